@@ -1,0 +1,260 @@
+package glue
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/component"
+)
+
+type cmdKind uint8
+
+const (
+	cmdEnd cmdKind = iota
+	cmdFail
+	cmdSpawn
+	cmdDespawn
+	cmdInsert
+	cmdRemove
+	cmdInsertResource
+	cmdRemoveResource
+)
+
+type command struct {
+	kind   cmdKind
+	e      Entity
+	values []any
+	types  []*typeInfo
+	err    error
+}
+
+// cmdBuffer is one system run's queue of commands.
+type cmdBuffer struct {
+	cmds []command
+}
+
+func (b *cmdBuffer) reset() {
+	clear(b.cmds)
+	b.cmds = b.cmds[:0]
+}
+
+// End ends the app: the current tick finishes — every remaining stage runs
+// — and then the driver stops. [App.Run] returns nil.
+func (c Commands) End() { c.buf.cmds = append(c.buf.cmds, command{kind: cmdEnd}) }
+
+// Fail ends the app like [Commands.End], and makes [App.Run] return err,
+// wrapped with the system's name and stage.
+func (c Commands) Fail(err error) {
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdFail, err: err})
+}
+
+// Spawn creates an entity with the given component values, at least one.
+// Each value's type must be a registered component type: wrap values with
+// [C] to be sure, or use types that systems use or [TypeOf] has seen. The
+// entity is visible from the next stage on.
+func (c Commands) Spawn(components ...any) {
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdSpawn, values: components})
+}
+
+// Despawn removes an entity and all its components. Despawning an entity
+// that no longer exists does nothing.
+func (c Commands) Despawn(e Entity) {
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdDespawn, e: e})
+}
+
+// Insert adds components to an entity, or overwrites them if the entity
+// already has components of those types. Inserting into an entity that no
+// longer exists does nothing.
+func (c Commands) Insert(e Entity, components ...any) {
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdInsert, e: e, values: components})
+}
+
+// Remove removes components of the given types from an entity. Types the
+// entity lacks are ignored. An entity left with no components is despawned.
+func (c Commands) Remove(e Entity, types ...Type) {
+	ts := make([]*typeInfo, len(types))
+	for i, t := range types {
+		ts[i] = t.info
+	}
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemove, e: e, types: ts})
+}
+
+// Modify removes the components of the given types from an entity and
+// inserts the given components, as one command: Lepenka's ModifyComponent.
+func (c Commands) Modify(e Entity, remove []Type, insert ...any) {
+	c.Remove(e, remove...)
+	c.Insert(e, insert...)
+}
+
+// InsertResource creates the resource of v's type, or replaces it. Systems
+// see the new value from the next stage on.
+func (c Commands) InsertResource(v any) {
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdInsertResource, values: []any{v}})
+}
+
+// RemoveResource removes the resource of type t, if there is one.
+func (c Commands) RemoveResource(t Type) {
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemoveResource, types: []*typeInfo{t.info}})
+}
+
+// apply runs one buffer's commands against the app's world. Commands on
+// entities that no longer exist are skipped; type errors are returned.
+func (a *App) apply(sys *System, buf *cmdBuffer) error {
+	var errs []error
+	fail := func(format string, args ...any) {
+		errs = append(errs, &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: fmt.Errorf(format, args...)})
+	}
+	for i := range buf.cmds {
+		cmd := &buf.cmds[i]
+		switch cmd.kind {
+		case cmdEnd:
+			a.ending = true
+		case cmdFail:
+			a.ending = true
+			errs = append(errs, &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: cmd.err})
+		case cmdSpawn:
+			if err := a.spawn(cmd.values); err != nil {
+				fail("Spawn: %v", err)
+			}
+		case cmdDespawn:
+			a.despawn(cmd.e)
+		case cmdInsert:
+			if err := a.insert(cmd.e, cmd.values); err != nil {
+				fail("Insert: %v", err)
+			}
+		case cmdRemove:
+			a.remove(cmd.e, cmd.types)
+		case cmdInsertResource:
+			v := cmd.values[0]
+			if v == nil {
+				fail("InsertResource: nil value")
+				continue
+			}
+			a.setResource(v)
+		case cmdRemoveResource:
+			if slot, ok := a.resources[cmd.types[0].rtype]; ok {
+				slot.ptr, slot.keep = nil, nil
+			}
+		}
+	}
+	buf.reset()
+	return errors.Join(errs...)
+}
+
+func stageNameOf(sys *System) string {
+	if sys.stage == nil {
+		return "startup"
+	}
+	return sys.stage.name
+}
+
+func resolveTypes(values []any) ([]*typeInfo, error) {
+	infos := make([]*typeInfo, len(values))
+	for i, v := range values {
+		if v == nil {
+			return nil, errors.New("nil component value")
+		}
+		ti, ok := lookupType(v)
+		if !ok {
+			return nil, fmt.Errorf("%s is not a registered component type; wrap the value with glue.C or call glue.TypeOf[%s]() first", reflect.TypeOf(v), reflect.TypeOf(v))
+		}
+		for _, prev := range infos[:i] {
+			if prev == ti {
+				return nil, fmt.Errorf("component type %s given twice", ti.name)
+			}
+		}
+		infos[i] = ti
+	}
+	return infos, nil
+}
+
+func (a *App) spawn(values []any) error {
+	if len(values) == 0 {
+		return errors.New("an entity needs at least one component")
+	}
+	infos, err := resolveTypes(values)
+	if err != nil {
+		return err
+	}
+	comps := make([]component.IComponentType, len(infos))
+	for i, ti := range infos {
+		comps[i] = ti.comp
+	}
+	e := a.world.Create(comps...)
+	entry := a.world.Entry(e)
+	for i, ti := range infos {
+		ti.set(entry.Component(ti.comp), unwrapValue(values[i]))
+		a.logEvent(ti.comp, true, Entity(e))
+	}
+	return nil
+}
+
+func (a *App) despawn(e Entity) {
+	de := donburi.Entity(e)
+	if !a.world.Valid(de) {
+		return
+	}
+	entry := a.world.Entry(de)
+	for _, c := range entry.Archetype().Layout().Components() {
+		a.logEvent(c, false, e)
+	}
+	a.world.Remove(de)
+}
+
+func (a *App) insert(e Entity, values []any) error {
+	infos, err := resolveTypes(values)
+	if err != nil {
+		return err
+	}
+	de := donburi.Entity(e)
+	if !a.world.Valid(de) {
+		return nil
+	}
+	entry := a.world.Entry(de)
+	for i, ti := range infos {
+		if !entry.HasComponent(ti.comp) {
+			entry.AddComponent(ti.comp)
+			a.logEvent(ti.comp, true, e)
+		}
+		ti.set(entry.Component(ti.comp), unwrapValue(values[i]))
+	}
+	return nil
+}
+
+func (a *App) remove(e Entity, types []*typeInfo) {
+	de := donburi.Entity(e)
+	if !a.world.Valid(de) {
+		return
+	}
+	entry := a.world.Entry(de)
+	layout := entry.Archetype().Layout().Components()
+	left := len(layout)
+	for _, ti := range types {
+		if slices.Contains(layout, ti.comp) {
+			left--
+		}
+	}
+	if left == 0 {
+		a.despawn(e)
+		return
+	}
+	for _, ti := range types {
+		if entry.HasComponent(ti.comp) {
+			entry.RemoveComponent(ti.comp)
+			a.logEvent(ti.comp, false, e)
+		}
+	}
+}
+
+func (a *App) logEvent(c component.IComponentType, added bool, e Entity) {
+	logs := a.removedLogs
+	if added {
+		logs = a.addedLogs
+	}
+	if l, ok := logs[c]; ok {
+		l.list = append(l.list, e)
+	}
+}

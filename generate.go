@@ -1,0 +1,3 @@
+package glue
+
+//go:generate go run ./internal/generate

@@ -1,0 +1,381 @@
+package glue
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"sort"
+
+	"github.com/gluekit/glue/internal/pool"
+)
+
+// plan is how one stage runs on one thread: its systems in execution order
+// (registration order adjusted by After), grouped into levels. Systems of
+// a level do not conflict with each other and may run in parallel; each
+// level waits for the one before.
+type plan struct {
+	order  []*System
+	levels [][]*System
+	tasks  []task
+	ptrs   []pool.Task
+}
+
+// task is one system run, or one chunk of an entity system's entities.
+type task struct {
+	app    *App
+	sys    *System
+	lo, hi int
+	buf    *cmdBuffer
+	err    error
+}
+
+// Run runs the task, turning a panic into a SystemError.
+func (t *task) Run() {
+	t.err = runSystem(t.app, t.sys, t.buf, t.lo, t.hi)
+}
+
+func runSystem(a *App, s *System, buf *cmdBuffer, lo, hi int) (err error) {
+	ctx := runCtx{app: a, sys: s, cmds: buf}
+	defer func() {
+		if r := recover(); r != nil {
+			err = &SystemError{System: s.name, Stage: ctx.stageName(), Err: fmt.Errorf("panic: %v", r), Panic: r, Stack: debug.Stack()}
+		}
+	}()
+	return s.run(&ctx, lo, hi)
+}
+
+// Build checks the app and prepares its schedule. It reports every problem
+// at once — unknown stages, systems added twice, duplicate resources,
+// unknown or cyclic After names, unordered conflicts under
+// [Options.Strict] — joined in one error, each line naming the system,
+// stage or type at fault. Build runs once; later calls return the same
+// result. [App.Run] and [App.Update] call it.
+func (a *App) Build() error {
+	if a.built {
+		return a.buildErr
+	}
+	if a.inBuild > 0 {
+		return errors.New("glue: App.Build called from within Plugin.Build; plugins only add resources and systems")
+	}
+	a.built = true
+	errs := slices.Clone(a.setupErrs)
+	initSys := func(s *System) {
+		s.access = access{}
+		b := &builder{app: a, sys: s}
+		if s.kind == entitySystem && len(s.comps) == 0 {
+			errs = append(errs, fmt.Errorf("glue: entity system %s has no components", s.name))
+			return
+		}
+		if err := s.init(b); err != nil {
+			errs = append(errs, fmt.Errorf("glue: system %s: %w", s.name, err))
+		}
+	}
+	for _, s := range a.startup {
+		initSys(s)
+	}
+	sort.SliceStable(a.startup, func(i, j int) bool {
+		si, sj := a.startup[i], a.startup[j]
+		if si.hasPrio != sj.hasPrio {
+			return si.hasPrio
+		}
+		return si.hasPrio && si.priority < sj.priority
+	})
+	for _, st := range a.stages {
+		for _, s := range st.systems {
+			initSys(s)
+		}
+		order, err := orderSystems(st)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		st.conflicts = nil
+		for i, x := range order {
+			for _, y := range order[i+1:] {
+				if x.thread == y.thread && x.access.conflictsWith(&y.access) {
+					st.conflicts = append(st.conflicts, [2]*System{x, y})
+					if a.opts.Strict && !ordered(x, y, order) {
+						errs = append(errs, fmt.Errorf("glue: systems %s and %s of stage %s conflict (%s) and are not ordered; add After(%q) to %s", x.name, y.name, st.name, conflictWhat(x, y), x.name, y.name))
+					}
+				}
+			}
+		}
+		for th := range st.plan {
+			st.plan[th] = makePlan(order, Thread(th))
+		}
+	}
+	a.buildErr = errors.Join(errs...)
+	if a.buildErr == nil && a.workers() > 1 {
+		a.pool = pool.New(a.workers())
+	}
+	return a.buildErr
+}
+
+// orderSystems sorts a stage's systems topologically by After, keeping
+// registration order where After says nothing.
+func orderSystems(st *stageDef) ([]*System, error) {
+	byName := map[string]*System{}
+	for _, s := range st.systems {
+		byName[s.name] = s
+	}
+	deps := map[*System][]*System{}
+	var errs []error
+	for _, s := range st.systems {
+		for _, n := range s.after {
+			d, ok := byName[n]
+			if !ok {
+				errs = append(errs, fmt.Errorf("glue: system %s of stage %s runs After(%q), but stage %s has no such system", s.name, st.name, n, st.name))
+				continue
+			}
+			deps[s] = append(deps[s], d)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	var order []*System
+	state := map[*System]int{} // 1 visiting, 2 done
+	var visit func(s *System) error
+	visit = func(s *System) error {
+		switch state[s] {
+		case 1:
+			return fmt.Errorf("glue: systems of stage %s are ordered in a cycle through %s; remove one After", st.name, s.name)
+		case 2:
+			return nil
+		}
+		state[s] = 1
+		for _, d := range deps[s] {
+			if err := visit(d); err != nil {
+				return err
+			}
+		}
+		state[s] = 2
+		order = append(order, s)
+		return nil
+	}
+	for _, s := range st.systems {
+		if err := visit(s); err != nil {
+			return nil, err
+		}
+	}
+	for i, s := range order {
+		s.seq = i
+	}
+	return order, nil
+}
+
+// ordered reports whether y runs After x, directly or through others.
+func ordered(x, y *System, order []*System) bool {
+	if slices.Contains(y.after, x.name) {
+		return true
+	}
+	for _, n := range y.after {
+		for _, z := range order {
+			if z.name == n && z != y && ordered(x, z, order) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func conflictWhat(x, y *System) string {
+	var what []string
+	for _, k := range x.access.writes {
+		if containsKey(y.access.writes, k) || containsKey(y.access.reads, k) {
+			what = append(what, fmt.Sprint(keyName(k)))
+		}
+	}
+	for _, k := range y.access.writes {
+		if containsKey(x.access.reads, k) {
+			what = append(what, fmt.Sprint(keyName(k)))
+		}
+	}
+	return joinNames(what)
+}
+
+func keyName(k any) string {
+	switch k := k.(type) {
+	case *typeInfo:
+		return k.name
+	case *resSlot:
+		return "resource " + k.name
+	}
+	return fmt.Sprint(k)
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+// makePlan groups the systems of one thread into levels: a system goes one
+// level after the last earlier system it conflicts with or runs After.
+func makePlan(order []*System, th Thread) *plan {
+	p := &plan{}
+	level := map[*System]int{}
+	for i, s := range order {
+		if s.thread != th {
+			continue
+		}
+		lv := 0
+		for _, x := range order[:i] {
+			if x.thread != th {
+				continue
+			}
+			if x.access.conflictsWith(&s.access) || slices.Contains(s.after, x.name) {
+				lv = max(lv, level[x]+1)
+			}
+		}
+		level[s] = lv
+		for len(p.levels) <= lv {
+			p.levels = append(p.levels, nil)
+		}
+		p.levels[lv] = append(p.levels[lv], s)
+		p.order = append(p.order, s)
+	}
+	// A system's level may exceed that of a later system it must precede
+	// only through After, which makePlan already respects; levels hold
+	// systems in execution order.
+	return p
+}
+
+func (a *App) threshold() int {
+	if a.opts.ParallelThreshold > 0 {
+		return a.opts.ParallelThreshold
+	}
+	return 4096
+}
+
+func (a *App) chunkSize() int {
+	if a.opts.ChunkSize > 0 {
+		return a.opts.ChunkSize
+	}
+	return 2048
+}
+
+// entityCount is the number of entities a system will visit: its own and
+// its queries'.
+func (s *System) work() int {
+	n := 0
+	for _, q := range s.queries {
+		n += q.count
+	}
+	return n
+}
+
+func (s *System) buffer(i int) *cmdBuffer {
+	for len(s.bufs) <= i {
+		s.bufs = append(s.bufs, &cmdBuffer{})
+	}
+	return s.bufs[i]
+}
+
+func (s *System) total() int {
+	if s.kind == entitySystem {
+		return s.queries[0].count
+	}
+	return 0
+}
+
+// runStage runs one stage's systems of one thread and applies their
+// commands.
+func (a *App) runStage(st *stageDef, th Thread) error {
+	p := st.plan[th]
+	if p == nil || len(p.order) == 0 {
+		return nil
+	}
+	for _, s := range p.order {
+		for _, q := range s.queries {
+			q.refresh()
+		}
+		s.used = 0
+	}
+	for _, lv := range p.levels {
+		if err := a.runLevel(p, lv, th); err != nil {
+			return err
+		}
+	}
+	var errs []error
+	for _, s := range p.order {
+		for _, b := range s.bufs[:s.used] {
+			if err := a.apply(s, b); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	return nil
+}
+
+func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
+	w := a.workers()
+	work := 0
+	for _, s := range lv {
+		work += s.work()
+	}
+	if w == 1 || a.pool == nil || th == RenderThread || work < a.threshold() {
+		for _, s := range lv {
+			s.used = 1
+			if err := runSystem(a, s, s.buffer(0), 0, s.total()); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	p.tasks = p.tasks[:0]
+	cs := a.chunkSize()
+	for _, s := range lv {
+		n := s.total()
+		chunks := 1
+		if s.kind == entitySystem && s.chunkSafe {
+			chunks = max(1, min(w, n/cs))
+		}
+		s.used = chunks
+		for c := range chunks {
+			p.tasks = append(p.tasks, task{app: a, sys: s, lo: n * c / chunks, hi: n * (c + 1) / chunks, buf: s.buffer(c)})
+		}
+	}
+	p.ptrs = p.ptrs[:0]
+	for i := range p.tasks {
+		p.ptrs = append(p.ptrs, &p.tasks[i])
+	}
+	if len(p.ptrs) == 1 {
+		p.ptrs[0].Run()
+	} else {
+		a.pool.Run(p.ptrs)
+	}
+	for i := range p.tasks {
+		if err := p.tasks[i].err; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runStartup runs the startup systems in priority order, applying each
+// one's commands before the next runs.
+func (a *App) runStartup() error {
+	for _, s := range a.startup {
+		for _, q := range s.queries {
+			q.refresh()
+		}
+		buf := s.buffer(0)
+		if err := runSystem(a, s, buf, 0, s.total()); err != nil {
+			return err
+		}
+		if err := a.apply(s, buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
