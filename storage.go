@@ -30,7 +30,7 @@ var layoutCheck struct {
 // returns with the one the mirror finds.
 func checkStorageLayout() error {
 	layoutCheck.once.Do(func() {
-		type probe struct{ v int }
+		type probe struct{ _ int }
 		t := TypeOf[probe]()
 		w := donburi.NewWorld()
 		var want []unsafe.Pointer
