@@ -3,7 +3,6 @@ package glue
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"slices"
 
 	"github.com/yohamta/donburi"
@@ -52,9 +51,9 @@ func (c Commands) Fail(err error) {
 }
 
 // Spawn creates an entity with the given component values, at least one.
-// Each value's type must be a registered component type: wrap values with
-// [C] to be sure, or use types that systems use or [TypeOf] has seen. The
-// entity is visible from the next stage on.
+// Any Go type can be a component; a value's dynamic type is its component
+// type, so pass values (Ball{}), not pointers, unless the component type
+// is the pointer type. The entity is visible from the next stage on.
 func (c Commands) Spawn(components ...any) {
 	c.buf.cmds = append(c.buf.cmds, command{kind: cmdSpawn, values: components})
 }
@@ -157,10 +156,7 @@ func resolveTypes(values []any) ([]*typeInfo, error) {
 		if v == nil {
 			return nil, errors.New("nil component value")
 		}
-		ti, ok := lookupType(v)
-		if !ok {
-			return nil, fmt.Errorf("%s is not a registered component type; wrap the value with glue.C or call glue.TypeOf[%s]() first", reflect.TypeOf(v), reflect.TypeOf(v))
-		}
+		ti := typeOfValue(v)
 		for _, prev := range infos[:i] {
 			if prev == ti {
 				return nil, fmt.Errorf("component type %s given twice", ti.name)
@@ -186,7 +182,7 @@ func (a *App) spawn(values []any) error {
 	e := a.world.Create(comps...)
 	entry := a.world.Entry(e)
 	for i, ti := range infos {
-		ti.set(entry.Component(ti.comp), unwrapValue(values[i]))
+		ti.set(entry.Component(ti.comp), values[i])
 		a.logEvent(ti.comp, true, Entity(e))
 	}
 	return nil
@@ -219,7 +215,7 @@ func (a *App) insert(e Entity, values []any) error {
 			entry.AddComponent(ti.comp)
 			a.logEvent(ti.comp, true, e)
 		}
-		ti.set(entry.Component(ti.comp), unwrapValue(values[i]))
+		ti.set(entry.Component(ti.comp), values[i])
 	}
 	return nil
 }

@@ -23,12 +23,12 @@ func (e Entity) String() string {
 
 // Type names a component or resource type. Get one with [TypeOf]; it is
 // used in filters ([System.With], [System.Without]), in access declarations
-// ([System.ReadOnly]) and in commands that remove components.
+// ([System.ReadOnly]) and in commands that remove components or resources.
 type Type struct {
 	info *typeInfo
 }
 
-// Name returns the Go type name, e.g. "breakout.Ball".
+// Name returns the Go type name, e.g. "main.Ball".
 func (t Type) Name() string {
 	if t.info == nil {
 		return "<nil type>"
@@ -39,81 +39,79 @@ func (t Type) Name() string {
 // String returns [Type.Name].
 func (t Type) String() string { return t.Name() }
 
-// typeInfo is the per-Go-type record glue keeps for component and resource
-// types: the donburi component type and a typed setter that copies a value
-// boxed in an interface into component storage without reflection.
-type typeInfo struct {
-	rtype reflect.Type
-	name  string
-	comp  component.IComponentType
-	// set copies v (which must hold this type) to the memory at dst.
-	set func(dst unsafe.Pointer, v any)
-}
-
-// The registry maps Go types to their donburi component types. donburi
-// itself numbers component types per process, so one glue type must map to
-// exactly one donburi type for every App in the process.
-var registry sync.Map // reflect.Type -> *typeInfo
-
-// TypeOf returns the [Type] of T. T is registered as a component type on
-// first use; TypeOf is concurrent-safe.
+// TypeOf returns the [Type] of T. TypeOf is concurrent-safe.
 func TypeOf[T any]() Type {
 	rt := reflect.TypeFor[T]()
 	if v, ok := registry.Load(rt); ok {
 		return Type{v.(*typeInfo)}
 	}
-	ti := &typeInfo{
-		rtype: rt,
-		name:  rt.String(),
-		set: func(dst unsafe.Pointer, v any) {
-			*(*T)(dst) = v.(T)
-		},
-	}
+	return Type{register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) })}
+}
+
+// typeInfo is what glue keeps per Go type used as a component: the donburi
+// component type and a setter that copies a value boxed in an interface
+// into component storage.
+type typeInfo struct {
+	rtype reflect.Type
+	name  string
+	comp  component.IComponentType
+	// set copies v (which holds this type) to the memory at dst.
+	set func(dst unsafe.Pointer, v any)
+}
+
+// The registry maps Go types to component types. donburi numbers component
+// types per process, so each Go type maps to one component type for every
+// App in the process.
+var (
+	registry   sync.Map // reflect.Type -> *typeInfo
+	registryMu sync.Mutex
+)
+
+// reservedID is the type glue asks donburi for ids with: every call of
+// donburi.NewComponentType returns a fresh id, and glue's own component
+// types use those ids so that they never collide with donburi's.
+type reservedID struct{}
+
+// register creates the component type of rt. set is a typed setter when the
+// caller knows the type statically, or nil to use reflection (for values
+// first seen in a command).
+func register(rt reflect.Type, set func(unsafe.Pointer, any)) *typeInfo {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	if v, ok := registry.Load(rt); ok {
-		return Type{v.(*typeInfo)}
+		return v.(*typeInfo)
 	}
-	ti.comp = donburi.NewComponentType[T]().SetName(rt.String())
+	if set == nil {
+		set = func(dst unsafe.Pointer, v any) { reflect.NewAt(rt, dst).Elem().Set(reflect.ValueOf(v)) }
+	}
+	ti := &typeInfo{rtype: rt, name: rt.String(), set: set}
+	ti.comp = &dynComponent{id: donburi.NewComponentType[reservedID]().Id(), rtype: rt, name: ti.name}
 	registry.Store(rt, ti)
-	return Type{ti}
+	return ti
 }
 
-var registryMu sync.Mutex
-
-// lookupType returns the registered info for a dynamic value's type.
-func lookupType(v any) (*typeInfo, bool) {
-	if cv, ok := v.(ComponentValue); ok {
-		return cv.info(), true
+// typeOfValue returns the component type of a value, registering it on
+// first sight. Reflection here runs per command, never per entity per tick.
+func typeOfValue(v any) *typeInfo {
+	rt := reflect.TypeOf(v)
+	if x, ok := registry.Load(rt); ok {
+		return x.(*typeInfo)
 	}
-	x, ok := registry.Load(reflect.TypeOf(v))
-	if !ok {
-		return nil, false
-	}
-	return x.(*typeInfo), true
+	return register(rt, nil)
 }
 
-// ComponentValue is a component value whose type is known at compile time.
-// Make one with [C]. Commands accept plain values too, as long as their type
-// was registered (every type used by a system or by [TypeOf] is); C
-// registers the type itself, so it never fails.
-type ComponentValue interface {
-	info() *typeInfo
-	value() any
+// dynComponent implements donburi's component.IComponentType for any Go
+// type, so that glue can store a type it first meets at run time.
+type dynComponent struct {
+	id    component.ComponentTypeId
+	rtype reflect.Type
+	name  string
 }
 
-type componentValue[T any] struct{ v T }
+func (c *dynComponent) Id() component.ComponentTypeId { return c.id }
+func (c *dynComponent) Typ() reflect.Type             { return c.rtype }
+func (c *dynComponent) Name() string                  { return c.name }
+func (c *dynComponent) String() string                { return c.name }
 
-func (c componentValue[T]) info() *typeInfo { return TypeOf[T]().info }
-func (c componentValue[T]) value() any      { return c.v }
-
-// C wraps a component value so that its type is registered and checked at
-// compile time: cmds.Spawn(glue.C(Ball{}), glue.C(Box{})).
-func C[T any](v T) ComponentValue { return componentValue[T]{v} }
-
-func unwrapValue(v any) any {
-	if cv, ok := v.(ComponentValue); ok {
-		return cv.value()
-	}
-	return v
-}
+// New allocates a zero component, as donburi's own component types do.
+func (c *dynComponent) New() unsafe.Pointer { return reflect.New(c.rtype).UnsafePointer() }

@@ -222,9 +222,9 @@ func (l *eventLog) reader() *int {
 }
 
 func (l *eventLog) read(cursor *int) []Entity {
-	end := l.base + len(l.list)
-	out := l.list[*cursor-l.base : end : end]
-	*cursor = end
+	n := len(l.list)
+	out := l.list[*cursor-l.base : n : n]
+	*cursor = l.base + n
 	return out
 }
 
