@@ -23,7 +23,9 @@ func (s stage) String() string { return [...]string{"First", "Middle", "Last"}[s
 // Log is a resource systems append to, to observe order.
 type Log struct{ lines []string }
 
-func (l *Log) add(format string, args ...any) { l.lines = append(l.lines, fmt.Sprintf(format, args...)) }
+func (l *Log) add(format string, args ...any) {
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+}
 
 type A struct{ V int }
 type B struct{ V int }

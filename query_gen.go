@@ -26,7 +26,7 @@ func (q Query1[A]) Len() int { return q.qs.count }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query1[A]) Each(fn func(Entity, *A)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp *span) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
 		ents := sp.ents
 		c0 := sp.cols[0][:len(ents)]
 		for i, e := range ents {
@@ -78,7 +78,7 @@ func (q Query2[A, B]) Len() int { return q.qs.count }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query2[A, B]) Each(fn func(Entity, *A, *B)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp *span) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
 		ents := sp.ents
 		c0 := sp.cols[0][:len(ents)]
 		c1 := sp.cols[1][:len(ents)]
@@ -131,7 +131,7 @@ func (q Query3[A, B, C]) Len() int { return q.qs.count }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query3[A, B, C]) Each(fn func(Entity, *A, *B, *C)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp *span) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
 		ents := sp.ents
 		c0 := sp.cols[0][:len(ents)]
 		c1 := sp.cols[1][:len(ents)]
@@ -185,7 +185,7 @@ func (q Query4[A, B, C, D]) Len() int { return q.qs.count }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query4[A, B, C, D]) Each(fn func(Entity, *A, *B, *C, *D)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp *span) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
 		ents := sp.ents
 		c0 := sp.cols[0][:len(ents)]
 		c1 := sp.cols[1][:len(ents)]

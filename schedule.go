@@ -23,26 +23,32 @@ type plan struct {
 
 // task is one system run, or one chunk of an entity system's entities.
 type task struct {
-	app    *App
-	sys    *System
+	ctx    runCtx
 	lo, hi int
-	buf    *cmdBuffer
 	err    error
 }
 
 // Run runs the task, turning a panic into a SystemError.
 func (t *task) Run() {
-	t.err = runSystem(t.app, t.sys, t.buf, t.lo, t.hi)
+	t.err = runSystem(&t.ctx, t.lo, t.hi)
 }
 
-func runSystem(a *App, s *System, buf *cmdBuffer, lo, hi int) (err error) {
-	ctx := runCtx{app: a, sys: s, cmds: buf}
+// runSystem runs ctx.sys over entities [lo, hi). ctx is owned by the
+// caller and outlives the call, so that a tick allocates nothing.
+func runSystem(ctx *runCtx, lo, hi int) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &SystemError{System: s.name, Stage: ctx.stageName(), Err: fmt.Errorf("panic: %v", r), Panic: r, Stack: debug.Stack()}
+			err = &SystemError{System: ctx.sys.name, Stage: ctx.stageName(), Err: fmt.Errorf("panic: %v", r), Panic: r, Stack: debug.Stack()}
 		}
 	}()
-	return s.run(&ctx, lo, hi)
+	return ctx.sys.run(ctx, lo, hi)
+}
+
+// runWhole runs a system over all its entities on the calling goroutine,
+// with its first command buffer.
+func (a *App) runWhole(s *System) error {
+	s.ctx = runCtx{app: a, sys: s, cmds: s.buffer(0)}
+	return runSystem(&s.ctx, 0, s.total())
 }
 
 // Build checks the app and prepares its schedule. It reports every problem
@@ -326,7 +332,7 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 	if w == 1 || a.pool == nil || th == RenderThread || work < a.threshold() {
 		for _, s := range lv {
 			s.used = 1
-			if err := runSystem(a, s, s.buffer(0), 0, s.total()); err != nil {
+			if err := a.runWhole(s); err != nil {
 				return err
 			}
 		}
@@ -342,7 +348,7 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 		}
 		s.used = chunks
 		for c := range chunks {
-			p.tasks = append(p.tasks, task{app: a, sys: s, lo: n * c / chunks, hi: n * (c + 1) / chunks, buf: s.buffer(c)})
+			p.tasks = append(p.tasks, task{ctx: runCtx{app: a, sys: s, cmds: s.buffer(c), chunk: c}, lo: n * c / chunks, hi: n * (c + 1) / chunks})
 		}
 	}
 	p.ptrs = p.ptrs[:0]
@@ -369,11 +375,10 @@ func (a *App) runStartup() error {
 		for _, q := range s.queries {
 			q.refresh()
 		}
-		buf := s.buffer(0)
-		if err := runSystem(a, s, buf, 0, s.total()); err != nil {
+		if err := a.runWhole(s); err != nil {
 			return err
 		}
-		if err := a.apply(s, buf); err != nil {
+		if err := a.apply(s, s.buffer(0)); err != nil {
 			return err
 		}
 	}

@@ -145,12 +145,12 @@ func (qs *queryState) refresh() {
 // one column of component pointers per queried component.
 type span struct {
 	ents []donburi.Entity
-	cols [8][]unsafe.Pointer
+	cols [4][]unsafe.Pointer
 }
 
 // eachSpan calls fn for the part of the query's entities with overall
 // position in [lo, hi), archetype by archetype, in a stable order.
-func (qs *queryState) eachSpan(lo, hi int, fn func(sp *span)) {
+func (qs *queryState) eachSpan(lo, hi int, fn func(sp span)) {
 	archs := qs.world.Archetypes()
 	var sp span
 	off := 0
@@ -169,7 +169,7 @@ func (qs *queryState) eachSpan(lo, hi int, fn func(sp *span)) {
 		for k, col := range qs.cols {
 			sp.cols[k] = col.column(ai)[a:b]
 		}
-		fn(&sp)
+		fn(sp)
 		off += n
 	}
 }

@@ -79,6 +79,7 @@ type System struct {
 	added bool
 	bufs  []*cmdBuffer // command buffers, one per chunk
 	used  int          // buffers used by the current stage run
+	ctx   runCtx       // the run context of unsplit runs
 }
 
 func newSystem(fn any, kind systemKind) *System {
@@ -287,10 +288,15 @@ func (b *builder) queryWrites(qs *queryState) {
 // buffer for this run (entity systems split across workers get one buffer
 // per chunk).
 type runCtx struct {
-	app  *App
-	sys  *System
-	cmds *cmdBuffer
+	app   *App
+	sys   *System
+	cmds  *cmdBuffer
+	chunk int // which of the system's param slots this run uses
 }
+
+// slots is the number of concurrent runs a system can have: one per
+// worker, since a split system has at most one chunk per worker.
+func (b *builder) slots() int { return max(1, b.app.workers()) }
 
 func (ctx *runCtx) stageName() string {
 	if ctx.sys.stage == nil {

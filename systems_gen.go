@@ -24,15 +24,18 @@ func System0(fn func()) *System {
 func System1[P1 any, PP1 paramPtr[P1]](fn func(P1)) *System {
 	s := newSystem(fn, globalSystem)
 	var p1 P1
+	var s1 []P1
 	s.init = func(b *builder) error {
+		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
 	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := p1
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		fn(q1)
+		fn(*q1)
 		return nil
 	}
 	return s
@@ -45,19 +48,26 @@ func System1[P1 any, PP1 paramPtr[P1]](fn func(P1)) *System {
 func System2[P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(P1, P2)) *System {
 	s := newSystem(fn, globalSystem)
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	s.init = func(b *builder) error {
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
 	}
 	s.run = func(ctx *runCtx, _, _ int) error {
-		q1, q2 := p1, p2
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		fn(q1, q2)
+		fn(*q1, *q2)
 		return nil
 	}
 	return s
@@ -71,23 +81,34 @@ func System2[P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(P1, P2)) *S
 func System3[P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func(P1, P2, P3)) *System {
 	s := newSystem(fn, globalSystem)
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	s.init = func(b *builder) error {
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
 	}
 	s.run = func(ctx *runCtx, _, _ int) error {
-		q1, q2, q3 := p1, p2, p3
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		fn(q1, q2, q3)
+		fn(*q1, *q2, *q3)
 		return nil
 	}
 	return s
@@ -101,27 +122,42 @@ func System3[P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3
 func System4[P1, P2, P3, P4 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3], PP4 paramPtr[P4]](fn func(P1, P2, P3, P4)) *System {
 	s := newSystem(fn, globalSystem)
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	var p4 P4
+	var s4 []P4
 	s.init = func(b *builder) error {
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		s4 = make([]P4, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b), PP4(&p4).initParam(b))
 	}
 	s.run = func(ctx *runCtx, _, _ int) error {
-		q1, q2, q3, q4 := p1, p2, p3, p4
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP4(&q4).fetchParam(ctx); err != nil {
+		q4 := &s4[ctx.chunk]
+		*q4 = p4
+		if err := PP4(q4).fetchParam(ctx); err != nil {
 			return err
 		}
-		fn(q1, q2, q3, q4)
+		fn(*q1, *q2, *q3, *q4)
 		return nil
 	}
 	return s
@@ -135,31 +171,50 @@ func System4[P1, P2, P3, P4 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPt
 func System5[P1, P2, P3, P4, P5 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3], PP4 paramPtr[P4], PP5 paramPtr[P5]](fn func(P1, P2, P3, P4, P5)) *System {
 	s := newSystem(fn, globalSystem)
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	var p4 P4
+	var s4 []P4
 	var p5 P5
+	var s5 []P5
 	s.init = func(b *builder) error {
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		s4 = make([]P4, b.slots())
+		s5 = make([]P5, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b), PP4(&p4).initParam(b), PP5(&p5).initParam(b))
 	}
 	s.run = func(ctx *runCtx, _, _ int) error {
-		q1, q2, q3, q4, q5 := p1, p2, p3, p4, p5
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP4(&q4).fetchParam(ctx); err != nil {
+		q4 := &s4[ctx.chunk]
+		*q4 = p4
+		if err := PP4(q4).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP5(&q5).fetchParam(ctx); err != nil {
+		q5 := &s5[ctx.chunk]
+		*q5 = p5
+		if err := PP5(q5).fetchParam(ctx); err != nil {
 			return err
 		}
-		fn(q1, q2, q3, q4, q5)
+		fn(*q1, *q2, *q3, *q4, *q5)
 		return nil
 	}
 	return s
@@ -173,35 +228,58 @@ func System5[P1, P2, P3, P4, P5 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 par
 func System6[P1, P2, P3, P4, P5, P6 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3], PP4 paramPtr[P4], PP5 paramPtr[P5], PP6 paramPtr[P6]](fn func(P1, P2, P3, P4, P5, P6)) *System {
 	s := newSystem(fn, globalSystem)
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	var p4 P4
+	var s4 []P4
 	var p5 P5
+	var s5 []P5
 	var p6 P6
+	var s6 []P6
 	s.init = func(b *builder) error {
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		s4 = make([]P4, b.slots())
+		s5 = make([]P5, b.slots())
+		s6 = make([]P6, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b), PP4(&p4).initParam(b), PP5(&p5).initParam(b), PP6(&p6).initParam(b))
 	}
 	s.run = func(ctx *runCtx, _, _ int) error {
-		q1, q2, q3, q4, q5, q6 := p1, p2, p3, p4, p5, p6
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP4(&q4).fetchParam(ctx); err != nil {
+		q4 := &s4[ctx.chunk]
+		*q4 = p4
+		if err := PP4(q4).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP5(&q5).fetchParam(ctx); err != nil {
+		q5 := &s5[ctx.chunk]
+		*q5 = p5
+		if err := PP5(q5).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP6(&q6).fetchParam(ctx); err != nil {
+		q6 := &s6[ctx.chunk]
+		*q6 = p6
+		if err := PP6(q6).fetchParam(ctx); err != nil {
 			return err
 		}
-		fn(q1, q2, q3, q4, q5, q6)
+		fn(*q1, *q2, *q3, *q4, *q5, *q6)
 		return nil
 	}
 	return s
@@ -224,7 +302,7 @@ func Each1[A any](fn func(Entity, *A)) *System {
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			for i, e := range ents {
@@ -250,20 +328,23 @@ func Each1P1[A, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, P1)) *System {
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info}
 	var p1 P1
+	var s1 []P1
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := p1
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), q1)
+				fn(Entity(e), (*A)(c0[i]), *q1)
 			}
 		})
 		return nil
@@ -285,24 +366,31 @@ func Each1P2[A, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entity, 
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2 := p1, p2
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), q1, q2)
+				fn(Entity(e), (*A)(c0[i]), *q1, *q2)
 			}
 		})
 		return nil
@@ -324,28 +412,39 @@ func Each1P3[A, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2, q3 := p1, p2, p3
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), q1, q2, q3)
+				fn(Entity(e), (*A)(c0[i]), *q1, *q2, *q3)
 			}
 		})
 		return nil
@@ -370,7 +469,7 @@ func Each2[A, B any](fn func(Entity, *A, *B)) *System {
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
@@ -396,21 +495,24 @@ func Each2P1[A, B, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, P1)) *Syste
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
 	var p1 P1
+	var s1 []P1
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := p1
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), q1)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), *q1)
 			}
 		})
 		return nil
@@ -432,25 +534,32 @@ func Each2P2[A, B, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entit
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2 := p1, p2
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), q1, q2)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), *q1, *q2)
 			}
 		})
 		return nil
@@ -472,29 +581,40 @@ func Each2P3[A, B, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 param
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2, q3 := p1, p2, p3
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), q1, q2, q3)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), *q1, *q2, *q3)
 			}
 		})
 		return nil
@@ -519,7 +639,7 @@ func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
@@ -547,22 +667,25 @@ func Each3P1[A, B, C, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, *C, P1))
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
 	var p1 P1
+	var s1 []P1
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := p1
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			c2 := sp.cols[2][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), q1)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), *q1)
 			}
 		})
 		return nil
@@ -584,26 +707,33 @@ func Each3P2[A, B, C, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(En
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2 := p1, p2
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			c2 := sp.cols[2][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), q1, q2)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), *q1, *q2)
 			}
 		})
 		return nil
@@ -625,30 +755,41 @@ func Each3P3[A, B, C, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 pa
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2, q3 := p1, p2, p3
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			c2 := sp.cols[2][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), q1, q2, q3)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), *q1, *q2, *q3)
 			}
 		})
 		return nil
@@ -673,7 +814,7 @@ func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
@@ -702,23 +843,26 @@ func Each4P1[A, B, C, D, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, *C, *
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
 	var p1 P1
+	var s1 []P1
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := p1
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			c2 := sp.cols[2][:len(ents)]
 			c3 := sp.cols[3][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), q1)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), *q1)
 			}
 		})
 		return nil
@@ -740,27 +884,34 @@ func Each4P2[A, B, C, D, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2 := p1, p2
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			c2 := sp.cols[2][:len(ents)]
 			c3 := sp.cols[3][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), q1, q2)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), *q1, *q2)
 			}
 		})
 		return nil
@@ -782,31 +933,42 @@ func Each4P3[A, B, C, D, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
 	var p1 P1
+	var s1 []P1
 	var p2 P2
+	var s2 []P2
 	var p3 P3
+	var s3 []P3
 	s.init = func(b *builder) error {
 		b.query(s.comps, s.with, s.without)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1, q2, q3 := p1, p2, p3
-		if err := PP1(&q1).fetchParam(ctx); err != nil {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP2(&q2).fetchParam(ctx); err != nil {
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
 			return err
 		}
-		if err := PP3(&q3).fetchParam(ctx); err != nil {
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
 			return err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
 			ents := sp.ents
 			c0 := sp.cols[0][:len(ents)]
 			c1 := sp.cols[1][:len(ents)]
 			c2 := sp.cols[2][:len(ents)]
 			c3 := sp.cols[3][:len(ents)]
 			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), q1, q2, q3)
+				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), *q1, *q2, *q3)
 			}
 		})
 		return nil

@@ -23,7 +23,7 @@ func play(t *testing.T, args ...string) (stdout, stderr string, code int) {
 
 func TestTranscripts(t *testing.T) {
 	cases := map[string][]string{
-		"seed1.golden":             {"-seed", "1"},
+		"seed1.golden":           {"-seed", "1"},
 		"seed7-p6-s3-r12.golden": {"-seed", "7", "-players", "6", "-score", "3", "-rounds", "12"},
 	}
 	for file, args := range cases {

@@ -89,29 +89,33 @@ func initParams(b *bytes.Buffer, m int) {
 		b.WriteString("\ts.init = func(b *builder) error { return nil }\n")
 		return
 	}
-	fmt.Fprintf(b, "\ts.init = func(b *builder) error {\n\t\treturn errors.Join(%s)\n\t}\n",
+	b.WriteString("\ts.init = func(b *builder) error {\n")
+	for i := 0; i < m; i++ {
+		fmt.Fprintf(b, "\t\ts%d = make([]%s, b.slots())\n", i+1, p(i))
+	}
+	fmt.Fprintf(b, "\t\treturn errors.Join(%s)\n\t}\n",
 		list(m, func(i int) string { return fmt.Sprintf("%s(&p%d).initParam(b)", pp(i), i+1) }))
 }
 
+// fetchParams copies each param's template into the run's slot (one slot
+// per chunk, allocated when the app is built, so that runs allocate
+// nothing) and fetches it.
 func fetchParams(b *bytes.Buffer, m int) {
-	if m == 0 {
-		return
-	}
-	fmt.Fprintf(b, "\t\t%s := %s\n", list(m, func(i int) string { return fmt.Sprintf("q%d", i+1) }),
-		list(m, func(i int) string { return fmt.Sprintf("p%d", i+1) }))
 	for i := 0; i < m; i++ {
-		fmt.Fprintf(b, "\t\tif err := %s(&q%d).fetchParam(ctx); err != nil {\n\t\t\treturn err\n\t\t}\n", pp(i), i+1)
+		fmt.Fprintf(b, "\t\tq%d := &s%d[ctx.chunk]\n\t\t*q%d = p%d\n", i+1, i+1, i+1, i+1)
+		fmt.Fprintf(b, "\t\tif err := %s(q%d).fetchParam(ctx); err != nil {\n\t\t\treturn err\n\t\t}\n", pp(i), i+1)
 	}
 }
 
+// declParams declares each param's template pN and its per-chunk slots sN.
 func declParams(b *bytes.Buffer, m int) {
 	for i := 0; i < m; i++ {
-		fmt.Fprintf(b, "\tvar p%d %s\n", i+1, p(i))
+		fmt.Fprintf(b, "\tvar p%d %s\n\tvar s%d []%s\n", i+1, p(i), i+1, p(i))
 	}
 }
 
 func qargs(m int) string {
-	return list(m, func(i int) string { return fmt.Sprintf("q%d", i+1) })
+	return list(m, func(i int) string { return fmt.Sprintf("*q%d", i+1) })
 }
 
 func system(b *bytes.Buffer, m int) {
@@ -165,15 +169,19 @@ func each(b *bytes.Buffer, n, m int) {
 	b.WriteString("\ts := newSystem(fn, entitySystem)\n")
 	fmt.Fprintf(b, "\ts.comps = []*typeInfo{%s}\n", list(n, func(i int) string { return fmt.Sprintf("TypeOf[%s]().info", comps[i]) }))
 	declParams(b, m)
+	b.WriteString("\ts.init = func(b *builder) error {\n\t\tb.query(s.comps, s.with, s.without)\n")
+	for i := 0; i < m; i++ {
+		fmt.Fprintf(b, "\t\ts%d = make([]%s, b.slots())\n", i+1, p(i))
+	}
 	if m == 0 {
-		b.WriteString("\ts.init = func(b *builder) error {\n\t\tb.query(s.comps, s.with, s.without)\n\t\treturn nil\n\t}\n")
+		b.WriteString("\t\treturn nil\n\t}\n")
 	} else {
-		fmt.Fprintf(b, "\ts.init = func(b *builder) error {\n\t\tb.query(s.comps, s.with, s.without)\n\t\treturn errors.Join(%s)\n\t}\n",
+		fmt.Fprintf(b, "\t\treturn errors.Join(%s)\n\t}\n",
 			list(m, func(i int) string { return fmt.Sprintf("%s(&p%d).initParam(b)", pp(i), i+1) }))
 	}
 	b.WriteString("\ts.run = func(ctx *runCtx, lo, hi int) error {\n")
 	fetchParams(b, m)
-	b.WriteString("\t\tctx.sys.queries[0].eachSpan(lo, hi, func(sp *span) {\n")
+	b.WriteString("\t\tctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {\n")
 	b.WriteString("\t\t\tents := sp.ents\n")
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(b, "\t\t\tc%d := sp.cols[%d][:len(ents)]\n", i, i)
@@ -203,7 +211,7 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "func (q *%s[%s]) fetchParam(*runCtx) error { return nil }\n\n", name, tps)
 	fmt.Fprintf(b, "// Len returns the number of matching entities when the stage started.\nfunc (q %s[%s]) Len() int { return q.qs.count }\n\n", name, tps)
 	fmt.Fprintf(b, "// Each calls fn for every matching entity, in storage order.\nfunc (q %s[%s]) Each(fn func(Entity, %s)) {\n", name, tps, ptrs)
-	b.WriteString("\tq.qs.eachSpan(0, q.qs.count, func(sp *span) {\n\t\tents := sp.ents\n")
+	b.WriteString("\tq.qs.eachSpan(0, q.qs.count, func(sp span) {\n\t\tents := sp.ents\n")
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(b, "\t\tc%d := sp.cols[%d][:len(ents)]\n", i, i)
 	}
