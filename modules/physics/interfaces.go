@@ -1,0 +1,21 @@
+package physics
+
+// IBody is a component with a position and a velocity, moved by [Move].
+// *[Body] is one; a game may make its own component types IBody with
+// pointer-receiver methods.
+type IBody interface {
+	// Position returns the body's center, in logical pixels.
+	Position() Vec
+	// SetPosition moves the body's center.
+	SetPosition(Vec)
+	// Velocity returns the body's velocity, in pixels per second.
+	Velocity() Vec
+}
+
+// IClock is a resource that knows how much time a tick covers. [DeltaFrom]
+// copies it into [Settings.Delta] every tick, so that physics follows the
+// game's clock instead of the fixed [Plugin.Delta].
+type IClock interface {
+	// DeltaSeconds returns the time the current tick covers, in seconds.
+	DeltaSeconds() float64
+}

@@ -1,0 +1,95 @@
+package physics_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
+)
+
+// benchStage is the benchmark app's only stage.
+type benchStage int
+
+func (benchStage) String() string { return "Physics" }
+
+// brickField returns an app with n static 20x10 bricks in rows of 50,
+// walls around them, and one ball at 300 px/s, after its first tick. With
+// gap 2 the ball cannot enter the field and bounces below it, as in
+// breakout; with gap 8 it weaves through the bricks and touches one
+// nearly every tick. The caller closes the app.
+func brickField(b *testing.B, n int, gap float64) *glue.App {
+	app := glue.NewApp(benchStage(0))
+	cols := 50
+	rows := (n + cols - 1) / cols
+	w, h := float64(cols)*(20+gap), float64(rows)*(10+gap)+200
+	app.AddPlugins(physics.Plugin{Stage: benchStage(0), Bounds: physics.Bounds{Min: physics.Vec{X: -10, Y: -10}, Max: physics.Vec{X: w + 10, Y: h + 10}}})
+	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		static := func(x0, y0, x1, y1 float64) {
+			cmds.Spawn(physics.Body{Pos: physics.Vec{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}},
+				physics.Collider{Shape: physics.Rect(x1-x0, y1-y0)}, physics.Static{})
+		}
+		static(-2, -2, w+2, 0)
+		static(-2, h, w+2, h+2)
+		static(-2, 0, 0, h)
+		static(w, 0, w+2, h)
+		for i := range n {
+			x, y := float64(i%cols)*(20+gap)+gap/2, float64(i/cols)*(10+gap)+gap/2
+			static(x, y, x+20, y+10)
+		}
+		start := physics.Vec{X: w / 2, Y: h - 20}
+		if gap > 6 {
+			start = physics.Vec{X: 10*(20+gap) + gap/4, Y: 10*(10+gap) + gap/4} // between bricks
+		}
+		cmds.Spawn(physics.Body{Pos: start, Vel: physics.Vec{X: 180, Y: -240}},
+			physics.Collider{Shape: physics.Circle(3)}, physics.Bouncy{})
+	}).Named("bench.Spawn"))
+	if err := app.Update(); err != nil {
+		b.Fatal(err)
+	}
+	return app
+}
+
+// BenchmarkTick measures one tick of a ball and n static bricks: the
+// whole physics stage (sync, move, track, step). layout=breakout has the
+// ball bounce below the bricks; layout=maze has it weave between them.
+func BenchmarkTick(b *testing.B) {
+	for _, layout := range []struct {
+		name string
+		gap  float64
+	}{{"breakout", 2}, {"maze", 8}} {
+		for _, n := range []int{36, 1000, 10000} {
+			b.Run(fmt.Sprintf("layout=%s/bricks=%d", layout.name, n), func(b *testing.B) {
+				benchTick(b, n, layout.gap)
+			})
+		}
+	}
+}
+
+func benchTick(b *testing.B, n int, gap float64) {
+	app := brickField(b, n, gap)
+	defer app.Close()
+	contacts := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := app.Update(); err != nil {
+			b.Fatal(err)
+		}
+		contacts += len(glue.Resource[physics.Contacts](app).List)
+	}
+	b.ReportMetric(float64(contacts)/float64(b.N), "contacts/tick")
+}
+
+// BenchmarkSpawn measures adding a level of n static bricks to the space
+// (the SyncSystem run of the tick they appear in).
+func BenchmarkSpawn(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("bricks=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				brickField(b, n, 2).Close()
+			}
+		})
+	}
+}

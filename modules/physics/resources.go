@@ -1,0 +1,80 @@
+package physics
+
+import "github.com/gluekit/glue"
+
+// Settings is the resource that tunes the physics step. [Plugin] inserts
+// it from its options; a system may change it (ResMut[physics.Settings])
+// and the next step uses the new values.
+type Settings struct {
+	// Delta is the time one tick simulates, in seconds: every body moves
+	// by Vel*Delta per tick. A game driven at a fixed tick rate keeps the
+	// default (1/60, set by [Plugin]); one that follows a clock resource
+	// sets it each tick, e.g. with [DeltaFrom]. Zero stops all motion.
+	Delta float64
+	// MaxStep is the longest distance, in pixels, that [StepSystem] moves
+	// a [Bouncy] body before testing for collisions; faster bodies are
+	// moved in several sub-steps per tick. The default (0) is half the
+	// body's smallest half-extent (half the radius of a circle), which
+	// guarantees that a body never passes through a collider of any
+	// thickness. Larger values are faster and may tunnel.
+	MaxStep float64
+}
+
+// Contact is one collision found by the physics step: body A touched
+// collider B during the tick. A contact describes a state, not an event:
+// a pair that still touches in the next tick (a ball crossing a sensor,
+// a paddle pushed into a wall) is listed again. A bouncy body that
+// bounced off a collider no longer touches it, so a brick hit is listed
+// in one tick.
+type Contact struct {
+	// A is the body that moved: a [Bouncy] body, or a kinematic collider
+	// (neither Static nor Bouncy).
+	A glue.Entity
+	// B is the collider A touched. For two kinematic colliders, A is the
+	// lower entity.
+	B glue.Entity
+	// Normal is the unit contact normal: it points from B towards A, the
+	// direction A was (or would be) pushed out of B.
+	Normal Vec
+	// Depth is how far A overlapped B when the contact was found, in
+	// pixels. Normal*Depth is the minimum translation vector.
+	Depth float64
+	// Sensor is true if A or B is a sensor: the contact was reported but
+	// nothing was pushed or bounced.
+	Sensor bool
+	// Bounced is true if A's velocity was reflected about this contact's
+	// normal. A body that touches two bricks at once bounces once: only
+	// one of the two contacts has Bounced set.
+	Bounced bool
+}
+
+// MTV returns the minimum translation vector, Normal*Depth: the shortest
+// move that separates A from B.
+func (c Contact) MTV() Vec { return c.Normal.Scale(c.Depth) }
+
+// Contacts is the resource that lists the contacts of the last physics
+// step. [StepSystem] fills it every tick; systems that run after it (in a
+// later stage, or After(physics.StepSystem)) read it to react — remove a
+// brick, score, play a sound.
+type Contacts struct {
+	// List holds the contacts sorted by A; contacts of one A are in the
+	// order they happened. A pair (A, B) is listed at most once per tick.
+	// It is rewritten by the next step: copy what you need to keep.
+	List []Contact
+}
+
+// Between returns the contact between a and b of the last step, in either
+// order: if the contact was recorded as (b, a), it is returned swapped,
+// with A == a and the normal flipped to point towards a.
+func (c *Contacts) Between(a, b glue.Entity) (Contact, bool) {
+	for _, x := range c.List {
+		switch {
+		case x.A == a && x.B == b:
+			return x, true
+		case x.A == b && x.B == a:
+			x.A, x.B, x.Normal = a, b, x.Normal.Scale(-1)
+			return x, true
+		}
+	}
+	return Contact{}, false
+}
