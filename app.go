@@ -91,9 +91,12 @@ type App struct {
 // NewApp returns an app whose ticks run the given stages in the given
 // order. Stages must be distinct.
 func NewApp(stages ...Stage) *App {
+	worldMu.Lock()
+	world := donburi.NewWorld() // donburi numbers worlds with an unguarded global
+	worldMu.Unlock()
 	a := &App{
 		stageIdx:    map[Stage]*stageDef{},
-		world:       donburi.NewWorld(),
+		world:       world,
 		resources:   map[reflect.Type]*resSlot{},
 		addedLogs:   map[component.IComponentType]*eventLog{},
 		removedLogs: map[component.IComponentType]*eventLog{},
@@ -106,6 +109,21 @@ func NewApp(stages ...Stage) *App {
 		a.addStage(len(a.stages), s)
 	}
 	return a
+}
+
+// worldMu serialises donburi.NewWorld, so that apps can be made on
+// several goroutines at once.
+var worldMu sync.Mutex
+
+// AddError records a setup mistake that [App.Build] reports with the
+// others. Plugins use it for invalid options; start the message with the
+// plugin's package name and say how to fix it:
+//
+//	app.AddError(errors.New("physics: Plugin.Stage is required; pass the stage physics runs in"))
+func (a *App) AddError(err error) {
+	if err != nil {
+		a.setupErrs = append(a.setupErrs, err)
+	}
 }
 
 func stageName(s Stage) string { return fmt.Sprint(s) }

@@ -585,3 +585,28 @@ func TestQueryFirstAndGet(t *testing.T) {
 	}))
 	mustUpdate(t, app, 1)
 }
+
+func TestAddErrorIsReportedByBuild(t *testing.T) {
+	app := newApp(t)
+	app.AddPlugins(glue.PluginFunc(func(a *glue.App) { a.AddError(errors.New("physics: Plugin.Stage is required")) }))
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "Plugin.Stage is required") {
+		t.Fatalf("Build = %v", err)
+	}
+}
+
+func TestAppsOnManyGoroutines(t *testing.T) {
+	done := make(chan int)
+	for i := range 8 {
+		go func() {
+			app := glue.NewApp(First)
+			app.AddSystems(First, glue.System1(func(c glue.Commands) { c.Spawn(A{i}); c.End() }))
+			app.Run()
+			done <- app.Len()
+		}()
+	}
+	for range 8 {
+		if n := <-done; n != 1 {
+			t.Fatalf("app has %d entities, want 1", n)
+		}
+	}
+}
