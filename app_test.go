@@ -610,3 +610,27 @@ func TestAppsOnManyGoroutines(t *testing.T) {
 		}
 	}
 }
+
+func TestViewsOnlyRead(t *testing.T) {
+	app := newApp(t)
+	app.Configure(glue.Options{Workers: 2})
+	app.AddSystems(First,
+		glue.System1(func(v glue.View1[A]) {}).Named("reader1"),
+		glue.System1(func(v glue.View2[A, B]) {}).Named("reader2"),
+		glue.System1(func(q glue.Query1[A]) {}).Named("writer"),
+	)
+	desc := app.Describe()
+	for _, want := range []string{
+		"group 1 — may run in parallel\n    reader1",
+		"reads  glue_test.A; glue_test.B",
+		"group 2\n    writer",
+		"conflict: reader1 ↔ writer on glue_test.A",
+	} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("description lacks %q:\n%s", want, desc)
+		}
+	}
+	if strings.Contains(desc, "conflict: reader1 ↔ reader2") {
+		t.Errorf("two views conflict:\n%s", desc)
+	}
+}

@@ -15,7 +15,8 @@
 //   - System params, declared by a system function's parameter types:
 //     [Res] and [ResMut] (resources), [Opt] (optional resource),
 //     [Commands], [Local] (per-system state), [Added] and [Removed]
-//     (change lists), [Query1] … [Query4] (other entities).
+//     (change lists), [Query1] … [Query4] (other entities, read and
+//     written) and [View1] … [View4] (other entities, only read).
 //   - [Commands]: deferred changes, applied when the stage ends.
 //   - [Plugin]: how modules add their resources and systems.
 //   - [App.Describe]: the schedule, as text.
@@ -43,8 +44,9 @@
 //
 // The number in a constructor's name is the number of components (Each2)
 // and of params (P1, System2). Access is derived from types: [Res] reads a
-// resource and [ResMut] writes it; an entity system or query writes its
-// components unless [System.ReadOnly] says it only reads them.
+// resource and [ResMut] writes it; an entity system or [Query2] writes its
+// components unless [System.ReadOnly] says it only reads them; a [View2]
+// only reads.
 // [System.With] and [System.Without] filter entity systems by components
 // they do not receive. A system sees only the components it declared.
 //

@@ -6,14 +6,14 @@ import "unsafe"
 
 // Query1 is a system param that iterates and looks up the entities that
 // have components A — any entities, not only the one an entity
-// system is visiting. The system is assumed to write the components
-// unless they are declared [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. The system may write the components; use
+// [View1] to only read them. See [Query2] for an example.
 type Query1[A any] struct {
 	qs *queryState
 }
 
 func (q *Query1[A]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil)
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil, false)
 	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
@@ -56,16 +56,67 @@ func (q Query1[A]) First() (e Entity, a *A, ok bool) {
 	return e, (*A)(ps[0]), true
 }
 
+// View1 is [Query1] for reading: the system only reads components A,
+// so it may run in parallel with other systems that read them. The
+// pointers it gives must not be written through.
+type View1[A any] struct {
+	qs *queryState
+}
+
+func (q *View1[A]) initParam(b *builder) error {
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil, true)
+	q.qs.mu = &b.app.entryMu
+	b.queryWrites(q.qs)
+	return nil
+}
+
+func (q *View1[A]) fetchParam(*runCtx) error { return nil }
+
+// Len returns the number of matching entities when the stage started.
+func (q View1[A]) Len() int { return q.qs.count }
+
+// Each calls fn for every matching entity, in storage order.
+func (q View1[A]) Each(fn func(Entity, *A)) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
+		ents := sp.ents
+		c0 := sp.cols[0][:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), (*A)(c0[i]))
+		}
+	})
+}
+
+// Get returns e's components, or ok == false if e does not exist or
+// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
+// for visiting many entities.
+func (q View1[A]) Get(e Entity) (a *A, ok bool) {
+	var ps [1]unsafe.Pointer
+	if !q.qs.get(e, ps[:]) {
+		return
+	}
+	return (*A)(ps[0]), true
+}
+
+// First returns the first matching entity and its components, or
+// ok == false if there is none: handy for singletons such as a player.
+func (q View1[A]) First() (e Entity, a *A, ok bool) {
+	var ps [1]unsafe.Pointer
+	if e, ok = q.qs.first(ps[:]); !ok {
+		return
+	}
+	return e, (*A)(ps[0]), true
+}
+
 // Query2 is a system param that iterates and looks up the entities that
 // have components A, B — any entities, not only the one an entity
-// system is visiting. The system is assumed to write the components
-// unless they are declared [System.ReadOnly].
+// system is visiting. The system may write the components; use
+// [View2] to only read them.
 type Query2[A, B any] struct {
 	qs *queryState
 }
 
 func (q *Query2[A, B]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil)
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil, false)
 	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
@@ -109,16 +160,68 @@ func (q Query2[A, B]) First() (e Entity, a *A, b *B, ok bool) {
 	return e, (*A)(ps[0]), (*B)(ps[1]), true
 }
 
+// View2 is [Query2] for reading: the system only reads components A, B,
+// so it may run in parallel with other systems that read them. The
+// pointers it gives must not be written through.
+type View2[A, B any] struct {
+	qs *queryState
+}
+
+func (q *View2[A, B]) initParam(b *builder) error {
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil, true)
+	q.qs.mu = &b.app.entryMu
+	b.queryWrites(q.qs)
+	return nil
+}
+
+func (q *View2[A, B]) fetchParam(*runCtx) error { return nil }
+
+// Len returns the number of matching entities when the stage started.
+func (q View2[A, B]) Len() int { return q.qs.count }
+
+// Each calls fn for every matching entity, in storage order.
+func (q View2[A, B]) Each(fn func(Entity, *A, *B)) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
+		ents := sp.ents
+		c0 := sp.cols[0][:len(ents)]
+		c1 := sp.cols[1][:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]))
+		}
+	})
+}
+
+// Get returns e's components, or ok == false if e does not exist or
+// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
+// for visiting many entities.
+func (q View2[A, B]) Get(e Entity) (a *A, b *B, ok bool) {
+	var ps [2]unsafe.Pointer
+	if !q.qs.get(e, ps[:]) {
+		return
+	}
+	return (*A)(ps[0]), (*B)(ps[1]), true
+}
+
+// First returns the first matching entity and its components, or
+// ok == false if there is none: handy for singletons such as a player.
+func (q View2[A, B]) First() (e Entity, a *A, b *B, ok bool) {
+	var ps [2]unsafe.Pointer
+	if e, ok = q.qs.first(ps[:]); !ok {
+		return
+	}
+	return e, (*A)(ps[0]), (*B)(ps[1]), true
+}
+
 // Query3 is a system param that iterates and looks up the entities that
 // have components A, B, C — any entities, not only the one an entity
-// system is visiting. The system is assumed to write the components
-// unless they are declared [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. The system may write the components; use
+// [View3] to only read them. See [Query2] for an example.
 type Query3[A, B, C any] struct {
 	qs *queryState
 }
 
 func (q *Query3[A, B, C]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil)
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil, false)
 	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
@@ -163,16 +266,69 @@ func (q Query3[A, B, C]) First() (e Entity, a *A, b *B, c *C, ok bool) {
 	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
 }
 
+// View3 is [Query3] for reading: the system only reads components A, B, C,
+// so it may run in parallel with other systems that read them. The
+// pointers it gives must not be written through.
+type View3[A, B, C any] struct {
+	qs *queryState
+}
+
+func (q *View3[A, B, C]) initParam(b *builder) error {
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil, true)
+	q.qs.mu = &b.app.entryMu
+	b.queryWrites(q.qs)
+	return nil
+}
+
+func (q *View3[A, B, C]) fetchParam(*runCtx) error { return nil }
+
+// Len returns the number of matching entities when the stage started.
+func (q View3[A, B, C]) Len() int { return q.qs.count }
+
+// Each calls fn for every matching entity, in storage order.
+func (q View3[A, B, C]) Each(fn func(Entity, *A, *B, *C)) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
+		ents := sp.ents
+		c0 := sp.cols[0][:len(ents)]
+		c1 := sp.cols[1][:len(ents)]
+		c2 := sp.cols[2][:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]))
+		}
+	})
+}
+
+// Get returns e's components, or ok == false if e does not exist or
+// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
+// for visiting many entities.
+func (q View3[A, B, C]) Get(e Entity) (a *A, b *B, c *C, ok bool) {
+	var ps [3]unsafe.Pointer
+	if !q.qs.get(e, ps[:]) {
+		return
+	}
+	return (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
+}
+
+// First returns the first matching entity and its components, or
+// ok == false if there is none: handy for singletons such as a player.
+func (q View3[A, B, C]) First() (e Entity, a *A, b *B, c *C, ok bool) {
+	var ps [3]unsafe.Pointer
+	if e, ok = q.qs.first(ps[:]); !ok {
+		return
+	}
+	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
+}
+
 // Query4 is a system param that iterates and looks up the entities that
 // have components A, B, C, D — any entities, not only the one an entity
-// system is visiting. The system is assumed to write the components
-// unless they are declared [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. The system may write the components; use
+// [View4] to only read them. See [Query2] for an example.
 type Query4[A, B, C, D any] struct {
 	qs *queryState
 }
 
 func (q *Query4[A, B, C, D]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil)
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil, false)
 	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
@@ -211,6 +367,60 @@ func (q Query4[A, B, C, D]) Get(e Entity) (a *A, b *B, c *C, d *D, ok bool) {
 // First returns the first matching entity and its components, or
 // ok == false if there is none: handy for singletons such as a player.
 func (q Query4[A, B, C, D]) First() (e Entity, a *A, b *B, c *C, d *D, ok bool) {
+	var ps [4]unsafe.Pointer
+	if e, ok = q.qs.first(ps[:]); !ok {
+		return
+	}
+	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), (*D)(ps[3]), true
+}
+
+// View4 is [Query4] for reading: the system only reads components A, B, C, D,
+// so it may run in parallel with other systems that read them. The
+// pointers it gives must not be written through.
+type View4[A, B, C, D any] struct {
+	qs *queryState
+}
+
+func (q *View4[A, B, C, D]) initParam(b *builder) error {
+	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil, true)
+	q.qs.mu = &b.app.entryMu
+	b.queryWrites(q.qs)
+	return nil
+}
+
+func (q *View4[A, B, C, D]) fetchParam(*runCtx) error { return nil }
+
+// Len returns the number of matching entities when the stage started.
+func (q View4[A, B, C, D]) Len() int { return q.qs.count }
+
+// Each calls fn for every matching entity, in storage order.
+func (q View4[A, B, C, D]) Each(fn func(Entity, *A, *B, *C, *D)) {
+	q.qs.eachSpan(0, q.qs.count, func(sp span) {
+		ents := sp.ents
+		c0 := sp.cols[0][:len(ents)]
+		c1 := sp.cols[1][:len(ents)]
+		c2 := sp.cols[2][:len(ents)]
+		c3 := sp.cols[3][:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]))
+		}
+	})
+}
+
+// Get returns e's components, or ok == false if e does not exist or
+// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
+// for visiting many entities.
+func (q View4[A, B, C, D]) Get(e Entity) (a *A, b *B, c *C, d *D, ok bool) {
+	var ps [4]unsafe.Pointer
+	if !q.qs.get(e, ps[:]) {
+		return
+	}
+	return (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), (*D)(ps[3]), true
+}
+
+// First returns the first matching entity and its components, or
+// ok == false if there is none: handy for singletons such as a player.
+func (q View4[A, B, C, D]) First() (e Entity, a *A, b *B, c *C, d *D, ok bool) {
 	var ps [4]unsafe.Pointer
 	if e, ok = q.qs.first(ps[:]); !ok {
 		return

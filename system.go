@@ -252,8 +252,8 @@ func (a *access) conflictsWith(b *access) bool {
 }
 
 // component records access to a component type, honouring ReadOnly.
-func (b *builder) component(t *typeInfo) {
-	write := true
+func (b *builder) component(t *typeInfo, readOnly bool) {
+	write := !readOnly
 	for _, r := range b.sys.readOnly {
 		if r == t {
 			write = false
@@ -262,11 +262,11 @@ func (b *builder) component(t *typeInfo) {
 	b.sys.access.add(t, write)
 }
 
-// query makes a query state over comps, records read/write access to them
-// and registers it for refreshing before each stage.
-func (b *builder) query(comps, with, without []*typeInfo) *queryState {
+// query makes a query state over comps, records read (readOnly) or write
+// access to them and registers it for refreshing before each stage.
+func (b *builder) query(comps, with, without []*typeInfo, readOnly bool) *queryState {
 	for _, c := range comps {
-		b.component(c)
+		b.component(c, readOnly)
 	}
 	qs := newQueryState(b.app.world, comps, with, without)
 	b.sys.queries = append(b.sys.queries, qs)

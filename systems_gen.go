@@ -298,7 +298,7 @@ func Each1[A any](fn func(Entity, *A)) *System {
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info}
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
@@ -330,7 +330,7 @@ func Each1P1[A, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, P1)) *System {
 	var p1 P1
 	var s1 []P1
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
@@ -370,7 +370,7 @@ func Each1P2[A, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entity, 
 	var p2 P2
 	var s2 []P2
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
@@ -418,7 +418,7 @@ func Each1P3[A, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr
 	var p3 P3
 	var s3 []P3
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		s3 = make([]P3, b.slots())
@@ -465,7 +465,7 @@ func Each2[A, B any](fn func(Entity, *A, *B)) *System {
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
@@ -497,7 +497,7 @@ func Each2P1[A, B, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, P1)) *Syste
 	var p1 P1
 	var s1 []P1
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
@@ -538,7 +538,7 @@ func Each2P2[A, B, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entit
 	var p2 P2
 	var s2 []P2
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
@@ -587,7 +587,7 @@ func Each2P3[A, B, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 param
 	var p3 P3
 	var s3 []P3
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		s3 = make([]P3, b.slots())
@@ -635,7 +635,7 @@ func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
@@ -669,7 +669,7 @@ func Each3P1[A, B, C, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, *C, P1))
 	var p1 P1
 	var s1 []P1
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
@@ -711,7 +711,7 @@ func Each3P2[A, B, C, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(En
 	var p2 P2
 	var s2 []P2
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
@@ -761,7 +761,7 @@ func Each3P3[A, B, C, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 pa
 	var p3 P3
 	var s3 []P3
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		s3 = make([]P3, b.slots())
@@ -810,7 +810,7 @@ func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
 	s := newSystem(fn, entitySystem)
 	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		return nil
 	}
 	s.run = func(ctx *runCtx, lo, hi int) error {
@@ -845,7 +845,7 @@ func Each4P1[A, B, C, D, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, *C, *
 	var p1 P1
 	var s1 []P1
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		return errors.Join(PP1(&p1).initParam(b))
 	}
@@ -888,7 +888,7 @@ func Each4P2[A, B, C, D, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func
 	var p2 P2
 	var s2 []P2
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
@@ -939,7 +939,7 @@ func Each4P3[A, B, C, D, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3
 	var p3 P3
 	var s3 []P3
 	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without)
+		b.query(s.comps, s.with, s.without, false)
 		s1 = make([]P1, b.slots())
 		s2 = make([]P2, b.slots())
 		s3 = make([]P3, b.slots())

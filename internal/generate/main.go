@@ -43,7 +43,8 @@ func main() {
 	b.WriteString(header)
 	b.WriteString("import \"unsafe\"\n\n")
 	for n := 1; n <= maxQuery; n++ {
-		query(&b, n)
+		query(&b, n, false)
+		query(&b, n, true)
 	}
 	write("query_gen.go", b.Bytes())
 }
@@ -169,7 +170,7 @@ func each(b *bytes.Buffer, n, m int) {
 	b.WriteString("\ts := newSystem(fn, entitySystem)\n")
 	fmt.Fprintf(b, "\ts.comps = []*typeInfo{%s}\n", list(n, func(i int) string { return fmt.Sprintf("TypeOf[%s]().info", comps[i]) }))
 	declParams(b, m)
-	b.WriteString("\ts.init = func(b *builder) error {\n\t\tb.query(s.comps, s.with, s.without)\n")
+	b.WriteString("\ts.init = func(b *builder) error {\n\t\tb.query(s.comps, s.with, s.without, false)\n")
 	for i := 0; i < m; i++ {
 		fmt.Fprintf(b, "\t\ts%d = make([]%s, b.slots())\n", i+1, p(i))
 	}
@@ -193,20 +194,27 @@ func each(b *bytes.Buffer, n, m int) {
 	fmt.Fprintf(b, "\t\t\tfor i, e := range ents {\n\t\t\t\tfn(%s)\n\t\t\t}\n\t\t})\n\t\treturn nil\n\t}\n\treturn s\n}\n\n", call)
 }
 
-func query(b *bytes.Buffer, n int) {
+func query(b *bytes.Buffer, n int, view bool) {
 	name := fmt.Sprintf("Query%d", n)
+	if view {
+		name = fmt.Sprintf("View%d", n)
+	}
 	comps := letters[:n]
 	tps := strings.Join(comps, ", ")
 	ptrs := list(n, func(i int) string { return "*" + comps[i] })
-	fmt.Fprintf(b, "// %s is a system param that iterates and looks up the entities that\n", name)
-	fmt.Fprintf(b, "// have components %s — any entities, not only the one an entity\n// system is visiting. The system is assumed to write the components\n// unless they are declared [System.ReadOnly].", tps)
-	if n != 2 {
-		b.WriteString(" See [Query2] for an example.")
+	if view {
+		fmt.Fprintf(b, "// %s is [Query%d] for reading: the system only reads components %s,\n// so it may run in parallel with other systems that read them. The\n// pointers it gives must not be written through.\n", name, n, tps)
+	} else {
+		fmt.Fprintf(b, "// %s is a system param that iterates and looks up the entities that\n", name)
+		fmt.Fprintf(b, "// have components %s — any entities, not only the one an entity\n// system is visiting. The system may write the components; use\n// [View%d] to only read them.", tps, n)
+		if n != 2 {
+			b.WriteString(" See [Query2] for an example.")
+		}
+		b.WriteString("\n")
 	}
-	b.WriteString("\n")
 	fmt.Fprintf(b, "type %s[%s any] struct {\n\tqs *queryState\n}\n\n", name, tps)
 	fmt.Fprintf(b, "func (q *%s[%s]) initParam(b *builder) error {\n", name, tps)
-	fmt.Fprintf(b, "\tq.qs = b.query([]*typeInfo{%s}, nil, nil)\n", list(n, func(i int) string { return fmt.Sprintf("TypeOf[%s]().info", comps[i]) }))
+	fmt.Fprintf(b, "\tq.qs = b.query([]*typeInfo{%s}, nil, nil, %v)\n", list(n, func(i int) string { return fmt.Sprintf("TypeOf[%s]().info", comps[i]) }), view)
 	b.WriteString("\tq.qs.mu = &b.app.entryMu\n\tb.queryWrites(q.qs)\n\treturn nil\n}\n\n")
 	fmt.Fprintf(b, "func (q *%s[%s]) fetchParam(*runCtx) error { return nil }\n\n", name, tps)
 	fmt.Fprintf(b, "// Len returns the number of matching entities when the stage started.\nfunc (q %s[%s]) Len() int { return q.qs.count }\n\n", name, tps)
