@@ -1,0 +1,119 @@
+package main
+
+import (
+	"image/color"
+
+	"github.com/gluekit/glue/modules/render"
+)
+
+// Stage is one step of Breakout's tick. The modules add their own stages
+// around these: timer.Tick and input.Read before Control, render.Begin,
+// render.Draw and render.End on the render thread.
+type Stage int
+
+// Breakout's stages, in tick order.
+const (
+	// Control moves the paddle, serves and launches the ball, pauses and
+	// restarts.
+	Control Stage = iota
+	// Physics is where modules/physics moves bodies and reports contacts.
+	Physics
+	// Rules applies what physics reported: bricks break, the ball aims off
+	// the paddle, balls are lost, the game is won or lost.
+	Rules
+	// HUD updates the texts on screen.
+	HUD
+)
+
+func (s Stage) String() string { return [...]string{"Control", "Physics", "Rules", "HUD"}[s] }
+
+// The thesis's field: a 200x400 logical window.
+const (
+	FieldW = 200
+	FieldH = 400
+)
+
+// Brick is a brick: where it is (top-left corner, logical pixels), its size,
+// colour and worth. It implements render.IBox.
+type Brick struct {
+	X, Y, W, H float64
+	Color      color.RGBA
+	Points     int
+}
+
+// Rect implements render.IBox.
+func (b Brick) Rect() (x, y, w, h float64) { return b.X, b.Y, b.W, b.H }
+
+// Fill implements render.IBox.
+func (b Brick) Fill() color.RGBA { return b.Color }
+
+// Z implements render.ILayer: bricks are the bottom layer.
+func (b Brick) Z() int { return 0 }
+
+// Paddle is the player's paddle. Its physics.Body holds its centre; X and Y
+// (top-left) follow it for drawing. It implements render.IBox.
+type Paddle struct {
+	X, Y, W, H float64
+	Speed      float64 // pixels per second at full input
+}
+
+// Rect implements render.IBox.
+func (p Paddle) Rect() (x, y, w, h float64) { return p.X, p.Y, p.W, p.H }
+
+// Fill implements render.IBox.
+func (p Paddle) Fill() color.RGBA { return color.RGBA{230, 230, 240, 255} }
+
+// Z implements render.ILayer.
+func (p Paddle) Z() int { return 1 }
+
+// Ball is the ball. Its physics.Body holds its centre and velocity; X and Y
+// follow it for drawing. It implements render.ICircle.
+type Ball struct {
+	X, Y, R float64
+}
+
+// Circle implements render.ICircle.
+func (b Ball) Circle() (cx, cy, r float64) { return b.X, b.Y, b.R }
+
+// Fill implements render.ICircle.
+func (b Ball) Fill() color.RGBA { return color.RGBA{255, 255, 255, 255} }
+
+// Z implements render.ILayer: the ball is drawn over everything but text.
+func (b Ball) Z() int { return 2 }
+
+// Wall tags the static colliders around the field.
+type Wall struct{}
+
+// Floor tags the sensor below the paddle: a ball that touches it is lost.
+type Floor struct{}
+
+// Label is a text on screen. It implements render.IText.
+type Label struct {
+	Kind  LabelKind
+	Str   string
+	X, Y  float64
+	Style render.TextStyle
+	shown int // the number Str shows, for labels of numbers
+}
+
+// LabelKind says what a label shows.
+type LabelKind int
+
+// The labels of the HUD.
+const (
+	ScoreLabel LabelKind = iota
+	LivesLabel
+	MessageLabel
+)
+
+// Text implements render.IText.
+func (l Label) Text() string { return l.Str }
+
+// TextPos implements render.IText.
+func (l Label) TextPos() (x, y float64) { return l.X, l.Y }
+
+// TextStyle implements render.IText.
+func (l Label) TextStyle() render.TextStyle { return l.Style }
+
+// Z implements render.ILayer: texts are on top.
+func (l Label) Z() int { return 3 }

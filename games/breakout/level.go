@@ -1,0 +1,113 @@
+package main
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
+)
+
+// rowColors are the colours of the thesis level's rows, top to bottom.
+var rowColors = [...]color.RGBA{
+	{230, 70, 70, 255},   // red
+	{240, 140, 50, 255},  // orange
+	{235, 210, 60, 255},  // yellow
+	{80, 200, 100, 255},  // green
+	{70, 150, 235, 255},  // blue
+	{160, 100, 230, 255}, // violet
+}
+
+// Paddle and ball sizes, logical pixels.
+const (
+	paddleW, paddleH = 40, 6
+	paddleY          = 372 // centre
+	ballR            = 3
+)
+
+// brickLayout returns the bricks of a level: the thesis's 6x6 when n is 0,
+// else a dense grid of n bricks for stress tests.
+func brickLayout(n int) []Brick {
+	if n <= 0 {
+		var out []Brick
+		for i := range 6 {
+			for j := range 6 {
+				out = append(out, Brick{
+					X: float64(15 + 30*j), Y: float64(40 + 20*i), W: 20, H: 10,
+					Color: rowColors[i], Points: 10 * (6 - i),
+				})
+			}
+		}
+		return out
+	}
+	// Fill the band y in [30, 230) x in [5, 195) with about n bricks twice
+	// as wide as tall.
+	const x0, y0, areaW, areaH = 5.0, 30.0, 190.0, 200.0
+	cols := int(math.Ceil(math.Sqrt(float64(n) * areaW / areaH / 2)))
+	rows := (n + cols - 1) / cols
+	w, h := areaW/float64(cols), areaH/float64(rows)
+	gap := 0.0
+	if w > 4 {
+		gap = 1
+	}
+	out := make([]Brick, 0, n)
+	for i := 0; len(out) < n; i++ {
+		for j := 0; j < cols && len(out) < n; j++ {
+			out = append(out, Brick{
+				X: x0 + float64(j)*w, Y: y0 + float64(i)*h, W: w - gap, H: h - gap,
+				Color: rowColors[i*len(rowColors)/rows], Points: 1,
+			})
+		}
+	}
+	return out
+}
+
+func spawnBricks(cmds glue.Commands, n int) {
+	for _, b := range brickLayout(n) {
+		cmds.Spawn(b,
+			physics.Body{Pos: physics.Vec{X: b.X + b.W/2, Y: b.Y + b.H/2}},
+			physics.Collider{Shape: physics.Rect(b.W, b.H)},
+			physics.Static{},
+		)
+	}
+}
+
+func spawnBall(cmds glue.Commands) {
+	cmds.Spawn(Ball{R: ballR},
+		physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: paddleY - paddleH/2 - ballR - 1}},
+		physics.Collider{Shape: physics.Circle(ballR)},
+		physics.Bouncy{},
+	)
+}
+
+// SpawnLevel is a startup system: walls, the floor sensor, the paddle,
+// the ball, the bricks and the HUD.
+func SpawnLevel(cmds glue.Commands, set glue.Res[Settings]) {
+	const t = 40 // wall thickness, outside the field
+	for _, w := range []struct{ x, y, w, h float64 }{
+		{-t / 2, FieldH / 2, t, FieldH + 2*t},         // left
+		{FieldW + t/2, FieldH / 2, t, FieldH + 2*t},   // right
+		{FieldW / 2, -t / 2, FieldW + 2*t, t},         // top
+	} {
+		cmds.Spawn(Wall{}, physics.Body{Pos: physics.Vec{X: w.x, Y: w.y}},
+			physics.Collider{Shape: physics.Rect(w.w, w.h)}, physics.Static{})
+	}
+	cmds.Spawn(Floor{}, physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: FieldH + t/2}},
+		physics.Collider{Shape: physics.Rect(FieldW+2*t, t), Sensor: true}, physics.Static{})
+
+	cmds.Spawn(Paddle{X: FieldW/2 - paddleW/2, Y: paddleY - paddleH/2, W: paddleW, H: paddleH, Speed: 260},
+		physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: paddleY}},
+		physics.Collider{Shape: physics.Rect(paddleW, paddleH)},
+	)
+	spawnBall(cmds)
+	spawnBricks(cmds, set.Get().Bricks)
+
+	small := render.TextStyle{Size: 12, Color: color.RGBA{220, 220, 230, 255}}
+	right := small
+	right.Align = render.AlignEnd
+	big := render.TextStyle{Size: 16, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter, VAlign: render.AlignCenter}
+	cmds.Spawn(Label{Kind: ScoreLabel, X: 6, Y: 6, Style: small})
+	cmds.Spawn(Label{Kind: LivesLabel, X: FieldW - 6, Y: 6, Style: right})
+	cmds.Spawn(Label{Kind: MessageLabel, X: FieldW / 2, Y: 290, Style: big})
+}

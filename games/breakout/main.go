@@ -1,0 +1,192 @@
+// Breakout demonstrates glue: the thesis's Breakout (§4.2), composed from
+// its own components and systems and the render, input, timer and physics
+// modules. This file is the whole wiring: which modules the game uses and
+// in which stage each system runs.
+//
+//	go run ./games/breakout                      # play
+//	go run ./games/breakout -headless -ticks 5000 # autopilot, no window
+//	go run ./games/breakout -schedule            # print the pipeline
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// Config is what the flags set.
+type Config struct {
+	Seed       uint64
+	Settings   Settings
+	Headless   bool // no window: input is not read, nothing is drawn
+	Sequential bool
+	Scale      float64
+	Screenshot render.Screenshot
+}
+
+// NewApp declares the game.
+func NewApp(cfg Config) *glue.App {
+	app := glue.NewApp(Control, Physics, Rules, HUD)
+	app.Configure(glue.Options{Sequential: cfg.Sequential})
+
+	// Modules. Each adds its resources, its stages (timer.Tick and
+	// input.Read before Control; render.Begin, render.Draw and render.End
+	// on the render thread) and its own systems.
+	app.AddPlugins(
+		timer.Plugin{},
+		input.Plugin{Headless: cfg.Headless},
+		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
+		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
+	)
+
+	// The game's resources.
+	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	app.InsertResource(cfg.Settings)
+	app.InsertResource(NewGame(cfg.Settings))
+	app.InsertResource(NewRng(cfg.Seed))
+	app.InsertResource(Intent{})
+
+	app.AddStartup(
+		render.SetupWindow[render.Window](),
+		glue.System2(SpawnLevel),
+	)
+
+	app.AddSystems(Control,
+		physics.DeltaFrom[timer.Time](),
+		glue.System4(Steer),
+		glue.System6(Autopilot),
+		glue.System3(Pause),
+		glue.System6(Restart),
+		glue.Each2P2(MovePaddle),
+		glue.System5(Serve),
+	)
+	// Physics stage: physics.Sync, physics.Move, physics.Track, physics.Step.
+	app.AddSystems(Rules,
+		glue.System6(BreakBricks),
+		glue.System5(AimOffPaddle),
+		glue.System3(LoseBall),
+		glue.System3(CheckWin),
+	)
+	app.AddSystems(HUD,
+		glue.Each2(FollowPaddle).ReadOnly(glue.TypeOf[physics.Body]()),
+		glue.Each2(FollowBall).ReadOnly(glue.TypeOf[physics.Body]()),
+		glue.Each1P2(UpdateLabels),
+	)
+
+	// Drawing, on the render thread.
+	app.AddSystems(render.DrawStage,
+		render.DrawBox[Brick](),
+		render.DrawBox[Paddle](),
+		render.DrawCircle[Ball](),
+		render.DrawText[Label](),
+	)
+	return app
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses the flags and plays; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("breakout", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 0, "random seed (default: a random one, printed so the game can be replayed)")
+	schedule := fs.Bool("schedule", false, "print the schedule and exit")
+	headless := fs.Bool("headless", false, "run without a window, with the autopilot playing; print the final state")
+	ticks := fs.Int("ticks", 3600, "with -headless: the number of ticks to run (at 60 per second)")
+	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
+	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
+	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
+	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
+	lives := fs.Int("lives", 3, "lives per game")
+	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
+	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var problems []string
+	if *ticks < 1 {
+		problems = append(problems, fmt.Sprintf("-ticks must be at least 1, got %d", *ticks))
+	}
+	if *frames < 1 {
+		problems = append(problems, fmt.Sprintf("-frames must be at least 1, got %d", *frames))
+	}
+	if *bricks < 0 || *bricks > 100_000 {
+		problems = append(problems, fmt.Sprintf("-bricks must be between 0 and 100000, got %d", *bricks))
+	}
+	if *lives < 1 {
+		problems = append(problems, fmt.Sprintf("-lives must be at least 1, got %d", *lives))
+	}
+	if *scale <= 0 || *scale > 8 {
+		problems = append(problems, fmt.Sprintf("-scale must be in (0, 8], got %g", *scale))
+	}
+	if fs.NArg() > 0 {
+		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, "breakout:", p)
+		}
+		fs.Usage()
+		return 2
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		*seed = rand.Uint64()
+	}
+
+	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale}
+	cfg.Settings.Bricks, cfg.Settings.Lives = *bricks, *lives
+	cfg.Settings.Autopilot = *autopilot || *headless
+	if *shot != "" {
+		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
+	}
+	app := NewApp(cfg)
+	if *schedule {
+		app.WriteDescription(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "breakout: seed %d (replay with -seed %d)\n", *seed, *seed)
+	if *headless {
+		return runHeadless(app, *ticks, stdout, stderr)
+	}
+	if err := render.Run(app, nil); err != nil {
+		fmt.Fprintln(stderr, "breakout:", err)
+		return 1
+	}
+	return 0
+}
+
+// runHeadless runs the update thread for ticks ticks, or until the game is
+// won or lost, and prints the final state.
+func runHeadless(app *glue.App, ticks int, stdout, stderr io.Writer) int {
+	defer app.Close()
+	n := 0
+	for ; n < ticks; n++ {
+		if err := app.Update(); err != nil {
+			if errors.Is(err, glue.ErrEnded) {
+				break
+			}
+			fmt.Fprintln(stderr, "breakout:", err)
+			return 1
+		}
+		if g := glue.Resource[Game](app); g.Phase == Won || g.Phase == Lost {
+			n++
+			break
+		}
+	}
+	g := glue.Resource[Game](app)
+	fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", n, g.Phase, g.Score, g.Lives, g.Hits)
+	return 0
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"image/color"
+	"math/rand/v2"
+)
+
+// Phase is where a game is: serving, playing, paused or over.
+type Phase int
+
+// The phases of a game.
+const (
+	Serving Phase = iota // the ball rests on the paddle until launched
+	Playing
+	Paused
+	Won
+	Lost
+)
+
+func (p Phase) String() string {
+	return [...]string{"serving", "playing", "paused", "won", "lost"}[p]
+}
+
+// Game is the state of one game, a resource.
+type Game struct {
+	Phase  Phase
+	Score  int
+	Lives  int
+	Hits   int     // bricks broken
+	Speed  float64 // the ball's speed, pixels per second
+	Served int     // ticks spent serving, for the autopilot's launch
+	// Paused remembers the phase to resume to.
+	resume Phase
+}
+
+// Settings are the rules' numbers and the level to play, a resource.
+type Settings struct {
+	Lives     int
+	BaseSpeed float64 // ball speed at the start, pixels per second
+	MaxSpeed  float64
+	SpeedUp   float64 // speed factor every SpeedEvery bricks
+	SpeedEvery int
+	// MaxAngle is the largest angle from vertical, in degrees, that the
+	// ball leaves the paddle at (at the paddle's ends).
+	MaxAngle float64
+	// Bricks is the number of bricks of a stress level; 0 plays the
+	// thesis's 6x6 level.
+	Bricks int
+	// Autopilot makes the paddle follow the ball and launch by itself.
+	Autopilot bool
+}
+
+// DefaultSettings are the rules of a normal game.
+func DefaultSettings() Settings {
+	return Settings{Lives: 3, BaseSpeed: 150, MaxSpeed: 300, SpeedUp: 1.06, SpeedEvery: 4, MaxAngle: 60}
+}
+
+// Rng is the game's one source of randomness, seeded by -seed.
+type Rng struct{ *rand.Rand }
+
+// NewRng returns a generator seeded with seed.
+func NewRng(seed uint64) Rng { return Rng{rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))} }
+
+// backgroundColor is the field's colour.
+var backgroundColor = color.RGBA{16, 18, 28, 255}
