@@ -1,0 +1,50 @@
+package input
+
+import (
+	"slices"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Names of the plugin's systems, both in [ReadStage].
+const (
+	// ReadDevicesSystem reads Ebitengine's keyboard, mouse and touch
+	// state into [Devices]. It writes Devices and reads the optional
+	// render.Viewport.
+	ReadDevicesSystem = "input.ReadDevices"
+	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
+	// Devices and Bindings and writes State.
+	MapSystem = "input.Map"
+)
+
+// readDevices (ReadStage) reads Ebitengine's input into Devices, in
+// logical coordinates. Ebitengine's input functions are concurrent-safe.
+func readDevices(d glue.ResMut[Devices], vp glue.Opt[render.Viewport], ids glue.Local[[]ebiten.TouchID]) {
+	dev := d.Get()
+	for k := range dev.Keys {
+		dev.Keys[k] = ebiten.IsKeyPressed(ebiten.Key(k))
+	}
+	for b := range dev.Buttons {
+		dev.Buttons[b] = ebiten.IsMouseButtonPressed(ebiten.MouseButton(b))
+	}
+	view := render.Viewport{}
+	if v := vp.Get(); v != nil {
+		view = *v
+	}
+	x, y := ebiten.CursorPositionF()
+	dev.Cursor.X, dev.Cursor.Y = view.ToLogical(x, y)
+	*ids.Get() = ebiten.AppendTouchIDs((*ids.Get())[:0])
+	slices.Sort(*ids.Get())
+	dev.Touches = dev.Touches[:0]
+	for _, id := range *ids.Get() {
+		tx, ty := view.ToLogical(ebiten.TouchPositionF(id))
+		dev.Touches = append(dev.Touches, Point{tx, ty})
+	}
+}
+
+// mapInput (ReadStage, after readDevices) updates State from Devices.
+func mapInput(s glue.ResMut[State], d glue.Res[Devices], b glue.Res[Bindings]) {
+	s.Get().update(d.Get(), b.Get())
+}

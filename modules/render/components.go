@@ -1,0 +1,126 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+)
+
+// Box is a ready-made component for a filled rectangle; it implements
+// [IBox]. Games with their own component types implement IBox on them
+// instead.
+type Box struct {
+	X, Y, W, H float64
+	Color      color.RGBA
+	Layer      int
+}
+
+// Rect returns the box's top-left corner and size.
+func (b Box) Rect() (x, y, w, h float64) { return b.X, b.Y, b.W, b.H }
+
+// Fill returns the box's colour.
+func (b Box) Fill() color.RGBA { return b.Color }
+
+// Z returns the box's layer.
+func (b Box) Z() int { return b.Layer }
+
+// Disc is a ready-made component for a filled circle; it implements
+// [ICircle].
+type Disc struct {
+	X, Y, R float64 // centre and radius
+	Color   color.RGBA
+	Layer   int
+}
+
+// Circle returns the disc's centre and radius.
+func (d Disc) Circle() (cx, cy, r float64) { return d.X, d.Y, d.R }
+
+// Fill returns the disc's colour.
+func (d Disc) Fill() color.RGBA { return d.Color }
+
+// Z returns the disc's layer.
+func (d Disc) Z() int { return d.Layer }
+
+// Label is a ready-made component for a text; it implements [IText].
+type Label struct {
+	Value string
+	X, Y  float64
+	Style TextStyle
+	Layer int
+}
+
+// Text returns the label's text.
+func (l Label) Text() string { return l.Value }
+
+// TextPos returns the label's anchor point.
+func (l Label) TextPos() (x, y float64) { return l.X, l.Y }
+
+// TextStyle returns the label's style.
+func (l Label) TextStyle() TextStyle { return l.Style }
+
+// Z returns the label's layer.
+func (l Label) Z() int { return l.Layer }
+
+// Font is one of the Go fonts (golang.org/x/image/font/gofont) text is
+// drawn in.
+type Font uint8
+
+const (
+	// FontRegular is Go Regular, a proportional sans-serif. It is the
+	// default.
+	FontRegular Font = iota
+	// FontMonoBold is Go Mono Bold, a fixed-width bold font: digits keep
+	// their place as a score changes.
+	FontMonoBold
+	fontCount
+)
+
+// String returns the font's name.
+func (f Font) String() string {
+	switch f {
+	case FontRegular:
+		return "Go Regular"
+	case FontMonoBold:
+		return "Go Mono Bold"
+	}
+	return fmt.Sprintf("Font(%d)", int(f))
+}
+
+// Align places a text about its anchor point along one axis.
+type Align uint8
+
+const (
+	// AlignStart puts the anchor at the text's left edge (horizontally)
+	// or the top of its first line (vertically). It is the default.
+	AlignStart Align = iota
+	// AlignCenter centres the text on the anchor.
+	AlignCenter
+	// AlignEnd puts the anchor at the text's right edge or the bottom of
+	// its last line.
+	AlignEnd
+)
+
+// DefaultTextSize is the text size, in logical pixels, of a [TextStyle]
+// whose Size is zero.
+const DefaultTextSize = 12
+
+// TextStyle is how a text looks. The zero value is 12-pixel Go Regular,
+// anchored at its top-left corner, in a transparent colour: set Color.
+type TextStyle struct {
+	// Size is the font size (the em height) in logical pixels. The
+	// default (zero) value is DefaultTextSize.
+	Size float64
+	// Color is the text's colour.
+	Color color.RGBA
+	// Font is the typeface. The default (zero) value is FontRegular.
+	Font Font
+	// Align places the text horizontally about its anchor, VAlign
+	// vertically. The default (zero) values anchor the top-left corner.
+	Align, VAlign Align
+}
+
+func (s TextStyle) size() float64 {
+	if s.Size > 0 {
+		return s.Size
+	}
+	return DefaultTextSize
+}

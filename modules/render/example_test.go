@@ -1,0 +1,66 @@
+package render_test
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/render"
+)
+
+// Brick is a game's component. Three value methods make it an
+// [render.IBox].
+type Brick struct {
+	X, Y  float64
+	Color color.RGBA
+}
+
+func (b Brick) Rect() (x, y, w, h float64) { return b.X, b.Y, 20, 10 }
+func (b Brick) Fill() color.RGBA           { return b.Color }
+func (b Brick) Z() int                     { return 0 }
+
+// Example wires rendering into a game: the plugin, a window, and a draw
+// system per drawable component type. A real game would then call
+// render.Run(app, nil).
+func Example() {
+	app := glue.NewApp(update)
+	app.AddPlugins(render.Plugin{Background: color.RGBA{20, 20, 40, 255}})
+	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: 200, Height: 400, Scale: 2})
+	app.AddStartup(render.SetupWindow[render.Window]())
+	draw := render.DrawBox[Brick]()
+	app.AddSystems(render.DrawStage, draw, render.DrawText[render.Label]())
+	defer app.Close()
+
+	fmt.Println(app.Stages())
+	fmt.Println(draw.Name())
+	// Output:
+	// [render.Begin Update render.Draw render.End]
+	// render.DrawBox[render_test.Brick]
+}
+
+// ExampleDrawList shows the batching: boxes, circles and texts are drawn
+// from one atlas image, so a frame is one draw call.
+func ExampleDrawList() {
+	var list render.DrawList
+	red := color.RGBA{255, 0, 0, 255}
+	for i := range 1000 {
+		list.AddRect(float64(i%20)*10, float64(i/20)*8, 8, 6, red, 0)
+	}
+	list.AddCircle(100, 300, 4, red, 0)
+	list.AddText("SCORE 10", 4, 4, render.TextStyle{Color: red}, 1)
+	list.Flush(nil, 2) // nil: count only
+	fmt.Printf("%+v\n%d draw call\n", list.Stats(), list.Stats().DrawCalls())
+	// Output:
+	// {Shapes:1001 Texts:1 Batches:1 TextDraws:0 Vertices:4008 Indices:6012}
+	// 1 draw call
+}
+
+// ExampleMeasureText centres a label and measures it, e.g. to size a box
+// behind it.
+func ExampleMeasureText() {
+	style := render.TextStyle{Size: 16, Font: render.FontMonoBold, Align: render.AlignCenter}
+	w, h := render.MeasureText("GAME OVER", style)
+	fmt.Printf("%.1f × %.1f\n", w, h)
+	// Output:
+	// 86.5 × 18.5
+}

@@ -1,0 +1,126 @@
+package render
+
+import (
+	"errors"
+
+	"github.com/gluekit/glue"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// errNoPlugin is returned when the app lacks the plugin's resources.
+var errNoPlugin = errors.New("render: the app has no render.Screen resource; add the plugin with app.AddPlugins(render.Plugin{}) before running it")
+
+// RunOptions tune [Run]. A nil *RunOptions means the defaults.
+type RunOptions struct {
+	// Ebiten is passed to ebiten.RunGameWithOptions. The default (nil)
+	// uses Ebitengine's defaults.
+	Ebiten *ebiten.RunGameOptions
+}
+
+// Run runs app in an Ebitengine window until the window is closed or the
+// app ends, and closes the app. It returns nil then, or the error that
+// stopped the app: a build error or a failing system. It must be called
+// from the main goroutine, like ebiten.RunGame.
+//
+// Run applies a [Window] resource, if the app has one, before the window
+// opens. The app must have the render [Plugin].
+func Run(app *glue.App, opts *RunOptions) error {
+	defer app.Close()
+	if glue.Resource[Screen](app) == nil {
+		return errNoPlugin
+	}
+	if err := app.Build(); err != nil {
+		return err
+	}
+	if w := glue.Resource[Window](app); w != nil {
+		if err := applyWindow(*w, glue.Resource[Viewport](app)); err != nil {
+			return err
+		}
+	}
+	var ro *ebiten.RunGameOptions
+	if opts != nil {
+		ro = opts.Ebiten
+	}
+	return ebiten.RunGameWithOptions(NewGame(app), ro)
+}
+
+// Game runs a glue app as an ebiten.Game. [Run] makes one and runs it;
+// tests and custom loops make one with [NewGame] and call its methods
+// themselves, for example drawing into an offscreen image.
+type Game struct {
+	app   *glue.App
+	err   error // the first error from a frame, returned by the next Update
+	frame uint64
+}
+
+// NewGame returns a Game that drives app. The app must have the render
+// [Plugin]; if it has not, Update returns an error saying so.
+func NewGame(app *glue.App) *Game { return &Game{app: app} }
+
+// App returns the game's app.
+func (g *Game) App() *glue.App { return g.app }
+
+// Update runs one tick of the app (glue.App.Update). It returns
+// ebiten.Termination once the app has ended, which makes Ebitengine stop
+// and RunGame return nil, and the app's error if it failed.
+//
+// While a [Screenshot] is pending and its tick has come, Update runs no
+// tick, so that the next frame shows the world after exactly that many
+// ticks.
+func (g *Game) Update() error {
+	if g.err != nil {
+		return g.err
+	}
+	if glue.Resource[Screen](g.app) == nil {
+		return errNoPlugin
+	}
+	if s := glue.Resource[Screenshot](g.app); s != nil && s.active() && g.app.Tick() >= s.due() {
+		return nil
+	}
+	if err := g.app.Update(); err != nil {
+		if errors.Is(err, glue.ErrEnded) {
+			return ebiten.Termination
+		}
+		return err
+	}
+	if g.app.Ended() {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+// Draw sets the [Screen] resource to screen and runs the app's
+// render-thread systems (glue.App.Draw). An error is returned by the next
+// Update.
+func (g *Game) Draw(screen *ebiten.Image) {
+	s := glue.Resource[Screen](g.app)
+	if s == nil {
+		return
+	}
+	g.frame++
+	scale := 1.0
+	if vp := glue.Resource[Viewport](g.app); vp != nil {
+		scale = vp.scale()
+	}
+	*s = Screen{Image: screen, Scale: scale, Tick: g.app.Tick(), Frame: g.frame}
+	err := g.app.Draw()
+	s.Image = nil
+	if err != nil && !errors.Is(err, glue.ErrEnded) && g.err == nil {
+		g.err = err
+	}
+}
+
+// Err returns the error of a frame's Draw — a failing render-thread
+// system — or nil. The next Update returns it too.
+func (g *Game) Err() error { return g.err }
+
+// Layout returns the screen size: the [Viewport]'s logical size times its
+// scale, or the window's size if the viewport follows the window.
+func (g *Game) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeight int) {
+	if vp := glue.Resource[Viewport](g.app); vp != nil {
+		if w, h := vp.ScreenSize(); w > 0 {
+			return w, h
+		}
+	}
+	return outsideWidth, outsideHeight
+}

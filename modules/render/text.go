@@ -1,0 +1,224 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/gomonobold"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+var fontData = [fontCount][]byte{FontRegular: goregular.TTF, FontMonoBold: gomonobold.TTF}
+
+var fontSources [fontCount]struct {
+	once sync.Once
+	src  *text.GoTextFaceSource
+}
+
+// fontSource returns the parsed font, parsing it on first use. Unknown
+// fonts fall back to FontRegular.
+func fontSource(f Font) *text.GoTextFaceSource {
+	if f >= fontCount {
+		f = FontRegular
+	}
+	s := &fontSources[f]
+	s.once.Do(func() {
+		src, err := text.NewGoTextFaceSource(bytes.NewReader(fontData[f]))
+		if err != nil {
+			panic(fmt.Sprintf("render: parsing the embedded font %v: %v", f, err))
+		}
+		s.src = src
+	})
+	return s.src
+}
+
+// face is a font at one pixel size, with its line spacing.
+type face struct {
+	font        Font
+	size        float64
+	face        *text.GoTextFace
+	lineSpacing float64
+}
+
+func newFace(f Font, size float64) face {
+	tf := &text.GoTextFace{Source: fontSource(f), Size: size}
+	m := tf.Metrics()
+	return face{font: f, size: size, face: tf, lineSpacing: m.HAscent + m.HDescent + m.HLineGap}
+}
+
+// maxFaces bounds a face cache: a game that animates text sizes would
+// otherwise grow it without end.
+const maxFaces = 16
+
+// faceCache holds the faces texts were drawn with, so that drawing text
+// makes no faces in steady state.
+type faceCache struct {
+	faces []face
+	next  int // the entry to replace when full
+}
+
+func (c *faceCache) get(f Font, size float64) *face {
+	for i := range c.faces {
+		if c.faces[i].font == f && c.faces[i].size == size {
+			return &c.faces[i]
+		}
+	}
+	if len(c.faces) < maxFaces {
+		c.faces = append(c.faces, newFace(f, size))
+		return &c.faces[len(c.faces)-1]
+	}
+	i := c.next
+	c.next = (c.next + 1) % maxFaces
+	c.faces[i] = newFace(f, size)
+	return &c.faces[i]
+}
+
+// MeasureText returns the size, in logical pixels, of s drawn in style:
+// the width of its longest line and the height of its lines. Games use
+// it to lay out text, e.g. to centre a box behind a label. MeasureText is
+// concurrent-safe.
+func MeasureText(s string, style TextStyle) (width, height float64) {
+	f := newFace(style.Font, style.size())
+	return text.Measure(s, f.face, f.lineSpacing)
+}
+
+// alignOffset returns how far the anchor lies from the start of an
+// extent of length n.
+func alignOffset(a Align, n float64) float64 {
+	switch a {
+	case AlignCenter:
+		return n / 2
+	case AlignEnd:
+		return n
+	}
+	return 0
+}
+
+func textAlign(a Align) text.Align {
+	switch a {
+	case AlignCenter:
+		return text.AlignCenter
+	case AlignEnd:
+		return text.AlignEnd
+	}
+	return text.AlignStart
+}
+
+// Texts are drawn from the atlas's text area, where each distinct string,
+// font, pixel size and horizontal alignment is rendered once, in white:
+// laying out glyphs with text/v2 allocates on every call and makes a draw
+// call per text, an atlas region does neither, and a score or a title
+// changes far less often than it is drawn. When the area is full, the
+// texts not drawn in the current frame are dropped and the others are
+// packed anew.
+
+type textKey struct {
+	s     string
+	font  Font
+	size  float64 // in screen pixels
+	align Align
+}
+
+// textEntry is a text in the atlas: its region (with padding), the
+// text's measured size in screen pixels, and where its anchor lies in the
+// region: x of the horizontal anchor, y of the first line's top.
+type textEntry struct {
+	key    textKey
+	rect   image.Rectangle
+	w, h   float64
+	ax, ay float64
+	used   uint64 // the frame that last drew it
+	// direct is set for a text that does not fit the atlas: it is drawn
+	// with text.Draw instead.
+	direct bool
+}
+
+// textCache is the atlas's text part.
+type textCache struct {
+	m     map[textKey]*textEntry
+	pack  shelfPacker
+	faces faceCache
+	frame uint64
+	op    text.DrawOptions
+}
+
+// place returns the atlas entry for s in style at scale, rendering it if
+// it is new; nil for a text with nothing to draw. The caller holds
+// theAtlas.mu.
+func (c *textCache) place(s string, style TextStyle, scale float64) *textEntry {
+	key := textKey{s: s, font: style.Font, size: style.size() * scale, align: style.Align}
+	if e, ok := c.m[key]; ok {
+		e.used = c.frame
+		return e
+	}
+	f := c.faces.get(key.font, key.size)
+	w, h := text.Measure(s, f.face, f.lineSpacing)
+	if w <= 0 || h <= 0 {
+		return nil
+	}
+	// Glyphs may reach beyond their advance and line box (overhangs,
+	// accents): leave them room.
+	pad := math.Ceil(key.size/4) + 1
+	e := &textEntry{key: key, w: w, h: h, ax: pad + alignOffset(key.align, w), ay: pad, used: c.frame}
+	e.rect = image.Rect(0, 0, int(math.Ceil(w)+2*pad), int(math.Ceil(h)+2*pad))
+	if c.m == nil {
+		c.m = map[textKey]*textEntry{}
+		c.pack.reset(textArea)
+	}
+	if !c.alloc(e) {
+		c.repack()
+		if !c.alloc(e) {
+			e.direct = true
+		}
+	}
+	c.m[key] = e
+	return e
+}
+
+// alloc finds room for e and renders it there.
+func (c *textCache) alloc(e *textEntry) bool {
+	pt, ok := c.pack.alloc(e.rect.Dx(), e.rect.Dy())
+	if !ok {
+		return false
+	}
+	e.rect = e.rect.Sub(e.rect.Min).Add(pt)
+	f := c.faces.get(e.key.font, e.key.size)
+	c.op.GeoM.Reset()
+	c.op.GeoM.Translate(float64(e.rect.Min.X)+e.ax, float64(e.rect.Min.Y)+e.ay)
+	c.op.LineSpacing = f.lineSpacing
+	c.op.PrimaryAlign = textAlign(e.key.align)
+	dst := atlasImage().SubImage(e.rect).(*ebiten.Image)
+	text.Draw(dst, e.key.s, f.face, &c.op)
+	return true
+}
+
+// repack empties the text area and places anew the texts drawn in the
+// current frame, dropping the others.
+func (c *textCache) repack() {
+	atlasImage().SubImage(textArea).(*ebiten.Image).Clear()
+	c.pack.reset(textArea)
+	var keep []*textEntry
+	for k, e := range c.m {
+		if e.used != c.frame {
+			delete(c.m, k)
+		} else if !e.direct {
+			keep = append(keep, e)
+		}
+	}
+	// Keep the previous order, so that packing is deterministic.
+	slices.SortFunc(keep, func(a, b *textEntry) int {
+		return cmp.Or(cmp.Compare(a.rect.Min.Y, b.rect.Min.Y), cmp.Compare(a.rect.Min.X, b.rect.Min.X))
+	})
+	for _, e := range keep {
+		if !c.alloc(e) {
+			e.direct = true
+		}
+	}
+}

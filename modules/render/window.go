@@ -1,0 +1,41 @@
+package render
+
+// Window is a ready-made window resource; it implements [IWindow]. Insert
+// it and register [SetupWindow] for it:
+//
+//	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: 200, Height: 400, Scale: 2})
+//	app.AddStartup(render.SetupWindow[render.Window]())
+//
+// [Run] also applies a Window resource before it opens the window, so that
+// the window opens at its final size.
+type Window struct {
+	// Title is the window's title.
+	Title string
+	// Width and Height are the logical screen size in pixels.
+	Width, Height int
+	// Scale is the number of screen pixels per logical pixel: the window
+	// opens at Width×Scale by Height×Scale and is rendered at that
+	// resolution. The default (zero) value is 1.
+	Scale float64
+	// Resizable lets the user resize the window; the picture is scaled
+	// to fit.
+	Resizable bool
+	// TPS is the number of ticks per second. The default (zero) value
+	// keeps Ebitengine's, 60.
+	TPS int
+}
+
+// WindowTitle returns w.Title.
+func (w Window) WindowTitle() string { return w.Title }
+
+// LogicalSize returns w.Width and w.Height.
+func (w Window) LogicalSize() (width, height int) { return w.Width, w.Height }
+
+// WindowScale returns w.Scale.
+func (w Window) WindowScale() float64 { return w.Scale }
+
+// WindowResizable returns w.Resizable.
+func (w Window) WindowResizable() bool { return w.Resizable }
+
+// WindowTPS returns w.TPS.
+func (w Window) WindowTPS() int { return w.TPS }

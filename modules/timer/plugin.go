@@ -1,0 +1,131 @@
+package timer
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/gluekit/glue"
+)
+
+// Stage is the type of the stage this package adds.
+type Stage int
+
+// TickStage is the stage in which the clock advances. [Plugin] inserts it
+// before the app's first stage unless the app already has it.
+const TickStage Stage = 0
+
+// String returns "timer.Tick".
+func (s Stage) String() string {
+	if s == TickStage {
+		return "timer.Tick"
+	}
+	return fmt.Sprintf("timer.Stage(%d)", int(s))
+}
+
+// DefaultTPS is the ticks per second of the fixed step when
+// [Plugin.TPS] is zero: Ebitengine's default.
+const DefaultTPS = 60
+
+// DefaultMaxDelta is the longest tick in [Variable] mode when
+// [Plugin.MaxDelta] is zero.
+const DefaultMaxDelta = 250 * time.Millisecond
+
+// Plugin adds the clock to an app: it inserts a [Time] resource made by
+// [Plugin.NewTime] and a system that advances it at the start of every
+// tick, in [TickStage]. Its fields are the clock's options; the zero
+// value is a fixed step of 1/60 s.
+type Plugin struct {
+	// Mode selects a fixed or a variable step. The default (zero) value
+	// is Fixed.
+	Mode Mode
+	// TPS is the number of ticks per second of the fixed step: each tick
+	// lasts 1/TPS s. The default (zero) value is DefaultTPS (60). Set it
+	// to the game's ebiten.SetTPS value.
+	TPS int
+	// MaxDelta caps a tick's Delta in Variable mode. The default (zero)
+	// value is DefaultMaxDelta (250 ms).
+	MaxDelta time.Duration
+	// Now reads the wall clock in Variable mode. The default (nil) is
+	// time.Now; tests set a fake clock.
+	Now func() time.Time
+	// Paused starts the clock paused.
+	Paused bool
+	// Scale is the clock's starting speed (see [Time.SetScale]). The
+	// default (zero) value is 1.
+	Scale float64
+}
+
+// validate reports the first option out of range.
+func (p Plugin) validate() error {
+	switch {
+	case p.Mode != Fixed && p.Mode != Variable:
+		return fmt.Errorf("timer: Plugin.Mode must be timer.Fixed or timer.Variable, got %v", p.Mode)
+	case p.TPS < 0:
+		return fmt.Errorf("timer: Plugin.TPS must be positive (or zero for %d), got %d", DefaultTPS, p.TPS)
+	case p.MaxDelta < 0:
+		return fmt.Errorf("timer: Plugin.MaxDelta must be positive (or zero for %v), got %v", DefaultMaxDelta, p.MaxDelta)
+	case p.Scale < 0 || math.IsInf(p.Scale, 0) || math.IsNaN(p.Scale):
+		return fmt.Errorf("timer: Plugin.Scale must be a finite number >= 0 (zero for 1), got %v", p.Scale)
+	}
+	return nil
+}
+
+// NewTime returns the clock the plugin inserts, before its first tick.
+// Panics if an option is out of range (a negative TPS, MaxDelta or Scale,
+// an unknown Mode); [Plugin.Build] reports those as build errors instead.
+func (p Plugin) NewTime() Time {
+	if err := p.validate(); err != nil {
+		panic(err.Error())
+	}
+	t := Time{mode: p.Mode, tps: p.TPS, maxDelta: p.MaxDelta, now: p.Now, paused: p.Paused, scale: 1}
+	if t.tps == 0 {
+		t.tps = DefaultTPS
+	}
+	if t.maxDelta == 0 {
+		t.maxDelta = DefaultMaxDelta
+	}
+	if t.now == nil {
+		t.now = time.Now
+	}
+	if p.Scale != 0 {
+		t.SetScale(p.Scale)
+	}
+	t.step = time.Second / time.Duration(t.tps)
+	t.stepSec = 1 / float64(t.tps)
+	return t
+}
+
+// Build inserts the [Time] resource and adds the system that advances it
+// ("timer.Advance", in [TickStage]; it writes Time). It inserts
+// TickStage before the app's first stage unless the app already has it.
+// Options out of range, and an app without stages, are reported by
+// glue.App.Build.
+func (p Plugin) Build(app *glue.App) {
+	if err := p.validate(); err != nil {
+		app.AddError(err)
+		return
+	}
+	app.InsertResource(p.NewTime())
+	if err := ensureStage(app); err != nil {
+		app.AddError(err)
+		return
+	}
+	app.AddSystems(TickStage, glue.System1(advance).Named("timer.Advance"))
+}
+
+// ensureStage inserts TickStage before the app's first stage unless the
+// app has it.
+func ensureStage(app *glue.App) error {
+	stages := app.Stages()
+	switch {
+	case slices.Contains(stages, glue.Stage(TickStage)):
+	case len(stages) == 0:
+		return errors.New("timer: the app has no stages to run timer.Tick before; pass the game's stages to glue.NewApp before adding timer.Plugin")
+	default:
+		app.InsertStageBefore(stages[0], TickStage)
+	}
+	return nil
+}
