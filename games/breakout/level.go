@@ -86,9 +86,9 @@ func spawnBall(cmds glue.Commands) {
 func SpawnLevel(cmds glue.Commands, set glue.Res[Settings]) {
 	const t = 40 // wall thickness, outside the field
 	for _, w := range []struct{ x, y, w, h float64 }{
-		{-t / 2, FieldH / 2, t, FieldH + 2*t},         // left
-		{FieldW + t/2, FieldH / 2, t, FieldH + 2*t},   // right
-		{FieldW / 2, -t / 2, FieldW + 2*t, t},         // top
+		{-t / 2, FieldH / 2, t, FieldH + 2*t},       // left
+		{FieldW + t/2, FieldH / 2, t, FieldH + 2*t}, // right
+		{FieldW / 2, -t / 2, FieldW + 2*t, t},       // top
 	} {
 		cmds.Spawn(Wall{}, physics.Body{Pos: physics.Vec{X: w.x, Y: w.y}},
 			physics.Collider{Shape: physics.Rect(w.w, w.h)}, physics.Static{})

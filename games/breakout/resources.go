@@ -35,10 +35,10 @@ type Game struct {
 
 // Settings are the rules' numbers and the level to play, a resource.
 type Settings struct {
-	Lives     int
-	BaseSpeed float64 // ball speed at the start, pixels per second
-	MaxSpeed  float64
-	SpeedUp   float64 // speed factor every SpeedEvery bricks
+	Lives      int
+	BaseSpeed  float64 // ball speed at the start, pixels per second
+	MaxSpeed   float64
+	SpeedUp    float64 // speed factor every SpeedEvery bricks
 	SpeedEvery int
 	// MaxAngle is the largest angle from vertical, in degrees, that the
 	// ball leaves the paddle at (at the paddle's ends).

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"os"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/render"
+)
+
+// The rendering test plays the real game in a real Ebitengine window (under
+// Xvfb in `make test`) and compares the screen's pixels with the world.
+// Pixels can be read only while a game runs, so TestMain runs the game and
+// runs every test of the package from inside it, once the screenshot is
+// taken (as Ebitengine's own tests do). Without a display the tests run
+// directly and TestRenderMatchesWorld skips.
+
+// frameWorld is the world as the render thread drew it: recorded by a draw
+// system every frame, so that the last record is the screenshot's frame.
+type frameWorld struct {
+	bricks []Brick
+	paddle Paddle
+	ball   Ball
+	score  string
+}
+
+var (
+	drawn    frameWorld
+	shot     *image.RGBA
+	rendered bool
+)
+
+type renderTestStage int
+
+func (renderTestStage) String() string { return "test.RunTests" }
+
+func TestMain(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		os.Exit(m.Run())
+	}
+	cfg := Config{Seed: 1, Settings: DefaultSettings(), Scale: 2,
+		Screenshot: render.Screenshot{Frames: 150}}
+	cfg.Settings.Autopilot = true
+	app := NewApp(cfg)
+	app.AddSystems(render.DrawStage, glue.System4(func(bricks glue.View1[Brick], paddles glue.View1[Paddle],
+		balls glue.View1[Ball], labels glue.View1[Label]) {
+		drawn.bricks = drawn.bricks[:0]
+		bricks.Each(func(_ glue.Entity, b *Brick) { drawn.bricks = append(drawn.bricks, *b) })
+		_, p, _ := paddles.First()
+		_, b, _ := balls.First()
+		drawn.paddle, drawn.ball = *p, *b
+		labels.Each(func(_ glue.Entity, l *Label) {
+			if l.Kind == ScoreLabel {
+				drawn.score = l.Str
+			}
+		})
+	}).OnThread(glue.RenderThread).Named("test.recordFrame"))
+	const runStage renderTestStage = 0
+	app.InsertStageAfter(HUD, runStage)
+	code := 1
+	app.AddSystems(runStage, glue.System2(func(s glue.Res[render.Screenshot], cmds glue.Commands) {
+		if s.Get().Done {
+			shot, rendered = s.Get().Image, true
+			code = m.Run()
+			cmds.End()
+		}
+	}).Named("test.run"))
+	if err := render.Run(app, nil); err != nil {
+		fmt.Fprintln(os.Stderr, "breakout test:", err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+func TestRenderMatchesWorld(t *testing.T) {
+	if !rendered {
+		t.Skip("no DISPLAY: run under `xvfb-run -a go test ./games/breakout` (make test does)")
+	}
+	scale := float64(shot.Bounds().Dx()) / FieldW
+	if scale < 1 || shot.Bounds().Dy() != int(FieldH*scale) {
+		t.Fatalf("screenshot is %v, want the 200x400 field scaled", shot.Bounds())
+	}
+	at := func(x, y float64) color.RGBA {
+		return shot.RGBAAt(int(x*scale), int(y*scale))
+	}
+	same := func(a, b color.RGBA) bool {
+		d := func(x, y uint8) int { return max(int(x)-int(y), int(y)-int(x)) }
+		return d(a.R, b.R) <= 8 && d(a.G, b.G) <= 8 && d(a.B, b.B) <= 8
+	}
+	// Every live brick is drawn in its colour.
+	live := map[[2]float64]bool{}
+	for _, b := range drawn.bricks {
+		live[[2]float64{b.X, b.Y}] = true
+		if c := at(b.X+b.W/2, b.Y+b.H/2); !same(c, b.Color) {
+			t.Errorf("brick at (%g, %g): pixel %v, want %v", b.X, b.Y, c, b.Color)
+		}
+	}
+	// Every broken brick's place is background.
+	broken := 0
+	for _, b := range brickLayout(0) {
+		if live[[2]float64{b.X, b.Y}] {
+			continue
+		}
+		broken++
+		if c := at(b.X+b.W/2, b.Y+b.H/2); !same(c, backgroundColor) {
+			t.Errorf("broken brick at (%g, %g) still drawn: pixel %v", b.X, b.Y, c)
+		}
+	}
+	if broken == 0 || len(drawn.bricks)+broken != 36 {
+		t.Fatalf("%d live and %d broken bricks: the test needs a game in progress", len(drawn.bricks), broken)
+	}
+	p := drawn.paddle
+	if c := at(p.X+p.W/2, p.Y+p.H/2); !same(c, p.Fill()) {
+		t.Errorf("paddle centre (%g, %g): pixel %v, want %v", p.X+p.W/2, p.Y+p.H/2, c, p.Fill())
+	}
+	if c := at(p.X-3, p.Y+p.H/2); !same(c, backgroundColor) && p.X > 4 {
+		t.Errorf("left of the paddle: pixel %v, want background", c)
+	}
+	b := drawn.ball
+	if c := at(b.X, b.Y); !same(c, b.Fill()) {
+		t.Errorf("ball centre (%g, %g): pixel %v, want %v", b.X, b.Y, c, b.Fill())
+	}
+	// The score text: light pixels in its box, none in the empty band below.
+	if drawn.score == "" || drawn.score == "Score 0" {
+		t.Fatalf("score label %q: want a score above 0", drawn.score)
+	}
+	textPixels, emptyPixels := 0, 0
+	for y := 6.0; y < 22; y += 1 / scale {
+		for x := 6.0; x < 80; x += 1 / scale {
+			if c := at(x, y); c.R > 150 && c.G > 150 && c.B > 150 {
+				textPixels++
+			}
+		}
+	}
+	for y := 24.0; y < 36; y += 1 / scale {
+		for x := 6.0; x < 80; x += 1 / scale {
+			if !same(at(x, y), backgroundColor) {
+				emptyPixels++
+			}
+		}
+	}
+	if textPixels < 30 || emptyPixels > 0 {
+		t.Errorf("score text: %d light pixels in its box (want >= 30), %d non-background pixels below it (want 0)", textPixels, emptyPixels)
+	}
+}
