@@ -1,0 +1,603 @@
+package net
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/gluekit/glue"
+)
+
+// Peer is the resource that describes the server a [Client] connects to:
+// the Connect startup system of [ClientPlugin] reads it. Insert it, or set
+// [ClientPlugin.Peer].
+type Peer struct {
+	// URL is the server's WebSocket URL, e.g. "ws://127.0.0.1:7777/net".
+	URL string
+}
+
+// ClientConfig configures a [Client]. The zero value of every field means
+// its default.
+type ClientConfig struct {
+	// Registry lists the types that may be received and sent. It must
+	// match the server's. Required.
+	Registry *Registry
+	// MaxMessageSize is the largest message accepted from the server, in
+	// bytes; it bounds the snapshot, and so the world, a client can
+	// receive. The default is 1 MiB.
+	MaxMessageSize int64
+	// DialTimeout bounds one connection attempt. The default is 5 seconds.
+	DialTimeout time.Duration
+	// IdleTimeout bounds the time between two messages from the server
+	// (which sends a heartbeat every second by default); after it the
+	// client reconnects. The default is 15 seconds.
+	IdleTimeout time.Duration
+	// WriteTimeout bounds the time to send one message. The default is 5
+	// seconds.
+	WriteTimeout time.Duration
+	// KeepAlive is the longest time the client stays silent: when it has
+	// sent nothing for this long it sends a keepalive message, so that the
+	// server's IdleTimeout does not close it. The default is 5 seconds.
+	KeepAlive time.Duration
+	// RetryMin and RetryMax bound the wait before reconnecting, which
+	// doubles after each failed attempt. The defaults are 250 milliseconds
+	// and 5 seconds.
+	RetryMin, RetryMax time.Duration
+	// NoReconnect makes the client give up when its connection fails
+	// instead of reconnecting. The default (false) reconnects forever.
+	NoReconnect bool
+	// InputQueue is the most inputs queued for sending; [SendInput] fails
+	// when it is full. The default is 64.
+	InputQueue int
+	// SendEvery is the number of ticks between two runs of the
+	// [SendPeriodically] systems. The default is 1 (every tick).
+	SendEvery int
+	// Logger receives connection and disconnection lines with reasons.
+	// The default is slog.Default().
+	Logger *slog.Logger
+}
+
+func (cfg *ClientConfig) defaults() error {
+	if cfg.Registry == nil {
+		return errors.New("net: ClientConfig.Registry is nil; use the same registry as the server")
+	}
+	setDefault(&cfg.MaxMessageSize, 1<<20)
+	setDefault(&cfg.DialTimeout, 5*time.Second)
+	setDefault(&cfg.IdleTimeout, 15*time.Second)
+	setDefault(&cfg.WriteTimeout, 5*time.Second)
+	setDefault(&cfg.KeepAlive, 5*time.Second)
+	setDefault(&cfg.RetryMin, 250*time.Millisecond)
+	setDefault(&cfg.RetryMax, 5*time.Second)
+	setDefault(&cfg.InputQueue, 64)
+	setDefault(&cfg.SendEvery, 1)
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return nil
+}
+
+// ErrNotConnected is returned by [SendInput] while the client has no
+// connection. Check for it with errors.Is.
+var ErrNotConnected = errors.New("net: not connected")
+
+var errNoPeer = errors.New("net: ClientPlugin needs a net.Peer resource with the server's URL; set ClientPlugin.Peer or insert one with App.InsertResource")
+
+// Client is the resource of [ClientPlugin]: a connection to a [Server]
+// that mirrors the server's entities into the app's world and sends the
+// app's inputs. It reconnects when the connection fails, and converges to
+// the server's state from the snapshot it gets on every connection. Its
+// methods are concurrent-safe, except that [Client.Local] must be called
+// from the app's systems.
+//
+// Received entities are spawned with their components plus [Remote]{ID}
+// through Commands, in [ReceiveStage], so game systems see them from the
+// game's first stage on. Changed components are inserted again and
+// removed entities despawned; an entity that gains or loses components is
+// despawned and spawned again (see the package doc). Resources sent with
+// [SendResource] are inserted as resources. An entity that a game system
+// despawns is spawned again from the client's copy of the server state;
+// game systems must not remove [Remote].
+type Client struct {
+	c *client
+}
+
+// ClientStats counts what a [Client] did since it started.
+type ClientStats struct {
+	Connected bool   // whether the client is connected now
+	Connects  uint64 // successful connections
+	Messages  uint64 // messages received
+	Bytes     uint64 // bytes received (WebSocket payloads)
+	Snapshots uint64 // snapshots received
+	Inputs    uint64 // input messages sent
+}
+
+type client struct {
+	cfg     ClientConfig
+	reg     *Registry
+	log     *slog.Logger
+	initErr error // a configuration mistake, reported by the Connect system
+
+	mu        sync.Mutex // guards mirror, id, connected, err
+	mirror    *mirror
+	id        ClientID
+	connected bool
+	err       error
+	session   atomic.Uint64 // increments on every connection
+
+	outMu    sync.Mutex
+	events   []outMsg
+	periodic map[*codec][]byte
+	outReady chan struct{}
+
+	ctx     context.Context
+	cancel  context.CancelFunc
+	done    chan struct{}
+	started bool
+
+	stats struct {
+		connects, messages, bytes, snapshots, inputs atomic.Uint64
+	}
+
+	// Owned by the app's Receive system.
+	bind     map[uint64]binding
+	byLocal  map[glue.Entity]uint64
+	spawning []uint64
+	applied  atomic.Uint64 // server tick of the state last applied to the world
+}
+
+type outMsg struct {
+	c       *codec
+	payload []byte
+}
+
+type binding struct {
+	local    glue.Entity // 0 while spawning
+	spawning bool
+}
+
+func newClient(cfg ClientConfig) *client {
+	err := cfg.defaults()
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &client{
+		cfg:      cfg,
+		reg:      cfg.Registry,
+		log:      cfg.Logger,
+		mirror:   newMirror(),
+		periodic: map[*codec][]byte{},
+		outReady: make(chan struct{}, 1),
+		ctx:      ctx,
+		cancel:   cancel,
+		done:     make(chan struct{}),
+		bind:     map[uint64]binding{},
+		byLocal:  map[glue.Entity]uint64{},
+		initErr:  err,
+	}
+	if c.log == nil {
+		c.log = slog.Default()
+	}
+	return c
+}
+
+// start checks the registry and the URL and starts connecting in the
+// background.
+func (c *client) start(rawURL string) error {
+	if c.initErr != nil {
+		return c.initErr
+	}
+	if err := c.reg.seal(); err != nil {
+		return err
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
+		return fmt.Errorf("net: peer URL %q is not a ws:// or wss:// URL, e.g. ws://127.0.0.1:7777/net", rawURL)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.started {
+		return errors.New("net: client already started")
+	}
+	c.started = true
+	go c.run(rawURL)
+	return nil
+}
+
+// run connects, serves the connection and reconnects until closed.
+func (c *client) run(url string) {
+	defer close(c.done)
+	wait := c.cfg.RetryMin
+	for {
+		synced, err := c.serve(url)
+		c.mu.Lock()
+		c.connected, c.err = false, err
+		c.mu.Unlock()
+		if c.ctx.Err() != nil {
+			return
+		}
+		if c.cfg.NoReconnect {
+			c.log.Warn("net: connection ended; not reconnecting", "url", url, "reason", err)
+			return
+		}
+		if synced {
+			wait = c.cfg.RetryMin
+		}
+		c.log.Warn("net: connection ended; reconnecting", "url", url, "reason", err, "in", wait)
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, c.cfg.RetryMax)
+	}
+}
+
+// serve runs one connection: it reads the welcome, then applies the
+// snapshot and the deltas that follow to the mirror, while a second
+// goroutine sends inputs and keepalives. synced reports whether a snapshot
+// arrived.
+func (c *client) serve(url string) (synced bool, err error) {
+	dctx, cancel := context.WithTimeout(c.ctx, c.cfg.DialTimeout)
+	ws, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+	cancel()
+	if err != nil {
+		return false, fmt.Errorf("net: dial %s: %w", url, err)
+	}
+	defer ws.CloseNow()
+	if ws.Subprotocol() != subprotocol {
+		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
+		return false, fmt.Errorf("net: %s does not speak %s; is it a glue server?", url, subprotocol)
+	}
+	ws.SetReadLimit(c.cfg.MaxMessageSize)
+	c.stats.connects.Add(1)
+	c.session.Add(1)
+	c.outMu.Lock()
+	c.events = c.events[:0]
+	c.outMu.Unlock()
+	c.log.Info("net: connected", "url", url)
+
+	sctx, scancel := context.WithCancel(c.ctx)
+	wdone := make(chan struct{})
+	go func() {
+		defer close(wdone)
+		c.writeLoop(sctx, ws)
+	}()
+	defer func() {
+		scancel()
+		<-wdone
+	}()
+
+	fail := func(e error) (bool, error) {
+		ws.Close(websocket.StatusPolicyViolation, truncate(e.Error(), 120))
+		return synced, e
+	}
+	phase := msgWelcome // what must come next
+	for {
+		rctx, rcancel := context.WithTimeout(sctx, c.cfg.IdleTimeout)
+		typ, data, err := ws.Read(rctx)
+		timedOut := rctx.Err() != nil && sctx.Err() == nil
+		rcancel()
+		if err != nil {
+			if timedOut {
+				return synced, fmt.Errorf("net: no message from the server for %v", c.cfg.IdleTimeout)
+			}
+			if errors.Is(err, websocket.ErrMessageTooBig) {
+				return synced, fmt.Errorf("net: server sent a message larger than ClientConfig.MaxMessageSize (%d bytes)", c.cfg.MaxMessageSize)
+			}
+			return synced, fmt.Errorf("net: read: %w", err)
+		}
+		c.stats.messages.Add(1)
+		c.stats.bytes.Add(uint64(len(data)))
+		if typ != websocket.MessageBinary {
+			return fail(errors.New("net: text message; glue sends binary messages"))
+		}
+		f, err := parseFrame(data, c.reg, true)
+		if err != nil {
+			return fail(err)
+		}
+		switch {
+		case f.typ == msgWelcome && phase == msgWelcome:
+			c.mu.Lock()
+			c.id, c.connected, c.err = ClientID(f.client), true, nil
+			c.mu.Unlock()
+			phase = msgSnapshot
+			continue
+		case f.typ == msgSnapshot && phase != msgWelcome:
+			phase = msgDelta
+			synced = true
+			c.stats.snapshots.Add(1)
+		case f.typ == msgDelta && phase == msgDelta:
+		default:
+			return fail(fmt.Errorf("net: out of order: %v before %v", f.typ, phase))
+		}
+		c.mu.Lock()
+		err = c.mirror.apply(f)
+		c.mu.Unlock()
+		if err != nil {
+			return fail(err)
+		}
+	}
+}
+
+// writeLoop sends queued inputs as they come and a keepalive whenever the
+// client has been silent for KeepAlive.
+func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
+	var seq uint64
+	var buf []byte
+	var out []outMsg
+	keep := time.NewTicker(c.cfg.KeepAlive)
+	defer keep.Stop()
+	sent := false
+	write := func(msg []byte) bool {
+		wctx, cancel := context.WithTimeout(ctx, c.cfg.WriteTimeout)
+		defer cancel()
+		if err := ws.Write(wctx, websocket.MessageBinary, msg); err != nil {
+			if ctx.Err() == nil {
+				ws.CloseNow()
+			}
+			return false
+		}
+		sent = true
+		return true
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-keep.C:
+			if !sent && !write(appendHeader(buf[:0], msgKeepAlive)) {
+				return
+			}
+			sent = false
+			continue
+		case <-c.outReady:
+		}
+		out = c.takeOut(out[:0])
+		for _, m := range out {
+			seq++
+			buf = appendInput(buf[:0], seq, m.c, m.payload)
+			if !write(buf) {
+				return
+			}
+			c.stats.inputs.Add(1)
+		}
+	}
+}
+
+// takeOut moves the queued events, then the pending periodic values, to
+// out.
+func (c *client) takeOut(out []outMsg) []outMsg {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	out = append(out, c.events...)
+	clear(c.events)
+	c.events = c.events[:0]
+	for cd, p := range c.periodic {
+		out = append(out, outMsg{c: cd, payload: p})
+	}
+	clear(c.periodic)
+	return out
+}
+
+func (c *client) signalOut() {
+	select {
+	case c.outReady <- struct{}{}:
+	default:
+	}
+}
+
+// SendInput queues v for sending to the server, which hands it to the game
+// in its [Inputs]. T must be registered. It fails with [ErrNotConnected]
+// while the client is not connected, and when the queue is full
+// ([ClientConfig.InputQueue]). Inputs queued when a connection ends are
+// dropped. SendInput is concurrent-safe.
+func SendInput[T any](cl *Client, v T) error {
+	c := cl.c
+	cd, enc, err := lookup[T](c.reg)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	connected := c.connected
+	c.mu.Unlock()
+	if !connected {
+		return ErrNotConnected
+	}
+	var w Writer
+	enc(&v, &w)
+	c.outMu.Lock()
+	if len(c.events) >= c.cfg.InputQueue {
+		c.outMu.Unlock()
+		return fmt.Errorf("net: input queue full (%d inputs); the connection is too slow, or raise ClientConfig.InputQueue", c.cfg.InputQueue)
+	}
+	c.events = append(c.events, outMsg{c: cd, payload: w.buf})
+	c.outMu.Unlock()
+	c.signalOut()
+	return nil
+}
+
+// setPeriodic makes payload the next value of cd to send, replacing one
+// not sent yet.
+func (c *client) setPeriodic(cd *codec, payload []byte) {
+	c.outMu.Lock()
+	c.periodic[cd] = payload
+	c.outMu.Unlock()
+	c.signalOut()
+}
+
+// ID returns the id the server gave the current connection, or 0 before
+// the first connection.
+func (cl Client) ID() ClientID {
+	cl.c.mu.Lock()
+	defer cl.c.mu.Unlock()
+	return cl.c.id
+}
+
+// Connected reports whether the client is connected.
+func (cl Client) Connected() bool {
+	cl.c.mu.Lock()
+	defer cl.c.mu.Unlock()
+	return cl.c.connected
+}
+
+// Err returns why the last connection ended or failed, or nil while
+// connected.
+func (cl Client) Err() error {
+	cl.c.mu.Lock()
+	defer cl.c.mu.Unlock()
+	return cl.c.err
+}
+
+// Tick returns the server tick of the state last applied to the world (by
+// the Receive system), or 0 before the first.
+func (cl Client) Tick() uint64 { return cl.c.applied.Load() }
+
+// Local returns the local entity the client spawned for the server's
+// entity with network id id, or ok == false if there is none (yet). Call
+// it from systems, not from other goroutines.
+func (cl Client) Local(id uint64) (e glue.Entity, ok bool) {
+	b, ok := cl.c.bind[id]
+	return b.local, ok && !b.spawning
+}
+
+// Stats returns the client's counters.
+func (cl Client) Stats() ClientStats {
+	c := cl.c
+	return ClientStats{
+		Connected: cl.Connected(),
+		Connects:  c.stats.connects.Load(),
+		Messages:  c.stats.messages.Load(),
+		Bytes:     c.stats.bytes.Load(),
+		Snapshots: c.stats.snapshots.Load(),
+		Inputs:    c.stats.inputs.Load(),
+	}
+}
+
+// Close closes the connection and stops reconnecting, waiting for the
+// client's goroutines. The world keeps what it received. Close is
+// idempotent.
+func (cl Client) Close() error {
+	c := cl.c
+	c.cancel()
+	c.mu.Lock()
+	started := c.started
+	c.mu.Unlock()
+	if started {
+		<-c.done
+	}
+	return nil
+}
+
+// apply brings the world in line with the mirror (the Receive system).
+// First it learns the local entities of last tick's spawns from
+// Added[Remote], and notes local entities that game systems despawned
+// (Removed[Remote]); then it turns every change since the last apply into
+// commands.
+func (c *client) apply(cmds glue.Commands, added []glue.Entity, removed []glue.Entity, remote func(glue.Entity) (uint64, bool)) {
+	for _, e := range added {
+		id, ok := remote(e)
+		if !ok {
+			continue
+		}
+		if b, ok := c.bind[id]; ok && b.spawning {
+			c.bind[id] = binding{local: e}
+			c.byLocal[e] = id
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.mirror
+	for _, id := range c.spawning {
+		if b, ok := c.bind[id]; ok && b.spawning {
+			// Spawned last tick, but gone before this system saw it.
+			delete(c.bind, id)
+			m.respawn(id)
+		}
+	}
+	c.spawning = c.spawning[:0]
+	for _, e := range removed {
+		if id, ok := c.byLocal[e]; ok {
+			delete(c.byLocal, e)
+			if b := c.bind[id]; b.local == e {
+				delete(c.bind, id)
+				m.respawn(id)
+			}
+		}
+	}
+	for _, id := range m.dirty {
+		e := m.ents[id]
+		if isResourceID(id) {
+			c.applyResource(cmds, id, e)
+			continue
+		}
+		b, bound := c.bind[id]
+		// An entity whose set of components changed is despawned and
+		// spawned again rather than given Insert and Remove commands:
+		// moving an entity to another archetype breaks later spawns into
+		// that archetype in donburi v1.15.8 (see the package doc), so the
+		// client only ever spawns, overwrites and despawns.
+		if e == nil || e.fresh || e.reshaped {
+			if bound {
+				cmds.Despawn(b.local)
+				delete(c.byLocal, b.local)
+				delete(c.bind, id)
+				bound = false
+			}
+			if e == nil {
+				continue
+			}
+		}
+		if !e.dirty {
+			continue // listed twice
+		}
+		if !bound {
+			vals := make([]any, 0, 1+len(e.comps))
+			vals = append(vals, Remote{ID: id})
+			for _, cv := range e.comps {
+				vals = append(vals, cv.v)
+			}
+			cmds.Spawn(vals...)
+			c.bind[id] = binding{spawning: true}
+			c.spawning = append(c.spawning, id)
+		} else if len(e.changed) > 0 {
+			vals := make([]any, len(e.changed))
+			for i, cd := range e.changed {
+				vals[i] = e.value(cd)
+			}
+			cmds.Insert(b.local, vals...)
+		}
+		e.clean()
+	}
+	m.dirty = m.dirty[:0]
+	c.applied.Store(m.tick)
+}
+
+// applyResource inserts or removes the resources of a resource id.
+func (c *client) applyResource(cmds glue.Commands, id uint64, e *mEnt) {
+	if e == nil {
+		if cd, ok := c.reg.byID[uint16(id>>1)]; ok {
+			cmds.RemoveResource(cd.gtype)
+		}
+		return
+	}
+	if !e.dirty {
+		return
+	}
+	if e.fresh {
+		for _, cv := range e.comps {
+			cmds.InsertResource(cv.v)
+		}
+	} else {
+		for _, cd := range e.changed {
+			cmds.InsertResource(e.value(cd))
+		}
+		for _, cd := range e.removed {
+			cmds.RemoveResource(cd.gtype)
+		}
+	}
+	e.clean()
+}

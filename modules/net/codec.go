@@ -1,0 +1,270 @@
+package net
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Writer appends the binary encoding of values to a buffer. Codecs get a
+// Writer from the module and write their value's fields in a fixed order;
+// the matching decoder reads them back in the same order with a [Reader].
+// Fixed-size numbers are little-endian. Writer methods never fail.
+//
+// The zero value is an empty Writer ready to use.
+type Writer struct {
+	buf []byte
+}
+
+// Data returns the bytes written so far. The slice aliases the Writer's
+// buffer until the next write.
+func (w *Writer) Data() []byte { return w.buf }
+
+// Len returns the number of bytes written so far.
+func (w *Writer) Len() int { return len(w.buf) }
+
+// Reset empties the Writer, keeping its buffer.
+func (w *Writer) Reset() { w.buf = w.buf[:0] }
+
+// Uint8 writes one byte.
+func (w *Writer) Uint8(v uint8) { w.buf = append(w.buf, v) }
+
+// Bool writes one byte, 1 for true and 0 for false.
+func (w *Writer) Bool(v bool) {
+	if v {
+		w.buf = append(w.buf, 1)
+		return
+	}
+	w.buf = append(w.buf, 0)
+}
+
+// Uint16 writes 2 bytes.
+func (w *Writer) Uint16(v uint16) { w.buf = binary.LittleEndian.AppendUint16(w.buf, v) }
+
+// Uint32 writes 4 bytes.
+func (w *Writer) Uint32(v uint32) { w.buf = binary.LittleEndian.AppendUint32(w.buf, v) }
+
+// Uint64 writes 8 bytes.
+func (w *Writer) Uint64(v uint64) { w.buf = binary.LittleEndian.AppendUint64(w.buf, v) }
+
+// Uvarint writes v in 1 to 10 bytes, small values taking fewer.
+func (w *Writer) Uvarint(v uint64) { w.buf = binary.AppendUvarint(w.buf, v) }
+
+// Varint writes v zig-zag encoded in 1 to 10 bytes, values near zero
+// taking fewer.
+func (w *Writer) Varint(v int64) { w.buf = binary.AppendVarint(w.buf, v) }
+
+// Int writes v as a [Writer.Varint].
+func (w *Writer) Int(v int) { w.Varint(int64(v)) }
+
+// Float32 writes 4 bytes (IEEE 754).
+func (w *Writer) Float32(v float32) { w.Uint32(math.Float32bits(v)) }
+
+// Float64 writes 8 bytes (IEEE 754).
+func (w *Writer) Float64(v float64) { w.Uint64(math.Float64bits(v)) }
+
+// Text writes a string: its length as a [Writer.Uvarint], then its bytes.
+func (w *Writer) Text(s string) {
+	w.Uvarint(uint64(len(s)))
+	w.buf = append(w.buf, s...)
+}
+
+// Blob writes a byte slice: its length as a [Writer.Uvarint], then its
+// bytes.
+func (w *Writer) Blob(b []byte) {
+	w.Uvarint(uint64(len(b)))
+	w.buf = append(w.buf, b...)
+}
+
+// ErrTruncated is the error a [Reader] records when a value needs more bytes
+// than are left. Check for it with errors.Is.
+var ErrTruncated = errors.New("net: message truncated")
+
+// Reader reads values written by a [Writer] from a byte slice. Reads past
+// the end, and lengths larger than what is left, do not panic: they return
+// zero values and record [ErrTruncated], which [Reader.Err] reports. The
+// first error sticks; later reads return zero values.
+//
+// Readers given to decoders hold exactly one value's bytes: after the
+// decoder returns, bytes left unread are an error.
+type Reader struct {
+	buf []byte
+	off int
+	err error
+}
+
+// NewReader returns a Reader over p. It does not copy p.
+func NewReader(p []byte) *Reader { return &Reader{buf: p} }
+
+// Err returns the first error met, or nil.
+func (r *Reader) Err() error { return r.err }
+
+// Len returns the number of unread bytes.
+func (r *Reader) Len() int { return len(r.buf) - r.off }
+
+// Fail records err as the Reader's error, unless it already has one.
+// Decoders use it to reject values that read fine but are invalid.
+func (r *Reader) Fail(err error) {
+	if r.err == nil && err != nil {
+		r.err = err
+	}
+}
+
+// take returns the next n bytes, or nil and ErrTruncated.
+func (r *Reader) take(n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n < 0 || n > r.Len() {
+		r.err = ErrTruncated
+		return nil
+	}
+	p := r.buf[r.off : r.off+n : r.off+n]
+	r.off += n
+	return p
+}
+
+// Uint8 reads one byte.
+func (r *Reader) Uint8() uint8 {
+	if p := r.take(1); p != nil {
+		return p[0]
+	}
+	return 0
+}
+
+// Bool reads one byte: 0 is false, 1 is true, anything else is an error.
+func (r *Reader) Bool() bool {
+	switch r.Uint8() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	r.Fail(errors.New("net: invalid bool (not 0 or 1)"))
+	return false
+}
+
+// Uint16 reads 2 bytes.
+func (r *Reader) Uint16() uint16 {
+	if p := r.take(2); p != nil {
+		return binary.LittleEndian.Uint16(p)
+	}
+	return 0
+}
+
+// Uint32 reads 4 bytes.
+func (r *Reader) Uint32() uint32 {
+	if p := r.take(4); p != nil {
+		return binary.LittleEndian.Uint32(p)
+	}
+	return 0
+}
+
+// Uint64 reads 8 bytes.
+func (r *Reader) Uint64() uint64 {
+	if p := r.take(8); p != nil {
+		return binary.LittleEndian.Uint64(p)
+	}
+	return 0
+}
+
+// Uvarint reads a value written by [Writer.Uvarint]. An overlong or
+// overflowing encoding is an error.
+func (r *Reader) Uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.buf[r.off:])
+	switch {
+	case n == 0:
+		r.err = ErrTruncated
+		return 0
+	case n < 0:
+		r.err = errors.New("net: varint overflows 64 bits")
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+// Varint reads a value written by [Writer.Varint].
+func (r *Reader) Varint() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.buf[r.off:])
+	switch {
+	case n == 0:
+		r.err = ErrTruncated
+		return 0
+	case n < 0:
+		r.err = errors.New("net: varint overflows 64 bits")
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+// Int reads a value written by [Writer.Int]. A value that does not fit an
+// int is an error.
+func (r *Reader) Int() int {
+	v := r.Varint()
+	if int64(int(v)) != v {
+		r.Fail(fmt.Errorf("net: varint %d does not fit an int", v))
+		return 0
+	}
+	return int(v)
+}
+
+// Float32 reads 4 bytes (IEEE 754).
+func (r *Reader) Float32() float32 { return math.Float32frombits(r.Uint32()) }
+
+// Float64 reads 8 bytes (IEEE 754).
+func (r *Reader) Float64() float64 { return math.Float64frombits(r.Uint64()) }
+
+// Text reads a string written by [Writer.Text]. Its length is checked
+// against the bytes left before anything is allocated.
+func (r *Reader) Text() string {
+	n := r.length()
+	return string(r.take(n))
+}
+
+// Blob reads a byte slice written by [Writer.Blob] and returns a copy. Its
+// length is checked against the bytes left before anything is allocated.
+func (r *Reader) Blob() []byte {
+	n := r.length()
+	p := r.take(n)
+	if p == nil {
+		return nil
+	}
+	return append([]byte(nil), p...)
+}
+
+// length reads a uvarint length and checks it against the bytes left.
+func (r *Reader) length() int {
+	v := r.Uvarint()
+	if r.err != nil {
+		return 0
+	}
+	if v > uint64(r.Len()) {
+		r.err = ErrTruncated
+		return 0
+	}
+	return int(v)
+}
+
+// count reads a uvarint element count and checks that at least min bytes
+// per element are left, so that no slice is ever sized from an unchecked
+// count.
+func (r *Reader) count(min int) int {
+	v := r.Uvarint()
+	if r.err != nil {
+		return 0
+	}
+	if v > uint64(r.Len()/min) {
+		r.err = fmt.Errorf("net: count %d exceeds what the message can hold: %w", v, ErrTruncated)
+		return 0
+	}
+	return int(v)
+}

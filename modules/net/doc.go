@@ -1,0 +1,138 @@
+// Package net sends entities over the network: a WebSocket server that
+// replicates the entities a game picks to its clients, and a client —
+// native or in the browser (GOOS=js GOARCH=wasm) — that mirrors them into
+// its own world, so that its systems cannot tell a received entity from a
+// local one. Clients send inputs back. It is the networking module of the
+// Lepenka thesis (§4.3) on github.com/coder/websocket.
+//
+// # Outline
+//
+//   - [Registry], [Register], [RegisterBinary]: the types that may cross
+//     the network, each with a wire id, a version and a codec written
+//     with a [Writer] and read with a [Reader].
+//   - [ServerPlugin] and its [Server] resource: listens (startup system
+//     net.Listen), publishes what the [Send] and [SendResource] systems
+//     record every [ServerConfig.SendEvery] ticks, and hands the game its
+//     clients' [Inputs].
+//   - [ClientPlugin] and its [Client] resource: connects to the [Peer]
+//     resource (startup system net.Connect), applies what arrives through
+//     Commands, and sends inputs: [SendInput] for events,
+//     [SendPeriodically] for input state held in a resource.
+//   - [Remote]: the component a client adds to each received entity;
+//     [Replicated]: a ready-made tag for picking the entities to send.
+//   - Stages: [ReceiveStage] before the game's stages, [SendStage] and
+//     [PublishStage] after them.
+//
+// # Replication
+//
+// On a send tick every Send[T] system encodes component T of each entity
+// it matches (filter it like any entity system, typically with a tag
+// component) and the publish system sorts the records into a state: the
+// entities by network id, each with its encoded components. Changes are
+// found by comparing this state's bytes with the last published one —
+// per component per entity, in one merge pass — rather than by tracking
+// writes: glue cannot see writes through component pointers, and for a
+// breakout-sized world (40 entities, under 1 KB encoded) the whole send —
+// encode, compare, publish — costs about 10 µs (BenchmarkPublish200).
+// Only a state that differs is published (the first always is; when
+// nothing changes, one every [ServerConfig.Heartbeat] sends is, so that
+// clients see the tick advance).
+//
+// A connection gets a snapshot of the latest state when it opens, then
+// deltas: created entities with their components, changed entities with
+// only their changed (or removed) components, removed entities; each
+// stamped with the server tick it leads to and the one it applies to.
+// The game loop never writes to a socket: publishing stores the state and
+// signals a goroutine that wakes each connection's writer goroutine
+// through a one-slot channel.
+// The writer sends the delta shared by all up-to-date clients; a writer
+// that is behind (its client reads slowly) skips the states it missed and
+// sends one delta from what its client has to the latest, computed for
+// it; a new connection gets the snapshot, encoded once per state. A
+// client that takes no message for [ServerConfig.WriteTimeout] is
+// disconnected. So per-client queues hold at most one state, coalesce to
+// the latest, and a slow client costs the game loop nothing.
+//
+// Entities are identified on the wire by network ids the server assigns
+// ([Server.NetID]), never reused while it runs: small numbers that cost a
+// byte or two. The client keeps its copy of the server state (decoded
+// values by network id) and, at the start of each tick, turns what
+// changed into commands: Spawn with the components and [Remote]{ID} for a
+// new entity, Insert for changed components, Despawn for removed
+// entities. It learns the local entity of each spawn the next tick from
+// glue.Added[Remote]; [Client.Local] maps network ids to local entities.
+// A local entity that a game system despawns is spawned again, and a
+// client that reconnects, or falls behind, converges to the server's
+// state from the next snapshot or delta.
+//
+// An entity that gains or loses components is despawned and spawned again
+// on the client (same Remote ID, new local entity) instead of receiving
+// Insert and Remove: donburi v1.15.8, under glue, miscounts an archetype
+// first reached by adding or removing a component, and a later spawn into
+// that archetype panics. Games that add and remove components at run time
+// are exposed to that bug on their own; see the module's report.
+//
+// Resources sent with [SendResource] travel as entities with odd ids and
+// are inserted as resources on the client.
+//
+// # Wire format
+//
+// Every WebSocket message is one binary frame: the bytes 'g' 'n', the
+// protocol version (1), a message type, then varints and encoded values.
+// The server sends welcome (the client's id), snapshot and delta
+// messages; the client sends input and keepalive messages. Each component
+// travels as its wire type id, its version and its length-prefixed
+// payload. Receivers check everything: magic and version, that the message
+// type is allowed in that direction and at that point (welcome, then
+// snapshot, then deltas whose base tick is the client's current tick),
+// that counts and lengths fit in the bytes left before anything is
+// allocated, that ids increase, that the type id is registered with the
+// same version, that the decoder consumed exactly its payload. A message
+// that fails closes that connection only, with the reason logged and sent
+// as the WebSocket close reason. FuzzDecode fuzzes the decoder; its seed
+// corpus (testdata/fuzz/FuzzDecode) runs with go test.
+//
+// # Security and limits
+//
+// The server binds 127.0.0.1 unless [ServerConfig.Addr] names another
+// host; refuses clients past [ServerConfig.MaxClients] (HTTP 503), browser
+// origins other than its own host and [ServerConfig.OriginPatterns] (HTTP
+// 403), and clients that do not speak the "glue.net.v1" subprotocol;
+// limits client messages to [ServerConfig.MaxMessageSize] bytes, input
+// messages to [ServerConfig.MaxInputsPerTick] per client per tick, and
+// the time to write a message or to hear from a client (clients send a
+// keepalive every [ClientConfig.KeepAlive]). Only registered types are
+// ever decoded; input values are handed to the game as they are, so the
+// game must validate them as it would local input.
+//
+// # Lifecycle
+//
+// glue has no app-end hook yet: after the app has run, close the server
+// and the client with glue.Resource[net.Server](app).Close() and
+// glue.Resource[net.Client](app).Close().
+//
+// # Load
+//
+// BenchmarkBreakoutSpectators runs a headless breakout-shaped world (a
+// ball, a paddle, 36 bricks, a score) at 60 ticks per second with 200
+// clients on loopback, receiving at 20 Hz, for 30 seconds:
+//
+//	go test ./modules/net -run '^$' -bench BreakoutSpectators -benchtime 1x
+//
+// Measured on the 2-core development machine (AMD EPYC, load average
+// about 6 from other jobs during the run), with the server and the 200
+// clients in one process:
+//
+//	tick time        p50 22 µs, p99 186 µs, max 2.4 ms (send ticks alone:
+//	                 p50 54 µs, p99 427 µs); 3 of 1800 ticks missed
+//	per client       793 B/s of payload after the snapshot, 833 B/s with
+//	                 WebSocket framing, 20 messages/s
+//	memory           6.9 MiB of heap for server and clients (35 KiB per
+//	                 client), 34 MiB from the OS, 804 goroutines
+//
+// The game loop's own cost (BenchmarkPublish200: three ticks, one of
+// them a send tick, 200 connections, no network) is about 15 µs and 6
+// allocations per send; the rest is scheduling on a shared machine. Waking
+// the 200 connection writers is left to a separate goroutine: done by the
+// game loop itself, it took the p99 to 2–4 ms.
+package net

@@ -1,0 +1,107 @@
+package net_test
+
+import (
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/net"
+)
+
+type Stage int
+
+const Update Stage = 0
+
+func (Stage) String() string { return "Update" }
+
+// Ball is a component both apps know.
+type Ball struct{ X, Y float32 }
+
+// Paddle encodes itself (net.IBinary).
+type Paddle struct{ X float32 }
+
+func (p *Paddle) MarshalNet(w *net.Writer) { w.Float32(p.X) }
+
+func (p *Paddle) UnmarshalNet(r *net.Reader) error {
+	p.X = r.Float32()
+	return nil
+}
+
+// registry lists what crosses the network; server and client build the
+// same one.
+func registry() *net.Registry {
+	reg := net.NewRegistry()
+	net.Register(reg, 1, 1,
+		func(b *Ball, w *net.Writer) { w.Float32(b.X); w.Float32(b.Y) },
+		func(r *net.Reader) (Ball, error) { return Ball{r.Float32(), r.Float32()}, nil })
+	net.RegisterBinary[Paddle](reg, 2, 1)
+	return reg
+}
+
+// A server sends the ball it moves; a client app, which runs no game
+// logic, sees it move.
+func Example() {
+	quiet := slog.New(slog.DiscardHandler)
+
+	server := glue.NewApp(Update)
+	server.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{Registry: registry(), Addr: "127.0.0.1:0", Logger: quiet}})
+	server.AddStartup(glue.System1(func(cmds glue.Commands) {
+		cmds.Spawn(net.Replicated{}, Ball{X: 0, Y: 2})
+	}))
+	server.AddSystems(Update, glue.Each1(func(_ glue.Entity, b *Ball) {
+		if b.X < 10 {
+			b.X++
+		}
+	}))
+	server.AddSystems(net.SendStage, net.Send[Ball]().With(glue.TypeOf[net.Replicated]()))
+	if err := server.Update(); err != nil { // starts listening
+		fmt.Println(err)
+		return
+	}
+	defer server.Close()
+	srv := glue.Resource[net.Server](server)
+	defer srv.Close()
+
+	client := glue.NewApp(Update)
+	client.AddPlugins(net.ClientPlugin{
+		Config: net.ClientConfig{Registry: registry(), Logger: quiet},
+		Peer:   net.Peer{URL: srv.URL()},
+	})
+	var seen Ball
+	client.AddSystems(Update, glue.Each1(func(_ glue.Entity, b *Ball) { seen = *b }))
+	defer client.Close()
+	defer glue.Resource[net.Client](client).Close()
+
+	for deadline := time.Now().Add(10 * time.Second); seen.X < 10 && time.Now().Before(deadline); {
+		server.Update()
+		client.Update()
+		time.Sleep(time.Millisecond)
+	}
+	fmt.Printf("the client sees the ball at (%v, %v)\n", seen.X, seen.Y)
+	// Output: the client sees the ball at (10, 2)
+}
+
+func ExampleRegistry_String() {
+	fmt.Print(registry())
+	// Output:
+	// 1 v1 net_test.Ball
+	// 2 v1 net_test.Paddle
+}
+
+func ExampleWriter() {
+	var w net.Writer
+	w.Uvarint(300)
+	w.Text("hi")
+	w.Float32(1)
+	fmt.Printf("% x\n", w.Data())
+
+	r := net.NewReader(w.Data())
+	fmt.Println(r.Uvarint(), r.Text(), r.Float32(), r.Err())
+	r.Uint8() // past the end
+	fmt.Println(r.Err())
+	// Output:
+	// ac 02 02 68 69 00 00 80 3f
+	// 300 hi 1 <nil>
+	// net: message truncated
+}

@@ -1,0 +1,183 @@
+//go:build !js
+
+package net
+
+import (
+	"fmt"
+	"log/slog"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gluekit/glue"
+)
+
+// testStage is the single game stage of the test apps.
+type testStage int
+
+const update testStage = 0
+
+func (testStage) String() string { return "Update" }
+
+// logBuf collects log output for assertions.
+type logBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *logBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *logBuf) logger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(l, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+func quiet() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// startServer builds a server app on 127.0.0.1:0 that sends pos, vel,
+// label and hp of entities tagged Replicated, and the score resource. game
+// adds the game's own systems. The app has run its first tick.
+func startServer(t testing.TB, cfg ServerConfig, game func(app *glue.App)) (*glue.App, Server) {
+	t.Helper()
+	if cfg.Registry == nil {
+		cfg.Registry = testRegistry()
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:0"
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = quiet()
+	}
+	app := glue.NewApp(update)
+	app.Configure(glue.Options{Sequential: true})
+	app.AddPlugins(ServerPlugin{Config: cfg})
+	replicated := glue.TypeOf[Replicated]()
+	app.AddSystems(SendStage,
+		Send[pos]().With(replicated),
+		Send[vel]().With(replicated),
+		Send[label]().With(replicated),
+		Send[hp]().With(replicated),
+		SendResource[score](),
+	)
+	if game != nil {
+		game(app)
+	}
+	if err := app.Update(); err != nil {
+		t.Fatalf("server app: %v", err)
+	}
+	srv := *glue.Resource[Server](app)
+	t.Cleanup(func() {
+		srv.Close()
+		app.Close()
+	})
+	return app, srv
+}
+
+// startClient builds a client app of url whose Update stage dumps the
+// received world into *view after each tick; game adds the app's own
+// systems. The app has run its first tick.
+func startClient(t testing.TB, url string, cfg ClientConfig, view *clientView, game func(app *glue.App)) (*glue.App, Client) {
+	t.Helper()
+	if cfg.Registry == nil {
+		cfg.Registry = testRegistry()
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = quiet()
+	}
+	if cfg.RetryMin == 0 {
+		cfg.RetryMin = 5 * time.Millisecond
+	}
+	app := glue.NewApp(update)
+	app.Configure(glue.Options{Sequential: true})
+	app.AddPlugins(ClientPlugin{Config: cfg, Peer: Peer{URL: url}})
+	if view != nil {
+		app.AddSystems(update, glue.System6(view.capture).Named("dumpClient").ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]()))
+	}
+	if game != nil {
+		game(app)
+	}
+	if err := app.Update(); err != nil {
+		t.Fatalf("client app: %v", err)
+	}
+	cl := *glue.Resource[Client](app)
+	t.Cleanup(func() {
+		cl.Close()
+		app.Close()
+	})
+	return app, cl
+}
+
+// clientView is a client app's world as last captured.
+type clientView struct {
+	world world
+}
+
+func (v *clientView) capture(all glue.Query1[Remote], qp glue.Query2[Remote, pos], qv glue.Query2[Remote, vel], ql glue.Query2[Remote, label], qh glue.Query2[Remote, hp], sc glue.Opt[score]) {
+	w := world{}
+	all.Each(func(_ glue.Entity, r *Remote) {
+		if _, dup := w[r.ID]; dup {
+			panic(fmt.Sprintf("two local entities for remote %d", r.ID))
+		}
+		w[r.ID] = map[string]any{}
+	})
+	qp.Each(func(_ glue.Entity, r *Remote, c *pos) { w[r.ID]["net.pos"] = *c })
+	qv.Each(func(_ glue.Entity, r *Remote, c *vel) { w[r.ID]["net.vel"] = *c })
+	ql.Each(func(_ glue.Entity, r *Remote, c *label) { w[r.ID]["net.label"] = *c })
+	qh.Each(func(_ glue.Entity, r *Remote, c *hp) { w[r.ID]["net.hp"] = *c })
+	if s := sc.Get(); s != nil {
+		w[uint64(5)<<1|resourceBit] = map[string]any{"net.score": *s}
+	}
+	v.world = w
+}
+
+// diff describes how two worlds differ, or returns "".
+func diff(got, want world) string {
+	var out []string
+	ids := map[uint64]bool{}
+	for id := range got {
+		ids[id] = true
+	}
+	for id := range want {
+		ids[id] = true
+	}
+	var sorted []uint64
+	for id := range ids {
+		sorted = append(sorted, id)
+	}
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
+	for _, id := range sorted {
+		g, w := got[id], want[id]
+		if !reflect.DeepEqual(g, w) {
+			out = append(out, fmt.Sprintf("  entity %d: got %v, want %v", id, g, w))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// waitFor polls cond, running tick between polls, until it holds or the
+// deadline passes.
+func waitFor(t testing.TB, what string, d time.Duration, tick func(), cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for %s", d, what)
+		}
+		if tick != nil {
+			tick()
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}

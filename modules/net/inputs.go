@@ -1,0 +1,44 @@
+package net
+
+import "iter"
+
+// Input is one message a client sent with [SendInput] or
+// [SendPeriodically]: the sender and the decoded value, whose type is one
+// of the registered types.
+type Input struct {
+	Client ClientID
+	Value  any
+}
+
+// Inputs is the resource in which a [Server] hands the game what its
+// clients sent since the previous tick. [ServerPlugin] inserts it and
+// refills it at the start of every tick (in [ReceiveStage]); game systems
+// read it with glue.Res[net.Inputs].
+type Inputs struct {
+	// Joined lists the clients that connected since the previous tick.
+	Joined []ClientID
+	// Left lists the clients that disconnected since the previous tick.
+	Left []ClientID
+
+	list []Input
+}
+
+// All returns every input of this tick, in the order they arrived. The
+// slice is reused next tick: do not keep it.
+func (in *Inputs) All() []Input { return in.list }
+
+// InputsOf iterates over this tick's inputs of type T, in the order they
+// arrived, with their senders:
+//
+//	for client, dir := range net.InputsOf[PaddleInput](inputs.Get()) { … }
+func InputsOf[T any](in *Inputs) iter.Seq2[ClientID, T] {
+	return func(yield func(ClientID, T) bool) {
+		for _, x := range in.list {
+			if v, ok := x.Value.(T); ok {
+				if !yield(x.Client, v) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,206 @@
+//go:build !js
+
+package net
+
+import (
+	"flag"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/gluekit/glue"
+)
+
+var (
+	loadClients  = flag.Int("net.load.clients", 200, "BenchmarkBreakoutSpectators: number of spectating clients")
+	loadDuration = flag.Duration("net.load.duration", 30*time.Second, "BenchmarkBreakoutSpectators: how long to measure")
+)
+
+// Breakout-shaped world: a ball (pos, vel), a paddle (pos), 36 bricks
+// (pos, hp) and a score resource, all sent.
+type ballTag struct{}
+type paddleTag struct{}
+
+func breakoutGame(app *glue.App) {
+	app.InsertResource(score{})
+	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		cmds.Spawn(Replicated{}, ballTag{}, pos{320, 400}, vel{3, -4})
+		cmds.Spawn(Replicated{}, paddleTag{}, pos{320, 460})
+	}).Named("spawnBallAndPaddle"))
+	// Ball: moves every tick, bounces off the walls.
+	app.AddSystems(update, glue.Each3(func(_ glue.Entity, _ *ballTag, p *pos, v *vel) {
+		p.X += v.DX
+		p.Y += v.DY
+		if p.X < 0 || p.X > 640 {
+			v.DX = -v.DX
+		}
+		if p.Y < 0 || p.Y > 460 {
+			v.DY = -v.DY
+		}
+	}).Named("moveBall"))
+	// Paddle: follows the ball.
+	app.AddSystems(update, glue.System2(func(balls glue.Query2[ballTag, pos], paddles glue.Query2[paddleTag, pos]) {
+		_, _, b, ok := balls.First()
+		if !ok {
+			return
+		}
+		paddles.Each(func(_ glue.Entity, _ *paddleTag, p *pos) { p.X = b.X })
+	}).Named("movePaddle").ReadOnly(glue.TypeOf[ballTag](), glue.TypeOf[paddleTag]()))
+	// Bricks: one breaks every second and scores; a new wall of 36 comes
+	// when the last is gone.
+	tick := 0
+	app.AddSystems(update, glue.System3(func(cmds glue.Commands, bricks glue.Query2[hp, pos], sc glue.ResMut[score]) {
+		tick++
+		if bricks.Len() == 0 {
+			for i := range 36 {
+				cmds.Spawn(Replicated{}, pos{float32(40 + 60*(i%9)), float32(40 + 20*(i/9))}, hp{1})
+			}
+			return
+		}
+		if tick%60 == 0 {
+			e, _, _, _ := bricks.First()
+			cmds.Despawn(e)
+			sc.Get().Points += 10
+		}
+	}).Named("breakBricks"))
+}
+
+// BenchmarkBreakoutSpectators runs a headless breakout-shaped server at 60
+// ticks per second for -net.load.duration (default 30 s) with
+// -net.load.clients (default 200) clients on loopback receiving at 20 Hz,
+// and reports the server's tick time, the bytes sent per client per
+// second after the first snapshot, and memory. It is a load test, run
+// once:
+//
+//	go test ./modules/net -run '^$' -bench BreakoutSpectators -benchtime 1x
+func BenchmarkBreakoutSpectators(b *testing.B) {
+	for range b.N {
+		runSpectators(b, *loadClients, *loadDuration)
+	}
+}
+
+func runSpectators(b *testing.B, nClients int, d time.Duration) {
+	runtime.GC()
+	var m0 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	app, srv := startServer(b, ServerConfig{SendEvery: 3, MaxClients: nClients + 8}, breakoutGame)
+	reg := testRegistry()
+	clients := make([]*client, nClients)
+	for i := range clients {
+		c := newClient(ClientConfig{Registry: reg, Logger: quiet()})
+		if err := c.start(srv.URL()); err != nil {
+			b.Fatal(err)
+		}
+		clients[i] = c
+		defer Client{c}.Close()
+	}
+	// Tick at 60 Hz until every client has its snapshot.
+	ticker := time.NewTicker(time.Second / 60)
+	defer ticker.Stop()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		<-ticker.C
+		if err := app.Update(); err != nil {
+			b.Fatal(err)
+		}
+		synced := 0
+		for _, c := range clients {
+			if c.stats.snapshots.Load() > 0 {
+				synced++
+			}
+		}
+		if synced == nClients {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("only %d of %d clients synced in 30 s", synced, nClients)
+		}
+	}
+	// Measure.
+	s0 := srv.Stats()
+	times := make([]time.Duration, 0, int(d.Seconds()*60)+60)
+	var sendTimes []time.Duration
+	start := time.Now()
+	lastDrain := start
+	for time.Since(start) < d {
+		<-ticker.C
+		t0 := time.Now()
+		if err := app.Update(); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+		if (srv.Tick()-1)%3 == 0 {
+			sendTimes = append(sendTimes, times[len(times)-1])
+		}
+		if time.Since(lastDrain) > time.Second {
+			lastDrain = time.Now()
+			for _, c := range clients { // what an app's Receive system would do
+				c.mu.Lock()
+				for _, id := range c.mirror.dirty {
+					if e := c.mirror.ents[id]; e != nil {
+						e.clean()
+					}
+				}
+				c.mirror.dirty = c.mirror.dirty[:0]
+				c.mu.Unlock()
+			}
+		}
+	}
+	elapsed := time.Since(start)
+	missed := int(elapsed/(time.Second/60)) - len(times) // ticks the ticker dropped because the loop was late
+	s1 := srv.Stats()
+	runtime.GC()
+	var m1 runtime.MemStats
+	runtime.ReadMemStats(&m1)
+	b.StopTimer()
+
+	slices.Sort(times)
+	slices.Sort(sendTimes)
+	pct := func(p float64) time.Duration { return times[int(p*float64(len(times)-1))] }
+	sendPct := func(p float64) time.Duration { return sendTimes[int(p*float64(len(sendTimes)-1))] }
+	snapshots := s1.Snapshots - s0.Snapshots
+	payload := float64(s1.Bytes-s0.Bytes-(s1.SnapshotBytes-s0.SnapshotBytes)) / float64(nClients) / elapsed.Seconds()
+	msgs := float64(s1.Messages-s0.Messages) / float64(nClients) / elapsed.Seconds()
+	framed := payload + 2*msgs // server→client WebSocket frame header: 2 bytes below 126 bytes
+	heap := float64(m1.HeapAlloc-min(m0.HeapAlloc, m1.HeapAlloc)) / (1 << 20)
+	b.ReportMetric(float64(pct(0.5).Microseconds()), "tick-p50-µs")
+	b.ReportMetric(float64(pct(0.99).Microseconds()), "tick-p99-µs")
+	b.ReportMetric(payload, "B/client/s")
+	b.ReportMetric(heap, "heap-MB")
+	b.Logf("%d clients, %d ticks in %v: tick p50 %v, p99 %v, max %v (send ticks: p50 %v, p99 %v), %d ticks missed; "+
+		"per client %.0f B/s payload (%.0f B/s with WebSocket framing, %.1f messages/s), %d snapshots during the run, %d coalesced; "+
+		"heap %.1f MiB more than before (server and %d clients in one process), %.1f KiB per client, sys %.1f MiB, %d goroutines",
+		nClients, len(times), elapsed.Round(time.Millisecond), pct(0.5), pct(0.99), times[len(times)-1], sendPct(0.5), sendPct(0.99), missed,
+		payload, framed, msgs, snapshots, s1.Coalesced-s0.Coalesced,
+		heap, nClients, heap*1024/float64(nClients), float64(m1.Sys)/(1<<20), runtime.NumGoroutine())
+}
+
+// BenchmarkPublish200 measures the game-loop cost of serving 200 clients
+// without the network: three ticks of the breakout-shaped world (one of
+// them a send tick that encodes, diffs and publishes the state and wakes
+// 200 connection writers) per iteration.
+func BenchmarkPublish200(b *testing.B) {
+	app, srv := startServer(b, ServerConfig{SendEvery: 3}, breakoutGame)
+	s := srv.s
+	s.mu.Lock()
+	for i := range 200 {
+		id := ClientID(1000 + i)
+		s.conns[id] = &conn{id: id, srv: s, notify: make(chan struct{}, 1)}
+	}
+	s.mu.Unlock()
+	for range 120 { // past the first wall of bricks
+		app.Update()
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for range 3 {
+			if err := app.Update(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	s.mu.Lock()
+	clear(s.conns)
+	s.mu.Unlock()
+}

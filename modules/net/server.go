@@ -1,0 +1,753 @@
+package net
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	stdnet "net"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/gluekit/glue"
+)
+
+// ServerConfig configures a [Server]. The zero value of every field means
+// its default.
+type ServerConfig struct {
+	// Registry lists the types that may be sent and received. Required.
+	Registry *Registry
+	// Addr is the TCP address to listen on. The default is
+	// "127.0.0.1:7777". A missing host (":7777") also means 127.0.0.1: to
+	// listen on every interface, say so with "0.0.0.0:7777" or "[::]:7777".
+	// Port 0 picks a free port; [Server.Addr] tells which.
+	Addr string
+	// Path is the URL path of the WebSocket endpoint. The default is "/net".
+	Path string
+	// SendEvery is the number of ticks between two sends: the rate at
+	// which Send systems record the world and clients get deltas. The
+	// default is 3 (20 Hz at 60 ticks per second).
+	SendEvery int
+	// Heartbeat is the number of sends without a change after which an
+	// empty delta is sent anyway, so that clients see the server tick
+	// advance and know the connection is alive. The default is 20 (one
+	// second at the default rate).
+	Heartbeat int
+	// MaxClients is the most clients connected at once; more are refused
+	// with HTTP 503. The default is 64.
+	MaxClients int
+	// MaxMessageSize is the largest message a client may send, in bytes;
+	// a larger one closes its connection. The default is 4096.
+	MaxMessageSize int64
+	// MaxInputsPerTick is the most input messages kept per client per
+	// tick; more are dropped and counted in [ServerStats.InputsDropped].
+	// The default is 32.
+	MaxInputsPerTick int
+	// WriteTimeout bounds the time to send one message to a client; a
+	// client that does not take it in time is disconnected. The default is
+	// 5 seconds.
+	WriteTimeout time.Duration
+	// IdleTimeout bounds the time between two messages from a client
+	// (clients send keepalives); a silent client is disconnected. The
+	// default is 15 seconds.
+	IdleTimeout time.Duration
+	// OriginPatterns lists the browser origins allowed besides the
+	// server's own host, as host patterns matched with path.Match (e.g.
+	// "localhost:8080", "*.example.com"). Connections from other origins
+	// are refused with HTTP 403. Native clients send no Origin and are
+	// always allowed.
+	OriginPatterns []string
+	// Logger receives one line per connection, refusal and disconnection
+	// with its reason. The default is slog.Default().
+	Logger *slog.Logger
+}
+
+func (cfg *ServerConfig) defaults() error {
+	if cfg.Registry == nil {
+		return errors.New("net: ServerConfig.Registry is nil; make one with net.NewRegistry and register the types to send")
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:7777"
+	}
+	host, port, err := stdnet.SplitHostPort(cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("net: ServerConfig.Addr %q: %w", cfg.Addr, err)
+	}
+	if host == "" {
+		cfg.Addr = stdnet.JoinHostPort("127.0.0.1", port)
+	}
+	if cfg.Path == "" {
+		cfg.Path = "/net"
+	}
+	setDefault(&cfg.SendEvery, 3)
+	setDefault(&cfg.Heartbeat, 20)
+	setDefault(&cfg.MaxClients, 64)
+	setDefault(&cfg.MaxMessageSize, 4096)
+	setDefault(&cfg.MaxInputsPerTick, 32)
+	setDefault(&cfg.WriteTimeout, 5*time.Second)
+	setDefault(&cfg.IdleTimeout, 15*time.Second)
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return nil
+}
+
+func setDefault[T cmp.Ordered](p *T, def T) {
+	var zero T
+	if *p <= zero {
+		*p = def
+	}
+}
+
+// ClientID identifies one connection to a [Server]. Ids start at 1 and are
+// never reused by a server; a client that reconnects gets a new id.
+type ClientID uint64
+
+// Server is the resource of [ServerPlugin]: a WebSocket server that sends
+// the entities picked by [Send] systems to every client, and collects the
+// clients' inputs into [Inputs]. Its methods are concurrent-safe.
+type Server struct {
+	s *server
+}
+
+// ServerStats counts what a [Server] did since it started.
+type ServerStats struct {
+	Clients        int    // clients connected now
+	Tick           uint64 // the server's tick
+	Published      uint64 // states published to clients
+	Messages       uint64 // messages sent, all clients together
+	Bytes          uint64 // bytes sent (WebSocket payloads), all clients together
+	Snapshots      uint64 // snapshots sent
+	SnapshotBytes  uint64 // bytes of those snapshots, included in Bytes
+	Coalesced      uint64 // times a slow client skipped states and got one combined delta
+	Inputs         uint64 // input messages received
+	InputsDropped  uint64 // input messages dropped (over MaxInputsPerTick)
+	Refused        uint64 // connections refused: server full, bad origin or subprotocol
+	ProtocolErrors uint64 // connections closed because of a bad message
+}
+
+// server is the state behind a Server.
+type server struct {
+	cfg     ServerConfig
+	reg     *Registry
+	log     *slog.Logger
+	initErr error // a configuration mistake, reported by the Listen system
+
+	tick atomic.Uint64 // written by the game loop only
+
+	// Owned by the app's systems (the game loop).
+	collecting bool
+	recs       []rec
+	buf        Writer // payloads recorded this tick
+	netIDs     map[glue.Entity]netID
+	lastID     uint64
+	prev       *state // last published state
+	scratch    state  // the state being built
+	deltaBuf   []byte
+	quiet      int // sends without a change since the last publish
+
+	latest atomic.Pointer[published]
+	// fanout wakes the goroutine that wakes every connection's writer,
+	// so that the game loop does not pay for 200 goroutine wake-ups.
+	fanout chan struct{}
+
+	mu      sync.Mutex
+	conns   map[ClientID]*conn
+	pending int // connections being accepted
+	lastCID ClientID
+	closed  bool
+	ln      stdnet.Listener
+	hs      *http.Server
+	handler http.Handler
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+
+	inMu    sync.Mutex
+	inbox   []Input
+	perTick map[ClientID]int
+	joined  []ClientID
+	left    []ClientID
+
+	stats struct {
+		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
+		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
+	}
+}
+
+// rec is one component recorded by a Send system this tick.
+type rec struct {
+	id     uint64
+	c      *codec
+	off, n int32
+}
+
+type netID struct {
+	id   uint64
+	tick uint64 // last tick the entity was recorded
+}
+
+// published is a state as handed to the connections' writers.
+type published struct {
+	state    *state
+	prev     *state
+	delta    []byte // prev → state
+	snapOnce sync.Once
+	snap     []byte
+}
+
+func (p *published) snapshot() []byte {
+	p.snapOnce.Do(func() { p.snap = appendSnapshot(nil, p.state) })
+	return p.snap
+}
+
+func newServer(cfg ServerConfig) *server {
+	err := cfg.defaults()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &server{
+		cfg:     cfg,
+		reg:     cfg.Registry,
+		log:     cfg.Logger,
+		netIDs:  map[glue.Entity]netID{},
+		prev:    &state{},
+		conns:   map[ClientID]*conn{},
+		perTick: map[ClientID]int{},
+		fanout:  make(chan struct{}, 1),
+		ctx:     ctx,
+		cancel:  cancel,
+		initErr: err,
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.handler = http.HandlerFunc(s.serveWS)
+	return s
+}
+
+// start checks the registry and starts listening.
+func (s *server) start() error {
+	if s.initErr != nil {
+		return s.initErr
+	}
+	if err := s.reg.seal(); err != nil {
+		return err
+	}
+	ln, err := stdnet.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("net: cannot listen on %s: %w; pick another address with ServerConfig.Addr", s.cfg.Addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(s.cfg.Path, s.handler)
+	hs := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 5 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ln.Close()
+		return errors.New("net: server already closed")
+	}
+	s.ln, s.hs = ln, hs
+	s.mu.Unlock()
+	go hs.Serve(ln)
+	go s.wakeAll()
+	s.log.Info("net: server listening", "url", s.url())
+	return nil
+}
+
+func (s *server) url() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ln == nil {
+		return ""
+	}
+	return "ws://" + s.ln.Addr().String() + s.cfg.Path
+}
+
+// Addr returns the address the server listens on, e.g. "127.0.0.1:7777",
+// or "" before it started.
+func (s Server) Addr() string {
+	s.s.mu.Lock()
+	defer s.s.mu.Unlock()
+	if s.s.ln == nil {
+		return ""
+	}
+	return s.s.ln.Addr().String()
+}
+
+// URL returns the WebSocket URL clients connect to, e.g.
+// "ws://127.0.0.1:7777/net", or "" before the server started.
+func (s Server) URL() string { return s.s.url() }
+
+// Handler returns the server's WebSocket endpoint as an http.Handler, for
+// mounting in another HTTP server (e.g. the one serving a browser build,
+// so that the page and the socket share an origin). It works whether or
+// not the server listens itself.
+func (s Server) Handler() http.Handler { return s.s.handler }
+
+// Tick returns the server's tick: the number of ticks since the app
+// started. Messages are stamped with it.
+func (s Server) Tick() uint64 { return s.s.tick.Load() }
+
+// Clients returns the ids of the connected clients, in increasing order.
+func (s Server) Clients() []ClientID {
+	s.s.mu.Lock()
+	defer s.s.mu.Unlock()
+	ids := make([]ClientID, 0, len(s.s.conns))
+	for id := range s.s.conns {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// NetID returns the id under which entity e was last sent to clients
+// (the [Remote] ID on their side), or ok == false if e has not been sent
+// or was not sent last time. Call it from the game loop.
+func (s Server) NetID(e glue.Entity) (id uint64, ok bool) {
+	n, ok := s.s.netIDs[e]
+	return n.id, ok
+}
+
+// Disconnect closes a client's connection with a reason, which the client
+// logs. It reports whether the client was connected.
+func (s Server) Disconnect(id ClientID, reason string) bool {
+	s.s.mu.Lock()
+	c, ok := s.s.conns[id]
+	s.s.mu.Unlock()
+	if ok {
+		go c.close(websocket.StatusNormalClosure, "disconnected by the server: "+reason, true)
+	}
+	return ok
+}
+
+// Stats returns the server's counters.
+func (s Server) Stats() ServerStats {
+	st := &s.s.stats
+	s.s.mu.Lock()
+	n := len(s.s.conns)
+	s.s.mu.Unlock()
+	return ServerStats{
+		Clients:        n,
+		Tick:           s.Tick(),
+		Published:      st.published.Load(),
+		Messages:       st.messages.Load(),
+		Bytes:          st.bytes.Load(),
+		Snapshots:      st.snapshots.Load(),
+		SnapshotBytes:  st.snapshotBytes.Load(),
+		Coalesced:      st.coalesced.Load(),
+		Inputs:         st.inputs.Load(),
+		InputsDropped:  st.inputsDropped.Load(),
+		Refused:        st.refused.Load(),
+		ProtocolErrors: st.protocolErrors.Load(),
+	}
+}
+
+// Close stops listening, closes every connection (clients are told the
+// server is going away) and waits for the connections' goroutines, at
+// most about 10 seconds. The app keeps running; Send systems record into
+// a server nobody can reach. Close is idempotent.
+func (s Server) Close() error {
+	srv := s.s
+	srv.mu.Lock()
+	if srv.closed {
+		srv.mu.Unlock()
+		return nil
+	}
+	srv.closed = true
+	hs := srv.hs
+	conns := make([]*conn, 0, len(srv.conns))
+	for _, c := range srv.conns {
+		conns = append(conns, c)
+	}
+	srv.mu.Unlock()
+	var err error
+	if hs != nil {
+		err = hs.Close()
+	}
+	for _, c := range conns {
+		go c.close(websocket.StatusGoingAway, "server closing", true)
+	}
+	srv.wg.Wait()
+	srv.cancel()
+	return err
+}
+
+// beginTick runs first in every tick (ReceiveStage): it advances the
+// tick, decides whether this tick sends, and hands the inputs received
+// since the last tick to the game.
+func (s *server) beginTick(in *Inputs) {
+	tick := s.tick.Add(1)
+	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
+	clear(in.list)
+	in.Joined, in.Left = in.Joined[:0], in.Left[:0]
+	s.inMu.Lock()
+	in.list, s.inbox = s.inbox, in.list[:0]
+	in.Joined, s.joined = s.joined, in.Joined
+	in.Left, s.left = s.left, in.Left
+	clear(s.perTick)
+	s.inMu.Unlock()
+}
+
+// id returns e's network id, assigning a new one to entities not seen
+// before. Ids are even: odd ids name resources.
+func (s *server) id(e glue.Entity) uint64 {
+	n, ok := s.netIDs[e]
+	if !ok {
+		s.lastID++
+		n.id = s.lastID << 1
+	}
+	n.tick = s.tick.Load()
+	s.netIDs[e] = n
+	return n.id
+}
+
+// record encodes v for entity (or resource) id.
+func record[T any](s *server, id uint64, c *codec, enc func(*T, *Writer), v *T) {
+	off := s.buf.Len()
+	enc(v, &s.buf)
+	s.recs = append(s.recs, rec{id: id, c: c, off: int32(off), n: int32(s.buf.Len() - off)})
+}
+
+// publish runs last in every tick (PublishStage). On a send tick it builds
+// the state the Send systems recorded, and if it differs from the last
+// published one (or a heartbeat is due) publishes it and has every
+// connection's writer woken. It never waits for a connection.
+func (s *server) publish() {
+	if !s.collecting {
+		return
+	}
+	s.collecting = false
+	cur := s.build()
+	var changed bool
+	s.deltaBuf, changed = appendDelta(s.deltaBuf[:0], s.prev, cur)
+	for e, n := range s.netIDs {
+		if n.tick != cur.tick {
+			delete(s.netIDs, e)
+		}
+	}
+	if !changed && s.latest.Load() != nil {
+		s.quiet++
+		if s.quiet < s.cfg.Heartbeat {
+			return
+		}
+	}
+	s.quiet = 0
+	st := &state{
+		tick:  cur.tick,
+		ents:  slices.Clone(cur.ents),
+		comps: slices.Clone(cur.comps),
+		data:  slices.Clone(cur.data),
+	}
+	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf)}
+	s.prev = st
+	s.latest.Store(p)
+	s.stats.published.Add(1)
+	select {
+	case s.fanout <- struct{}{}:
+	default: // a wake-up is pending and will see this state
+	}
+}
+
+// wakeAll wakes every connection's writer each time a state is published,
+// until the server closes.
+func (s *server) wakeAll() {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-s.fanout:
+		}
+		s.mu.Lock()
+		for _, c := range s.conns {
+			c.wake()
+		}
+		s.mu.Unlock()
+	}
+}
+
+// build turns this tick's records into s.scratch: sorted by entity and
+// type, a component recorded twice keeping its last value.
+func (s *server) build() *state {
+	slices.SortStableFunc(s.recs, func(a, b rec) int {
+		if c := cmp.Compare(a.id, b.id); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.c.id, b.c.id)
+	})
+	st := &s.scratch
+	st.tick = s.tick.Load()
+	st.ents, st.comps = st.ents[:0], st.comps[:0]
+	st.data = s.buf.buf
+	for i, r := range s.recs {
+		if i+1 < len(s.recs) && s.recs[i+1].id == r.id && s.recs[i+1].c == r.c {
+			continue // a later record of the same component wins
+		}
+		if n := len(st.ents); n == 0 || st.ents[n-1].id != r.id {
+			st.ents = append(st.ents, stEnt{id: r.id, lo: int32(len(st.comps))})
+		}
+		st.comps = append(st.comps, stComp{c: r.c, off: r.off, n: r.n})
+		st.ents[len(st.ents)-1].hi = int32(len(st.comps))
+	}
+	s.recs = s.recs[:0]
+	s.buf.Reset()
+	return st
+}
+
+// conn is one client connection.
+type conn struct {
+	id     ClientID
+	srv    *server
+	ws     *websocket.Conn
+	remote string
+	notify chan struct{}
+	ctx    context.Context
+	cancel context.CancelFunc
+	once   sync.Once
+	reason string
+}
+
+func (c *conn) wake() {
+	select {
+	case c.notify <- struct{}{}:
+	default:
+	}
+}
+
+// close closes the connection once, logging why. With handshake, the
+// client is told the code and reason (which takes up to a few seconds if
+// it does not answer); without, the socket is just closed.
+func (c *conn) close(code websocket.StatusCode, reason string, handshake bool) {
+	c.once.Do(func() {
+		c.reason = reason
+		if handshake {
+			c.ws.Close(code, truncate(reason, 120))
+		} else {
+			c.ws.CloseNow()
+		}
+		c.cancel()
+	})
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// serveWS accepts one WebSocket connection and serves it until it closes.
+func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
+	log := s.log.With("remote", r.RemoteAddr)
+	s.mu.Lock()
+	switch {
+	case s.closed:
+		s.mu.Unlock()
+		http.Error(w, "net: server closing", http.StatusServiceUnavailable)
+		return
+	case len(s.conns)+s.pending >= s.cfg.MaxClients:
+		s.mu.Unlock()
+		s.stats.refused.Add(1)
+		log.Warn("net: connection refused: server full", "max_clients", s.cfg.MaxClients)
+		http.Error(w, fmt.Sprintf("net: server full (%d clients)", s.cfg.MaxClients), http.StatusServiceUnavailable)
+		return
+	}
+	s.pending++
+	s.wg.Add(1)
+	s.mu.Unlock()
+	defer s.wg.Done()
+	release := func() {
+		s.mu.Lock()
+		s.pending--
+		s.mu.Unlock()
+	}
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{
+		Subprotocols:   []string{subprotocol},
+		OriginPatterns: s.cfg.OriginPatterns,
+	})
+	if err != nil {
+		release()
+		s.stats.refused.Add(1)
+		log.Warn("net: connection refused", "origin", r.Header.Get("Origin"), "reason", err)
+		return
+	}
+	if ws.Subprotocol() != subprotocol {
+		release()
+		s.stats.refused.Add(1)
+		log.Warn("net: connection refused: client does not speak " + subprotocol)
+		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
+		return
+	}
+	ws.SetReadLimit(s.cfg.MaxMessageSize)
+	ctx, cancel := context.WithCancel(s.ctx)
+	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	s.mu.Lock()
+	s.pending--
+	if s.closed {
+		s.mu.Unlock()
+		cancel()
+		ws.Close(websocket.StatusGoingAway, "server closing")
+		return
+	}
+	s.lastCID++
+	c.id = s.lastCID
+	s.conns[c.id] = c
+	s.mu.Unlock()
+	s.inMu.Lock()
+	s.joined = append(s.joined, c.id)
+	s.inMu.Unlock()
+	log = log.With("client", c.id)
+	log.Info("net: client connected")
+
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.writeLoop()
+	}()
+	c.readLoop()
+	<-done
+
+	s.mu.Lock()
+	delete(s.conns, c.id)
+	s.mu.Unlock()
+	s.inMu.Lock()
+	s.left = append(s.left, c.id)
+	s.inMu.Unlock()
+	log.Info("net: client disconnected", "reason", c.reason)
+}
+
+// readLoop reads the client's messages until the connection fails or
+// closes. A bad message closes the connection with its reason.
+func (c *conn) readLoop() {
+	s := c.srv
+	var lastSeq uint64
+	fail := func(code websocket.StatusCode, reason string) {
+		s.stats.protocolErrors.Add(1)
+		s.log.Warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
+		c.close(code, reason, true)
+	}
+	for {
+		ctx, cancel := context.WithTimeout(c.ctx, s.cfg.IdleTimeout)
+		typ, data, err := c.ws.Read(ctx)
+		timedOut := ctx.Err() != nil && c.ctx.Err() == nil
+		cancel()
+		if err != nil {
+			switch {
+			case c.ctx.Err() != nil:
+				c.close(0, "", false) // closed by the server
+			case errors.Is(err, websocket.ErrMessageTooBig):
+				fail(websocket.StatusMessageTooBig, fmt.Sprintf("message larger than %d bytes", s.cfg.MaxMessageSize))
+			case timedOut:
+				c.close(0, fmt.Sprintf("no message for %v", s.cfg.IdleTimeout), false)
+			case websocket.CloseStatus(err) != -1:
+				c.close(0, fmt.Sprintf("client closed: %v", websocket.CloseStatus(err)), false)
+			case errors.Is(err, io.EOF) || errors.Is(err, stdnet.ErrClosed):
+				c.close(0, "connection lost", false)
+			default:
+				fail(websocket.StatusProtocolError, fmt.Sprintf("read: %v", err))
+			}
+			return
+		}
+		if typ != websocket.MessageBinary {
+			fail(websocket.StatusUnsupportedData, "text message; glue sends binary messages")
+			return
+		}
+		f, err := parseFrame(data, s.reg, false)
+		if err != nil {
+			fail(websocket.StatusPolicyViolation, err.Error())
+			return
+		}
+		if f.typ != msgInput {
+			continue // keepalive
+		}
+		if f.seq <= lastSeq {
+			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: out of order: input %d after %d", f.seq, lastSeq))
+			return
+		}
+		lastSeq = f.seq
+		s.stats.inputs.Add(1)
+		s.inMu.Lock()
+		if s.perTick[c.id] >= s.cfg.MaxInputsPerTick {
+			s.stats.inputsDropped.Add(1)
+		} else {
+			s.perTick[c.id]++
+			s.inbox = append(s.inbox, Input{Client: c.id, Value: f.input.v})
+		}
+		s.inMu.Unlock()
+	}
+}
+
+// writeLoop sends the welcome, then whatever state is latest each time the
+// game publishes: the shared delta if the client has the previous state,
+// a delta computed for it if it fell further behind, a snapshot if it has
+// nothing yet. A client that is slow therefore skips states instead of
+// queueing them.
+func (c *conn) writeLoop() {
+	s := c.srv
+	var last *state
+	var scratch []byte
+	if !c.write(appendWelcome(nil, uint64(c.id))) {
+		return
+	}
+	c.wake()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-c.notify:
+		}
+		p := s.latest.Load()
+		if p == nil || p.state == last {
+			continue
+		}
+		var msg []byte
+		switch {
+		case last == nil:
+			msg = p.snapshot()
+			s.stats.snapshots.Add(1)
+			s.stats.snapshotBytes.Add(uint64(len(msg)))
+		case last == p.prev:
+			msg = p.delta
+		default:
+			scratch, _ = appendDelta(scratch[:0], last, p.state)
+			msg = scratch
+			s.stats.coalesced.Add(1)
+		}
+		if !c.write(msg) {
+			return
+		}
+		last = p.state
+	}
+}
+
+// write sends one message within the write timeout, or closes the
+// connection.
+func (c *conn) write(msg []byte) bool {
+	s := c.srv
+	ctx, cancel := context.WithTimeout(c.ctx, s.cfg.WriteTimeout)
+	err := c.ws.Write(ctx, websocket.MessageBinary, msg)
+	timedOut := ctx.Err() != nil && c.ctx.Err() == nil
+	cancel()
+	if err != nil {
+		switch {
+		case c.ctx.Err() != nil:
+		case timedOut:
+			s.log.Warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
+			c.close(0, fmt.Sprintf("write timed out after %v: client too slow", s.cfg.WriteTimeout), false)
+		default:
+			c.close(0, fmt.Sprintf("write: %v", err), false)
+		}
+		return false
+	}
+	s.stats.messages.Add(1)
+	s.stats.bytes.Add(uint64(len(msg)))
+	return true
+}

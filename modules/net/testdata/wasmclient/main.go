@@ -1,0 +1,74 @@
+// Command wasmclient is a net client built for GOOS=js GOARCH=wasm by
+// TestWasmClient and run under Node.js: it connects to the server at
+// os.Args[1], waits until it has received the ball and the score, sends
+// one input, and prints what it saw.
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/net"
+)
+
+type stage int
+
+func (stage) String() string { return "Update" }
+
+// The types match the test registry of package net (ids and versions).
+type pos struct{ X, Y float32 }
+type score struct{ Points int }
+type steer struct{ Dir int8 }
+
+func main() {
+	reg := net.NewRegistry()
+	net.Register(reg, 1, 1,
+		func(p *pos, w *net.Writer) { w.Float32(p.X); w.Float32(p.Y) },
+		func(r *net.Reader) (pos, error) { return pos{r.Float32(), r.Float32()}, nil })
+	net.Register(reg, 5, 1,
+		func(s *score, w *net.Writer) { w.Int(s.Points) },
+		func(r *net.Reader) (score, error) { return score{r.Int()}, nil })
+	net.Register(reg, 6, 1,
+		func(s *steer, w *net.Writer) { w.Uint8(uint8(s.Dir)) },
+		func(r *net.Reader) (steer, error) { return steer{int8(r.Uint8())}, nil })
+
+	app := glue.NewApp(stage(0))
+	app.AddPlugins(net.ClientPlugin{
+		Config: net.ClientConfig{Registry: reg, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))},
+		Peer:   net.Peer{URL: os.Args[1]},
+	})
+	var ball pos
+	var points = -1
+	app.AddSystems(stage(0), glue.System2(func(q glue.Query2[net.Remote, pos], s glue.Opt[score]) {
+		q.Each(func(_ glue.Entity, _ *net.Remote, p *pos) { ball = *p })
+		if s.Get() != nil {
+			points = s.Get().Points
+		}
+	}))
+	cl := glue.Resource[net.Client]
+	sent := false
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if err := app.Update(); err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		c := cl(app)
+		if !sent && ball.Y == 42 && points == 7 {
+			if err := net.SendInput(c, steer{-1}); err != nil {
+				fmt.Println("error:", err)
+				os.Exit(1)
+			}
+			sent = true
+			fmt.Printf("ball (%v, %v) score %d client %d\n", ball.X, ball.Y, points, c.ID())
+		}
+		if sent && c.Stats().Inputs == 1 {
+			c.Close()
+			return
+		}
+	}
+	fmt.Println("error: timed out; ball", ball, "score", points, "connected", cl(app).Connected(), "err", cl(app).Err())
+	os.Exit(1)
+}
