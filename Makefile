@@ -46,11 +46,19 @@ unit:
 bench:
 	@echo "bench: see issue #5"
 
+## wasm: build Breakout for the browser into web/dist.
 wasm:
-	@echo "wasm: see issue #4"
+	@mkdir -p web/dist
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/dist/breakout.wasm ./games/breakout
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
+	gzip -9 -k -f web/dist/breakout.wasm
+	@echo "web/dist/breakout.wasm: $$(stat -c %s web/dist/breakout.wasm) bytes, $$(stat -c %s web/dist/breakout.wasm.gz) gzipped"
 
-serve:
-	@echo "serve: see issue #4"
+## serve: play in a browser at http://127.0.0.1:8080/ (builds first).
+serve: wasm
+	$(GO) run ./web/serve -addr 127.0.0.1:8080 -dir web/dist
 
-test-web:
-	@true
+## test-web: the browser test: the wasm build in Debian's headless Chromium.
+test-web: wasm
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	cd web/test && node --test --test-reporter=spec

@@ -89,6 +89,9 @@ func NewApp(cfg Config) *glue.App {
 		render.DrawCircle[Ball](),
 		render.DrawText[Label](),
 	)
+
+	// In the browser: the ready signal and state probe (platform_js.go).
+	addPlatform(app)
 	return app
 }
 
