@@ -73,6 +73,8 @@ type App struct {
 	addedLogs   map[component.IComponentType]*eventLog
 	removedLogs map[component.IComponentType]*eventLog
 	plugins     map[string]bool
+	seeded      map[string]bool // archetypes donburi has counted (see seedArchetype)
+	onClose     []func()
 	inBuild     int
 
 	setupErrs []error
@@ -101,6 +103,7 @@ func NewApp(stages ...Stage) *App {
 		addedLogs:   map[component.IComponentType]*eventLog{},
 		removedLogs: map[component.IComponentType]*eventLog{},
 		plugins:     map[string]bool{},
+		seeded:      map[string]bool{},
 	}
 	if err := checkStorageLayout(); err != nil {
 		a.setupErrs = append(a.setupErrs, err)
@@ -154,6 +157,7 @@ func (a *App) InsertStageBefore(existing, stage Stage) *App {
 }
 
 func (a *App) insertStage(existing, stage Stage, off int) *App {
+	a.mustNotBeBuilt("InsertStageAfter/InsertStageBefore")
 	def, ok := a.stageIdx[existing]
 	if !ok {
 		a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: cannot insert stage %s next to unknown stage %s; declare it in NewApp first", stageName(stage), stageName(existing)))
@@ -182,7 +186,10 @@ func (a *App) Configure(opts Options) *App {
 // unless they do not conflict, in which case they may run in parallel.
 // Mistakes (an unknown stage, a system added twice) are reported by
 // [App.Build].
+//
+// Panics if the app was already built.
 func (a *App) AddSystems(stage Stage, systems ...*System) *App {
+	a.mustNotBeBuilt("AddSystems")
 	def, ok := a.stageIdx[stage]
 	for _, s := range systems {
 		if s == nil {
@@ -214,7 +221,10 @@ func (a *App) AddSystems(stage Stage, systems ...*System) *App {
 // ordered by [System.Priority]. Commands of a startup system are applied
 // before the next startup system runs. An entity startup system runs once
 // for every matching entity that exists when it runs.
+//
+// Panics if the app was already built.
 func (a *App) AddStartup(systems ...*System) *App {
+	a.mustNotBeBuilt("AddStartup")
 	for _, s := range systems {
 		if s == nil {
 			a.setupErrs = append(a.setupErrs, errors.New("glue: nil startup system"))
@@ -297,7 +307,10 @@ func (f PluginFunc) Build(app *App) { f(app) }
 // AddPlugins builds each plugin into the app. Adding the same plugin type
 // twice is reported by [App.Build]; a [PluginFunc] is identified by its
 // function's name.
+//
+// Panics if the app was already built.
 func (a *App) AddPlugins(plugins ...Plugin) *App {
+	a.mustNotBeBuilt("AddPlugins")
 	for _, p := range plugins {
 		name := reflect.TypeOf(p).String()
 		if f, ok := p.(PluginFunc); ok {
@@ -338,12 +351,34 @@ func (a *App) Ended() bool { return a.ended }
 // Len returns the number of entities in the world.
 func (a *App) Len() int { return a.world.Len() }
 
-// Close stops the app's worker goroutines. [App.Run] closes the app
-// itself; drivers that call [App.Update] must call Close when done.
+// Close stops the app's worker goroutines and runs the functions given to
+// [App.OnClose], once. [App.Run] closes the app itself; drivers that call
+// [App.Update] must call Close when done.
 func (a *App) Close() {
 	if a.pool != nil {
 		a.pool.Close()
 		a.pool = nil
+	}
+	fns := a.onClose
+	a.onClose = nil
+	for i := len(fns) - 1; i >= 0; i-- {
+		fns[i]()
+	}
+}
+
+// OnClose registers fn to run when the app is closed, in reverse order of
+// registration: plugins use it to release what they hold — servers,
+// connections, files.
+func (a *App) OnClose(fn func()) *App {
+	a.onClose = append(a.onClose, fn)
+	return a
+}
+
+// mustNotBeBuilt panics when the app's pipeline is changed after it was
+// built: the change would be silently ignored otherwise.
+func (a *App) mustNotBeBuilt(what string) {
+	if a.built {
+		panic("glue: " + what + " called after the app was built (by Build, Update or Run); declare the whole app before running it")
 	}
 }
 

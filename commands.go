@@ -3,6 +3,7 @@ package glue
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 
 	"github.com/yohamta/donburi"
@@ -100,8 +101,16 @@ func (c Commands) RemoveResource(t Type) {
 }
 
 // apply runs one buffer's commands against the app's world. Commands on
-// entities that no longer exist are skipped; type errors are returned.
-func (a *App) apply(sys *System, buf *cmdBuffer) error {
+// entities that no longer exist are skipped; type errors are returned, and
+// a panic while applying (a bug in glue or donburi) becomes an error naming
+// the system whose commands were applied.
+func (a *App) apply(sys *System, buf *cmdBuffer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			buf.reset()
+			err = &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: fmt.Errorf("panic while applying its commands: %v", r), Panic: r, Stack: debug.Stack()}
+		}
+	}()
 	var errs []error
 	fail := func(format string, args ...any) {
 		errs = append(errs, &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: fmt.Errorf(format, args...)})
@@ -180,6 +189,7 @@ func (a *App) spawn(values []any) error {
 		comps[i] = ti.comp
 	}
 	e := a.world.Create(comps...)
+	a.seeded[layoutKey(comps)] = true
 	entry := a.world.Entry(e)
 	for i, ti := range infos {
 		ti.set(entry.Component(ti.comp), values[i])
@@ -209,9 +219,12 @@ func (a *App) insert(e Entity, values []any) error {
 	if !a.world.Valid(de) {
 		return nil
 	}
-	entry := a.world.Entry(de)
 	for i, ti := range infos {
+		entry := a.world.Entry(de)
 		if !entry.HasComponent(ti.comp) {
+			layout := entry.Archetype().Layout().Components()
+			a.seedArchetype(append(slices.Clip(layout), ti.comp))
+			entry = a.world.Entry(de)
 			entry.AddComponent(ti.comp)
 			a.logEvent(ti.comp, true, e)
 		}
@@ -238,11 +251,41 @@ func (a *App) remove(e Entity, types []*typeInfo) {
 		return
 	}
 	for _, ti := range types {
+		entry := a.world.Entry(de)
 		if entry.HasComponent(ti.comp) {
+			layout := entry.Archetype().Layout().Components()
+			a.seedArchetype(slices.DeleteFunc(slices.Clone(layout), func(c component.IComponentType) bool { return c == ti.comp }))
+			entry = a.world.Entry(de)
 			entry.RemoveComponent(ti.comp)
 			a.logEvent(ti.comp, false, e)
 		}
 	}
+}
+
+// seedArchetype makes sure donburi has counted the archetype of layout
+// before an entity moves into it by AddComponent or RemoveComponent.
+// donburi v1.15.8's Components.Move counts the first entity to arrive in a
+// never-created archetype as its second, and the next Create into that
+// archetype then panics (index out of range). Creating and removing one
+// entity there first sets the count right. It costs one create and remove
+// per new archetype, once.
+func (a *App) seedArchetype(layout []component.IComponentType) {
+	key := layoutKey(layout)
+	if a.seeded[key] {
+		return
+	}
+	a.seeded[key] = true
+	a.world.Remove(a.world.Create(layout...))
+}
+
+// layoutKey identifies a set of component types regardless of order.
+func layoutKey(layout []component.IComponentType) string {
+	ids := make([]int, len(layout))
+	for i, c := range layout {
+		ids[i] = int(c.Id())
+	}
+	slices.Sort(ids)
+	return fmt.Sprint(ids)
 }
 
 func (a *App) logEvent(c component.IComponentType, added bool, e Entity) {
