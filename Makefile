@@ -6,7 +6,10 @@ GOBIN     := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 
-.PHONY: run coinflip test deps-run deps-test lint fmt-check generate-check unit bench wasm serve test-web
+docs-screenshot:
+	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
+
+.PHONY: docs-screenshot run coinflip test deps-run deps-test lint fmt-check generate-check unit bench wasm serve test-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -45,6 +48,10 @@ unit:
 
 bench:
 	@echo "bench: see issue #5"
+
+## screenshot: the README's picture, taken by the game itself.
+docs/breakout.png:
+	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -screenshot $@ -frames 1500
 
 ## wasm: build Breakout for the browser into web/dist.
 wasm:
