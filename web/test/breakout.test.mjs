@@ -14,7 +14,10 @@ const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 let server, base, browser;
 
 before(async () => {
-  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  // detached: the server gets its own process group, so that after() can
+  // stop `go run` and the server it started together.
+  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
   base = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
     server.stdout.on("data", (d) => {
@@ -33,7 +36,9 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  server?.kill();
+  if (server?.pid) {
+    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+  }
 });
 
 // open loads the game and waits for its first frame; it returns the page,
