@@ -82,7 +82,7 @@ func spawnBall(cmds glue.Commands) {
 }
 
 // SpawnLevel is a startup system: walls, the floor sensor, the paddle,
-// the ball, the bricks and the HUD.
+// the ball, the bricks and the HUD (SpawnHUD).
 func SpawnLevel(cmds glue.Commands, set glue.Res[Settings]) {
 	const t = 40 // wall thickness, outside the field
 	for _, w := range []struct{ x, y, w, h float64 }{
@@ -102,7 +102,13 @@ func SpawnLevel(cmds glue.Commands, set glue.Res[Settings]) {
 	)
 	spawnBall(cmds)
 	spawnBricks(cmds, set.Get().Bricks)
+	SpawnHUD(cmds)
+}
 
+// SpawnHUD spawns the score, lives and message labels: a startup system of
+// watchers, which get everything else from the server, and part of
+// SpawnLevel.
+func SpawnHUD(cmds glue.Commands) {
 	small := render.TextStyle{Size: 12, Color: color.RGBA{220, 220, 230, 255}}
 	right := small
 	right.Align = render.AlignEnd

@@ -6,6 +6,12 @@
 //	go run ./games/breakout                      # play
 //	go run ./games/breakout -headless -ticks 5000 # autopilot, no window
 //	go run ./games/breakout -schedule            # print the pipeline
+//	go run ./games/breakout -serve 127.0.0.1:8090  # play and broadcast
+//	go run ./games/breakout -watch ws://127.0.0.1:8090 # watch it live
+//	go run ./games/breakout -join ws://127.0.0.1:8090  # watch and steer
+//
+// NewApp declares the game, NewWatchApp a watcher of a served game (see
+// docs/net.md); net.go holds what only networked games use.
 package main
 
 import (
@@ -15,9 +21,11 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
@@ -31,6 +39,14 @@ type Config struct {
 	Sequential bool
 	Scale      float64
 	Screenshot render.Screenshot
+	// Serve, for NewApp, is the address to listen on for watchers
+	// ("127.0.0.1:8090"); empty means a local game only.
+	Serve string
+	// Watch, for NewWatchApp, is the server's WebSocket URL
+	// ("ws://127.0.0.1:8090/net"), and Join makes the watcher steer the
+	// paddle too.
+	Watch string
+	Join  bool
 }
 
 // NewApp declares the game.
@@ -54,6 +70,7 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
+	app.InsertResource(RemotePlayer{})
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -64,6 +81,7 @@ func NewApp(cfg Config) *glue.App {
 		physics.DeltaFrom[timer.Time](),
 		glue.System4(Steer),
 		glue.System6(Autopilot),
+		glue.System4(TakeRemoteControl), // a -join player's input, when serving
 		glue.System3(Pause),
 		glue.System6(Restart),
 		glue.Each2P2(MovePaddle),
@@ -82,17 +100,69 @@ func NewApp(cfg Config) *glue.App {
 		glue.Each1P2(UpdateLabels),
 	)
 
-	// Drawing, on the render thread.
+	addDrawing(app)
+
+	// Serving (-serve): watchers get the bricks, paddle, ball and Game;
+	// joined players steer (net_server.go; not in the browser build).
+	if cfg.Serve != "" {
+		addServer(app, cfg.Serve)
+	}
+
+	// In the browser: the ready signal and state probe (platform_js.go).
+	addPlatform(app)
+	return app
+}
+
+// NewWatchApp declares a watcher of the game served at cfg.Watch: it runs
+// none of the game's rules and spawns no level. The net client spawns the
+// server's bricks, paddle and ball and inserts its Game; the watcher draws
+// them with the game's own draw systems and labels. With cfg.Join it also
+// sends the player's input, which steers the server's paddle.
+func NewWatchApp(cfg Config) *glue.App {
+	app := glue.NewApp(Control, HUD)
+	app.Configure(glue.Options{Sequential: cfg.Sequential})
+	app.AddPlugins(
+		input.Plugin{Headless: cfg.Headless},
+		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
+		net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: cfg.Watch}},
+	)
+	app.OnClose(closeClient(app))
+
+	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Watch + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	settings := DefaultSettings()
+	settings.Autopilot = !cfg.Join // no "Space to launch" for watchers
+	app.InsertResource(settings)
+	app.InsertResource(NewGame(settings)) // until the server's arrives
+
+	app.AddStartup(
+		render.SetupWindow[render.Window](),
+		glue.System1(SpawnHUD),
+	)
+	if cfg.Join {
+		app.InsertResource(RemoteSteer{})
+		app.AddSystems(Control, glue.System4(SteerRemote))
+		app.AddSystems(net.SendStage, net.SendPeriodically[RemoteSteer]())
+	}
+	app.AddSystems(HUD,
+		glue.Each1P2(UpdateLabels),
+		glue.Each1P1(ShowConnection),
+	)
+	addDrawing(app)
+
+	// In the browser: the ready signal and state probe (platform_watch_js.go).
+	addWatchPlatform(app)
+	return app
+}
+
+// addDrawing adds the drawing, on the render thread: the same for players
+// and watchers.
+func addDrawing(app *glue.App) {
 	app.AddSystems(render.DrawStage,
 		render.DrawBox[Brick](),
 		render.DrawBox[Paddle](),
 		render.DrawCircle[Ball](),
 		render.DrawText[Label](),
 	)
-
-	// In the browser: the ready signal and state probe (platform_js.go).
-	addPlatform(app)
-	return app
 }
 
 func main() {
@@ -114,6 +184,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lives := fs.Int("lives", 3, "lives per game")
 	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
+	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
+	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
+	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -136,6 +209,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	peer, netProblems := checkNetFlags(*serve, *watch, *join, *headless, set)
+	problems = append(problems, netProblems...)
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "breakout:", p)
@@ -143,26 +220,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
+	if !set["seed"] {
 		*seed = rand.Uint64()
 	}
 
-	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale}
+	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale,
+		Serve: *serve, Watch: peer, Join: *join != ""}
 	cfg.Settings.Bricks, cfg.Settings.Lives = *bricks, *lives
 	cfg.Settings.Autopilot = *autopilot || *headless
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}
-	app := NewApp(cfg)
+	var app *glue.App
+	if peer != "" {
+		app = NewWatchApp(cfg)
+	} else {
+		app = NewApp(cfg)
+	}
 	if *schedule {
 		app.WriteDescription(stdout)
+		app.Close()
 		return 0
 	}
-	fmt.Fprintf(stderr, "breakout: seed %d (replay with -seed %d)\n", *seed, *seed)
+	if peer == "" {
+		fmt.Fprintf(stderr, "breakout: seed %d (replay with -seed %d)\n", *seed, *seed)
+	}
 	if *headless {
-		return runHeadless(app, *ticks, stdout, stderr)
+		// Watchers see a served game in real time: pace it at 60 ticks
+		// per second instead of running as fast as the machine can.
+		var every time.Duration
+		if *serve != "" || peer != "" {
+			every = time.Second / 60
+		}
+		return runHeadless(app, *ticks, every, stdout, stderr)
 	}
 	if err := render.Run(app, nil); err != nil {
 		fmt.Fprintln(stderr, "breakout:", err)
@@ -171,12 +261,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runHeadless runs the update thread for ticks ticks, or until the game is
-// won or lost, and prints the final state.
-func runHeadless(app *glue.App, ticks int, stdout, stderr io.Writer) int {
+// runHeadless runs the update thread for ticks ticks, one every every (as
+// fast as it can if every is 0), or until the game is won or lost, and
+// prints the final state.
+func runHeadless(app *glue.App, ticks int, every time.Duration, stdout, stderr io.Writer) int {
 	defer app.Close()
+	var pace <-chan time.Time
+	if every > 0 {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		pace = t.C
+	}
 	n := 0
 	for ; n < ticks; n++ {
+		if pace != nil && n > 0 {
+			<-pace
+		}
 		if err := app.Update(); err != nil {
 			if errors.Is(err, glue.ErrEnded) {
 				break

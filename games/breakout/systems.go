@@ -23,18 +23,27 @@ type Intent struct {
 // the tick's Intent.
 func Steer(in glue.Res[input.State], g glue.Res[Game], paddles glue.View2[Paddle, physics.Body], it glue.ResMut[Intent]) {
 	s := in.Get()
-	intent := Intent{
-		Axis:    s.AxisX,
-		Launch:  s.Pressed(input.Primary),
-		Pause:   s.Pressed(input.Pause),
-		Restart: s.Pressed(input.Restart) || (g.Get().Phase >= Won && s.Pressed(input.Primary)),
-	}
+	intent := buttons(s, g.Get().Phase)
+	intent.Axis = s.AxisX
 	if _, _, pb, ok := paddles.First(); ok && (s.Pointer.Down || s.Pointer.Moved) {
-		// Follow the pointer: full speed until close, then ease in.
-		intent.Axis = max(-1, min(1, (s.Pointer.X-pb.Pos.X)/8))
+		intent.Axis = follow(s.Pointer.X, pb.Pos.X)
 	}
 	*it.Get() = intent
 }
+
+// buttons returns the launch, pause and restart presses of the input: a
+// tap or Space launches, and restarts once the game is over.
+func buttons(s *input.State, phase Phase) Intent {
+	return Intent{
+		Launch:  s.Pressed(input.Primary),
+		Pause:   s.Pressed(input.Pause),
+		Restart: s.Pressed(input.Restart) || (phase >= Won && s.Pressed(input.Primary)),
+	}
+}
+
+// follow returns the axis that steers a paddle at x to the pointer at
+// target: full speed until close, then easing in.
+func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/8)) }
 
 // Autopilot (Control) plays instead of the player when Settings.Autopilot
 // is set: it moves the paddle to where the ball will come down, placed so

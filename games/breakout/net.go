@@ -1,0 +1,305 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	stdnet "net"
+	"net/url"
+	"runtime"
+	"slices"
+	"strconv"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/physics"
+)
+
+// Networking (issue #6, docs/net.md): a -serve game sends its bricks,
+// paddle, ball and Game to watchers (NewWatchApp), which draw them with
+// the same render systems; a -join watcher also steers the paddle. main.go
+// and net_server.go wire it; this file holds the wire codecs and the
+// systems that only networked games run.
+
+// Wire ids of the types Breakout sends. Server and clients build the same
+// registry (netRegistry); changing a codec means bumping its version.
+const (
+	wireBrick uint16 = iota + 1
+	wirePaddle
+	wireBall
+	wireGame
+	wireRemoteSteer
+	wireRemoteButtons
+)
+
+// netRegistry lists what crosses the network: the drawn components as
+// float32s (what a watcher draws needs no more), the Game's phase and
+// counters (not Speed or Served, which only the server's rules use), and a
+// remote player's input.
+func netRegistry() *net.Registry {
+	reg := net.NewRegistry()
+	net.Register(reg, wireBrick, 1,
+		func(b *Brick, w *net.Writer) {
+			writeFloats(w, b.X, b.Y, b.W, b.H)
+			w.Uint8(b.Color.R)
+			w.Uint8(b.Color.G)
+			w.Uint8(b.Color.B)
+			w.Uint8(b.Color.A)
+			w.Int(b.Points)
+		},
+		func(r *net.Reader) (b Brick, err error) {
+			b.X, b.Y, b.W, b.H = readFloat(r), readFloat(r), readFloat(r), readFloat(r)
+			b.Color.R, b.Color.G, b.Color.B, b.Color.A = r.Uint8(), r.Uint8(), r.Uint8(), r.Uint8()
+			b.Points = r.Int()
+			return b, nil
+		})
+	net.Register(reg, wirePaddle, 1,
+		func(p *Paddle, w *net.Writer) { writeFloats(w, p.X, p.Y, p.W, p.H) },
+		func(r *net.Reader) (p Paddle, err error) {
+			p.X, p.Y, p.W, p.H = readFloat(r), readFloat(r), readFloat(r), readFloat(r)
+			return p, nil
+		})
+	net.Register(reg, wireBall, 1,
+		func(b *Ball, w *net.Writer) { writeFloats(w, b.X, b.Y, b.R) },
+		func(r *net.Reader) (b Ball, err error) {
+			b.X, b.Y, b.R = readFloat(r), readFloat(r), readFloat(r)
+			return b, nil
+		})
+	net.Register(reg, wireGame, 1,
+		func(g *Game, w *net.Writer) {
+			w.Uint8(uint8(g.Phase))
+			w.Int(g.Score)
+			w.Int(g.Lives)
+			w.Int(g.Hits)
+		},
+		func(r *net.Reader) (g Game, err error) {
+			g.Phase = Phase(r.Uint8())
+			g.Score, g.Lives, g.Hits = r.Int(), r.Int(), r.Int()
+			if g.Phase > Lost || g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
+				return g, fmt.Errorf("invalid game state: phase %d, score %d, lives %d, hits %d", g.Phase, g.Score, g.Lives, g.Hits)
+			}
+			return g, nil
+		})
+	net.Register(reg, wireRemoteSteer, 1,
+		func(s *RemoteSteer, w *net.Writer) {
+			writeFloats(w, s.Axis, s.PointerX)
+			w.Bool(s.Follow)
+		},
+		func(r *net.Reader) (s RemoteSteer, err error) {
+			s.Axis, s.PointerX, s.Follow = readFloat(r), readFloat(r), r.Bool()
+			if s.Axis < -1 || s.Axis > 1 {
+				return s, fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
+			}
+			return s, nil
+		})
+	net.Register(reg, wireRemoteButtons, 1,
+		func(b *RemoteButtons, w *net.Writer) {
+			var bits uint8
+			for i, on := range [...]bool{b.Launch, b.Pause, b.Restart} {
+				if on {
+					bits |= 1 << i
+				}
+			}
+			w.Uint8(bits)
+		},
+		func(r *net.Reader) (b RemoteButtons, err error) {
+			bits := r.Uint8()
+			if bits > 7 {
+				return b, fmt.Errorf("unknown button bits %#x", bits)
+			}
+			b.Launch, b.Pause, b.Restart = bits&1 != 0, bits&2 != 0, bits&4 != 0
+			return b, nil
+		})
+	return reg
+}
+
+func writeFloats(w *net.Writer, vs ...float64) {
+	for _, v := range vs {
+		w.Float32(float32(v))
+	}
+}
+
+var errNotFinite = errors.New("breakout: NaN or infinite coordinate")
+
+// readFloat reads a float32 written by writeFloats, refusing NaN and
+// infinities.
+func readFloat(r *net.Reader) float64 {
+	v := float64(r.Float32())
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		r.Fail(errNotFinite)
+		return 0
+	}
+	return v
+}
+
+// closeClient returns the App.OnClose function that disconnects app's
+// client.
+func closeClient(app *glue.App) func() {
+	return func() { glue.Resource[net.Client](app).Close() }
+}
+
+// RemoteSteer is how a -join player steers, a resource of the joining
+// app that net.SendPeriodically sends whenever it changes: the keys' axis,
+// or, while Follow is set, the pointer's X for the server to steer the
+// paddle to (the server knows where its paddle is now; the joiner only
+// knows where it was a round trip ago).
+type RemoteSteer struct {
+	Axis     float64 // -1 to 1
+	PointerX float64 // logical pixels
+	Follow   bool    // follow PointerX instead of Axis
+}
+
+// RemoteButtons is a -join player's press of launch, pause or restart,
+// sent as an input event (net.SendInput) so that no press is lost.
+type RemoteButtons struct {
+	Launch, Pause, Restart bool
+}
+
+// RemotePlayer is a server's resource: the -join client steering the
+// paddle (0 for none) and its latest steering. The first client to send
+// input takes the paddle and keeps it until it disconnects.
+type RemotePlayer struct {
+	Client net.ClientID
+	Steer  RemoteSteer
+}
+
+// TakeRemoteControl (Control, after Steer and Autopilot) lets a -join
+// player steer: while one is connected its input replaces the local
+// player's and the autopilot's Intent. Without a server (no net.Inputs) it
+// does nothing.
+func TakeRemoteControl(inputs glue.Opt[net.Inputs], rp glue.ResMut[RemotePlayer],
+	paddles glue.View2[Paddle, physics.Body], it glue.ResMut[Intent]) {
+	in := inputs.Get()
+	if in == nil {
+		return
+	}
+	p := rp.Get()
+	if p.Client != 0 && slices.Contains(in.Left, p.Client) {
+		*p = RemotePlayer{}
+	}
+	var press RemoteButtons
+	for c, s := range net.InputsOf[RemoteSteer](in) {
+		if p.Client == 0 {
+			p.Client = c
+		}
+		if c == p.Client {
+			p.Steer = s
+		}
+	}
+	for c, b := range net.InputsOf[RemoteButtons](in) {
+		if p.Client == 0 {
+			p.Client = c
+		}
+		if c == p.Client {
+			press.Launch = press.Launch || b.Launch
+			press.Pause = press.Pause || b.Pause
+			press.Restart = press.Restart || b.Restart
+		}
+	}
+	if p.Client == 0 {
+		return
+	}
+	intent := Intent{Axis: max(-1, min(1, p.Steer.Axis)), Launch: press.Launch, Pause: press.Pause, Restart: press.Restart}
+	if _, _, pb, ok := paddles.First(); ok && p.Steer.Follow {
+		intent.Axis = follow(p.Steer.PointerX, pb.Pos.X)
+	}
+	*it.Get() = intent
+}
+
+// SteerRemote (Control, -join only) turns the player's input into the
+// RemoteSteer that is sent to the server, and sends presses as they
+// happen. A press while disconnected is dropped.
+func SteerRemote(in glue.Res[input.State], g glue.Res[Game], steer glue.ResMut[RemoteSteer], cl glue.Res[net.Client]) {
+	s := in.Get()
+	st := RemoteSteer{Axis: s.AxisX}
+	if s.Pointer.Down || s.Pointer.Moved {
+		st.Follow, st.PointerX = true, s.Pointer.X
+	}
+	*steer.Get() = st
+	if it := buttons(s, g.Get().Phase); it.Launch || it.Pause || it.Restart {
+		_ = net.SendInput(cl.Get(), RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
+	}
+}
+
+// ShowConnection (HUD, each label, watchers only) says so on the message
+// label while the watcher has no game to show or has lost the server.
+func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
+	if l.Kind != MessageLabel {
+		return
+	}
+	switch c := cl.Get(); {
+	case c.Tick() == 0:
+		l.Str = "Connecting…"
+	case !c.Connected():
+		l.Str = "Connection lost\nreconnecting…"
+	}
+}
+
+// checkNetFlags checks -serve, -watch and -join against each other and the
+// other flags set, and returns the URL to watch ("" to play) and the
+// problems found.
+func checkNetFlags(serve, watch, join string, headless bool, set map[string]bool) (peer string, problems []string) {
+	if serve != "" {
+		if err := checkServeAddr(serve); err != nil {
+			problems = append(problems, "-serve: "+err.Error())
+		}
+		if runtime.GOOS == "js" {
+			problems = append(problems, "-serve: a browser cannot listen; serve from a terminal and open the page with ?watch=ws://…")
+		}
+	}
+	peer = watch
+	if join != "" {
+		peer = join
+	}
+	switch {
+	case watch != "" && join != "":
+		problems = append(problems, "-watch and -join exclude each other: -join watches too")
+	case peer != "" && serve != "":
+		problems = append(problems, "-serve and -watch/-join exclude each other: a game either serves or watches")
+	case peer != "":
+		u, err := peerURL(peer)
+		if err != nil {
+			problems = append(problems, "-watch/-join: "+err.Error())
+		}
+		peer = u
+		for _, name := range []string{"seed", "bricks", "lives", "autopilot"} {
+			if set[name] {
+				problems = append(problems, fmt.Sprintf("-%s is the server's to choose: -watch and -join show the server's game", name))
+			}
+		}
+		if join != "" && headless {
+			problems = append(problems, "-join needs a window to read the player's input; use -watch with -headless")
+		}
+	}
+	return peer, problems
+}
+
+// defaultNetPath is the WebSocket path of a net.Server.
+const defaultNetPath = "/net"
+
+// peerURL checks a -watch or -join URL and adds the server's default path
+// when it has none: ws://127.0.0.1:8090 becomes ws://127.0.0.1:8090/net.
+func peerURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
+		return "", fmt.Errorf("%q is not a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8090", s)
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = defaultNetPath
+	}
+	return u.String(), nil
+}
+
+// checkServeAddr checks a -serve address: host:port, the host optional
+// (127.0.0.1 then), the port a number (0 picks a free one).
+func checkServeAddr(addr string) error {
+	_, port, err := stdnet.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%q is not host:port, e.g. 127.0.0.1:8090", addr)
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return fmt.Errorf("%q: port %q is not a number from 0 to 65535", addr, port)
+	}
+	return nil
+}

@@ -1,0 +1,335 @@
+//go:build !js
+
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The network tests run a served game and watchers in one process, on
+// real sockets on 127.0.0.1, each app driven by app.Update without a
+// window (render-thread systems do not run).
+
+// view is what a watcher draws: the bricks (sorted), the paddle, the ball
+// and the replicated part of the Game.
+type view struct {
+	bricks           []Brick
+	paddle           Paddle
+	ball             Ball
+	paddles, balls   int
+	phase            Phase
+	score, lives, hi int
+}
+
+func (v view) String() string {
+	return fmt.Sprintf("%d bricks, %d paddles %+v, %d balls %+v, phase %v score %d lives %d hits %d",
+		len(v.bricks), v.paddles, v.paddle, v.balls, v.ball, v.phase, v.score, v.lives, v.hi)
+}
+
+func (v view) equal(w view) bool {
+	return slices.Equal(v.bricks, w.bricks) && v.paddle == w.paddle && v.ball == w.ball &&
+		v.paddles == w.paddles && v.balls == w.balls &&
+		v.phase == w.phase && v.score == w.score && v.lives == w.lives && v.hi == w.hi
+}
+
+// wire returns v as it arrives at a watcher: coordinates in float32, the
+// paddle's speed not sent.
+func (v view) wire() view {
+	f := func(x float64) float64 { return float64(float32(x)) }
+	out := v
+	out.bricks = make([]Brick, len(v.bricks))
+	for i, b := range v.bricks {
+		b.X, b.Y, b.W, b.H = f(b.X), f(b.Y), f(b.W), f(b.H)
+		out.bricks[i] = b
+	}
+	p := &out.paddle
+	p.X, p.Y, p.W, p.H, p.Speed = f(p.X), f(p.Y), f(p.W), f(p.H), 0
+	b := &out.ball
+	b.X, b.Y, b.R = f(b.X), f(b.Y), f(b.R)
+	return out
+}
+
+type observeStage int
+
+func (observeStage) String() string { return "test.Observe" }
+
+// observe makes app record its view after HUD every tick, and returns
+// where it does. Call it before the app's first tick.
+func observe(app *glue.App) *view {
+	v := &view{}
+	app.InsertStageAfter(HUD, observeStage(0))
+	app.AddSystems(observeStage(0), glue.System4(func(bricks glue.View1[Brick], paddles glue.View1[Paddle], balls glue.View1[Ball], g glue.Res[Game]) {
+		v.bricks = v.bricks[:0]
+		bricks.Each(func(_ glue.Entity, b *Brick) { v.bricks = append(v.bricks, *b) })
+		slices.SortFunc(v.bricks, func(a, b Brick) int { return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X)) })
+		v.paddles, v.balls = paddles.Len(), balls.Len()
+		if _, p, ok := paddles.First(); ok {
+			v.paddle = *p
+		}
+		if _, b, ok := balls.First(); ok {
+			v.ball = *b
+		}
+		game := g.Get()
+		v.phase, v.score, v.lives, v.hi = game.Phase, game.Score, game.Lives, game.Hits
+	}).Named("test.observe"))
+	return v
+}
+
+// serve starts a served game on a free port of 127.0.0.1: the app has run
+// its first tick. It returns the app and its watchers' URL.
+func serve(t *testing.T, settings Settings) (*glue.App, *view, string) {
+	t.Helper()
+	app := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Serve: "127.0.0.1:0"})
+	v := observe(app)
+	t.Cleanup(app.Close) // closes the server too (App.OnClose)
+	tick(t, "server", app)
+	url := glue.Resource[net.Server](app).URL()
+	if !strings.HasPrefix(url, "ws://127.0.0.1:") || !strings.HasSuffix(url, "/net") {
+		t.Fatalf("server URL %q, want ws://127.0.0.1:port/net", url)
+	}
+	return app, v, url
+}
+
+// watcher returns a headless watcher (or joined player) of url.
+func watcher(t *testing.T, url string, join bool) (*glue.App, *view) {
+	t.Helper()
+	app := NewWatchApp(Config{Headless: true, Watch: url, Join: join, Scale: 2})
+	v := observe(app)
+	t.Cleanup(app.Close) // disconnects the client too
+	return app, v
+}
+
+func tick(t *testing.T, name string, apps ...*glue.App) {
+	t.Helper()
+	for _, app := range apps {
+		if err := app.Update(); err != nil {
+			t.Fatalf("%s tick %d: %v", name, app.Tick(), err)
+		}
+	}
+}
+
+// until ticks apps, a millisecond apart, until ok holds, for at most 10
+// seconds, and fails the test with what it waited for if ok never held.
+func until(t *testing.T, what func() string, ok func() bool, apps ...*glue.App) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !ok(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 10 s: %s", what())
+		}
+		tick(t, "waiting", apps...)
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// not describes a condition that did not come true.
+func not(s string) func() string { return func() string { return "not " + s } }
+
+func TestWatcherShowsTheServedGame(t *testing.T) {
+	settings := DefaultSettings()
+	settings.Autopilot = true
+	server, served, url := serve(t, settings)
+	// The URL without its path: the watcher adds /net as -watch does.
+	peer, err := peerURL(strings.TrimSuffix(url, "/net"))
+	if err != nil || peer != url {
+		t.Fatalf("peerURL: %q, %v; want %q", peer, err, url)
+	}
+	watch, seen := watcher(t, peer, false)
+
+	// Play 600 more ticks side by side, the watcher's ball moving with
+	// the server's. The server's last tick (601) is a send tick (one in
+	// three, from the first).
+	balls := map[Ball]bool{}
+	for range 600 {
+		tick(t, "play", server, watch)
+		if seen.balls == 1 {
+			balls[seen.ball] = true
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+	if served.hi == 0 || served.phase != Playing {
+		t.Fatalf("server after 601 ticks: %v; the test needs a game in progress", served)
+	}
+	if len(balls) < 20 {
+		t.Errorf("the watcher saw the ball in %d places in 600 ticks; want it to move live", len(balls))
+	}
+	// The server stops; the watcher converges to its last sent state,
+	// which is its final state.
+	want := served.wire()
+	until(t, func() string {
+		return fmt.Sprintf("the watcher shows\n\t%v\nnot the server's final state\n\t%v", *seen, want)
+	},
+		func() bool { return seen.equal(want) }, watch)
+	if rp := glue.Resource[RemotePlayer](server); rp.Client != 0 {
+		t.Errorf("a watcher took the paddle: %+v", *rp)
+	}
+	if cl := glue.Resource[net.Client](watch); cl.Tick() == 0 || cl.Tick() > server.Tick() {
+		t.Errorf("watcher at server tick %d, server at %d", cl.Tick(), server.Tick())
+	}
+	// The watcher runs none of the game's rules: its world is what it
+	// received plus its three labels.
+	if n, want := watch.Len(), len(seen.bricks)+2+3; n != want {
+		t.Errorf("watcher has %d entities, want %d (bricks, paddle, ball, labels)", n, want)
+	}
+}
+
+func TestWatcherSaysWhenNotConnected(t *testing.T) {
+	// Nothing listens on port 1 of 127.0.0.1.
+	watch, _ := watcher(t, "ws://127.0.0.1:1/net", false)
+	var msg string
+	watch.InsertStageAfter(HUD, observeStage(1))
+	watch.AddSystems(observeStage(1), glue.Each1(func(_ glue.Entity, l *Label) {
+		if l.Kind == MessageLabel {
+			msg = l.Str
+		}
+	}).Named("test.message"))
+	tick(t, "watcher", watch, watch)
+	if msg != "Connecting…" {
+		t.Errorf("message %q, want Connecting…", msg)
+	}
+}
+
+func TestJoinedPlayerSteersThePaddle(t *testing.T) {
+	server, served, url := serve(t, DefaultSettings()) // no autopilot
+	join, seen := watcher(t, url, true)
+	keys := &glue.Resource[input.Devices](join).Keys
+
+	// The joiner takes the paddle as it connects, and steers it left.
+	until(t, not("showing the server's paddle"), func() bool { return seen.paddles == 1 }, server, join)
+	start := served.paddle.X
+	keys[ebiten.KeyArrowLeft] = true
+	until(t, not("moving the paddle to the left wall"), func() bool { return served.paddle.X == 0 }, server, join)
+	keys[ebiten.KeyArrowLeft] = false
+	if rp := glue.Resource[RemotePlayer](server); rp.Client == 0 {
+		t.Errorf("no remote player after steering from %v to 0", start)
+	}
+	until(t, not("showing the paddle at the wall"), func() bool { return seen.paddle.X == 0 }, server, join)
+
+	// Space launches the ball on the server.
+	keys[ebiten.KeySpace] = true
+	tick(t, "press", join)
+	keys[ebiten.KeySpace] = false
+	until(t, not("launching the ball"), func() bool { return served.phase == Playing }, server, join)
+
+	// Once the player leaves, nobody steers.
+	join.Close()
+	until(t, not("releasing the paddle"), func() bool { return glue.Resource[RemotePlayer](server).Client == 0 }, server)
+}
+
+func TestNetRegistry(t *testing.T) {
+	reg := netRegistry()
+	if err := reg.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := reg.String(), "1 v1 main.Brick\n2 v1 main.Paddle\n3 v1 main.Ball\n4 v1 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n"; got != want {
+		t.Errorf("registry:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestBadRemoteInputDisconnects sends an axis out of range: the server
+// refuses it and closes that client, which never steers.
+func TestBadRemoteInputDisconnects(t *testing.T) {
+	server, served, url := serve(t, DefaultSettings())
+	client := glue.NewApp(Control)
+	client.AddPlugins(net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), NoReconnect: true}, Peer: net.Peer{URL: url}})
+	t.Cleanup(client.Close)
+	t.Cleanup(closeClient(client))
+	cl := glue.Resource[net.Client](client)
+	until(t, not("connected"), cl.Connected, server, client)
+	start := served.paddle
+	if err := net.SendInput(cl, RemoteSteer{Axis: 5}); err != nil {
+		t.Fatal(err)
+	}
+	srv := glue.Resource[net.Server](server)
+	until(t, not("closing the client"), func() bool { return srv.Stats().ProtocolErrors == 1 && !cl.Connected() }, server, client)
+	if err := cl.Err(); err == nil || !strings.Contains(err.Error(), "axis 5 outside [-1, 1]") {
+		t.Errorf("client error %v; want the server's reason", err)
+	}
+	if rp := glue.Resource[RemotePlayer](server); rp.Client != 0 || served.paddle != start {
+		t.Errorf("bad input steered: %+v, paddle %+v -> %+v", *rp, start, served.paddle)
+	}
+}
+
+func TestPeerURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"ws://127.0.0.1:8090":       "ws://127.0.0.1:8090/net",
+		"ws://127.0.0.1:8090/":      "ws://127.0.0.1:8090/net",
+		"ws://127.0.0.1:8090/net":   "ws://127.0.0.1:8090/net",
+		"ws://localhost:8090/other": "ws://localhost:8090/other",
+		"wss://example.com":         "wss://example.com/net",
+	} {
+		if got, err := peerURL(in); err != nil || got != want {
+			t.Errorf("peerURL(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "127.0.0.1:8090", "http://127.0.0.1:8090", "ws://", "ws:///net", "ws://%zz"} {
+		if got, err := peerURL(in); err == nil {
+			t.Errorf("peerURL(%q) = %q, want an error", in, got)
+		}
+	}
+}
+
+func TestNetFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-serve", "127.0.0.1:0", "-watch", "ws://127.0.0.1:1"}, "-serve and -watch/-join exclude each other"},
+		{[]string{"-serve", "127.0.0.1:0", "-join", "ws://127.0.0.1:1"}, "-serve and -watch/-join exclude each other"},
+		{[]string{"-watch", "ws://127.0.0.1:1", "-join", "ws://127.0.0.1:1"}, "-watch and -join exclude each other"},
+		{[]string{"-serve", "8090"}, "-serve: \"8090\" is not host:port"},
+		{[]string{"-serve", "127.0.0.1:70000"}, "port \"70000\" is not a number"},
+		{[]string{"-watch", "http://127.0.0.1:8090"}, "is not a ws:// or wss:// URL"},
+		{[]string{"-watch", "127.0.0.1:8090"}, "is not a ws:// or wss:// URL"},
+		{[]string{"-watch", "ws://127.0.0.1:1", "-bricks", "5"}, "-bricks is the server's to choose"},
+		{[]string{"-join", "ws://127.0.0.1:1", "-seed", "5"}, "-seed is the server's to choose"},
+		{[]string{"-join", "ws://127.0.0.1:1", "-headless"}, "-join needs a window"},
+	} {
+		var out, errb strings.Builder
+		code := run(tc.args, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), tc.want) || !strings.Contains(errb.String(), "Usage") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errb.String(), tc.want)
+		}
+	}
+}
+
+// TestWatchFlag runs `breakout -watch URL -headless` against a served game
+// that is already won: the watcher stops as soon as it shows that.
+func TestWatchFlag(t *testing.T) {
+	server, _, url := serve(t, DefaultSettings())
+	g := glue.Resource[Game](server)
+	g.Phase, g.Score, g.Hits = Won, 1260, 36
+	stop, done := make(chan struct{}), make(chan error)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				done <- nil
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			if err := server.Update(); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	var out, errb strings.Builder
+	code := run([]string{"-watch", strings.TrimSuffix(url, "/net"), "-headless", "-ticks", "600"}, &out, &errb)
+	close(stop)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.Contains(out.String(), "phase won score 1260 lives 3 bricks-broken 36") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
