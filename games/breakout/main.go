@@ -126,7 +126,6 @@ func NewWatchApp(cfg Config) *glue.App {
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
 		net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: cfg.Watch}},
 	)
-	app.OnClose(closeClient(app))
 
 	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Watch + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
 	settings := DefaultSettings()

@@ -133,12 +133,6 @@ func readFloat(r *net.Reader) float64 {
 	return v
 }
 
-// closeClient returns the App.OnClose function that disconnects app's
-// client.
-func closeClient(app *glue.App) func() {
-	return func() { glue.Resource[net.Client](app).Close() }
-}
-
 // RemoteSteer is how a -join player steers, a resource of the joining
 // app that net.SendPeriodically sends whenever it changes: the keys' axis,
 // or, while Follow is set, the pointer's X for the server to steer the

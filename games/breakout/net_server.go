@@ -27,5 +27,4 @@ func addServer(app *glue.App, addr string) {
 		net.Send[Ball](),
 		net.SendResource[Game](),
 	)
-	app.OnClose(func() { glue.Resource[net.Server](app).Close() })
 }

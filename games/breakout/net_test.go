@@ -241,8 +241,7 @@ func TestBadRemoteInputDisconnects(t *testing.T) {
 	server, served, url := serve(t, DefaultSettings())
 	client := glue.NewApp(Control)
 	client.AddPlugins(net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), NoReconnect: true}, Peer: net.Peer{URL: url}})
-	t.Cleanup(client.Close)
-	t.Cleanup(closeClient(client))
+	t.Cleanup(client.Close) // the net plugin disconnects the client
 	cl := glue.Resource[net.Client](client)
 	until(t, not("connected"), cl.Connected, server, client)
 	start := served.paddle

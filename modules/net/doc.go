@@ -107,9 +107,10 @@
 //
 // # Lifecycle
 //
-// glue has no app-end hook yet: after the app has run, close the server
-// and the client with glue.Resource[net.Server](app).Close() and
-// glue.Resource[net.Client](app).Close().
+// The plugins close the server and the client when the app is closed
+// (glue.App.OnClose; App.Run and render.Run close the app when it ends).
+// Server.Close and Client.Close may also be called directly, any number of
+// times.
 //
 // # Load
 //

@@ -70,12 +70,9 @@ func ensureStages(app *glue.App, publish bool) {
 // state at its end. Add [Send] and [SendResource] systems to pick what is
 // sent. Add the plugin after declaring the game's stages.
 //
-// The server stops when [Server.Close] is called: glue has no app-end
-// hook yet, so call
-//
-//	defer glue.Resource[net.Server](app).Close()
-//
-// once the app has run. Configuration mistakes (no registry, a bad
+// The server stops when the app is closed (glue.App.OnClose: App.Run and
+// render.Run close the app when it ends) or when [Server.Close] is
+// called. Configuration mistakes (no registry, a bad
 // address, registration errors) make net.Listen fail the app.
 type ServerPlugin struct {
 	Config ServerConfig
@@ -85,6 +82,7 @@ type ServerPlugin struct {
 func (p ServerPlugin) Build(app *glue.App) {
 	ensureStages(app, true)
 	app.InsertResource(Server{s: newServer(p.Config)})
+	app.OnClose(func() { glue.Resource[Server](app).Close() })
 	app.InsertResource(Inputs{})
 	app.AddStartup(glue.System2(listen).Named("net.Listen").FromModule(modulePath))
 	app.AddSystems(ReceiveStage, glue.System2(beginTick).Named("net.BeginTick").FromModule(modulePath))
@@ -98,7 +96,8 @@ func (p ServerPlugin) Build(app *glue.App) {
 // reconnects on its own; see [Client]. Add [SendPeriodically] systems, or
 // call [SendInput], to send inputs.
 //
-// Call glue.Resource[net.Client](app).Close() once the app has run.
+// The client disconnects when the app is closed (glue.App.OnClose) or
+// when [Client.Close] is called.
 type ClientPlugin struct {
 	Config ClientConfig
 	// Peer, if its URL is set, is inserted as the Peer resource. Leave it
@@ -110,6 +109,7 @@ type ClientPlugin struct {
 func (p ClientPlugin) Build(app *glue.App) {
 	ensureStages(app, false)
 	app.InsertResource(Client{c: newClient(p.Config)})
+	app.OnClose(func() { glue.Resource[Client](app).Close() })
 	if p.Peer.URL != "" {
 		app.InsertResource(p.Peer)
 	}
