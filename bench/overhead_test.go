@@ -108,3 +108,40 @@ func BenchmarkStages(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBarrier measures one hand-off to a parked worker goroutine and
+// back, the price of every parallel step: plain slices' halves (a
+// channel each way) and a glue system forced to split 2 entities in two
+// (one pool batch), against the same system run sequentially.
+func BenchmarkBarrier(b *testing.B) {
+	b.Run("slices-halves", func(b *testing.B) {
+		h := newHalves()
+		defer h.close()
+		noop := func(lo, hi int) {}
+		for b.Loop() {
+			h.run(noop, 2)
+		}
+	})
+	for _, m := range []struct {
+		name string
+		opts glue.Options
+	}{
+		{"glue-seq", glue.Options{Sequential: true}},
+		{"glue-split", glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 1}},
+	} {
+		b.Run(m.name, func(b *testing.B) {
+			app := glue.NewApp(tickStage).Configure(m.opts)
+			defer app.Close()
+			app.AddStartup(glue.System1(func(c glue.Commands) {
+				c.Spawn(Unused{})
+				c.Spawn(Unused{})
+			}))
+			app.AddSystems(tickStage, glue.Each1(func(_ glue.Entity, u *Unused) { u.V++ }))
+			update(b, app)
+			b.ReportAllocs()
+			for b.Loop() {
+				update(b, app)
+			}
+		})
+	}
+}

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # run.sh runs glue's benchmark suite and writes docs/benchmarks.md and
-# docs/benchmarks.png (about 10 minutes on 2 cores). `make bench` calls it.
+# docs/benchmarks.png (about 7 minutes on 2 cores). `make bench` calls it.
 #
 #   bench/run.sh           the full suite
-#   bench/run.sh -smoke    correctness tests, vet, and every benchmark once
+#   bench/run.sh -smoke    vet, staticcheck, correctness tests, and every benchmark once
 #                          at small sizes through the report generator,
 #                          writing to a temporary directory (under a minute)
 #   bench/run.sh ARGS...   other arguments go to bench/cmd/report
@@ -15,6 +15,8 @@ if [[ "${1:-}" == "-smoke" ]]; then
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	go vet ./...
+	staticcheck=$(go env GOPATH)/bin/staticcheck
+	if [[ -x "$staticcheck" ]]; then "$staticcheck" ./...; fi
 	go test -count=1 ./...
 	go run ./cmd/report -quick -docs "$tmp/docs" -results "$tmp/results"
 	test -s "$tmp/docs/benchmarks.md" && test -s "$tmp/docs/benchmarks.png"

@@ -146,6 +146,24 @@ func (d *doc) machine() {
 	d.p("\n")
 }
 
+// bestVsObject says whether any Table 4.1 implementation is 1.3x faster
+// than the object model at n entities.
+func (d *doc) bestVsObject(n int) string {
+	best, name := math.Inf(1), ""
+	for _, in := range implNotes {
+		if in.name == "object" {
+			continue
+		}
+		if v := d.t41(in.name, n) / d.t41("object", n); v < best {
+			best, name = v, in.name
+		}
+	}
+	if best <= 1/1.3 {
+		return fmt.Sprintf("while %s takes %s.", name, fmtX(best))
+	}
+	return fmt.Sprintf("and no implementation here reaches 0.77× (the best, %s, takes %s).", name, fmtX(best))
+}
+
 // goal is one of issue #5's goals with its verdict.
 type goal struct {
 	what, target, measured string
@@ -168,7 +186,7 @@ func (d *doc) goals() {
 		sl, fn, arch, gs1 := d.t41("slices", n), d.t41("slices-fn", n), d.t41("donburi-arch", n), d.t41("glue-seq", n)
 		why := fmt.Sprintf("Missed by %s at worst. At 100k, slices-fn (plain slices with one call through a function value per entity per system, and nothing else of glue) already takes %s plain slices: each non-inlinable call costs about %s ns per entity per system, more than the work of move or age. "+
 			"glue sequential is %s slices-fn; donburi's pointer storage read with inline loops (donburi-arch) is %s plain slices. "+
-			"A per-entity callback API cannot reach 1.5× plain slices for systems this small; see [Where the time goes](#where-the-time-goes).",
+			"A per-entity callback API cannot reach 1.5× plain slices for systems this small; a batch form of entity systems, measured at 1.27–1.34×, is proposed under [Where the time goes](#where-the-time-goes).",
 			fmtX(worst/1.5), fmtX(fn/sl), fmtF((fn-sl)/3), fmtX(gs1/fn), fmtX(arch/sl))
 		gs = append(gs, goal{"glue sequential vs plain slices (Table 4.1)", "≤ 1.50× at every size", strings.Join(parts, ", "), worst <= 1.5, why})
 	}
@@ -178,9 +196,9 @@ func (d *doc) goals() {
 		x := d.t41("object", n) / d.t41("glue-par", n)
 		sp := d.t41("glue-seq", n) / d.t41("glue-par", n)
 		spl := d.t41("slices", n) / d.t41("slices-par", n)
-		why := fmt.Sprintf("glue parallel runs at %s the object model's speed. The object model makes one inlined call per object for all three behaviours in one pass; glue makes three non-inlinable calls per entity (one per system). Two workers speed glue up %s here, and plain slices %s: this loop is bound by memory more than by the CPU.",
-			fmtX(x), fmtX(sp), fmtX(spl))
-		gs = append(gs, goal{"glue parallel vs object model at 100k", "≥ 1.30× faster", fmtX(x) + " faster", x >= 1.3, why})
+		why := fmt.Sprintf("glue parallel runs at %s the object model's speed. The object model makes one inlined call per object for all three behaviours in one pass; glue makes three non-inlinable calls per entity (one per system). Two workers speed glue up %s here, and plain slices %s: this loop is bound by memory more than by the CPU: on this machine plain slices on two workers take %s the object model's time, %s",
+			fmtX(x), fmtX(sp), fmtX(spl), fmtX(d.t41("slices-par", n)/d.t41("object", n)), d.bestVsObject(n))
+		gs = append(gs, goal{"glue parallel vs object model at 100k", "≥ 1.30× faster (≤ 0.77× its time)", fmtX(1/x) + " its time", x >= 1.3, why})
 		n = 10000
 		x = d.t41("glue-par", n) / d.t41("object", n)
 		gs = append(gs, goal{"glue parallel vs object model at 10k", "no slower (≤ 1.00× its time)", fmtX(x) + " its time", x <= 1.0,
@@ -209,17 +227,23 @@ func (d *doc) goals() {
 		}
 		gs = append(gs, goal{"empty system, per tick", "≤ 200 ns", strings.Join(parts, ", "), worst <= 200, "See Core overheads."})
 	}
-	// 5. No allocation per tick.
+	// 5. No allocation per tick. MemStats counts the whole process, so
+	// the Go runtime's own background allocations (the scavenger's timer
+	// heap) can show up as a few allocations per thousand ticks; anything
+	// from glue would be at least one per tick.
 	{
-		total := 0.0
-		var bad []string
+		var bad, noise []string
 		check := func(name string, perOp float64) {
+			worst := 0.0
 			for _, v := range d.r.values[name]["allocs/op"] {
-				if v > 0 {
-					total = math.Max(total, v/perOp)
-					bad = append(bad, fmt.Sprintf("%s: %s per tick", strings.TrimPrefix(name, "Benchmark"), fmtF(v/perOp)))
-					return
-				}
+				worst = math.Max(worst, v/perOp)
+			}
+			short := strings.TrimPrefix(name, "Benchmark")
+			switch {
+			case worst > 0.01:
+				bad = append(bad, fmt.Sprintf("%s: %s per tick", short, fmtF(worst)))
+			case worst > 0:
+				noise = append(noise, short)
 			}
 		}
 		for _, n := range tableSizes {
@@ -231,11 +255,14 @@ func (d *doc) goals() {
 		for _, k := range []string{"BenchmarkEmptySystem/global-seq", "BenchmarkEmptySystem/global-par", "BenchmarkEmptySystem/entity-seq", "BenchmarkEmptySystem/entity-par", "BenchmarkStages/10x10-seq", "BenchmarkStages/10x10-par"} {
 			check(k, 1)
 		}
-		measured := "0 allocations per tick in every glue benchmark"
+		measured := "0 per tick in every glue benchmark"
+		if len(noise) > 0 {
+			measured += fmt.Sprintf(" (under 0.01 per tick, from the Go runtime's background work, in %s)", strings.Join(noise, ", "))
+		}
 		if len(bad) > 0 {
 			measured = strings.Join(bad, "; ")
 		}
-		gs = append(gs, goal{"allocations per tick, steady state", "0", measured, len(bad) == 0, "A steady-state tick should not allocate; the allocation profile of the benchmark names the site."})
+		gs = append(gs, goal{"allocations per tick, steady state", "0", measured, len(bad) == 0, "A steady-state tick should not allocate; a memory profile of the benchmark (-memprofile, -memprofilerate=1) names the site."})
 	}
 	d.p("## Goals (issue #5)\n\n| goal | target | measured | verdict |\n|---|---|---|---|\n")
 	for _, g := range gs {
@@ -260,6 +287,8 @@ func (d *doc) table41() {
 	for _, in := range implNotes {
 		d.p("- **%s**: %s\n", in.name, in.note)
 	}
+	d.p("\n*CPU ns/entity/tick* is the CPU time the process used: for the sequential implementations it leaves out the time the shared machine gave to other processes, for the parallel ones it adds up both workers. ")
+	d.p("The ratios use wall-clock time, the figure a player sees.\n")
 	d.p("\nIn the thesis's format (time for %d ticks), with the thesis's own .NET figures:\n\n", bench.Ticks)
 	d.p("| entities | object | plain slices | glue seq | glue par | donburi | ark | thesis ObjectModel | thesis ECS |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range tableSizes {
@@ -272,7 +301,7 @@ func (d *doc) table41() {
 	d.p("\n")
 	for _, n := range tableSizes {
 		d.p("### %d entities\n\n", n)
-		d.p("| implementation | %d ticks | ± | ns/entity/tick | time ÷ object model | time ÷ plain slices | allocs/tick |\n|---|---|---|---|---|---|---|\n", bench.Ticks)
+		d.p("| implementation | %d ticks | ± | ns/entity/tick | CPU ns/entity/tick | time ÷ object model | time ÷ plain slices | allocs/tick |\n|---|---|---|---|---|---|---|---|\n", bench.Ticks)
 		obj, sl := d.t41("object", n), d.t41("slices", n)
 		for _, in := range implNotes {
 			name := fmt.Sprintf("BenchmarkTable41/%s/%d", in.name, n)
@@ -281,8 +310,8 @@ func (d *doc) table41() {
 				continue
 			}
 			v := d.t41(in.name, n)
-			d.p("| %s | %s | %s | %s | %s | %s | %s |\n", in.name, fmtNs(op.center), op.pct(), fmtF(v), fmtX(v/obj), fmtX(v/sl),
-				fmtF(d.r.median(name, "allocs/op")/bench.Ticks))
+			d.p("| %s | %s | %s | %s | %s | %s | %s | %s |\n", in.name, fmtNs(op.center), op.pct(), fmtF(v), fmtF(d.r.median(name, "cpu-ns/entity-tick")),
+				fmtX(v/obj), fmtX(v/sl), fmtF(d.r.median(name, "allocs/op")/bench.Ticks))
 		}
 		d.p("\n")
 	}
@@ -414,6 +443,14 @@ func (d *doc) overheads() {
 		n := "BenchmarkStages/10x10-" + m
 		d.p("| tick of 10 stages × 10 systems, 100 entities each (%s) | %s | %s ns per system | |\n", m, fmtNs(d.r.median(n, "ns/op")), fmtF(d.r.median(n, "ns/system")))
 	}
+	for _, k := range []string{"slices-halves", "glue-seq", "glue-split"} {
+		what := map[string]string{
+			"slices-halves": "one hand-off to a worker goroutine and back (plain channels), back to back",
+			"glue-seq":      "tick of one system over 2 entities, sequential",
+			"glue-split":    "the same system split over 2 workers: one pool batch per tick",
+		}[k]
+		d.p("| %s | %s | | |\n", what, fmtNs(d.r.median("BenchmarkBarrier/"+k, "ns/op")))
+	}
 	n := 100000
 	e := func(b, impl string) float64 {
 		return d.r.median(fmt.Sprintf("Benchmark%s/%s/%d", b, impl, n), "ns/entity")
@@ -440,15 +477,38 @@ func (d *doc) overheads() {
 func (d *doc) analysis() {
 	b, err := os.ReadFile("analysis.md")
 	if err != nil {
-		return
+		b = nil
 	}
 	d.p("## Where the time goes\n\n")
+	d.p("Table 4.1 in ns per entity per tick, from the work alone to glue, measured in this run:\n\n| implementation | what it adds |")
+	for _, n := range tableSizes {
+		d.p(" %s |", countLabel(n))
+	}
+	d.p("\n|---|---|")
+	for range tableSizes {
+		d.p("---|")
+	}
+	d.p("\n")
+	for _, row := range [][2]string{
+		{"slices", "the work itself, on contiguous memory"},
+		{"slices-fn", "one call through a function value per entity per system"},
+		{"donburi-arch", "donburi's storage instead: a pointer per component, components allocated one by one (inline loops, no calls)"},
+		{"glue-seq", "both: donburi's storage and a call per entity per system, plus glue's loop and scheduler"},
+		{"ark", "contiguous columns, inline loops (for comparison)"},
+	} {
+		d.p("| %s | %s |", row[0], row[1])
+		for _, n := range tableSizes {
+			d.p(" %s |", fmtF(d.t41(row[0], n)))
+		}
+		d.p("\n")
+	}
+	d.p("\n")
 	d.w.Write(b)
 	d.p("\n")
 }
 
 func (d *doc) reproduce() {
 	d.p("## Reproduce\n\n")
-	d.p("`make bench` regenerates this file and the chart (about 10 minutes on 2 cores). The raw `go test` output is in [bench/results/raw.txt](../bench/results/raw.txt) and benchstat's summary of it in [bench/results/benchstat.txt](../bench/results/benchstat.txt). ")
+	d.p("`make bench` regenerates this file and the chart (%s this time). The raw `go test` output is in [bench/results/raw.txt](../bench/results/raw.txt) and benchstat's summary of it in [bench/results/benchstat.txt](../bench/results/benchstat.txt). ", d.env["duration"])
 	d.p("Single groups: `cd bench && go test -run=NONE -bench='Table41/glue' -count=6`. Smoke test: `bench/run.sh -smoke`.\n")
 }

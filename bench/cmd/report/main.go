@@ -12,7 +12,7 @@
 //
 // Usage, from the bench directory:
 //
-//	go run ./cmd/report            # the full suite, about 10 minutes
+//	go run ./cmd/report            # the full suite, about 7 minutes
 //	go run ./cmd/report -quick     # every benchmark once, small sizes
 //	go run ./cmd/report -skip-run  # rewrite the doc from results/raw.txt
 package main
@@ -48,7 +48,7 @@ var fullPlan = []group{
 	{`^BenchmarkCompute$/.*/^100000$`, "1x"},
 	{`^BenchmarkParallel$`, "0.15s"},
 	{`^Benchmark(Query2|Random|Create|Delete|AddRemove)$`, "0.2s"},
-	{`^Benchmark(EmptySystem|Stages)$`, "0.2s"},
+	{`^Benchmark(EmptySystem|Stages|Barrier)$`, "0.2s"},
 }
 
 // quickPlan runs every benchmark once at small sizes: a smoke test of the
