@@ -85,9 +85,8 @@ type App struct {
 	ended     bool
 	tick      uint64
 
-	pool    *pool.Pool
-	entryMu sync.Mutex // guards world.Entry, which writes the entry it returns
-	failed  error
+	pool   *pool.Pool
+	failed error
 }
 
 // NewApp returns an app whose ticks run the given stages in the given

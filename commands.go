@@ -1,6 +1,7 @@
 package glue
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -188,8 +189,14 @@ func (a *App) spawn(values []any) error {
 	for i, ti := range infos {
 		comps[i] = ti.comp
 	}
+	archs := len(a.world.Archetypes())
 	e := a.world.Create(comps...)
-	a.seeded[layoutKey(comps)] = true
+	if len(a.world.Archetypes()) != archs {
+		// Create made the archetype, and counted it right: remember it.
+		// Only when it is new, so that a spawn costs no key.
+		var buf [64]byte
+		a.seeded[string(layoutKey(buf[:0], comps))] = true
+	}
 	entry := a.world.Entry(e)
 	for i, ti := range infos {
 		ti.set(entry.Component(ti.comp), values[i])
@@ -270,22 +277,30 @@ func (a *App) remove(e Entity, types []*typeInfo) {
 // entity there first sets the count right. It costs one create and remove
 // per new archetype, once.
 func (a *App) seedArchetype(layout []component.IComponentType) {
-	key := layoutKey(layout)
-	if a.seeded[key] {
+	var buf [64]byte
+	key := layoutKey(buf[:0], layout)
+	if a.seeded[string(key)] {
 		return
 	}
-	a.seeded[key] = true
+	a.seeded[string(key)] = true
 	a.world.Remove(a.world.Create(layout...))
 }
 
-// layoutKey identifies a set of component types regardless of order.
-func layoutKey(layout []component.IComponentType) string {
-	ids := make([]int, len(layout))
-	for i, c := range layout {
-		ids[i] = int(c.Id())
+// layoutKey appends to dst a key that identifies a set of component types
+// regardless of order: the sorted type ids as uvarints. It allocates
+// nothing for layouts of up to 16 types; look it up as m[string(key)],
+// which does not allocate either.
+func layoutKey(dst []byte, layout []component.IComponentType) []byte {
+	var buf [16]int
+	ids := buf[:0]
+	for _, c := range layout {
+		ids = append(ids, int(c.Id()))
 	}
 	slices.Sort(ids)
-	return fmt.Sprint(ids)
+	for _, id := range ids {
+		dst = binary.AppendUvarint(dst, uint64(id))
+	}
+	return dst
 }
 
 func (a *App) logEvent(c component.IComponentType, added bool, e Entity) {

@@ -106,6 +106,13 @@ type dynComponent struct {
 	id    component.ComponentTypeId
 	rtype reflect.Type
 	name  string
+
+	// The slab New carves components from. Apps on several goroutines
+	// share component types, so New locks.
+	mu       sync.Mutex
+	slabType reflect.Type // [slabBytes/size]T
+	next     unsafe.Pointer
+	left     int
 }
 
 func (c *dynComponent) Id() component.ComponentTypeId { return c.id }
@@ -113,5 +120,37 @@ func (c *dynComponent) Typ() reflect.Type             { return c.rtype }
 func (c *dynComponent) Name() string                  { return c.name }
 func (c *dynComponent) String() string                { return c.name }
 
-// New allocates a zero component, as donburi's own component types do.
-func (c *dynComponent) New() unsafe.Pointer { return reflect.New(c.rtype).UnsafePointer() }
+// slabBytes is the size of the blocks components are carved from: one
+// page, so that a block kept alive by one long-lived component wastes
+// little, while components created together lie together.
+const slabBytes = 4096
+
+// New returns a zero component. Components of one type are carved from
+// contiguous blocks (slabs) in creation order, instead of being allocated
+// one by one, so that iterating a query walks memory in order instead of
+// hopping between unrelated allocations of the same size class. A slab
+// is freed by the garbage collector when none of its components is
+// referenced any more; slots are never reused.
+func (c *dynComponent) New() unsafe.Pointer {
+	size := c.rtype.Size()
+	if size == 0 || size > slabBytes/4 {
+		return reflect.New(c.rtype).UnsafePointer()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.left == 0 {
+		if c.slabType == nil {
+			c.slabType = reflect.ArrayOf(int(slabBytes/size), c.rtype)
+		}
+		c.next = reflect.New(c.slabType).UnsafePointer()
+		c.left = c.slabType.Len()
+	}
+	p := c.next
+	c.left--
+	if c.left > 0 {
+		c.next = unsafe.Add(c.next, size)
+	} else {
+		c.next = nil // do not keep the full slab alive
+	}
+	return p
+}

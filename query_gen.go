@@ -14,7 +14,6 @@ type Query1[A any] struct {
 
 func (q *Query1[A]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil, false)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -65,7 +64,6 @@ type View1[A any] struct {
 
 func (q *View1[A]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil, true)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -117,7 +115,6 @@ type Query2[A, B any] struct {
 
 func (q *Query2[A, B]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil, false)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -169,7 +166,6 @@ type View2[A, B any] struct {
 
 func (q *View2[A, B]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil, true)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -222,7 +218,6 @@ type Query3[A, B, C any] struct {
 
 func (q *Query3[A, B, C]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil, false)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -275,7 +270,6 @@ type View3[A, B, C any] struct {
 
 func (q *View3[A, B, C]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil, true)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -329,7 +323,6 @@ type Query4[A, B, C, D any] struct {
 
 func (q *Query4[A, B, C, D]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil, false)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }
@@ -383,7 +376,6 @@ type View4[A, B, C, D any] struct {
 
 func (q *View4[A, B, C, D]) initParam(b *builder) error {
 	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil, true)
-	q.qs.mu = &b.app.entryMu
 	b.queryWrites(q.qs)
 	return nil
 }

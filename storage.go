@@ -45,6 +45,14 @@ func checkStorageLayout() error {
 			layoutCheck.err = fmt.Errorf("glue: donburi's storage layout is not the one glue was built for (donburi v1.15.8); pin github.com/yohamta/donburi v1.15.8 in go.mod")
 			return
 		}
+		locs := worldOf(w).entities.locations
+		for i, e := range arch.Entities() {
+			loc := locs[e.Id()]
+			if loc == nil || !loc.valid || loc.archetype != 0 || loc.component != i {
+				layoutCheck.err = fmt.Errorf("glue: donburi's world layout is not the one glue was built for (donburi v1.15.8); pin github.com/yohamta/donburi v1.15.8 in go.mod")
+				return
+			}
+		}
 		for i := range want {
 			if got[i] != want[i] {
 				layoutCheck.err = fmt.Errorf("glue: donburi's storage layout is not the one glue was built for (donburi v1.15.8); pin github.com/yohamta/donburi v1.15.8 in go.mod")
@@ -84,8 +92,9 @@ type queryState struct {
 	infos   []*typeInfo       // the queried component types
 	seen    int
 	matched []int
-	count   int         // entities matched at the last refresh
-	mu      *sync.Mutex // the app's entry lock, for get
+	// isMatched[ai] tells whether archetype ai matches, for get.
+	isMatched []bool
+	count     int // entities matched at the last refresh
 }
 
 func newQueryState(w donburi.World, comps, with, without []*typeInfo) *queryState {
@@ -132,6 +141,10 @@ func (qs *queryState) refresh() {
 	for ; qs.seen < len(archs); qs.seen++ {
 		if qs.matches(archs[qs.seen].Layout().Components()) {
 			qs.matched = append(qs.matched, qs.seen)
+			for len(qs.isMatched) <= qs.seen {
+				qs.isMatched = append(qs.isMatched, false)
+			}
+			qs.isMatched[qs.seen] = true
 		}
 	}
 	n := 0
@@ -174,22 +187,56 @@ func (qs *queryState) eachSpan(lo, hi int, fn func(sp span)) {
 	}
 }
 
-// get fills ps with e's component pointers if e exists and matches.
+// get fills ps with e's component pointers if e exists and matches. It
+// reads donburi's entity locations through a mirror (see donburiWorld)
+// instead of World.Entry, which writes the shared Entry it returns; the
+// world does not change while systems run, so get needs no lock.
 func (qs *queryState) get(e Entity, ps []unsafe.Pointer) bool {
-	qs.mu.Lock()
-	defer qs.mu.Unlock()
 	de := donburi.Entity(e)
-	if e == 0 || !qs.world.Valid(de) {
+	locs := worldOf(qs.world).entities.locations
+	id := int(de.Id())
+	if e == 0 || id >= len(locs) || !de.IsReady() {
 		return false
 	}
-	entry := qs.world.Entry(de)
-	if !qs.matches(entry.Archetype().Layout().Components()) {
+	loc := locs[id]
+	if loc == nil || !loc.valid || loc.archetype >= len(qs.isMatched) || !qs.isMatched[loc.archetype] {
 		return false
+	}
+	ents := qs.world.Archetypes()[loc.archetype].Entities()
+	if loc.component >= len(ents) || ents[loc.component] != de {
+		return false // a stale Entity: the id was reused
 	}
 	for k := range ps {
-		ps[k] = entry.Component(qs.with[k])
+		ps[k] = qs.cols[k].storages[loc.archetype][loc.component]
 	}
 	return true
+}
+
+// donburiWorld mirrors the head of donburi's world struct (v1.15.8), and
+// donburiLocations and donburiLocation its storage.LocationMap and
+// storage.Location, so that get can find an entity without World.Entry.
+// checkStorageLayout verifies them once per process.
+type donburiWorld struct {
+	id       int
+	index    unsafe.Pointer
+	entities *donburiLocations
+}
+
+type donburiLocations struct {
+	locations []*donburiLocation
+	_         int // Len
+}
+
+type donburiLocation struct {
+	archetype int
+	component int
+	valid     bool
+}
+
+// worldOf returns the mirror of a donburi world.
+func worldOf(w donburi.World) *donburiWorld {
+	type iface struct{ typ, data unsafe.Pointer }
+	return (*donburiWorld)((*iface)(unsafe.Pointer(&w)).data)
 }
 
 // first fills ps with the first matching entity's component pointers.

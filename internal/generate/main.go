@@ -215,7 +215,7 @@ func query(b *bytes.Buffer, n int, view bool) {
 	fmt.Fprintf(b, "type %s[%s any] struct {\n\tqs *queryState\n}\n\n", name, tps)
 	fmt.Fprintf(b, "func (q *%s[%s]) initParam(b *builder) error {\n", name, tps)
 	fmt.Fprintf(b, "\tq.qs = b.query([]*typeInfo{%s}, nil, nil, %v)\n", list(n, func(i int) string { return fmt.Sprintf("TypeOf[%s]().info", comps[i]) }), view)
-	b.WriteString("\tq.qs.mu = &b.app.entryMu\n\tb.queryWrites(q.qs)\n\treturn nil\n}\n\n")
+	b.WriteString("\tb.queryWrites(q.qs)\n\treturn nil\n}\n\n")
 	fmt.Fprintf(b, "func (q *%s[%s]) fetchParam(*runCtx) error { return nil }\n\n", name, tps)
 	fmt.Fprintf(b, "// Len returns the number of matching entities when the stage started.\nfunc (q %s[%s]) Len() int { return q.qs.count }\n\n", name, tps)
 	fmt.Fprintf(b, "// Each calls fn for every matching entity, in storage order.\nfunc (q %s[%s]) Each(fn func(Entity, %s)) {\n", name, tps, ptrs)
