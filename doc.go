@@ -11,7 +11,9 @@
 //     it; [App.Run] (headless) or a renderer's runner drives it.
 //   - Systems: [System0] … [System6] make global systems (once per tick);
 //     [Each1] … [Each4] and their P1…P3 variants make entity systems (once
-//     per matching entity, with pointers to the declared components).
+//     per matching entity, with pointers to the declared components);
+//     [Batch1] … [Batch4] and their variants give the same systems whole
+//     batches of entities, for tight inlined loops.
 //   - System params, declared by a system function's parameter types:
 //     [Res] and [ResMut] (resources), [Opt] (optional resource),
 //     [Commands], [Local] (per-system state), [Added] and [Removed]

@@ -2,6 +2,7 @@ package glue_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gluekit/glue"
 )
@@ -155,4 +156,36 @@ func ExampleApp_Describe() {
 	//         writes glue_test.Position
 	//     B                                entity system over glue_test.Velocity (splittable), module github.com/gluekit/glue_test
 	//         writes glue_test.Velocity
+}
+
+// A Batch system gets a whole batch of entities at once and loops itself,
+// so the loop body is inlined: the fastest way to run light per-entity
+// work over many entities. Batch2P1: two components, one param.
+func ExampleBatch2P1() {
+	app := glue.NewApp(Move, Report)
+	app.InsertResource(Gravity{G: -1})
+	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		for i := range 3 {
+			cmds.Spawn(Position{X: float64(i)}, Velocity{DX: 1})
+		}
+	}))
+	app.AddSystems(Move, glue.Batch2P1(func(ents []glue.Entity, ps []*Position, vs []*Velocity, g glue.Res[Gravity]) {
+		for i := range ents {
+			p, v := ps[i], vs[i]
+			v.DY += g.Get().G
+			p.X += v.DX
+			p.Y += v.DY
+		}
+	}))
+	app.AddSystems(Report, glue.System1(func(q glue.View1[Position]) {
+		var out []string
+		q.Each(func(_ glue.Entity, p *Position) { out = append(out, fmt.Sprintf("(%g, %g)", p.X, p.Y)) })
+		fmt.Println(strings.Join(out, " "))
+	}))
+	app.Update()
+	app.Update()
+	app.Close()
+	// Output:
+	// (1, -1) (2, -1) (3, -1)
+	// (2, -3) (3, -3) (4, -3)
 }

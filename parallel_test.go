@@ -207,3 +207,58 @@ func TestLargeEntitySystemIsSplitAcrossWorkers(t *testing.T) {
 		t.Fatalf("first and last entity were not visited concurrently (first=%v last=%v)", metFirst, metLast)
 	}
 }
+
+// TestBatchEqualsEach runs the same work as an Each and as a Batch system,
+// split across workers and not, and compares the worlds.
+func TestBatchEqualsEach(t *testing.T) {
+	world := func(batch bool, opts glue.Options) string {
+		app := glue.NewApp(First, Last)
+		app.Configure(opts)
+		app.AddStartup(glue.System1(func(c glue.Commands) {
+			for i := range 3000 {
+				if i%3 == 0 {
+					c.Spawn(A{i}, B{i}, C{})
+				} else {
+					c.Spawn(A{i}, B{-i})
+				}
+			}
+		}))
+		if batch {
+			app.AddSystems(First, glue.Batch2P1(func(ents []glue.Entity, as []*A, bs []*B, c glue.Commands) {
+				if len(ents) != len(as) || len(as) != len(bs) {
+					panic("batch slices differ in length")
+				}
+				for i, e := range ents {
+					as[i].V += bs[i].V % 11
+					if as[i].V%500 == 0 {
+						c.Insert(e, D{as[i].V})
+					}
+				}
+			}).Without(glue.TypeOf[D]()))
+		} else {
+			app.AddSystems(First, glue.Each2P1(func(e glue.Entity, a *A, b *B, c glue.Commands) {
+				a.V += b.V % 11
+				if a.V%500 == 0 {
+					c.Insert(e, D{a.V})
+				}
+			}).Without(glue.TypeOf[D]()))
+		}
+		snap := installSnapshot(app)
+		for range 30 {
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		app.Close()
+		return *snap
+	}
+	want := world(false, glue.Options{Sequential: true})
+	for _, opts := range []glue.Options{{Sequential: true}, {Workers: 2, ParallelThreshold: 1, ChunkSize: 100}} {
+		if got := world(true, opts); got != want {
+			t.Fatalf("%+v: Batch world differs from Each world\n%s", opts, firstDiff(want, got))
+		}
+	}
+	if !strings.Contains(want, "D") {
+		t.Fatal("the test world never inserted D: the commands path is untested")
+	}
+}

@@ -975,3 +975,578 @@ func Each4P3[A, B, C, D, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3
 	}
 	return s
 }
+
+// Batch1 is [Each1] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch1[A any](fn func([]Entity, []*A)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info}
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		return nil
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)))
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch1P1 is [Each1P1] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch1P1[A, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, P1)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info}
+	var p1 P1
+	var s1 []P1
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		return errors.Join(PP1(&p1).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), *q1)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch1P2 is [Each1P2] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch1P2[A, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, P1, P2)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), *q1, *q2)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch1P3 is [Each1P3] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch1P3[A, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, P1, P2, P3)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	var p3 P3
+	var s3 []P3
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), *q1, *q2, *q3)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch2 is [Each2] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch2[A, B any](fn func([]Entity, []*A, []*B)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		return nil
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)))
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch2P1 is [Each2P1] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them.
+func Batch2P1[A, B, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, []*B, P1)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
+	var p1 P1
+	var s1 []P1
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		return errors.Join(PP1(&p1).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), *q1)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch2P2 is [Each2P2] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch2P2[A, B, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, []*B, P1, P2)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), *q1, *q2)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch2P3 is [Each2P3] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch2P3[A, B, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, []*B, P1, P2, P3)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	var p3 P3
+	var s3 []P3
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), *q1, *q2, *q3)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch3 is [Each3] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch3[A, B, C any](fn func([]Entity, []*A, []*B, []*C)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		return nil
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)))
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch3P1 is [Each3P1] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch3P1[A, B, C, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, []*B, []*C, P1)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
+	var p1 P1
+	var s1 []P1
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		return errors.Join(PP1(&p1).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), *q1)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch3P2 is [Each3P2] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch3P2[A, B, C, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, []*B, []*C, P1, P2)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), *q1, *q2)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch3P3 is [Each3P3] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch3P3[A, B, C, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, []*B, []*C, P1, P2, P3)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	var p3 P3
+	var s3 []P3
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), *q1, *q2, *q3)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch4 is [Each4] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch4[A, B, C, D any](fn func([]Entity, []*A, []*B, []*C, []*D)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		return nil
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)))
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch4P1 is [Each4P1] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch4P1[A, B, C, D, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, []*B, []*C, []*D, P1)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
+	var p1 P1
+	var s1 []P1
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		return errors.Join(PP1(&p1).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)), *q1)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch4P2 is [Each4P2] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch4P2[A, B, C, D, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, []*B, []*C, []*D, P1, P2)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)), *q1, *q2)
+		})
+		return nil
+	}
+	return s
+}
+
+// Batch4P3 is [Each4P3] for tight loops: fn receives the matching entities in
+// batches (one per archetype, or per chunk when the system is split across
+// workers) as parallel slices — ents[i] has the components at index i —
+// and loops over them itself, so the compiler can inline the per-entity
+// work instead of calling fn once per entity. Access, filters, params,
+// commands and splitting are as for Each. The slices are views of the
+// world's storage, valid only during the call: do not keep them. See
+// [Batch2P1] for an example.
+func Batch4P3[A, B, C, D, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, []*B, []*C, []*D, P1, P2, P3)) *System {
+	s := newSystem(fn, entitySystem)
+	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
+	var p1 P1
+	var s1 []P1
+	var p2 P2
+	var s2 []P2
+	var p3 P3
+	var s3 []P3
+	s.init = func(b *builder) error {
+		b.query(s.comps, s.with, s.without, false)
+		s1 = make([]P1, b.slots())
+		s2 = make([]P2, b.slots())
+		s3 = make([]P3, b.slots())
+		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
+	}
+	s.run = func(ctx *runCtx, lo, hi int) error {
+		q1 := &s1[ctx.chunk]
+		*q1 = p1
+		if err := PP1(q1).fetchParam(ctx); err != nil {
+			return err
+		}
+		q2 := &s2[ctx.chunk]
+		*q2 = p2
+		if err := PP2(q2).fetchParam(ctx); err != nil {
+			return err
+		}
+		q3 := &s3[ctx.chunk]
+		*q3 = p3
+		if err := PP3(q3).fetchParam(ctx); err != nil {
+			return err
+		}
+		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
+			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)), *q1, *q2, *q3)
+		})
+		return nil
+	}
+	return s
+}

@@ -34,7 +34,12 @@ func main() {
 	}
 	for n := 1; n <= maxEachComps; n++ {
 		for m := 0; m <= maxEachParams; m++ {
-			each(&b, n, m)
+			each(&b, n, m, false)
+		}
+	}
+	for n := 1; n <= maxEachComps; n++ {
+		for m := 0; m <= maxEachParams; m++ {
+			each(&b, n, m, true)
 		}
 	}
 	write("systems_gen.go", b.Bytes())
@@ -144,28 +149,51 @@ func system(b *bytes.Buffer, m int) {
 	fmt.Fprintf(b, "\t\tfn(%s)\n\t\treturn nil\n\t}\n\treturn s\n}\n\n", qargs(m))
 }
 
-func each(b *bytes.Buffer, n, m int) {
-	name := fmt.Sprintf("Each%d", n)
+func each(b *bytes.Buffer, n, m int, batch bool) {
+	kind := "Each"
+	if batch {
+		kind = "Batch"
+	}
+	name := fmt.Sprintf("%s%d", kind, n)
 	if m > 0 {
 		name += fmt.Sprintf("P%d", m)
 	}
 	comps := letters[:n]
 	ptrs := list(n, func(i int) string { return "*" + comps[i] })
 	args := "Entity, " + ptrs
+	if batch {
+		ptrs = list(n, func(i int) string { return "[]*" + comps[i] })
+		args = "[]Entity, " + ptrs
+	}
 	if m > 0 {
 		args += ", " + list(m, p)
 	}
-	fmt.Fprintf(b, "// %s makes an entity system from fn: it runs once per tick for every\n", name)
-	fmt.Fprintf(b, "// entity that has components %s (and matches [System.With] and\n", strings.Join(comps, ", "))
-	fmt.Fprintf(b, "// [System.Without]), with pointers to those components. fn may write\n// them unless they are declared [System.ReadOnly].")
-	if m > 0 {
-		fmt.Fprintf(b, " The last %d parameters are\n// system params, fetched once per run, as for [System%d].", m, m)
+	if batch {
+		each := strings.Replace(name, "Batch", "Each", 1)
+		fmt.Fprintf(b, "// %s is [%s] for tight loops: fn receives the matching entities in\n", name, each)
+		b.WriteString("// batches (one per archetype, or per chunk when the system is split across\n")
+		b.WriteString("// workers) as parallel slices — ents[i] has the components at index i —\n")
+		b.WriteString("// and loops over them itself, so the compiler can inline the per-entity\n")
+		b.WriteString("// work instead of calling fn once per entity. Access, filters, params,\n")
+		b.WriteString("// commands and splitting are as for Each. The slices are views of the\n")
+		b.WriteString("// world's storage, valid only during the call: do not keep them.")
+		if !(n == 2 && m == 1) {
+			b.WriteString(" See\n// [Batch2P1] for an example.")
+		}
+		b.WriteString("\n")
+	} else {
+		fmt.Fprintf(b, "// %s makes an entity system from fn: it runs once per tick for every\n", name)
+		fmt.Fprintf(b, "// entity that has components %s (and matches [System.With] and\n", strings.Join(comps, ", "))
+		fmt.Fprintf(b, "// [System.Without]), with pointers to those components. fn may write\n// them unless they are declared [System.ReadOnly].")
+		if m > 0 {
+			fmt.Fprintf(b, " The last %d parameters are\n// system params, fetched once per run, as for [System%d].", m, m)
+		}
+		b.WriteString("\n")
+		if !(n == 2 && m == 1) {
+			b.WriteString("// See [Each2P1] for an example.\n")
+		}
+		b.WriteString("//\n// An entity system whose params write nothing shared (no [ResMut],\n// [Local], [Added], [Removed] or writing query) may be split across\n// workers when it visits many entities.\n")
 	}
-	b.WriteString("\n")
-	if !(n == 2 && m == 1) {
-		b.WriteString("// See [Each2P1] for an example.\n")
-	}
-	b.WriteString("//\n// An entity system whose params write nothing shared (no [ResMut],\n// [Local], [Added], [Removed] or writing query) may be split across\n// workers when it visits many entities.\n")
 	fmt.Fprintf(b, "func %s[%s](fn func(%s)) *System {\n", name, typeParams(n, m), args)
 	b.WriteString("\ts := newSystem(fn, entitySystem)\n")
 	fmt.Fprintf(b, "\ts.comps = []*typeInfo{%s}\n", list(n, func(i int) string { return fmt.Sprintf("TypeOf[%s]().info", comps[i]) }))
@@ -183,6 +211,14 @@ func each(b *bytes.Buffer, n, m int) {
 	b.WriteString("\ts.run = func(ctx *runCtx, lo, hi int) error {\n")
 	fetchParams(b, m)
 	b.WriteString("\t\tctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {\n")
+	if batch {
+		call := "batchEntities(sp.ents), " + list(n, func(i int) string { return fmt.Sprintf("batchColumn[%s](sp.cols[%d], len(sp.ents))", comps[i], i) })
+		if m > 0 {
+			call += ", " + qargs(m)
+		}
+		fmt.Fprintf(b, "\t\t\tfn(%s)\n\t\t})\n\t\treturn nil\n\t}\n\treturn s\n}\n\n", call)
+		return
+	}
 	b.WriteString("\t\t\tents := sp.ents\n")
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(b, "\t\t\tc%d := sp.cols[%d][:len(ents)]\n", i, i)
