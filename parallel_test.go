@@ -262,3 +262,45 @@ func TestBatchEqualsEach(t *testing.T) {
 		t.Fatal("the test world never inserted D: the commands path is untested")
 	}
 }
+
+// TestHeavySystemIsSplitByDefault checks the default, time-based decision:
+// an entity system that takes milliseconds per tick is split across the
+// workers once it has been measured, without any option set.
+func TestHeavySystemIsSplitByDefault(t *testing.T) {
+	app := newApp(t)
+	const n = 2000
+	app.Configure(glue.Options{Workers: 2})
+	app.AddStartup(glue.System1(func(c glue.Commands) {
+		for i := range n {
+			c.Spawn(A{i})
+		}
+	}))
+	r := newRendezvous()
+	var metFirst, metLast bool
+	app.InsertResource(Gold{})
+	app.AddSystems(First,
+		glue.System1(func(g glue.ResMut[Gold]) { g.Get().N++ }).Named("count"),
+		glue.Each1P1(func(_ glue.Entity, a *A, g glue.Res[Gold]) {
+			x := float64(a.V)
+			for range 2000 { // about 2 µs of work per entity
+				x = math.Sqrt(x*x + 1)
+			}
+			if x < 0 {
+				a.V = 0
+			}
+			if g.Get().N < 3 {
+				return
+			}
+			switch a.V {
+			case 0:
+				metFirst = r.meet(r.a, r.b)
+			case n - 1:
+				metLast = r.meet(r.b, r.a)
+			}
+		}).ReadOnly(glue.TypeOf[A]()).Named("heavy"),
+	)
+	mustUpdate(t, app, 3)
+	if !metFirst || !metLast {
+		t.Fatalf("a heavy system was not split across workers by default (first=%v last=%v)", metFirst, metLast)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"time"
 
 	"github.com/gluekit/glue/internal/pool"
 )
@@ -26,11 +27,14 @@ type task struct {
 	ctx    runCtx
 	lo, hi int
 	err    error
+	dur    time.Duration
 }
 
-// Run runs the task, turning a panic into a SystemError.
+// Run runs the task, turning a panic into a SystemError, and times it.
 func (t *task) Run() {
+	t0 := time.Now()
 	t.err = runSystem(&t.ctx, t.lo, t.hi)
+	t.dur = time.Since(t0)
 }
 
 // runSystem runs ctx.sys over entities [lo, hi). ctx is owned by the
@@ -46,9 +50,20 @@ func runSystem(ctx *runCtx, lo, hi int) (err error) {
 
 // runWhole runs a system over all its entities on the calling goroutine,
 // with its first command buffer.
+//
+// With a worker pool, one run in eight is timed, for runLevel's
+// estimates (a clock read costs about as much as an empty system); a
+// sequential app spends nothing on timing.
 func (a *App) runWhole(s *System) error {
 	s.ctx = runCtx{app: a, sys: s, cmds: s.buffer(0)}
-	return runSystem(&s.ctx, 0, s.total())
+	s.runs++
+	if a.pool == nil || s.thread == RenderThread || (s.nsPerItem != 0 && s.runs%8 != 0) {
+		return runSystem(&s.ctx, 0, s.total())
+	}
+	t0 := time.Now()
+	err := runSystem(&s.ctx, 0, s.total())
+	s.observe(time.Since(t0))
+	return err
 }
 
 // Build checks the app and prepares its schedule. It reports every problem
@@ -253,20 +268,6 @@ func makePlan(order []*System, th Thread) *plan {
 	return p
 }
 
-func (a *App) threshold() int {
-	if a.opts.ParallelThreshold > 0 {
-		return a.opts.ParallelThreshold
-	}
-	return 4096
-}
-
-func (a *App) chunkSize() int {
-	if a.opts.ChunkSize > 0 {
-		return a.opts.ChunkSize
-	}
-	return 2048
-}
-
 // entityCount is the number of entities a system will visit: its own and
 // its queries'.
 func (s *System) work() int {
@@ -323,13 +324,29 @@ func (a *App) runStage(st *stageDef, th Thread) error {
 	return nil
 }
 
+// Costs of parallel work on this kind of machine, measured by
+// BenchmarkParallelThreshold and the bench module's parallel sweep: handing
+// a task to a worker and waiting for it costs about 1 µs, so a level goes
+// parallel only when that saves clearly more, and a chunk of a split
+// system should take long enough to dwarf its hand-off.
+const (
+	minParallelGain = 20 * time.Microsecond
+	targetChunk     = 25 * time.Microsecond
+)
+
+// runLevel runs one level of a plan: systems that do not conflict. They
+// run on the calling goroutine, one after another, unless running them on
+// the worker pool is expected to pay: either the level's systems are
+// expected to save minParallelGain by running side by side, or a
+// splittable entity system is long enough to split into chunks of about
+// targetChunk. Expectations come from each system's measured time per
+// entity on its previous runs (see System.observe), so light systems stay
+// on one goroutine at sizes where heavy ones are already split.
+// Options.ParallelThreshold and Options.ChunkSize, when set, replace the
+// estimates with entity counts.
 func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 	w := a.workers()
-	work := 0
-	for _, s := range lv {
-		work += s.work()
-	}
-	if w == 1 || a.pool == nil || th == RenderThread || work < a.threshold() {
+	if w == 1 || a.pool == nil || th == RenderThread || !a.worthParallel(lv) {
 		for _, s := range lv {
 			s.used = 1
 			if err := a.runWhole(s); err != nil {
@@ -339,12 +356,11 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 		return nil
 	}
 	p.tasks = p.tasks[:0]
-	cs := a.chunkSize()
 	for _, s := range lv {
 		n := s.total()
 		chunks := 1
 		if s.kind == entitySystem && s.chunkSafe {
-			chunks = max(1, min(w, n/cs))
+			chunks = a.chunks(s, n, w)
 		}
 		s.used = chunks
 		for c := range chunks {
@@ -360,12 +376,64 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 	} else {
 		a.pool.Run(p.ptrs)
 	}
-	for i := range p.tasks {
-		if err := p.tasks[i].err; err != nil {
-			return err
+	for i := 0; i < len(p.tasks); {
+		s, d := p.tasks[i].ctx.sys, time.Duration(0)
+		for ; i < len(p.tasks) && p.tasks[i].ctx.sys == s; i++ {
+			if err := p.tasks[i].err; err != nil {
+				return err
+			}
+			d += p.tasks[i].dur
 		}
+		s.observe(d)
 	}
 	return nil
+}
+
+// worthParallel reports whether a level should run on the worker pool.
+func (a *App) worthParallel(lv []*System) bool {
+	if a.opts.ParallelThreshold > 0 {
+		work := 0
+		for _, s := range lv {
+			work += s.work()
+		}
+		return work >= a.opts.ParallelThreshold
+	}
+	var total, longest time.Duration
+	for _, s := range lv {
+		e := s.estimate()
+		total += e
+		longest = max(longest, e)
+		if s.kind == entitySystem && s.chunkSafe && e >= 2*targetChunk {
+			return true // worth splitting by itself
+		}
+	}
+	return total-longest >= minParallelGain
+}
+
+// chunks returns how many chunks to split an entity system of n entities
+// into, at most one per worker.
+func (a *App) chunks(s *System, n, workers int) int {
+	if a.opts.ChunkSize > 0 {
+		return max(1, min(workers, n/a.opts.ChunkSize))
+	}
+	return max(1, min(workers, int(s.estimate()/targetChunk)))
+}
+
+// estimate is the time the system's next run is expected to take: its
+// measured time per entity times the entities it will visit.
+func (s *System) estimate() time.Duration {
+	return time.Duration(s.nsPerItem * float64(max(s.work(), 1)))
+}
+
+// observe records the duration of a run (all chunks together) in the
+// system's time per entity, a moving average.
+func (s *System) observe(d time.Duration) {
+	x := float64(d) / float64(max(s.work(), 1))
+	if s.nsPerItem == 0 {
+		s.nsPerItem = x
+		return
+	}
+	s.nsPerItem += (x - s.nsPerItem) / 4
 }
 
 // runStartup runs the startup systems in priority order, applying each

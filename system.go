@@ -80,6 +80,12 @@ type System struct {
 	bufs  []*cmdBuffer // command buffers, one per chunk
 	used  int          // buffers used by the current stage run
 	ctx   runCtx       // the run context of unsplit runs
+
+	// nsPerItem is the system's measured time per entity visited (per run
+	// for global systems without queries), a moving average: the
+	// scheduler's estimate of what the next run will cost.
+	nsPerItem float64
+	runs      uint32 // unsplit runs, to time one in eight
 }
 
 func newSystem(fn any, kind systemKind) *System {
