@@ -9,7 +9,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
-.PHONY: docs-screenshot run coinflip test deps-run deps-test lint fmt-check generate-check unit bench wasm serve test-web
+.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test lint fmt-check generate-check unit bench wasm serve test-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -24,7 +24,7 @@ deps-test:
 	@scripts/ensure-deps.sh test
 
 ## test: everything CI checks.
-test: deps-test lint generate-check unit test-web
+test: deps-test lint generate-check unit bench-smoke test-web
 	@echo "make test: all checks passed"
 
 ## lint: gofmt, go vet and staticcheck over the whole repository.
@@ -46,8 +46,14 @@ generate-check:
 unit:
 	$(XVFB) $(GO) test -race -count=1 ./...
 
+## bench: the benchmark suite (bench/, its own module); rewrites
+## docs/benchmarks.md and docs/benchmarks.png. About 7 minutes.
 bench:
-	@echo "bench: see issue #5"
+	bench/run.sh
+
+## bench-smoke: the suite's correctness tests and every benchmark once.
+bench-smoke:
+	bench/run.sh -smoke
 
 ## screenshot: the README's picture, taken by the game itself.
 docs/breakout.png:
