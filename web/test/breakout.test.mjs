@@ -124,3 +124,17 @@ test("a failed download shows a readable message", async () => {
   assert.match(msg, /Could not download the game \(.*404\)/);
   await page.close();
 });
+
+test("a browser without WebGL2 gets a readable message", async () => {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    const real = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === "webgl2" ? null : real.call(this, kind, ...rest);
+    };
+  });
+  await page.goto(base);
+  await page.waitForSelector("#msg.error", { timeout: 30_000 });
+  assert.match(await page.textContent("#msg"), /no WebGL2/);
+  await page.close();
+});
