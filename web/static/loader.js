@@ -25,27 +25,30 @@
     }
   }
 
-  async function fetchWithProgress(url) {
+  // instantiate downloads and compiles the game at once
+  // (WebAssembly.instantiateStreaming compiles while the bytes arrive),
+  // counting the bytes for the progress bar on the way.
+  async function instantiate(url, importObject) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
     // The server reports the real size; Content-Length is the gzip size.
     const total = Number(resp.headers.get("X-Uncompressed-Length") || resp.headers.get("Content-Length") || 0);
-    if (!resp.body || !total) return new Uint8Array(await resp.arrayBuffer());
-    const reader = resp.body.getReader();
-    const chunks = [];
     let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      got += value.length;
-      bar.value = Math.min(got / total, 1);
-      msg.textContent = `Loading Breakout… ${Math.round(bar.value * 100)}%`;
+    const counted = resp.body.pipeThrough(new TransformStream({
+      transform(chunk, ctl) {
+        got += chunk.length;
+        if (total) {
+          bar.value = Math.min(got / total, 1);
+          msg.textContent = `Loading Breakout… ${Math.round(bar.value * 100)}%`;
+        }
+        ctl.enqueue(chunk);
+      },
+    }));
+    const streamed = new Response(counted, { headers: { "Content-Type": "application/wasm" } });
+    if (WebAssembly.instantiateStreaming) {
+      return WebAssembly.instantiateStreaming(streamed, importObject);
     }
-    const all = new Uint8Array(got);
-    let off = 0;
-    for (const c of chunks) { all.set(c, off); off += c.length; }
-    return all;
+    return WebAssembly.instantiate(await streamed.arrayBuffer(), importObject);
   }
 
   // Give the game canvas keyboard focus on click or tap.
@@ -69,27 +72,26 @@
     if (!hasWebGL2()) {
       return fail("This browser has no WebGL2, which Breakout needs to draw. Try a current Chrome, Firefox or Safari, or enable hardware acceleration.");
     }
-    let bytes;
-    try {
-      bytes = await fetchWithProgress(wasmURL);
-    } catch (e) {
-      return fail(`Could not download the game (${e.message}). Is the server running? Try reloading.`);
-    }
-    msg.textContent = "Starting…";
     const go = new Go();
     // Pass URL parameters to the game as flags: ?seed=3&autopilot -> -seed=3 -autopilot
     go.argv = ["breakout"];
     for (const [k, v] of new URLSearchParams(location.search)) {
       go.argv.push(v === "" ? `-${k}` : `-${k}=${v}`);
     }
+    let instance;
     try {
-      const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
-      go.run(instance).then(() => {
-        if (!document.body.dataset.glueReady) fail("The game stopped before it started.");
-      });
+      ({ instance } = await instantiate(wasmURL, go.importObject));
     } catch (e) {
-      fail(`The game failed to start: ${e.message}`);
+      if (/HTTP|fetch|network/i.test(e.message)) {
+        return fail(`Could not download the game (${e.message}). Is the server running? Try reloading.`);
+      }
+      return fail(`The game failed to start: ${e.message}`);
     }
+    msg.textContent = "Starting…";
+    console.debug(`glue loader: compiled at ${Math.round(performance.now())} ms`);
+    go.run(instance).then(() => {
+      if (!document.body.dataset.glueReady) fail("The game stopped before it started.");
+    });
   }
   start();
 })();
