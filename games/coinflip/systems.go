@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/gluekit/glue"
 )
@@ -54,7 +55,7 @@ func AddPlayer(cmds glue.Commands, rules glue.Res[GameRules], state glue.ResMut[
 		return
 	}
 	s.TotalPlayers++
-	p := Player{Name: "Player " + itoa(s.TotalPlayers), Seat: s.TotalPlayers}
+	p := Player{Name: "Player " + strconv.Itoa(s.TotalPlayers), Seat: s.TotalPlayers}
 	cmds.Spawn(p, Score{})
 	out.Get().Println("%s joined the game!", p.Name)
 }
@@ -73,11 +74,4 @@ func GameOver(cmds glue.Commands, rules glue.Res[GameRules], state glue.Res[Game
 		out.Get().Println("Ran out of rounds. Nobody wins!")
 		cmds.End()
 	}
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
