@@ -64,6 +64,23 @@ func BenchmarkQuery2(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		b.Run(fmt.Sprintf("glue-batch/%d", n), func(b *testing.B) {
+			app := ecsApp(true)
+			defer app.Close()
+			app.AddStartup(spawnPosVel(n))
+			app.AddSystems(tickStage, glue.Batch2(func(_ []glue.Entity, ps []*Position, vs []*Velocity) {
+				for i, p := range ps {
+					v := vs[i]
+					p.X += v.X
+					p.Y += v.Y
+				}
+			}).ReadOnly(glue.TypeOf[Velocity]()))
+			update(b, app)
+			for b.Loop() {
+				update(b, app)
+			}
+			perEntity(b, n)
+		})
 		b.Run(fmt.Sprintf("glue-query/%d", n), func(b *testing.B) {
 			app := ecsApp(true)
 			defer app.Close()

@@ -29,6 +29,39 @@ func steerSystem(_ glue.Entity, p *Position, v *Velocity, a *Age, c glue.Res[Clo
 	steer(p, v, a, c.Get().DT)
 }
 
+// The same systems in glue's Batch form: each function receives a batch
+// of entities as parallel slices and loops over them itself, so move,
+// grow, bounce and steer are inlined into the loop.
+
+func moveBatch(_ []glue.Entity, ps []*Position, vs []*Velocity, c glue.Res[Clock]) {
+	dt := c.Get().DT
+	for i, p := range ps {
+		move(p, vs[i], dt)
+	}
+}
+
+func ageBatch(_ []glue.Entity, as []*Age, c glue.Res[Clock]) {
+	dt := c.Get().DT
+	for _, a := range as {
+		grow(a, dt)
+	}
+}
+
+func bounceBatch(_ []glue.Entity, ps []*Position, vs []*Velocity, f glue.Res[Field]) {
+	fd := f.Get()
+	w, h := fd.W, fd.H
+	for i, p := range ps {
+		bounce(p, vs[i], w, h)
+	}
+}
+
+func steerBatch(_ []glue.Entity, ps []*Position, vs []*Velocity, as []*Age, c glue.Res[Clock]) {
+	dt := c.Get().DT
+	for i, p := range ps {
+		steer(p, vs[i], as[i], dt)
+	}
+}
+
 // glueSim is the Table 4.1 world as a glue app: a startup system spawns
 // the entities through Commands, the update thread runs the systems, and
 // a render-thread system reads the state back for the tests.
@@ -37,8 +70,19 @@ type glueSim struct {
 	out []State
 }
 
-// newGlueSim returns a constructor for glue apps configured with opts.
+// newGlueSim returns a constructor for glue apps configured with opts
+// whose systems are in the Each form (one call per entity).
 func newGlueSim(opts glue.Options) func(init []State, heavy bool) Sim {
+	return makeGlueSim(opts, false)
+}
+
+// newGlueBatchSim returns a constructor for glue apps configured with
+// opts whose systems are in the Batch form (one call per batch).
+func newGlueBatchSim(opts glue.Options) func(init []State, heavy bool) Sim {
+	return makeGlueSim(opts, true)
+}
+
+func makeGlueSim(opts glue.Options, batch bool) func(init []State, heavy bool) Sim {
 	return func(init []State, heavy bool) Sim {
 		s := &glueSim{app: glue.NewApp(tickStage).Configure(opts)}
 		app := s.app
@@ -49,13 +93,17 @@ func newGlueSim(opts glue.Options) func(init []State, heavy bool) Sim {
 			}
 		}).Named("bench.spawn"))
 		pos, vel, age := glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Age]()
+		steerSys, moveSys, ageSys, bounceSys := glue.Each3P1(steerSystem), glue.Each2P1(moveSystem), glue.Each1P1(ageSystem), glue.Each2P1(bounceSystem)
+		if batch {
+			steerSys, moveSys, ageSys, bounceSys = glue.Batch3P1(steerBatch), glue.Batch2P1(moveBatch), glue.Batch1P1(ageBatch), glue.Batch2P1(bounceBatch)
+		}
 		if heavy {
-			app.AddSystems(tickStage, glue.Each3P1(steerSystem).ReadOnly(pos, age))
+			app.AddSystems(tickStage, steerSys.ReadOnly(pos, age).Named("bench.steer"))
 		}
 		app.AddSystems(tickStage,
-			glue.Each2P1(moveSystem).ReadOnly(vel),
-			glue.Each1P1(ageSystem),
-			glue.Each2P1(bounceSystem).ReadOnly(pos),
+			moveSys.ReadOnly(vel).Named("bench.move"),
+			ageSys.Named("bench.age"),
+			bounceSys.ReadOnly(pos).Named("bench.bounce"),
 		)
 		app.AddSystems(tickStage, glue.Each3(func(_ glue.Entity, p *Position, v *Velocity, a *Age) {
 			s.out = append(s.out, State{*p, *v, *a})

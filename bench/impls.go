@@ -11,6 +11,8 @@ var Impls = []Impl{
 	{"slices-fn", newSliceFnSim},
 	{"glue-seq", newGlueSim(glue.Options{Sequential: true})},
 	{"glue-par", newGlueSim(glue.Options{Workers: 2})},
+	{"glue-batch-seq", newGlueBatchSim(glue.Options{Sequential: true})},
+	{"glue-batch-par", newGlueBatchSim(glue.Options{Workers: 2})},
 	{"donburi", newDonburiSim},
 	{"donburi-arch", newDonburiArchSim},
 	{"ark", newArkSim},

@@ -44,7 +44,7 @@ var (
 )
 
 // ComputeImpls are the implementations the compute-heavy variant compares.
-var ComputeImpls = []string{"object", "slices", "slices-par", "slices-fn", "glue-seq", "glue-par", "ark"}
+var ComputeImpls = []string{"object", "slices", "slices-par", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "ark"}
 
 // State is one entity's data, as every implementation reports it.
 type State struct {

@@ -22,18 +22,22 @@ type Unused struct{ V float64 }
 
 // BenchmarkEmptySystem measures what the scheduler costs per system per
 // tick: 100 systems that do nothing in one stage, as global systems
-// (System0) and as entity systems matching no entity (Each1).
+// (System0) and as entity systems matching no entity, in the Each form
+// (Each1) and the Batch form (Batch1).
 func BenchmarkEmptySystem(b *testing.B) {
 	const systems = 100
-	for _, kind := range []string{"global", "entity"} {
+	for _, kind := range []string{"global", "entity", "batch"} {
 		for _, m := range modes {
 			b.Run(kind+"-"+m.name, func(b *testing.B) {
 				app := glue.NewApp(tickStage).Configure(m.opts)
 				defer app.Close()
 				for i := range systems {
 					s := glue.System0(func() {})
-					if kind == "entity" {
+					switch kind {
+					case "entity":
 						s = glue.Each1(func(glue.Entity, *Unused) {}).ReadOnly(glue.TypeOf[Unused]())
+					case "batch":
+						s = glue.Batch1(func([]glue.Entity, []*Unused) {}).ReadOnly(glue.TypeOf[Unused]())
 					}
 					app.AddSystems(tickStage, s.Named(fmt.Sprint("empty", i)))
 				}

@@ -17,11 +17,14 @@ func sortStates(s []State) {
 }
 
 // testImpls are the benchmarked implementations plus glue forced to split
-// every system into chunks, so that the chunked path is checked too.
+// every system into chunks (in both forms, on 2 and 3 workers), so that
+// the chunked paths are checked too.
 func testImpls() []Impl {
 	return append(slices.Clone(Impls),
 		Impl{"glue-chunked", newGlueSim(glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 16})},
 		Impl{"glue-3workers", newGlueSim(glue.Options{Workers: 3, ParallelThreshold: 1, ChunkSize: 16})},
+		Impl{"glue-batch-chunked", newGlueBatchSim(glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 16})},
+		Impl{"glue-batch-3workers", newGlueBatchSim(glue.Options{Workers: 3, ParallelThreshold: 1, ChunkSize: 16})},
 	)
 }
 

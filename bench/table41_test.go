@@ -21,11 +21,20 @@ func short(sizes []int) []int {
 	return out
 }
 
+// warmupTicks are the ticks runSim runs before it measures.
+const warmupTicks = 20
+
 // runSim benchmarks ticks ticks of s per operation and reports the time
 // per entity per tick (all systems together).
 func runSim(b *testing.B, s Sim, n, ticks int) {
 	defer s.Close()
-	s.Tick() // glue spawns its entities in the first tick
+	// glue spawns its entities in the first tick, and its parallel
+	// scheduler times the systems' first runs before it spreads them over
+	// workers (its pool and per-chunk buffers are made then): measure the
+	// steady state after that.
+	for range warmupTicks {
+		s.Tick()
+	}
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	for b.Loop() {
