@@ -377,14 +377,19 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 		a.pool.Run(p.ptrs)
 	}
 	for i := 0; i < len(p.tasks); {
-		s, d := p.tasks[i].ctx.sys, time.Duration(0)
+		s, d, wall := p.tasks[i].ctx.sys, time.Duration(0), time.Duration(0)
 		for ; i < len(p.tasks) && p.tasks[i].ctx.sys == s; i++ {
 			if err := p.tasks[i].err; err != nil {
 				return err
 			}
 			d += p.tasks[i].dur
+			wall = max(wall, p.tasks[i].dur)
 		}
-		s.observe(d)
+		if s.used > 1 {
+			s.observeSplit(wall)
+		} else {
+			s.observe(d)
+		}
 	}
 	return nil
 }
@@ -411,12 +416,21 @@ func (a *App) worthParallel(lv []*System) bool {
 }
 
 // chunks returns how many chunks to split an entity system of n entities
-// into, at most one per worker.
+// into, at most one per worker. A system whose split runs have not been
+// clearly faster than its whole runs (light loops bound by memory gain
+// nothing from a second core) is not split, but tried again every 64th
+// run, in case the machine or the world changed.
 func (a *App) chunks(s *System, n, workers int) int {
 	if a.opts.ChunkSize > 0 {
 		return max(1, min(workers, n/a.opts.ChunkSize))
 	}
-	return max(1, min(workers, int(s.estimate()/targetChunk)))
+	k := max(1, min(workers, int(s.estimate()/targetChunk)))
+	if k > 1 && s.nsSplit > 0 && s.nsSplit > 0.8*s.nsPerItem {
+		if s.splitProbe++; s.splitProbe%64 != 0 {
+			return 1
+		}
+	}
+	return k
 }
 
 // estimate is the time the system's next run is expected to take: its
@@ -425,8 +439,19 @@ func (s *System) estimate() time.Duration {
 	return time.Duration(s.nsPerItem * float64(max(s.work(), 1)))
 }
 
-// observe records the duration of a run (all chunks together) in the
-// system's time per entity, a moving average.
+// observeSplit records the wall time of a split run (its longest chunk),
+// per entity, a moving average: what splitting the system achieves.
+func (s *System) observeSplit(wall time.Duration) {
+	x := float64(wall) / float64(max(s.work(), 1))
+	if s.nsSplit == 0 {
+		s.nsSplit = x
+		return
+	}
+	s.nsSplit += (x - s.nsSplit) / 4
+}
+
+// observe records the duration of a whole (unsplit) run in the system's
+// time per entity, a moving average.
 func (s *System) observe(d time.Duration) {
 	x := float64(d) / float64(max(s.work(), 1))
 	if s.nsPerItem == 0 {

@@ -86,6 +86,11 @@ type System struct {
 	// scheduler's estimate of what the next run will cost.
 	nsPerItem float64
 	runs      uint32 // unsplit runs, to time one in eight
+	// nsSplit is the wall time per entity of the system's split runs;
+	// splitProbe counts the runs it was not split because splitting did
+	// not pay.
+	nsSplit    float64
+	splitProbe uint32
 }
 
 func newSystem(fn any, kind systemKind) *System {
