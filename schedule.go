@@ -20,6 +20,15 @@ type plan struct {
 	levels [][]*System
 	tasks  []task
 	ptrs   []pool.Task
+	// stats learn, per level, whether running it on the workers pays.
+	stats []levelStat
+}
+
+// levelStat is what a level's parallel runs achieved: their wall time,
+// a moving average, and a counter to probe again now and then.
+type levelStat struct {
+	parWall time.Duration
+	probe   uint32
 }
 
 // task is one system run, or one chunk of an entity system's entities.
@@ -260,6 +269,9 @@ func makePlan(order []*System, th Thread) *plan {
 			p.levels = append(p.levels, nil)
 		}
 		p.levels[lv] = append(p.levels[lv], s)
+		for len(p.stats) < len(p.levels) {
+			p.stats = append(p.stats, levelStat{})
+		}
 		p.order = append(p.order, s)
 	}
 	// A system's level may exceed that of a later system it must precede
@@ -305,8 +317,8 @@ func (a *App) runStage(st *stageDef, th Thread) error {
 		}
 		s.used = 0
 	}
-	for _, lv := range p.levels {
-		if err := a.runLevel(p, lv, th); err != nil {
+	for li := range p.levels {
+		if err := a.runLevel(p, li, th); err != nil {
 			return err
 		}
 	}
@@ -344,9 +356,10 @@ const (
 // on one goroutine at sizes where heavy ones are already split.
 // Options.ParallelThreshold and Options.ChunkSize, when set, replace the
 // estimates with entity counts.
-func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
+func (a *App) runLevel(p *plan, li int, th Thread) error {
+	lv, st := p.levels[li], &p.stats[li]
 	w := a.workers()
-	if w == 1 || a.pool == nil || th == RenderThread || !a.worthParallel(lv) {
+	if w == 1 || a.pool == nil || th == RenderThread || !a.worthParallel(lv, st) {
 		for _, s := range lv {
 			s.used = 1
 			if err := a.runWhole(s); err != nil {
@@ -371,10 +384,16 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 	for i := range p.tasks {
 		p.ptrs = append(p.ptrs, &p.tasks[i])
 	}
+	t0 := time.Now()
 	if len(p.ptrs) == 1 {
 		p.ptrs[0].Run()
 	} else {
 		a.pool.Run(p.ptrs)
+	}
+	if wall := time.Since(t0); st.parWall == 0 {
+		st.parWall = wall
+	} else {
+		st.parWall += (wall - st.parWall) / 4
 	}
 	for i := 0; i < len(p.tasks); {
 		s, d, wall := p.tasks[i].ctx.sys, time.Duration(0), time.Duration(0)
@@ -394,8 +413,11 @@ func (a *App) runLevel(p *plan, lv []*System, th Thread) error {
 	return nil
 }
 
-// worthParallel reports whether a level should run on the worker pool.
-func (a *App) worthParallel(lv []*System) bool {
+// worthParallel reports whether a level should run on the worker pool: if
+// its systems are expected to gain enough side by side or split, and if
+// its parallel runs so far have actually been clearly faster than running
+// it on one goroutine is expected to be (probing again every 64th tick).
+func (a *App) worthParallel(lv []*System, st *levelStat) bool {
 	if a.opts.ParallelThreshold > 0 {
 		work := 0
 		for _, s := range lv {
@@ -404,15 +426,23 @@ func (a *App) worthParallel(lv []*System) bool {
 		return work >= a.opts.ParallelThreshold
 	}
 	var total, longest time.Duration
+	split := false
 	for _, s := range lv {
 		e := s.estimate()
 		total += e
 		longest = max(longest, e)
 		if s.kind == entitySystem && s.chunkSafe && e >= 2*targetChunk {
-			return true // worth splitting by itself
+			split = true // worth splitting by itself
 		}
 	}
-	return total-longest >= minParallelGain
+	if !split && total-longest < minParallelGain {
+		return false
+	}
+	if st.parWall > 0 && float64(st.parWall) > 0.8*float64(total) {
+		st.probe++
+		return st.probe%64 == 0
+	}
+	return true
 }
 
 // chunks returns how many chunks to split an entity system of n entities
