@@ -71,10 +71,14 @@
 // Systems of one stage that do not conflict — neither writes a component
 // type or resource the other reads or writes — run in parallel on a
 // persistent pool of worker goroutines; conflicting systems run in
-// registration order. Small stages stay on one goroutine (see
-// [Options.ParallelThreshold]). An entity system whose params write
-// nothing shared is split into chunks of entities across workers when it
-// visits many entities. Commands are buffered per system (and per chunk)
+// registration order. The scheduler measures each system's time per
+// entity as it runs and uses the workers only where that pays: a group of
+// systems goes parallel when running them side by side is expected to
+// save well over the cost of a hand-off (about 1 µs), an entity system
+// whose params write nothing shared is split into chunks of entities when
+// it is long enough, and both are kept on one goroutine when their
+// parallel runs turn out no faster (light, memory-bound loops often gain
+// nothing from a second core). See [Options] to force other choices. Commands are buffered per system (and per chunk)
 // and applied in a fixed order, so a parallel run gives exactly the same
 // world as [Options.Sequential]. Systems bound to [RenderThread] run in
 // the renderer's draw callback, one after another.
