@@ -78,9 +78,11 @@
 // whose params write nothing shared is split into chunks of entities when
 // it is long enough, and both are kept on one goroutine when their
 // parallel runs turn out no faster (light, memory-bound loops often gain
-// nothing from a second core). See [Options] to force other choices. Commands are buffered per system (and per chunk)
-// and applied in a fixed order, so a parallel run gives exactly the same
-// world as [Options.Sequential]. Systems bound to [RenderThread] run in
+// nothing from a second core). See [Options] to force other choices.
+//
+// Commands are buffered per system (and per chunk) and applied in a fixed
+// order, so a parallel run gives exactly the same world as
+// [Options.Sequential]. Systems bound to [RenderThread] run in
 // the renderer's draw callback, one after another.
 //
 // An [App] itself is not concurrent-safe: drive it from one goroutine.
