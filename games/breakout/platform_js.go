@@ -26,6 +26,12 @@ var browser struct {
 func addPlatform(app *glue.App) {
 	app.AddSystems(render.DrawStage, glue.System0(signalFirstFrame).OnThread(glue.RenderThread))
 	app.AddSystems(HUD, glue.System4(publishState))
+	exposeState()
+}
+
+// exposeState answers window.breakoutState() with the latest published
+// state.
+func exposeState() {
 	js.Global().Set("breakoutState", js.FuncOf(func(js.Value, []js.Value) any {
 		browser.Lock()
 		defer browser.Unlock()

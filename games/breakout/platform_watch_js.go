@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"syscall/js"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
@@ -18,11 +17,7 @@ import (
 func addWatchPlatform(app *glue.App) {
 	app.AddSystems(render.DrawStage, glue.System0(signalFirstFrame).OnThread(glue.RenderThread))
 	app.AddSystems(HUD, glue.System5(publishWatchState))
-	js.Global().Set("breakoutState", js.FuncOf(func(js.Value, []js.Value) any {
-		browser.Lock()
-		defer browser.Unlock()
-		return browser.state
-	}))
+	exposeState()
 }
 
 // publishWatchState keeps the JSON answer of window.breakoutState current,
