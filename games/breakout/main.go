@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
@@ -41,6 +42,7 @@ type Config struct {
 	Screenshot render.Screenshot
 	// Serve, for NewApp, is the address to listen on for watchers
 	// ("127.0.0.1:8090"); empty means a local game only.
+	Mute  bool // no sound
 	Serve string
 	// Watch, for NewWatchApp, is the server's WebSocket URL
 	// ("ws://127.0.0.1:8090/net"), and Join makes the watcher steer the
@@ -62,6 +64,7 @@ func NewApp(cfg Config) *glue.App {
 		input.Plugin{Headless: cfg.Headless},
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
+		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // audio.Play stage: tones queued this tick
 	)
 
 	// The game's resources.
@@ -89,6 +92,7 @@ func NewApp(cfg Config) *glue.App {
 	)
 	// Physics stage: physics.Sync, physics.Move, physics.Track, physics.Step.
 	app.AddSystems(Rules,
+		glue.System6(Sfx),
 		glue.System6(BreakBricks),
 		glue.System5(AimOffPaddle),
 		glue.System3(LoseBall),
@@ -182,6 +186,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
 	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
+	mute := fs.Bool("mute", false, "play without sound")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
 	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
@@ -223,7 +228,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 
-	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale,
+	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
 		Serve: *serve, Watch: peer, Join: *join != ""}
 	cfg.Settings.Bricks, cfg.Settings.Lives = *bricks, *lives
 	cfg.Settings.Autopilot = *autopilot || *headless

@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 )
@@ -25,7 +26,7 @@ var browser struct {
 
 func addPlatform(app *glue.App) {
 	app.AddSystems(render.DrawStage, glue.System0(signalFirstFrame).OnThread(glue.RenderThread))
-	app.AddSystems(HUD, glue.System4(publishState))
+	app.AddSystems(HUD, glue.System5(publishState))
 	exposeState()
 }
 
@@ -52,7 +53,7 @@ func signalFirstFrame() {
 
 // publishState keeps the JSON answer of window.breakoutState current, ten
 // times a second.
-func publishState(g glue.Res[Game], paddles glue.View2[Paddle, physics.Body], bricks glue.View1[Brick], n glue.Local[int]) {
+func publishState(g glue.Res[Game], paddles glue.View2[Paddle, physics.Body], bricks glue.View1[Brick], snd glue.Res[audio.Sounds], n glue.Local[int]) {
 	if *n.Get()++; *n.Get()%6 != 1 {
 		return
 	}
@@ -60,6 +61,6 @@ func publishState(g glue.Res[Game], paddles glue.View2[Paddle, physics.Body], br
 	_, _, pb, _ := paddles.First()
 	browser.Lock()
 	defer browser.Unlock()
-	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f}`,
-		game.Phase, game.Score, game.Lives, bricks.Len(), pb.Pos.X)
+	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"sounds":%d}`,
+		game.Phase, game.Score, game.Lives, bricks.Len(), pb.Pos.X, snd.Get().Played())
 }

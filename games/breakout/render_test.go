@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		os.Exit(m.Run())
 	}
-	cfg := Config{Seed: 1, Settings: DefaultSettings(), Scale: 2,
+	cfg := Config{Seed: 1, Settings: DefaultSettings(), Scale: 2, Mute: true,
 		Screenshot: render.Screenshot{Frames: 150}}
 	cfg.Settings.Autopilot = true
 	app := NewApp(cfg)

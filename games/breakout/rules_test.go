@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -282,3 +283,31 @@ func TestFlags(t *testing.T) {
 }
 
 func inputDevices(h *harness) *input.Devices { return glue.Resource[input.Devices](h.app) }
+
+func TestSoundsFollowTheGame(t *testing.T) {
+	h := newHarness(t, manual())
+	h.run(2)
+	played := func() uint64 { return glue.Resource[audio.Sounds](h.app).Played() }
+	if played() != 0 {
+		t.Fatalf("%d tones before anything happened", played())
+	}
+	// Up into a brick: one brick tone, then the ceiling... the ball bounces
+	// off the brick and comes down; stop before it reaches anything else.
+	h.place(physics.Vec{X: 25, Y: 200}, physics.Vec{X: 0, Y: -150})
+	h.run(30)
+	if played() != 1 {
+		t.Fatalf("%d tones after one brick, want 1", played())
+	}
+	// Off the left wall.
+	h.place(physics.Vec{X: 20, Y: 250}, physics.Vec{X: -120, Y: 10})
+	h.run(15)
+	if played() != 2 {
+		t.Fatalf("%d tones after a wall bounce, want 2", played())
+	}
+	// Lost ball: one falling tone.
+	h.place(physics.Vec{X: 8, Y: 300}, physics.Vec{X: 0, Y: 200})
+	h.run(60)
+	if h.game().Lives != 2 || played() != 3 {
+		t.Fatalf("lives %d, %d tones after losing the ball; want 2 and 3", h.game().Lives, played())
+	}
+}

@@ -109,7 +109,7 @@ test("loads, draws the bricks, moves the paddle and launches", async () => {
 
 test("the autopilot scores (?autopilot)", async () => {
   const { page, errors } = await open("?seed=2&autopilot");
-  const s = await until(page, (s) => s.score > 0, "a score under autopilot", 90_000);
+  const s = await until(page, (s) => s.score > 0 && s.sounds > 0, "a score (and its sound) under autopilot", 90_000);
   assert.ok(s.bricks < 36);
   assert.deepEqual(errors, []);
   await page.close();

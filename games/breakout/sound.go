@@ -1,0 +1,55 @@
+package main
+
+import (
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/physics"
+)
+
+// The game's sound effects: generated tones (modules/audio).
+var (
+	paddleTone = audio.Tone{Freq: 440, Duration: 50 * time.Millisecond, Wave: audio.Triangle, Volume: 0.4}
+	wallTone   = audio.Tone{Freq: 220, Duration: 30 * time.Millisecond, Wave: audio.Triangle, Volume: 0.3}
+	lostTone   = audio.Tone{Freq: 330, Slide: -220, Duration: 400 * time.Millisecond, Volume: 0.25}
+	wonTone    = audio.Tone{Freq: 523, Slide: 523, Duration: 600 * time.Millisecond, Volume: 0.25}
+	overTone   = audio.Tone{Freq: 262, Slide: -180, Duration: 900 * time.Millisecond, Volume: 0.25}
+)
+
+// brickTone is higher for higher bricks.
+func brickTone(b *Brick) audio.Tone {
+	return audio.Tone{Freq: 900 - 2*b.Y, Duration: 60 * time.Millisecond, Volume: 0.25}
+}
+
+// Sfx (Rules, before the rules act) plays a tone for what physics reported
+// this tick — a brick hit, a bounce off the paddle or a wall — and for what
+// the rules decided last tick: a lost ball, a won or lost game.
+func Sfx(contacts glue.Res[physics.Contacts], bricks glue.View1[Brick], walls glue.View1[Wall],
+	g glue.Res[Game], s glue.ResMut[audio.Sounds], last glue.Local[Game]) {
+	snd := s.Get()
+	for _, c := range contacts.Get().List {
+		if b, ok := bricks.Get(c.B); ok {
+			snd.Play(brickTone(b))
+			continue
+		}
+		if !c.Bounced || c.Sensor {
+			continue
+		}
+		if _, ok := walls.Get(c.B); ok {
+			snd.Play(wallTone)
+		} else {
+			snd.Play(paddleTone)
+		}
+	}
+	prev, cur := last.Get(), g.Get()
+	switch {
+	case cur.Phase == Won && prev.Phase != Won:
+		snd.Play(wonTone)
+	case cur.Phase == Lost && prev.Phase != Lost:
+		snd.Play(overTone)
+	case cur.Lives < prev.Lives:
+		snd.Play(lostTone)
+	}
+	*prev = *cur
+}

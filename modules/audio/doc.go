@@ -1,0 +1,17 @@
+// Package audio plays short generated sound effects — tones — for glue
+// games, through Ebitengine's audio package. Systems queue tones in the
+// [Sounds] resource; the plugin's system plays them at the end of the tick.
+//
+//	app.AddPlugins(audio.Plugin{})
+//
+//	func Bleep(s glue.ResMut[audio.Sounds]) {
+//		s.Get().Play(audio.Tone{Freq: 880, Duration: 60 * time.Millisecond})
+//	}
+//
+// Sound needs an audio device, and Ebitengine ends the game loop when it
+// cannot open one. The plugin therefore opens the device only where there
+// is one: on Linux when /proc/asound lists a sound card, always on other
+// systems and in browsers (which start sound after the first click or key
+// press). Elsewhere, and with [Plugin.Headless] or [Sounds.Muted], tones
+// are counted but not played, so games and their tests run the same.
+package audio
