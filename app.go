@@ -173,6 +173,37 @@ func (a *App) insertStage(existing, stage Stage, off int) *App {
 	return a
 }
 
+// HasStage reports whether the app has the stage.
+func (a *App) HasStage(stage Stage) bool {
+	if stage == nil || !reflect.TypeOf(stage).Comparable() {
+		return false
+	}
+	_, ok := a.stageIdx[stage]
+	return ok
+}
+
+// InsertStageFirst adds a stage before all others, unless the app already
+// has it. Plugins use it for a stage of their own that runs before the
+// game's (timer.Tick, input.Read).
+func (a *App) InsertStageFirst(stage Stage) *App {
+	if !a.HasStage(stage) {
+		a.mustNotBeBuilt("InsertStageFirst")
+		a.addStage(0, stage)
+	}
+	return a
+}
+
+// InsertStageLast adds a stage after all others, unless the app already
+// has it. Plugins use it for a stage of their own that runs after the
+// game's (render.Draw, audio.Play).
+func (a *App) InsertStageLast(stage Stage) *App {
+	if !a.HasStage(stage) {
+		a.mustNotBeBuilt("InsertStageLast")
+		a.addStage(len(a.stages), stage)
+	}
+	return a
+}
+
 // Stages returns the app's stages in tick order.
 func (a *App) Stages() []Stage {
 	out := make([]Stage, len(a.stages))
@@ -334,11 +365,16 @@ func (a *App) AddPlugins(plugins ...Plugin) *App {
 	return a
 }
 
-func (a *App) events(t *typeInfo, added bool) *eventLog {
-	logs := a.removedLogs
+// logs returns the change logs of added (or removed) components.
+func (a *App) logs(added bool) map[component.IComponentType]*eventLog {
 	if added {
-		logs = a.addedLogs
+		return a.addedLogs
 	}
+	return a.removedLogs
+}
+
+func (a *App) events(t *typeInfo, added bool) *eventLog {
+	logs := a.logs(added)
 	if l, ok := logs[t.comp]; ok {
 		return l
 	}

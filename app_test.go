@@ -634,3 +634,16 @@ func TestViewsOnlyRead(t *testing.T) {
 		t.Errorf("two views conflict:\n%s", desc)
 	}
 }
+
+func TestInsertStageFirstAndLastOnce(t *testing.T) {
+	type mod int
+	app := newApp(t, Middle)
+	app.InsertStageFirst(mod(1)).InsertStageFirst(mod(1)).InsertStageLast(mod(2)).InsertStageLast(mod(2))
+	want := []glue.Stage{mod(1), Middle, mod(2)}
+	if got := app.Stages(); !slices.Equal(got, want) {
+		t.Fatalf("stages = %v, want %v", got, want)
+	}
+	if !app.HasStage(Middle) || app.HasStage(Last) || app.HasStage([]int{1}) {
+		t.Fatal("HasStage is wrong")
+	}
+}

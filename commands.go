@@ -304,11 +304,7 @@ func layoutKey(dst []byte, layout []component.IComponentType) []byte {
 }
 
 func (a *App) logEvent(c component.IComponentType, added bool, e Entity) {
-	logs := a.removedLogs
-	if added {
-		logs = a.addedLogs
-	}
-	if l, ok := logs[c]; ok {
+	if l, ok := a.logs(added)[c]; ok {
 		l.list = append(l.list, e)
 	}
 }

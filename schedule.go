@@ -280,8 +280,8 @@ func makePlan(order []*System, th Thread) *plan {
 	return p
 }
 
-// entityCount is the number of entities a system will visit: its own and
-// its queries'.
+// work is the number of entities a system will visit: its own and its
+// queries'.
 func (s *System) work() int {
 	n := 0
 	for _, q := range s.queries {

@@ -52,14 +52,11 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(fmt.Errorf("audio: Plugin.SampleRate must be positive (or zero for %d), got %d", DefaultSampleRate, p.SampleRate))
 		return
 	}
-	stages := app.Stages()
-	if len(stages) == 0 {
+	if len(app.Stages()) == 0 {
 		app.AddError(errors.New("audio: the app has no stages to play sounds after; pass the game's stages to glue.NewApp before adding audio.Plugin"))
 		return
 	}
-	if !slices.Contains(stages, glue.Stage(PlayStage)) {
-		app.InsertStageAfter(stages[len(stages)-1], PlayStage)
-	}
+	app.InsertStageLast(PlayStage)
 	rate := p.SampleRate
 	if rate == 0 {
 		rate = DefaultSampleRate

@@ -3,7 +3,6 @@ package input
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/gluekit/glue"
 )
@@ -50,15 +49,11 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(b)
 	app.InsertResource(Devices{})
 	app.InsertResource(State{})
-	stages := app.Stages()
-	switch {
-	case slices.Contains(stages, glue.Stage(ReadStage)):
-	case len(stages) == 0:
+	if len(app.Stages()) == 0 {
 		app.AddError(errors.New("input: the app has no stages to run input.Read before; pass the game's stages to glue.NewApp before adding input.Plugin"))
 		return
-	default:
-		app.InsertStageBefore(stages[0], ReadStage)
 	}
+	app.InsertStageFirst(ReadStage)
 	m := glue.System3(mapInput).Named(MapSystem)
 	if !p.Headless {
 		app.AddSystems(ReadStage, glue.System3(readDevices).Named(ReadDevicesSystem))

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"slices"
 
 	"github.com/gluekit/glue"
 )
@@ -69,23 +68,11 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(DrawList{})
 	app.InsertResource(p.Screenshot)
 
-	stages := app.Stages()
-	if len(stages) == 0 {
+	if len(app.Stages()) == 0 {
 		app.AddError(errors.New("render: the app has no stages to put the render stages around; pass the game's stages to glue.NewApp before adding render.Plugin"))
 		return
 	}
-	has := func(s Stage) bool { return slices.Contains(app.Stages(), glue.Stage(s)) }
-	if !has(BeginStage) {
-		app.InsertStageBefore(stages[0], BeginStage)
-	}
-	last := stages[len(stages)-1]
-	if !has(DrawStage) {
-		app.InsertStageAfter(last, DrawStage)
-		last = DrawStage
-	}
-	if !has(EndStage) {
-		app.InsertStageAfter(last, EndStage)
-	}
+	app.InsertStageFirst(BeginStage).InsertStageLast(DrawStage).InsertStageLast(EndStage)
 	app.AddSystems(BeginStage, glue.System3(begin).Named(BeginSystem).OnThread(glue.RenderThread))
 	app.AddSystems(EndStage,
 		glue.System2(flush).Named(FlushSystem).OnThread(glue.RenderThread),

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -119,13 +118,9 @@ func (p Plugin) Build(app *glue.App) {
 // ensureStage inserts TickStage before the app's first stage unless the
 // app has it.
 func ensureStage(app *glue.App) error {
-	stages := app.Stages()
-	switch {
-	case slices.Contains(stages, glue.Stage(TickStage)):
-	case len(stages) == 0:
+	if len(app.Stages()) == 0 {
 		return errors.New("timer: the app has no stages to run timer.Tick before; pass the game's stages to glue.NewApp before adding timer.Plugin")
-	default:
-		app.InsertStageBefore(stages[0], TickStage)
 	}
+	app.InsertStageFirst(TickStage)
 	return nil
 }
