@@ -171,29 +171,18 @@ func (r *Reader) Uint64() uint64 {
 
 // Uvarint reads a value written by [Writer.Uvarint]. An overlong or
 // overflowing encoding is an error.
-func (r *Reader) Uvarint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.buf[r.off:])
-	switch {
-	case n == 0:
-		r.err = ErrTruncated
-		return 0
-	case n < 0:
-		r.err = errors.New("net: varint overflows 64 bits")
-		return 0
-	}
-	r.off += n
-	return v
-}
+func (r *Reader) Uvarint() uint64 { return readVarint(r, binary.Uvarint) }
 
 // Varint reads a value written by [Writer.Varint].
-func (r *Reader) Varint() int64 {
+func (r *Reader) Varint() int64 { return readVarint(r, binary.Varint) }
+
+// readVarint reads one varint with decode (binary.Uvarint or
+// binary.Varint), failing the reader on a truncated or overlong encoding.
+func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int)) T {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.buf[r.off:])
+	v, n := decode(r.buf[r.off:])
 	switch {
 	case n == 0:
 		r.err = ErrTruncated
