@@ -52,12 +52,9 @@ func (r *Res[T]) initParam(b *builder) error {
 	return nil
 }
 
-func (r *Res[T]) fetchParam(ctx *runCtx) error {
-	if r.slot.ptr == nil {
-		return missingResource(ctx, r.slot)
-	}
-	r.ptr = (*T)(r.slot.ptr)
-	return nil
+func (r *Res[T]) fetchParam(ctx *runCtx) (err error) {
+	r.ptr, err = fetchResource[T](ctx, r.slot)
+	return err
 }
 
 // ResMut gives a system read and write access to the resource of type T.
@@ -79,12 +76,9 @@ func (r *ResMut[T]) initParam(b *builder) error {
 	return nil
 }
 
-func (r *ResMut[T]) fetchParam(ctx *runCtx) error {
-	if r.slot.ptr == nil {
-		return missingResource(ctx, r.slot)
-	}
-	r.ptr = (*T)(r.slot.ptr)
-	return nil
+func (r *ResMut[T]) fetchParam(ctx *runCtx) (err error) {
+	r.ptr, err = fetchResource[T](ctx, r.slot)
+	return err
 }
 
 // Opt gives a system read access to the resource of type T if it exists:
@@ -106,6 +100,15 @@ func (r *Opt[T]) initParam(b *builder) error {
 func (r *Opt[T]) fetchParam(ctx *runCtx) error {
 	r.ptr = (*T)(r.slot.ptr)
 	return nil
+}
+
+// fetchResource returns the resource in slot, or the error naming the
+// system, its stage and the type if there is none.
+func fetchResource[T any](ctx *runCtx, slot *resSlot) (*T, error) {
+	if slot.ptr == nil {
+		return nil, missingResource(ctx, slot)
+	}
+	return (*T)(slot.ptr), nil
 }
 
 func missingResource(ctx *runCtx, slot *resSlot) error {
