@@ -5,40 +5,21 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
-	"slices"
-	"sync"
+	"sort"
 
-	"github.com/gluekit/glue/internal/pool"
-	"github.com/yohamta/donburi"
-	"github.com/yohamta/donburi/component"
+	"github.com/gluekit/glue/internal/sched"
+	"github.com/gluekit/glue/internal/world"
 )
-
-// Stage names one step of a tick. Any comparable value can be a stage; a
-// game usually declares its stages as constants of its own type with a
-// String method, which names them in errors and in [App.Describe]:
-//
-//	type Stage int
-//	const (BeforeRound Stage = iota; Update; AfterRound)
-type Stage any
-
-type stageDef struct {
-	key     Stage
-	name    string
-	systems []*System // registration order
-	plan    [2]*plan  // per thread, built by Build
-	// conflicts lists pairs of systems that touch the same data, for
-	// Describe and Options.Strict.
-	conflicts [][2]*System
-}
 
 // Options tune how an app runs. The zero value is the default.
 type Options struct {
 	// Sequential runs every system on the calling goroutine, one after
-	// another in registration order, for debugging. The default (false)
-	// runs systems that do not conflict in parallel. Results are the same.
+	// another, for debugging. The default (false) runs systems that do
+	// not conflict in parallel. Results are the same.
 	Sequential bool
 	// Workers is the number of goroutines that run systems, including the
-	// caller's. The default (0) is runtime.GOMAXPROCS(0).
+	// caller's, fixed when the app is built. The default (0) is
+	// runtime.GOMAXPROCS(0) at that moment.
 	Workers int
 	// Strict makes [App.Build] report every pair of systems of a stage that
 	// conflict (one writes what the other reads or writes) and are not
@@ -47,40 +28,34 @@ type Options struct {
 	Strict bool
 	// ParallelThreshold, if set, is the least number of entities the
 	// systems of a group must visit together before the group is spread
-	// over workers. The default (0) decides by time instead: glue measures
-	// each system's time per entity as it runs and spreads a group only
-	// when running its systems side by side is expected to save about
-	// 20 µs — well over the ~1 µs a hand-off to a worker costs — so light
-	// systems stay on one goroutine at sizes where heavy ones already go
-	// parallel.
+	// over workers. The default (0) decides by measured time (see the
+	// package documentation, # Concurrency).
 	ParallelThreshold int
 	// ChunkSize, if set, is the least number of entities given to one
 	// worker when an entity system is split across workers. The default
-	// (0) splits a system into chunks of about 25 µs of its measured work,
-	// at most one per worker, and only while its split runs are measurably
-	// faster than its whole runs: light, memory-bound loops often gain
-	// nothing from a second core.
+	// (0) decides by measured time.
 	ChunkSize int
 }
 
 // App is a game: its world of entities, its resources, its stages and
-// their systems. Build one with [NewApp], add systems, resources and
-// plugins, then drive it with [App.Run] (headless) or a renderer's runner.
+// their systems. Make one with [NewApp], add plugins, stages, systems and
+// resources, then drive it with [App.Run] (headless) or a renderer's
+// runner.
 //
 // An App is not concurrent-safe: call its methods from one goroutine. It
 // runs its systems on several.
 type App struct {
 	stages   []*stageDef
 	stageIdx map[Stage]*stageDef
-	startup  []*System
+	startup  []*sysRun
 	opts     Options
-	world    donburi.World
+	world    *world.World
+	exec     *sched.Executor
 
 	resources   map[reflect.Type]*resSlot
-	addedLogs   map[component.IComponentType]*eventLog
-	removedLogs map[component.IComponentType]*eventLog
+	addedLogs   map[*world.Type]*changeLog
+	removedLogs map[*world.Type]*changeLog
 	plugins     map[string]bool
-	seeded      map[string]bool // archetypes donburi has counted (see seedArchetype)
 	onClose     []func()
 	inBuild     int
 
@@ -89,140 +64,80 @@ type App struct {
 	buildErr  error
 	started   bool
 	ending    bool
+	failures  []error // from Commands.Fail, reported when the tick ends
 	ended     bool
+	closed    bool
+	failed    error
 	tick      uint64
+	current   *stageDef // the stage running, for error hints
 
-	pool   *pool.Pool
-	failed error
+	states      []stateMachine
+	transStages []*stageDef
+	eventQueues map[reflect.Type]any // *eventQueue[E] by E
+	eventTicks  []func()             // their endTick
 }
 
-// NewApp returns an app whose ticks run the given stages in the given
-// order. Stages must be distinct.
-func NewApp(stages ...Stage) *App {
-	worldMu.Lock()
-	world := donburi.NewWorld() // donburi numbers worlds with an unguarded global
-	worldMu.Unlock()
+// NewApp returns an app with the core stages (see [Stage]) and nothing
+// else.
+func NewApp() *App {
 	a := &App{
 		stageIdx:    map[Stage]*stageDef{},
-		world:       world,
 		resources:   map[reflect.Type]*resSlot{},
-		addedLogs:   map[component.IComponentType]*eventLog{},
-		removedLogs: map[component.IComponentType]*eventLog{},
+		addedLogs:   map[*world.Type]*changeLog{},
+		removedLogs: map[*world.Type]*changeLog{},
 		plugins:     map[string]bool{},
-		seeded:      map[string]bool{},
+		eventQueues: map[reflect.Type]any{},
 	}
-	if err := checkStorageLayout(); err != nil {
+	w, err := world.New()
+	if err != nil {
 		a.setupErrs = append(a.setupErrs, err)
+		w = nil
 	}
-	for _, s := range stages {
-		a.addStage(len(a.stages), s)
+	a.world = w
+	if w != nil {
+		w.OnAdd = func(t *world.Type, e world.Entity) { a.logChange(a.addedLogs, t, e) }
+		w.OnRemove = func(t *world.Type, e world.Entity) { a.logChange(a.removedLogs, t, e) }
+	}
+	for _, s := range coreUpdate {
+		a.addCore(s, updateThread)
+	}
+	for _, s := range coreDraw {
+		a.addCore(s, renderThread)
 	}
 	return a
 }
 
-// worldMu serialises donburi.NewWorld, so that apps can be made on
-// several goroutines at once.
-var worldMu sync.Mutex
+func (a *App) addCore(s Stage, th thread) {
+	d := &stageDef{name: s, thread: th, core: true}
+	a.stages = append(a.stages, d)
+	a.stageIdx[s] = d
+}
 
 // AddError records a setup mistake that [App.Build] reports with the
 // others. Plugins use it for invalid options; start the message with the
 // plugin's package name and say how to fix it:
 //
-//	app.AddError(errors.New("physics: Plugin.Stage is required; pass the stage physics runs in"))
+//	app.AddError(errors.New("net: ServerPlugin.Addr is required; set it to the address to listen on, e.g. 127.0.0.1:8090"))
 func (a *App) AddError(err error) {
 	if err != nil {
 		a.setupErrs = append(a.setupErrs, err)
 	}
 }
 
-func stageName(s Stage) string { return fmt.Sprint(s) }
-
-func (a *App) addStage(at int, s Stage) {
-	if s == nil || !reflect.TypeOf(s).Comparable() {
-		a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: stage %v is not a comparable value; use constants of your own stage type", s))
-		return
-	}
-	if _, dup := a.stageIdx[s]; dup {
-		a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: stage %s declared twice", stageName(s)))
-		return
-	}
-	def := &stageDef{key: s, name: stageName(s)}
-	a.stageIdx[s] = def
-	a.stages = slices.Insert(a.stages, at, def)
-}
-
-// InsertStageAfter adds a stage right after an existing one. Plugins use it
-// to add stages of their own.
-func (a *App) InsertStageAfter(existing, stage Stage) *App {
-	return a.insertStage(existing, stage, 1)
-}
-
-// InsertStageBefore adds a stage right before an existing one.
-func (a *App) InsertStageBefore(existing, stage Stage) *App {
-	return a.insertStage(existing, stage, 0)
-}
-
-func (a *App) insertStage(existing, stage Stage, off int) *App {
-	a.mustNotBeBuilt("InsertStageAfter/InsertStageBefore")
-	def, ok := a.stageIdx[existing]
-	if !ok {
-		a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: cannot insert stage %s next to unknown stage %s; declare it in NewApp first", stageName(stage), stageName(existing)))
-		return a
-	}
-	a.addStage(slices.Index(a.stages, def)+off, stage)
-	return a
-}
-
-// HasStage reports whether the app has the stage.
-func (a *App) HasStage(stage Stage) bool {
-	if stage == nil || !reflect.TypeOf(stage).Comparable() {
-		return false
-	}
-	_, ok := a.stageIdx[stage]
-	return ok
-}
-
-// InsertStageFirst adds a stage before all others, unless the app already
-// has it. Plugins use it for a stage of their own that runs before the
-// game's (timer.Tick, input.Read).
-func (a *App) InsertStageFirst(stage Stage) *App {
-	if !a.HasStage(stage) {
-		a.mustNotBeBuilt("InsertStageFirst")
-		a.addStage(0, stage)
-	}
-	return a
-}
-
-// InsertStageLast adds a stage after all others, unless the app already
-// has it. Plugins use it for a stage of their own that runs after the
-// game's (render.Draw, audio.Play).
-func (a *App) InsertStageLast(stage Stage) *App {
-	if !a.HasStage(stage) {
-		a.mustNotBeBuilt("InsertStageLast")
-		a.addStage(len(a.stages), stage)
-	}
-	return a
-}
-
-// Stages returns the app's stages in tick order.
-func (a *App) Stages() []Stage {
-	out := make([]Stage, len(a.stages))
-	for i, s := range a.stages {
-		out[i] = s.key
-	}
-	return out
-}
-
-// Configure sets the app's options. Call it before the app is built.
+// Configure sets the app's options.
+//
+// Panics if the app was already built.
 func (a *App) Configure(opts Options) *App {
+	a.mustNotBeBuilt("Configure")
 	a.opts = opts
 	return a
 }
 
-// AddSystems adds systems to a stage. Systems run in registration order
-// unless they do not conflict, in which case they may run in parallel.
-// Mistakes (an unknown stage, a system added twice) are reported by
-// [App.Build].
+// AddSystems adds systems to a stage. Systems that do not conflict may run
+// in parallel; systems that conflict run in registration order unless
+// [System.After] says otherwise. One System value may be added to several
+// apps, and to several stages of one app, but names must be unique within
+// a stage. Mistakes are reported by [App.Build].
 //
 // Panics if the app was already built.
 func (a *App) AddSystems(stage Stage, systems ...*System) *App {
@@ -230,26 +145,22 @@ func (a *App) AddSystems(stage Stage, systems ...*System) *App {
 	def, ok := a.stageIdx[stage]
 	for _, s := range systems {
 		if s == nil {
-			a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: nil system added to stage %s", stageName(stage)))
+			a.errorf("glue: nil system added to stage %s", stage)
 			continue
 		}
 		if !ok {
-			a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: system %s added to unknown stage %s; declare the stage in NewApp or with InsertStageAfter", s.name, stageName(stage)))
-			continue
-		}
-		if s.added {
-			a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: system %s added twice (stage %s); make a new System value for each registration", s.name, def.name))
-			continue
-		}
-		s.added = true
-		for _, o := range def.systems {
-			if o.name == s.name {
-				a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: system %s added twice to stage %s; give one of them another name with Named", s.name, def.name))
+			if _, isTrans := transitionStages.Load(stage); isTrans {
+				def = &stageDef{name: stage, thread: updateThread, transition: true}
+				a.stageIdx[stage] = def
+				a.transStages = append(a.transStages, def)
+				ok = true
 			}
 		}
-		s.stage = def
-		s.seq = len(def.systems)
-		def.systems = append(def.systems, s)
+		if !ok {
+			a.errorf("glue: system %s added to unknown stage %q; add the stage first with App.AddStagesAfter, or use a core stage (glue.Update, glue.Draw, …)", s.name, stage)
+			continue
+		}
+		def.runs = append(def.runs, &sysRun{spec: s, stage: def})
 	}
 	return a
 }
@@ -264,73 +175,18 @@ func (a *App) AddStartup(systems ...*System) *App {
 	a.mustNotBeBuilt("AddStartup")
 	for _, s := range systems {
 		if s == nil {
-			a.setupErrs = append(a.setupErrs, errors.New("glue: nil startup system"))
+			a.errorf("glue: nil startup system")
 			continue
 		}
-		if s.added {
-			a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: startup system %s added twice; make a new System value for each registration", s.name))
-			continue
-		}
-		s.added = true
-		for _, o := range a.startup {
-			if o.name == s.name {
-				a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: startup system %s added twice; give one of them another name with Named", s.name))
-			}
-		}
-		s.seq = len(a.startup)
-		a.startup = append(a.startup, s)
+		a.startup = append(a.startup, &sysRun{spec: s})
 	}
 	return a
-}
-
-// InsertResource adds a resource at setup. There is at most one resource
-// per type: inserting a second of the same type is reported by
-// [App.Build]. To replace a resource while the app runs, use
-// [Commands.InsertResource].
-func (a *App) InsertResource(v any) *App {
-	if v == nil {
-		a.setupErrs = append(a.setupErrs, errors.New("glue: InsertResource(nil)"))
-		return a
-	}
-	if slot, ok := a.resources[reflect.TypeOf(v)]; ok && slot.ptr != nil {
-		a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: duplicate resource %s: the app already has one; a resource type can be inserted once", slot.name))
-		return a
-	}
-	a.setResource(v)
-	return a
-}
-
-// slotFor returns the resource slot of a type, creating an empty one.
-func (a *App) slotFor(t reflect.Type) *resSlot {
-	if s, ok := a.resources[t]; ok {
-		return s
-	}
-	s := &resSlot{rtype: t, name: t.String()}
-	a.resources[t] = s
-	return s
-}
-
-// setResource stores v (a T) in T's slot, copied into a fresh *T so that
-// systems get a stable pointer; a pointer value *T is stored as is.
-func (a *App) setResource(v any) {
-	rv := reflect.ValueOf(v)
-	slot := a.slotFor(rv.Type())
-	p := reflect.New(rv.Type())
-	p.Elem().Set(rv)
-	slot.ptr, slot.keep = p.UnsafePointer(), p.Interface()
-}
-
-// Resource returns the app's resource of type T, or nil. It is for
-// drivers, tests and tools between ticks; systems take [Res] or [ResMut].
-func Resource[T any](a *App) *T {
-	if s, ok := a.resources[reflect.TypeFor[T]()]; ok {
-		return (*T)(s.ptr)
-	}
-	return nil
 }
 
 // Plugin is a reusable piece of an app: a module's resources and systems.
-// Build adds them; it runs once, when the plugin is added.
+// Build adds them; it runs once, when the plugin is added. Build only
+// inserts resources, adds systems to stages and reports invalid options
+// with [App.AddError].
 type Plugin interface {
 	Build(app *App)
 }
@@ -349,12 +205,13 @@ func (f PluginFunc) Build(app *App) { f(app) }
 func (a *App) AddPlugins(plugins ...Plugin) *App {
 	a.mustNotBeBuilt("AddPlugins")
 	for _, p := range plugins {
-		name := reflect.TypeOf(p).String()
-		if f, ok := p.(PluginFunc); ok {
-			name, _ = funcName(f)
+		if p == nil {
+			a.errorf("glue: nil plugin")
+			continue
 		}
+		name := pluginName(p)
 		if a.plugins[name] {
-			a.setupErrs = append(a.setupErrs, fmt.Errorf("glue: plugin %s added twice", name))
+			a.errorf("glue: plugin %s added twice; add each plugin once", name)
 			continue
 		}
 		a.plugins[name] = true
@@ -365,23 +222,21 @@ func (a *App) AddPlugins(plugins ...Plugin) *App {
 	return a
 }
 
-// logs returns the change logs of added (or removed) components.
-func (a *App) logs(added bool) map[component.IComponentType]*eventLog {
-	if added {
-		return a.addedLogs
+func pluginName(p Plugin) string {
+	if f, ok := p.(PluginFunc); ok {
+		name, _ := funcName(f)
+		return name
 	}
-	return a.removedLogs
+	t := reflect.TypeOf(p)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return shortTypeName(t)
 }
 
-func (a *App) events(t *typeInfo, added bool) *eventLog {
-	logs := a.logs(added)
-	if l, ok := logs[t.comp]; ok {
-		return l
-	}
-	l := &eventLog{}
-	logs[t.comp] = l
-	return l
-}
+// HasPlugin reports whether a plugin of the given name ("render.Plugin")
+// was added.
+func (a *App) HasPlugin(name string) bool { return a.plugins[name] }
 
 // Tick returns the number of ticks the app has completed.
 func (a *App) Tick() uint64 { return a.tick }
@@ -391,15 +246,30 @@ func (a *App) Tick() uint64 { return a.tick }
 func (a *App) Ended() bool { return a.ended }
 
 // Len returns the number of entities in the world.
-func (a *App) Len() int { return a.world.Len() }
+func (a *App) Len() int {
+	if a.world == nil {
+		return 0
+	}
+	return a.world.Len()
+}
+
+// Archetypes returns the number of archetypes in the world: the distinct
+// sets of component types its entities have had.
+func (a *App) Archetypes() int {
+	if a.world == nil {
+		return 0
+	}
+	return a.world.Archetypes()
+}
 
 // Close stops the app's worker goroutines and runs the functions given to
 // [App.OnClose], once. [App.Run] closes the app itself; drivers that call
-// [App.Update] must call Close when done.
+// [App.Update] must call Close when done. After Close, Update, Draw and Run
+// return [ErrClosed].
 func (a *App) Close() {
-	if a.pool != nil {
-		a.pool.Close()
-		a.pool = nil
+	a.closed = true
+	if a.exec != nil {
+		a.exec.Close()
 	}
 	fns := a.onClose
 	a.onClose = nil
@@ -420,15 +290,18 @@ func (a *App) OnClose(fn func()) *App {
 // built: the change would be silently ignored otherwise.
 func (a *App) mustNotBeBuilt(what string) {
 	if a.built {
-		panic("glue: " + what + " called after the app was built (by Build, Update or Run); declare the whole app before running it")
+		panic("glue: " + what + " called after the app was built (by Build, Update or Run); declare the whole app before running it, or change a running app with Commands")
 	}
 }
 
 // Run builds the app, runs its startup systems and then its ticks (the
-// update thread only) until a system ends the app. It returns nil when the
+// update stages only) until a system ends the app. It returns nil when the
 // app ends normally, or the first error: a build error, a failed or
 // panicking system. Run closes the app.
 func (a *App) Run() error {
+	if a.closed {
+		return ErrClosed
+	}
 	defer a.Close()
 	for {
 		if err := a.Update(); err != nil {
@@ -440,16 +313,23 @@ func (a *App) Run() error {
 	}
 }
 
-// Update runs one tick of the update thread: the startup systems first, if
-// they have not run yet, then every stage's update systems in stage order.
-// It returns [ErrEnded] if the app had already ended, or the error that
-// ended it.
+// Update runs one tick of the update stages: the startup systems first, if
+// they have not run yet, then every update stage in order. It returns
+// [ErrEnded] if the app had already ended normally, the error that ended
+// it, or [ErrClosed] after [App.Close].
+//
+// A tick fails when a system fails (it panics, needs a missing resource or
+// ends its goroutine) or a command cannot be applied: see the package
+// documentation, # Failed ticks.
 func (a *App) Update() error {
 	if a.failed != nil {
 		return a.failed
 	}
 	if a.ended {
 		return ErrEnded
+	}
+	if a.closed {
+		return ErrClosed
 	}
 	if err := a.Build(); err != nil {
 		return a.fail(err)
@@ -460,31 +340,36 @@ func (a *App) Update() error {
 			return a.fail(err)
 		}
 		if a.ending {
-			a.ended = true
-			return nil
+			return a.end()
 		}
 	}
 	for _, st := range a.stages {
-		if err := a.runStage(st, UpdateThread); err != nil {
+		if st.thread != updateThread {
+			continue
+		}
+		if err := a.runStage(st); err != nil {
 			return a.fail(err)
 		}
+		if st.name == StateTransition {
+			if err := a.runTransitions(); err != nil {
+				return a.fail(err)
+			}
+		}
 	}
-	for _, l := range a.addedLogs {
-		l.trim()
-	}
-	for _, l := range a.removedLogs {
-		l.trim()
+	a.trimLogs()
+	for _, end := range a.eventTicks {
+		end()
 	}
 	a.tick++
 	if a.ending {
-		a.ended = true
+		return a.end()
 	}
 	return nil
 }
 
-// Draw runs every stage's render-thread systems in stage order. Renderers
-// call it from their draw callback after [App.Update]. It returns
-// [ErrEnded] once the app has ended.
+// Draw runs the draw stages in order. Renderers call it from their draw
+// callback after [App.Update]. It returns [ErrEnded] once the app has
+// ended, and [ErrClosed] after [App.Close].
 func (a *App) Draw() error {
 	if a.failed != nil {
 		return a.failed
@@ -492,16 +377,32 @@ func (a *App) Draw() error {
 	if a.ended {
 		return ErrEnded
 	}
+	if a.closed {
+		return ErrClosed
+	}
 	if !a.started {
 		return nil // nothing to draw before the first update
 	}
 	for _, st := range a.stages {
-		if err := a.runStage(st, RenderThread); err != nil {
+		if st.thread != renderThread {
+			continue
+		}
+		if err := a.runStage(st); err != nil {
 			return a.fail(err)
 		}
 	}
 	if a.ending {
-		a.ended = true
+		return a.end()
+	}
+	return nil
+}
+
+// end ends the app after a tick in which End or Fail was called.
+func (a *App) end() error {
+	a.ended = true
+	if len(a.failures) > 0 {
+		a.failed = joinErrors(a.failures)
+		return a.failed
 	}
 	return nil
 }
@@ -512,7 +413,19 @@ func (a *App) fail(err error) error {
 	return err
 }
 
+// joinErrors returns the one error of errs as it is, so that a caller can
+// type-assert a *SystemError, or several joined (use errors.As).
+func joinErrors(errs []error) error {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return errors.Join(errs...)
+}
+
 func (a *App) workers() int {
+	if a.exec != nil {
+		return a.exec.Workers()
+	}
 	if a.opts.Sequential {
 		return 1
 	}
@@ -520,4 +433,66 @@ func (a *App) workers() int {
 		return a.opts.Workers
 	}
 	return runtime.GOMAXPROCS(0)
+}
+
+// Build checks the app and prepares its schedule. It reports every problem
+// at once — unknown stages, duplicate names, wrong param types, duplicate
+// resources, unknown or cyclic After names, filters that can never match,
+// module systems without their plugin, unordered conflicts under
+// [Options.Strict] — joined in one error, each line naming the system,
+// stage or type at fault and how to fix it. Build runs once; later calls
+// return the same result. [App.Run] and [App.Update] call it.
+func (a *App) Build() error {
+	if a.built {
+		return a.buildErr
+	}
+	if a.inBuild > 0 {
+		return errors.New("glue: App.Build called from within Plugin.Build; plugins only add resources and systems")
+	}
+	a.built = true
+	errs := append([]error(nil), a.setupErrs...)
+	if a.world == nil {
+		a.buildErr = joinErrors(errs)
+		return a.buildErr
+	}
+	var policy sched.Policy
+	if a.opts.ParallelThreshold > 0 || a.opts.ChunkSize > 0 {
+		policy = sched.Fixed(a.opts.ParallelThreshold, a.opts.ChunkSize)
+	}
+	a.exec = sched.NewExecutor(a.workers(), policy)
+	seen := map[string]bool{}
+	for _, r := range a.startup {
+		if seen[r.spec.name] {
+			errs = append(errs, fmt.Errorf("glue: startup system %s added twice; to run a function twice, add a second System with another name (Named)", r.spec.name))
+		}
+		seen[r.spec.name] = true
+		errs = append(errs, a.initRun(r)...)
+	}
+	sort.SliceStable(a.startup, func(i, j int) bool {
+		si, sj := a.startup[i].spec, a.startup[j].spec
+		if si.hasPrio != sj.hasPrio {
+			return si.hasPrio
+		}
+		return si.hasPrio && si.priority < sj.priority
+	})
+	for _, st := range a.stages {
+		errs = append(errs, a.buildStage(st)...)
+	}
+	for _, st := range a.transStages {
+		errs = append(errs, a.buildStage(st)...)
+		t, _ := transitionStages.Load(st.name)
+		found := false
+		for _, m := range a.states {
+			found = found || m.stateType() == t
+		}
+		if !found {
+			errs = append(errs, fmt.Errorf("glue: systems added to %s, but the app has no state %s; add it with glue.AddState(app, initial)", st.name, t))
+		}
+	}
+	a.buildErr = joinErrors(errs)
+	if a.buildErr != nil {
+		a.exec.Close()
+		a.exec = nil
+	}
+	return a.buildErr
 }

@@ -12,7 +12,7 @@ type Pos struct{ X, Y float64 }
 type Vel struct{ X, Y float64 }
 
 func spawnMovers(n int) *glue.System {
-	return glue.System1(func(c glue.Commands) {
+	return glue.Func(func(c glue.Commands) {
 		for i := range n {
 			c.Spawn(Pos{float64(i), 0}, Vel{1, 2})
 		}
@@ -22,9 +22,9 @@ func spawnMovers(n int) *glue.System {
 // BenchmarkEmptySystem measures the scheduler's cost per system per tick:
 // 10 empty global systems in one stage.
 func BenchmarkEmptySystem(b *testing.B) {
-	app := glue.NewApp(First)
+	app := stagedApp()
 	for i := range 10 {
-		app.AddSystems(First, glue.System0(func() {}).Named(fmt.Sprint(i)))
+		app.AddSystems(First, glue.Func(func(struct{}) {}).Named(fmt.Sprint(i)))
 	}
 	defer app.Close()
 	app.Update()
@@ -44,7 +44,7 @@ func BenchmarkMove(b *testing.B) {
 				mode = "seq"
 			}
 			b.Run(fmt.Sprintf("%s/%d", mode, n), func(b *testing.B) {
-				app := glue.NewApp(First)
+				app := stagedApp()
 				app.Configure(glue.Options{Sequential: seq})
 				app.AddStartup(spawnMovers(n))
 				app.AddSystems(First, glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) {
@@ -75,10 +75,10 @@ func BenchmarkParallelThreshold(b *testing.B) {
 				mode = "seq"
 			}
 			b.Run(fmt.Sprintf("%s/%d", mode, n), func(b *testing.B) {
-				app := glue.NewApp(First)
+				app := stagedApp()
 				app.Configure(glue.Options{Sequential: seq, ParallelThreshold: 1, ChunkSize: 1 << 30})
 				app.AddStartup(spawnMovers(n / 2))
-				app.AddStartup(glue.System1(func(c glue.Commands) {
+				app.AddStartup(glue.Func(func(c glue.Commands) {
 					for i := range n / 2 {
 						c.Spawn(A{i})
 					}
@@ -107,7 +107,7 @@ func BenchmarkChunkSize(b *testing.B) {
 			name = "unsplit"
 		}
 		b.Run(name, func(b *testing.B) {
-			app := glue.NewApp(First)
+			app := stagedApp()
 			app.Configure(glue.Options{ChunkSize: cs, ParallelThreshold: 1})
 			app.AddStartup(spawnMovers(n))
 			app.AddSystems(First, glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) {
@@ -126,16 +126,26 @@ func BenchmarkChunkSize(b *testing.B) {
 // commands allocates nothing, sequentially and in parallel.
 func TestNoAllocationPerTick(t *testing.T) {
 	for _, opts := range []glue.Options{{Sequential: true}, {Workers: 2, ParallelThreshold: 1, ChunkSize: 100}} {
-		app := glue.NewApp(First, Middle)
+		app := stagedApp()
 		app.Configure(opts)
 		app.InsertResource(Gold{})
 		app.AddStartup(spawnMovers(5000))
 		app.AddSystems(First,
 			glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) { p.X += v.X }).ReadOnly(glue.TypeOf[Vel]()),
-			glue.System2(func(g glue.ResMut[Gold], q glue.Query1[Vel]) { g.Get().N += q.Len() }),
-			glue.System1(func(l glue.Local[int]) { *l.Get()++ }),
+			glue.Func(func(p struct {
+				G glue.ResMut[Gold]
+				Q glue.Query1[Vel]
+			}) {
+				g, q := p.G, p.Q
+				g.Get().N += q.Len()
+			}),
+			glue.Func(func(l glue.Local[int]) { *l.Get()++ }),
 		)
-		app.AddSystems(Middle, glue.Each1P2(func(_ glue.Entity, v *Vel, c glue.Commands, g glue.Res[Gold]) {}))
+		app.AddSystems(Middle, glue.Each1P(func(_ glue.Entity, v *Vel, p struct {
+			C glue.Commands
+			G glue.Res[Gold]
+		}) {
+		}))
 		for range 3 {
 			if err := app.Update(); err != nil {
 				t.Fatal(err)

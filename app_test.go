@@ -10,15 +10,19 @@ import (
 	"github.com/gluekit/glue"
 )
 
-type stage int
-
+// The tests' own stages, after glue.Update.
 const (
-	First stage = iota
-	Middle
-	Last
+	First  glue.Stage = "first"
+	Middle glue.Stage = "middle"
+	Last   glue.Stage = "last"
 )
 
-func (s stage) String() string { return [...]string{"First", "Middle", "Last"}[s] }
+// stagedApp returns an app with the tests' stages.
+func stagedApp() *glue.App {
+	app := glue.NewApp()
+	app.AddStagesAfter(glue.Update, First, Middle, Last)
+	return app
+}
 
 // Log is a resource systems append to, to observe order.
 type Log struct{ lines []string }
@@ -32,12 +36,9 @@ type B struct{ V int }
 type C struct{ V int }
 type D struct{ V int }
 
-func newApp(t *testing.T, stages ...glue.Stage) *glue.App {
+func newApp(t *testing.T) *glue.App {
 	t.Helper()
-	if len(stages) == 0 {
-		stages = []glue.Stage{First, Middle, Last}
-	}
-	app := glue.NewApp(stages...)
+	app := stagedApp()
 	t.Cleanup(app.Close)
 	return app
 }
@@ -53,29 +54,37 @@ func mustUpdate(t *testing.T, app *glue.App, ticks int) {
 
 // logger returns a named global system that logs its name.
 func logger(name string) *glue.System {
-	return glue.System1(func(l glue.ResMut[Log]) { l.Get().add("%s", name) }).Named(name)
+	return glue.Func(func(l glue.ResMut[Log]) { l.Get().add("%s", name) }).Named(name)
 }
 
 func TestStagesRunInDeclaredOrder(t *testing.T) {
-	app := newApp(t, Last, First, Middle) // declaration order, not value order
+	app := glue.NewApp()
+	t.Cleanup(app.Close)
+	app.AddStagesAfter(glue.Update, Last, First) // declaration order, not name order
+	app.AddStagesAfter(glue.Update, Middle)      // after the stages added after Update before
 	app.InsertResource(Log{})
 	app.AddSystems(First, logger("first"))
 	app.AddSystems(Middle, logger("middle"))
 	app.AddSystems(Last, logger("last"), logger("last2"))
+	app.AddSystems(glue.PostUpdate, logger("post"))
+	app.AddSystems(glue.PreUpdate, logger("pre"))
 	mustUpdate(t, app, 2)
 	got := glue.Resource[Log](app).lines
-	want := []string{"last", "last2", "first", "middle", "last", "last2", "first", "middle"}
+	want := []string{"pre", "last", "last2", "first", "middle", "post", "pre", "last", "last2", "first", "middle", "post"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("order = %v, want %v", got, want)
 	}
 }
 
-func TestInsertStage(t *testing.T) {
-	app := newApp(t, First, Last)
-	app.InsertStageAfter(First, Middle)
-	type extra int
-	app.InsertStageBefore(First, extra(0))
-	want := []glue.Stage{extra(0), First, Middle, Last}
+func TestAddStages(t *testing.T) {
+	app := glue.NewApp()
+	t.Cleanup(app.Close)
+	app.AddStagesAfter(glue.Update, First, Last)
+	app.AddStagesAfter(First, Middle)
+	app.AddStagesBefore(glue.Update, "extra")
+	app.AddStagesAfter(glue.Draw, "overlay")
+	want := []glue.Stage{glue.First, glue.PreUpdate, glue.StateTransition, "extra", glue.Update, First, Middle, Last, glue.PostUpdate, glue.Last,
+		glue.PreDraw, glue.Draw, "overlay", glue.PostDraw}
 	if got := app.Stages(); !slices.Equal(got, want) {
 		t.Fatalf("stages = %v, want %v", got, want)
 	}
@@ -104,9 +113,9 @@ func TestStartupCommandsAppliedBetweenStartupSystems(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
 	app.AddStartup(
-		glue.System1(func(c glue.Commands) { c.Spawn(A{1}); c.Spawn(A{2}) }).Priority(0),
+		glue.Func(func(c glue.Commands) { c.Spawn(A{1}); c.Spawn(A{2}) }).Priority(0),
 		// An entity startup system sees the entities spawned before it.
-		glue.Each1P1(func(_ glue.Entity, a *A, l glue.ResMut[Log]) { l.Get().add("A%d", a.V) }).Priority(1),
+		glue.Each1P(func(_ glue.Entity, a *A, l glue.ResMut[Log]) { l.Get().add("A%d", a.V) }).Priority(1),
 	)
 	mustUpdate(t, app, 1)
 	if got, want := glue.Resource[Log](app).lines, []string{"A1", "A2"}; !slices.Equal(got, want) {
@@ -115,7 +124,7 @@ func TestStartupCommandsAppliedBetweenStartupSystems(t *testing.T) {
 }
 
 func spawnABCD(app *glue.App) {
-	app.AddStartup(glue.System1(func(c glue.Commands) {
+	app.AddStartup(glue.Func(func(c glue.Commands) {
 		c.Spawn(A{1})
 		c.Spawn(A{2}, B{})
 		c.Spawn(A{3}, C{})
@@ -190,11 +199,17 @@ func TestCommandsAreDeferredToTheEndOfTheStage(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
 	count := func(label string) *glue.System {
-		return glue.System2(func(q glue.Query1[A], l glue.ResMut[Log]) { l.Get().add("%s:%d", label, q.Len()) }).Named("count-" + label)
+		return glue.Func(func(p struct {
+			Q glue.Query1[A]
+			L glue.ResMut[Log]
+		}) {
+			q, l := p.Q, p.L
+			l.Get().add("%s:%d", label, q.Len())
+		}).Named("count-" + label)
 	}
 	spawned := false
 	app.AddSystems(First,
-		glue.System1(func(c glue.Commands) {
+		glue.Func(func(c glue.Commands) {
 			if !spawned {
 				c.Spawn(A{7})
 				spawned = true
@@ -213,9 +228,13 @@ func TestCommandsAreDeferredToTheEndOfTheStage(t *testing.T) {
 func TestComponentCommands(t *testing.T) {
 	app := newApp(t)
 	var e glue.Entity
-	app.AddStartup(glue.System1(func(c glue.Commands) { c.Spawn(A{1}) }))
+	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(A{1}) }))
 	tick := 0
-	app.AddSystems(First, glue.System2(func(c glue.Commands, q glue.Query1[A]) {
+	app.AddSystems(First, glue.Func(func(p struct {
+		C glue.Commands
+		Q glue.Query1[A]
+	}) {
+		c, q := p.C, p.Q
 		tick++
 		e, _, _ = q.First()
 		switch tick {
@@ -238,7 +257,13 @@ func TestComponentCommands(t *testing.T) {
 		dv         int
 	}
 	var got []snap
-	app.AddSystems(Last, glue.System4(func(qa glue.Query1[A], qb glue.Query1[B], qc glue.Query1[C], qd glue.Query1[D]) {
+	app.AddSystems(Last, glue.Func(func(p struct {
+		Qa glue.Query1[A]
+		Qb glue.Query1[B]
+		Qc glue.Query1[C]
+		Qd glue.Query1[D]
+	}) {
+		qa, qb, qc, qd := p.Qa, p.Qb, p.Qc, p.Qd
 		var s snap
 		_, s.a = qa.Get(e)
 		_, s.b = qb.Get(e)
@@ -267,8 +292,8 @@ func TestComponentCommands(t *testing.T) {
 
 func TestRemovingLastComponentDespawns(t *testing.T) {
 	app := newApp(t)
-	app.AddStartup(glue.System1(func(c glue.Commands) { c.Spawn(A{1}) }))
-	app.AddSystems(First, glue.Each1P1(func(e glue.Entity, _ *A, c glue.Commands) { c.Remove(e, glue.TypeOf[A]()) }))
+	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(A{1}) }))
+	app.AddSystems(First, glue.Each1P(func(e glue.Entity, _ *A, c glue.Commands) { c.Remove(e, glue.TypeOf[A]()) }))
 	mustUpdate(t, app, 1)
 	if app.Len() != 0 {
 		t.Fatalf("len = %d, want 0", app.Len())
@@ -279,14 +304,18 @@ func TestEndFinishesTheTick(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
 	n := 0
-	app.AddSystems(First, glue.System2(func(c glue.Commands, l glue.ResMut[Log]) {
+	app.AddSystems(First, glue.Func(func(p struct {
+		C glue.Commands
+		L glue.ResMut[Log]
+	}) {
+		c, l := p.C, p.L
 		n++
 		l.Get().add("first%d", n)
 		if n == 2 {
 			c.End()
 		}
 	}))
-	app.AddSystems(Last, glue.System1(func(l glue.ResMut[Log]) { l.Get().add("last%d", n) }))
+	app.AddSystems(Last, glue.Func(func(l glue.ResMut[Log]) { l.Get().add("last%d", n) }))
 	if err := app.Run(); err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +337,7 @@ func TestResources(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
 	tick := 0
-	app.AddSystems(First, glue.System1(func(c glue.Commands) {
+	app.AddSystems(First, glue.Func(func(c glue.Commands) {
 		tick++
 		switch tick {
 		case 1:
@@ -319,7 +348,11 @@ func TestResources(t *testing.T) {
 			c.RemoveResource(glue.TypeOf[Gold]())
 		}
 	}).Named("manage"))
-	app.AddSystems(Middle, glue.System2(func(g glue.Opt[Gold], l glue.ResMut[Log]) {
+	app.AddSystems(Middle, glue.Func(func(p struct {
+		G glue.Opt[Gold]
+		L glue.ResMut[Log]
+	}) {
+		g, l := p.G, p.L
 		if g.Get() == nil {
 			l.Get().add("none")
 			return
@@ -335,13 +368,13 @@ func TestResources(t *testing.T) {
 
 func TestMissingResourceNamesSystemStageAndType(t *testing.T) {
 	app := newApp(t)
-	app.AddSystems(Middle, glue.System1(func(g glue.Res[Gold]) {}).Named("NeedsGold"))
+	app.AddSystems(Middle, glue.Func(func(g glue.Res[Gold]) {}).Named("NeedsGold"))
 	err := app.Run()
 	var se *glue.SystemError
 	if !errors.As(err, &se) {
 		t.Fatalf("err = %v, want a *SystemError", err)
 	}
-	for _, want := range []string{"NeedsGold", "Middle", "glue_test.Gold"} {
+	for _, want := range []string{"NeedsGold", "middle", "glue_test.Gold"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
@@ -352,7 +385,7 @@ func TestPanicIsReportedWithSystemAndStage(t *testing.T) {
 	for _, seq := range []bool{true, false} {
 		app := newApp(t)
 		app.Configure(glue.Options{Sequential: seq, ParallelThreshold: 1})
-		app.AddStartup(glue.System1(func(c glue.Commands) {
+		app.AddStartup(glue.Func(func(c glue.Commands) {
 			for i := range 100 {
 				c.Spawn(A{i})
 			}
@@ -367,7 +400,7 @@ func TestPanicIsReportedWithSystemAndStage(t *testing.T) {
 		)
 		err := app.Run()
 		var se *glue.SystemError
-		if !errors.As(err, &se) || se.System != "Exploder" || se.Stage != "Last" || se.Panic != "boom" {
+		if !errors.As(err, &se) || se.System != "Exploder" || se.Stage != "last" || se.Panic != "boom" {
 			t.Fatalf("sequential=%v: err = %#v, want a SystemError for Exploder in Last", seq, err)
 		}
 		if !strings.Contains(err.Error(), "Exploder") || !strings.Contains(err.Error(), "boom") {
@@ -379,7 +412,7 @@ func TestPanicIsReportedWithSystemAndStage(t *testing.T) {
 func TestFailReturnsError(t *testing.T) {
 	app := newApp(t)
 	sentinel := errors.New("out of lives")
-	app.AddSystems(First, glue.System1(func(c glue.Commands) { c.Fail(sentinel) }).Named("Judge"))
+	app.AddSystems(First, glue.Func(func(c glue.Commands) { c.Fail(sentinel) }).Named("Judge"))
 	err := app.Run()
 	if !errors.Is(err, sentinel) || !strings.Contains(err.Error(), "Judge") {
 		t.Fatalf("err = %v, want wrapped sentinel naming Judge", err)
@@ -390,9 +423,9 @@ func TestSpawnAnyType(t *testing.T) {
 	// Stray is used by no system: its first sight is the Spawn command.
 	type Stray struct{ X int }
 	app := newApp(t)
-	app.AddSystems(First, glue.System1(func(c glue.Commands) { c.Spawn(Stray{41}, A{1}); c.End() }).Named("Spawner"))
+	app.AddSystems(First, glue.Func(func(c glue.Commands) { c.Spawn(Stray{41}, A{1}); c.End() }).Named("Spawner"))
 	var got []int
-	app.AddSystems(Last, glue.System1(func(q glue.Query2[Stray, A]) {
+	app.AddSystems(Last, glue.Func(func(q glue.Query2[Stray, A]) {
 		q.Each(func(_ glue.Entity, s *Stray, _ *A) { got = append(got, s.X) })
 	}))
 	if err := app.Run(); err != nil {
@@ -407,13 +440,13 @@ func TestSpawnAnyType(t *testing.T) {
 
 func TestSpawnErrors(t *testing.T) {
 	app := newApp(t)
-	app.AddSystems(First, glue.System1(func(c glue.Commands) { c.Spawn(A{1}, A{2}) }).Named("Dup"))
+	app.AddSystems(First, glue.Func(func(c glue.Commands) { c.Spawn(A{1}, A{2}) }).Named("Dup"))
 	err := app.Run()
 	if err == nil || !strings.Contains(err.Error(), "Dup") || !strings.Contains(err.Error(), "given twice") {
 		t.Fatalf("err = %v, want duplicate component error naming the system", err)
 	}
 	app2 := newApp(t)
-	app2.AddSystems(First, glue.System1(func(c glue.Commands) { c.Spawn() }).Named("Empty"))
+	app2.AddSystems(First, glue.Func(func(c glue.Commands) { c.Spawn() }).Named("Empty"))
 	if err := app2.Run(); err == nil || !strings.Contains(err.Error(), "at least one component") {
 		t.Fatalf("err = %v, want at-least-one-component error", err)
 	}
@@ -427,14 +460,13 @@ func mustUpdateEnded(t *testing.T, app *glue.App) {
 }
 
 func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
-	type Unknown int
 	app := newApp(t)
 	shared := logger("Twice")
 	app.InsertResource(Log{})
 	app.InsertResource(Log{}) // duplicate resource
-	app.AddSystems(Unknown(3), logger("Lost"))
+	app.AddSystems("Unknown", logger("Lost"))
 	app.AddSystems(First, shared)
-	app.AddSystems(Middle, shared) // same System value twice
+	app.AddSystems(First, shared) // same System value twice in one stage
 	app.AddSystems(First, logger("Same"), logger("Same"))
 	app.AddSystems(Last, logger("Orphan").After("Nobody"))
 	app.AddStartup(nil)
@@ -444,10 +476,10 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 	}
 	for _, want := range []string{
 		"duplicate resource glue_test.Log",
-		"system Lost added to unknown stage 3",
-		"system Twice added twice",
-		"system Same added twice to stage First",
-		`Orphan of stage Last runs After("Nobody")`,
+		`system Lost added to unknown stage "Unknown"`,
+		"system Twice added twice to stage first",
+		"system Same added twice to stage first",
+		`stage last: Orphan runs After("Nobody")`,
 		"nil startup system",
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -511,7 +543,7 @@ func TestDuplicatePlugin(t *testing.T) {
 func TestLocalPersists(t *testing.T) {
 	app := newApp(t)
 	var seen []int
-	app.AddSystems(First, glue.System1(func(n glue.Local[int]) {
+	app.AddSystems(First, glue.Func(func(n glue.Local[int]) {
 		*n.Get()++
 		seen = append(seen, *n.Get())
 	}))
@@ -526,7 +558,11 @@ func TestAddedAndRemoved(t *testing.T) {
 	app.InsertResource(Log{})
 	var ents []glue.Entity
 	tick := 0
-	app.AddSystems(First, glue.System2(func(c glue.Commands, q glue.Query1[B]) {
+	app.AddSystems(First, glue.Func(func(p struct {
+		C glue.Commands
+		Q glue.Query1[B]
+	}) {
+		c, q := p.C, p.Q
 		tick++
 		switch tick {
 		case 1:
@@ -539,7 +575,12 @@ func TestAddedAndRemoved(t *testing.T) {
 			c.Despawn(ents[0])
 		}
 	}).Named("change"))
-	app.AddSystems(Middle, glue.System3(func(added glue.Added[A], removed glue.Removed[A], l glue.ResMut[Log]) {
+	app.AddSystems(Middle, glue.Func(func(p struct {
+		Added   glue.Added[A]
+		Removed glue.Removed[A]
+		L       glue.ResMut[Log]
+	}) {
+		added, removed, l := p.Added, p.Removed, p.L
 		l.Get().add("tick%d +%d -%d", tick, len(added.Entities()), len(removed.Entities()))
 	}).Named("watch"))
 	mustUpdate(t, app, 4)
@@ -549,10 +590,11 @@ func TestAddedAndRemoved(t *testing.T) {
 	}
 }
 
-func TestRenderThreadSystemsRunOnlyInDraw(t *testing.T) {
+func TestDrawStagesRunOnlyInDraw(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
-	app.AddSystems(First, logger("update"), logger("draw").OnThread(glue.RenderThread))
+	app.AddSystems(First, logger("update"))
+	app.AddSystems(glue.Draw, logger("draw"))
 	mustUpdate(t, app, 1)
 	if err := app.Draw(); err != nil {
 		t.Fatal(err)
@@ -567,7 +609,7 @@ func TestRenderThreadSystemsRunOnlyInDraw(t *testing.T) {
 func TestQueryFirstAndGet(t *testing.T) {
 	app := newApp(t)
 	spawnABCD(app)
-	app.AddSystems(First, glue.System1(func(q glue.Query2[A, B]) {
+	app.AddSystems(First, glue.Func(func(q glue.Query2[A, B]) {
 		e, a, _, ok := q.First()
 		if !ok || (a.V != 2 && a.V != 4) {
 			t.Errorf("First = %v %v %v", e, a, ok)
@@ -598,8 +640,8 @@ func TestAppsOnManyGoroutines(t *testing.T) {
 	done := make(chan int)
 	for i := range 8 {
 		go func() {
-			app := glue.NewApp(First)
-			app.AddSystems(First, glue.System1(func(c glue.Commands) { c.Spawn(A{i}); c.End() }))
+			app := stagedApp()
+			app.AddSystems(First, glue.Func(func(c glue.Commands) { c.Spawn(A{i}); c.End() }))
 			app.Run()
 			done <- app.Len()
 		}()
@@ -611,13 +653,13 @@ func TestAppsOnManyGoroutines(t *testing.T) {
 	}
 }
 
-func TestViewsOnlyRead(t *testing.T) {
+func TestReadOnlyQueriesDoNotConflict(t *testing.T) {
 	app := newApp(t)
 	app.Configure(glue.Options{Workers: 2})
 	app.AddSystems(First,
-		glue.System1(func(v glue.View1[A]) {}).Named("reader1"),
-		glue.System1(func(v glue.View2[A, B]) {}).Named("reader2"),
-		glue.System1(func(q glue.Query1[A]) {}).Named("writer"),
+		glue.Func(func(v glue.Query1[A]) {}).Named("reader1").ReadOnly(glue.TypeOf[A]()),
+		glue.Func(func(v glue.Query2[A, B]) {}).Named("reader2").ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()),
+		glue.Func(func(q glue.Query1[A]) {}).Named("writer"),
 	)
 	desc := app.Describe()
 	for _, want := range []string{
@@ -631,19 +673,6 @@ func TestViewsOnlyRead(t *testing.T) {
 		}
 	}
 	if strings.Contains(desc, "conflict: reader1 ↔ reader2") {
-		t.Errorf("two views conflict:\n%s", desc)
-	}
-}
-
-func TestInsertStageFirstAndLastOnce(t *testing.T) {
-	type mod int
-	app := newApp(t, Middle)
-	app.InsertStageFirst(mod(1)).InsertStageFirst(mod(1)).InsertStageLast(mod(2)).InsertStageLast(mod(2))
-	want := []glue.Stage{mod(1), Middle, mod(2)}
-	if got := app.Stages(); !slices.Equal(got, want) {
-		t.Fatalf("stages = %v, want %v", got, want)
-	}
-	if !app.HasStage(Middle) || app.HasStage(Last) || app.HasStage([]int{1}) {
-		t.Fatal("HasStage is wrong")
+		t.Errorf("two readers conflict:\n%s", desc)
 	}
 }

@@ -1,14 +1,12 @@
 package glue
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime/debug"
-	"slices"
 
-	"github.com/yohamta/donburi"
-	"github.com/yohamta/donburi/component"
+	"github.com/gluekit/glue/internal/world"
 )
 
 type cmdKind uint8
@@ -20,6 +18,7 @@ const (
 	cmdDespawn
 	cmdInsert
 	cmdRemove
+	cmdModify
 	cmdInsertResource
 	cmdRemoveResource
 )
@@ -28,11 +27,11 @@ type command struct {
 	kind   cmdKind
 	e      Entity
 	values []any
-	types  []*typeInfo
+	types  []Type
 	err    error
 }
 
-// cmdBuffer is one system run's queue of commands.
+// cmdBuffer is one system run's (or chunk's) queue of commands.
 type cmdBuffer struct {
 	cmds []command
 }
@@ -46,16 +45,17 @@ func (b *cmdBuffer) reset() {
 // — and then the driver stops. [App.Run] returns nil.
 func (c Commands) End() { c.buf.cmds = append(c.buf.cmds, command{kind: cmdEnd}) }
 
-// Fail ends the app like [Commands.End], and makes [App.Run] return err,
-// wrapped with the system's name and stage.
+// Fail ends the app like [Commands.End] — the current tick finishes — and
+// then [App.Update] and [App.Run] return err, wrapped in a *SystemError
+// naming the system and its stage.
 func (c Commands) Fail(err error) {
 	c.buf.cmds = append(c.buf.cmds, command{kind: cmdFail, err: err})
 }
 
-// Spawn creates an entity with the given component values, at least one.
-// Any Go type can be a component; a value's dynamic type is its component
-// type, so pass values (Ball{}), not pointers, unless the component type
-// is the pointer type. The entity is visible from the next stage on.
+// Spawn creates an entity with the given component values, at least one,
+// of distinct types. Any Go type but a pointer or an interface can be a
+// component; a value's dynamic type is its component type, so pass values
+// (Ball{}), never pointers. The entity is visible from the next stage on.
 func (c Commands) Spawn(components ...any) {
 	c.buf.cmds = append(c.buf.cmds, command{kind: cmdSpawn, values: components})
 }
@@ -74,48 +74,48 @@ func (c Commands) Insert(e Entity, components ...any) {
 }
 
 // Remove removes components of the given types from an entity. Types the
-// entity lacks are ignored. An entity left with no components is despawned.
+// entity lacks, and types given twice, are ignored. An entity left with no
+// components is despawned.
 func (c Commands) Remove(e Entity, types ...Type) {
-	ts := make([]*typeInfo, len(types))
-	for i, t := range types {
-		ts[i] = t.info
-	}
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemove, e: e, types: ts})
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemove, e: e, types: types})
 }
 
-// Modify removes the components of the given types from an entity and
-// inserts the given components, as one command: Lepenka's ModifyComponent.
+// Modify replaces components of an entity as one change (Lepenka's
+// ModifyComponent): afterwards the entity has its old components less the
+// remove types, plus the insert values. Modify(e, []Type{A}, B{}) on an
+// entity that has only A leaves it with only B; the entity is despawned
+// only if it is left with no components at all.
 func (c Commands) Modify(e Entity, remove []Type, insert ...any) {
-	c.Remove(e, remove...)
-	c.Insert(e, insert...)
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdModify, e: e, types: remove, values: insert})
 }
 
-// InsertResource creates the resource of v's type, or replaces it. Systems
-// see the new value from the next stage on.
+// InsertResource creates the resource of v's type, or replaces it. Pass a
+// value, not a pointer. Systems see the new value from the next stage on.
 func (c Commands) InsertResource(v any) {
 	c.buf.cmds = append(c.buf.cmds, command{kind: cmdInsertResource, values: []any{v}})
 }
 
 // RemoveResource removes the resource of type t, if there is one.
 func (c Commands) RemoveResource(t Type) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemoveResource, types: []*typeInfo{t.info}})
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemoveResource, types: []Type{t}})
 }
 
-// apply runs one buffer's commands against the app's world. Commands on
-// entities that no longer exist are skipped; type errors are returned, and
-// a panic while applying (a bug in glue or donburi) becomes an error naming
-// the system whose commands were applied.
-func (a *App) apply(sys *System, buf *cmdBuffer) (err error) {
+// apply runs one buffer's commands against the app's world, in issue
+// order. Commands on entities that no longer exist are skipped. A command
+// that cannot be applied (a nil or pointer component, a zero Type) is
+// skipped and reported; a panic while applying (a bug in glue or donburi)
+// is reported too. Each error is a *SystemError naming the system.
+func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
+	fail := func(format string, args ...any) {
+		errs = append(errs, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf(format, args...)})
+	}
 	defer func() {
-		if r := recover(); r != nil {
+		if p := recover(); p != nil {
 			buf.reset()
-			err = &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: fmt.Errorf("panic while applying its commands: %v", r), Panic: r, Stack: debug.Stack()}
+			errs = append(errs, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("panic while applying its commands: %v", p), Panic: p, Stack: debug.Stack()})
 		}
 	}()
-	var errs []error
-	fail := func(format string, args ...any) {
-		errs = append(errs, &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: fmt.Errorf(format, args...)})
-	}
+	w := a.world
 	for i := range buf.cmds {
 		cmd := &buf.cmds[i]
 		switch cmd.kind {
@@ -123,188 +123,112 @@ func (a *App) apply(sys *System, buf *cmdBuffer) (err error) {
 			a.ending = true
 		case cmdFail:
 			a.ending = true
-			errs = append(errs, &SystemError{System: sys.name, Stage: stageNameOf(sys), Err: cmd.err})
+			a.failures = append(a.failures, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: cmd.err})
 		case cmdSpawn:
-			if err := a.spawn(cmd.values); err != nil {
+			types, err := valueTypes(cmd.values)
+			if err == nil {
+				_, err = w.Spawn(types, cmd.values)
+			}
+			if err != nil {
 				fail("Spawn: %v", err)
 			}
 		case cmdDespawn:
-			a.despawn(cmd.e)
+			w.Despawn(world.Entity(cmd.e))
 		case cmdInsert:
-			if err := a.insert(cmd.e, cmd.values); err != nil {
+			types, err := valueTypes(cmd.values)
+			if err != nil {
 				fail("Insert: %v", err)
-			}
-		case cmdRemove:
-			a.remove(cmd.e, cmd.types)
-		case cmdInsertResource:
-			v := cmd.values[0]
-			if v == nil {
-				fail("InsertResource: nil value")
 				continue
 			}
-			a.setResource(v)
+			for i, t := range types {
+				w.Insert(world.Entity(cmd.e), t, cmd.values[i])
+			}
+		case cmdRemove:
+			types, err := typeInfos(cmd.types)
+			if err != nil {
+				fail("Remove: %v", err)
+				continue
+			}
+			for _, t := range types {
+				w.Remove(world.Entity(cmd.e), t)
+			}
+		case cmdModify:
+			rm, err := typeInfos(cmd.types)
+			var ins []*world.Type
+			if err == nil {
+				ins, err = valueTypes(cmd.values)
+			}
+			if err != nil {
+				fail("Modify: %v", err)
+				continue
+			}
+			e := world.Entity(cmd.e)
+			for i, t := range ins { // insert first, so that the entity is never left empty
+				w.Insert(e, t, cmd.values[i])
+			}
+			for _, t := range rm {
+				if !containsType(ins, t) {
+					w.Remove(e, t)
+				}
+			}
+		case cmdInsertResource:
+			if err := checkResource(cmd.values[0]); err != nil {
+				fail("Commands.%v", err.Error()[len("glue: "):])
+				continue
+			}
+			a.setResource(cmd.values[0])
 		case cmdRemoveResource:
-			if slot, ok := a.resources[cmd.types[0].rtype]; ok {
-				slot.ptr, slot.keep = nil, nil
+			t := cmd.types[0]
+			if t.info == nil {
+				fail("RemoveResource: zero glue.Type; get the type with glue.TypeOf[T]()")
+				continue
+			}
+			if slot, ok := a.resources[t.info.RType]; ok {
+				slot.val = nil
 			}
 		}
 	}
 	buf.reset()
-	return errors.Join(errs...)
+	return errs
 }
 
-func stageNameOf(sys *System) string {
-	if sys.stage == nil {
-		return "startup"
+func containsType(ts []*world.Type, t *world.Type) bool {
+	for _, x := range ts {
+		if x == t {
+			return true
+		}
 	}
-	return sys.stage.name
+	return false
 }
 
-func resolveTypes(values []any) ([]*typeInfo, error) {
-	infos := make([]*typeInfo, len(values))
+// valueTypes returns the component types of values, or an error naming a
+// value that cannot be a component.
+func valueTypes(values []any) ([]*world.Type, error) {
+	types := make([]*world.Type, len(values))
 	for i, v := range values {
 		if v == nil {
-			return nil, errors.New("nil component value")
+			return nil, errors.New("nil component value; pass a value of the component's type, e.g. Pos{}")
 		}
-		ti := typeOfValue(v)
-		for _, prev := range infos[:i] {
-			if prev == ti {
-				return nil, fmt.Errorf("component type %s given twice", ti.name)
-			}
+		if err := checkComponentType(reflect.TypeOf(v)); err != nil {
+			return nil, fmt.Errorf("%v (got %T)", err.Error()[len("glue: "):], v)
 		}
-		infos[i] = ti
-	}
-	return infos, nil
-}
-
-func (a *App) spawn(values []any) error {
-	if len(values) == 0 {
-		return errors.New("an entity needs at least one component")
-	}
-	infos, err := resolveTypes(values)
-	if err != nil {
-		return err
-	}
-	comps := make([]component.IComponentType, len(infos))
-	for i, ti := range infos {
-		comps[i] = ti.comp
-	}
-	archs := len(a.world.Archetypes())
-	e := a.world.Create(comps...)
-	if len(a.world.Archetypes()) != archs {
-		// Create made the archetype, and counted it right: remember it.
-		// Only when it is new, so that a spawn costs no key.
-		var buf [64]byte
-		a.seeded[string(layoutKey(buf[:0], comps))] = true
-	}
-	entry := a.world.Entry(e)
-	for i, ti := range infos {
-		ti.set(entry.Component(ti.comp), values[i])
-		a.logEvent(ti.comp, true, Entity(e))
-	}
-	return nil
-}
-
-func (a *App) despawn(e Entity) {
-	de := donburi.Entity(e)
-	if !a.world.Valid(de) {
-		return
-	}
-	entry := a.world.Entry(de)
-	for _, c := range entry.Archetype().Layout().Components() {
-		a.logEvent(c, false, e)
-	}
-	a.world.Remove(de)
-}
-
-func (a *App) insert(e Entity, values []any) error {
-	infos, err := resolveTypes(values)
-	if err != nil {
-		return err
-	}
-	de := donburi.Entity(e)
-	if !a.world.Valid(de) {
-		return nil
-	}
-	for i, ti := range infos {
-		entry := a.world.Entry(de)
-		if !entry.HasComponent(ti.comp) {
-			layout := entry.Archetype().Layout().Components()
-			a.seedArchetype(append(slices.Clip(layout), ti.comp))
-			entry = a.world.Entry(de)
-			entry.AddComponent(ti.comp)
-			a.logEvent(ti.comp, true, e)
+		t := world.TypeOf(v)
+		if containsType(types[:i], t) {
+			return nil, fmt.Errorf("component type %s given twice", t.Name)
 		}
-		ti.set(entry.Component(ti.comp), values[i])
+		types[i] = t
 	}
-	return nil
+	return types, nil
 }
 
-func (a *App) remove(e Entity, types []*typeInfo) {
-	de := donburi.Entity(e)
-	if !a.world.Valid(de) {
-		return
-	}
-	entry := a.world.Entry(de)
-	layout := entry.Archetype().Layout().Components()
-	left := len(layout)
-	for _, ti := range types {
-		if slices.Contains(layout, ti.comp) {
-			left--
+// typeInfos returns the world types of ts, or an error for a zero Type.
+func typeInfos(ts []Type) ([]*world.Type, error) {
+	out := make([]*world.Type, 0, len(ts))
+	for _, t := range ts {
+		if t.info == nil {
+			return nil, errors.New("zero glue.Type; get types with glue.TypeOf[T]()")
 		}
+		out = append(out, t.info)
 	}
-	if left == 0 {
-		a.despawn(e)
-		return
-	}
-	for _, ti := range types {
-		entry := a.world.Entry(de)
-		if entry.HasComponent(ti.comp) {
-			layout := entry.Archetype().Layout().Components()
-			a.seedArchetype(slices.DeleteFunc(slices.Clone(layout), func(c component.IComponentType) bool { return c == ti.comp }))
-			entry = a.world.Entry(de)
-			entry.RemoveComponent(ti.comp)
-			a.logEvent(ti.comp, false, e)
-		}
-	}
-}
-
-// seedArchetype makes sure donburi has counted the archetype of layout
-// before an entity moves into it by AddComponent or RemoveComponent.
-// donburi v1.15.8's Components.Move counts the first entity to arrive in a
-// never-created archetype as its second, and the next Create into that
-// archetype then panics (index out of range). Creating and removing one
-// entity there first sets the count right. It costs one create and remove
-// per new archetype, once.
-func (a *App) seedArchetype(layout []component.IComponentType) {
-	var buf [64]byte
-	key := layoutKey(buf[:0], layout)
-	if a.seeded[string(key)] {
-		return
-	}
-	a.seeded[string(key)] = true
-	a.world.Remove(a.world.Create(layout...))
-}
-
-// layoutKey appends to dst a key that identifies a set of component types
-// regardless of order: the sorted type ids as uvarints. It allocates
-// nothing for layouts of up to 16 types; look it up as m[string(key)],
-// which does not allocate either.
-func layoutKey(dst []byte, layout []component.IComponentType) []byte {
-	var buf [16]int
-	ids := buf[:0]
-	for _, c := range layout {
-		ids = append(ids, int(c.Id()))
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
-		dst = binary.AppendUvarint(dst, uint64(id))
-	}
-	return dst
-}
-
-func (a *App) logEvent(c component.IComponentType, added bool, e Entity) {
-	if l, ok := a.logs(added)[c]; ok {
-		l.list = append(l.list, e)
-	}
+	return out, nil
 }

@@ -15,7 +15,11 @@ func TestMoveIntoFreshArchetype(t *testing.T) {
 	app := newApp(t)
 	tick := 0
 	var e glue.Entity
-	app.AddSystems(First, glue.System2(func(c glue.Commands, q glue.Query2[A, B]) {
+	app.AddSystems(First, glue.Func(func(p struct {
+		C glue.Commands
+		Q glue.Query2[A, B]
+	}) {
+		c, q := p.C, p.Q
 		tick++
 		switch tick {
 		case 1:
@@ -29,10 +33,10 @@ func TestMoveIntoFreshArchetype(t *testing.T) {
 		}
 	}).Named("churn"))
 	var got []int
-	app.AddSystems(Last, glue.System1(func(v glue.View1[A]) {
+	app.AddSystems(Last, glue.Func(func(v glue.Query1[A]) {
 		got = got[:0]
 		v.Each(func(_ glue.Entity, a *A) { got = append(got, a.V) })
-	}))
+	}).ReadOnly(glue.TypeOf[A]()))
 	mustUpdate(t, app, 4)
 	if len(got) != 3 || got[0]+got[1]+got[2] != 6 {
 		t.Fatalf("A values %v, want 1, 2, 3", got)
@@ -47,14 +51,14 @@ func TestChangingABuiltAppPanics(t *testing.T) {
 			t.Fatalf("recover() = %v", r)
 		}
 	}()
-	app.AddSystems(First, glue.System0(func() {}))
+	app.AddSystems(First, glue.Func(func(struct{}) {}))
 }
 
 func TestOnCloseRunsOnceInReverse(t *testing.T) {
-	app := glue.NewApp(First)
+	app := stagedApp()
 	var got []int
 	app.OnClose(func() { got = append(got, 1) }).OnClose(func() { got = append(got, 2) })
-	app.AddSystems(First, glue.System1(func(c glue.Commands) { c.End() }))
+	app.AddSystems(First, glue.Func(func(c glue.Commands) { c.End() }))
 	if err := app.Run(); err != nil {
 		t.Fatal(err)
 	}

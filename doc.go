@@ -6,92 +6,140 @@
 //
 // # Outline
 //
-//   - [App]: the game. [NewApp] takes its stages; [App.AddSystems],
-//     [App.AddStartup], [App.InsertResource] and [App.AddPlugins] declare
-//     it; [App.Run] (headless) or a renderer's runner drives it.
-//   - Systems: [System0] … [System6] make global systems (once per tick);
-//     [Each1] … [Each4] and their P1…P3 variants make entity systems (once
-//     per matching entity, with pointers to the declared components);
-//     [Batch1] … [Batch4] and their variants give the same systems whole
-//     batches of entities, for tight inlined loops.
+//   - [App]: the game. [NewApp] makes one with the core stages;
+//     [App.AddStagesAfter], [App.AddSystems], [App.AddStartup],
+//     [App.InsertResource] and [App.AddPlugins] declare it; [App.Run]
+//     (headless) or a renderer's runner drives it.
+//   - [Stage]: the steps of a tick, in one documented order.
+//   - Systems: [Func] makes a global system (once per tick); [Each1] …
+//     [Each8] make entity systems (once per matching entity, with pointers
+//     to its components) and [Each1P] … [Each8P] the same with params;
+//     [Batch1] … [Batch8] and [Batch1P] … [Batch8P] give entity systems
+//     whole batches of entities, for tight inlined loops. The number in a
+//     name is the number of component types.
 //   - System params, declared by a system function's parameter types:
 //     [Res] and [ResMut] (resources), [Opt] (optional resource),
 //     [Commands], [Local] (per-system state), [Added] and [Removed]
-//     (change lists), [Query1] … [Query4] (other entities, read and
-//     written) and [View1] … [View4] (other entities, only read).
+//     (change lists), [Query1] … [Query8] (other entities) — or a struct
+//     whose exported fields are params, for any number of them.
 //   - [Commands]: deferred changes, applied when the stage ends.
 //   - [Plugin]: how modules add their resources and systems.
 //   - [App.Describe]: the schedule, as text.
 //
 // # Stages
 //
-// A stage is a step of the tick. A game declares its stages as constants
-// of its own type and passes them to [NewApp] in tick order; every tick
-// runs every stage in that order. Plugins add stages with
-// [App.InsertStageAfter] and [App.InsertStageBefore]. Startup systems run
-// once, before the first tick, ordered by [System.Priority].
+// A tick runs the update stages First, PreUpdate, Update, PostUpdate and
+// Last ([App.Update]); a frame runs the draw stages PreDraw, Draw and
+// PostDraw ([App.Draw]). [Stage] documents what belongs in each. Modules
+// add their systems to these stages at documented places, never stages of
+// their own, so the order of a tick does not depend on the order plugins
+// are added. A game adds its own stages among them, and its main.go then
+// shows the whole tick:
+//
+//	const (
+//		Control glue.Stage = "Control"
+//		Physics glue.Stage = "Physics"
+//		Rules   glue.Stage = "Rules"
+//	)
+//	app.AddStagesAfter(glue.Update, Control, Physics, Rules)
+//
+// Startup systems run once, before the first tick, ordered by
+// [System.Priority]. -schedule in every game prints the order
+// ([App.Describe]).
 //
 // # Systems
 //
 // A system is a plain function. Its parameters say what it needs:
 //
-//	// Global system: once per tick.
-//	func StartRound(state glue.ResMut[GameState], rules glue.Res[GameRules]) { … }
+//	// Global system: once per tick; a struct gathers any number of params.
+//	func StartRound(p struct {
+//		State glue.ResMut[GameState]
+//		Rules glue.Res[GameRules]
+//	}) { … }
 //
-//	// Entity system: once per entity with Player and Score.
-//	func UpdateScore(e glue.Entity, p *Player, s *Score, coin glue.ResMut[Coin]) { … }
+//	// Entity system: once per entity with Player and Score, then params.
+//	func UpdateScore(e glue.Entity, pl *Player, s *Score, coin glue.ResMut[Coin]) { … }
 //
-//	app.AddSystems(BeforeRound, glue.System2(StartRound))
-//	app.AddSystems(Update, glue.Each2P1(UpdateScore))
+//	app.AddSystems(BeforeRound, glue.Func(StartRound))
+//	app.AddSystems(Round, glue.Each2P(UpdateScore))
 //
-// The number in a constructor's name is the number of components (Each2)
-// and of params (P1, System2). Access is derived from types: [Res] reads a
-// resource and [ResMut] writes it; an entity system or [Query2] writes its
-// components unless [System.ReadOnly] says it only reads them; a [View2]
-// only reads.
+// Access is derived from types when the app is built: [Res] reads a
+// resource and [ResMut] writes it; an entity system or a query writes its
+// components unless [System.ReadOnly] says the system only reads them.
 // [System.With] and [System.Without] filter entity systems by components
-// they do not receive. A system sees only the components it declared.
+// they do not receive. A parameter that is not a param is a build error
+// naming it and the kinds allowed. Params are resolved once, at Build; a
+// tick uses no reflection.
+//
+// A [System] is a spec: it holds no run state, so one value may be added to
+// several apps. Its name is its function's, with the type arguments of a
+// generic module system ("render.DrawBox[main.Brick]"); names are unique
+// within a stage.
 //
 // # Commands
 //
 // Systems change the world's structure through [Commands]: spawn and
 // despawn entities, insert and remove components and resources, end the
 // app. Commands are applied when every system of the stage has finished —
-// in system order (registration order, adjusted by [System.After]), then
-// in the order each system issued them — so their effects are visible from
-// the next stage on and never depend on thread timing. Several commands on
-// one entity in one stage are allowed and apply in that order: inserting a
-// component twice keeps the last value, commands on an entity despawned
-// earlier in the batch are skipped, and an entity whose last component is
-// removed is despawned. [Commands.End] lets the current tick finish (every
-// remaining stage still runs) and then stops the app.
+// in system order (execution order: registration order adjusted by
+// [System.After]), then in the order each system issued them (chunks of a
+// split system in entity order) — so their effects are visible from the
+// next stage on and never depend on thread timing. Several commands on one
+// entity in one stage apply in that order: inserting a component twice
+// keeps the last value, commands on an entity despawned earlier are
+// skipped, and an entity whose last component is removed is despawned.
+// [Commands.End] lets the current tick finish (every remaining stage
+// still runs) and then stops the app; [Commands.Fail] does the same and
+// then reports its error.
+//
+// # Failed ticks
+//
+// A system fails when it panics, needs a resource that does not exist, or
+// ends its goroutine; a command fails when it cannot be applied (a nil or
+// pointer component, a zero [Type]). Then:
+//
+//   - every system of the failing system's level (the systems that may run
+//     side by side with it) still runs; an entity system that fails stops
+//     only in the segment of 1024 entities where it failed, and
+//     visits the rest — the same entities in parallel and sequential runs;
+//   - no later level of the stage runs, and none of the stage's commands is
+//     applied (a failed command: the stage's other commands are applied);
+//   - no later stage runs, the app ends, and [App.Update] returns the
+//     failure: a [*SystemError] naming the system and stage, or several
+//     joined in execution order.
+//
+// So a failed tick leaves the same world whether the app runs in parallel
+// or with [Options.Sequential].
 //
 // # Concurrency
 //
-// Systems of one stage that do not conflict — neither writes a component
-// type or resource the other reads or writes — run in parallel on a
-// persistent pool of worker goroutines; conflicting systems run in
-// registration order. The scheduler measures each system's time per
-// entity as it runs and uses the workers only where that pays: a group of
-// systems goes parallel when running them side by side is expected to
-// save well over the cost of a hand-off (about 1 µs), an entity system
-// whose params write nothing shared is split into chunks of entities when
-// it is long enough, and both are kept on one goroutine when their
-// parallel runs turn out no faster (light, memory-bound loops often gain
-// nothing from a second core). See [Options] to force other choices.
+// Systems of one update stage that do not conflict — neither writes a
+// component type or resource the other reads or writes — run in parallel
+// on a persistent pool of worker goroutines, fixed when the app is built;
+// conflicting systems run in execution order. By default the scheduler
+// learns where the workers pay: it samples each system's time per entity
+// as it runs, spreads a group of systems over the workers when running
+// them side by side is expected to save well over the cost of a hand-off,
+// splits an entity system whose params write nothing shared into chunks
+// when it is long enough, and keeps both on one goroutine when their
+// parallel runs turn out no faster, probing again now and then.
+// [Options.ParallelThreshold] and [Options.ChunkSize] replace those
+// decisions with entity counts.
 //
 // Commands are buffered per system (and per chunk) and applied in a fixed
 // order, so a parallel run gives exactly the same world as
-// [Options.Sequential]. Systems bound to [RenderThread] run in
-// the renderer's draw callback, one after another.
+// [Options.Sequential]. Draw stages run in the renderer's draw callback,
+// one system after another.
 //
 // An [App] itself is not concurrent-safe: drive it from one goroutine.
 //
 // # Errors
 //
-// Mistakes in the pipeline — an unknown stage, a system added twice, a
-// duplicate resource, a bad After — are collected and reported together
-// by [App.Build], each naming the system, stage or type. A system that
-// needs a missing resource, panics or calls [Commands.Fail] stops the app;
-// [App.Run] returns a [*SystemError] naming the system and stage.
+// Mistakes in the pipeline — an unknown stage, a duplicate name, a wrong
+// param type, a pointer or interface used as a component or resource, a
+// filter that can never match, a module system without its plugin
+// ([Provided]), a duplicate resource, a bad After — are collected and
+// reported together by [App.Build], each naming the system, stage or type
+// and how to fix it. Changing a built app panics; a closed app returns
+// [ErrClosed].
 package glue

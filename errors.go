@@ -6,12 +6,18 @@ import (
 )
 
 // ErrEnded is returned by [App.Update] and [App.Draw] once the app has
-// ended; drivers check it with errors.Is and stop.
+// ended normally; drivers check it with errors.Is and stop.
 var ErrEnded = errors.New("glue: app has ended")
 
+// ErrClosed is returned by [App.Update], [App.Draw] and [App.Run] after
+// [App.Close].
+var ErrClosed = errors.New("glue: app is closed; make a new App to run again")
+
 // SystemError is an error raised by or for one system: a panic, a missing
-// resource, a failed command or [Commands.Fail]. It names the system and
-// its stage.
+// resource, a command that could not be applied, or [Commands.Fail]. It
+// names the system and its stage. When a tick fails for several systems,
+// Update returns their errors joined (find each with errors.As); for one,
+// the *SystemError itself.
 type SystemError struct {
 	System string // the system's name
 	Stage  string // the stage's name, or "startup"

@@ -24,11 +24,15 @@ type Stats struct{ SumA, SumB int64 }
 // (splittable), systems reading other entities, resources, commands that
 // spawn, despawn, insert and remove.
 func randomWorld(seed uint64, opts glue.Options) *glue.App {
-	app := glue.NewApp(First, Middle, Last)
+	app := stagedApp()
 	app.Configure(opts)
 	app.InsertResource(Rng{rand.New(rand.NewPCG(seed, 1))})
 	app.InsertResource(Stats{})
-	app.AddStartup(glue.System2(func(c glue.Commands, r glue.ResMut[Rng]) {
+	app.AddStartup(glue.Func(func(p struct {
+		C glue.Commands
+		R glue.ResMut[Rng]
+	}) {
+		c, r := p.C, p.R
 		for i := range 5000 {
 			vals := []any{A{i}}
 			if r.Get().r.IntN(2) == 0 {
@@ -47,18 +51,26 @@ func randomWorld(seed uint64, opts glue.Options) *glue.App {
 		glue.Each1(func(_ glue.Entity, a *A) { a.V = (a.V*31 + 7) % 100003 }).Named("mixA"),
 		glue.Each2(func(_ glue.Entity, b *B, c *C) { b.V += c.V % 13; c.V ^= b.V }).Named("mixBC"),
 		glue.Each1(func(_ glue.Entity, d *D) { d.V = int(math.Sqrt(float64(d.V*d.V+1))) + 1 }).Named("mixD"),
-		glue.System2(func(q glue.Query2[A, B], s glue.ResMut[Stats]) {
+		glue.Func(func(p struct {
+			Q glue.Query2[A, B]
+			S glue.ResMut[Stats]
+		}) {
+			q, s := p.Q, p.S
 			q.Each(func(_ glue.Entity, a *A, b *B) { s.Get().SumA += int64(a.V); s.Get().SumB += int64(b.V) })
 		}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()).Named("stats"),
 	)
 	app.AddSystems(Middle,
 		// Reads A of other entities while writing its own D: not splittable.
-		glue.Each1P1(func(e glue.Entity, d *D, q glue.Query1[A]) {
+		glue.Each1P(func(e glue.Entity, d *D, q glue.Query1[A]) {
 			if a, ok := q.Get(e); ok {
 				d.V += a.V % 7
 			}
 		}).ReadOnly(glue.TypeOf[A]()).Named("dFromA"),
-		glue.Each1P2(func(e glue.Entity, a *A, c glue.Commands, r glue.ResMut[Rng]) {
+		glue.Each1P(func(e glue.Entity, a *A, p struct {
+			C glue.Commands
+			R glue.ResMut[Rng]
+		}) {
+			c, r := p.C, p.R
 			switch r.Get().r.IntN(200) {
 			case 0:
 				c.Despawn(e)
@@ -71,13 +83,17 @@ func randomWorld(seed uint64, opts glue.Options) *glue.App {
 			}
 		}).Named("churn"),
 		// Splittable and issuing commands: per-chunk buffers must keep order.
-		glue.Each2P1(func(e glue.Entity, a *A, b *B, c glue.Commands) {
+		glue.Each2P(func(e glue.Entity, a *A, b *B, c glue.Commands) {
 			if (a.V+b.V)%97 == 0 {
 				c.Insert(e, D{a.V})
 			}
 		}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()).Named("tagD"),
 	)
-	app.AddSystems(Last, glue.System2(func(c glue.Commands, s glue.Res[Stats]) {}).Named("noop"))
+	app.AddSystems(Last, glue.Func(func(p struct {
+		C glue.Commands
+		S glue.Res[Stats]
+	}) {
+	}).Named("noop"))
 	return app
 }
 
@@ -116,7 +132,13 @@ func TestParallelEqualsSequential(t *testing.T) {
 // by entity, into the returned string after every tick.
 func installSnapshot(app *glue.App) *string {
 	out := new(string)
-	app.AddSystems(Last, glue.System4(func(qa glue.Query1[A], qb glue.Query1[B], qc glue.Query1[C], qd glue.Query1[D]) {
+	app.AddSystems(Last, glue.Func(func(p struct {
+		Qa glue.Query1[A]
+		Qb glue.Query1[B]
+		Qc glue.Query1[C]
+		Qd glue.Query1[D]
+	}) {
+		qa, qb, qc, qd := p.Qa, p.Qb, p.Qc, p.Qd
 		rows := map[glue.Entity][]string{}
 		qa.Each(func(e glue.Entity, a *A) { rows[e] = append(rows[e], fmt.Sprintf("A%d", a.V)) })
 		qb.Each(func(e glue.Entity, b *B) { rows[e] = append(rows[e], fmt.Sprintf("B%d", b.V)) })
@@ -170,7 +192,7 @@ func (r *rendezvous) meet(mine, other chan struct{}) bool {
 func TestNonConflictingSystemsRunInParallel(t *testing.T) {
 	app := newApp(t)
 	app.Configure(glue.Options{Workers: 2, ParallelThreshold: 1})
-	app.AddStartup(glue.System1(func(c glue.Commands) { c.Spawn(A{}, B{}) }))
+	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(A{}, B{}) }))
 	r := newRendezvous()
 	var metA, metB bool
 	app.AddSystems(First,
@@ -187,7 +209,7 @@ func TestLargeEntitySystemIsSplitAcrossWorkers(t *testing.T) {
 	app := newApp(t)
 	const n = 4000
 	app.Configure(glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 100})
-	app.AddStartup(glue.System1(func(c glue.Commands) {
+	app.AddStartup(glue.Func(func(c glue.Commands) {
 		for i := range n {
 			c.Spawn(A{i})
 		}
@@ -212,9 +234,9 @@ func TestLargeEntitySystemIsSplitAcrossWorkers(t *testing.T) {
 // split across workers and not, and compares the worlds.
 func TestBatchEqualsEach(t *testing.T) {
 	world := func(batch bool, opts glue.Options) string {
-		app := glue.NewApp(First, Last)
+		app := stagedApp()
 		app.Configure(opts)
-		app.AddStartup(glue.System1(func(c glue.Commands) {
+		app.AddStartup(glue.Func(func(c glue.Commands) {
 			for i := range 3000 {
 				if i%3 == 0 {
 					c.Spawn(A{i}, B{i}, C{})
@@ -224,19 +246,20 @@ func TestBatchEqualsEach(t *testing.T) {
 			}
 		}))
 		if batch {
-			app.AddSystems(First, glue.Batch2P1(func(ents []glue.Entity, as []*A, bs []*B, c glue.Commands) {
-				if len(ents) != len(as) || len(as) != len(bs) {
-					panic("batch slices differ in length")
+			app.AddSystems(First, glue.Batch2P(func(ents glue.Entities, as glue.Column[A], bs glue.Column[B], c glue.Commands) {
+				if ents.Len() != as.Len() || as.Len() != bs.Len() {
+					panic("batch columns differ in length")
 				}
-				for i, e := range ents {
-					as[i].V += bs[i].V % 11
-					if as[i].V%500 == 0 {
-						c.Insert(e, D{as[i].V})
+				for i := range ents.Len() {
+					a := as.At(i)
+					a.V += bs.At(i).V % 11
+					if a.V%500 == 0 {
+						c.Insert(ents.At(i), D{a.V})
 					}
 				}
 			}).Without(glue.TypeOf[D]()))
 		} else {
-			app.AddSystems(First, glue.Each2P1(func(e glue.Entity, a *A, b *B, c glue.Commands) {
+			app.AddSystems(First, glue.Each2P(func(e glue.Entity, a *A, b *B, c glue.Commands) {
 				a.V += b.V % 11
 				if a.V%500 == 0 {
 					c.Insert(e, D{a.V})

@@ -3,36 +3,239 @@ package glue
 import (
 	"fmt"
 	"reflect"
-	"unsafe"
+	"strings"
+
+	"github.com/gluekit/glue/internal/world"
 )
 
-// systemParam is implemented by the types a system function may take as
-// parameters: [Res], [ResMut], [Commands], [Local], [Added], [Removed] and
-// [Query1] … [Query4]. initParam runs once when the app is built and
-// declares the param's access; fetchParam runs before every run of the
-// system and fills the param's value.
-type systemParam interface {
+// param is implemented (through a pointer) by the types a system may take
+// as parameters: [Res], [ResMut], [Opt], [Local], [Commands], [Added],
+// [Removed] and the queries [Query1] … [Query8]. initParam runs once per
+// app when the app is built and declares the param's access; fetchParam
+// runs before every run of the system and fills the param's value.
+type param interface {
 	initParam(b *builder) error
 	fetchParam(ctx *runCtx) error
 }
 
-// paramPtr is the constraint that lets glue initialise and fetch a param
-// of type P through its pointer.
-type paramPtr[P any] interface {
-	*P
-	systemParam
+// elemser is implemented by params that name types: their type arguments,
+// for system names.
+type elemser interface {
+	elems() []reflect.Type
+}
+
+var paramType = reflect.TypeFor[param]()
+
+// paramElems returns the type arguments of a param type, or of every
+// field of a struct of params.
+func paramElems(t reflect.Type) []reflect.Type {
+	if reflect.PointerTo(t).Implements(paramType) {
+		if e, ok := reflect.New(t).Interface().(elemser); ok {
+			return e.elems()
+		}
+		return nil
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []reflect.Type
+	for i := range t.NumField() {
+		out = append(out, paramElems(t.Field(i).Type)...)
+	}
+	return out
+}
+
+// paramKinds lists what a system may take, for errors.
+const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glue.Commands, glue.Writer[E], glue.Reader[E], glue.Added[T], glue.Removed[T], glue.Query1[A] … glue.Query8[A, …], or a struct whose exported fields are these"
+
+// initParams initialises the params of a system that takes a value of type
+// P: P itself is a param, or a struct whose exported fields are params
+// (nested structs too). It returns one P per chunk slot and, per slot, the
+// params to fetch before each run. Reflection runs here, once per app,
+// never per tick.
+func initParams[P any](b *builder) (slots []P, fetch [][]param, err error) {
+	var tmpl P
+	rv := reflect.ValueOf(&tmpl).Elem()
+	var paths [][]int
+	if err := collectParams(b, rv, nil, "", &paths); err != nil {
+		return nil, nil, err
+	}
+	slots = make([]P, b.slots)
+	fetch = make([][]param, b.slots)
+	for c := range slots {
+		slots[c] = tmpl
+		sv := reflect.ValueOf(&slots[c]).Elem()
+		for _, path := range paths {
+			f := sv
+			if len(path) > 0 {
+				f = sv.FieldByIndex(path)
+			}
+			fetch[c] = append(fetch[c], f.Addr().Interface().(param))
+		}
+	}
+	return slots, fetch, nil
+}
+
+// collectParams initialises the params in v (a param or a struct of
+// params), recording their field paths.
+func collectParams(b *builder, v reflect.Value, path []int, where string, paths *[][]int) error {
+	t := v.Type()
+	if p, ok := v.Addr().Interface().(param); ok {
+		if err := p.initParam(b); err != nil {
+			return err
+		}
+		*paths = append(*paths, append([]int(nil), path...))
+		return nil
+	}
+	if t.Kind() == reflect.Struct && (hasParams(t) || t.NumField() == 0) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name := where + "." + f.Name
+			if where == "" {
+				name = f.Name
+			}
+			if !f.IsExported() {
+				return fmt.Errorf("param field %s of %s is unexported; params are exported fields (rename it %s)", f.Name, t, strings.ToUpper(f.Name[:1])+f.Name[1:])
+			}
+			if err := collectParams(b, v.Field(i), append(path, i), name, paths); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	what := "the parameter"
+	if where != "" {
+		what = "param field " + where
+	}
+	hint := ""
+	if base := t; base.Kind() == reflect.Pointer || base.Kind() == reflect.Struct {
+		if base.Kind() == reflect.Pointer {
+			base = base.Elem()
+		}
+		hint = fmt.Sprintf("; to use the resource %s, take glue.Res[%s] (read) or glue.ResMut[%s] (write)", base, base, base)
+	}
+	return fmt.Errorf("%s has type %s, which is not a system param%s; a system takes %s", what, t, hint, paramKinds)
+}
+
+// hasParams reports whether a struct type has a param field, directly or
+// in a nested struct.
+func hasParams(t reflect.Type) bool {
+	for i := range t.NumField() {
+		ft := t.Field(i).Type
+		if reflect.PointerTo(ft).Implements(paramType) || ft.Kind() == reflect.Struct && hasParams(ft) {
+			return true
+		}
+	}
+	return false
+}
+
+// fetchAll fetches a slot's params.
+func fetchAll(ps []param, ctx *runCtx) error {
+	for _, p := range ps {
+		if err := p.fetchParam(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // resSlot holds the app's one resource of a type.
 type resSlot struct {
 	rtype reflect.Type
 	name  string
-	ptr   unsafe.Pointer // nil when the resource does not exist
-	keep  any            // keeps the value alive and typed
+	val   any // a *T, or nil when the resource does not exist
 }
 
-// String returns the resource's type name.
-func (r *resSlot) String() string { return r.name }
+// slotFor returns the resource slot of a type, creating an empty one.
+func (a *App) slotFor(t reflect.Type) *resSlot {
+	if s, ok := a.resources[t]; ok {
+		return s
+	}
+	s := &resSlot{rtype: t, name: t.String()}
+	a.resources[t] = s
+	return s
+}
+
+// InsertResource adds a resource before the app is built. There is at most
+// one resource per type: inserting a second of the same type is reported
+// by [App.Build]. Pass a value, not a pointer: glue keeps a copy and hands
+// systems a pointer to it. To replace a resource while the app runs, use
+// [Commands.InsertResource].
+//
+// Panics if the app was already built.
+func (a *App) InsertResource(v any) *App {
+	a.mustNotBeBuilt("InsertResource")
+	if err := checkResource(v); err != nil {
+		a.setupErrs = append(a.setupErrs, err)
+		return a
+	}
+	if slot, ok := a.resources[reflect.TypeOf(v)]; ok && slot.val != nil {
+		a.errorf("glue: duplicate resource %s: the app already has one; a resource type can be inserted once", slot.name)
+		return a
+	}
+	a.setResource(v)
+	return a
+}
+
+// checkResource reports a value that cannot be a resource.
+func checkResource(v any) error {
+	if v == nil {
+		return fmt.Errorf("glue: InsertResource(nil): a resource is a value of its own type, e.g. InsertResource(Score{})")
+	}
+	if t := reflect.TypeOf(v); t.Kind() == reflect.Pointer {
+		return fmt.Errorf("glue: InsertResource(%s): resources are values, not pointers; pass a %s (systems then take glue.Res[%s] and get a pointer to glue's copy)", t, t.Elem(), t.Elem())
+	}
+	return nil
+}
+
+// setResource stores a copy of v in the slot of v's type.
+func (a *App) setResource(v any) {
+	rv := reflect.ValueOf(v)
+	slot := a.slotFor(rv.Type())
+	p := reflect.New(rv.Type())
+	p.Elem().Set(rv)
+	slot.val = p.Interface()
+}
+
+// Resource returns the app's resource of type T, or nil. It is for
+// drivers, tests and tools between ticks; systems take [Res] or [ResMut].
+func Resource[T any](a *App) *T {
+	if s, ok := a.resources[reflect.TypeFor[T]()]; ok && s.val != nil {
+		return s.val.(*T)
+	}
+	return nil
+}
+
+// Provided is implemented by resource types that a plugin inserts. When a
+// system needs such a resource ([Res] or [ResMut]) and the plugin was not
+// added, [App.Build] reports it and names the plugin to add. ProvidedBy
+// returns the plugin's name as [App.AddPlugins] records it, e.g.
+// "render.Plugin".
+type Provided interface {
+	ProvidedBy() string
+}
+
+var providedType = reflect.TypeFor[Provided]()
+
+// checkProviders reports resources a system needs whose plugin is missing.
+func (a *App) checkProviders(r *sysRun) []error {
+	var errs []error
+	for _, slot := range r.needs {
+		t := slot.rtype
+		var p Provided
+		if t.Implements(providedType) {
+			p = reflect.Zero(t).Interface().(Provided)
+		} else if reflect.PointerTo(t).Implements(providedType) {
+			p = reflect.New(t).Interface().(Provided)
+		} else {
+			continue
+		}
+		if name := p.ProvidedBy(); !a.plugins[name] && slot.val == nil {
+			errs = append(errs, fmt.Errorf("glue: system %s needs resource %s, which %s inserts, but the app has no %s; add it with app.AddPlugins(%s{})", r.spec.name, slot.name, name, name, name))
+		}
+	}
+	return errs
+}
 
 // Res gives a system read access to the resource of type T. Systems that
 // only read a resource may run in parallel. The system fails with an error
@@ -46,10 +249,10 @@ type Res[T any] struct {
 // system; the resource must not be modified through it.
 func (r Res[T]) Get() *T { return r.ptr }
 
+func (r *Res[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
+
 func (r *Res[T]) initParam(b *builder) error {
-	r.slot = b.app.slotFor(reflect.TypeFor[T]())
-	b.sys.access.add(r.slot, false)
-	return nil
+	return initRes(b, &r.slot, reflect.TypeFor[T](), false, true)
 }
 
 func (r *Res[T]) fetchParam(ctx *runCtx) (err error) {
@@ -69,11 +272,10 @@ type ResMut[T any] struct {
 // Get returns the resource for reading and writing during this run.
 func (r ResMut[T]) Get() *T { return r.ptr }
 
+func (r *ResMut[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
+
 func (r *ResMut[T]) initParam(b *builder) error {
-	r.slot = b.app.slotFor(reflect.TypeFor[T]())
-	b.sys.access.add(r.slot, true)
-	b.sys.chunkSafe = false
-	return nil
+	return initRes(b, &r.slot, reflect.TypeFor[T](), true, true)
 }
 
 func (r *ResMut[T]) fetchParam(ctx *runCtx) (err error) {
@@ -91,31 +293,78 @@ type Opt[T any] struct {
 // Get returns the resource, or nil if there is none.
 func (r Opt[T]) Get() *T { return r.ptr }
 
+func (r *Opt[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
+
 func (r *Opt[T]) initParam(b *builder) error {
-	r.slot = b.app.slotFor(reflect.TypeFor[T]())
-	b.sys.access.add(r.slot, false)
+	return initRes(b, &r.slot, reflect.TypeFor[T](), false, false)
+}
+
+func (r *Opt[T]) fetchParam(*runCtx) error {
+	r.ptr, _ = r.slot.val.(*T)
 	return nil
 }
 
-func (r *Opt[T]) fetchParam(ctx *runCtx) error {
-	r.ptr = (*T)(r.slot.ptr)
+func initRes(b *builder, slot **resSlot, t reflect.Type, write, needed bool) error {
+	if t.Kind() == reflect.Pointer {
+		return fmt.Errorf("resource type %s is a pointer; resources are values: take the resource as %s", t, t.Elem())
+	}
+	*slot = b.app.slotFor(t)
+	b.run.access.Add(*slot, write)
+	if write {
+		b.run.chunkSafe = false
+	}
+	if needed {
+		b.run.needs = append(b.run.needs, *slot)
+	}
 	return nil
 }
 
 // fetchResource returns the resource in slot, or the error naming the
 // system, its stage and the type if there is none.
 func fetchResource[T any](ctx *runCtx, slot *resSlot) (*T, error) {
-	if slot.ptr == nil {
-		return nil, missingResource(ctx, slot)
+	if p, ok := slot.val.(*T); ok {
+		return p, nil
 	}
-	return (*T)(slot.ptr), nil
+	return nil, ctx.app.missingResource(ctx.run, slot)
 }
 
-func missingResource(ctx *runCtx, slot *resSlot) error {
-	return &SystemError{
-		System: ctx.sys.name, Stage: ctx.stageName(),
-		Err: fmt.Errorf("needs resource %s, but the app has none; insert it with App.InsertResource or Commands.InsertResource before this system runs", slot.name),
+func (a *App) missingResource(r *sysRun, slot *resSlot) error {
+	msg := fmt.Sprintf("needs resource %s, but the app has none; insert it with App.InsertResource or Commands.InsertResource before this system runs", slot.name)
+	if pt, ok := a.resources[reflect.PointerTo(slot.rtype)]; ok && pt.val != nil {
+		msg = fmt.Sprintf("needs resource %s, but the app has a *%s instead; insert the value, not a pointer", slot.name, slot.name)
 	}
+	if by := a.pendingInsert(slot.rtype, r); by != "" {
+		msg = fmt.Sprintf("needs resource %s, which system %s inserts by a command in this stage; commands apply when the stage ends, so run this system in a later stage", slot.name, by)
+	}
+	return &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("%s", msg)}
+}
+
+// pendingInsert returns the system of the running stage that has a
+// command inserting a resource of type t not yet applied, or "". It looks
+// at the systems of the levels before r's, which have finished: reading
+// the buffers of r's own level would race with their systems.
+func (a *App) pendingInsert(t reflect.Type, r *sysRun) string {
+	if a.current == nil || a.current.plan == nil {
+		return ""
+	}
+	for _, lv := range a.current.plan.plan.Levels {
+		for _, n := range lv {
+			if n == r.node {
+				return ""
+			}
+		}
+		for _, n := range lv {
+			o := n.Data.(*sysRun)
+			for c := range o.bufs {
+				for _, cmd := range o.bufs[c].cmds {
+					if cmd.kind == cmdInsertResource && len(cmd.values) == 1 && reflect.TypeOf(cmd.values[0]) == t {
+						return o.spec.name
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // Local is state private to one system that persists between its runs,
@@ -130,7 +379,7 @@ func (l Local[T]) Get() *T { return l.ptr }
 
 func (l *Local[T]) initParam(b *builder) error {
 	l.ptr = new(T)
-	b.sys.chunkSafe = false
+	b.run.chunkSafe = false
 	return nil
 }
 
@@ -139,9 +388,9 @@ func (l *Local[T]) fetchParam(*runCtx) error { return nil }
 // Commands queues changes to the world — spawning and despawning entities,
 // adding and removing components and resources, ending the app. Commands
 // are applied when every system of the current stage has finished, in the
-// order the systems were registered and, within a system, in the order
-// they were issued; their effects are visible from the next stage on.
-// Taking Commands does not stop a system from running in parallel.
+// order the systems run and, within a system, in the order they were
+// issued; their effects are visible from the next stage on. Taking
+// Commands does not stop a system from running in parallel.
 type Commands struct {
 	buf *cmdBuffer
 }
@@ -155,94 +404,141 @@ func (c *Commands) fetchParam(ctx *runCtx) error {
 
 // Added lists the entities that gained a component of type T — by being
 // spawned with it or by having it inserted — since the system last ran
-// (for its first run: since the app started). An entity may have lost T
-// again since; [Query1.Get] tells. A system with Added is never split
-// across workers.
+// (for its first run: since the app started), within the last
+// [ChangeWindow] ticks. An entity may have lost T again since;
+// [Query1.Get] tells. A system with Added is never split across workers.
 type Added[T any] struct {
-	log    *eventLog
-	cursor *int
-	list   []Entity
+	reader
 }
 
-// Entities returns the entities, oldest change first; an entity that gained
-// T several times is listed each time.
-func (a Added[T]) Entities() []Entity { return a.list }
+// ChangeWindow is how many ticks [Added] and [Removed] keep a change for a
+// system that has not run: a reader that runs less often than that misses
+// the oldest changes, so that a reader that never runs (a draw system of
+// an app that is never drawn) holds no memory.
+const ChangeWindow = 120
+
+func (a *Added[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
 
 func (a *Added[T]) initParam(b *builder) error {
-	t := TypeOf[T]().info
-	a.log = b.app.events(t, true)
-	a.cursor = a.log.reader()
-	b.sys.access.add(t, false)
-	b.sys.chunkSafe = false
-	return nil
-}
-
-func (a *Added[T]) fetchParam(*runCtx) error {
-	a.list = a.log.read(a.cursor)
+	t := world.TypeFor[T]()
+	if err := checkComponentType(t.RType); err != nil {
+		return err
+	}
+	a.init(b.app.changes(b.app.addedLogs, t))
+	b.run.access.Add(t, false)
+	b.run.chunkSafe = false
 	return nil
 }
 
 // Removed lists the entities that lost a component of type T — by having it
-// removed or by being despawned — since the system last ran. The
-// components are gone; the entities may be too. A system with Removed is
-// never split across workers.
+// removed or by being despawned — since the system last ran, within the
+// last [ChangeWindow] ticks. The components are gone; the entities may be
+// too. A system with Removed is never split across workers.
 type Removed[T any] struct {
-	log    *eventLog
+	reader
+}
+
+func (r *Removed[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
+
+func (r *Removed[T]) initParam(b *builder) error {
+	t := world.TypeFor[T]()
+	if err := checkComponentType(t.RType); err != nil {
+		return err
+	}
+	r.init(b.app.changes(b.app.removedLogs, t))
+	b.run.chunkSafe = false
+	return nil
+}
+
+// reader is a cursor into a change log.
+type reader struct {
+	log    *changeLog
 	cursor *int
 	list   []Entity
 }
 
-// Entities returns the entities, oldest change first.
-func (r Removed[T]) Entities() []Entity { return r.list }
-
-func (r *Removed[T]) initParam(b *builder) error {
-	t := TypeOf[T]().info
-	r.log = b.app.events(t, false)
-	r.cursor = r.log.reader()
-	b.sys.chunkSafe = false
-	return nil
+func (r *reader) init(l *changeLog) {
+	r.log = l
+	r.cursor = l.reader()
 }
 
-func (r *Removed[T]) fetchParam(*runCtx) error {
+// Entities returns the entities, oldest change first; an entity changed
+// several times is listed each time.
+func (r reader) Entities() []Entity { return r.list }
+
+func (r *reader) fetchParam(*runCtx) error {
 	r.list = r.log.read(r.cursor)
 	return nil
 }
 
-// eventLog records entities that gained (or lost) one component type, for
+func (a *App) changes(logs map[*world.Type]*changeLog, t *world.Type) *changeLog {
+	if l, ok := logs[t]; ok {
+		return l
+	}
+	l := &changeLog{}
+	logs[t] = l
+	return l
+}
+
+func (a *App) logChange(logs map[*world.Type]*changeLog, t *world.Type, e world.Entity) {
+	if l, ok := logs[t]; ok {
+		l.list = append(l.list, Entity(e))
+	}
+}
+
+func (a *App) trimLogs() {
+	for _, l := range a.addedLogs {
+		l.trim()
+	}
+	for _, l := range a.removedLogs {
+		l.trim()
+	}
+}
+
+// changeLog records entities that gained (or lost) one component type, for
 // the Added (or Removed) params that read it. Each reader keeps a cursor;
-// entries every reader has passed are dropped at the end of each tick.
-type eventLog struct {
+// entries every reader has passed, or older than ChangeWindow ticks, are
+// dropped at the end of each tick.
+type changeLog struct {
 	base    int // absolute position of list[0]
 	list    []Entity
 	cursors []*int
+	ticks   []int // absolute end position of each of the last ticks
 }
 
-func (l *eventLog) reader() *int {
+func (l *changeLog) reader() *int {
 	c := new(int)
 	*c = l.base + len(l.list)
 	l.cursors = append(l.cursors, c)
 	return c
 }
 
-func (l *eventLog) read(cursor *int) []Entity {
+func (l *changeLog) read(cursor *int) []Entity {
+	if *cursor < l.base {
+		*cursor = l.base // the reader missed changes older than the window
+	}
 	n := len(l.list)
 	out := l.list[*cursor-l.base : n : n]
 	*cursor = l.base + n
 	return out
 }
 
-func (l *eventLog) trim() {
-	if len(l.cursors) == 0 {
-		l.base += len(l.list)
-		l.list = l.list[:0]
-		return
+func (l *changeLog) trim() {
+	end := l.base + len(l.list)
+	if len(l.ticks) == ChangeWindow {
+		copy(l.ticks, l.ticks[1:])
+		l.ticks = l.ticks[:ChangeWindow-1]
 	}
-	low := l.base + len(l.list)
+	l.ticks = append(l.ticks, end)
+	low := end
 	for _, c := range l.cursors {
 		low = min(low, *c)
 	}
+	if len(l.ticks) == ChangeWindow {
+		low = max(low, l.ticks[0])
+	}
 	drop := low - l.base
-	if drop == 0 {
+	if drop <= 0 {
 		return
 	}
 	n := copy(l.list, l.list[drop:])

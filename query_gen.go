@@ -2,420 +2,460 @@
 
 package glue
 
-import "unsafe"
+import (
+	"reflect"
+
+	"github.com/gluekit/glue/internal/world"
+)
 
 // Query1 is a system param that iterates and looks up the entities that
 // have components A — any entities, not only the one an entity
-// system is visiting. The system may write the components; use
-// [View1] to only read them. See [Query2] for an example.
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
 type Query1[A any] struct {
-	qs *queryState
+	q *world.Query
 }
 
 func (q *Query1[A]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil, false)
-	b.queryWrites(q.qs)
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A]()})
 	return nil
 }
 
 func (q *Query1[A]) fetchParam(*runCtx) error { return nil }
 
+func (q *Query1[A]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A]()}
+}
+
 // Len returns the number of matching entities when the stage started.
-func (q Query1[A]) Len() int { return q.qs.count }
+func (q Query1[A]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query1[A]) Each(fn func(Entity, *A)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]))
+			fn(Entity(e), c0[i])
 		}
 	})
 }
 
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q Query1[A]) Get(e Entity) (a *A, ok bool) {
-	var ps [1]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query1[A]) Get(e Entity) (*A, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, false
 	}
-	return (*A)(ps[0]), true
+	return world.At[A](q.q, 0, l), true
 }
 
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q Query1[A]) First() (e Entity, a *A, ok bool) {
-	var ps [1]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query1[A]) First() (Entity, *A, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, false
 	}
-	return e, (*A)(ps[0]), true
-}
-
-// View1 is [Query1] for reading: the system only reads components A,
-// so it may run in parallel with other systems that read them. The
-// pointers it gives must not be written through.
-type View1[A any] struct {
-	qs *queryState
-}
-
-func (q *View1[A]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info}, nil, nil, true)
-	b.queryWrites(q.qs)
-	return nil
-}
-
-func (q *View1[A]) fetchParam(*runCtx) error { return nil }
-
-// Len returns the number of matching entities when the stage started.
-func (q View1[A]) Len() int { return q.qs.count }
-
-// Each calls fn for every matching entity, in storage order.
-func (q View1[A]) Each(fn func(Entity, *A)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]))
-		}
-	})
-}
-
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q View1[A]) Get(e Entity) (a *A, ok bool) {
-	var ps [1]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
-	}
-	return (*A)(ps[0]), true
-}
-
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q View1[A]) First() (e Entity, a *A, ok bool) {
-	var ps [1]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
-	}
-	return e, (*A)(ps[0]), true
+	return Entity(e), world.At[A](q.q, 0, l), true
 }
 
 // Query2 is a system param that iterates and looks up the entities that
 // have components A, B — any entities, not only the one an entity
-// system is visiting. The system may write the components; use
-// [View2] to only read them.
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly].
 type Query2[A, B any] struct {
-	qs *queryState
+	q *world.Query
 }
 
 func (q *Query2[A, B]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil, false)
-	b.queryWrites(q.qs)
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B]()})
 	return nil
 }
 
 func (q *Query2[A, B]) fetchParam(*runCtx) error { return nil }
 
+func (q *Query2[A, B]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B]()}
+}
+
 // Len returns the number of matching entities when the stage started.
-func (q Query2[A, B]) Len() int { return q.qs.count }
+func (q Query2[A, B]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query2[A, B]) Each(fn func(Entity, *A, *B)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		c1 := sp.cols[1][:len(ents)]
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]))
+			fn(Entity(e), c0[i], c1[i])
 		}
 	})
 }
 
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q Query2[A, B]) Get(e Entity) (a *A, b *B, ok bool) {
-	var ps [2]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query2[A, B]) Get(e Entity) (*A, *B, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, false
 	}
-	return (*A)(ps[0]), (*B)(ps[1]), true
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), true
 }
 
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q Query2[A, B]) First() (e Entity, a *A, b *B, ok bool) {
-	var ps [2]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query2[A, B]) First() (Entity, *A, *B, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, false
 	}
-	return e, (*A)(ps[0]), (*B)(ps[1]), true
-}
-
-// View2 is [Query2] for reading: the system only reads components A, B,
-// so it may run in parallel with other systems that read them. The
-// pointers it gives must not be written through.
-type View2[A, B any] struct {
-	qs *queryState
-}
-
-func (q *View2[A, B]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info}, nil, nil, true)
-	b.queryWrites(q.qs)
-	return nil
-}
-
-func (q *View2[A, B]) fetchParam(*runCtx) error { return nil }
-
-// Len returns the number of matching entities when the stage started.
-func (q View2[A, B]) Len() int { return q.qs.count }
-
-// Each calls fn for every matching entity, in storage order.
-func (q View2[A, B]) Each(fn func(Entity, *A, *B)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		c1 := sp.cols[1][:len(ents)]
-		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]))
-		}
-	})
-}
-
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q View2[A, B]) Get(e Entity) (a *A, b *B, ok bool) {
-	var ps [2]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
-	}
-	return (*A)(ps[0]), (*B)(ps[1]), true
-}
-
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q View2[A, B]) First() (e Entity, a *A, b *B, ok bool) {
-	var ps [2]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
-	}
-	return e, (*A)(ps[0]), (*B)(ps[1]), true
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), true
 }
 
 // Query3 is a system param that iterates and looks up the entities that
 // have components A, B, C — any entities, not only the one an entity
-// system is visiting. The system may write the components; use
-// [View3] to only read them. See [Query2] for an example.
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
 type Query3[A, B, C any] struct {
-	qs *queryState
+	q *world.Query
 }
 
 func (q *Query3[A, B, C]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil, false)
-	b.queryWrites(q.qs)
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()})
 	return nil
 }
 
 func (q *Query3[A, B, C]) fetchParam(*runCtx) error { return nil }
 
+func (q *Query3[A, B, C]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C]()}
+}
+
 // Len returns the number of matching entities when the stage started.
-func (q Query3[A, B, C]) Len() int { return q.qs.count }
+func (q Query3[A, B, C]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query3[A, B, C]) Each(fn func(Entity, *A, *B, *C)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		c1 := sp.cols[1][:len(ents)]
-		c2 := sp.cols[2][:len(ents)]
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c2 := world.Col[C](&sp, 2)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]))
+			fn(Entity(e), c0[i], c1[i], c2[i])
 		}
 	})
 }
 
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q Query3[A, B, C]) Get(e Entity) (a *A, b *B, c *C, ok bool) {
-	var ps [3]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query3[A, B, C]) Get(e Entity) (*A, *B, *C, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, nil, false
 	}
-	return (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), true
 }
 
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q Query3[A, B, C]) First() (e Entity, a *A, b *B, c *C, ok bool) {
-	var ps [3]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query3[A, B, C]) First() (Entity, *A, *B, *C, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, nil, false
 	}
-	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
-}
-
-// View3 is [Query3] for reading: the system only reads components A, B, C,
-// so it may run in parallel with other systems that read them. The
-// pointers it gives must not be written through.
-type View3[A, B, C any] struct {
-	qs *queryState
-}
-
-func (q *View3[A, B, C]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}, nil, nil, true)
-	b.queryWrites(q.qs)
-	return nil
-}
-
-func (q *View3[A, B, C]) fetchParam(*runCtx) error { return nil }
-
-// Len returns the number of matching entities when the stage started.
-func (q View3[A, B, C]) Len() int { return q.qs.count }
-
-// Each calls fn for every matching entity, in storage order.
-func (q View3[A, B, C]) Each(fn func(Entity, *A, *B, *C)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		c1 := sp.cols[1][:len(ents)]
-		c2 := sp.cols[2][:len(ents)]
-		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]))
-		}
-	})
-}
-
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q View3[A, B, C]) Get(e Entity) (a *A, b *B, c *C, ok bool) {
-	var ps [3]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
-	}
-	return (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
-}
-
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q View3[A, B, C]) First() (e Entity, a *A, b *B, c *C, ok bool) {
-	var ps [3]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
-	}
-	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), true
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), true
 }
 
 // Query4 is a system param that iterates and looks up the entities that
 // have components A, B, C, D — any entities, not only the one an entity
-// system is visiting. The system may write the components; use
-// [View4] to only read them. See [Query2] for an example.
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
 type Query4[A, B, C, D any] struct {
-	qs *queryState
+	q *world.Query
 }
 
 func (q *Query4[A, B, C, D]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil, false)
-	b.queryWrites(q.qs)
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()})
 	return nil
 }
 
 func (q *Query4[A, B, C, D]) fetchParam(*runCtx) error { return nil }
 
+func (q *Query4[A, B, C, D]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D]()}
+}
+
 // Len returns the number of matching entities when the stage started.
-func (q Query4[A, B, C, D]) Len() int { return q.qs.count }
+func (q Query4[A, B, C, D]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query4[A, B, C, D]) Each(fn func(Entity, *A, *B, *C, *D)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		c1 := sp.cols[1][:len(ents)]
-		c2 := sp.cols[2][:len(ents)]
-		c3 := sp.cols[3][:len(ents)]
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c2 := world.Col[C](&sp, 2)[:len(ents)]
+		c3 := world.Col[D](&sp, 3)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]))
+			fn(Entity(e), c0[i], c1[i], c2[i], c3[i])
 		}
 	})
 }
 
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q Query4[A, B, C, D]) Get(e Entity) (a *A, b *B, c *C, d *D, ok bool) {
-	var ps [4]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query4[A, B, C, D]) Get(e Entity) (*A, *B, *C, *D, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, nil, nil, false
 	}
-	return (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), (*D)(ps[3]), true
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), true
 }
 
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q Query4[A, B, C, D]) First() (e Entity, a *A, b *B, c *C, d *D, ok bool) {
-	var ps [4]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query4[A, B, C, D]) First() (Entity, *A, *B, *C, *D, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, nil, nil, false
 	}
-	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), (*D)(ps[3]), true
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), true
 }
 
-// View4 is [Query4] for reading: the system only reads components A, B, C, D,
-// so it may run in parallel with other systems that read them. The
-// pointers it gives must not be written through.
-type View4[A, B, C, D any] struct {
-	qs *queryState
+// Query5 is a system param that iterates and looks up the entities that
+// have components A, B, C, D, E — any entities, not only the one an entity
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
+type Query5[A, B, C, D, E any] struct {
+	q *world.Query
 }
 
-func (q *View4[A, B, C, D]) initParam(b *builder) error {
-	q.qs = b.query([]*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}, nil, nil, true)
-	b.queryWrites(q.qs)
+func (q *Query5[A, B, C, D, E]) initParam(b *builder) error {
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()})
 	return nil
 }
 
-func (q *View4[A, B, C, D]) fetchParam(*runCtx) error { return nil }
+func (q *Query5[A, B, C, D, E]) fetchParam(*runCtx) error { return nil }
+
+func (q *Query5[A, B, C, D, E]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E]()}
+}
 
 // Len returns the number of matching entities when the stage started.
-func (q View4[A, B, C, D]) Len() int { return q.qs.count }
+func (q Query5[A, B, C, D, E]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q View4[A, B, C, D]) Each(fn func(Entity, *A, *B, *C, *D)) {
-	q.qs.eachSpan(0, q.qs.count, func(sp span) {
-		ents := sp.ents
-		c0 := sp.cols[0][:len(ents)]
-		c1 := sp.cols[1][:len(ents)]
-		c2 := sp.cols[2][:len(ents)]
-		c3 := sp.cols[3][:len(ents)]
+func (q Query5[A, B, C, D, E]) Each(fn func(Entity, *A, *B, *C, *D, *E)) {
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c2 := world.Col[C](&sp, 2)[:len(ents)]
+		c3 := world.Col[D](&sp, 3)[:len(ents)]
+		c4 := world.Col[E](&sp, 4)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]))
+			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i])
 		}
 	})
 }
 
-// Get returns e's components, or ok == false if e does not exist or
-// does not match. Get is concurrent-safe; it costs a lock, so prefer Each
-// for visiting many entities.
-func (q View4[A, B, C, D]) Get(e Entity) (a *A, b *B, c *C, d *D, ok bool) {
-	var ps [4]unsafe.Pointer
-	if !q.qs.get(e, ps[:]) {
-		return
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query5[A, B, C, D, E]) Get(e Entity) (*A, *B, *C, *D, *E, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, nil, nil, nil, false
 	}
-	return (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), (*D)(ps[3]), true
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), true
 }
 
-// First returns the first matching entity and its components, or
-// ok == false if there is none: handy for singletons such as a player.
-func (q View4[A, B, C, D]) First() (e Entity, a *A, b *B, c *C, d *D, ok bool) {
-	var ps [4]unsafe.Pointer
-	if e, ok = q.qs.first(ps[:]); !ok {
-		return
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query5[A, B, C, D, E]) First() (Entity, *A, *B, *C, *D, *E, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, nil, nil, nil, false
 	}
-	return e, (*A)(ps[0]), (*B)(ps[1]), (*C)(ps[2]), (*D)(ps[3]), true
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), true
+}
+
+// Query6 is a system param that iterates and looks up the entities that
+// have components A, B, C, D, E, F — any entities, not only the one an entity
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
+type Query6[A, B, C, D, E, F any] struct {
+	q *world.Query
+}
+
+func (q *Query6[A, B, C, D, E, F]) initParam(b *builder) error {
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()})
+	return nil
+}
+
+func (q *Query6[A, B, C, D, E, F]) fetchParam(*runCtx) error { return nil }
+
+func (q *Query6[A, B, C, D, E, F]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F]()}
+}
+
+// Len returns the number of matching entities when the stage started.
+func (q Query6[A, B, C, D, E, F]) Len() int { return q.q.Len() }
+
+// Each calls fn for every matching entity, in storage order.
+func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F)) {
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c2 := world.Col[C](&sp, 2)[:len(ents)]
+		c3 := world.Col[D](&sp, 3)[:len(ents)]
+		c4 := world.Col[E](&sp, 4)[:len(ents)]
+		c5 := world.Col[F](&sp, 5)[:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i])
+		}
+	})
+}
+
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query6[A, B, C, D, E, F]) Get(e Entity) (*A, *B, *C, *D, *E, *F, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, nil, nil, nil, nil, false
+	}
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), true
+}
+
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query6[A, B, C, D, E, F]) First() (Entity, *A, *B, *C, *D, *E, *F, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, nil, nil, nil, nil, false
+	}
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), true
+}
+
+// Query7 is a system param that iterates and looks up the entities that
+// have components A, B, C, D, E, F, G — any entities, not only the one an entity
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
+type Query7[A, B, C, D, E, F, G any] struct {
+	q *world.Query
+}
+
+func (q *Query7[A, B, C, D, E, F, G]) initParam(b *builder) error {
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()})
+	return nil
+}
+
+func (q *Query7[A, B, C, D, E, F, G]) fetchParam(*runCtx) error { return nil }
+
+func (q *Query7[A, B, C, D, E, F, G]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F](), reflect.TypeFor[G]()}
+}
+
+// Len returns the number of matching entities when the stage started.
+func (q Query7[A, B, C, D, E, F, G]) Len() int { return q.q.Len() }
+
+// Each calls fn for every matching entity, in storage order.
+func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F, *G)) {
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c2 := world.Col[C](&sp, 2)[:len(ents)]
+		c3 := world.Col[D](&sp, 3)[:len(ents)]
+		c4 := world.Col[E](&sp, 4)[:len(ents)]
+		c5 := world.Col[F](&sp, 5)[:len(ents)]
+		c6 := world.Col[G](&sp, 6)[:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i])
+		}
+	})
+}
+
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (*A, *B, *C, *D, *E, *F, *G, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, nil, nil, nil, nil, nil, false
+	}
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), true
+}
+
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query7[A, B, C, D, E, F, G]) First() (Entity, *A, *B, *C, *D, *E, *F, *G, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, nil, nil, nil, nil, nil, false
+	}
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), true
+}
+
+// Query8 is a system param that iterates and looks up the entities that
+// have components A, B, C, D, E, F, G, H — any entities, not only the one an entity
+// system is visiting. The system may write the components unless it
+// declares them [System.ReadOnly]. See [Query2] for an example.
+type Query8[A, B, C, D, E, F, G, H any] struct {
+	q *world.Query
+}
+
+func (q *Query8[A, B, C, D, E, F, G, H]) initParam(b *builder) error {
+	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()})
+	return nil
+}
+
+func (q *Query8[A, B, C, D, E, F, G, H]) fetchParam(*runCtx) error { return nil }
+
+func (q *Query8[A, B, C, D, E, F, G, H]) elems() []reflect.Type {
+	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F](), reflect.TypeFor[G](), reflect.TypeFor[H]()}
+}
+
+// Len returns the number of matching entities when the stage started.
+func (q Query8[A, B, C, D, E, F, G, H]) Len() int { return q.q.Len() }
+
+// Each calls fn for every matching entity, in storage order.
+func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H)) {
+	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
+		ents := sp.Ents
+		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c2 := world.Col[C](&sp, 2)[:len(ents)]
+		c3 := world.Col[D](&sp, 3)[:len(ents)]
+		c4 := world.Col[E](&sp, 4)[:len(ents)]
+		c5 := world.Col[F](&sp, 5)[:len(ents)]
+		c6 := world.Col[G](&sp, 6)[:len(ents)]
+		c7 := world.Col[H](&sp, 7)[:len(ents)]
+		for i, e := range ents {
+			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], c7[i])
+		}
+	})
+}
+
+// Get returns e's components, and false if e does not exist or does
+// not match. Get is concurrent-safe.
+func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (*A, *B, *C, *D, *E, *F, *G, *H, bool) {
+	l, ok := q.q.Locate(world.Entity(e))
+	if !ok {
+		return nil, nil, nil, nil, nil, nil, nil, nil, false
+	}
+	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), world.At[H](q.q, 7, l), true
+}
+
+// First returns the first matching entity and its components, and false
+// if there is none: handy for singletons such as a player.
+func (q Query8[A, B, C, D, E, F, G, H]) First() (Entity, *A, *B, *C, *D, *E, *F, *G, *H, bool) {
+	e, l, ok := q.q.First()
+	if !ok {
+		return 0, nil, nil, nil, nil, nil, nil, nil, nil, false
+	}
+	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), world.At[H](q.q, 7, l), true
 }

@@ -1,37 +1,16 @@
 package glue
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"strings"
+
+	"github.com/gluekit/glue/internal/sched"
+	"github.com/gluekit/glue/internal/world"
 )
-
-// Thread names the driver that runs a system. A tick runs every stage twice
-// at most: once on the update thread ([App.Update]) and once on the render
-// thread ([App.Draw]); each pass runs only the systems bound to its thread.
-// Headless drivers ([App.Run]) run only the update thread.
-type Thread uint8
-
-const (
-	// UpdateThread runs game logic. It is the default thread.
-	UpdateThread Thread = iota
-	// RenderThread runs drawing systems inside the renderer's draw
-	// callback (Ebitengine's Game.Draw). Systems of the render thread
-	// always run one after another, never in parallel.
-	RenderThread
-)
-
-// String returns "update" or "render".
-func (t Thread) String() string {
-	switch t {
-	case UpdateThread:
-		return "update"
-	case RenderThread:
-		return "render"
-	}
-	return fmt.Sprintf("Thread(%d)", int(t))
-}
 
 type systemKind uint8
 
@@ -40,75 +19,66 @@ const (
 	entitySystem
 )
 
-// System is a system ready to be added to an [App]: a function plus what it
-// reads and writes. Make one with the typed constructors — [System0] …
-// [System6] for global systems (run once per tick), [Each1] … [Each4] and
-// their P1…P3 variants for entity systems (run once per matching entity) —
-// then refine it with the methods below, which return the System for
-// chaining:
+// System describes a system: its function, its name, its filters and
+// what it reads and writes. Make one with the typed constructors —
+// [Func] for global systems (run once per tick), [Each2] and the other
+// EachN for entity systems (run once per matching entity), [Batch2] and
+// the other BatchN for entity systems that loop themselves — then refine
+// it with the methods below, which return the System for chaining:
 //
-//	glue.Each2P1(MoveBall).With(glue.TypeOf[Ball]()).Named("MoveBall")
+//	glue.Each2(MoveBall).With(glue.TypeOf[Ball]())
 //
-// A System value may be added to one app once.
+// A System is a spec: it holds no run state, so one value may be added to
+// several apps, and to several stages of one app. Its methods change the
+// spec; call them before adding it.
 type System struct {
 	name     string
 	module   string
 	kind     systemKind
-	thread   Thread
 	priority int
 	hasPrio  bool
 	after    []string
-	seq      int // registration index within its stage (or startup list)
-	stage    *stageDef
 
-	comps    []*typeInfo // entity systems: queried components, in order
-	with     []*typeInfo
-	without  []*typeInfo
-	readOnly []*typeInfo
+	comps    []*world.Type // entity systems: queried components, in order
+	with     []*world.Type
+	without  []*world.Type
+	readOnly []*world.Type
+	conds    []Condition
+	// typeErrs are mistakes found when the spec was made (a pointer or
+	// interface used as a component), reported by Build.
+	typeErrs []error
 
-	// filled by init
-	access    access
-	queries   []*queryState // own query first for entity systems
-	chunkSafe bool
-
-	init func(b *builder) error
-	// run runs a global system, or an entity system over its entities in
-	// positions [lo, hi).
-	run func(ctx *runCtx, lo, hi int) error
-
-	added bool
-	bufs  []*cmdBuffer // command buffers, one per chunk
-	used  int          // buffers used by the current stage run
-	ctx   runCtx       // the run context of unsplit runs
-
-	// nsPerItem is the system's measured time per entity visited (per run
-	// for global systems without queries), a moving average: the
-	// scheduler's estimate of what the next run will cost.
-	nsPerItem float64
-	runs      uint32 // unsplit runs, to time one in eight
-	// nsSplit is the wall time per entity of the system's split runs;
-	// splitProbe counts the runs it was not split because splitting did
-	// not pay.
-	nsSplit    float64
-	splitProbe uint32
+	// init prepares one run state of the system in an app: it declares
+	// the system's access through b and returns the functions that fetch
+	// its params (once per run, per chunk) and run its body over entities
+	// [lo, hi) of its own query.
+	init func(b *builder) (fetch func(ctx *runCtx) error, body func(ctx *runCtx, lo, hi int), err error)
 }
 
-func newSystem(fn any, kind systemKind) *System {
-	name, module := funcName(fn)
-	return &System{name: name, module: module, kind: kind, chunkSafe: kind == entitySystem}
+func newSystem(fn any, kind systemKind, comps []*world.Type, params []reflect.Type) *System {
+	s := &System{kind: kind, comps: comps}
+	for _, c := range comps {
+		if err := checkComponentType(c.RType); err != nil {
+			s.typeErrs = append(s.typeErrs, err)
+		}
+	}
+	base, module := funcName(fn)
+	s.module = module
+	s.name = withTypeArgs(base, module, comps, params)
+	return s
 }
 
-// funcName derives a system's name and module from its function:
-// "github.com/gluekit/glue/modules/render.DrawBox[...]" gives name
-// "render.DrawBox[...]" and module "github.com/gluekit/glue/modules/render".
+// funcName derives a function's name and package from its function value:
+// "github.com/gluekit/glue/modules/render.DrawBox[...].func1" gives name
+// "render.DrawBox[...]" and package "github.com/gluekit/glue/modules/render".
 // Reflection runs once, when the system is made, never per tick.
-func funcName(fn any) (name, module string) {
+func funcName(fn any) (name, pkg string) {
 	v := reflect.ValueOf(fn)
 	if v.Kind() != reflect.Func || v.IsNil() {
 		return "<nil>", ""
 	}
 	full := runtime.FuncForPC(v.Pointer()).Name()
-	// Strip the generic instantiation "[...]" for splitting.
+	full = strings.TrimSuffix(full, "-fm")
 	base := full
 	if i := strings.Index(base, "["); i >= 0 {
 		base = base[:i]
@@ -118,35 +88,80 @@ func funcName(fn any) (name, module string) {
 	if dot < 0 {
 		return full, ""
 	}
-	module = base[:slash+1+dot]
+	pkg = base[:slash+1+dot]
 	name = full[slash+1:]
-	name = strings.TrimSuffix(name, "-fm")
+	// A closure inside a generic function: keep the function's name,
+	// without the functions it was inlined into.
 	if i := strings.Index(name, "[...]"); i >= 0 {
-		name = name[:i] + name[i+5:]
+		fn := name[:i]
+		if j := strings.LastIndex(fn, "."); j >= 0 {
+			fn = fn[j+1:]
+		}
+		name = base[slash+1:slash+1+dot] + "." + fn + "[...]"
 	}
-	return name, module
+	return name, pkg
+}
+
+// withTypeArgs fills the "[...]" of a generic function's name with its
+// type arguments as glue can see them: the component and resource types of
+// the system's signature that are declared outside the function's package.
+func withTypeArgs(name, pkg string, comps []*world.Type, params []reflect.Type) string {
+	i := strings.Index(name, "[...]")
+	if i < 0 {
+		return name
+	}
+	var args []string
+	add := func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+			t = t.Elem()
+		}
+		if t.PkgPath() == pkg || t.PkgPath() == gluePkg || t.Name() == "" {
+			return
+		}
+		n := shortTypeName(t)
+		for _, a := range args {
+			if a == n {
+				return
+			}
+		}
+		args = append(args, n)
+	}
+	for _, c := range comps {
+		add(c.RType)
+	}
+	for _, p := range params {
+		for _, t := range paramElems(p) {
+			add(t)
+		}
+	}
+	if len(args) == 0 {
+		return name[:i]
+	}
+	return name[:i] + "[" + strings.Join(args, ", ") + "]"
+}
+
+var gluePkg = reflect.TypeFor[System]().PkgPath()
+
+// shortTypeName returns a type's name with its package's last path
+// element: "render.Plugin", "main.Brick", "glue.Res[main.Game]".
+func shortTypeName(t reflect.Type) string {
+	s := t.String()
+	return s
 }
 
 // Name returns the system's name: by default the package-qualified function
-// name ("coinflip.StartRound"), or what [System.Named] set.
+// name with the type arguments of a generic function
+// ("render.DrawBox[main.Brick]"), or what [System.Named] set.
 func (s *System) Name() string { return s.name }
 
 // Module returns the import path of the package the system's function is
-// declared in, or what [System.FromModule] set.
+// declared in.
 func (s *System) Module() string { return s.module }
 
 // Named sets the system's name, used in errors, in [App.Describe] and by
 // [System.After]. Names must be unique within a stage.
 func (s *System) Named(name string) *System {
 	s.name = name
-	return s
-}
-
-// FromModule sets the module the system is reported under in
-// [App.Describe]. Module plugins call it so that a generic system
-// instantiated by a game still shows the module it came from.
-func (s *System) FromModule(module string) *System {
-	s.module = module
 	return s
 }
 
@@ -169,20 +184,15 @@ func (s *System) Without(types ...Type) *System {
 	return s
 }
 
-// ReadOnly declares that the system only reads the given component types,
-// which it would otherwise be assumed to write. Systems that only read a
-// type may run in parallel with each other. Writing a type declared
-// read-only is a data race the scheduler cannot see.
+// ReadOnly declares that the system only reads the given component types —
+// its own components and those of its queries — which it would otherwise
+// be assumed to write. Systems that only read a type may run in parallel
+// with each other. Writing a type declared read-only is a data race the
+// scheduler cannot see.
 func (s *System) ReadOnly(types ...Type) *System {
 	for _, t := range types {
 		s.readOnly = append(s.readOnly, t.info)
 	}
-	return s
-}
-
-// OnThread binds the system to a thread; the default is [UpdateThread].
-func (s *System) OnThread(t Thread) *System {
-	s.thread = t
 	return s
 }
 
@@ -202,116 +212,237 @@ func (s *System) After(names ...string) *System {
 	return s
 }
 
-// builder collects a system's access and query states while its params
-// are initialised.
+// sysRun is one registration of a System in an app: its run state.
+type sysRun struct {
+	spec   *System
+	stage  *stageDef // nil for startup systems
+	access sched.Access
+	// queries are the system's own query (first, for entity systems) and
+	// those of its query params, refreshed before each stage.
+	queries   []*world.Query
+	chunkSafe bool
+	fetch     func(ctx *runCtx) error
+	body      func(ctx *runCtx, lo, hi int)
+	ctxs      []runCtx    // one per chunk
+	bufs      []cmdBuffer // one per chunk
+	node      *sched.Node
+	needs     []*resSlot // resources the system cannot run without
+	events    []eventUse
+	conds     []func(*runCtx) bool
+	// flushes move chunk c's written events to their queues (keep) or
+	// drop them, when the stage ends.
+	flushes []func(c int, keep bool)
+}
+
+// flush moves (or drops) the events the system's chunks wrote.
+func (r *sysRun) flush(chunks int, keep bool) {
+	for _, f := range r.flushes {
+		for c := range chunks {
+			f(c, keep)
+		}
+	}
+}
+
+// runCtx is what one run (or chunk) of a system sees.
+type runCtx struct {
+	app   *App
+	run   *sysRun
+	cmds  *cmdBuffer
+	chunk int
+	at    int // position of the span being visited, for restarts
+}
+
+func (r *sysRun) stageName() string {
+	if r.stage == nil {
+		return "startup"
+	}
+	return string(r.stage.name)
+}
+
+// builder collects a system's access and queries while its params are
+// initialised.
 type builder struct {
-	app *App
-	sys *System
-}
-
-// access is the set of component and resource types a system reads and
-// writes. Keys are *typeInfo for components and *resSlot for resources.
-type access struct {
-	reads, writes []any
-}
-
-func (a *access) add(key any, write bool) {
-	if write {
-		a.reads = removeKey(a.reads, key)
-		if !containsKey(a.writes, key) {
-			a.writes = append(a.writes, key)
-		}
-		return
-	}
-	if !containsKey(a.writes, key) && !containsKey(a.reads, key) {
-		a.reads = append(a.reads, key)
-	}
-}
-
-func containsKey(ks []any, k any) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
-
-func removeKey(ks []any, k any) []any {
-	for i, x := range ks {
-		if x == k {
-			return append(ks[:i], ks[i+1:]...)
-		}
-	}
-	return ks
-}
-
-// conflictsWith reports whether a and b touch a type and at least one of
-// them writes it.
-func (a *access) conflictsWith(b *access) bool {
-	for _, w := range a.writes {
-		if containsKey(b.writes, w) || containsKey(b.reads, w) {
-			return true
-		}
-	}
-	for _, w := range b.writes {
-		if containsKey(a.reads, w) {
-			return true
-		}
-	}
-	return false
+	app   *App
+	run   *sysRun
+	slots int
+	errs  []error
 }
 
 // component records access to a component type, honouring ReadOnly.
-func (b *builder) component(t *typeInfo, readOnly bool) {
+func (b *builder) component(t *world.Type, readOnly bool) {
 	write := !readOnly
-	for _, r := range b.sys.readOnly {
+	for _, r := range b.run.spec.readOnly {
 		if r == t {
 			write = false
 		}
 	}
-	b.sys.access.add(t, write)
+	b.run.access.Add(t, write)
 }
 
-// query makes a query state over comps, records read (readOnly) or write
-// access to them and registers it for refreshing before each stage.
-func (b *builder) query(comps, with, without []*typeInfo, readOnly bool) *queryState {
+// query makes a query over comps, records access to them and registers it
+// for refreshing before each stage.
+func (b *builder) query(comps, with, without []*world.Type) *world.Query {
 	for _, c := range comps {
-		b.component(c, readOnly)
+		if err := checkComponentType(c.RType); err != nil {
+			b.errs = append(b.errs, err)
+		}
+		b.component(c, false)
 	}
-	qs := newQueryState(b.app.world, comps, with, without)
-	b.sys.queries = append(b.sys.queries, qs)
-	return qs
+	q := b.app.world.NewQuery(comps, with, without)
+	b.run.queries = append(b.run.queries, q)
+	return q
 }
 
-// queryWrites marks an entity system as unsafe to split across workers if
-// an extra query of it touches a component type the system writes: chunks
-// would then write what other chunks read.
-func (b *builder) queryWrites(qs *queryState) {
-	for _, c := range qs.infos {
-		if containsKey(b.sys.access.writes, c) {
-			b.sys.chunkSafe = false
+// paramQuery is query for a query param: a splittable entity system whose
+// extra query touches a type the system writes cannot be split, since
+// chunks would write what other chunks read.
+func (b *builder) paramQuery(comps []*world.Type) *world.Query {
+	q := b.query(comps, nil, nil)
+	for _, c := range comps {
+		if b.run.access.WritesKey(c) {
+			b.run.chunkSafe = false
 		}
 	}
+	return q
 }
 
-// runCtx is what a system run sees: the app, the system and the command
-// buffer for this run (entity systems split across workers get one buffer
-// per chunk).
-type runCtx struct {
-	app   *App
-	sys   *System
-	cmds  *cmdBuffer
-	chunk int // which of the system's param slots this run uses
-}
-
-// slots is the number of concurrent runs a system can have: one per
-// worker, since a split system has at most one chunk per worker.
-func (b *builder) slots() int { return max(1, b.app.workers()) }
-
-func (ctx *runCtx) stageName() string {
-	if ctx.sys.stage == nil {
-		return "startup"
+// initRun initialises one registration of a system for the app.
+func (a *App) initRun(r *sysRun) []error {
+	s := r.spec
+	var errs []error
+	if strings.TrimSpace(s.name) == "" {
+		errs = append(errs, fmt.Errorf("glue: a system in stage %s has a blank name; give it one with Named", r.stageName()))
 	}
-	return ctx.sys.stage.name
+	errs = append(errs, s.typeErrs...)
+	r.chunkSafe = s.kind == entitySystem
+	b := &builder{app: a, run: r, slots: a.exec.Workers()}
+	if s.kind == entitySystem {
+		if err := checkFilters(s); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	fetch, body, err := s.init(b)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("glue: system %s: %w", s.name, err))
+	}
+	for _, e := range b.errs {
+		errs = append(errs, fmt.Errorf("glue: system %s: %w", s.name, e))
+	}
+	errs = append(errs, a.initConds(r, b)...)
+	errs = append(errs, a.checkProviders(r)...)
+	r.fetch, r.body = fetch, body
+	r.ctxs = make([]runCtx, b.slots)
+	r.bufs = make([]cmdBuffer, b.slots)
+	for c := range r.ctxs {
+		r.ctxs[c] = runCtx{app: a, run: r, cmds: &r.bufs[c], chunk: c}
+	}
+	r.node = &sched.Node{
+		Name:       s.name,
+		Access:     r.access,
+		After:      s.after,
+		Splittable: s.kind == entitySystem && r.chunkSafe,
+		Len:        r.total,
+		Work:       r.work,
+		Run:        r.runChunk,
+		Data:       r,
+	}
+	return errs
+}
+
+// checkFilters reports a filter that can never match.
+func checkFilters(s *System) error {
+	for _, w := range s.without {
+		for _, c := range append(append([]*world.Type(nil), s.comps...), s.with...) {
+			if c == w {
+				return fmt.Errorf("glue: system %s can never run: it needs %s and is filtered Without(%s); remove one of them", s.name, w.Name, w.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// checkComponentType reports a type that cannot be a component.
+func checkComponentType(t reflect.Type) error {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return fmt.Errorf("glue: component type %s is a pointer; components are values: use %s (glue hands out pointers to it)", t, t.Elem())
+	case reflect.Interface:
+		return fmt.Errorf("glue: component type %s is an interface; components are concrete types: use the struct types that implement it, each as its own component", t)
+	}
+	return nil
+}
+
+// total is the number of entities of the system's own query.
+func (r *sysRun) total() int {
+	if r.spec.kind == entitySystem {
+		return r.queries[0].Len()
+	}
+	return 0
+}
+
+// work is the number of entities the system visits: its own and its
+// queries'.
+func (r *sysRun) work() int {
+	n := 0
+	for _, q := range r.queries {
+		n += q.Len()
+	}
+	return n
+}
+
+// runChunk runs chunk c of the system over entities [lo, hi): it fetches
+// the params once, then runs the body segment by segment
+// (sched.Segment entities each), so that a panic ends only its segment
+// and a failing system visits the same entities in parallel and
+// sequential runs. It returns the first failure.
+func (r *sysRun) runChunk(c, lo, hi int) error {
+	ctx := &r.ctxs[c]
+	if err := r.guard(ctx, -1, 0); err != nil {
+		return err
+	}
+	if r.spec.kind != entitySystem || hi <= lo {
+		if r.spec.kind != entitySystem {
+			return r.guard(ctx, 0, 0)
+		}
+		return nil
+	}
+	// One pass in the normal case; after a panic, go on from the next
+	// segment.
+	var first error
+	more := 0
+	for s := lo; s < hi; {
+		ctx.at = s
+		err := r.guard(ctx, s, hi)
+		if err == nil {
+			break
+		}
+		if first == nil {
+			first = err
+		} else {
+			more++
+		}
+		s = (ctx.at/sched.Segment + 1) * sched.Segment
+	}
+	if more > 0 {
+		var se *SystemError
+		if errors.As(first, &se) {
+			se.Err = fmt.Errorf("%w (and in %d more segments of %d entities)", se.Err, more, sched.Segment)
+		}
+	}
+	return first
+}
+
+// guard runs the fetch (lo < 0) or the body over [lo, hi), turning a
+// panic into a *SystemError.
+func (r *sysRun) guard(ctx *runCtx, lo, hi int) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("panic: %v", p), Panic: p, Stack: debug.Stack()}
+		}
+	}()
+	if lo < 0 {
+		return r.fetch(ctx)
+	}
+	r.body(ctx, lo, hi)
+	return nil
 }

@@ -2,452 +2,63 @@
 
 package glue
 
-import "errors"
+import (
+	"reflect"
 
-// System0 makes a global system from fn: it runs once per tick in its stage.
-// See [System2] for an example.
-func System0(fn func()) *System {
-	s := newSystem(fn, globalSystem)
-	s.init = func(b *builder) error { return nil }
-	s.run = func(ctx *runCtx, _, _ int) error {
-		fn()
-		return nil
-	}
-	return s
-}
-
-// System1 makes a global system from fn: it runs once per tick in its stage.
-// Each parameter is a system param: [Res], [ResMut], [Opt], [Commands],
-// [Local], [Added], [Removed] or a query ([Query1] …). Access to
-// resources and components is derived from the param types.
-// See [System2] for an example.
-func System1[P1 any, PP1 paramPtr[P1]](fn func(P1)) *System {
-	s := newSystem(fn, globalSystem)
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		fn(*q1)
-		return nil
-	}
-	return s
-}
-
-// System2 makes a global system from fn: it runs once per tick in its stage.
-// Each parameter is a system param: [Res], [ResMut], [Opt], [Commands],
-// [Local], [Added], [Removed] or a query ([Query1] …). Access to
-// resources and components is derived from the param types.
-func System2[P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(P1, P2)) *System {
-	s := newSystem(fn, globalSystem)
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		fn(*q1, *q2)
-		return nil
-	}
-	return s
-}
-
-// System3 makes a global system from fn: it runs once per tick in its stage.
-// Each parameter is a system param: [Res], [ResMut], [Opt], [Commands],
-// [Local], [Added], [Removed] or a query ([Query1] …). Access to
-// resources and components is derived from the param types.
-// See [System2] for an example.
-func System3[P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func(P1, P2, P3)) *System {
-	s := newSystem(fn, globalSystem)
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		fn(*q1, *q2, *q3)
-		return nil
-	}
-	return s
-}
-
-// System4 makes a global system from fn: it runs once per tick in its stage.
-// Each parameter is a system param: [Res], [ResMut], [Opt], [Commands],
-// [Local], [Added], [Removed] or a query ([Query1] …). Access to
-// resources and components is derived from the param types.
-// See [System2] for an example.
-func System4[P1, P2, P3, P4 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3], PP4 paramPtr[P4]](fn func(P1, P2, P3, P4)) *System {
-	s := newSystem(fn, globalSystem)
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	var p4 P4
-	var s4 []P4
-	s.init = func(b *builder) error {
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		s4 = make([]P4, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b), PP4(&p4).initParam(b))
-	}
-	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		q4 := &s4[ctx.chunk]
-		*q4 = p4
-		if err := PP4(q4).fetchParam(ctx); err != nil {
-			return err
-		}
-		fn(*q1, *q2, *q3, *q4)
-		return nil
-	}
-	return s
-}
-
-// System5 makes a global system from fn: it runs once per tick in its stage.
-// Each parameter is a system param: [Res], [ResMut], [Opt], [Commands],
-// [Local], [Added], [Removed] or a query ([Query1] …). Access to
-// resources and components is derived from the param types.
-// See [System2] for an example.
-func System5[P1, P2, P3, P4, P5 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3], PP4 paramPtr[P4], PP5 paramPtr[P5]](fn func(P1, P2, P3, P4, P5)) *System {
-	s := newSystem(fn, globalSystem)
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	var p4 P4
-	var s4 []P4
-	var p5 P5
-	var s5 []P5
-	s.init = func(b *builder) error {
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		s4 = make([]P4, b.slots())
-		s5 = make([]P5, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b), PP4(&p4).initParam(b), PP5(&p5).initParam(b))
-	}
-	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		q4 := &s4[ctx.chunk]
-		*q4 = p4
-		if err := PP4(q4).fetchParam(ctx); err != nil {
-			return err
-		}
-		q5 := &s5[ctx.chunk]
-		*q5 = p5
-		if err := PP5(q5).fetchParam(ctx); err != nil {
-			return err
-		}
-		fn(*q1, *q2, *q3, *q4, *q5)
-		return nil
-	}
-	return s
-}
-
-// System6 makes a global system from fn: it runs once per tick in its stage.
-// Each parameter is a system param: [Res], [ResMut], [Opt], [Commands],
-// [Local], [Added], [Removed] or a query ([Query1] …). Access to
-// resources and components is derived from the param types.
-// See [System2] for an example.
-func System6[P1, P2, P3, P4, P5, P6 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3], PP4 paramPtr[P4], PP5 paramPtr[P5], PP6 paramPtr[P6]](fn func(P1, P2, P3, P4, P5, P6)) *System {
-	s := newSystem(fn, globalSystem)
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	var p4 P4
-	var s4 []P4
-	var p5 P5
-	var s5 []P5
-	var p6 P6
-	var s6 []P6
-	s.init = func(b *builder) error {
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		s4 = make([]P4, b.slots())
-		s5 = make([]P5, b.slots())
-		s6 = make([]P6, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b), PP4(&p4).initParam(b), PP5(&p5).initParam(b), PP6(&p6).initParam(b))
-	}
-	s.run = func(ctx *runCtx, _, _ int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		q4 := &s4[ctx.chunk]
-		*q4 = p4
-		if err := PP4(q4).fetchParam(ctx); err != nil {
-			return err
-		}
-		q5 := &s5[ctx.chunk]
-		*q5 = p5
-		if err := PP5(q5).fetchParam(ctx); err != nil {
-			return err
-		}
-		q6 := &s6[ctx.chunk]
-		*q6 = p6
-		if err := PP6(q6).fetchParam(ctx); err != nil {
-			return err
-		}
-		fn(*q1, *q2, *q3, *q4, *q5, *q6)
-		return nil
-	}
-	return s
-}
+	"github.com/gluekit/glue/internal/sched"
+	"github.com/gluekit/glue/internal/world"
+)
 
 // Each1 makes an entity system from fn: it runs once per tick for every
 // entity that has components A (and matches [System.With] and
 // [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
 func Each1[A any](fn func(Entity, *A)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]))
-			}
-		})
-		return nil
+	comps := []*world.Type{world.TypeFor[A]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i])
+				}
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Each1P1 makes an entity system from fn: it runs once per tick for every
-// entity that has components A (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 1 parameters are
-// system params, fetched once per run, as for [System1].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each1P1[A, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Each1P is [Each1] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each1P[A, P any](fn func(Entity, *A, P)) *System {
+	comps := []*world.Type{world.TypeFor[A]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), *q1)
-			}
-		})
-		return nil
-	}
-	return s
-}
-
-// Each1P2 makes an entity system from fn: it runs once per tick for every
-// entity that has components A (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 2 parameters are
-// system params, fetched once per run, as for [System2].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each1P2[A, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entity, *A, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], p)
+				}
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), *q1, *q2)
-			}
-		})
-		return nil
-	}
-	return s
-}
-
-// Each1P3 makes an entity system from fn: it runs once per tick for every
-// entity that has components A (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 3 parameters are
-// system params, fetched once per run, as for [System3].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each1P3[A, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func(Entity, *A, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), *q1, *q2, *q3)
-			}
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
@@ -455,169 +66,53 @@ func Each1P3[A, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr
 // Each2 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B (and matches [System.With] and
 // [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
 func Each2[A, B any](fn func(Entity, *A, *B)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]))
-			}
-		})
-		return nil
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i])
+				}
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Each2P1 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 1 parameters are
-// system params, fetched once per run, as for [System1].
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each2P1[A, B, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Each2P is [Each2] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), *q1)
-			}
-		})
-		return nil
-	}
-	return s
-}
-
-// Each2P2 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 2 parameters are
-// system params, fetched once per run, as for [System2].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each2P2[A, B, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entity, *A, *B, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], p)
+				}
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), *q1, *q2)
-			}
-		})
-		return nil
-	}
-	return s
-}
-
-// Each2P3 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 3 parameters are
-// system params, fetched once per run, as for [System3].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each2P3[A, B, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func(Entity, *A, *B, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), *q1, *q2, *q3)
-			}
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
@@ -625,174 +120,57 @@ func Each2P3[A, B, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 param
 // Each3 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C (and matches [System.With] and
 // [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
 func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]))
-			}
-		})
-		return nil
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i])
+				}
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Each3P1 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B, C (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 1 parameters are
-// system params, fetched once per run, as for [System1].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each3P1[A, B, C, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, *C, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Each3P is [Each3] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), *q1)
-			}
-		})
-		return nil
-	}
-	return s
-}
-
-// Each3P2 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B, C (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 2 parameters are
-// system params, fetched once per run, as for [System2].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each3P2[A, B, C, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entity, *A, *B, *C, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], p)
+				}
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), *q1, *q2)
-			}
-		})
-		return nil
-	}
-	return s
-}
-
-// Each3P3 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B, C (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 3 parameters are
-// system params, fetched once per run, as for [System3].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each3P3[A, B, C, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func(Entity, *A, *B, *C, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), *q1, *q2, *q3)
-			}
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
@@ -800,753 +178,685 @@ func Each3P3[A, B, C, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 pa
 // Each4 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C, D (and matches [System.With] and
 // [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
 func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			c3 := sp.cols[3][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]))
-			}
-		})
-		return nil
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i])
+				}
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Each4P1 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B, C, D (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 1 parameters are
-// system params, fetched once per run, as for [System1].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each4P1[A, B, C, D, P1 any, PP1 paramPtr[P1]](fn func(Entity, *A, *B, *C, *D, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Each4P is [Each4] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			c3 := sp.cols[3][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), *q1)
-			}
-		})
-		return nil
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], p)
+				}
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
 
-// Each4P2 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B, C, D (and matches [System.With] and
+// Each5 makes an entity system from fn: it runs once per tick for every
+// entity that has components A, B, C, D, E (and matches [System.With] and
 // [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 2 parameters are
-// system params, fetched once per run, as for [System2].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each4P2[A, B, C, D, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func(Entity, *A, *B, *C, *D, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
+func Each5[A, B, C, D, E any](fn func(Entity, *A, *B, *C, *D, *E)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i])
+				}
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			c3 := sp.cols[3][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), *q1, *q2)
-			}
-		})
-		return nil
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Each4P3 makes an entity system from fn: it runs once per tick for every
-// entity that has components A, B, C, D (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. The last 3 parameters are
-// system params, fetched once per run, as for [System3].
-// See [Each2P1] for an example.
-//
-// An entity system whose params write nothing shared (no [ResMut],
-// [Local], [Added], [Removed] or writing query) may be split across
-// workers when it visits many entities.
-func Each4P3[A, B, C, D, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func(Entity, *A, *B, *C, *D, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
+// Each5P is [Each5] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], p)
+				}
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+	return s
+}
+
+// Each6 makes an entity system from fn: it runs once per tick for every
+// entity that has components A, B, C, D, E, F (and matches [System.With] and
+// [System.Without]), with pointers to those components. fn may write
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
+func Each6[A, B, C, D, E, F any](fn func(Entity, *A, *B, *C, *D, *E, *F)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i])
+				}
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
+		return func(*runCtx) error { return nil }, body, nil
+	}
+	return s
+}
+
+// Each6P is [Each6] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], p)
+				}
+			})
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			ents := sp.ents
-			c0 := sp.cols[0][:len(ents)]
-			c1 := sp.cols[1][:len(ents)]
-			c2 := sp.cols[2][:len(ents)]
-			c3 := sp.cols[3][:len(ents)]
-			for i, e := range ents {
-				fn(Entity(e), (*A)(c0[i]), (*B)(c1[i]), (*C)(c2[i]), (*D)(c3[i]), *q1, *q2, *q3)
-			}
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+	}
+	return s
+}
+
+// Each7 makes an entity system from fn: it runs once per tick for every
+// entity that has components A, B, C, D, E, F, G (and matches [System.With] and
+// [System.Without]), with pointers to those components. fn may write
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
+func Each7[A, B, C, D, E, F, G any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				c6 := world.Col[G](&sp, 6)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i])
+				}
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
+	}
+	return s
+}
+
+// Each7P is [Each7] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				c6 := world.Col[G](&sp, 6)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], p)
+				}
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+	}
+	return s
+}
+
+// Each8 makes an entity system from fn: it runs once per tick for every
+// entity that has components A, B, C, D, E, F, G, H (and matches [System.With] and
+// [System.Without]), with pointers to those components. fn may write
+// them unless they are declared [System.ReadOnly]. An entity system
+// may be split across workers when it visits many entities.
+// See [Each2] for an example.
+func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				c6 := world.Col[G](&sp, 6)[:len(ents)]
+				c7 := world.Col[H](&sp, 7)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], c7[i])
+				}
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
+	}
+	return s
+}
+
+// Each8P is [Each8] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func]. A system
+// whose params write nothing shared (no [ResMut], [Local], [Added],
+// [Removed] or query of a type it writes) may be split across workers.
+// See [Each2P] for an example.
+func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H, P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				ents := sp.Ents
+				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				c6 := world.Col[G](&sp, 6)[:len(ents)]
+				c7 := world.Col[H](&sp, 7)[:len(ents)]
+				for i, e := range ents {
+					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], c7[i], p)
+				}
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
 
 // Batch1 is [Each1] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch1[A any](fn func([]Entity, []*A)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)))
-		})
-		return nil
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch1[A any](fn func(Entities, Column[A])) *System {
+	comps := []*world.Type{world.TypeFor[A]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)})
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Batch1P1 is [Each1P1] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch1P1[A, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Batch1P is [Batch1] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
+	comps := []*world.Type{world.TypeFor[A]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), *q1)
-		})
-		return nil
-	}
-	return s
-}
-
-// Batch1P2 is [Each1P2] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch1P2[A, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, p)
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), *q1, *q2)
-		})
-		return nil
-	}
-	return s
-}
-
-// Batch1P3 is [Each1P3] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch1P3[A, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), *q1, *q2, *q3)
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
 
 // Batch2 is [Each2] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch2[A, B any](fn func([]Entity, []*A, []*B)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)))
-		})
-		return nil
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)})
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Batch2P1 is [Each2P1] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them.
-func Batch2P1[A, B, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, []*B, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Batch2P is [Batch2] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), *q1)
-		})
-		return nil
-	}
-	return s
-}
-
-// Batch2P2 is [Each2P2] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch2P2[A, B, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, []*B, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, p)
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), *q1, *q2)
-		})
-		return nil
-	}
-	return s
-}
-
-// Batch2P3 is [Each2P3] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch2P3[A, B, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, []*B, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), *q1, *q2, *q3)
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
 
 // Batch3 is [Each3] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch3[A, B, C any](fn func([]Entity, []*A, []*B, []*C)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)))
-		})
-		return nil
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)})
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Batch3P1 is [Each3P1] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch3P1[A, B, C, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, []*B, []*C, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Batch3P is [Batch3] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), *q1)
-		})
-		return nil
-	}
-	return s
-}
-
-// Batch3P2 is [Each3P2] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch3P2[A, B, C, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, []*B, []*C, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, p)
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), *q1, *q2)
-		})
-		return nil
-	}
-	return s
-}
-
-// Batch3P3 is [Each3P3] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch3P3[A, B, C, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, []*B, []*C, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
-		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), *q1, *q2, *q3)
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
 
 // Batch4 is [Each4] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch4[A, B, C, D any](fn func([]Entity, []*A, []*B, []*C, []*D)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		return nil
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)))
-		})
-		return nil
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], Column[D])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)})
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Batch4P1 is [Each4P1] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch4P1[A, B, C, D, P1 any, PP1 paramPtr[P1]](fn func([]Entity, []*A, []*B, []*C, []*D, P1)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	var p1 P1
-	var s1 []P1
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		return errors.Join(PP1(&p1).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Batch4P is [Batch4] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)), *q1)
-		})
-		return nil
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, p)
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }
 
-// Batch4P2 is [Each4P2] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch4P2[A, B, C, D, P1, P2 any, PP1 paramPtr[P1], PP2 paramPtr[P2]](fn func([]Entity, []*A, []*B, []*C, []*D, P1, P2)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b))
-	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+// Batch5 is [Each5] for tight loops: fn receives the matching entities in
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)})
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
-		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)), *q1, *q2)
-		})
-		return nil
+		return func(*runCtx) error { return nil }, body, nil
 	}
 	return s
 }
 
-// Batch4P3 is [Each4P3] for tight loops: fn receives the matching entities in
-// batches (one per archetype, or per chunk when the system is split across
-// workers) as parallel slices — ents[i] has the components at index i —
-// and loops over them itself, so the compiler can inline the per-entity
-// work instead of calling fn once per entity. Access, filters, params,
-// commands and splitting are as for Each. The slices are views of the
-// world's storage, valid only during the call: do not keep them. See
-// [Batch2P1] for an example.
-func Batch4P3[A, B, C, D, P1, P2, P3 any, PP1 paramPtr[P1], PP2 paramPtr[P2], PP3 paramPtr[P3]](fn func([]Entity, []*A, []*B, []*C, []*D, P1, P2, P3)) *System {
-	s := newSystem(fn, entitySystem)
-	s.comps = []*typeInfo{TypeOf[A]().info, TypeOf[B]().info, TypeOf[C]().info, TypeOf[D]().info}
-	var p1 P1
-	var s1 []P1
-	var p2 P2
-	var s2 []P2
-	var p3 P3
-	var s3 []P3
-	s.init = func(b *builder) error {
-		b.query(s.comps, s.with, s.without, false)
-		s1 = make([]P1, b.slots())
-		s2 = make([]P2, b.slots())
-		s3 = make([]P3, b.slots())
-		return errors.Join(PP1(&p1).initParam(b), PP2(&p2).initParam(b), PP3(&p3).initParam(b))
+// Batch5P is [Batch5] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, p)
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
-	s.run = func(ctx *runCtx, lo, hi int) error {
-		q1 := &s1[ctx.chunk]
-		*q1 = p1
-		if err := PP1(q1).fetchParam(ctx); err != nil {
-			return err
+	return s
+}
+
+// Batch6 is [Each6] for tight loops: fn receives the matching entities in
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)})
+			})
 		}
-		q2 := &s2[ctx.chunk]
-		*q2 = p2
-		if err := PP2(q2).fetchParam(ctx); err != nil {
-			return err
+		return func(*runCtx) error { return nil }, body, nil
+	}
+	return s
+}
+
+// Batch6P is [Batch6] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
 		}
-		q3 := &s3[ctx.chunk]
-		*q3 = p3
-		if err := PP3(q3).fetchParam(ctx); err != nil {
-			return err
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, p)
+			})
 		}
-		ctx.sys.queries[0].eachSpan(lo, hi, func(sp span) {
-			fn(batchEntities(sp.ents), batchColumn[A](sp.cols[0], len(sp.ents)), batchColumn[B](sp.cols[1], len(sp.ents)), batchColumn[C](sp.cols[2], len(sp.ents)), batchColumn[D](sp.cols[3], len(sp.ents)), *q1, *q2, *q3)
-		})
-		return nil
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+	}
+	return s
+}
+
+// Batch7 is [Each7] for tight loops: fn receives the matching entities in
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)})
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
+	}
+	return s
+}
+
+// Batch7P is [Batch7] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, p)
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+	}
+	return s
+}
+
+// Batch8 is [Each8] for tight loops: fn receives the matching entities in
+// batches (one per archetype and segment of entities, or per chunk when
+// the system is split across workers) — ents.At(i) has the components at
+// index i of each [Column] — and loops over them itself, so the compiler
+// can inline the per-entity work instead of calling fn once per entity.
+// Access, filters, commands and splitting are as for Each. The batch is a
+// read-only view of the world's storage, valid only during the call.
+// See [Batch2] for an example.
+func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H])) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
+	s := newSystem(fn, entitySystem, comps, nil)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		body := func(ctx *runCtx, lo, hi int) {
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, Column[H]{world.Col[H](&sp, 7)})
+			})
+		}
+		return func(*runCtx) error { return nil }, body, nil
+	}
+	return s
+}
+
+// Batch8P is [Batch8] with params: fn's last parameter is a system param or
+// a struct of params, fetched once per run, as for [Func].
+// See [Batch2P] for an example.
+func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H], P)) *System {
+	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
+	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, s.with, s.without)
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := slots[ctx.chunk]
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
+				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, Column[H]{world.Col[H](&sp, 7)}, p)
+			})
+		}
+		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
 	}
 	return s
 }

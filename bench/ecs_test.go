@@ -27,7 +27,7 @@ func ecsApp(seq bool) *glue.App {
 	if seq {
 		opts = glue.Options{Sequential: true}
 	}
-	return glue.NewApp(tickStage).Configure(opts)
+	return glue.NewApp().Configure(opts)
 }
 
 func update(b *testing.B, app *glue.App) {
@@ -37,7 +37,7 @@ func update(b *testing.B, app *glue.App) {
 }
 
 func spawnPosVel(n int) *glue.System {
-	return glue.System1(func(c glue.Commands) {
+	return glue.Func(func(c glue.Commands) {
 		for range n {
 			c.Spawn(Position{}, Velocity{1, 1})
 		}
@@ -68,9 +68,9 @@ func BenchmarkQuery2(b *testing.B) {
 			app := ecsApp(true)
 			defer app.Close()
 			app.AddStartup(spawnPosVel(n))
-			app.AddSystems(tickStage, glue.Batch2(func(_ []glue.Entity, ps []*Position, vs []*Velocity) {
-				for i, p := range ps {
-					v := vs[i]
+			app.AddSystems(tickStage, glue.Batch2(func(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity]) {
+				for i := range min(ps.Len(), vs.Len()) {
+					p, v := ps.At(i), vs.At(i)
 					p.X += v.X
 					p.Y += v.Y
 				}
@@ -85,7 +85,7 @@ func BenchmarkQuery2(b *testing.B) {
 			app := ecsApp(true)
 			defer app.Close()
 			app.AddStartup(spawnPosVel(n))
-			app.AddSystems(tickStage, glue.System1(func(q glue.Query2[Position, Velocity]) {
+			app.AddSystems(tickStage, glue.Func(func(q glue.Query2[Position, Velocity]) {
 				q.Each(func(_ glue.Entity, p *Position, v *Velocity) {
 					p.X += v.X
 					p.Y += v.Y
@@ -140,14 +140,14 @@ func BenchmarkRandom(b *testing.B) {
 			app := ecsApp(true)
 			defer app.Close()
 			var ents []glue.Entity
-			app.AddStartup(glue.System1(func(c glue.Commands) {
+			app.AddStartup(glue.Func(func(c glue.Commands) {
 				for range n {
 					c.Spawn(Position{})
 				}
 			}))
 			collect := true
 			sum := 0.0
-			app.AddSystems(tickStage, glue.System1(func(q glue.Query1[Position]) {
+			app.AddSystems(tickStage, glue.Func(func(q glue.Query1[Position]) {
 				if collect {
 					q.Each(func(e glue.Entity, _ *Position) { ents = append(ents, e) })
 					rand.New(rand.NewPCG(1, 2)).Shuffle(len(ents), func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
@@ -220,14 +220,14 @@ type lifeApp struct {
 func newLifeApp(n int) *lifeApp {
 	l := &lifeApp{app: ecsApp(true)}
 	l.app.AddSystems(tickStage,
-		glue.System1(func(c glue.Commands) {
+		glue.Func(func(c glue.Commands) {
 			if l.spawn {
 				for range n {
 					c.Spawn(Position{}, Velocity{1, 1})
 				}
 			}
 		}).Named("bench.spawn"),
-		glue.Each2P1(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
+		glue.Each2P(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
 			if l.despawn {
 				c.Despawn(e)
 			}
@@ -366,9 +366,10 @@ func BenchmarkDelete(b *testing.B) {
 }
 
 // addStage and removeStage are the two stages of the add/remove app.
-type addRemoveStage int
-
-func (s addRemoveStage) String() string { return [...]string{"Add", "Remove"}[s] }
+const (
+	addStage    glue.Stage = "Add"
+	removeStage glue.Stage = "Remove"
+)
 
 // BenchmarkAddRemove adds a Velocity to every entity with a Position, then
 // removes it again. glue does it in one tick of two stages, through
@@ -376,18 +377,19 @@ func (s addRemoveStage) String() string { return [...]string{"Add", "Remove"}[s]
 func BenchmarkAddRemove(b *testing.B) {
 	for _, n := range short(EcsSizes) {
 		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
-			app := glue.NewApp(addRemoveStage(0), addRemoveStage(1)).Configure(glue.Options{Sequential: true})
+			app := glue.NewApp().Configure(glue.Options{Sequential: true})
+			app.AddStagesAfter(glue.Update, addStage, removeStage)
 			defer app.Close()
 			vel := glue.TypeOf[Velocity]()
-			app.AddStartup(glue.System1(func(c glue.Commands) {
+			app.AddStartup(glue.Func(func(c glue.Commands) {
 				for range n {
 					c.Spawn(Position{})
 				}
 			}))
-			app.AddSystems(addRemoveStage(0), glue.Each1P1(func(e glue.Entity, _ *Position, c glue.Commands) {
+			app.AddSystems(addStage, glue.Each1P(func(e glue.Entity, _ *Position, c glue.Commands) {
 				c.Insert(e, Velocity{1, 1})
 			}).Without(vel))
-			app.AddSystems(addRemoveStage(1), glue.Each2P1(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
+			app.AddSystems(removeStage, glue.Each2P(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
 				c.Remove(e, vel)
 			}))
 			update(b, app)

@@ -2,12 +2,9 @@ package bench
 
 import "github.com/gluekit/glue"
 
-// stage is the single stage of the benchmark apps.
-type stage int
-
-const tickStage stage = 0
-
-func (stage) String() string { return "Tick" }
+// tickStage is the stage of the benchmark apps' systems: the core Update
+// stage (the other core stages are empty).
+const tickStage = glue.Update
 
 // The systems of Table 4.1 as a glue user writes them: plain functions
 // whose parameters say what they read and write.
@@ -30,41 +27,44 @@ func steerSystem(_ glue.Entity, p *Position, v *Velocity, a *Age, c glue.Res[Clo
 }
 
 // The same systems in glue's Batch form: each function receives a batch
-// of entities as parallel slices and loops over them itself, so move,
-// grow, bounce and steer are inlined into the loop.
+// of entities with one column per component and loops over it itself, so
+// move, grow, bounce and steer are inlined into the loop. Looping to the
+// shortest column's length (all are the batch's length) lets the compiler
+// drop the bounds checks of every At in the loop.
 
-func moveBatch(_ []glue.Entity, ps []*Position, vs []*Velocity, c glue.Res[Clock]) {
+func moveBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], c glue.Res[Clock]) {
 	dt := c.Get().DT
-	for i, p := range ps {
-		move(p, vs[i], dt)
+	for i := range min(ps.Len(), vs.Len()) {
+		move(ps.At(i), vs.At(i), dt)
 	}
 }
 
-func ageBatch(_ []glue.Entity, as []*Age, c glue.Res[Clock]) {
+func ageBatch(_ glue.Entities, as glue.Column[Age], c glue.Res[Clock]) {
 	dt := c.Get().DT
-	for _, a := range as {
-		grow(a, dt)
+	for i := range as.Len() {
+		grow(as.At(i), dt)
 	}
 }
 
-func bounceBatch(_ []glue.Entity, ps []*Position, vs []*Velocity, f glue.Res[Field]) {
+func bounceBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], f glue.Res[Field]) {
 	fd := f.Get()
 	w, h := fd.W, fd.H
-	for i, p := range ps {
-		bounce(p, vs[i], w, h)
+	for i := range min(ps.Len(), vs.Len()) {
+		bounce(ps.At(i), vs.At(i), w, h)
 	}
 }
 
-func steerBatch(_ []glue.Entity, ps []*Position, vs []*Velocity, as []*Age, c glue.Res[Clock]) {
+func steerBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], as glue.Column[Age], c glue.Res[Clock]) {
 	dt := c.Get().DT
-	for i, p := range ps {
-		steer(p, vs[i], as[i], dt)
+	for i := range min(ps.Len(), vs.Len(), as.Len()) {
+		steer(ps.At(i), vs.At(i), as.At(i), dt)
 	}
 }
 
 // glueSim is the Table 4.1 world as a glue app: a startup system spawns
-// the entities through Commands, the update thread runs the systems, and
-// a render-thread system reads the state back for the tests.
+// the entities through Commands, App.Update runs the systems in stage
+// glue.Update, and a system of stage glue.Draw reads the state back for
+// the tests (App.Draw).
 type glueSim struct {
 	app *glue.App
 	out []State
@@ -84,30 +84,30 @@ func newGlueBatchSim(opts glue.Options) func(init []State, heavy bool) Sim {
 
 func makeGlueSim(opts glue.Options, batch bool) func(init []State, heavy bool) Sim {
 	return func(init []State, heavy bool) Sim {
-		s := &glueSim{app: glue.NewApp(tickStage).Configure(opts)}
+		s := &glueSim{app: glue.NewApp().Configure(opts)}
 		app := s.app
 		app.InsertResource(Clock{DT}).InsertResource(Field{FieldW, FieldH})
-		app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			for _, st := range init {
 				cmds.Spawn(st.P, st.V, st.A)
 			}
 		}).Named("bench.spawn"))
 		pos, vel, age := glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Age]()
-		steerSys, moveSys, ageSys, bounceSys := glue.Each3P1(steerSystem), glue.Each2P1(moveSystem), glue.Each1P1(ageSystem), glue.Each2P1(bounceSystem)
+		steerSys, moveSys, ageSys, bounceSys := glue.Each3P(steerSystem), glue.Each2P(moveSystem), glue.Each1P(ageSystem), glue.Each2P(bounceSystem)
 		if batch {
-			steerSys, moveSys, ageSys, bounceSys = glue.Batch3P1(steerBatch), glue.Batch2P1(moveBatch), glue.Batch1P1(ageBatch), glue.Batch2P1(bounceBatch)
+			steerSys, moveSys, ageSys, bounceSys = glue.Batch3P(steerBatch), glue.Batch2P(moveBatch), glue.Batch1P(ageBatch), glue.Batch2P(bounceBatch)
 		}
 		if heavy {
-			app.AddSystems(tickStage, steerSys.ReadOnly(pos, age).Named("bench.steer"))
+			app.AddSystems(tickStage, steerSys.ReadOnly(pos, age))
 		}
 		app.AddSystems(tickStage,
-			moveSys.ReadOnly(vel).Named("bench.move"),
-			ageSys.Named("bench.age"),
-			bounceSys.ReadOnly(pos).Named("bench.bounce"),
+			moveSys.ReadOnly(vel),
+			ageSys,
+			bounceSys.ReadOnly(pos),
 		)
-		app.AddSystems(tickStage, glue.Each3(func(_ glue.Entity, p *Position, v *Velocity, a *Age) {
+		app.AddSystems(glue.Draw, glue.Each3(func(_ glue.Entity, p *Position, v *Velocity, a *Age) {
 			s.out = append(s.out, State{*p, *v, *a})
-		}).ReadOnly(pos, vel, age).OnThread(glue.RenderThread).Named("bench.read"))
+		}).ReadOnly(pos, vel, age).Named("bench.read"))
 		return s
 	}
 }

@@ -22,22 +22,22 @@ type Unused struct{ V float64 }
 
 // BenchmarkEmptySystem measures what the scheduler costs per system per
 // tick: 100 systems that do nothing in one stage, as global systems
-// (System0) and as entity systems matching no entity, in the Each form
+// (Func of no params) and as entity systems matching no entity, in the Each form
 // (Each1) and the Batch form (Batch1).
 func BenchmarkEmptySystem(b *testing.B) {
 	const systems = 100
 	for _, kind := range []string{"global", "entity", "batch"} {
 		for _, m := range modes {
 			b.Run(kind+"-"+m.name, func(b *testing.B) {
-				app := glue.NewApp(tickStage).Configure(m.opts)
+				app := glue.NewApp().Configure(m.opts)
 				defer app.Close()
 				for i := range systems {
-					s := glue.System0(func() {})
+					s := glue.Func(func(struct{}) {})
 					switch kind {
 					case "entity":
 						s = glue.Each1(func(glue.Entity, *Unused) {}).ReadOnly(glue.TypeOf[Unused]())
 					case "batch":
-						s = glue.Batch1(func([]glue.Entity, []*Unused) {}).ReadOnly(glue.TypeOf[Unused]())
+						s = glue.Batch1(func(glue.Entities, glue.Column[Unused]) {}).ReadOnly(glue.TypeOf[Unused]())
 					}
 					app.AddSystems(tickStage, s.Named(fmt.Sprint("empty", i)))
 				}
@@ -72,11 +72,6 @@ type (
 
 func bump[K any](_ glue.Entity, c *Counter[K]) { c.V++ }
 
-// multiStage is one of the ten stages of BenchmarkStages.
-type multiStage int
-
-func (s multiStage) String() string { return fmt.Sprint("Stage", int(s)) }
-
 // BenchmarkStages measures a tick of 10 stages of 10 small systems each:
 // every system bumps its own counter on 100 entities.
 func BenchmarkStages(b *testing.B) {
@@ -85,11 +80,12 @@ func BenchmarkStages(b *testing.B) {
 		b.Run("10x10-"+m.name, func(b *testing.B) {
 			stages := make([]glue.Stage, 10)
 			for i := range stages {
-				stages[i] = multiStage(i)
+				stages[i] = glue.Stage(fmt.Sprint("Stage", i))
 			}
-			app := glue.NewApp(stages...).Configure(m.opts)
+			app := glue.NewApp().Configure(m.opts)
+			app.AddStagesAfter(glue.Update, stages...)
 			defer app.Close()
-			app.AddStartup(glue.System1(func(c glue.Commands) {
+			app.AddStartup(glue.Func(func(c glue.Commands) {
 				for range entities {
 					c.Spawn(Counter[k0]{}, Counter[k1]{}, Counter[k2]{}, Counter[k3]{}, Counter[k4]{},
 						Counter[k5]{}, Counter[k6]{}, Counter[k7]{}, Counter[k8]{}, Counter[k9]{})
@@ -134,9 +130,9 @@ func BenchmarkBarrier(b *testing.B) {
 		{"glue-split", glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 1}},
 	} {
 		b.Run(m.name, func(b *testing.B) {
-			app := glue.NewApp(tickStage).Configure(m.opts)
+			app := glue.NewApp().Configure(m.opts)
 			defer app.Close()
-			app.AddStartup(glue.System1(func(c glue.Commands) {
+			app.AddStartup(glue.Func(func(c glue.Commands) {
 				c.Spawn(Unused{})
 				c.Spawn(Unused{})
 			}))

@@ -6,27 +6,6 @@ import (
 	"github.com/gluekit/glue/modules/render"
 )
 
-// Stage is one step of Breakout's tick. The modules add their own stages
-// around these: timer.Tick and input.Read before Control, render.Begin,
-// render.Draw and render.End on the render thread.
-type Stage int
-
-// Breakout's stages, in tick order.
-const (
-	// Control moves the paddle, serves and launches the ball, pauses and
-	// restarts.
-	Control Stage = iota
-	// Physics is where modules/physics moves bodies and reports contacts.
-	Physics
-	// Rules applies what physics reported: bricks break, the ball aims off
-	// the paddle, balls are lost, the game is won or lost.
-	Rules
-	// HUD updates the texts on screen.
-	HUD
-)
-
-func (s Stage) String() string { return [...]string{"Control", "Physics", "Rules", "HUD"}[s] }
-
 // The thesis's field: a 200x400 logical window.
 const (
 	FieldW = 200

@@ -8,23 +8,19 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 )
 
-// testStage is a stage the tests insert into the real game: Setup runs
-// after Control (so it can place the ball after Serve), Observe after HUD.
-type testStage int
-
+// The stages the tests add to the real game: Setup runs after Control (so
+// it can place the ball after Serve), Observe after HUD.
 const (
-	Setup testStage = iota
-	Observe
+	Setup   glue.Stage = "test.Setup"
+	Observe glue.Stage = "test.Observe"
 )
-
-func (s testStage) String() string { return [...]string{"test.Setup", "test.Observe"}[s] }
 
 // world is what a test hook sees and may change.
 type world struct {
 	cmds    glue.Commands
 	balls   glue.Query2[Ball, physics.Body]
 	paddles glue.Query2[Paddle, physics.Body]
-	bricks  glue.View1[Brick]
+	bricks  glue.Query1[Brick]
 	game    *Game
 	tick    int
 }
@@ -37,6 +33,15 @@ func (w *world) ball() *physics.Body {
 func (w *world) paddle() (*Paddle, *physics.Body) {
 	_, p, b, _ := w.paddles.First()
 	return p, b
+}
+
+// hookParams are what a test hook's system takes.
+type hookParams struct {
+	Cmd     glue.Commands
+	Balls   glue.Query2[Ball, physics.Body]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Bricks  glue.Query1[Brick]
+	Game    glue.ResMut[Game]
 }
 
 // harness runs the real game headless with optional hooks.
@@ -56,15 +61,14 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	}
 	h := &harness{t: t}
 	h.app = NewApp(cfg)
-	h.app.InsertStageAfter(Control, Setup)
-	h.app.InsertStageAfter(HUD, Observe)
+	h.app.AddStagesAfter(Control, Setup)
+	h.app.AddStagesAfter(HUD, Observe)
 	hook := func(fn *func(*world)) *glue.System {
-		return glue.System5(func(c glue.Commands, b glue.Query2[Ball, physics.Body], p glue.Query2[Paddle, physics.Body],
-			br glue.View1[Brick], g glue.ResMut[Game]) {
+		return glue.Func(func(p hookParams) {
 			if *fn != nil {
-				(*fn)(&world{cmds: c, balls: b, paddles: p, bricks: br, game: g.Get(), tick: h.tick})
+				(*fn)(&world{cmds: p.Cmd, balls: p.Balls, paddles: p.Paddles, bricks: p.Bricks, game: p.Game.Get(), tick: h.tick})
 			}
-		})
+		}).ReadOnly(glue.TypeOf[Brick]())
 	}
 	h.app.AddSystems(Setup, hook(&h.setup).Named("test.setup"))
 	h.app.AddSystems(Observe, hook(&h.observe).Named("test.observe"))

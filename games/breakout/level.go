@@ -81,9 +81,16 @@ func spawnBall(cmds glue.Commands) {
 	)
 }
 
+// SpawnLevelParams are what SpawnLevel reads and spawns with.
+type SpawnLevelParams struct {
+	Cmd      glue.Commands
+	Settings glue.Res[Settings]
+}
+
 // SpawnLevel is a startup system: walls, the floor sensor, the paddle,
 // the ball, the bricks and the HUD (SpawnHUD).
-func SpawnLevel(cmds glue.Commands, set glue.Res[Settings]) {
+func SpawnLevel(p SpawnLevelParams) {
+	cmds := p.Cmd
 	const t = 40 // wall thickness, outside the field
 	for _, w := range []struct{ x, y, w, h float64 }{
 		{-t / 2, FieldH / 2, t, FieldH + 2*t},       // left
@@ -101,7 +108,7 @@ func SpawnLevel(cmds glue.Commands, set glue.Res[Settings]) {
 		physics.Collider{Shape: physics.Rect(paddleW, paddleH)},
 	)
 	spawnBall(cmds)
-	spawnBricks(cmds, set.Get().Bricks)
+	spawnBricks(cmds, p.Settings.Get().Bricks)
 	SpawnHUD(cmds)
 }
 

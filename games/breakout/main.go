@@ -1,7 +1,8 @@
 // Breakout demonstrates glue: the thesis's Breakout (§4.2), composed from
-// its own components and systems and the render, input, timer and physics
-// modules. This file is the whole wiring: which modules the game uses and
-// in which stage each system runs.
+// its own components and systems and the render, input, timer, physics,
+// audio and net modules. This file is the whole wiring: which modules the
+// game uses, its stages, and in which stage each system runs — every
+// plugin and system of the game is added here.
 //
 //	go run ./games/breakout                      # play
 //	go run ./games/breakout -headless -ticks 5000 # autopilot, no window
@@ -12,6 +13,22 @@
 //
 // NewApp declares the game, NewWatchApp a watcher of a served game (see
 // docs/net.md); net.go holds what only networked games use.
+//
+// A tick, in order (App.Update runs First … Last, App.Draw the rest):
+//
+//	First       timer: the clock advances
+//	PreUpdate   input: the devices are read; net: what arrived is handed over
+//	StateTransition  (unused: the game's phase is in its Game resource)
+//	Update      (empty: the game's own stages follow it)
+//	  Control   the paddle is steered and moved, the ball served; pause, restart
+//	  Physics   physics: bodies move, contacts are reported
+//	  Rules     sounds; bricks break, the ball aims off the paddle or is lost; win
+//	  HUD       drawings follow the bodies, labels are updated
+//	PostUpdate  net: what watchers see (server), the steering (-join) is recorded
+//	Last        audio: the tick's tones play; net: the server publishes
+//	PreDraw     render: the frame begins
+//	Draw        the bricks, paddle, ball and labels are drawn
+//	PostDraw    render: the frame is flushed, screenshots are taken
 package main
 
 import (
@@ -32,6 +49,21 @@ import (
 	"github.com/gluekit/glue/modules/timer"
 )
 
+// Breakout's stages, run after glue.Update in this order.
+const (
+	// Control moves the paddle, serves and launches the ball, pauses and
+	// restarts.
+	Control glue.Stage = "Control"
+	// Physics is where modules/physics moves bodies and reports contacts.
+	Physics glue.Stage = "Physics"
+	// Rules applies what physics reported: bricks break, the ball aims off
+	// the paddle, balls are lost, the game is won or lost.
+	Rules glue.Stage = "Rules"
+	// HUD places the drawings on the bodies and updates the texts on
+	// screen.
+	HUD glue.Stage = "HUD"
+)
+
 // Config is what the flags set.
 type Config struct {
 	Seed       uint64
@@ -40,9 +72,9 @@ type Config struct {
 	Sequential bool
 	Scale      float64
 	Screenshot render.Screenshot
+	Mute       bool // no sound
 	// Serve, for NewApp, is the address to listen on for watchers
 	// ("127.0.0.1:8090"); empty means a local game only.
-	Mute  bool // no sound
 	Serve string
 	// Watch, for NewWatchApp, is the server's WebSocket URL
 	// ("ws://127.0.0.1:8090/net"), and Join makes the watcher steer the
@@ -53,18 +85,18 @@ type Config struct {
 
 // NewApp declares the game.
 func NewApp(cfg Config) *glue.App {
-	app := glue.NewApp(Control, Physics, Rules, HUD)
+	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: cfg.Sequential})
+	app.AddStagesAfter(glue.Update, Control, Physics, Rules, HUD)
 
-	// Modules. Each adds its resources, its stages (timer.Tick and
-	// input.Read before Control; render.Begin, render.Draw and render.End
-	// on the render thread) and its own systems.
+	// Modules. Each adds its resources and its systems to the core stages
+	// (see the tick above); physics runs in the game's Physics stage.
 	app.AddPlugins(
 		timer.Plugin{},
 		input.Plugin{Headless: cfg.Headless},
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
-		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // audio.Play stage: tones queued this tick
+		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 	)
 
 	// The game's resources.
@@ -77,43 +109,49 @@ func NewApp(cfg Config) *glue.App {
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
-		glue.System2(SpawnLevel),
+		glue.Func(SpawnLevel),
 	)
 
 	app.AddSystems(Control,
 		physics.DeltaFrom[timer.Time](),
-		glue.System4(Steer),
-		glue.System6(Autopilot),
-		glue.System4(TakeRemoteControl), // a -join player's input, when serving
-		glue.System3(Pause),
-		glue.System6(Restart),
-		glue.Each2P2(MovePaddle),
-		glue.System5(Serve),
+		glue.Func(Steer).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()),
+		glue.Func(Autopilot).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]()),
+		glue.Func(TakeRemoteControl).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()), // a -join player's input, when serving
+		glue.Func(Pause),
+		glue.Func(Restart).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Ball]()),
+		glue.Each2P(MovePaddle),
+		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()),
 	)
-	// Physics stage: physics.Sync, physics.Move, physics.Track, physics.Step.
+	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
-		glue.System6(Sfx),
-		glue.System6(BreakBricks),
-		glue.System5(AimOffPaddle),
-		glue.System3(LoseBall),
-		glue.System3(CheckWin),
+		glue.Func(Sfx).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Wall]()),
+		glue.Func(BreakBricks).ReadOnly(glue.TypeOf[Brick]()),
+		glue.Func(AimOffPaddle).ReadOnly(glue.TypeOf[Paddle]()),
+		glue.Func(LoseBall).ReadOnly(glue.TypeOf[Floor]()),
+		glue.Func(CheckWin).ReadOnly(glue.TypeOf[Brick]()),
 	)
 	app.AddSystems(HUD,
 		glue.Each2(FollowPaddle).ReadOnly(glue.TypeOf[physics.Body]()),
 		glue.Each2(FollowBall).ReadOnly(glue.TypeOf[physics.Body]()),
-		glue.Each1P2(UpdateLabels),
+		glue.Each1P(UpdateLabels),
 	)
+	app.AddSystems(glue.Draw, drawing()...)
 
-	addDrawing(app)
-
-	// Serving (-serve): watchers get the bricks, paddle, ball and Game;
-	// joined players steer (net_server.go; not in the browser build).
+	// Serving (-serve): watchers get the bricks, paddle, ball and Game,
+	// recorded after the rules; joined players steer (net_server.go; the
+	// browser build cannot serve and reports it).
 	if cfg.Serve != "" {
-		addServer(app, cfg.Serve)
+		app.AddPlugins(serverPlugin(cfg.Serve))
+		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
 
-	// In the browser: the ready signal and state probe (platform_js.go).
-	addPlatform(app)
+	// In the browser: window.breakoutState() answers what HUD publishes,
+	// and the page is told when the first frame is drawn (platform_js.go;
+	// nothing on the desktop).
+	web := gamePlatform()
+	app.AddStartup(web.Startup...)
+	app.AddSystems(HUD, web.HUD...)
+	app.AddSystems(glue.Draw, web.Draw...)
 	return app
 }
 
@@ -123,8 +161,9 @@ func NewApp(cfg Config) *glue.App {
 // them with the game's own draw systems and labels. With cfg.Join it also
 // sends the player's input, which steers the server's paddle.
 func NewWatchApp(cfg Config) *glue.App {
-	app := glue.NewApp(Control, HUD)
+	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: cfg.Sequential})
+	app.AddStagesAfter(glue.Update, Control, HUD)
 	app.AddPlugins(
 		input.Plugin{Headless: cfg.Headless},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
@@ -139,33 +178,37 @@ func NewWatchApp(cfg Config) *glue.App {
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
-		glue.System1(SpawnHUD),
+		glue.Func(SpawnHUD),
 	)
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
-		app.AddSystems(Control, glue.System4(SteerRemote))
-		app.AddSystems(net.SendStage, net.SendPeriodically[RemoteSteer]())
+		app.AddSystems(Control, glue.Func(SteerRemote))
+		app.AddSystems(glue.PostUpdate, net.SendPeriodically[RemoteSteer]())
 	}
 	app.AddSystems(HUD,
-		glue.Each1P2(UpdateLabels),
-		glue.Each1P1(ShowConnection),
+		glue.Each1P(UpdateLabels),
+		glue.Each1P(ShowConnection),
 	)
-	addDrawing(app)
+	app.AddSystems(glue.Draw, drawing()...)
 
-	// In the browser: the ready signal and state probe (platform_watch_js.go).
-	addWatchPlatform(app)
+	// In the browser: as for the game, plus the connection
+	// (platform_watch_js.go; nothing on the desktop).
+	web := watchPlatform()
+	app.AddStartup(web.Startup...)
+	app.AddSystems(HUD, web.HUD...)
+	app.AddSystems(glue.Draw, web.Draw...)
 	return app
 }
 
-// addDrawing adds the drawing, on the render thread: the same for players
-// and watchers.
-func addDrawing(app *glue.App) {
-	app.AddSystems(render.DrawStage,
+// drawing is the game's drawing, in glue.Draw: the same for players and
+// watchers.
+func drawing() []*glue.System {
+	return []*glue.System{
 		render.DrawBox[Brick](),
 		render.DrawBox[Paddle](),
 		render.DrawCircle[Ball](),
 		render.DrawText[Label](),
-	)
+	}
 }
 
 func main() {

@@ -19,8 +19,9 @@ import (
 // Networking (issue #6, docs/net.md): a -serve game sends its bricks,
 // paddle, ball and Game to watchers (NewWatchApp), which draw them with
 // the same render systems; a -join watcher also steers the paddle. main.go
-// and net_server.go wire it; this file holds the wire codecs and the
-// systems that only networked games run.
+// wires it (with the server and its send systems from net_server.go); this
+// file holds the wire codecs and the systems that only networked games
+// run.
 
 // Wire ids of the types Breakout sends. Server and clients build the same
 // registry (netRegistry); changing a codec means bumping its version.
@@ -158,17 +159,26 @@ type RemotePlayer struct {
 	Steer  RemoteSteer
 }
 
+// TakeRemoteControlParams are what TakeRemoteControl reads and writes; it
+// only reads the paddle (main.go declares Paddle and physics.Body
+// ReadOnly).
+type TakeRemoteControlParams struct {
+	Inputs  glue.Opt[net.Inputs]
+	Remote  glue.ResMut[RemotePlayer]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Intent  glue.ResMut[Intent]
+}
+
 // TakeRemoteControl (Control, after Steer and Autopilot) lets a -join
 // player steer: while one is connected its input replaces the local
 // player's and the autopilot's Intent. Without a server (no net.Inputs) it
 // does nothing.
-func TakeRemoteControl(inputs glue.Opt[net.Inputs], rp glue.ResMut[RemotePlayer],
-	paddles glue.View2[Paddle, physics.Body], it glue.ResMut[Intent]) {
-	in := inputs.Get()
+func TakeRemoteControl(t TakeRemoteControlParams) {
+	in := t.Inputs.Get()
 	if in == nil {
 		return
 	}
-	p := rp.Get()
+	p := t.Remote.Get()
 	if p.Client != 0 && slices.Contains(in.Left, p.Client) {
 		*p = RemotePlayer{}
 	}
@@ -195,24 +205,32 @@ func TakeRemoteControl(inputs glue.Opt[net.Inputs], rp glue.ResMut[RemotePlayer]
 		return
 	}
 	intent := Intent{Axis: max(-1, min(1, p.Steer.Axis)), Launch: press.Launch, Pause: press.Pause, Restart: press.Restart}
-	if _, _, pb, ok := paddles.First(); ok && p.Steer.Follow {
+	if _, _, pb, ok := t.Paddles.First(); ok && p.Steer.Follow {
 		intent.Axis = follow(p.Steer.PointerX, pb.Pos.X)
 	}
-	*it.Get() = intent
+	*t.Intent.Get() = intent
+}
+
+// SteerRemoteParams are what SteerRemote reads and writes.
+type SteerRemoteParams struct {
+	Input  glue.Res[input.State]
+	Game   glue.Res[Game]
+	Steer  glue.ResMut[RemoteSteer]
+	Client glue.Res[net.Client]
 }
 
 // SteerRemote (Control, -join only) turns the player's input into the
 // RemoteSteer that is sent to the server, and sends presses as they
 // happen. A press while disconnected is dropped.
-func SteerRemote(in glue.Res[input.State], g glue.Res[Game], steer glue.ResMut[RemoteSteer], cl glue.Res[net.Client]) {
-	s := in.Get()
+func SteerRemote(p SteerRemoteParams) {
+	s := p.Input.Get()
 	st := RemoteSteer{Axis: s.AxisX}
 	if s.Pointer.Down || s.Pointer.Moved {
 		st.Follow, st.PointerX = true, s.Pointer.X
 	}
-	*steer.Get() = st
-	if it := buttons(s, g.Get().Phase); it.Launch || it.Pause || it.Restart {
-		_ = net.SendInput(cl.Get(), RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
+	*p.Steer.Get() = st
+	if it := buttons(s, p.Game.Get().Phase); it.Launch || it.Pause || it.Restart {
+		_ = net.SendInput(p.Client.Get(), RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
 	}
 }
 

@@ -11,20 +11,25 @@ import (
 // the server's own host: the page of `make serve`.
 var webOrigins = []string{"127.0.0.1:8080", "localhost:8080"}
 
-// addServer makes app serve its game on addr. net.Listen starts the server
-// at startup; at the end of every tick the Send systems record what
-// watchers see (on send ticks: one in three) and net.Publish sends it;
-// -join players' input arrives in net.Inputs for TakeRemoteControl. The
-// server stops when the app is closed.
+// serverPlugin is the server of a -serve game on addr: net.Listen starts
+// it at startup, -join players' input arrives in net.Inputs (glue.PreUpdate)
+// for TakeRemoteControl, and what the sendSystems recorded is published to
+// watchers (glue.Last, on send ticks: one in three). The server stops when
+// the app is closed.
 //
-// The browser build leaves this out (net_server_js.go): a page cannot
-// listen, and the server would add 6 MB to the wasm file.
-func addServer(app *glue.App, addr string) {
-	app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{Registry: netRegistry(), Addr: addr, OriginPatterns: webOrigins}})
-	app.AddSystems(net.SendStage,
+// The browser build leaves the server out (net_server_js.go): a page
+// cannot listen, and the server would add 6 MB to the wasm file.
+func serverPlugin(addr string) glue.Plugin {
+	return net.ServerPlugin{Config: net.ServerConfig{Registry: netRegistry(), Addr: addr, OriginPatterns: webOrigins}}
+}
+
+// sendSystems record what watchers see at the end of every tick
+// (glue.PostUpdate): the bricks, the paddle, the ball and the Game.
+func sendSystems() []*glue.System {
+	return []*glue.System{
 		net.Send[Brick](),
 		net.Send[Paddle](),
 		net.Send[Ball](),
 		net.SendResource[Game](),
-	)
+	}
 }

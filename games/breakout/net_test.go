@@ -59,29 +59,37 @@ func (v view) wire() view {
 	return out
 }
 
-type observeStage int
+// ObserveMessage is a stage a network test adds after HUD, besides
+// Observe (harness_test.go).
+const ObserveMessage glue.Stage = "test.Message"
 
-func (observeStage) String() string { return "test.Observe" }
+// viewParams are what the view recorder reads.
+type viewParams struct {
+	Bricks  glue.Query1[Brick]
+	Paddles glue.Query1[Paddle]
+	Balls   glue.Query1[Ball]
+	Game    glue.Res[Game]
+}
 
 // observe makes app record its view after HUD every tick, and returns
 // where it does. Call it before the app's first tick.
 func observe(app *glue.App) *view {
 	v := &view{}
-	app.InsertStageAfter(HUD, observeStage(0))
-	app.AddSystems(observeStage(0), glue.System4(func(bricks glue.View1[Brick], paddles glue.View1[Paddle], balls glue.View1[Ball], g glue.Res[Game]) {
+	app.AddStagesAfter(HUD, Observe)
+	app.AddSystems(Observe, glue.Func(func(p viewParams) {
 		v.bricks = v.bricks[:0]
-		bricks.Each(func(_ glue.Entity, b *Brick) { v.bricks = append(v.bricks, *b) })
+		p.Bricks.Each(func(_ glue.Entity, b *Brick) { v.bricks = append(v.bricks, *b) })
 		slices.SortFunc(v.bricks, func(a, b Brick) int { return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X)) })
-		v.paddles, v.balls = paddles.Len(), balls.Len()
-		if _, p, ok := paddles.First(); ok {
-			v.paddle = *p
+		v.paddles, v.balls = p.Paddles.Len(), p.Balls.Len()
+		if _, pad, ok := p.Paddles.First(); ok {
+			v.paddle = *pad
 		}
-		if _, b, ok := balls.First(); ok {
+		if _, b, ok := p.Balls.First(); ok {
 			v.ball = *b
 		}
-		game := g.Get()
+		game := p.Game.Get()
 		v.phase, v.score, v.lives, v.hi = game.Phase, game.Score, game.Lives, game.Hits
-	}).Named("test.observe"))
+	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball]()).Named("test.observe"))
 	return v
 }
 
@@ -186,8 +194,8 @@ func TestWatcherSaysWhenNotConnected(t *testing.T) {
 	// Nothing listens on port 1 of 127.0.0.1.
 	watch, _ := watcher(t, "ws://127.0.0.1:1/net", false)
 	var msg string
-	watch.InsertStageAfter(HUD, observeStage(1))
-	watch.AddSystems(observeStage(1), glue.Each1(func(_ glue.Entity, l *Label) {
+	watch.AddStagesAfter(HUD, ObserveMessage)
+	watch.AddSystems(ObserveMessage, glue.Each1(func(_ glue.Entity, l *Label) {
 		if l.Kind == MessageLabel {
 			msg = l.Str
 		}
@@ -239,7 +247,7 @@ func TestNetRegistry(t *testing.T) {
 // refuses it and closes that client, which never steers.
 func TestBadRemoteInputDisconnects(t *testing.T) {
 	server, served, url := serve(t, DefaultSettings())
-	client := glue.NewApp(Control)
+	client := glue.NewApp()
 	client.AddPlugins(net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), NoReconnect: true}, Peer: net.Peer{URL: url}})
 	t.Cleanup(client.Close) // the net plugin disconnects the client
 	cl := glue.Resource[net.Client](client)

@@ -10,7 +10,6 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/render"
 )
 
 // In the browser the game tells the page when it has drawn its first
@@ -24,15 +23,20 @@ var browser struct {
 	ready bool
 }
 
-func addPlatform(app *glue.App) {
-	app.AddSystems(render.DrawStage, glue.System0(signalFirstFrame).OnThread(glue.RenderThread))
-	app.AddSystems(HUD, glue.System5(publishState))
-	exposeState()
+// gamePlatform returns the game's browser systems: exposeState at
+// startup, publishState in HUD and signalFirstFrame in glue.Draw.
+func gamePlatform() platformSystems {
+	return platformSystems{
+		Startup: []*glue.System{glue.Func(exposeState)},
+		HUD: []*glue.System{glue.Func(publishState).
+			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body](), glue.TypeOf[Brick]())},
+		Draw: []*glue.System{glue.Func(signalFirstFrame)},
+	}
 }
 
-// exposeState answers window.breakoutState() with the latest published
-// state.
-func exposeState() {
+// exposeState (startup) answers window.breakoutState() with the latest
+// published state.
+func exposeState(struct{}) {
 	js.Global().Set("breakoutState", js.FuncOf(func(js.Value, []js.Value) any {
 		browser.Lock()
 		defer browser.Unlock()
@@ -40,8 +44,9 @@ func exposeState() {
 	}))
 }
 
-// signalFirstFrame marks the page ready after the first frame is drawn.
-func signalFirstFrame() {
+// signalFirstFrame (glue.Draw) marks the page ready after the first frame
+// is drawn.
+func signalFirstFrame(struct{}) {
 	if browser.ready {
 		return
 	}
@@ -51,16 +56,26 @@ func signalFirstFrame() {
 	js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms", now))
 }
 
-// publishState keeps the JSON answer of window.breakoutState current, ten
-// times a second.
-func publishState(g glue.Res[Game], paddles glue.View2[Paddle, physics.Body], bricks glue.View1[Brick], snd glue.Res[audio.Sounds], n glue.Local[int]) {
-	if *n.Get()++; *n.Get()%6 != 1 {
+// publishParams are what publishState reads; it only reads the paddle
+// and bricks, and counts ticks.
+type publishParams struct {
+	Game    glue.Res[Game]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Bricks  glue.Query1[Brick]
+	Sounds  glue.Res[audio.Sounds]
+	N       glue.Local[int]
+}
+
+// publishState (HUD) keeps the JSON answer of window.breakoutState
+// current, ten times a second.
+func publishState(p publishParams) {
+	if *p.N.Get()++; *p.N.Get()%6 != 1 {
 		return
 	}
-	game := g.Get()
-	_, _, pb, _ := paddles.First()
+	game := p.Game.Get()
+	_, _, pb, _ := p.Paddles.First()
 	browser.Lock()
 	defer browser.Unlock()
 	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"sounds":%d}`,
-		game.Phase, game.Score, game.Lives, bricks.Len(), pb.Pos.X, snd.Get().Played())
+		game.Phase, game.Score, game.Lives, p.Bricks.Len(), pb.Pos.X, p.Sounds.Get().Played())
 }

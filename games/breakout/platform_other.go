@@ -2,8 +2,6 @@
 
 package main
 
-import "github.com/gluekit/glue"
-
-// addPlatform adds what a platform needs beyond the game; on the desktop,
-// nothing (see platform_js.go for the browser).
-func addPlatform(*glue.App) {}
+// gamePlatform returns what a platform needs beyond the game; on the
+// desktop, nothing (see platform_js.go for the browser).
+func gamePlatform() platformSystems { return platformSystems{} }

@@ -7,32 +7,46 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
-	"github.com/gluekit/glue/modules/render"
 )
 
 // A watcher in the browser signals its first frame like the game
 // (platform_js.go) and answers window.breakoutState() with what it shows,
 // plus whether it is connected and the server tick it shows.
 
-func addWatchPlatform(app *glue.App) {
-	app.AddSystems(render.DrawStage, glue.System0(signalFirstFrame).OnThread(glue.RenderThread))
-	app.AddSystems(HUD, glue.System5(publishWatchState))
-	exposeState()
+// watchPlatform returns the watcher's browser systems: exposeState at
+// startup, publishWatchState in HUD and signalFirstFrame in glue.Draw.
+func watchPlatform() platformSystems {
+	return platformSystems{
+		Startup: []*glue.System{glue.Func(exposeState)},
+		HUD: []*glue.System{glue.Func(publishWatchState).
+			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Brick]())},
+		Draw: []*glue.System{glue.Func(signalFirstFrame)},
+	}
 }
 
-// publishWatchState keeps the JSON answer of window.breakoutState current,
-// ten times a second.
-func publishWatchState(g glue.Res[Game], paddles glue.View1[Paddle], bricks glue.View1[Brick], cl glue.Res[net.Client], n glue.Local[int]) {
-	if *n.Get()++; *n.Get()%6 != 1 {
+// publishWatchParams are what publishWatchState reads; it only reads the
+// paddle and bricks, and counts ticks.
+type publishWatchParams struct {
+	Game    glue.Res[Game]
+	Paddles glue.Query1[Paddle]
+	Bricks  glue.Query1[Brick]
+	Client  glue.Res[net.Client]
+	N       glue.Local[int]
+}
+
+// publishWatchState (HUD) keeps the JSON answer of window.breakoutState
+// current, ten times a second.
+func publishWatchState(w publishWatchParams) {
+	if *w.N.Get()++; *w.N.Get()%6 != 1 {
 		return
 	}
-	game := g.Get()
+	game := w.Game.Get()
 	paddleX := 0.0
-	if _, p, ok := paddles.First(); ok {
+	if _, p, ok := w.Paddles.First(); ok {
 		paddleX = p.X + p.W/2
 	}
 	browser.Lock()
 	defer browser.Unlock()
 	browser.state = fmt.Sprintf(`{"watching":true,"connected":%t,"serverTick":%d,"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f}`,
-		cl.Get().Connected(), cl.Get().Tick(), game.Phase, game.Score, game.Lives, bricks.Len(), paddleX)
+		w.Client.Get().Connected(), w.Client.Get().Tick(), game.Phase, game.Score, game.Lives, w.Bricks.Len(), paddleX)
 }

@@ -2,8 +2,6 @@
 
 package main
 
-import "github.com/gluekit/glue"
-
-// addWatchPlatform adds what a platform needs for a watcher beyond the
+// watchPlatform returns what a platform needs for a watcher beyond the
 // game's drawing; on the desktop, nothing (see platform_watch_js.go).
-func addWatchPlatform(*glue.App) {}
+func watchPlatform() platformSystems { return platformSystems{} }

@@ -33,9 +33,23 @@ var (
 	rendered bool
 )
 
-type renderTestStage int
+// RunTests is the stage, after HUD, in which TestMain runs the tests
+// once the screenshot is taken.
+const RunTests glue.Stage = "test.RunTests"
 
-func (renderTestStage) String() string { return "test.RunTests" }
+// frameParams are what the frame recorder reads.
+type frameParams struct {
+	Bricks  glue.Query1[Brick]
+	Paddles glue.Query1[Paddle]
+	Balls   glue.Query1[Ball]
+	Labels  glue.Query1[Label]
+}
+
+// runParams are what the test runner reads.
+type runParams struct {
+	Shot glue.Res[render.Screenshot]
+	Cmd  glue.Commands
+}
 
 func TestMain(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
@@ -45,27 +59,25 @@ func TestMain(m *testing.M) {
 		Screenshot: render.Screenshot{Frames: 150}}
 	cfg.Settings.Autopilot = true
 	app := NewApp(cfg)
-	app.AddSystems(render.DrawStage, glue.System4(func(bricks glue.View1[Brick], paddles glue.View1[Paddle],
-		balls glue.View1[Ball], labels glue.View1[Label]) {
+	app.AddSystems(glue.Draw, glue.Func(func(p frameParams) {
 		drawn.bricks = drawn.bricks[:0]
-		bricks.Each(func(_ glue.Entity, b *Brick) { drawn.bricks = append(drawn.bricks, *b) })
-		_, p, _ := paddles.First()
-		_, b, _ := balls.First()
-		drawn.paddle, drawn.ball = *p, *b
-		labels.Each(func(_ glue.Entity, l *Label) {
+		p.Bricks.Each(func(_ glue.Entity, b *Brick) { drawn.bricks = append(drawn.bricks, *b) })
+		_, pad, _ := p.Paddles.First()
+		_, b, _ := p.Balls.First()
+		drawn.paddle, drawn.ball = *pad, *b
+		p.Labels.Each(func(_ glue.Entity, l *Label) {
 			if l.Kind == ScoreLabel {
 				drawn.score = l.Str
 			}
 		})
-	}).OnThread(glue.RenderThread).Named("test.recordFrame"))
-	const runStage renderTestStage = 0
-	app.InsertStageAfter(HUD, runStage)
+	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Label]()).Named("test.recordFrame"))
+	app.AddStagesAfter(HUD, RunTests)
 	code := 1
-	app.AddSystems(runStage, glue.System2(func(s glue.Res[render.Screenshot], cmds glue.Commands) {
-		if s.Get().Done {
-			shot, rendered = s.Get().Image, true
+	app.AddSystems(RunTests, glue.Func(func(p runParams) {
+		if p.Shot.Get().Done {
+			shot, rendered = p.Shot.Get().Image, true
 			code = m.Run()
-			cmds.End()
+			p.Cmd.End()
 		}
 	}).Named("test.run"))
 	if err := render.Run(app, nil); err != nil {

@@ -22,27 +22,38 @@ func brickTone(b *Brick) audio.Tone {
 	return audio.Tone{Freq: 900 - 2*b.Y, Duration: 60 * time.Millisecond, Volume: 0.25}
 }
 
+// SfxParams are what Sfx reads and writes: it only reads the bricks and
+// walls (main.go declares them ReadOnly) and remembers the Game it saw
+// last.
+type SfxParams struct {
+	Contacts glue.Res[physics.Contacts]
+	Bricks   glue.Query1[Brick]
+	Walls    glue.Query1[Wall]
+	Game     glue.Res[Game]
+	Sounds   glue.ResMut[audio.Sounds]
+	Last     glue.Local[Game]
+}
+
 // Sfx (Rules, before the rules act) plays a tone for what physics reported
 // this tick — a brick hit, a bounce off the paddle or a wall — and for what
 // the rules decided last tick: a lost ball, a won or lost game.
-func Sfx(contacts glue.Res[physics.Contacts], bricks glue.View1[Brick], walls glue.View1[Wall],
-	g glue.Res[Game], s glue.ResMut[audio.Sounds], last glue.Local[Game]) {
-	snd := s.Get()
-	for _, c := range contacts.Get().List {
-		if b, ok := bricks.Get(c.B); ok {
+func Sfx(p SfxParams) {
+	snd := p.Sounds.Get()
+	for _, c := range p.Contacts.Get().List {
+		if b, ok := p.Bricks.Get(c.B); ok {
 			snd.Play(brickTone(b))
 			continue
 		}
 		if !c.Bounced || c.Sensor {
 			continue
 		}
-		if _, ok := walls.Get(c.B); ok {
+		if _, ok := p.Walls.Get(c.B); ok {
 			snd.Play(wallTone)
 		} else {
 			snd.Play(paddleTone)
 		}
 	}
-	prev, cur := last.Get(), g.Get()
+	prev, cur := p.Last.Get(), p.Game.Get()
 	switch {
 	case cur.Phase == Won && prev.Phase != Won:
 		snd.Play(wonTone)

@@ -19,16 +19,25 @@ type Intent struct {
 	Restart bool    // start a new game
 }
 
+// SteerParams are what Steer reads and writes; it only reads the paddle
+// (main.go declares Paddle and physics.Body ReadOnly).
+type SteerParams struct {
+	Input   glue.Res[input.State]
+	Game    glue.Res[Game]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Intent  glue.ResMut[Intent]
+}
+
 // Steer (Control) turns the player's input — keys, mouse, touch — into
 // the tick's Intent.
-func Steer(in glue.Res[input.State], g glue.Res[Game], paddles glue.View2[Paddle, physics.Body], it glue.ResMut[Intent]) {
-	s := in.Get()
-	intent := buttons(s, g.Get().Phase)
+func Steer(p SteerParams) {
+	s := p.Input.Get()
+	intent := buttons(s, p.Game.Get().Phase)
 	intent.Axis = s.AxisX
-	if _, _, pb, ok := paddles.First(); ok && (s.Pointer.Down || s.Pointer.Moved) {
+	if _, _, pb, ok := p.Paddles.First(); ok && (s.Pointer.Down || s.Pointer.Moved) {
 		intent.Axis = follow(s.Pointer.X, pb.Pos.X)
 	}
-	*it.Get() = intent
+	*p.Intent.Get() = intent
 }
 
 // buttons returns the launch, pause and restart presses of the input: a
@@ -45,24 +54,35 @@ func buttons(s *input.State, phase Phase) Intent {
 // target: full speed until close, then easing in.
 func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/8)) }
 
+// AutopilotParams are what Autopilot reads and writes; it only reads the
+// paddle, the ball and the bricks (main.go declares them and physics.Body
+// ReadOnly).
+type AutopilotParams struct {
+	Settings glue.Res[Settings]
+	Game     glue.Res[Game]
+	Paddles  glue.Query2[Paddle, physics.Body]
+	Balls    glue.Query2[Ball, physics.Body]
+	Bricks   glue.Query1[Brick]
+	Intent   glue.ResMut[Intent]
+}
+
 // Autopilot (Control) plays instead of the player when Settings.Autopilot
 // is set: it moves the paddle to where the ball will come down, placed so
 // that the bounce heads for the lowest brick, and serves after half a
 // second. Input still pauses and restarts.
-func Autopilot(set glue.Res[Settings], g glue.Res[Game], paddles glue.View2[Paddle, physics.Body],
-	balls glue.View2[Ball, physics.Body], bricks glue.View1[Brick], it glue.ResMut[Intent]) {
-	if !set.Get().Autopilot {
+func Autopilot(a AutopilotParams) {
+	if !a.Settings.Get().Autopilot {
 		return
 	}
-	intent := it.Get()
+	intent := a.Intent.Get()
 	intent.Axis, intent.Launch = 0, false
-	_, p, pb, okp := paddles.First()
-	_, _, bb, okb := balls.First()
+	_, p, pb, okp := a.Paddles.First()
+	_, _, bb, okb := a.Balls.First()
 	if !okp || !okb {
 		return
 	}
-	if g.Get().Phase == Serving {
-		intent.Launch = g.Get().Served > 30
+	if a.Game.Get().Phase == Serving {
+		intent.Launch = a.Game.Get().Served > 30
 		return
 	}
 	target := bb.Pos.X
@@ -74,9 +94,9 @@ func Autopilot(set glue.Res[Settings], g glue.Res[Game], paddles glue.View2[Padd
 		// Aim: the bounce angle grows with the hit's offset from the
 		// paddle's centre (AimOffPaddle), so offset the paddle to send the
 		// ball at the lowest brick.
-		if goal, ok := lowestBrick(bricks); ok {
-			a := math.Atan2(goal.X-target, top-goal.Y) * 180 / math.Pi
-			off := max(-0.9, min(0.9, a/set.Get().MaxAngle))
+		if goal, ok := lowestBrick(a.Bricks); ok {
+			angle := math.Atan2(goal.X-target, top-goal.Y) * 180 / math.Pi
+			off := max(-0.9, min(0.9, angle/a.Settings.Get().MaxAngle))
 			target -= off * p.W / 2
 		}
 	}
@@ -97,7 +117,7 @@ func fold(x, lo, hi float64) float64 {
 }
 
 // lowestBrick returns the centre of the lowest brick, leftmost on ties.
-func lowestBrick(bricks glue.View1[Brick]) (physics.Vec, bool) {
+func lowestBrick(bricks glue.Query1[Brick]) (physics.Vec, bool) {
 	var best physics.Vec
 	found := false
 	bricks.Each(func(_ glue.Entity, b *Brick) {
@@ -109,64 +129,98 @@ func lowestBrick(bricks glue.View1[Brick]) (physics.Vec, bool) {
 	return best, found
 }
 
+// MovePaddleParams are what MovePaddle reads besides the paddle.
+type MovePaddleParams struct {
+	Intent glue.Res[Intent]
+	Clock  glue.Res[timer.Time]
+}
+
 // MovePaddle (Control, each paddle) moves the paddle by the intent, kept
 // inside the field.
-func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, it glue.Res[Intent], clock glue.Res[timer.Time]) {
-	b.Pos.X += it.Get().Axis * p.Speed * clock.Get().DeltaSeconds()
+func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m MovePaddleParams) {
+	b.Pos.X += m.Intent.Get().Axis * p.Speed * m.Clock.Get().DeltaSeconds()
 	b.Pos.X = max(p.W/2, min(FieldW-p.W/2, b.Pos.X))
+}
+
+// ServeParams are what Serve reads and writes: it moves the ball and only
+// reads the paddle (main.go declares Paddle ReadOnly; physics.Body is
+// written, through the ball).
+type ServeParams struct {
+	Intent  glue.Res[Intent]
+	Game    glue.ResMut[Game]
+	Rng     glue.ResMut[Rng]
+	Balls   glue.Query2[Ball, physics.Body]
+	Paddles glue.Query2[Paddle, physics.Body]
 }
 
 // Serve (Control) keeps the ball on the paddle while serving and launches
 // it on the intent, at a random angle of up to 20° from vertical.
-func Serve(it glue.Res[Intent], g glue.ResMut[Game], rng glue.ResMut[Rng],
-	balls glue.Query2[Ball, physics.Body], paddles glue.View2[Paddle, physics.Body]) {
-	game := g.Get()
+func Serve(s ServeParams) {
+	game := s.Game.Get()
 	if game.Phase != Serving {
 		return
 	}
-	_, _, bb, okb := balls.First()
-	_, p, pb, okp := paddles.First()
+	_, _, bb, okb := s.Balls.First()
+	_, p, pb, okp := s.Paddles.First()
 	if !okb || !okp {
 		return
 	}
 	bb.Pos = physics.Vec{X: pb.Pos.X, Y: pb.Pos.Y - p.H/2 - ballR - 1}
 	bb.Vel = physics.Vec{}
 	game.Served++
-	if it.Get().Launch {
-		a := (rng.Get().Float64()*2 - 1) * 20 * math.Pi / 180
+	if s.Intent.Get().Launch {
+		a := (s.Rng.Get().Float64()*2 - 1) * 20 * math.Pi / 180
 		bb.Vel = physics.Vec{X: game.Speed * math.Sin(a), Y: -game.Speed * math.Cos(a)}
 		game.Phase, game.Served = Playing, 0
 	}
 }
 
+// PauseParams are what Pause reads and writes.
+type PauseParams struct {
+	Intent glue.Res[Intent]
+	Game   glue.ResMut[Game]
+	Clock  glue.ResMut[timer.Time]
+}
+
 // Pause (Control) pauses and resumes the game and its clock.
-func Pause(it glue.Res[Intent], g glue.ResMut[Game], clock glue.ResMut[timer.Time]) {
-	game := g.Get()
-	if !it.Get().Pause {
+func Pause(p PauseParams) {
+	game := p.Game.Get()
+	if !p.Intent.Get().Pause {
 		return
 	}
 	switch game.Phase {
 	case Serving, Playing:
 		game.resume, game.Phase = game.Phase, Paused
-		clock.Get().SetPaused(true)
+		p.Clock.Get().SetPaused(true)
 	case Paused:
 		game.Phase = game.resume
-		clock.Get().SetPaused(false)
+		p.Clock.Get().SetPaused(false)
 	}
+}
+
+// RestartParams are what Restart reads and writes; it despawns the bricks
+// and balls by commands and only reads them (main.go declares them
+// ReadOnly).
+type RestartParams struct {
+	Cmd      glue.Commands
+	Intent   glue.Res[Intent]
+	Game     glue.ResMut[Game]
+	Settings glue.Res[Settings]
+	Bricks   glue.Query1[Brick]
+	Balls    glue.Query1[Ball]
 }
 
 // Restart (Control) starts a new game on the intent: the bricks and the
 // ball are replaced and the score and lives reset.
-func Restart(cmds glue.Commands, it glue.Res[Intent], g glue.ResMut[Game], set glue.Res[Settings],
-	bricks glue.View1[Brick], balls glue.View1[Ball]) {
-	if !it.Get().Restart {
+func Restart(r RestartParams) {
+	if !r.Intent.Get().Restart {
 		return
 	}
-	bricks.Each(func(e glue.Entity, _ *Brick) { cmds.Despawn(e) })
-	balls.Each(func(e glue.Entity, _ *Ball) { cmds.Despawn(e) })
-	spawnBricks(cmds, set.Get().Bricks)
-	spawnBall(cmds)
-	*g.Get() = NewGame(*set.Get())
+	r.Bricks.Each(func(e glue.Entity, _ *Brick) { r.Cmd.Despawn(e) })
+	r.Balls.Each(func(e glue.Entity, _ *Ball) { r.Cmd.Despawn(e) })
+	spawnBricks(r.Cmd, r.Settings.Get().Bricks)
+	spawnBall(r.Cmd)
+	*r.Game.Get() = NewGame(*r.Settings.Get())
 }
 
 // NewGame returns the state of a game about to be served.
@@ -174,22 +228,34 @@ func NewGame(s Settings) Game {
 	return Game{Phase: Serving, Lives: s.Lives, Speed: s.BaseSpeed}
 }
 
+// BreakBricksParams are what BreakBricks reads and writes; it despawns
+// bricks by commands and only reads them (main.go declares Brick
+// ReadOnly), and speeds up the balls.
+type BreakBricksParams struct {
+	Cmd      glue.Commands
+	Contacts glue.Res[physics.Contacts]
+	Bricks   glue.Query1[Brick]
+	Game     glue.ResMut[Game]
+	Settings glue.Res[Settings]
+	Balls    glue.Query2[Ball, physics.Body]
+}
+
 // BreakBricks (Rules) removes every brick the ball touched this tick and
 // scores it once, speeding the ball up every few bricks.
-func BreakBricks(cmds glue.Commands, contacts glue.Res[physics.Contacts], bricks glue.View1[Brick],
-	g glue.ResMut[Game], set glue.Res[Settings], balls glue.Query2[Ball, physics.Body]) {
-	game, s := g.Get(), set.Get()
-	for i, c := range contacts.Get().List {
-		b, ok := bricks.Get(c.B)
-		if !ok || seenBefore(contacts.Get().List[:i], c.B) {
+func BreakBricks(p BreakBricksParams) {
+	game, s := p.Game.Get(), p.Settings.Get()
+	contacts := p.Contacts.Get().List
+	for i, c := range contacts {
+		b, ok := p.Bricks.Get(c.B)
+		if !ok || seenBefore(contacts[:i], c.B) {
 			continue
 		}
-		cmds.Despawn(c.B)
+		p.Cmd.Despawn(c.B)
 		game.Score += b.Points
 		game.Hits++
 		if game.Hits%s.SpeedEvery == 0 && game.Speed < s.MaxSpeed {
 			game.Speed = min(game.Speed*s.SpeedUp, s.MaxSpeed)
-			balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = bb.Vel.Unit().Scale(game.Speed) })
+			p.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = bb.Vel.Unit().Scale(game.Speed) })
 		}
 	}
 }
@@ -203,36 +269,54 @@ func seenBefore(cs []physics.Contact, e glue.Entity) bool {
 	return false
 }
 
+// AimOffPaddleParams are what AimOffPaddle reads and writes: it turns the
+// ball and only reads the paddle (main.go declares Paddle ReadOnly).
+type AimOffPaddleParams struct {
+	Contacts glue.Res[physics.Contacts]
+	Settings glue.Res[Settings]
+	Game     glue.Res[Game]
+	Paddles  glue.Query2[Paddle, physics.Body]
+	Balls    glue.Query2[Ball, physics.Body]
+}
+
 // AimOffPaddle (Rules) sets the ball's direction when it bounces off the
 // paddle's top: straight up at the centre, up to Settings.MaxAngle from
 // vertical at the ends — the classic Breakout control. Bounces off the
 // paddle's sides keep physics' reflection.
-func AimOffPaddle(contacts glue.Res[physics.Contacts], set glue.Res[Settings], g glue.Res[Game],
-	paddles glue.View2[Paddle, physics.Body], balls glue.Query2[Ball, physics.Body]) {
-	for _, c := range contacts.Get().List {
-		p, pb, ok := paddles.Get(c.B)
+func AimOffPaddle(a AimOffPaddleParams) {
+	speed := a.Game.Get().Speed
+	for _, c := range a.Contacts.Get().List {
+		p, pb, ok := a.Paddles.Get(c.B)
 		if !ok || !c.Bounced || c.Normal.Y >= 0 {
 			continue
 		}
-		_, bb, ok := balls.Get(c.A)
+		_, bb, ok := a.Balls.Get(c.A)
 		if !ok {
 			continue
 		}
 		off := max(-1, min(1, (bb.Pos.X-pb.Pos.X)/(p.W/2)))
-		a := off * set.Get().MaxAngle * math.Pi / 180
-		bb.Vel = physics.Vec{X: g.Get().Speed * math.Sin(a), Y: -g.Get().Speed * math.Cos(a)}
+		angle := off * a.Settings.Get().MaxAngle * math.Pi / 180
+		bb.Vel = physics.Vec{X: speed * math.Sin(angle), Y: -speed * math.Cos(angle)}
 	}
+}
+
+// LoseBallParams are what LoseBall reads and writes; it only reads the
+// floor (main.go declares Floor ReadOnly).
+type LoseBallParams struct {
+	Contacts glue.Res[physics.Contacts]
+	Floors   glue.Query1[Floor]
+	Game     glue.ResMut[Game]
 }
 
 // LoseBall (Rules) costs a life when the ball touches the floor: the next
 // ball is served, or the game is lost.
-func LoseBall(contacts glue.Res[physics.Contacts], floors glue.View1[Floor], g glue.ResMut[Game]) {
-	game := g.Get()
+func LoseBall(l LoseBallParams) {
+	game := l.Game.Get()
 	if game.Phase != Playing {
 		return
 	}
-	for _, c := range contacts.Get().List {
-		if _, ok := floors.Get(c.B); !ok {
+	for _, c := range l.Contacts.Get().List {
+		if _, ok := l.Floors.Get(c.B); !ok {
 			continue
 		}
 		game.Lives--
@@ -244,12 +328,20 @@ func LoseBall(contacts glue.Res[physics.Contacts], floors glue.View1[Floor], g g
 	}
 }
 
+// CheckWinParams are what CheckWin reads and writes: it stops the ball
+// and only counts the bricks (main.go declares Brick ReadOnly).
+type CheckWinParams struct {
+	Bricks glue.Query1[Brick]
+	Game   glue.ResMut[Game]
+	Balls  glue.Query2[Ball, physics.Body]
+}
+
 // CheckWin (Rules) wins the game when no brick is left.
-func CheckWin(bricks glue.View1[Brick], g glue.ResMut[Game], balls glue.Query2[Ball, physics.Body]) {
-	game := g.Get()
-	if game.Phase == Playing && bricks.Len() == 0 {
+func CheckWin(w CheckWinParams) {
+	game := w.Game.Get()
+	if game.Phase == Playing && w.Bricks.Len() == 0 {
 		game.Phase = Won
-		balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
+		w.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
 	}
 }
 
@@ -263,10 +355,16 @@ func FollowBall(_ glue.Entity, ball *Ball, b *physics.Body) {
 	ball.X, ball.Y = b.Pos.X, b.Pos.Y
 }
 
+// LabelParams are what UpdateLabels reads besides the label.
+type LabelParams struct {
+	Game     glue.Res[Game]
+	Settings glue.Res[Settings]
+}
+
 // UpdateLabels (HUD, each label) shows the score, the lives and a message
 // for the phase. Texts are rebuilt only when they change.
-func UpdateLabels(_ glue.Entity, l *Label, g glue.Res[Game], set glue.Res[Settings]) {
-	game := g.Get()
+func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
+	game := p.Game.Get()
 	switch l.Kind {
 	case ScoreLabel:
 		setText(l, "Score ", game.Score)
@@ -276,7 +374,7 @@ func UpdateLabels(_ glue.Entity, l *Label, g glue.Res[Game], set glue.Res[Settin
 		msg := ""
 		switch game.Phase {
 		case Serving:
-			if !set.Get().Autopilot {
+			if !p.Settings.Get().Autopilot {
 				msg = "Space or tap to launch"
 			}
 		case Paused:

@@ -4,22 +4,18 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+
+	"github.com/gluekit/glue"
 )
 
-// Stage is one step of a coin-flip round.
-type Stage int
-
-// The stages of a round, in order (thesis §4.1).
+// The game's stages (thesis §4.1). A round is BeforeRound, glue.Update
+// (where every player flips), AfterRound and GameOverCheck: NewApp adds
+// BeforeRound right before glue.Update and the other two right after it.
 const (
-	BeforeRound Stage = iota
-	Update
-	AfterRound
-	GameOverCheck
+	BeforeRound   glue.Stage = "BeforeRound"
+	AfterRound    glue.Stage = "AfterRound"
+	GameOverCheck glue.Stage = "GameOverCheck"
 )
-
-var stageNames = [...]string{"BeforeRound", "Update", "AfterRound", "GameOverCheck"}
-
-func (s Stage) String() string { return stageNames[s] }
 
 // Player is a player's name and seat; seats number players in the order
 // they joined.

@@ -1,12 +1,18 @@
 // Coinflip demonstrates glue's core without graphics: the console coin-flip
-// game of the Lepenka thesis (§4.1), made of components, resources, systems
-// and registrations only.
+// game of the Lepenka thesis (§4.1), made of components, resources, stages,
+// systems and registrations only.
 //
 // Every round each player flips a coin and scores on heads; a new player
 // may join after each round; the first to reach the winning score wins.
 // Players who reach it in the same round win together.
 //
+// One tick is one round, in the thesis's four stages: the game's own
+// BeforeRound, glue's core Update stage (the thesis's Update, where the
+// players flip), then the game's AfterRound and GameOverCheck. NewApp is
+// the whole wiring; -schedule prints it as glue schedules it.
+//
 //	go run ./games/coinflip -seed 42
+//	go run ./games/coinflip -schedule
 package main
 
 import (
@@ -26,25 +32,28 @@ type Config struct {
 	Sequential bool
 }
 
-// NewApp declares the game: its stages, resources and systems.
+// NewApp declares the game: its stages, resources and systems. A tick is
+// one round: BeforeRound → glue.Update → AfterRound → GameOverCheck.
 func NewApp(cfg Config, out io.Writer) *glue.App {
-	app := glue.NewApp(BeforeRound, Update, AfterRound, GameOverCheck)
+	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: cfg.Sequential})
+	app.AddStagesBefore(glue.Update, BeforeRound)
+	app.AddStagesAfter(glue.Update, AfterRound, GameOverCheck)
 
 	app.InsertResource(cfg.Rules)
 	app.InsertResource(GameState{})
 	app.InsertResource(NewCoin(cfg.Seed))
 	app.InsertResource(Console{W: out})
 
-	app.AddStartup(glue.System2(SpawnPlayers))
+	app.AddStartup(glue.Func(SpawnPlayers))
 
-	app.AddSystems(BeforeRound, glue.System3(StartRound))
-	app.AddSystems(Update, glue.Each2P2(UpdateScore))
+	app.AddSystems(BeforeRound, glue.Func(StartRound))
+	app.AddSystems(glue.Update, glue.Each2P(UpdateScore))
 	app.AddSystems(AfterRound,
-		glue.Each2P2(CheckWinner).ReadOnly(glue.TypeOf[Player](), glue.TypeOf[Score]()),
-		glue.System5(AddPlayer),
+		glue.Each2P(CheckWinner).ReadOnly(glue.TypeOf[Player](), glue.TypeOf[Score]()),
+		glue.Func(AddPlayer),
 	)
-	app.AddSystems(GameOverCheck, glue.System4(GameOver))
+	app.AddSystems(GameOverCheck, glue.Func(GameOver))
 	return app
 }
 

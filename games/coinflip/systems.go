@@ -8,70 +8,94 @@ import (
 )
 
 // SpawnPlayers is a startup system that seats Alice and Bob.
-func SpawnPlayers(cmds glue.Commands, state glue.ResMut[GameState]) {
+func SpawnPlayers(p struct {
+	Cmd   glue.Commands
+	State glue.ResMut[GameState]
+}) {
 	for _, name := range []string{"Alice", "Bob"} {
-		state.Get().TotalPlayers++
-		cmds.Spawn(Player{Name: name, Seat: state.Get().TotalPlayers}, Score{})
+		p.State.Get().TotalPlayers++
+		p.Cmd.Spawn(Player{Name: name, Seat: p.State.Get().TotalPlayers}, Score{})
 	}
 }
 
 // StartRound (BeforeRound) starts the next round.
-func StartRound(state glue.ResMut[GameState], rules glue.Res[GameRules], out glue.ResMut[Console]) {
-	s := state.Get()
+func StartRound(p struct {
+	State glue.ResMut[GameState]
+	Rules glue.Res[GameRules]
+	Out   glue.ResMut[Console]
+}) {
+	s := p.State.Get()
 	s.CurrentRound++
-	out.Get().Println("Begin round %d of %d", s.CurrentRound, rules.Get().MaxRounds)
+	p.Out.Get().Println("Begin round %d of %d", s.CurrentRound, p.Rules.Get().MaxRounds)
 }
 
-// UpdateScore (Update, each player) flips the player's coin: heads scores
-// a point.
-func UpdateScore(_ glue.Entity, p *Player, s *Score, coin glue.ResMut[Coin], out glue.ResMut[Console]) {
-	if coin.Get().Flip() {
+// UpdateScore (glue.Update, each player) flips the player's coin: heads
+// scores a point.
+func UpdateScore(_ glue.Entity, pl *Player, s *Score, p struct {
+	Coin glue.ResMut[Coin]
+	Out  glue.ResMut[Console]
+}) {
+	if p.Coin.Get().Flip() {
 		s.Value++
-		out.Get().Println("%s scored a point! Their score is: %d", p.Name, s.Value)
+		p.Out.Get().Println("%s scored a point! Their score is: %d", pl.Name, s.Value)
 		return
 	}
-	out.Get().Println("%s did not score a point! Their score is: %d", p.Name, s.Value)
+	p.Out.Get().Println("%s did not score a point! Their score is: %d", pl.Name, s.Value)
 }
 
 // CheckWinner (AfterRound, each player) records a player who reached the
 // winning score. Every player who reaches it in the same round wins: ties
 // are shared, in seat order.
-func CheckWinner(_ glue.Entity, p *Player, s *Score, rules glue.Res[GameRules], state glue.ResMut[GameState]) {
-	if s.Value == rules.Get().WinningScore {
-		st := state.Get()
-		st.Winners = append(st.Winners, *p)
+func CheckWinner(_ glue.Entity, pl *Player, s *Score, p struct {
+	Rules glue.Res[GameRules]
+	State glue.ResMut[GameState]
+}) {
+	if s.Value == p.Rules.Get().WinningScore {
+		st := p.State.Get()
+		st.Winners = append(st.Winners, *pl)
 		slices.SortFunc(st.Winners, func(a, b Player) int { return a.Seat - b.Seat })
 	}
 }
 
 // AddPlayer (AfterRound) lets a new player join with probability 1/2 while
 // seats are free. The player plays from the next round on.
-func AddPlayer(cmds glue.Commands, rules glue.Res[GameRules], state glue.ResMut[GameState], coin glue.ResMut[Coin], out glue.ResMut[Console]) {
-	if !coin.Get().Flip() {
+func AddPlayer(p struct {
+	Cmd   glue.Commands
+	Rules glue.Res[GameRules]
+	State glue.ResMut[GameState]
+	Coin  glue.ResMut[Coin]
+	Out   glue.ResMut[Console]
+}) {
+	if !p.Coin.Get().Flip() {
 		return
 	}
-	s := state.Get()
-	if s.TotalPlayers >= rules.Get().MaxPlayers {
+	s := p.State.Get()
+	if s.TotalPlayers >= p.Rules.Get().MaxPlayers {
 		return
 	}
 	s.TotalPlayers++
-	p := Player{Name: "Player " + strconv.Itoa(s.TotalPlayers), Seat: s.TotalPlayers}
-	cmds.Spawn(p, Score{})
-	out.Get().Println("%s joined the game!", p.Name)
+	pl := Player{Name: "Player " + strconv.Itoa(s.TotalPlayers), Seat: s.TotalPlayers}
+	p.Cmd.Spawn(pl, Score{})
+	p.Out.Get().Println("%s joined the game!", pl.Name)
 }
 
 // GameOver (GameOverCheck) announces the winners, or that the rounds ran
 // out, and ends the game.
-func GameOver(cmds glue.Commands, rules glue.Res[GameRules], state glue.Res[GameState], out glue.ResMut[Console]) {
-	s := state.Get()
+func GameOver(p struct {
+	Cmd   glue.Commands
+	Rules glue.Res[GameRules]
+	State glue.Res[GameState]
+	Out   glue.ResMut[Console]
+}) {
+	s := p.State.Get()
 	switch {
 	case len(s.Winners) > 0:
 		for _, w := range s.Winners {
-			out.Get().Println("%s won the game!", w.Name)
+			p.Out.Get().Println("%s won the game!", w.Name)
 		}
-		cmds.End()
-	case s.CurrentRound == rules.Get().MaxRounds:
-		out.Get().Println("Ran out of rounds. Nobody wins!")
-		cmds.End()
+		p.Cmd.End()
+	case s.CurrentRound == p.Rules.Get().MaxRounds:
+		p.Out.Get().Println("Ran out of rounds. Nobody wins!")
+		p.Cmd.End()
 	}
 }

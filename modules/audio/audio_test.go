@@ -83,16 +83,12 @@ func TestHasSoundCard(t *testing.T) {
 	}
 }
 
-type stage int
-
-func (stage) String() string { return "Game" }
-
 func TestPluginPlaysQueueAtEndOfTick(t *testing.T) {
-	app := glue.NewApp(stage(0))
+	app := glue.NewApp()
 	defer app.Close()
 	app.AddPlugins(Plugin{Headless: true})
 	seen := -1
-	app.AddSystems(stage(0), glue.System1(func(s glue.ResMut[Sounds]) {
+	app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[Sounds]) {
 		seen = len(s.Get().Queued())
 		s.Get().Play(Tone{Freq: 440, Duration: time.Millisecond})
 		s.Get().Play(Tone{Freq: 0, Duration: time.Millisecond}) // ignored: no frequency
@@ -106,20 +102,29 @@ func TestPluginPlaysQueueAtEndOfTick(t *testing.T) {
 	if s.Played() != 3 || len(s.Queued()) != 0 || seen != 0 {
 		t.Fatalf("played %d, queued %d, seen %d; want 3, 0, 0", s.Played(), len(s.Queued()), seen)
 	}
-	if stages := app.Stages(); stages[len(stages)-1] != glue.Stage(PlayStage) {
-		t.Fatalf("stages %v: audio.Play should be last", stages)
+	// The queue is played in glue.Last, by PlaySystem: the last stage of
+	// the tick.
+	if d := app.Describe(); !strings.Contains(d, "Stage Last (update):\n  group 1\n    "+PlaySystem+" ") {
+		t.Fatalf("Describe does not list %s in stage Last:\n%s", PlaySystem, d)
+	}
+	if got := glue.Func(play).Name(); got != PlaySystem {
+		t.Fatalf("play is named %q, want PlaySystem %q", got, PlaySystem)
 	}
 }
 
 func TestPluginErrors(t *testing.T) {
-	app := glue.NewApp(stage(0))
+	app := glue.NewApp()
 	app.AddPlugins(Plugin{SampleRate: -1})
 	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "audio: Plugin.SampleRate") {
 		t.Fatalf("Build = %v", err)
 	}
-	empty := glue.NewApp()
-	empty.AddPlugins(Plugin{})
-	if err := empty.Build(); err == nil || !strings.Contains(err.Error(), "no stages") {
-		t.Fatalf("Build = %v", err)
+}
+
+func TestSystemWithoutPlugin(t *testing.T) {
+	app := glue.NewApp()
+	defer app.Close()
+	app.AddSystems(glue.Update, glue.Func(func(glue.ResMut[Sounds]) {}))
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "audio.Plugin") || !strings.Contains(err.Error(), "audio.Sounds") {
+		t.Fatalf("Build = %v, want an error saying to add audio.Plugin for audio.Sounds", err)
 	}
 }

@@ -1,12 +1,16 @@
 // Package audio plays short generated sound effects — tones — for glue
 // games, through Ebitengine's audio package. Systems queue tones in the
-// [Sounds] resource; the plugin's system plays them at the end of the tick.
+// [Sounds] resource; the plugin's system ([PlaySystem]) plays them at the
+// end of the tick, in the core stage glue.Last, so tones queued by any
+// system of the tick's earlier stages are played in the same tick.
 //
 //	app.AddPlugins(audio.Plugin{})
 //
 //	func Bleep(s glue.ResMut[audio.Sounds]) {
 //		s.Get().Play(audio.Tone{Freq: 880, Duration: 60 * time.Millisecond})
 //	}
+//
+//	app.AddSystems(glue.Update, glue.Func(Bleep))
 //
 // Sound needs an audio device, and Ebitengine ends the game loop when it
 // cannot open one. The plugin therefore opens the device only where there

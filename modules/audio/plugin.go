@@ -1,7 +1,6 @@
 package audio
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,29 +9,15 @@ import (
 	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
 )
 
-// Stage is the type of the stage this package adds.
-type Stage int
-
-// PlayStage is where queued tones are played: the plugin inserts it after
-// the app's last stage unless the app already has it.
-const PlayStage Stage = 0
-
-// String returns "audio.Play".
-func (s Stage) String() string {
-	if s == PlayStage {
-		return "audio.Play"
-	}
-	return fmt.Sprintf("audio.Stage(%d)", int(s))
-}
-
-// PlaySystem is the name of the system that plays the queued tones.
-const PlaySystem = "audio.Play"
+// PlaySystem is the name of the system that plays the queued tones, in
+// glue.Last. It writes [Sounds].
+const PlaySystem = "audio.play"
 
 // DefaultSampleRate is the sample rate when [Plugin.SampleRate] is zero.
 const DefaultSampleRate = 44100
 
-// Plugin adds sound effects: the [Sounds] resource and, in [PlayStage],
-// the system that plays the tones queued in it. The zero value plays
+// Plugin adds sound effects: the [Sounds] resource and, in the core stage
+// glue.Last, the system that plays the tones queued in it ([PlaySystem]). The zero value plays
 // through the device, if there is one (see the package doc).
 type Plugin struct {
 	// Muted starts the game muted.
@@ -46,24 +31,20 @@ type Plugin struct {
 	SampleRate int
 }
 
-// Build adds the plugin's resources, stage and system to app.
+// Build adds the plugin's resources and system to app. An invalid option
+// is reported by glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
 	if p.SampleRate < 0 {
 		app.AddError(fmt.Errorf("audio: Plugin.SampleRate must be positive (or zero for %d), got %d", DefaultSampleRate, p.SampleRate))
 		return
 	}
-	if len(app.Stages()) == 0 {
-		app.AddError(errors.New("audio: the app has no stages to play sounds after; pass the game's stages to glue.NewApp before adding audio.Plugin"))
-		return
-	}
-	app.InsertStageLast(PlayStage)
 	rate := p.SampleRate
 	if rate == 0 {
 		rate = DefaultSampleRate
 	}
 	app.InsertResource(Sounds{Muted: p.Muted})
 	app.InsertResource(output{enabled: !p.Headless && deviceAvailable(), rate: rate})
-	app.AddSystems(PlayStage, glue.System2(play).Named(PlaySystem).FromModule("github.com/gluekit/glue/modules/audio"))
+	app.AddSystems(glue.Last, glue.Func(play))
 }
 
 // output is the audio device side: the Ebitengine context, opened on the
@@ -76,10 +57,16 @@ type output struct {
 	playing []*ebaudio.Player
 }
 
-// play (PlayStage) plays the queued tones and empties the queue. It writes
+// ProvidedBy returns "audio.Plugin", the plugin that inserts the output.
+func (output) ProvidedBy() string { return "audio.Plugin" }
+
+// play (glue.Last) plays the queued tones and empties the queue. It writes
 // Sounds and the output.
-func play(s glue.ResMut[Sounds], out glue.ResMut[output]) {
-	snd, o := s.Get(), out.Get()
+func play(p struct {
+	Sounds glue.ResMut[Sounds]
+	Out    glue.ResMut[output]
+}) {
+	snd, o := p.Sounds.Get(), p.Out.Get()
 	if len(snd.queue) == 0 {
 		return
 	}

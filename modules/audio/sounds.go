@@ -2,7 +2,7 @@ package audio
 
 // Sounds is the resource systems queue tones in, with
 // glue.ResMut[audio.Sounds]. The plugin's system plays the queue at the end
-// of every tick and empties it.
+// of every tick, in glue.Last, and empties it.
 type Sounds struct {
 	// Muted stops tones from being played; they are still counted.
 	Muted bool
@@ -10,6 +10,11 @@ type Sounds struct {
 	queue  []Tone
 	played uint64
 }
+
+// ProvidedBy returns "audio.Plugin", the plugin that inserts Sounds: an
+// app with a system that queues tones but without the plugin fails to
+// build with an error saying to add it.
+func (Sounds) ProvidedBy() string { return "audio.Plugin" }
 
 // Play queues a tone to play at the end of this tick.
 func (s *Sounds) Play(t Tone) {

@@ -9,19 +9,27 @@
 //
 // and in a system:
 //
-//	func MovePaddle(_ glue.Entity, p *Paddle, in glue.Res[input.State], tm glue.Res[timer.Time]) {
-//		p.X += in.Get().AxisX * p.Speed * tm.Get().DeltaSeconds()
-//		if in.Get().Pressed(input.Primary) { … launch the ball … }
+//	func MovePaddle(_ glue.Entity, p *Paddle, in struct {
+//		State glue.Res[input.State]
+//		Time  glue.Res[timer.Time]
+//	}) {
+//		p.X += in.State.Get().AxisX * p.Speed * in.Time.Get().DeltaSeconds()
+//		if in.State.Get().Pressed(input.Primary) { … launch the ball … }
 //	}
+//
+//	app.AddSystems(glue.Update, glue.Each1P(MovePaddle))
 //
 // # Two steps: devices, then state
 //
-// Every tick, in [ReadStage] (inserted before the app's first stage), two
-// systems run. [ReadDevicesSystem] reads Ebitengine into the [Devices]
-// resource: which keys and mouse buttons are down, where the cursor and
-// the touches are. [MapSystem] then maps Devices through the [Bindings]
-// resource into the [State] resource, comparing with the previous tick to
-// find what was pressed or released.
+// Every tick, in the core stage glue.PreUpdate — after the clock advanced
+// in glue.First and before the game's rules in glue.Update — two systems
+// run, in this order. [ReadDevicesSystem] reads Ebitengine into the
+// [Devices] resource: which keys and mouse buttons are down, where the
+// cursor and the touches are. [MapSystem] then maps Devices through the
+// [Bindings] resource into the [State] resource, comparing with the
+// previous tick to find what was pressed or released. Game systems read
+// State from glue.Update on; one that runs in glue.PreUpdate itself orders
+// itself .After(input.MapSystem).
 //
 // The first step is the only one that touches Ebitengine. With
 // Plugin{Headless: true} it is left out, and Devices changes only when a

@@ -11,9 +11,9 @@ import (
 // Example drives game logic with injected input: the plugin runs
 // headless, and the test writes Devices between ticks.
 func Example() {
-	app := glue.NewApp(update)
-	app.AddPlugins(input.Plugin{Headless: true})
-	app.AddSystems(update, glue.System1(func(in glue.Res[input.State]) {
+	app := glue.NewApp()
+	app.AddPlugins(input.Plugin{Headless: true}) // State is updated in glue.PreUpdate
+	app.AddSystems(glue.Update, glue.Func(func(in glue.Res[input.State]) {
 		s := in.Get()
 		fmt.Printf("axis %+.0f, launch pressed %v, held %v\n", s.AxisX, s.Pressed(input.Primary), s.Down(input.Primary))
 	}))

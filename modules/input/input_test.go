@@ -9,15 +9,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-type stage int
-
-const (
-	first stage = iota
-	update
-)
-
-func (s stage) String() string { return [...]string{"First", "Update"}[s] }
-
 // harness is a headless app with the input plugin: tests set Devices
 // between ticks and read State after each.
 type harness struct {
@@ -28,7 +19,7 @@ type harness struct {
 func newHarness(t *testing.T, p input.Plugin) *harness {
 	t.Helper()
 	p.Headless = true
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(p)
 	t.Cleanup(app.Close)
 	return &harness{t, app}
@@ -193,21 +184,44 @@ func TestCustomBindings(t *testing.T) {
 }
 
 func TestStages(t *testing.T) {
-	app := glue.NewApp(first, update)
-	app.AddPlugins(input.Plugin{Headless: true})
-	defer app.Close()
-	if got := app.Stages(); got[0] != glue.Stage(input.ReadStage) || len(got) != 3 {
-		t.Errorf("stages = %v, want input.Read first", got)
-	}
-
-	app = glue.NewApp(first, input.ReadStage, update)
+	// The plugin adds no stage: its systems run in glue.PreUpdate, map
+	// after read.
+	app := glue.NewApp()
 	app.AddPlugins(input.Plugin{})
 	defer app.Close()
-	if got := app.Stages(); got[1] != glue.Stage(input.ReadStage) || len(got) != 3 {
-		t.Errorf("stages = %v, want input.Read kept where the app declared it", got)
+	got, want := app.Stages(), glue.NewApp().Stages()
+	if len(got) != len(want) {
+		t.Fatalf("stages = %v, want the core stages %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("stages = %v, want the core stages %v", got, want)
+		}
 	}
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
+	}
+	d := app.Describe()
+	want1 := "Stage PreUpdate (update):\n  group 1\n    " + input.ReadDevicesSystem + " "
+	if i, j := strings.Index(d, want1), strings.Index(d, "  group 2\n    "+input.MapSystem+" "); i < 0 || j < i {
+		t.Errorf("Describe does not list %s then %s in stage PreUpdate:\n%s", input.ReadDevicesSystem, input.MapSystem, d)
+	}
+
+	// A game system of glue.PreUpdate sees this tick's input when it
+	// runs after MapSystem, even if registered before the plugin.
+	app = glue.NewApp()
+	var axis []float64
+	app.AddSystems(glue.PreUpdate, glue.Func(func(in glue.Res[input.State]) {
+		axis = append(axis, in.Get().AxisX)
+	}).After(input.MapSystem))
+	app.AddPlugins(input.Plugin{Headless: true})
+	defer app.Close()
+	glue.Resource[input.Devices](app).Keys[ebiten.KeyArrowRight] = true
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if len(axis) != 1 || axis[0] != 1 {
+		t.Errorf("system after MapSystem saw AxisX %v, want [1]", axis)
 	}
 }
 
@@ -220,14 +234,17 @@ type seen struct{ x float64 }
 func TestGameLogicWithInjectedInput(t *testing.T) {
 	h := newHarness(t, input.Plugin{})
 	h.app.InsertResource(seen{})
-	h.app.AddStartup(glue.System1(func(cmds glue.Commands) { cmds.Spawn(Paddle{X: 100}) }))
-	h.app.AddSystems(update,
-		glue.Each1P1(func(_ glue.Entity, p *Paddle, in glue.Res[input.State]) {
+	h.app.AddStartup(glue.Func(func(cmds glue.Commands) { cmds.Spawn(Paddle{X: 100}) }))
+	h.app.AddSystems(glue.Update,
+		glue.Each1P(func(_ glue.Entity, p *Paddle, in glue.Res[input.State]) {
 			p.X += 4 * in.Get().AxisX
 		}).Named("MovePaddle"),
-		glue.System2(func(q glue.Query1[Paddle], s glue.ResMut[seen]) {
-			if _, p, ok := q.First(); ok {
-				s.Get().x = p.X
+		glue.Func(func(p struct {
+			Q    glue.Query1[Paddle]
+			Seen glue.ResMut[seen]
+		}) {
+			if _, pad, ok := p.Q.First(); ok {
+				p.Seen.Get().x = pad.X
 			}
 		}).After("MovePaddle"),
 	)
@@ -245,7 +262,7 @@ func TestGameLogicWithInjectedInput(t *testing.T) {
 func TestReadDevicesWithoutWindow(t *testing.T) {
 	// The Ebitengine reader is safe to run before (or without) a game
 	// loop: it reads nothing.
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(input.Plugin{})
 	defer app.Close()
 	for range 2 {
@@ -264,9 +281,6 @@ func TestActionString(t *testing.T) {
 			t.Errorf("Action(%d).String() = %q, want %q", int(a), a.String(), want)
 		}
 	}
-	if input.ReadStage.String() != "input.Read" {
-		t.Errorf("ReadStage = %q", input.ReadStage)
-	}
 }
 
 func TestPluginReportsBadBindingsAtBuild(t *testing.T) {
@@ -278,7 +292,7 @@ func TestPluginReportsBadBindingsAtBuild(t *testing.T) {
 		"key":            {input.Bindings{Left: []ebiten.Key{-1}}, "input: Bindings name key -1"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			app := glue.NewApp(update)
+			app := glue.NewApp()
 			app.AddPlugins(input.Plugin{Bindings: &c.b})
 			defer app.Close()
 			if err := app.Build(); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -288,11 +302,11 @@ func TestPluginReportsBadBindingsAtBuild(t *testing.T) {
 	}
 }
 
-func TestPluginNeedsStages(t *testing.T) {
+func TestSystemWithoutPlugin(t *testing.T) {
 	app := glue.NewApp()
-	app.AddPlugins(input.Plugin{})
+	app.AddSystems(glue.Update, glue.Func(func(glue.Res[input.State]) {}))
 	defer app.Close()
-	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "input: the app has no stages") {
-		t.Errorf("Build = %v, want an error saying the app has no stages", err)
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "input.Plugin") || !strings.Contains(err.Error(), "input.State") {
+		t.Errorf("Build = %v, want an error saying to add input.Plugin for input.State", err)
 	}
 }

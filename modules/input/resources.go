@@ -64,6 +64,9 @@ type Devices struct {
 	Touches []Point
 }
 
+// ProvidedBy returns "input.Plugin", the plugin that inserts Devices.
+func (Devices) ProvidedBy() string { return "input.Plugin" }
+
 // Bindings maps keys to the axis and to actions, a resource. The zero
 // value binds nothing; [DefaultBindings] returns the defaults.
 type Bindings struct {
@@ -76,6 +79,9 @@ type Bindings struct {
 	// too.
 	PointerActions []Action
 }
+
+// ProvidedBy returns "input.Plugin", the plugin that inserts Bindings.
+func (Bindings) ProvidedBy() string { return "input.Plugin" }
 
 // DefaultBindings returns the default bindings: arrows and WASD for the
 // axis; Space, Enter, left click and touch for Primary; P and Escape for
@@ -127,7 +133,7 @@ type Pointer struct {
 
 // State is this tick's input, a resource that game systems read with
 // glue.Res[input.State]. The plugin's [MapSystem] updates it at the start
-// of every tick.
+// of every tick, in glue.PreUpdate.
 type State struct {
 	// AxisX is -1 while a Left key is down, +1 while a Right key is, 0
 	// with neither or both. AxisY is likewise -1 for Up and +1 for Down
@@ -140,6 +146,11 @@ type State struct {
 	cursor                  Point // the cursor at the previous tick
 	started                 bool
 }
+
+// ProvidedBy returns "input.Plugin", the plugin that inserts State: an app
+// with a system that reads input but without the plugin fails to build
+// with an error saying to add it.
+func (State) ProvidedBy() string { return "input.Plugin" }
 
 // Down reports whether a is held: one of its keys is down, or it is a
 // pointer action and the pointer is down. It is false for an action

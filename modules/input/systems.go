@@ -8,21 +8,28 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Names of the plugin's systems, both in [ReadStage].
+// Names of the plugin's systems, both in glue.PreUpdate: the names glue
+// gives their functions. Game systems of glue.PreUpdate that read [State]
+// order themselves after MapSystem; systems of later stages need not.
 const (
 	// ReadDevicesSystem reads Ebitengine's keyboard, mouse and touch
 	// state into [Devices]. It writes Devices and reads the optional
 	// render.Viewport.
-	ReadDevicesSystem = "input.ReadDevices"
+	ReadDevicesSystem = "input.readDevices"
 	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
 	// Devices and Bindings and writes State.
-	MapSystem = "input.Map"
+	MapSystem = "input.mapInput"
 )
 
-// readDevices (ReadStage) reads Ebitengine's input into Devices, in
+// readDevices (glue.PreUpdate) reads Ebitengine's input into Devices, in
 // logical coordinates. Ebitengine's input functions are concurrent-safe.
-func readDevices(d glue.ResMut[Devices], vp glue.Opt[render.Viewport], ids glue.Local[[]ebiten.TouchID]) {
-	dev := d.Get()
+func readDevices(p struct {
+	Devices  glue.ResMut[Devices]
+	Viewport glue.Opt[render.Viewport]
+	IDs      glue.Local[[]ebiten.TouchID]
+}) {
+	vp, ids := p.Viewport, p.IDs
+	dev := p.Devices.Get()
 	for k := range dev.Keys {
 		dev.Keys[k] = ebiten.IsKeyPressed(ebiten.Key(k))
 	}
@@ -44,7 +51,11 @@ func readDevices(d glue.ResMut[Devices], vp glue.Opt[render.Viewport], ids glue.
 	}
 }
 
-// mapInput (ReadStage, after readDevices) updates State from Devices.
-func mapInput(s glue.ResMut[State], d glue.Res[Devices], b glue.Res[Bindings]) {
-	s.Get().update(d.Get(), b.Get())
+// mapInput (glue.PreUpdate, after readDevices) updates State from Devices.
+func mapInput(p struct {
+	State    glue.ResMut[State]
+	Devices  glue.Res[Devices]
+	Bindings glue.Res[Bindings]
+}) {
+	p.State.Get().update(p.Devices.Get(), p.Bindings.Get())
 }

@@ -96,8 +96,8 @@ var errNoPeer = errors.New("net: ClientPlugin needs a net.Peer resource with the
 // from the app's systems.
 //
 // Received entities are spawned with their components plus [Remote]{ID}
-// through Commands, in [ReceiveStage], so game systems see them from the
-// game's first stage on. Changed components are inserted again and
+// through Commands, in glue.PreUpdate, so game systems see them from
+// glue.Update on. Changed components are inserted again and
 // removed entities despawned; an entity that gains or loses components is
 // despawned and spawned again (see the package doc). Resources sent with
 // [SendResource] are inserted as resources. An entity that a game system

@@ -11,17 +11,21 @@
 //     the network, each with a wire id, a version and a codec written
 //     with a [Writer] and read with a [Reader].
 //   - [ServerPlugin] and its [Server] resource: listens (startup system
-//     net.Listen), publishes what the [Send] and [SendResource] systems
-//     record every [ServerConfig.SendEvery] ticks, and hands the game its
-//     clients' [Inputs].
+//     [ListenSystem]), publishes what the [Send] and [SendResource]
+//     systems record every [ServerConfig.SendEvery] ticks, and hands the
+//     game its clients' [Inputs].
 //   - [ClientPlugin] and its [Client] resource: connects to the [Peer]
-//     resource (startup system net.Connect), applies what arrives through
-//     Commands, and sends inputs: [SendInput] for events,
+//     resource (startup system [ConnectSystem]), applies what arrives
+//     through Commands, and sends inputs: [SendInput] for events,
 //     [SendPeriodically] for input state held in a resource.
 //   - [Remote]: the component a client adds to each received entity;
 //     [Replicated]: a ready-made tag for picking the entities to send.
-//   - Stages: [ReceiveStage] before the game's stages, [SendStage] and
-//     [PublishStage] after them.
+//   - Stages: the plugins add their systems to the core stages. Received
+//     state and inputs are handed over in glue.PreUpdate
+//     ([ReceiveSystem], [BeginTickSystem]), before the game's rules; the
+//     game adds its [Send], [SendResource] and [SendPeriodically] systems
+//     to glue.PostUpdate, after them; the server publishes in glue.Last
+//     ([PublishSystem]).
 //
 // # Replication
 //

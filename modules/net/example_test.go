@@ -9,12 +9,6 @@ import (
 	"github.com/gluekit/glue/modules/net"
 )
 
-type Stage int
-
-const Update Stage = 0
-
-func (Stage) String() string { return "Update" }
-
 // Ball is a component both apps know.
 type Ball struct{ X, Y float32 }
 
@@ -44,17 +38,17 @@ func registry() *net.Registry {
 func Example() {
 	quiet := slog.New(slog.DiscardHandler)
 
-	server := glue.NewApp(Update)
+	server := glue.NewApp()
 	server.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{Registry: registry(), Addr: "127.0.0.1:0", Logger: quiet}})
-	server.AddStartup(glue.System1(func(cmds glue.Commands) {
+	server.AddStartup(glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(net.Replicated{}, Ball{X: 0, Y: 2})
 	}))
-	server.AddSystems(Update, glue.Each1(func(_ glue.Entity, b *Ball) {
+	server.AddSystems(glue.Update, glue.Each1(func(_ glue.Entity, b *Ball) {
 		if b.X < 10 {
 			b.X++
 		}
 	}))
-	server.AddSystems(net.SendStage, net.Send[Ball]().With(glue.TypeOf[net.Replicated]()))
+	server.AddSystems(glue.PostUpdate, net.Send[Ball]().With(glue.TypeOf[net.Replicated]()))
 	if err := server.Update(); err != nil { // starts listening
 		fmt.Println(err)
 		return
@@ -63,13 +57,13 @@ func Example() {
 	srv := glue.Resource[net.Server](server)
 	defer srv.Close()
 
-	client := glue.NewApp(Update)
+	client := glue.NewApp()
 	client.AddPlugins(net.ClientPlugin{
 		Config: net.ClientConfig{Registry: registry(), Logger: quiet},
 		Peer:   net.Peer{URL: srv.URL()},
 	})
 	var seen Ball
-	client.AddSystems(Update, glue.Each1(func(_ glue.Entity, b *Ball) { seen = *b }))
+	client.AddSystems(glue.Update, glue.Each1(func(_ glue.Entity, b *Ball) { seen = *b }))
 	defer client.Close()
 	defer glue.Resource[net.Client](client).Close()
 

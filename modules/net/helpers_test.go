@@ -15,12 +15,8 @@ import (
 	"github.com/gluekit/glue"
 )
 
-// testStage is the single game stage of the test apps.
-type testStage int
-
-const update testStage = 0
-
-func (testStage) String() string { return "Update" }
+// update is the stage of the test apps' game systems.
+const update = glue.Update
 
 // logBuf collects log output for assertions.
 type logBuf struct {
@@ -60,15 +56,17 @@ func startServer(t testing.TB, cfg ServerConfig, game func(app *glue.App)) (*glu
 	if cfg.Logger == nil {
 		cfg.Logger = quiet()
 	}
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: true})
 	app.AddPlugins(ServerPlugin{Config: cfg})
 	replicated := glue.TypeOf[Replicated]()
-	app.AddSystems(SendStage,
-		Send[pos]().With(replicated),
-		Send[vel]().With(replicated),
-		Send[label]().With(replicated),
-		Send[hp]().With(replicated),
+	// The test types are declared in package net, so glue leaves them
+	// out of the systems' names: name the systems apart.
+	app.AddSystems(glue.PostUpdate,
+		Send[pos]().With(replicated).Named("net.Send[pos]"),
+		Send[vel]().With(replicated).Named("net.Send[vel]"),
+		Send[label]().With(replicated).Named("net.Send[label]"),
+		Send[hp]().With(replicated).Named("net.Send[hp]"),
 		SendResource[score](),
 	)
 	if game != nil {
@@ -99,11 +97,11 @@ func startClient(t testing.TB, url string, cfg ClientConfig, view *clientView, g
 	if cfg.RetryMin == 0 {
 		cfg.RetryMin = 5 * time.Millisecond
 	}
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: true})
 	app.AddPlugins(ClientPlugin{Config: cfg, Peer: Peer{URL: url}})
 	if view != nil {
-		app.AddSystems(update, glue.System6(view.capture).Named("dumpClient").ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]()))
+		app.AddSystems(update, glue.Func(view.capture).Named("dumpClient").ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]()))
 	}
 	if game != nil {
 		game(app)
@@ -124,7 +122,18 @@ type clientView struct {
 	world world
 }
 
-func (v *clientView) capture(all glue.Query1[Remote], qp glue.Query2[Remote, pos], qv glue.Query2[Remote, vel], ql glue.Query2[Remote, label], qh glue.Query2[Remote, hp], sc glue.Opt[score]) {
+// capturedWorld is what clientView.capture reads.
+type capturedWorld struct {
+	All glue.Query1[Remote]
+	Pos glue.Query2[Remote, pos]
+	Vel glue.Query2[Remote, vel]
+	Lab glue.Query2[Remote, label]
+	HP  glue.Query2[Remote, hp]
+	Sc  glue.Opt[score]
+}
+
+func (v *clientView) capture(p capturedWorld) {
+	all, qp, qv, ql, qh, sc := p.All, p.Pos, p.Vel, p.Lab, p.HP, p.Sc
 	w := world{}
 	all.Each(func(_ glue.Entity, r *Remote) {
 		if _, dup := w[r.ID]; dup {

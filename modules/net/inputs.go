@@ -12,8 +12,8 @@ type Input struct {
 
 // Inputs is the resource in which a [Server] hands the game what its
 // clients sent since the previous tick. [ServerPlugin] inserts it and
-// refills it at the start of every tick (in [ReceiveStage]); game systems
-// read it with glue.Res[net.Inputs].
+// refills it at the start of every tick (in the core stage glue.PreUpdate,
+// [BeginTickSystem]); game systems read it with glue.Res[net.Inputs].
 type Inputs struct {
 	// Joined lists the clients that connected since the previous tick.
 	Joined []ClientID

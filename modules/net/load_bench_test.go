@@ -24,7 +24,7 @@ type paddleTag struct{}
 
 func breakoutGame(app *glue.App) {
 	app.InsertResource(score{})
-	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(Replicated{}, ballTag{}, pos{320, 400}, vel{3, -4})
 		cmds.Spawn(Replicated{}, paddleTag{}, pos{320, 460})
 	}).Named("spawnBallAndPaddle"))
@@ -40,7 +40,11 @@ func breakoutGame(app *glue.App) {
 		}
 	}).Named("moveBall"))
 	// Paddle: follows the ball.
-	app.AddSystems(update, glue.System2(func(balls glue.Query2[ballTag, pos], paddles glue.Query2[paddleTag, pos]) {
+	app.AddSystems(update, glue.Func(func(p struct {
+		Balls   glue.Query2[ballTag, pos]
+		Paddles glue.Query2[paddleTag, pos]
+	}) {
+		balls, paddles := p.Balls, p.Paddles
 		_, _, b, ok := balls.First()
 		if !ok {
 			return
@@ -50,7 +54,12 @@ func breakoutGame(app *glue.App) {
 	// Bricks: one breaks every second and scores; a new wall of 36 comes
 	// when the last is gone.
 	tick := 0
-	app.AddSystems(update, glue.System3(func(cmds glue.Commands, bricks glue.Query2[hp, pos], sc glue.ResMut[score]) {
+	app.AddSystems(update, glue.Func(func(p struct {
+		Cmds   glue.Commands
+		Bricks glue.Query2[hp, pos]
+		Score  glue.ResMut[score]
+	}) {
+		cmds, bricks, sc := p.Cmds, p.Bricks, p.Score
 		tick++
 		if bricks.Len() == 0 {
 			for i := range 36 {

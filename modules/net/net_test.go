@@ -39,7 +39,13 @@ func chaos(seed uint64, running *bool) *glue.System {
 	}
 	types := []glue.Type{glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]()}
 	var ents []glue.Entity
-	return glue.System4(func(cmds glue.Commands, bodies glue.Query1[body], ps glue.Query1[pos], sc glue.Opt[score]) {
+	return glue.Func(func(p struct {
+		Cmds   glue.Commands
+		Bodies glue.Query1[body]
+		Pos    glue.Query1[pos]
+		Score  glue.Opt[score]
+	}) {
+		cmds, bodies, ps, sc := p.Cmds, p.Bodies, p.Pos, p.Score
 		if !*running {
 			return
 		}
@@ -104,7 +110,7 @@ func chaos(seed uint64, running *bool) *glue.System {
 // removing a component, which chaos does all the time (see the package
 // doc).
 func addChaos(app *glue.App, seed uint64, running *bool) {
-	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		all := []any{pos{}, vel{}, label{}, hp{}}
 		for mask := range 32 {
 			vals := []any{body{}}
@@ -119,18 +125,26 @@ func addChaos(app *glue.App, seed uint64, running *bool) {
 			cmds.Spawn(vals...)
 		}
 	}).Named("warmArchetypes").Priority(0))
-	app.AddStartup(glue.Each1P1(func(e glue.Entity, _ *body, cmds glue.Commands) {
+	app.AddStartup(glue.Each1P(func(e glue.Entity, _ *body, cmds glue.Commands) {
 		cmds.Despawn(e)
 	}).Named("coolArchetypes").Priority(1))
 	app.AddSystems(update, chaos(seed, running))
 }
 
-// recordSent returns a PublishStage system that stores, on every send
+// recordSent returns a glue.Last system that stores, on every send
 // tick, what the server's world holds for its clients: the components of
 // the Replicated entities by network id, and the score resource.
 func recordSent(sent map[uint64]world) *glue.System {
-	return glue.System6(func(srv glue.Res[Server], qp glue.Query2[Replicated, pos], qv glue.Query2[Replicated, vel], ql glue.Query2[Replicated, label], qh glue.Query2[Replicated, hp], sc glue.Opt[score]) {
-		s := srv.Get()
+	return glue.Func(func(p struct {
+		Server glue.Res[Server]
+		Pos    glue.Query2[Replicated, pos]
+		Vel    glue.Query2[Replicated, vel]
+		Lab    glue.Query2[Replicated, label]
+		HP     glue.Query2[Replicated, hp]
+		Score  glue.Opt[score]
+	}) {
+		qp, qv, ql, qh, sc := p.Pos, p.Vel, p.Lab, p.HP, p.Score
+		s := p.Server.Get()
 		tick := s.Tick()
 		if (tick-1)%uint64(s.s.cfg.SendEvery) != 0 {
 			return
@@ -154,7 +168,7 @@ func recordSent(sent map[uint64]world) *glue.System {
 			w[uint64(5)<<1|resourceBit] = map[string]any{"net.score": *v}
 		}
 		sent[tick] = w
-	}).Named("recordSent").After("net.Publish").ReadOnly(glue.TypeOf[Replicated](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]())
+	}).Named("recordSent").After(PublishSystem).ReadOnly(glue.TypeOf[Replicated](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]())
 }
 
 // dropConn closes a client's connection on the server abruptly, as a
@@ -204,7 +218,7 @@ func TestReplicationReproducesServerWorld(t *testing.T) {
 	sent := map[uint64]world{}
 	app, srv := startServer(t, ServerConfig{SendEvery: 3, Heartbeat: 5}, func(app *glue.App) {
 		addChaos(app, 42, &running)
-		app.AddSystems(PublishStage, recordSent(sent))
+		app.AddSystems(glue.Last, recordSent(sent))
 	})
 	newWatcher := func(name string) *watcher {
 		w := &watcher{name: name}
@@ -277,7 +291,7 @@ func TestReplicationReproducesServerWorld(t *testing.T) {
 // received entities sees them spawned again, so the client converges.
 func TestLocalDespawnIsRepaired(t *testing.T) {
 	app, srv := startServer(t, ServerConfig{SendEvery: 1}, func(app *glue.App) {
-		app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			for i := range 3 {
 				cmds.Spawn(Replicated{}, pos{float32(i), 0})
 			}
@@ -286,7 +300,7 @@ func TestLocalDespawnIsRepaired(t *testing.T) {
 	var view clientView
 	killed := 0
 	capp, cl := startClient(t, srv.URL(), ClientConfig{}, &view, func(app *glue.App) {
-		app.AddSystems(update, glue.Each1P1(func(e glue.Entity, _ *Remote, cmds glue.Commands) {
+		app.AddSystems(update, glue.Each1P(func(e glue.Entity, _ *Remote, cmds glue.Commands) {
 			if killed < 5 {
 				killed++
 				cmds.Despawn(e)
@@ -318,7 +332,7 @@ func TestInputs(t *testing.T) {
 	var received []got
 	var joined, left []ClientID
 	sapp, srv := startServer(t, ServerConfig{}, func(app *glue.App) {
-		app.AddSystems(update, glue.System1(func(in glue.Res[Inputs]) {
+		app.AddSystems(update, glue.Func(func(in glue.Res[Inputs]) {
 			for c, s := range InputsOf[steer](in.Get()) {
 				received = append(received, got{c, s.Dir})
 			}
@@ -327,12 +341,12 @@ func TestInputs(t *testing.T) {
 		}).Named("readInputs"))
 	})
 	// The client app sends its steer resource when it changes.
-	capp := glue.NewApp(update)
+	capp := glue.NewApp()
 	capp.Configure(glue.Options{Sequential: true})
 	capp.AddPlugins(ClientPlugin{Config: ClientConfig{Registry: testRegistry(), Logger: quiet()}, Peer: Peer{URL: srv.URL()}})
 	dir := int8(0)
-	capp.AddSystems(update, glue.System1(func(cmds glue.Commands) { cmds.InsertResource(steer{dir}) }).Named("steerInput"))
-	capp.AddSystems(SendStage, SendPeriodically[steer]())
+	capp.AddSystems(update, glue.Func(func(cmds glue.Commands) { cmds.InsertResource(steer{dir}) }).Named("steerInput"))
+	capp.AddSystems(glue.PostUpdate, SendPeriodically[steer]())
 	defer capp.Close()
 	step := func() {
 		if err := capp.Update(); err != nil {
@@ -417,7 +431,7 @@ func TestGarbageClosesOnlyThatConnection(t *testing.T) {
 	sent := map[uint64]world{}
 	app, srv := startServer(t, ServerConfig{SendEvery: 1, MaxMessageSize: 256, Logger: logs.logger()}, func(app *glue.App) {
 		addChaos(app, 7, &running)
-		app.AddSystems(PublishStage, recordSent(sent))
+		app.AddSystems(glue.Last, recordSent(sent))
 	})
 	good := &watcher{name: "good client"}
 	good.app, good.cl = startClient(t, srv.URL(), ClientConfig{}, &good.view, nil)
@@ -530,7 +544,7 @@ func TestSlowClients(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	churn := true
 	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 3 * time.Second, Logger: logs.logger()}, func(app *glue.App) {
-		app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			for i := range n {
 				cmds.Spawn(Replicated{}, pos{float32(i), 0}, label{})
 			}
@@ -545,7 +559,7 @@ func TestSlowClients(t *testing.T) {
 				l.Name = string(b)
 			}
 		}).Named("churn"))
-		app.AddSystems(PublishStage, recordSent(sent))
+		app.AddSystems(glue.Last, recordSent(sent))
 	})
 	good := &watcher{name: "good client"}
 	good.app, good.cl = startClient(t, srv.URL(), ClientConfig{MaxMessageSize: 4 << 20}, &good.view, nil)

@@ -1,103 +1,86 @@
 package net
 
 import (
-	"fmt"
+	"errors"
 
 	"github.com/gluekit/glue"
 )
 
-// Stage is one of the stages the plugins add to an app.
-type Stage int
-
-// The stages of the net plugins, added around the game's own stages: the
-// full order is ReceiveStage, the game's stages, SendStage, PublishStage.
+// The names glue.App.AddPlugins records for the plugins: the resources
+// each inserts return it from ProvidedBy, so that a system needing one in
+// an app without the plugin is a build error naming the plugin.
 const (
-	// ReceiveStage runs before the game's first stage. A server hands the
-	// game its clients' [Inputs] here; a client applies the received state
-	// to the world, so the game's stages see it in the same tick.
-	ReceiveStage Stage = iota
-	// SendStage runs after the game's last stage: the place for [Send]
-	// and [SendResource] systems on a server and [SendPeriodically]
-	// systems on a client, which then see the tick's final state.
-	SendStage
-	// PublishStage runs last, on a server only: it publishes what the Send
-	// systems recorded to the clients.
-	PublishStage
+	serverPluginName = "net.ServerPlugin"
+	clientPluginName = "net.ClientPlugin"
 )
 
-// String returns "net.Receive", "net.Send" or "net.Publish".
-func (s Stage) String() string {
-	switch s {
-	case ReceiveStage:
-		return "net.Receive"
-	case SendStage:
-		return "net.Send"
-	case PublishStage:
-		return "net.Publish"
-	}
-	return fmt.Sprintf("net.Stage(%d)", int(s))
-}
+// Names of the plugins' systems — the names glue gives their functions —
+// for ordering a game's own systems with glue.System.After.
+const (
+	// ListenSystem is the server's startup system: it starts listening on
+	// [ServerConfig.Addr].
+	ListenSystem = "net.listen"
+	// BeginTickSystem is the server's system in the core stage
+	// glue.PreUpdate: it refills [Inputs] with what the clients sent since
+	// the previous tick. It writes [Server] and Inputs.
+	BeginTickSystem = "net.beginTick"
+	// PublishSystem is the server's system in the core stage glue.Last:
+	// it publishes what the [Send] and [SendResource] systems recorded.
+	// It writes [Server].
+	PublishSystem = "net.publish"
+	// ConnectSystem is the client's startup system: it connects to the
+	// [Peer].
+	ConnectSystem = "net.connect"
+	// ReceiveSystem is the client's system in the core stage
+	// glue.PreUpdate: it turns what arrived into commands, applied when
+	// the stage ends. It writes [Client] and reads [Remote].
+	ReceiveSystem = "net.receive"
+)
 
-// ensureStages adds the net stages the app lacks around its stages.
-func ensureStages(app *glue.App, publish bool) {
-	stages := app.Stages()
-	if len(stages) == 0 {
-		return // AddSystems reports the unknown stages
-	}
-	has := func(s Stage) bool {
-		for _, x := range app.Stages() {
-			if x == glue.Stage(s) {
-				return true
-			}
-		}
-		return false
-	}
-	if !has(ReceiveStage) {
-		app.InsertStageBefore(stages[0], ReceiveStage)
-	}
-	if !has(SendStage) {
-		app.InsertStageAfter(stages[len(stages)-1], SendStage)
-	}
-	if publish && !has(PublishStage) {
-		app.InsertStageAfter(SendStage, PublishStage)
-	}
-}
-
-// ServerPlugin makes the app a server: it adds the net stages, the
-// [Server] and [Inputs] resources, a startup system (net.Listen) that
+// ServerPlugin makes the app a server: it inserts the [Server] and
+// [Inputs] resources and adds a startup system ([ListenSystem]) that
 // starts listening on Config.Addr, a system that hands the game its
-// inputs at the start of each tick and one that publishes the recorded
-// state at its end. Add [Send] and [SendResource] systems to pick what is
-// sent. Add the plugin after declaring the game's stages.
+// inputs at the start of each tick (in the core stage glue.PreUpdate,
+// [BeginTickSystem]) and one that publishes the recorded state at its end
+// (in glue.Last, [PublishSystem]). Add [Send] and [SendResource] systems,
+// to glue.PostUpdate, to pick what is sent.
 //
 // The server stops when the app is closed (glue.App.OnClose: App.Run and
 // render.Run close the app when it ends) or when [Server.Close] is
-// called. Configuration mistakes (no registry, a bad
-// address, registration errors) make net.Listen fail the app.
+// called. A missing Config.Registry and an invalid Config.Addr are
+// reported by glue.App.Build; registration errors and an address the
+// server cannot listen on make the listen system fail the app.
 type ServerPlugin struct {
 	Config ServerConfig
 }
 
 // Build adds the server to app.
 func (p ServerPlugin) Build(app *glue.App) {
-	ensureStages(app, true)
-	app.InsertResource(Server{s: newServer(p.Config)})
+	s := newServer(p.Config)
+	if p.Config.Registry == nil {
+		app.AddError(errors.New("net: ServerPlugin.Config.Registry is required; make one with net.NewRegistry, register the types to send and receive, and set it (the clients use the same registry)"))
+	} else if s.initErr != nil {
+		app.AddError(s.initErr)
+	}
+	app.InsertResource(Server{s: s})
 	app.OnClose(func() { glue.Resource[Server](app).Close() })
 	app.InsertResource(Inputs{})
-	app.AddStartup(glue.System2(listen).Named("net.Listen").FromModule(modulePath))
-	app.AddSystems(ReceiveStage, glue.System2(beginTick).Named("net.BeginTick").FromModule(modulePath))
-	app.AddSystems(PublishStage, glue.System1(publishState).Named("net.Publish").FromModule(modulePath))
+	app.AddStartup(glue.Func(listen))
+	app.AddSystems(glue.PreUpdate, glue.Func(beginTick))
+	app.AddSystems(glue.Last, glue.Func(publish))
 }
 
-// ClientPlugin makes the app a client of a server: it adds the net stages,
-// the [Client] resource, a startup system (net.Connect) that connects to
-// the [Peer] resource's URL, and a system that applies the received state
-// to the world at the start of every tick (in [ReceiveStage]). The client
-// reconnects on its own; see [Client]. Add [SendPeriodically] systems, or
-// call [SendInput], to send inputs.
+// ClientPlugin makes the app a client of a server: it inserts the
+// [Client] resource and adds a startup system ([ConnectSystem]) that
+// connects to the [Peer] resource's URL, and a system that applies the
+// received state to the world at the start of every tick (in the core
+// stage glue.PreUpdate, [ReceiveSystem]). The client reconnects on its
+// own; see [Client]. Add [SendPeriodically] systems, to glue.PostUpdate,
+// or call [SendInput], to send inputs.
 //
 // The client disconnects when the app is closed (glue.App.OnClose) or
-// when [Client.Close] is called.
+// when [Client.Close] is called. A missing Config.Registry is reported by
+// glue.App.Build; a missing Peer makes the connect system fail the app.
 type ClientPlugin struct {
 	Config ClientConfig
 	// Peer, if its URL is set, is inserted as the Peer resource. Leave it
@@ -107,12 +90,30 @@ type ClientPlugin struct {
 
 // Build adds the client to app.
 func (p ClientPlugin) Build(app *glue.App) {
-	ensureStages(app, false)
+	if p.Config.Registry == nil {
+		app.AddError(errors.New("net: ClientPlugin.Config.Registry is required; set it to a registry of the server's types, ids and versions (build it as the server does)"))
+	}
 	app.InsertResource(Client{c: newClient(p.Config)})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })
 	if p.Peer.URL != "" {
 		app.InsertResource(p.Peer)
 	}
-	app.AddStartup(glue.System3(connect).Named("net.Connect").FromModule(modulePath))
-	app.AddSystems(ReceiveStage, glue.System5(receive).ReadOnly(glue.TypeOf[Remote]()).Named("net.Receive").FromModule(modulePath))
+	app.AddStartup(glue.Func(connect))
+	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()))
 }
+
+// ProvidedBy returns "net.ServerPlugin", the plugin that inserts the
+// Server.
+func (Server) ProvidedBy() string { return serverPluginName }
+
+// ProvidedBy returns "net.ServerPlugin", the plugin that inserts the
+// Inputs.
+func (Inputs) ProvidedBy() string { return serverPluginName }
+
+// ProvidedBy returns "net.ClientPlugin", the plugin that inserts the
+// Client.
+func (Client) ProvidedBy() string { return clientPluginName }
+
+// ProvidedBy returns "net.ClientPlugin", the plugin that inserts the Peer
+// when [ClientPlugin.Peer] is set.
+func (Peer) ProvidedBy() string { return clientPluginName }

@@ -381,7 +381,7 @@ func (s Server) Close() error {
 	return err
 }
 
-// beginTick runs first in every tick (ReceiveStage): it advances the
+// beginTick runs first in every tick (glue.PreUpdate): it advances the
 // tick, decides whether this tick sends, and hands the inputs received
 // since the last tick to the game.
 func (s *server) beginTick(in *Inputs) {
@@ -417,7 +417,7 @@ func record[T any](s *server, id uint64, c *codec, enc func(*T, *Writer), v *T) 
 	s.recs = append(s.recs, rec{id: id, c: c, off: int32(off), n: int32(s.buf.Len() - off)})
 }
 
-// publish runs last in every tick (PublishStage). On a send tick it builds
+// publish runs last in every tick (glue.Last). On a send tick it builds
 // the state the Send systems recorded, and if it differs from the last
 // published one (or a heartbeat is due) publishes it and has every
 // connection's writer woken. It never waits for a connection.

@@ -2,14 +2,28 @@ package net
 
 import (
 	"bytes"
-	"reflect"
 
 	"github.com/gluekit/glue"
 )
 
-const modulePath = "github.com/gluekit/glue/modules/net"
+// codecOf is a send system's codec for T, looked up in the app's registry
+// on the system's first send: state of one registration of the system
+// (a glue.Local), so that one System value may serve several apps.
+type codecOf[T any] struct {
+	cd  *codec
+	enc func(*T, *Writer)
+}
 
-func typeName[T any]() string { return reflect.TypeFor[T]().String() }
+// get returns the codec, looking it up in reg the first time.
+func (c *codecOf[T]) get(reg *Registry) (*codec, func(*T, *Writer)) {
+	if c.enc == nil {
+		var err error
+		if c.cd, c.enc, err = lookup[T](reg); err != nil {
+			panic(err)
+		}
+	}
+	return c.cd, c.enc
+}
 
 // Send returns an entity system that sends component T of every entity it
 // matches to the clients of the app's [Server]: the entities' network
@@ -17,7 +31,7 @@ func typeName[T any]() string { return reflect.TypeFor[T]().String() }
 // is filtered with With and Without — typically a tag component picks the
 // entities to send:
 //
-//	app.AddSystems(net.SendStage,
+//	app.AddSystems(glue.PostUpdate,
 //		net.Send[Pos]().With(glue.TypeOf[net.Replicated]()),
 //		net.Send[Ball]())
 //
@@ -28,49 +42,60 @@ func typeName[T any]() string { return reflect.TypeFor[T]().String() }
 // is removed from their copy. T must be registered in the server's
 // registry: the system fails on its first send otherwise.
 //
-// Send systems may go in any stage; [SendStage], after the game's stages,
-// sends the tick's final state.
+// Send systems may go in any update stage before glue.Last, where the
+// [ServerPlugin] publishes what they recorded; the core stage
+// glue.PostUpdate, after the game's rules, sends the tick's final state
+// (order a Send system after a system of the same stage that writes T,
+// with After). Its name is "net.Send[T]", e.g. "net.Send[main.Ball]".
+//
+//go:noinline
 func Send[T any]() *glue.System {
-	name := typeName[T]()
-	var cd *codec
-	var enc func(*T, *Writer)
-	return glue.Each1P1(func(e glue.Entity, v *T, srv glue.ResMut[Server]) {
-		s := srv.Get().s
+	// Not inlined: glue names the system after the function its closure
+	// is compiled in, which would be the caller's if Send were inlined.
+	return glue.Each1P(func(e glue.Entity, v *T, p struct {
+		Server glue.ResMut[Server]
+		Codec  glue.Local[codecOf[T]]
+	}) {
+		s := p.Server.Get().s
 		if !s.collecting {
 			return
 		}
-		if enc == nil {
-			var err error
-			if cd, enc, err = lookup[T](s.reg); err != nil {
-				panic(err)
-			}
-		}
+		cd, enc := p.Codec.Get().get(s.reg)
 		record(s, s.id(e), cd, enc, v)
-	}).ReadOnly(glue.TypeOf[T]()).Named("net.Send[" + name + "]").FromModule(modulePath)
+	}).ReadOnly(glue.TypeOf[T]())
 }
 
 // SendResource returns a system that sends the app's resource of type T to
 // the clients of its [Server], which insert it as a resource of their own
 // app (and remove it when the server's app has none). It records on send
-// ticks only. T must be registered in the server's registry.
+// ticks only. T must be registered in the server's registry. Add it to
+// glue.PostUpdate, as [Send]. Its name is "net.SendResource[T]".
+//
+//go:noinline
 func SendResource[T any]() *glue.System {
-	name := typeName[T]()
-	var cd *codec
-	var enc func(*T, *Writer)
-	return glue.System2(func(res glue.Opt[T], srv glue.ResMut[Server]) {
-		s := srv.Get().s
-		v := res.Get()
+	// Not inlined, as Send.
+	return glue.Func(func(p struct {
+		Res    glue.Opt[T]
+		Server glue.ResMut[Server]
+		Codec  glue.Local[codecOf[T]]
+	}) {
+		s := p.Server.Get().s
+		v := p.Res.Get()
 		if !s.collecting || v == nil {
 			return
 		}
-		if enc == nil {
-			var err error
-			if cd, enc, err = lookup[T](s.reg); err != nil {
-				panic(err)
-			}
-		}
+		cd, enc := p.Codec.Get().get(s.reg)
 		record(s, resourceID(cd), cd, enc, v)
-	}).Named("net.SendResource[" + name + "]").FromModule(modulePath)
+	})
+}
+
+// periodic is a SendPeriodically system's state in one app.
+type periodic[T any] struct {
+	codec       codecOf[T]
+	w           Writer
+	last        []byte
+	lastSession uint64
+	ticks       int
 }
 
 // SendPeriodically returns a client system that sends the app's resource of
@@ -80,86 +105,99 @@ func SendResource[T any]() *glue.System {
 // as a paddle's direction. The server hands the values to the game in
 // [Inputs]. A value not sent yet is replaced by a newer one, so a slow
 // connection gets the latest value, not a backlog. T must be registered.
+// Add it to the core stage glue.PostUpdate, after the game's rules set T.
+// Its name is "net.SendPeriodically[T]".
+//
+//go:noinline
 func SendPeriodically[T any]() *glue.System {
-	name := typeName[T]()
-	var cd *codec
-	var enc func(*T, *Writer)
-	var w Writer
-	var last []byte
-	var lastSession uint64
-	var ticks int
-	return glue.System2(func(res glue.Opt[T], cl glue.Res[Client]) {
-		c := cl.Get().c
-		v := res.Get()
-		ticks++
-		if v == nil || (ticks-1)%c.cfg.SendEvery != 0 {
+	// Not inlined, as Send.
+	return glue.Func(func(p struct {
+		Res    glue.Opt[T]
+		Client glue.Res[Client]
+		State  glue.Local[periodic[T]]
+	}) {
+		c, st := p.Client.Get().c, p.State.Get()
+		v := p.Res.Get()
+		st.ticks++
+		if v == nil || (st.ticks-1)%c.cfg.SendEvery != 0 {
 			return
 		}
-		if enc == nil {
-			var err error
-			if cd, enc, err = lookup[T](c.reg); err != nil {
-				panic(err)
-			}
-		}
+		cd, enc := st.codec.get(c.reg)
 		session := c.session.Load()
 		if session == 0 {
 			return // not connected yet
 		}
-		w.Reset()
-		enc(v, &w)
-		if session == lastSession && bytes.Equal(w.buf, last) {
+		st.w.Reset()
+		enc(v, &st.w)
+		if session == st.lastSession && bytes.Equal(st.w.buf, st.last) {
 			return
 		}
-		last = append(last[:0], w.buf...)
-		lastSession = session
-		c.setPeriodic(cd, bytes.Clone(w.buf))
-	}).Named("net.SendPeriodically[" + name + "]").FromModule(modulePath)
+		st.last = append(st.last[:0], st.w.buf...)
+		st.lastSession = session
+		c.setPeriodic(cd, bytes.Clone(st.w.buf))
+	})
 }
 
 // listen is the server's startup system: it starts listening.
-func listen(srv glue.ResMut[Server], cmds glue.Commands) {
-	s := srv.Get().s
+func listen(p struct {
+	Server glue.ResMut[Server]
+	Cmds   glue.Commands
+}) {
+	s := p.Server.Get().s
 	if s.initErr != nil {
-		cmds.Fail(s.initErr)
+		p.Cmds.Fail(s.initErr)
 		return
 	}
 	if err := s.start(); err != nil {
-		cmds.Fail(err)
+		p.Cmds.Fail(err)
 	}
 }
 
-// beginTick is the server's first system of every tick.
-func beginTick(srv glue.ResMut[Server], in glue.ResMut[Inputs]) {
-	srv.Get().s.beginTick(in.Get())
+// beginTick is the server's first system of every tick (glue.PreUpdate).
+func beginTick(p struct {
+	Server glue.ResMut[Server]
+	Inputs glue.ResMut[Inputs]
+}) {
+	p.Server.Get().s.beginTick(p.Inputs.Get())
 }
 
-// publishState is the server's last system of every tick.
-func publishState(srv glue.ResMut[Server]) {
+// publish is the server's last system of every tick (glue.Last).
+func publish(srv glue.ResMut[Server]) {
 	srv.Get().s.publish()
 }
 
 // connect is the client's startup system: it connects to the Peer.
-func connect(cl glue.ResMut[Client], peer glue.Opt[Peer], cmds glue.Commands) {
-	c := cl.Get().c
+func connect(p struct {
+	Client glue.ResMut[Client]
+	Peer   glue.Opt[Peer]
+	Cmds   glue.Commands
+}) {
+	c := p.Client.Get().c
 	if c.initErr != nil {
-		cmds.Fail(c.initErr)
+		p.Cmds.Fail(c.initErr)
 		return
 	}
-	p := peer.Get()
-	if p == nil || p.URL == "" {
-		cmds.Fail(errNoPeer)
+	peer := p.Peer.Get()
+	if peer == nil || peer.URL == "" {
+		p.Cmds.Fail(errNoPeer)
 		return
 	}
-	if err := c.start(p.URL); err != nil {
-		cmds.Fail(err)
+	if err := c.start(peer.URL); err != nil {
+		p.Cmds.Fail(err)
 	}
 }
 
-// receive is the client's first system of every tick: it applies what
-// arrived to the world.
-func receive(cmds glue.Commands, cl glue.ResMut[Client], added glue.Added[Remote], removed glue.Removed[Remote], q glue.Query1[Remote]) {
-	cl.Get().c.apply(cmds, added.Entities(), removed.Entities(), func(e glue.Entity) (uint64, bool) {
-		r, ok := q.Get(e)
+// receive is the client's first system of every tick (glue.PreUpdate):
+// it applies what arrived to the world.
+func receive(p struct {
+	Cmds    glue.Commands
+	Client  glue.ResMut[Client]
+	Added   glue.Added[Remote]
+	Removed glue.Removed[Remote]
+	Remotes glue.Query1[Remote]
+}) {
+	p.Client.Get().c.apply(p.Cmds, p.Added.Entities(), p.Removed.Entities(), func(e glue.Entity) (uint64, bool) {
+		r, ok := p.Remotes.Get(e)
 		if !ok {
 			return 0, false
 		}

@@ -45,10 +45,10 @@ func TestWasmClient(t *testing.T) {
 	var inputs []steer
 	app, srv := startServer(t, ServerConfig{SendEvery: 1}, func(app *glue.App) {
 		app.InsertResource(score{7})
-		app.AddStartup(glue.System1(func(cmds glue.Commands) {
+		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			cmds.Spawn(Replicated{}, pos{1, 42})
 		}).Named("spawnBall"))
-		app.AddSystems(update, glue.System1(func(in glue.Res[Inputs]) {
+		app.AddSystems(update, glue.Func(func(in glue.Res[Inputs]) {
 			for _, s := range InputsOf[steer](in.Get()) {
 				inputs = append(inputs, s)
 			}

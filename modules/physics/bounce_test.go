@@ -268,9 +268,12 @@ func TestClosedBox(t *testing.T) {
 	s.spawn("ball", ball(103.3, 350, v.X, v.Y, r)...)
 	var fail string
 	var hits int
-	s.app.AddSystems(logic, glue.System2(func(q glue.Query1[physics.Body], c glue.Res[physics.Contacts]) {
-		hits += len(c.Get().List)
-		q.Each(func(_ glue.Entity, b *physics.Body) {
+	s.app.AddSystems(logic, glue.Func(func(p struct {
+		Q glue.Query1[physics.Body]
+		C glue.Res[physics.Contacts]
+	}) {
+		hits += len(p.C.Get().List)
+		p.Q.Each(func(_ glue.Entity, b *physics.Body) {
 			if b.Vel == (physics.Vec{}) || fail != "" {
 				return // the bricks and walls
 			}

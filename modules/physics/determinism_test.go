@@ -33,7 +33,7 @@ func detRun(t *testing.T, opts glue.Options, n int) (uint64, int) {
 // donburi numbers worlds with an unsynchronised counter); they may then
 // run on several.
 func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
-	app := glue.NewApp(input, phys, logic).Configure(opts)
+	app := newApp(opts)
 	app.AddPlugins(physics.Plugin{Stage: phys})
 	hash := fnv.New64a()
 	hits := 0
@@ -54,7 +54,7 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 			cmds.Spawn(append(static(x, y, x+20, y+10), detBrick{})...)
 		}
 	}
-	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(static(-2, -2, 202, 0)...)
 		cmds.Spawn(static(-2, 0, 0, 400)...)
 		cmds.Spawn(static(200, 0, 202, 400)...)
@@ -71,7 +71,12 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 		}
 	}).Named("det.Spawn"))
 	app.AddSystems(logic,
-		glue.System3(func(cmds glue.Commands, c glue.Res[physics.Contacts], q glue.Query1[detBrick]) {
+		glue.Func(func(p struct {
+			Cmds glue.Commands
+			C    glue.Res[physics.Contacts]
+			Q    glue.Query1[detBrick]
+		}) {
+			cmds, c, q := p.Cmds, p.C, p.Q
 			for _, x := range c.Get().List {
 				if _, ok := q.Get(x.B); ok {
 					cmds.Despawn(x.B)
@@ -82,14 +87,24 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 				bricks(cmds)
 			}
 		}).Named("det.HitBricks"),
-		glue.System2(func(c glue.Res[physics.Contacts], q glue.Query2[physics.Body, detPaddle]) {
+		glue.Func(func(p struct {
+			C glue.Res[physics.Contacts]
+			Q glue.Query2[physics.Body, detPaddle]
+		}) {
+			c, q := p.C, p.Q
 			for _, x := range c.Get().List {
 				if b, _, ok := q.Get(x.A); ok && x.Normal.X*b.Vel.X < 0 {
 					b.Vel.X = -b.Vel.X
 				}
 			}
 		}).Named("det.TurnPaddle"),
-		glue.System4(func(c glue.Res[physics.Contacts], q glue.Query2[physics.Body, physics.Collider], dust glue.Query2[physics.Body, detDust], tick glue.Local[int]) {
+		glue.Func(func(p struct {
+			C    glue.Res[physics.Contacts]
+			Q    glue.Query2[physics.Body, physics.Collider]
+			Dust glue.Query2[physics.Body, detDust]
+			Tick glue.Local[int]
+		}) {
+			c, q, dust, tick := p.C, p.Q, p.Dust, p.Tick
 			for _, x := range c.Get().List {
 				fmt.Fprint(hash, x.A, x.B, x.Sensor, x.Bounced)
 				word(x.Normal.X)

@@ -25,15 +25,29 @@
 //
 // # Systems
 //
-// [Plugin] adds four systems to the game's physics stage, in this order:
-// [SyncSystem] (shapes for spawned and despawned colliders, through
-// glue.Added and glue.Removed), [MoveSystem] (kinematic bodies),
-// [TrackSystem] (kinematic shapes follow their bodies) and [StepSystem]
-// (bouncy bodies, then the [Contacts] resource). Game systems that react
-// to contacts run after StepSystem — in a later stage, or in the same
-// stage with .After(physics.StepSystem) — and decide what a contact means:
-// despawn the brick, add to the score. A brick despawned by a command
-// leaves the space at the next tick's SyncSystem.
+// [Plugin] adds four systems to one stage, [Plugin.Stage] — by default the
+// core stage glue.PostUpdate, after the game's rules in glue.Update — in
+// this order (each runs After the one before): [SyncSystem] (shapes for
+// spawned and despawned colliders, through glue.Added and glue.Removed),
+// [MoveSystem] (kinematic bodies), [TrackSystem] (kinematic shapes follow
+// their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
+// resource). Game systems that react to contacts run after StepSystem —
+// in a later stage, or in the same stage with .After(physics.StepSystem)
+// — and decide what a contact means: despawn the brick, add to the score.
+// A game that moves its paddle, steps physics and then applies its rules
+// in one tick declares a stage for physics between its own:
+//
+//	const (
+//		Control glue.Stage = "Control"
+//		Physics glue.Stage = "Physics"
+//		Rules   glue.Stage = "Rules"
+//	)
+//	app.AddStagesAfter(glue.Update, Control, Physics, Rules)
+//	app.AddPlugins(physics.Plugin{Stage: Physics})
+//
+// With the default stage, rules in glue.Update see the contacts of the
+// previous tick. A brick despawned by a command leaves the space at the
+// next tick's SyncSystem.
 //
 // [Move] is the generic movement system, for the game's own [IBody]
 // component types; the plugin uses Move[Body].

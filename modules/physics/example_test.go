@@ -7,16 +7,12 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 )
 
-// Stage is the example game's stage type.
-type Stage int
-
-// The example game's stages, in tick order.
+// The example game's stages, after glue.Update: physics steps, then the
+// rules react to its contacts in the same tick.
 const (
-	Physics Stage = iota
-	Rules
+	Physics glue.Stage = "Physics"
+	Rules   glue.Stage = "Rules"
 )
-
-func (s Stage) String() string { return [...]string{"Physics", "Rules"}[s] }
 
 // Brick is the example's brick component.
 type Brick struct{ Points int }
@@ -26,7 +22,14 @@ type Score struct{ Points int }
 
 // HitBricks (Rules) despawns every brick the ball touched and scores it:
 // physics reports, the game decides.
-func HitBricks(cmds glue.Commands, contacts glue.Res[physics.Contacts], bricks glue.Query1[Brick], score glue.ResMut[Score], tick glue.Local[int]) {
+func HitBricks(p struct {
+	Cmds     glue.Commands
+	Contacts glue.Res[physics.Contacts]
+	Bricks   glue.Query1[Brick]
+	Score    glue.ResMut[Score]
+	Tick     glue.Local[int]
+}) {
+	cmds, contacts, bricks, score, tick := p.Cmds, p.Contacts, p.Bricks, p.Score, p.Tick
 	*tick.Get()++
 	for _, c := range contacts.Get().List {
 		if b, ok := bricks.Get(c.B); ok {
@@ -43,10 +46,11 @@ func HitBricks(cmds glue.Commands, contacts glue.Res[physics.Contacts], bricks g
 // Example plays a tiny breakout: a ball bounces in a walled 100x100 field
 // until it has hit all three bricks.
 func Example() {
-	app := glue.NewApp(Physics, Rules)
+	app := glue.NewApp()
+	app.AddStagesAfter(glue.Update, Physics, Rules)
 	app.AddPlugins(physics.Plugin{Stage: Physics})
 	app.InsertResource(Score{})
-	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		static := func(x, y, w, h float64) []any {
 			return []any{physics.Body{Pos: physics.Vec{X: x, Y: y}}, physics.Collider{Shape: physics.Rect(w, h)}, physics.Static{}}
 		}
@@ -60,7 +64,7 @@ func Example() {
 		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 50, Y: 90}, Vel: physics.Vec{X: 120, Y: -240}},
 			physics.Collider{Shape: physics.Circle(3)}, physics.Bouncy{})
 	}).Named("example.Spawn"))
-	app.AddSystems(Rules, glue.System5(HitBricks))
+	app.AddSystems(Rules, glue.Func(HitBricks))
 	if err := app.Run(); err != nil {
 		fmt.Println(err)
 	}

@@ -9,16 +9,19 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 )
 
-// stage is the test games' stage type.
-type stage int
-
+// The test games' stages, after glue.Update.
 const (
-	input stage = iota
-	phys
-	logic
+	input glue.Stage = "Input"
+	phys  glue.Stage = "Physics"
+	logic glue.Stage = "Logic"
 )
 
-func (s stage) String() string { return [...]string{"Input", "Physics", "Logic"}[s] }
+// newApp returns an app with the test games' stages.
+func newApp(opts glue.Options) *glue.App {
+	app := glue.NewApp().Configure(opts)
+	app.AddStagesAfter(glue.Update, input, phys, logic)
+	return app
+}
 
 // Name tags test entities so that tests can find them.
 type Name string
@@ -41,9 +44,13 @@ type sim struct {
 func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 	s := &sim{t: t, edit: map[string]func(*physics.Body){}, ents: map[string]glue.Entity{}, bodies: map[string]physics.Body{}}
 	p.Stage = phys
-	s.app = glue.NewApp(input, phys, logic).Configure(opts)
+	s.app = newApp(opts)
 	s.app.AddPlugins(p)
-	s.app.AddSystems(input, glue.System2(func(cmds glue.Commands, q glue.Query2[Name, physics.Body]) {
+	s.app.AddSystems(input, glue.Func(func(p struct {
+		Cmds glue.Commands
+		Q    glue.Query2[Name, physics.Body]
+	}) {
+		cmds, q := p.Cmds, p.Q
 		for _, vs := range s.queue {
 			cmds.Spawn(vs...)
 		}
@@ -59,7 +66,12 @@ func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 		}
 		s.kill = s.kill[:0]
 	}).Named("test.Input"))
-	s.app.AddSystems(logic, glue.System3(func(cmds glue.Commands, q glue.Query2[Name, physics.Body], c glue.Res[physics.Contacts]) {
+	s.app.AddSystems(logic, glue.Func(func(p struct {
+		Cmds glue.Commands
+		Q    glue.Query2[Name, physics.Body]
+		C    glue.Res[physics.Contacts]
+	}) {
+		cmds, q, c := p.Cmds, p.Q, p.C
 		clear(s.bodies)
 		q.Each(func(e glue.Entity, n *Name, b *physics.Body) {
 			s.bodies[string(*n)] = *b

@@ -8,23 +8,18 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 )
 
-// benchStage is the benchmark app's only stage.
-type benchStage int
-
-func (benchStage) String() string { return "Physics" }
-
 // brickField returns an app with n static 20x10 bricks in rows of 50,
 // walls around them, and one ball at 300 px/s, after its first tick. With
 // gap 2 the ball cannot enter the field and bounces below it, as in
 // breakout; with gap 8 it weaves through the bricks and touches one
 // nearly every tick. The caller closes the app.
 func brickField(b *testing.B, n int, gap float64) *glue.App {
-	app := glue.NewApp(benchStage(0))
+	app := glue.NewApp()
 	cols := 50
 	rows := (n + cols - 1) / cols
 	w, h := float64(cols)*(20+gap), float64(rows)*(10+gap)+200
-	app.AddPlugins(physics.Plugin{Stage: benchStage(0), Bounds: physics.Bounds{Min: physics.Vec{X: -10, Y: -10}, Max: physics.Vec{X: w + 10, Y: h + 10}}})
-	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+	app.AddPlugins(physics.Plugin{Bounds: physics.Bounds{Min: physics.Vec{X: -10, Y: -10}, Max: physics.Vec{X: w + 10, Y: h + 10}}})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		static := func(x0, y0, x1, y1 float64) {
 			cmds.Spawn(physics.Body{Pos: physics.Vec{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}},
 				physics.Collider{Shape: physics.Rect(x1-x0, y1-y0)}, physics.Static{})

@@ -60,8 +60,12 @@ func (p *particle) Velocity() physics.Vec     { return physics.Vec{X: p.vx, Y: p
 func TestMoveIntegrates(t *testing.T) {
 	s := newSim(t, physics.Plugin{}, glue.Options{})
 	var parts []particle
-	s.app.AddSystems(phys, physics.Move[particle]().After(physics.StepSystem))
-	s.app.AddSystems(logic, glue.System1(func(q glue.Query1[particle]) {
+	move := physics.Move[particle]()
+	if got, want := move.Name(), "physics.Move[physics_test.particle]"; got != want {
+		t.Errorf("Move[particle] is named %q, want %q", got, want)
+	}
+	s.app.AddSystems(phys, move.After(physics.StepSystem))
+	s.app.AddSystems(logic, glue.Func(func(q glue.Query1[particle]) {
 		parts = parts[:0]
 		q.Each(func(_ glue.Entity, p *particle) { parts = append(parts, *p) })
 	}).Named("test.Particles"))
@@ -114,7 +118,11 @@ func (c clock) DeltaSeconds() float64 { return c.dt }
 func TestDeltaFrom(t *testing.T) {
 	s := newSim(t, physics.Plugin{}, glue.Options{})
 	s.app.InsertResource(clock{dt: 0.25})
-	s.app.AddSystems(input, physics.DeltaFrom[clock]())
+	delta := physics.DeltaFrom[clock]()
+	if got, want := delta.Name(), "physics.DeltaFrom[physics_test.clock]"; got != want {
+		t.Errorf("DeltaFrom[clock] is named %q, want %q", got, want)
+	}
+	s.app.AddSystems(input, delta)
 	s.spawn("k", physics.Body{Vel: physics.Vec{X: 4}})
 	s.tick(2)
 	if got := s.body("k").Pos.X; math.Abs(got-2) > 1e-12 {
@@ -179,8 +187,12 @@ func TestSync(t *testing.T) {
 func TestSyncRemoveAndReinsertCollider(t *testing.T) {
 	s := newSim(t, physics.Plugin{}, glue.Options{})
 	var step int
-	s.app.AddSystems(input, glue.System2(func(cmds glue.Commands, q glue.Query1[Name]) {
-		q.Each(func(e glue.Entity, n *Name) {
+	s.app.AddSystems(input, glue.Func(func(p struct {
+		Cmds glue.Commands
+		Q    glue.Query1[Name]
+	}) {
+		cmds := p.Cmds
+		p.Q.Each(func(e glue.Entity, n *Name) {
 			switch step {
 			case 2:
 				cmds.Remove(e, glue.TypeOf[physics.Collider]())
@@ -290,10 +302,22 @@ func TestErrors(t *testing.T) {
 		})
 	}
 	t.Run("no stage", func(t *testing.T) {
-		app := glue.NewApp(input)
-		app.AddPlugins(physics.Plugin{})
-		if err := app.Build(); err == nil || !strings.Contains(err.Error(), "physics.Sync") {
-			t.Fatalf("Build without a stage: %v", err)
+		app := glue.NewApp()
+		app.AddPlugins(physics.Plugin{Stage: phys})
+		if err := app.Build(); err == nil || !strings.Contains(err.Error(), `physics: Plugin.Stage "Physics" is not a stage of the app`) {
+			t.Fatalf("Build without the stage: %v", err)
+		}
+	})
+	t.Run("no plugin", func(t *testing.T) {
+		app := glue.NewApp()
+		app.AddSystems(glue.Update, glue.Func(func(glue.Res[physics.Contacts]) {}))
+		if err := app.Build(); err == nil || !strings.Contains(err.Error(), "physics.Plugin") || !strings.Contains(err.Error(), "physics.Contacts") {
+			t.Fatalf("Build without the plugin: %v", err)
+		}
+		app = glue.NewApp()
+		app.AddSystems(glue.Update, physics.Move[physics.Body]())
+		if err := app.Build(); err == nil || !strings.Contains(err.Error(), "add it with app.AddPlugins(physics.Plugin{})") {
+			t.Fatalf("Build of Move without the plugin: %v", err)
 		}
 	})
 }
@@ -349,5 +373,42 @@ func TestContactsBetween(t *testing.T) {
 	}
 	if _, ok := c.Between(1, 3); ok {
 		t.Error("Between(1, 3) found a contact")
+	}
+}
+
+// TestDefaultStage runs the plugin with its defaults: its systems run in
+// glue.PostUpdate, after the game's glue.Update, in their documented
+// order and under their documented names, and conflict with nothing
+// unordered (Strict).
+func TestDefaultStage(t *testing.T) {
+	app := glue.NewApp().Configure(glue.Options{Strict: true})
+	app.AddPlugins(physics.Plugin{})
+	var moved []physics.Vec
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{Vel: physics.Vec{X: 60}}, physics.Collider{Shape: physics.Rect(2, 2)})
+	}))
+	// Rules in glue.Update see the bodies as the previous tick's physics
+	// left them.
+	app.AddSystems(glue.Update, glue.Func(func(q glue.Query1[physics.Body]) {
+		q.Each(func(_ glue.Entity, b *physics.Body) { moved = append(moved, b.Pos) })
+	}).ReadOnly(glue.TypeOf[physics.Body]()))
+	defer app.Close()
+	for range 3 {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(moved) != 3 || moved[0].X != 0 || math.Abs(moved[2].X-2) > 1e-12 {
+		t.Errorf("positions seen in glue.Update = %v, want x = 0, 1, 2", moved)
+	}
+	d := app.Describe()
+	stage := d[strings.Index(d, "Stage PostUpdate"):]
+	last := 0
+	for _, name := range []string{physics.SyncSystem, physics.MoveSystem, physics.TrackSystem, physics.StepSystem} {
+		i := strings.Index(stage, "    "+name+" ")
+		if i < last {
+			t.Fatalf("%s not listed after the systems before it in stage PostUpdate:\n%s", name, d)
+		}
+		last = i
 	}
 }

@@ -1,35 +1,47 @@
 package physics
 
-import "github.com/gluekit/glue"
+import (
+	"fmt"
 
-// Names of the systems the [Plugin] adds, in the order they run. Games
-// order their own systems of the same stage after them, e.g.
-// .After(physics.StepSystem) for a system that reads [Contacts].
+	"github.com/gluekit/glue"
+)
+
+// Names of the systems the [Plugin] adds, in the order they run: the
+// names glue gives their functions. Games order their own systems of the
+// same stage after them, e.g. .After(physics.StepSystem) for a system that
+// reads [Contacts].
 const (
 	// SyncSystem adds and removes shapes for spawned and despawned
 	// colliders. It reads Collider and Body, writes [Space].
-	SyncSystem = "physics.Sync"
+	SyncSystem = "physics.syncColliders"
 	// MoveSystem moves bodies that are neither Static nor Bouncy by their
-	// velocity. It writes Body and reads [Settings]; it may be split
-	// across workers.
+	// velocity: it is Move[Body]. It writes Body and reads [Settings]; it
+	// may be split across workers.
 	MoveSystem = "physics.Move"
 	// TrackSystem moves the shapes of kinematic colliders to their bodies.
 	// It reads Body and Collider, writes [Space].
-	TrackSystem = "physics.Track"
+	TrackSystem = "physics.track"
 	// StepSystem moves Bouncy bodies with collision response and fills
 	// [Contacts]. It writes Body, [Space] and [Contacts], reads Bouncy and
 	// [Settings]. Contacts are complete once it has run.
-	StepSystem = "physics.Step"
+	StepSystem = "physics.step"
 )
 
 // Plugin adds physics to an app: the [Settings], [Space] and [Contacts]
 // resources, and the systems [SyncSystem], [MoveSystem], [TrackSystem] and
-// [StepSystem], in that order, to Stage. Every field but Stage has a
-// default: Plugin{Stage: Physics} is a complete configuration.
+// [StepSystem], in that order, to Stage. Every field has a default:
+// Plugin{} is a complete configuration that runs physics in
+// glue.PostUpdate.
 type Plugin struct {
-	// Stage is the game's stage the physics systems run in; it is
-	// required. Put it after the stage where input moves kinematic bodies
-	// and before the stages whose systems read [Contacts].
+	// Stage is the stage the physics systems run in. The default (empty)
+	// is glue.PostUpdate, after the game's rules in glue.Update. A game
+	// whose rules react to contacts in the same tick declares a stage of
+	// its own for physics, after the stage where input moves kinematic
+	// bodies and before the stages whose systems read [Contacts]:
+	//
+	//	const Physics glue.Stage = "Physics"
+	//	app.AddStagesAfter(glue.Update, Control, Physics, Rules)
+	//	app.AddPlugins(physics.Plugin{Stage: Physics})
 	Stage glue.Stage
 	// Delta is the initial [Settings.Delta], in seconds per tick. The
 	// default (0) is 1/60, Ebitengine's default tick rate.
@@ -48,8 +60,17 @@ type Plugin struct {
 	Bounds Bounds
 }
 
-// Build inserts the resources and adds the systems.
+// Build inserts the resources and adds the systems. A Stage the app does
+// not have is reported by glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
+	stage := p.Stage
+	if stage == "" {
+		stage = glue.PostUpdate
+	}
+	if !app.HasStage(stage) {
+		app.AddError(fmt.Errorf("physics: Plugin.Stage %q is not a stage of the app; add the stage before the plugin (app.AddStagesAfter(glue.Update, %q)), or leave Stage empty for glue.PostUpdate", stage, stage))
+		return
+	}
 	delta := p.Delta
 	if delta == 0 {
 		delta = 1.0 / 60
@@ -64,13 +85,10 @@ func (p Plugin) Build(app *glue.App) {
 
 	body, col := glue.TypeOf[Body](), glue.TypeOf[Collider]()
 	static, bouncy := glue.TypeOf[Static](), glue.TypeOf[Bouncy]()
-	app.AddSystems(p.Stage,
-		glue.System6(syncColliders).Named(SyncSystem).FromModule(modulePath).
-			ReadOnly(body, col),
-		Move[Body]().Named(MoveSystem).Without(static, bouncy).After(SyncSystem),
-		glue.Each2P1(track).Named(TrackSystem).FromModule(modulePath).
-			Without(static, bouncy).ReadOnly(body, col).After(MoveSystem),
-		glue.System4(step).Named(StepSystem).FromModule(modulePath).
-			ReadOnly(bouncy).After(TrackSystem),
+	app.AddSystems(stage,
+		glue.Func(syncColliders).ReadOnly(body, col),
+		Move[Body]().Without(static, bouncy).After(SyncSystem),
+		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(MoveSystem),
+		glue.Func(step).ReadOnly(bouncy).After(TrackSystem),
 	)
 }

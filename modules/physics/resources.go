@@ -20,6 +20,11 @@ type Settings struct {
 	MaxStep float64
 }
 
+// ProvidedBy returns "physics.Plugin", the plugin that inserts Settings:
+// an app with a physics system but without the plugin fails to build with
+// an error saying to add it.
+func (Settings) ProvidedBy() string { return "physics.Plugin" }
+
 // Contact is one collision found by the physics step: body A touched
 // collider B during the tick. A contact describes a state, not an event:
 // a pair that still touches in the next tick (a ball crossing a sensor,
@@ -62,6 +67,9 @@ type Contacts struct {
 	// It is rewritten by the next step: copy what you need to keep.
 	List []Contact
 }
+
+// ProvidedBy returns "physics.Plugin", the plugin that inserts Contacts.
+func (Contacts) ProvidedBy() string { return "physics.Plugin" }
 
 // Between returns the contact between a and b of the last step, in either
 // order: if the contact was recorded as (b, a), it is returned swapped,

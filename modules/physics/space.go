@@ -87,6 +87,9 @@ type hit struct {
 	idx int // index in Contacts.List
 }
 
+// ProvidedBy returns "physics.Plugin", the plugin that inserts Space.
+func (Space) ProvidedBy() string { return "physics.Plugin" }
+
 func newSpace(cellSize int, area Bounds) Space {
 	s := Space{cell: cellSize, records: map[glue.Entity]*record{}}
 	if !area.Empty() {

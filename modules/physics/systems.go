@@ -3,53 +3,70 @@ package physics
 import (
 	"cmp"
 	"fmt"
-	"reflect"
 	"slices"
 
 	"github.com/gluekit/glue"
 )
 
-const modulePath = "github.com/gluekit/glue/modules/physics"
-
 // Move returns an entity system that moves every entity with component T
 // by its velocity: position += velocity * [Settings.Delta]. It does no
 // collision: use it for bodies that nothing can block (particles, a
-// paddle clamped by the game). It is named "physics.Move[T]".
+// paddle clamped by the game). It is named "physics.Move[T]" for a game
+// type T ("physics.Move[main.Particle]"), and [MoveSystem] for Body.
 //
 // Move runs in the stage it is added to; it writes T and reads the
 // [Settings] resource. It is concurrent-safe: it may run in parallel with
 // systems that do not use T, and is split across workers for many
 // entities. The [Plugin] adds Move[Body] itself, as [MoveSystem].
+//
+//go:noinline
 func Move[T any, PT interface {
 	*T
 	IBody
 }]() *glue.System {
-	return glue.Each1P1(func(_ glue.Entity, b *T, s glue.Res[Settings]) {
+	// Not inlined: glue names the system after the function its closure
+	// is compiled in, which would be the caller's if Move were inlined.
+	return glue.Each1P(func(_ glue.Entity, b *T, s glue.Res[Settings]) {
 		p := PT(b)
 		p.SetPosition(p.Position().Add(p.Velocity().Scale(s.Get().Delta)))
-	}).Named("physics.Move[" + reflect.TypeFor[T]().String() + "]").FromModule(modulePath)
+	})
 }
 
 // DeltaFrom returns a system that sets [Settings.Delta] from the clock
 // resource C every tick, so that physics follows a game or timer clock
 // instead of a fixed delta. Add it to a stage that runs before the physics
-// stage. It is named "physics.DeltaFrom[C]"; it reads C and writes
-// [Settings].
+// stage, e.g. glue.PreUpdate (or glue.Update) for the default physics
+// stage glue.PostUpdate. It is named "physics.DeltaFrom[C]"
+// ("physics.DeltaFrom[timer.Time]"); it reads C and writes [Settings].
+//
+//go:noinline
 func DeltaFrom[C any, PC interface {
 	*C
 	IClock
 }]() *glue.System {
-	return glue.System2(func(c glue.Res[C], s glue.ResMut[Settings]) {
-		s.Get().Delta = PC(c.Get()).DeltaSeconds()
-	}).Named("physics.DeltaFrom[" + reflect.TypeFor[C]().String() + "]").FromModule(modulePath)
+	// Not inlined, as Move.
+	return glue.Func(func(p struct {
+		Clock    glue.Res[C]
+		Settings glue.ResMut[Settings]
+	}) {
+		p.Settings.Get().Delta = PC(p.Clock.Get()).DeltaSeconds()
+	})
 }
 
 // syncColliders (SyncSystem) adds a shape to the space for every entity
 // that gained a Collider since it last ran and removes the shapes of
 // entities that lost theirs (despawned or Collider removed). A collider
 // without a Body, or with an invalid shape, fails the app.
-func syncColliders(removed glue.Removed[Collider], added glue.Added[Collider], cols glue.Query1[Collider], bodies glue.Query1[Body], sp glue.ResMut[Space], cmds glue.Commands) {
-	s := sp.Get()
+func syncColliders(p struct {
+	Removed glue.Removed[Collider]
+	Added   glue.Added[Collider]
+	Cols    glue.Query1[Collider]
+	Bodies  glue.Query1[Body]
+	Space   glue.ResMut[Space]
+	Cmds    glue.Commands
+}) {
+	removed, added, cols, bodies, cmds := p.Removed, p.Added, p.Cols, p.Bodies, p.Cmds
+	s := p.Space.Get()
 	s.tick++
 	s.kinematic = s.kinematic[:0]
 	// Removals first: an entity that lost its Collider and got a new one
@@ -98,8 +115,14 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 // step (StepSystem) moves every Bouncy body with collision response, then
 // reports the overlaps of kinematic colliders, and publishes all contacts
 // of the tick in Contacts.
-func step(bodies glue.Query2[Body, Bouncy], sp glue.ResMut[Space], contacts glue.ResMut[Contacts], settings glue.Res[Settings]) {
-	s, set := sp.Get(), settings.Get()
+func step(p struct {
+	Bodies   glue.Query2[Body, Bouncy]
+	Space    glue.ResMut[Space]
+	Contacts glue.ResMut[Contacts]
+	Settings glue.Res[Settings]
+}) {
+	bodies, contacts := p.Bodies, p.Contacts
+	s, set := p.Space.Get(), p.Settings.Get()
 	list := contacts.Get().List[:0]
 	bodies.Each(func(e glue.Entity, _ *Body, _ *Bouncy) {
 		if r := s.records[e]; r != nil {

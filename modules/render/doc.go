@@ -8,8 +8,9 @@
 //   - [Run] runs an app in a window; [NewGame] makes the ebiten.Game
 //     without running it, for tests and custom loops.
 //   - [Plugin] adds the resources ([Screen], [Viewport], [Background],
-//     [DrawList], [Screenshot]), the stages ([BeginStage], [DrawStage],
-//     [EndStage]) and the systems that clear, flush and capture frames.
+//     [DrawList], [Screenshot]) and the systems that clear the frame (in
+//     the core stage glue.PreDraw), and flush and capture it (in
+//     glue.PostDraw).
 //   - [DrawBox], [DrawCircle] and [DrawText] are generic draw systems for
 //     the game's components, which implement [IBox], [ICircle] or
 //     [IText]; [Box], [Disc] and [Label] are ready-made ones.
@@ -18,11 +19,11 @@
 //
 // # Wiring
 //
-//	app := glue.NewApp(Update)
+//	app := glue.NewApp()
 //	app.AddPlugins(timer.Plugin{}, input.Plugin{}, render.Plugin{})
 //	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: 200, Height: 400, Scale: 2})
 //	app.AddStartup(render.SetupWindow[render.Window]())
-//	app.AddSystems(render.DrawStage,
+//	app.AddSystems(glue.Draw,
 //		render.DrawBox[Brick](), render.DrawBox[Paddle](),
 //		render.DrawCircle[Ball](), render.DrawText[Score]())
 //	if err := render.Run(app, nil); err != nil { … }
@@ -30,13 +31,15 @@
 // # Frames
 //
 // Ebitengine calls the [Game]'s Update TPS times a second and Draw once
-// per displayed frame. Update runs one tick of the app's update-thread
-// systems. Draw puts the screen image in the [Screen] resource and runs
-// every stage's render-thread systems, in stage order: [BeginStage]
-// clears the screen and the [DrawList]; the draw systems, in [DrawStage]
-// or any stage between, add items to the list; [EndStage] draws the list
-// onto the screen ([FlushSystem]) and then takes a pending [Screenshot].
-// Render-thread systems run one at a time on Ebitengine's goroutine.
+// per displayed frame. Update runs one tick of the app's update stages
+// (glue.App.Update: glue.First … glue.Last). Draw puts the screen image in
+// the [Screen] resource and runs the app's draw stages (glue.App.Draw), in
+// order: in glue.PreDraw, [BeginSystem] clears the screen and the
+// [DrawList]; the draw systems, in glue.Draw (or a stage the game added
+// among the draw stages), add items to the list; in glue.PostDraw,
+// [FlushSystem] draws the list onto the screen and [ScreenshotSystem]
+// then takes a pending [Screenshot]. The systems of the draw stages run
+// one at a time on Ebitengine's goroutine.
 //
 // # Coordinates and scale
 //

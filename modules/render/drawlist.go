@@ -74,12 +74,12 @@ func (s Stats) DrawCalls() int { return s.Batches + s.TextDraws }
 // flush system sorts it by Z and draws it at the end of the frame. Boxes,
 // circles and texts are all drawn from one atlas image, so the whole list
 // is one DrawTriangles32 call — unless a text too large for the atlas
-// must be drawn on its own, which splits it. Game systems on the render
-// thread may add to it too, through glue.ResMut[render.DrawList].
+// must be drawn on its own, which splits it. Game systems of the draw
+// stages may add to it too, through glue.ResMut[render.DrawList].
 //
 // A DrawList reuses its memory from frame to frame: in steady state,
 // adding and flushing allocate nothing. A DrawList is not
-// concurrent-safe; the render thread runs one system at a time.
+// concurrent-safe; the draw stages run one system at a time.
 type DrawList struct {
 	items   []item
 	scratch []item

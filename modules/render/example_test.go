@@ -23,19 +23,19 @@ func (b Brick) Z() int                     { return 0 }
 // system per drawable component type. A real game would then call
 // render.Run(app, nil).
 func Example() {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{Background: color.RGBA{20, 20, 40, 255}})
 	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: 200, Height: 400, Scale: 2})
 	app.AddStartup(render.SetupWindow[render.Window]())
 	draw := render.DrawBox[Brick]()
-	app.AddSystems(render.DrawStage, draw, render.DrawText[render.Label]())
+	app.AddSystems(glue.Draw, draw, render.DrawText[render.Label]())
 	defer app.Close()
 
-	fmt.Println(app.Stages())
 	fmt.Println(draw.Name())
+	fmt.Println(app.Build())
 	// Output:
-	// [render.Begin Update render.Draw render.End]
 	// render.DrawBox[render_test.Brick]
+	// <nil>
 }
 
 // ExampleDrawList shows the batching: boxes, circles and texts are drawn

@@ -90,7 +90,7 @@ func (g *Game) Update() error {
 }
 
 // Draw sets the [Screen] resource to screen and runs the app's
-// render-thread systems (glue.App.Draw). An error is returned by the next
+// draw stages (glue.App.Draw). An error is returned by the next
 // Update.
 func (g *Game) Draw(screen *ebiten.Image) {
 	s := glue.Resource[Screen](g.app)
@@ -110,8 +110,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// Err returns the error of a frame's Draw — a failing render-thread
-// system — or nil. The next Update returns it too.
+// Err returns the error of a frame's Draw — a failing system of a draw
+// stage — or nil. The next Update returns it too.
 func (g *Game) Err() error { return g.err }
 
 // Layout returns the screen size: the [Viewport]'s logical size times its

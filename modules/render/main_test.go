@@ -46,11 +46,8 @@ func requireDisplay(tb testing.TB) {
 	}
 }
 
-type mainStage int
-
-const runTests mainStage = 0
-
-func (mainStage) String() string { return "RunTests" }
+// runTests is the outer app's stage in which the tests run.
+const runTests glue.Stage = "RunTests"
 
 // The outer app's scene, checked by TestRunScreenshot.
 var (
@@ -71,19 +68,23 @@ func TestMain(m *testing.M) {
 	}
 	runShotPath = filepath.Join(dir, "shot.png")
 	code := 1
-	app := glue.NewApp(runTests)
+	app := glue.NewApp()
+	app.AddStagesAfter(glue.Update, runTests)
 	app.AddPlugins(render.Plugin{Background: outerBG, Screenshot: render.Screenshot{Path: runShotPath, Frames: 3}})
 	app.InsertResource(render.Window{Title: "render tests", Width: 64, Height: 48, Scale: 2})
-	app.AddStartup(render.SetupWindow[render.Window](), glue.System1(func(cmds glue.Commands) {
+	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(outerBox)
 		cmds.Spawn(outerDisc)
 	}))
-	app.AddSystems(render.DrawStage, render.DrawBox[render.Box](), render.DrawCircle[render.Disc]())
-	app.AddSystems(runTests, glue.System2(func(shot glue.Res[render.Screenshot], cmds glue.Commands) {
-		if shot.Get().Done {
-			runShot = *shot.Get()
+	app.AddSystems(glue.Draw, render.DrawBox[render.Box](), render.DrawCircle[render.Disc]())
+	app.AddSystems(runTests, glue.Func(func(p struct {
+		Shot glue.Res[render.Screenshot]
+		Cmds glue.Commands
+	}) {
+		if p.Shot.Get().Done {
+			runShot = *p.Shot.Get()
 			code = m.Run()
-			cmds.End()
+			p.Cmds.End()
 		}
 	}))
 	err = render.Run(app, nil)

@@ -26,16 +26,19 @@ func benchBoxes(n int) []render.Box {
 }
 
 func boxApp(b *testing.B, n int) *glue.App {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
 	boxes := benchBoxes(n)
-	app.AddStartup(glue.System2(func(vp glue.ResMut[render.Viewport], cmds glue.Commands) {
-		*vp.Get() = render.Viewport{Width: 400, Height: 400}
+	app.AddStartup(glue.Func(func(p struct {
+		Viewport glue.ResMut[render.Viewport]
+		Cmds     glue.Commands
+	}) {
+		*p.Viewport.Get() = render.Viewport{Width: 400, Height: 400}
 		for _, box := range boxes {
-			cmds.Spawn(box)
+			p.Cmds.Spawn(box)
 		}
 	}))
-	app.AddSystems(render.DrawStage, render.DrawBox[render.Box]())
+	app.AddSystems(glue.Draw, render.DrawBox[render.Box]())
 	b.Cleanup(app.Close)
 	return app
 }

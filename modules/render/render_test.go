@@ -14,12 +14,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-type stage int
-
-const update stage = 0
-
-func (stage) String() string { return "Update" }
-
 var (
 	bg     = color.RGBA{10, 20, 30, 255}
 	red    = color.RGBA{255, 0, 0, 255}
@@ -34,15 +28,18 @@ var (
 // given entities.
 func newApp(t testing.TB, scale float64, entities ...any) *glue.App {
 	t.Helper()
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{Background: bg})
-	app.AddStartup(glue.System2(func(vp glue.ResMut[render.Viewport], cmds glue.Commands) {
-		*vp.Get() = render.Viewport{Width: 64, Height: 48, Scale: scale}
+	app.AddStartup(glue.Func(func(p struct {
+		Viewport glue.ResMut[render.Viewport]
+		Cmds     glue.Commands
+	}) {
+		*p.Viewport.Get() = render.Viewport{Width: 64, Height: 48, Scale: scale}
 		for _, e := range entities {
-			cmds.Spawn(e)
+			p.Cmds.Spawn(e)
 		}
 	}))
-	app.AddSystems(render.DrawStage, render.DrawBox[render.Box](), render.DrawCircle[render.Disc](), render.DrawText[render.Label]())
+	app.AddSystems(glue.Draw, render.DrawBox[render.Box](), render.DrawCircle[render.Disc](), render.DrawText[render.Label]())
 	t.Cleanup(app.Close)
 	return app
 }
@@ -310,7 +307,7 @@ func TestScale(t *testing.T) {
 }
 
 func TestLayoutFollowsWindowWithoutViewport(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
 	defer app.Close()
 	g := render.NewGame(app)
@@ -321,7 +318,7 @@ func TestLayoutFollowsWindowWithoutViewport(t *testing.T) {
 
 func TestSetupWindow(t *testing.T) {
 	requireDisplay(t)
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
 	app.InsertResource(render.Window{Title: "render tests", Width: 64, Height: 48, Scale: 2})
 	app.AddStartup(render.SetupWindow[render.Window]())
@@ -351,7 +348,7 @@ func (c customWindow) WindowResizable() bool            { return true }
 func (c customWindow) WindowTPS() int                   { return 0 }
 
 func TestSetupWindowRejectsEmptySize(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
 	app.InsertResource(customWindow{})
 	app.AddStartup(render.SetupWindow[customWindow]())
@@ -372,14 +369,17 @@ func (m Mover) Z() int                     { return 0 }
 
 func TestScreenshotShowsExactTick(t *testing.T) {
 	requireDisplay(t)
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{Background: bg, Screenshot: render.Screenshot{Frames: 3, End: true}})
-	app.AddStartup(glue.System2(func(vp glue.ResMut[render.Viewport], cmds glue.Commands) {
-		*vp.Get() = render.Viewport{Width: 64, Height: 48}
-		cmds.Spawn(Mover{})
+	app.AddStartup(glue.Func(func(p struct {
+		Viewport glue.ResMut[render.Viewport]
+		Cmds     glue.Commands
+	}) {
+		*p.Viewport.Get() = render.Viewport{Width: 64, Height: 48}
+		p.Cmds.Spawn(Mover{})
 	}))
-	app.AddSystems(update, glue.Each1(func(_ glue.Entity, m *Mover) { m.X += 10 }))
-	app.AddSystems(render.DrawStage, render.DrawBox[Mover]())
+	app.AddSystems(glue.Update, glue.Each1(func(_ glue.Entity, m *Mover) { m.X += 10 }))
+	app.AddSystems(glue.Draw, render.DrawBox[Mover]())
 	defer app.Close()
 	g := render.NewGame(app)
 	img := ebiten.NewImage(64, 48)
@@ -414,9 +414,9 @@ func TestScreenshotShowsExactTick(t *testing.T) {
 }
 
 func TestGameEnds(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
-	app.AddSystems(update, glue.System1(func(cmds glue.Commands) { cmds.End() }))
+	app.AddSystems(glue.Update, glue.Func(func(cmds glue.Commands) { cmds.End() }))
 	defer app.Close()
 	g := render.NewGame(app)
 	if err := g.Update(); !errors.Is(err, ebiten.Termination) {
@@ -428,9 +428,9 @@ func TestGameEnds(t *testing.T) {
 }
 
 func TestGameReturnsSystemError(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
-	app.AddSystems(update, glue.System1(func(cmds glue.Commands) { cmds.Fail(errors.New("boom")) }).Named("Failing"))
+	app.AddSystems(glue.Update, glue.Func(func(cmds glue.Commands) { cmds.Fail(errors.New("boom")) }).Named("Failing"))
 	defer app.Close()
 	err := render.NewGame(app).Update()
 	var se *glue.SystemError
@@ -441,9 +441,9 @@ func TestGameReturnsSystemError(t *testing.T) {
 
 func TestGameReturnsDrawError(t *testing.T) {
 	requireDisplay(t)
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
-	app.AddSystems(render.DrawStage, glue.System0(func() { panic("bad draw") }).Named("BadDraw").OnThread(glue.RenderThread))
+	app.AddSystems(glue.Draw, glue.Func(func(struct{}) { panic("bad draw") }).Named("BadDraw"))
 	defer app.Close()
 	g := render.NewGame(app)
 	if err := g.Update(); err != nil {
@@ -461,7 +461,7 @@ func TestGameReturnsDrawError(t *testing.T) {
 }
 
 func TestNoPlugin(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	defer app.Close()
 	if err := render.NewGame(app).Update(); err == nil || !strings.Contains(err.Error(), "render.Plugin") {
 		t.Errorf("Update without the plugin = %v, want an error telling to add render.Plugin", err)
@@ -472,7 +472,7 @@ func TestNoPlugin(t *testing.T) {
 }
 
 func TestRunReportsBuildErrors(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
 	app.InsertResource(render.Background{}) // the plugin inserted one already
 	err := render.Run(app, nil)
@@ -481,39 +481,65 @@ func TestRunReportsBuildErrors(t *testing.T) {
 	}
 }
 
-func TestPluginStages(t *testing.T) {
-	app := glue.NewApp(update)
+func TestPluginSystems(t *testing.T) {
+	app := glue.NewApp()
 	app.AddPlugins(render.Plugin{})
 	defer app.Close()
-	got := app.Stages()
-	want := []glue.Stage{render.BeginStage, update, render.DrawStage, render.EndStage}
-	if len(got) != len(want) {
-		t.Fatalf("stages = %v, want %v", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("stages = %v, want %v", got, want)
-		}
-	}
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
+	d := app.Describe()
+	// Each system in its core draw stage, flush before the screenshot.
+	at := 0
+	for _, want := range []string{
+		"Stage PreDraw (draw):", render.BeginSystem,
+		"Stage PostDraw (draw):", render.FlushSystem, render.ScreenshotSystem,
+	} {
+		i := strings.Index(d[at:], want)
+		if i < 0 {
+			t.Fatalf("%q missing or out of order in the description:\n%s", want, d)
+		}
+		at += i + len(want)
+	}
+	for _, stage := range []string{"Stage First ", "Stage PreUpdate ", "Stage Update ", "Stage PostUpdate ", "Stage Last ", "Stage Draw "} {
+		if strings.Contains(d, stage) {
+			t.Errorf("the plugin added systems to %q; it adds only to PreDraw and PostDraw:\n%s", stage, d)
+		}
+	}
 }
 
-func TestPluginKeepsDeclaredStages(t *testing.T) {
-	other := stage(1)
-	app := glue.NewApp(render.BeginStage, update, render.DrawStage, other)
-	app.AddPlugins(render.Plugin{})
-	defer app.Close()
-	got := app.Stages()
-	want := []glue.Stage{render.BeginStage, update, render.DrawStage, other, render.EndStage}
-	if len(got) != len(want) {
-		t.Fatalf("stages = %v, want %v", got, want)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("stages = %v, want %v", got, want)
+func TestSystemNamesHaveTypeArguments(t *testing.T) {
+	for _, c := range []struct {
+		sys  *glue.System
+		want string
+	}{
+		{render.DrawBox[Brick](), "render.DrawBox[render_test.Brick]"},
+		{render.DrawBox[Mover](), "render.DrawBox[render_test.Mover]"},
+		{render.SetupWindow[customWindow](), "render.SetupWindow[render_test.customWindow]"},
+	} {
+		if got := c.sys.Name(); got != c.want {
+			t.Errorf("Name() = %q, want %q", got, c.want)
 		}
+	}
+	// Two instantiations are two systems of one stage.
+	app := glue.NewApp()
+	app.AddPlugins(render.Plugin{})
+	app.AddSystems(glue.Draw, render.DrawBox[Brick](), render.DrawBox[Mover]())
+	defer app.Close()
+	if err := app.Build(); err != nil {
+		t.Errorf("Build with DrawBox[Brick] and DrawBox[Mover] in one stage: %v", err)
+	}
+}
+
+func TestDrawWithoutPlugin(t *testing.T) {
+	app := glue.NewApp()
+	app.AddSystems(glue.Draw, render.DrawBox[Brick]())
+	defer app.Close()
+	err := app.Build()
+	if err == nil || !strings.Contains(err.Error(), "render.Plugin") ||
+		!strings.Contains(err.Error(), "render.DrawBox[render_test.Brick]") ||
+		!strings.Contains(err.Error(), "AddPlugins(render.Plugin{})") {
+		t.Errorf("Build = %v, want an error naming the draw system and telling to add render.Plugin", err)
 	}
 }
 
@@ -561,14 +587,5 @@ func TestTextAllocations(t *testing.T) {
 	few, many := allocs(1), allocs(20)
 	if many > few+5 { // a little slack for Ebitengine's own buffers
 		t.Errorf("a frame of 20 texts allocates %.1f times, of 1 text %.1f: drawing text must not allocate per entity", many, few)
-	}
-}
-
-func TestPluginNeedsStages(t *testing.T) {
-	app := glue.NewApp()
-	app.AddPlugins(render.Plugin{})
-	defer app.Close()
-	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "render: the app has no stages") {
-		t.Errorf("Build = %v, want an error saying the app has no stages", err)
 	}
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Screen is the resource render-thread systems draw on: the frame's
-// screen image, set by the [Game] before it runs the app's render-thread
-// systems. Image is nil outside a frame and in headless runs.
+// Screen is the resource the systems of the draw stages draw on: the
+// frame's screen image, set by the [Game] before it runs the app's draw
+// stages. Image is nil outside a frame and in headless runs.
 type Screen struct {
 	// Image is the screen. Its size is the Viewport's logical size times
 	// Scale.

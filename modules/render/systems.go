@@ -6,69 +6,72 @@ import (
 	"image/color"
 	"image/png"
 	"os"
-	"reflect"
 
 	"github.com/gluekit/glue"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-const modulePath = "github.com/gluekit/glue/modules/render"
-
-// Names of the plugin's systems, for ordering a game's own render-thread
-// systems with glue.System.After.
+// Names of the plugin's systems — the names glue gives their functions —
+// for ordering a game's own drawing systems with glue.System.After.
 const (
-	// BeginSystem clears the screen and the draw list ([BeginStage]).
-	BeginSystem = "render.Begin"
-	// FlushSystem draws the frame's DrawList onto the screen ([EndStage]).
-	// A system that draws on the screen directly over everything else
-	// runs in EndStage, After(FlushSystem).
-	FlushSystem = "render.Flush"
-	// ScreenshotSystem takes the [Screenshot] ([EndStage], after
-	// FlushSystem).
-	ScreenshotSystem = "render.Screenshot"
+	// BeginSystem clears the screen and the draw list, in glue.PreDraw.
+	BeginSystem = "render.begin"
+	// FlushSystem draws the frame's DrawList onto the screen, in
+	// glue.PostDraw. A system that draws on the screen directly over
+	// everything else runs in glue.PostDraw, After(FlushSystem).
+	FlushSystem = "render.flush"
+	// ScreenshotSystem takes the [Screenshot], in glue.PostDraw after
+	// FlushSystem.
+	ScreenshotSystem = "render.screenshot"
 )
 
-func typeName[T any]() string { return reflect.TypeFor[T]().String() }
-
-// DrawBox returns a render-thread system that adds a filled rectangle to
-// the [DrawList] for every entity with a T component. Register it in a
-// stage between [BeginStage] and [EndStage] — [DrawStage] is made for
-// it — once per component type:
+// DrawBox returns a system that adds a filled rectangle to the
+// [DrawList] for every entity with a T component. Add it to the core
+// stage glue.Draw (any draw stage between glue.PreDraw and glue.PostDraw
+// will do), once per component type:
 //
-//	app.AddSystems(render.DrawStage, render.DrawBox[Brick](), render.DrawBox[Paddle]())
+//	app.AddSystems(glue.Draw, render.DrawBox[Brick](), render.DrawBox[Paddle]())
 //
 // It reads T (declared ReadOnly) and writes the DrawList; it allocates
-// nothing per entity in steady state. Its name is "render.DrawBox[T]".
+// nothing per entity in steady state. Its name is "render.DrawBox[T]",
+// e.g. "render.DrawBox[main.Brick]" (glue leaves out type arguments
+// declared in this package: DrawBox[render.Box] is "render.DrawBox").
 // Filter it further with With and Without.
+//
+//go:noinline
 func DrawBox[T IBox]() *glue.System {
-	return glue.Each1P1(func(_ glue.Entity, b *T, list glue.ResMut[DrawList]) {
+	// Not inlined: glue names the system after the function its closure
+	// is compiled in, which would be the caller's if it were inlined.
+	return glue.Each1P(func(_ glue.Entity, b *T, list glue.ResMut[DrawList]) {
 		x, y, w, h := (*b).Rect()
 		list.Get().AddRect(x, y, w, h, (*b).Fill(), (*b).Z())
-	}).Named("render.DrawBox[" + typeName[T]() + "]").FromModule(modulePath).
-		ReadOnly(glue.TypeOf[T]()).OnThread(glue.RenderThread)
+	}).ReadOnly(glue.TypeOf[T]())
 }
 
-// DrawCircle returns a render-thread system that adds a filled,
-// anti-aliased circle to the [DrawList] for every entity with a T
-// component; see [DrawBox]. Circles batch with boxes. Its name is
-// "render.DrawCircle[T]".
+// DrawCircle returns a system that adds a filled, anti-aliased circle to
+// the [DrawList] for every entity with a T component; see [DrawBox].
+// Circles batch with boxes. Its name is "render.DrawCircle[T]".
+//
+//go:noinline
 func DrawCircle[T ICircle]() *glue.System {
-	return glue.Each1P1(func(_ glue.Entity, c *T, list glue.ResMut[DrawList]) {
+	// Not inlined, as DrawBox.
+	return glue.Each1P(func(_ glue.Entity, c *T, list glue.ResMut[DrawList]) {
 		x, y, r := (*c).Circle()
 		list.Get().AddCircle(x, y, r, (*c).Fill(), (*c).Z())
-	}).Named("render.DrawCircle[" + typeName[T]() + "]").FromModule(modulePath).
-		ReadOnly(glue.TypeOf[T]()).OnThread(glue.RenderThread)
+	}).ReadOnly(glue.TypeOf[T]())
 }
 
-// DrawText returns a render-thread system that adds a text to the
-// [DrawList] for every entity with a T component; see [DrawBox]. Texts
-// batch with boxes and circles. Its name is "render.DrawText[T]".
+// DrawText returns a system that adds a text to the [DrawList] for every
+// entity with a T component; see [DrawBox]. Texts batch with boxes and
+// circles. Its name is "render.DrawText[T]".
+//
+//go:noinline
 func DrawText[T IText]() *glue.System {
-	return glue.Each1P1(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
+	// Not inlined, as DrawBox.
+	return glue.Each1P(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
 		x, y := (*t).TextPos()
 		list.Get().AddText((*t).Text(), x, y, (*t).TextStyle(), (*t).Z())
-	}).Named("render.DrawText[" + typeName[T]() + "]").FromModule(modulePath).
-		ReadOnly(glue.TypeOf[T]()).OnThread(glue.RenderThread)
+	}).ReadOnly(glue.TypeOf[T]())
 }
 
 // SetupWindow returns a startup system that applies the game's window
@@ -81,12 +84,19 @@ func DrawText[T IText]() *glue.System {
 //
 // It reads W and writes the Viewport; it fails the app if the logical
 // size is not positive. Its name is "render.SetupWindow[W]".
+//
+//go:noinline
 func SetupWindow[W IWindow]() *glue.System {
-	return glue.System3(func(w glue.Res[W], vp glue.ResMut[Viewport], cmds glue.Commands) {
-		if err := applyWindow(*w.Get(), vp.Get()); err != nil {
-			cmds.Fail(err)
+	// Not inlined, as DrawBox.
+	return glue.Func(func(p struct {
+		Window   glue.Res[W]
+		Viewport glue.ResMut[Viewport]
+		Cmds     glue.Commands
+	}) {
+		if err := applyWindow(*p.Window.Get(), p.Viewport.Get()); err != nil {
+			p.Cmds.Fail(err)
 		}
-	}).Named("render.SetupWindow[" + typeName[W]() + "]").FromModule(modulePath)
+	})
 }
 
 // applyWindow sets vp from w and applies w to Ebitengine.
@@ -110,12 +120,16 @@ func applyWindow(w IWindow, vp *Viewport) error {
 	return nil
 }
 
-// begin (BeginStage, render thread) empties the draw list and clears the
-// screen to the background colour.
-func begin(screen glue.Res[Screen], bg glue.Res[Background], list glue.ResMut[DrawList]) {
-	list.Get().Reset()
-	if img := screen.Get().Image; img != nil {
-		c := bg.Get().Color
+// begin (glue.PreDraw) empties the draw list and clears the screen to
+// the background colour.
+func begin(p struct {
+	Screen     glue.Res[Screen]
+	Background glue.Res[Background]
+	List       glue.ResMut[DrawList]
+}) {
+	p.List.Get().Reset()
+	if img := p.Screen.Get().Image; img != nil {
+		c := p.Background.Get().Color
 		if c == (color.RGBA{}) {
 			c.A = 0xff
 		}
@@ -123,17 +137,23 @@ func begin(screen glue.Res[Screen], bg glue.Res[Background], list glue.ResMut[Dr
 	}
 }
 
-// flush (EndStage, render thread) draws the frame's draw list on the
-// screen.
-func flush(screen glue.Res[Screen], list glue.ResMut[DrawList]) {
-	s := screen.Get()
-	list.Get().Flush(s.Image, s.Scale)
+// flush (glue.PostDraw) draws the frame's draw list on the screen.
+func flush(p struct {
+	Screen glue.Res[Screen]
+	List   glue.ResMut[DrawList]
+}) {
+	s := p.Screen.Get()
+	p.List.Get().Flush(s.Image, s.Scale)
 }
 
-// capture (EndStage, render thread, after flush) takes the screenshot
-// once its tick has come, saves it and ends the app if asked to.
-func capture(screen glue.Res[Screen], shot glue.ResMut[Screenshot], cmds glue.Commands) {
-	s, sc := screen.Get(), shot.Get()
+// screenshot (glue.PostDraw, after flush) takes the screenshot once its
+// tick has come, saves it and ends the app if asked to.
+func screenshot(p struct {
+	Screen glue.Res[Screen]
+	Shot   glue.ResMut[Screenshot]
+	Cmds   glue.Commands
+}) {
+	s, sc := p.Screen.Get(), p.Shot.Get()
 	if !sc.active() || s.Image == nil || s.Tick < sc.due() {
 		return
 	}
@@ -143,12 +163,12 @@ func capture(screen glue.Res[Screen], shot glue.ResMut[Screenshot], cmds glue.Co
 	sc.Image, sc.Done = img, true
 	if sc.Path != "" {
 		if err := savePNG(sc.Path, img); err != nil {
-			cmds.Fail(err)
+			p.Cmds.Fail(err)
 			return
 		}
 	}
 	if sc.End {
-		cmds.End()
+		p.Cmds.End()
 	}
 }
 

@@ -9,8 +9,8 @@
 //	app.AddPlugins(timer.Plugin{TPS: 30})   // fixed step, 30 ticks per second
 //	app.AddPlugins(timer.Plugin{Mode: timer.Variable})
 //
-// [Plugin] inserts the [Time] resource and adds one system, in its own
-// stage [TickStage], that advances the clock at the start of every tick.
+// [Plugin] inserts the [Time] resource and adds one system, in the core
+// stage glue.First, that advances the clock at the start of every tick.
 // Systems read the clock with glue.Res[timer.Time]; a system that pauses
 // the game or changes its speed takes glue.ResMut[timer.Time] and calls
 // [Time.SetPaused] or [Time.SetScale], which take effect from the next
@@ -31,8 +31,9 @@
 //
 // # Stage
 //
-// [TickStage] is inserted before the app's first stage when the plugin is
-// added, so the clock is advanced before any game system runs. A game that
-// wants it elsewhere declares timer.TickStage itself in glue.NewApp; the
-// plugin then uses it where it is.
+// The clock advances in glue.First, the first stage of every tick, so
+// every game system — in glue.Update, in the game's own stages, in
+// physics — sees the new tick's readings. A game system that must run in
+// glue.First itself and read the clock orders itself after the plugin's
+// system with .After("timer.advance").
 package timer

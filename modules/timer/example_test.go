@@ -7,39 +7,34 @@ import (
 	"github.com/gluekit/glue/modules/timer"
 )
 
-type exampleStage int
-
-const exampleUpdate exampleStage = 0
-
-func (exampleStage) String() string { return "Update" }
-
 // Ball moves at a speed in pixels per second.
 type Ball struct{ X, Speed float64 }
 
 // Example moves a ball by speed × DeltaSeconds every tick. With the
 // default fixed step the result is the same on every machine.
 func Example() {
-	app := glue.NewApp(exampleUpdate)
-	app.AddPlugins(timer.Plugin{TPS: 60})
-	app.AddStartup(glue.System1(func(cmds glue.Commands) {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 60}) // the clock advances in glue.First
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(Ball{Speed: 120})
 	}))
-	app.AddSystems(exampleUpdate, glue.Each1P1(func(_ glue.Entity, b *Ball, tm glue.Res[timer.Time]) {
+	app.AddSystems(glue.Update, glue.Each1P(func(_ glue.Entity, b *Ball, tm glue.Res[timer.Time]) {
 		b.X += b.Speed * tm.Get().DeltaSeconds()
 	}))
-	app.AddSystems(exampleUpdate, glue.System2(func(tm glue.Res[timer.Time], cmds glue.Commands) {
-		if tm.Get().Ticks() == 30 {
-			cmds.End()
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Time glue.Res[timer.Time]
+		Cmds glue.Commands
+	}) {
+		if p.Time.Get().Ticks() == 30 {
+			p.Cmds.End()
 		}
 	}))
 	if err := app.Run(); err != nil {
 		fmt.Println(err)
 	}
 	tm := glue.Resource[timer.Time](app)
-	fmt.Println("stages:", app.Stages())
 	fmt.Println("ticks:", tm.Ticks(), "elapsed:", tm.Elapsed().Round(1e6))
 	// Output:
-	// stages: [timer.Tick Update]
 	// ticks: 30 elapsed: 500ms
 }
 

@@ -1,28 +1,12 @@
 package timer
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"time"
 
 	"github.com/gluekit/glue"
 )
-
-// Stage is the type of the stage this package adds.
-type Stage int
-
-// TickStage is the stage in which the clock advances. [Plugin] inserts it
-// before the app's first stage unless the app already has it.
-const TickStage Stage = 0
-
-// String returns "timer.Tick".
-func (s Stage) String() string {
-	if s == TickStage {
-		return "timer.Tick"
-	}
-	return fmt.Sprintf("timer.Stage(%d)", int(s))
-}
 
 // DefaultTPS is the ticks per second of the fixed step when
 // [Plugin.TPS] is zero: Ebitengine's default.
@@ -34,7 +18,7 @@ const DefaultMaxDelta = 250 * time.Millisecond
 
 // Plugin adds the clock to an app: it inserts a [Time] resource made by
 // [Plugin.NewTime] and a system that advances it at the start of every
-// tick, in [TickStage]. Its fields are the clock's options; the zero
+// tick, in glue.First. Its fields are the clock's options; the zero
 // value is a fixed step of 1/60 s.
 type Plugin struct {
 	// Mode selects a fixed or a variable step. The default (zero) value
@@ -98,29 +82,13 @@ func (p Plugin) NewTime() Time {
 }
 
 // Build inserts the [Time] resource and adds the system that advances it
-// ("timer.Advance", in [TickStage]; it writes Time). It inserts
-// TickStage before the app's first stage unless the app already has it.
-// Options out of range, and an app without stages, are reported by
-// glue.App.Build.
+// ("timer.advance", in glue.First; it writes Time). Options out of range
+// are reported by glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
 	if err := p.validate(); err != nil {
 		app.AddError(err)
 		return
 	}
 	app.InsertResource(p.NewTime())
-	if err := ensureStage(app); err != nil {
-		app.AddError(err)
-		return
-	}
-	app.AddSystems(TickStage, glue.System1(advance).Named("timer.Advance"))
-}
-
-// ensureStage inserts TickStage before the app's first stage unless the
-// app has it.
-func ensureStage(app *glue.App) error {
-	if len(app.Stages()) == 0 {
-		return errors.New("timer: the app has no stages to run timer.Tick before; pass the game's stages to glue.NewApp before adding timer.Plugin")
-	}
-	app.InsertStageFirst(TickStage)
-	return nil
+	app.AddSystems(glue.First, glue.Func(advance))
 }

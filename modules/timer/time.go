@@ -34,8 +34,8 @@ func (m Mode) String() string {
 // value is not usable: get one from [Plugin.NewTime].
 //
 // The clock's readings cover the current tick: they change when the
-// plugin's system calls [Time.Advance] at the start of the tick and stay
-// the same for every system of the tick.
+// plugin's system calls [Time.Advance] at the start of the tick, in
+// glue.First, and stay the same for every later system of the tick.
 type Time struct {
 	mode     Mode
 	tps      int
@@ -56,6 +56,11 @@ type Time struct {
 	paused bool
 	scale  float64
 }
+
+// ProvidedBy returns "timer.Plugin", the plugin that inserts Time: an app
+// with a system that reads the clock but without the plugin fails to
+// build with an error saying to add it.
+func (Time) ProvidedBy() string { return "timer.Plugin" }
 
 // Delta returns the game time the current tick covers: 1/TPS seconds in
 // [Fixed] mode, the measured time in [Variable] mode, multiplied by the

@@ -179,39 +179,39 @@ func TestVariablePauseSkipsPausedTime(t *testing.T) {
 	}
 }
 
-type stage int
-
-const (
-	first stage = iota
-	update
-)
-
-func (s stage) String() string { return [...]string{"First", "Update"}[s] }
-
 // record collects what game systems saw of the clock, tick by tick.
 type record struct {
 	deltas []time.Duration
 	ticks  []uint64
 }
 
+// observe is a game system that records what it saw of the clock.
+func observe(p struct {
+	Time glue.Res[timer.Time]
+	Rec  glue.ResMut[record]
+}) {
+	r := p.Rec.Get()
+	r.deltas = append(r.deltas, p.Time.Get().Delta())
+	r.ticks = append(r.ticks, p.Time.Get().Ticks())
+}
+
 func TestPluginAdvancesBeforeGameSystems(t *testing.T) {
-	app := glue.NewApp(first, update)
-	app.AddPlugins(timer.Plugin{TPS: 10})
+	app := glue.NewApp()
 	app.InsertResource(record{})
-	app.AddSystems(first, glue.System2(func(tm glue.Res[timer.Time], r glue.ResMut[record]) {
-		r.Get().deltas = append(r.Get().deltas, tm.Get().Delta())
-		r.Get().ticks = append(r.Get().ticks, tm.Get().Ticks())
-	}))
+	// A game system of glue.First, registered before the plugin, runs
+	// after the clock advanced when it says so.
+	app.AddSystems(glue.First, glue.Func(observe).After("timer.advance"))
+	app.AddPlugins(timer.Plugin{TPS: 10})
 	defer app.Close()
 	for range 3 {
 		if err := app.Update(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got := app.Stages(); len(got) != 3 || got[0] != glue.Stage(timer.TickStage) {
-		t.Errorf("stages = %v, want timer.Tick first", got)
-	}
 	r := glue.Resource[record](app)
+	if len(r.deltas) != 3 {
+		t.Fatalf("game system ran %d times in 3 ticks", len(r.deltas))
+	}
 	for i, d := range r.deltas {
 		if d != 100*time.Millisecond || r.ticks[i] != uint64(i+1) {
 			t.Errorf("tick %d: game system saw Delta %v and Ticks %d, want 100ms and %d", i+1, d, r.ticks[i], i+1)
@@ -222,28 +222,31 @@ func TestPluginAdvancesBeforeGameSystems(t *testing.T) {
 	}
 }
 
-func TestPluginKeepsDeclaredStage(t *testing.T) {
-	app := glue.NewApp(first, timer.TickStage, update)
+func TestPluginAddsNoStages(t *testing.T) {
+	app := glue.NewApp()
 	app.AddPlugins(timer.Plugin{})
-	got := app.Stages()
-	want := []glue.Stage{first, timer.TickStage, update}
+	defer app.Close()
+	got, want := app.Stages(), glue.NewApp().Stages()
 	if len(got) != len(want) {
-		t.Fatalf("stages = %v, want %v", got, want)
+		t.Fatalf("stages = %v, want the core stages %v", got, want)
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Fatalf("stages = %v, want %v", got, want)
+			t.Fatalf("stages = %v, want the core stages %v", got, want)
 		}
 	}
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
+	if d := app.Describe(); !strings.Contains(d, "Stage First (update):\n  group 1\n    timer.advance ") {
+		t.Errorf("Describe does not list timer.advance in stage First:\n%s", d)
+	}
 }
 
 func TestPauseFromASystem(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(timer.Plugin{})
-	app.AddSystems(update, glue.System1(func(tm glue.ResMut[timer.Time]) {
+	app.AddSystems(glue.Update, glue.Func(func(tm glue.ResMut[timer.Time]) {
 		if tm.Get().Ticks() == 2 {
 			tm.Get().SetPaused(true)
 		}
@@ -265,12 +268,15 @@ func TestPauseFromASystem(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	run := func() float64 {
-		app := glue.NewApp(update)
+		app := glue.NewApp()
 		app.AddPlugins(timer.Plugin{})
 		type pos struct{ x float64 }
 		app.InsertResource(pos{})
-		app.AddSystems(update, glue.System2(func(tm glue.Res[timer.Time], p glue.ResMut[pos]) {
-			p.Get().x += 123.4 * tm.Get().DeltaSeconds()
+		app.AddSystems(glue.Update, glue.Func(func(p struct {
+			Time glue.Res[timer.Time]
+			Pos  glue.ResMut[pos]
+		}) {
+			p.Pos.Get().x += 123.4 * p.Time.Get().DeltaSeconds()
 		}))
 		defer app.Close()
 		for range 600 {
@@ -289,13 +295,10 @@ func TestModeString(t *testing.T) {
 	if timer.Fixed.String() != "fixed" || timer.Variable.String() != "variable" || timer.Mode(9).String() != "Mode(9)" {
 		t.Errorf("Mode strings: %q %q %q", timer.Fixed, timer.Variable, timer.Mode(9))
 	}
-	if timer.TickStage.String() != "timer.Tick" {
-		t.Errorf("TickStage = %q, want timer.Tick", timer.TickStage)
-	}
 }
 
 func TestPluginReportsBadOptionsAtBuild(t *testing.T) {
-	app := glue.NewApp(update)
+	app := glue.NewApp()
 	app.AddPlugins(timer.Plugin{TPS: -5})
 	defer app.Close()
 	err := app.Build()
@@ -304,11 +307,12 @@ func TestPluginReportsBadOptionsAtBuild(t *testing.T) {
 	}
 }
 
-func TestPluginNeedsStages(t *testing.T) {
+func TestSystemWithoutPlugin(t *testing.T) {
 	app := glue.NewApp()
-	app.AddPlugins(timer.Plugin{})
+	app.AddSystems(glue.Update, glue.Func(func(glue.Res[timer.Time]) {}))
 	defer app.Close()
-	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "timer: the app has no stages") {
-		t.Errorf("Build = %v, want an error saying the app has no stages", err)
+	err := app.Build()
+	if err == nil || !strings.Contains(err.Error(), "timer.Plugin") || !strings.Contains(err.Error(), "timer.Time") {
+		t.Errorf("Build = %v, want an error saying to add timer.Plugin for timer.Time", err)
 	}
 }

@@ -24,9 +24,9 @@ var implNotes = []struct{ name, note string }{
 	{"slices", "plain Go slices, one per component, one loop per system: the hardware limit"},
 	{"slices-par", "plain slices, each loop split in two halves, one on a persistent worker goroutine"},
 	{"slices-fn", "plain slices calling a function value once per entity per system: the Each form's calling convention with none of glue's machinery (a diagnostic row)"},
-	{"glue-seq", "glue, `Options{Sequential: true}`, with entity systems in the **Each** form (`Each2P1`, `Each1P1`, `Each2P1` with `Res` params): glue calls the system function once per entity"},
+	{"glue-seq", "glue, `Options{Sequential: true}`, with entity systems in the **Each** form (`Each2P`, `Each1P`, `Each2P` with a `Res` param): glue calls the system function once per entity"},
 	{"glue-par", "the same Each systems on 2 workers, with glue's default rule for when to spread systems over workers and split them into chunks"},
-	{"glue-batch-seq", "glue, `Options{Sequential: true}`, with the same systems in the **Batch** form (`Batch2P1`, `Batch1P1`, `Batch2P1`): glue calls the system function once per batch of entities (parallel slices of entities and component pointers) and the function loops itself, so the compiler inlines the per-entity work"},
+	{"glue-batch-seq", "glue, `Options{Sequential: true}`, with the same systems in the **Batch** form (`Batch2P`, `Batch1P`, `Batch2P`): glue calls the system function once per batch of entities (the batch's `glue.Entities` and one `glue.Column` of component pointers per component) and the function loops itself, so the compiler inlines the per-entity work"},
 	{"glue-batch-par", "the same Batch systems on 2 workers, with glue's default rule"},
 	{"donburi", "donburi used idiomatically: `Query.Each` and `ComponentType.Get` per entity"},
 	{"donburi-arch", "donburi's storage read at archetype level with inline loops: the pointer columns glue's Batch systems read, but over components donburi allocated one by one, where glue carves them from per-type slabs in creation order (a diagnostic row)"},
@@ -279,7 +279,7 @@ func (d *doc) goals() {
 	}
 	gs = append(gs, d.goalCompute(), d.goalEmpty(), d.goalAllocs())
 	d.p("## Goals (issue #5)\n\n")
-	d.p("Each goal is evaluated for glue's two forms of entity systems: Batch (`Batch1`…`Batch4`, one call per batch of entities) and Each (`Each1`…`Each4`, one call per entity). *glue sequential* is glue-batch-seq or glue-seq, *glue parallel* glue-batch-par or glue-par.\n\n")
+	d.p("Each goal is evaluated for glue's two forms of entity systems: Batch (`Batch1`…`Batch8`, one call per batch of entities) and Each (`Each1`…`Each8`, one call per entity). *glue sequential* is glue-batch-seq or glue-seq, *glue parallel* glue-batch-par or glue-par.\n\n")
 	d.p("| goal | target |")
 	for _, f := range forms {
 		d.p(" %s |", f.name)
@@ -544,7 +544,7 @@ func (d *doc) table41() {
 
 func (d *doc) compute() {
 	d.p("## Compute-heavy variant\n\n")
-	d.p("Table 4.1 plus a steer system before move (`Each3P1` or `Batch3P1`) that turns each velocity by an angle computed with four `math.Sin`/`math.Cos` calls; %d ticks per operation. Here the work per entity dwarfs the call and memory costs, so two workers should pay.\n\n", bench.HeavyTicks)
+	d.p("Table 4.1 plus a steer system before move (`Each3P` or `Batch3P`) that turns each velocity by an angle computed with four `math.Sin`/`math.Cos` calls; %d ticks per operation. Here the work per entity dwarfs the call and memory costs, so two workers should pay.\n\n", bench.HeavyTicks)
 	for _, n := range tableSizes {
 		d.p("### %d entities\n\n| implementation | %d ticks | ± | ns/entity/tick | speedup of 2 workers | time ÷ object model |\n|---|---|---|---|---|---|\n", n, bench.HeavyTicks)
 		obj := d.heavy("object", n)

@@ -14,10 +14,6 @@ import (
 	"github.com/gluekit/glue/modules/net"
 )
 
-type stage int
-
-func (stage) String() string { return "Update" }
-
 // The types match the test registry of package net (ids and versions).
 type pos struct{ X, Y float32 }
 type score struct{ Points int }
@@ -35,17 +31,20 @@ func main() {
 		func(s *steer, w *net.Writer) { w.Uint8(uint8(s.Dir)) },
 		func(r *net.Reader) (steer, error) { return steer{int8(r.Uint8())}, nil })
 
-	app := glue.NewApp(stage(0))
+	app := glue.NewApp()
 	app.AddPlugins(net.ClientPlugin{
 		Config: net.ClientConfig{Registry: reg, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))},
 		Peer:   net.Peer{URL: os.Args[1]},
 	})
 	var ball pos
 	var points = -1
-	app.AddSystems(stage(0), glue.System2(func(q glue.Query2[net.Remote, pos], s glue.Opt[score]) {
-		q.Each(func(_ glue.Entity, _ *net.Remote, p *pos) { ball = *p })
-		if s.Get() != nil {
-			points = s.Get().Points
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Balls glue.Query2[net.Remote, pos]
+		Score glue.Opt[score]
+	}) {
+		p.Balls.Each(func(_ glue.Entity, _ *net.Remote, b *pos) { ball = *b })
+		if s := p.Score.Get(); s != nil {
+			points = s.Points
 		}
 	}))
 	cl := glue.Resource[net.Client]

@@ -1,0 +1,90 @@
+package world
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/component"
+)
+
+// Type is what the world keeps per Go type used as a component: its
+// donburi component id and a setter that copies a boxed value into
+// component storage. Types are registered once per process and shared by
+// every World.
+type Type struct {
+	RType reflect.Type
+	Name  string
+	// Index numbers types densely from 0 in registration order; worlds
+	// index their per-type state with it.
+	Index int
+	id    component.ComponentTypeId
+	size  uintptr
+	// set copies v (which holds this type) to the memory at dst.
+	set func(dst unsafe.Pointer, v any)
+}
+
+// String returns the Go type name.
+func (t *Type) String() string { return t.Name }
+
+var (
+	registry   sync.Map // reflect.Type -> *Type
+	registryMu sync.Mutex
+	types      []*Type // by Index; guarded by registryMu
+)
+
+// reservedID is the type glue asks donburi for component ids with: every
+// call of donburi.NewComponentType returns a fresh id, so glue's ids never
+// collide with donburi's own.
+type reservedID struct{}
+
+// TypeFor returns the Type of T, registering it on first use. It is
+// concurrent-safe.
+func TypeFor[T any]() *Type {
+	rt := reflect.TypeFor[T]()
+	if v, ok := registry.Load(rt); ok {
+		return v.(*Type)
+	}
+	return register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) })
+}
+
+// TypeOf returns the Type of v's dynamic type, registering it on first
+// sight with a reflection-based setter. It is concurrent-safe; reflection
+// here runs once per command, never per entity per tick.
+func TypeOf(v any) *Type {
+	rt := reflect.TypeOf(v)
+	if x, ok := registry.Load(rt); ok {
+		return x.(*Type)
+	}
+	return register(rt, nil)
+}
+
+// Lookup returns the registered Type of rt, or nil.
+func Lookup(rt reflect.Type) *Type {
+	if x, ok := registry.Load(rt); ok {
+		return x.(*Type)
+	}
+	return nil
+}
+
+func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if v, ok := registry.Load(rt); ok {
+		return v.(*Type)
+	}
+	if set == nil {
+		set = func(dst unsafe.Pointer, v any) { reflect.NewAt(rt, dst).Elem().Set(reflect.ValueOf(v)) }
+	}
+	worldMu.Lock() // donburi's component counter is a global too
+	id := donburi.NewComponentType[reservedID]().Id()
+	worldMu.Unlock()
+	t := &Type{RType: rt, Name: rt.String(), Index: len(types), id: id, size: rt.Size(), set: set}
+	types = append(types, t)
+	registry.Store(rt, t)
+	return t
+}
+
+// Set copies v, which must hold t's Go type, to the component at dst.
+func (t *Type) Set(dst unsafe.Pointer, v any) { t.set(dst, v) }

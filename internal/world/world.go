@@ -1,0 +1,382 @@
+// Package world is glue's storage: the only package that imports donburi
+// and unsafe. It keeps the registry of component types, creates and
+// changes entities, and hands out spans of entity ids and component
+// columns to queries. It works around donburi v1.15.8's defects (see
+// [World.Spawn], [World.Insert], [World.Despawn]) and is pinned to that
+// version by a layout check.
+//
+// A World is not concurrent-safe for changes: Spawn, Insert, Remove and
+// Despawn run on one goroutine while no query is iterated. Queries may be
+// iterated and looked up from many goroutines between changes.
+package world
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"unsafe"
+
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/component"
+)
+
+// Entity is an entity id: donburi's id in the high 32 bits, a ready bit
+// and a 24-bit version in the low bits.
+type Entity uint64
+
+// MaxVersion is the highest version an entity id reaches. An id whose
+// entity is despawned at this version is retired — never handed out again
+// — so that a stale Entity can never alias a live one.
+const MaxVersion = 1<<24 - 1
+
+// ID returns the entity's id.
+func (e Entity) ID() uint32 { return uint32(e >> 32) }
+
+// Version returns the entity's version.
+func (e Entity) Version() uint32 { return uint32(e & MaxVersion) }
+
+// World is one app's entities and components, stored in a donburi world.
+type World struct {
+	dw     donburi.World
+	m      *donburiWorld
+	cols   []*column // by Type.Index; nil until the world uses the type
+	seeded map[string]bool
+	key    []byte
+	layout []component.IComponentType
+	// OnAdd and OnRemove, if set, are told of every component type an
+	// entity gains or loses (by spawning, inserting, removing,
+	// despawning).
+	OnAdd, OnRemove func(t *Type, e Entity)
+	retired         int
+}
+
+// New returns an empty world, or an error if donburi's layout is not the
+// one this package mirrors. New is concurrent-safe.
+func New() (*World, error) {
+	worldMu.Lock()
+	defer worldMu.Unlock()
+	if err := checkLayout(); err != nil {
+		return nil, err
+	}
+	dw := donburi.NewWorld()
+	return &World{dw: dw, m: mirrorOf(dw), seeded: map[string]bool{}}, nil
+}
+
+// Len returns the number of entities.
+func (w *World) Len() int { return w.dw.Len() }
+
+// Archetypes returns the number of archetypes: distinct sets of
+// component types the world has stored.
+func (w *World) Archetypes() int { return len(w.m.archetypes) }
+
+// Retired returns the number of entity ids retired because their version
+// reached MaxVersion.
+func (w *World) Retired() int { return w.retired }
+
+// Valid reports whether e is a live entity.
+func (w *World) Valid(e Entity) bool {
+	_, _, ok := w.locate(e)
+	return ok
+}
+
+// locate returns e's archetype and row, reading donburi's location table
+// through the mirror; it writes nothing, so concurrent lookups are safe.
+func (w *World) locate(e Entity) (arch, row int, ok bool) {
+	de := donburi.Entity(e)
+	locs := w.m.entities.locations
+	id := int(de.Id())
+	if e == 0 || id >= len(locs) || !de.IsReady() {
+		return 0, 0, false
+	}
+	loc := locs[id]
+	if loc == nil || !loc.valid {
+		return 0, 0, false
+	}
+	ents := w.dw.Archetypes()[loc.archetype].Entities()
+	if loc.component >= len(ents) || ents[loc.component] != de {
+		return 0, 0, false // a stale Entity: the id was reused
+	}
+	return loc.archetype, loc.component, true
+}
+
+// Types returns the component types of a live entity, or nil.
+func (w *World) Types(e Entity) []*Type {
+	arch, _, ok := w.locate(e)
+	if !ok {
+		return nil
+	}
+	var out []*Type
+	for _, c := range w.dw.Archetypes()[arch].Layout().Components() {
+		out = append(out, c.(*column).t)
+	}
+	return out
+}
+
+// Get returns a pointer to e's component of type t, or nil if e is not
+// live or lacks t.
+func (w *World) Get(e Entity, t *Type) unsafe.Pointer {
+	arch, row, ok := w.locate(e)
+	if !ok {
+		return nil
+	}
+	c := w.col(t)
+	if !slices.Contains(w.dw.Archetypes()[arch].Layout().Components(), component.IComponentType(c)) {
+		return nil
+	}
+	return storageOf(w.dw, c).storages[arch][row]
+}
+
+// col returns the world's component object of t.
+func (w *World) col(t *Type) *column {
+	for len(w.cols) <= t.Index {
+		w.cols = append(w.cols, nil)
+	}
+	c := w.cols[t.Index]
+	if c == nil {
+		c = &column{t: t}
+		w.cols[t.Index] = c
+	}
+	return c
+}
+
+// Spawn creates an entity with the given components, one value per type
+// (values[i] holds types[i]). Types must be distinct and at least one.
+func (w *World) Spawn(types []*Type, values []any) (Entity, error) {
+	if len(types) == 0 {
+		return 0, errors.New("an entity needs at least one component")
+	}
+	layout := w.layout[:0]
+	for i, t := range types {
+		for _, prev := range types[:i] {
+			if prev == t {
+				return 0, fmt.Errorf("component type %s given twice", t.Name)
+			}
+		}
+		layout = append(layout, w.col(t))
+	}
+	w.layout = layout
+	w.reserve(layout)
+	archs := len(w.m.archetypes)
+	de := w.dw.Create(layout...)
+	if len(w.m.archetypes) != archs {
+		// Create made the archetype, and counted it right: remember it,
+		// only when it is new, so that a spawn costs no key.
+		w.seeded[string(w.layoutKey(layout))] = true
+	}
+	e := Entity(de)
+	arch, row, _ := w.locate(e)
+	for i, t := range types {
+		t.set(storageOf(w.dw, layout[i]).storages[arch][row], values[i])
+		if w.OnAdd != nil {
+			w.OnAdd(t, e)
+		}
+	}
+	return e, nil
+}
+
+// Despawn removes a live entity and all its components; it reports false
+// if e is not live. An id whose version reached MaxVersion is retired.
+func (w *World) Despawn(e Entity) bool {
+	arch, row, ok := w.locate(e)
+	if !ok {
+		return false
+	}
+	comps := w.dw.Archetypes()[arch].Layout().Components()
+	for _, c := range comps {
+		col := c.(*column)
+		if w.OnRemove != nil {
+			w.OnRemove(col.t, e)
+		}
+		col.release(storageOf(w.dw, c).storages[arch][row])
+	}
+	w.dw.Remove(donburi.Entity(e))
+	if donburi.Entity(e).Version() == MaxVersion {
+		// donburi would hand the id out again at version 0: keep it.
+		d := w.m.destroyed
+		if n := len(d); n > 0 && d[n-1].Id() == donburi.Entity(e).Id() {
+			w.m.destroyed = d[:n-1]
+			w.retired++
+		}
+	}
+	return true
+}
+
+// Insert sets e's component of type t to v, adding the component if e
+// lacks it. It reports false if e is not live.
+func (w *World) Insert(e Entity, t *Type, v any) bool {
+	arch, row, ok := w.locate(e)
+	if !ok {
+		return false
+	}
+	c := w.col(t)
+	layout := w.dw.Archetypes()[arch].Layout().Components()
+	if !slices.Contains(layout, component.IComponentType(c)) {
+		next := append(append(w.layout[:0], layout...), c)
+		w.layout = next
+		w.seed(next)
+		w.dw.Entry(donburi.Entity(e)).AddComponent(c)
+		arch, row, _ = w.locate(e)
+		if w.OnAdd != nil {
+			w.OnAdd(t, e)
+		}
+	}
+	t.set(storageOf(w.dw, c).storages[arch][row], v)
+	return true
+}
+
+// Remove removes e's component of type t. It reports whether e had it.
+// Removing an entity's last component despawns it.
+func (w *World) Remove(e Entity, t *Type) bool {
+	arch, row, ok := w.locate(e)
+	if !ok {
+		return false
+	}
+	c := w.col(t)
+	layout := w.dw.Archetypes()[arch].Layout().Components()
+	if !slices.Contains(layout, component.IComponentType(c)) {
+		return false
+	}
+	if len(layout) == 1 {
+		return w.Despawn(e)
+	}
+	next := w.layout[:0]
+	for _, x := range layout {
+		if x != c {
+			next = append(next, x)
+		}
+	}
+	w.layout = next
+	w.seed(next)
+	p := storageOf(w.dw, c).storages[arch][row]
+	if w.OnRemove != nil {
+		w.OnRemove(t, e)
+	}
+	w.dw.Entry(donburi.Entity(e)).RemoveComponent(c)
+	c.release(p)
+	return true
+}
+
+// Has reports whether live entity e has a component of type t.
+func (w *World) Has(e Entity, t *Type) bool {
+	arch, _, ok := w.locate(e)
+	if !ok || t.Index >= len(w.cols) || w.cols[t.Index] == nil {
+		return false
+	}
+	return slices.Contains(w.dw.Archetypes()[arch].Layout().Components(), component.IComponentType(w.cols[t.Index]))
+}
+
+// reserve grows the storages of layout's types so that donburi can place
+// them in one more archetype (see donburiStorage.reserve).
+func (w *World) reserve(layout []component.IComponentType) {
+	n := len(w.m.archetypes) + 1
+	if n < 256 {
+		return // donburi's initial capacity
+	}
+	for _, c := range layout {
+		storageOf(w.dw, c).reserve(n)
+	}
+}
+
+// seed makes sure donburi has counted the archetype of layout before an
+// entity moves into it by AddComponent or RemoveComponent. donburi
+// v1.15.8's Components.Move counts the first entity to arrive in a
+// never-created archetype as its second, and the next Create into that
+// archetype then panics (index out of range). Creating and removing one
+// entity there first sets the count right. It costs one create and remove
+// per new archetype, once.
+func (w *World) seed(layout []component.IComponentType) {
+	w.reserve(layout)
+	key := w.layoutKey(layout)
+	if w.seeded[string(key)] {
+		return
+	}
+	w.seeded[string(key)] = true
+	e := w.dw.Create(layout...)
+	ent := w.dw.Entry(e)
+	for _, c := range layout {
+		c.(*column).release(ent.Component(c))
+	}
+	w.dw.Remove(e)
+}
+
+// layoutKey returns a key that identifies a set of component types
+// regardless of order: the sorted type ids as uvarints, in a buffer the
+// world reuses.
+func (w *World) layoutKey(layout []component.IComponentType) []byte {
+	var buf [16]int
+	ids := buf[:0]
+	for _, c := range layout {
+		ids = append(ids, int(c.Id()))
+	}
+	slices.Sort(ids)
+	w.key = w.key[:0]
+	for _, id := range ids {
+		w.key = binary.AppendUvarint(w.key, uint64(id))
+	}
+	return w.key
+}
+
+// column is a world's donburi component type for one Go type. It carves
+// components from contiguous blocks (slabs) in creation order, so that
+// iterating walks memory in order, and reuses the slots of removed
+// components, so that a long-lived component does not keep a block of
+// garbage alive under churn.
+type column struct {
+	t    *Type
+	slab reflect.Type // [slabBytes/size]T
+	next unsafe.Pointer
+	left int
+	free []unsafe.Pointer
+	zero any
+}
+
+func (c *column) Id() component.ComponentTypeId { return c.t.id }
+func (c *column) Typ() reflect.Type             { return c.t.RType }
+func (c *column) Name() string                  { return c.t.Name }
+func (c *column) String() string                { return c.t.Name }
+
+// slabBytes is the size of the blocks components are carved from.
+const slabBytes = 4096
+
+// New returns a zero component: a reused slot or the next of the slab.
+func (c *column) New() unsafe.Pointer {
+	if n := len(c.free); n > 0 {
+		p := c.free[n-1]
+		c.free = c.free[:n-1]
+		return p // zeroed by release
+	}
+	size := c.t.size
+	if size == 0 || size > slabBytes/4 {
+		return reflect.New(c.t.RType).UnsafePointer()
+	}
+	if c.left == 0 {
+		if c.slab == nil {
+			c.slab = reflect.ArrayOf(int(slabBytes/size), c.t.RType)
+		}
+		c.next = reflect.New(c.slab).UnsafePointer()
+		c.left = c.slab.Len()
+	}
+	p := c.next
+	c.left--
+	if c.left > 0 {
+		c.next = unsafe.Add(c.next, size)
+	} else {
+		c.next = nil // do not keep the full slab alive
+	}
+	return p
+}
+
+// release zeroes a removed component's slot and keeps it for reuse.
+func (c *column) release(p unsafe.Pointer) {
+	size := c.t.size
+	if p == nil || size == 0 || size > slabBytes/4 {
+		return
+	}
+	if c.zero == nil {
+		c.zero = reflect.Zero(c.t.RType).Interface()
+	}
+	c.t.set(p, c.zero)
+	c.free = append(c.free, p)
+}

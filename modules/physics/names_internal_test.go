@@ -1,0 +1,22 @@
+package physics
+
+import (
+	"testing"
+
+	"github.com/gluekit/glue"
+)
+
+// TestSystemNames checks that the exported names of the plugin's systems
+// are the names glue gives them.
+func TestSystemNames(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{glue.Func(syncColliders).Name(), SyncSystem},
+		{Move[Body]().Name(), MoveSystem},
+		{glue.Each2P(track).Name(), TrackSystem},
+		{glue.Func(step).Name(), StepSystem},
+	} {
+		if c.got != c.want {
+			t.Errorf("system named %q, want %q", c.got, c.want)
+		}
+	}
+}

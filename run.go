@@ -1,0 +1,142 @@
+package glue
+
+import (
+	"fmt"
+
+	"github.com/gluekit/glue/internal/sched"
+)
+
+// planInfo is a stage's plan: the scheduler's, and the systems in
+// execution order.
+type planInfo struct {
+	plan *sched.Plan
+	runs []*sysRun // execution order
+}
+
+// buildStage initialises a stage's systems and plans it.
+func (a *App) buildStage(st *stageDef) []error {
+	var errs []error
+	names := map[string]bool{}
+	var nodes []*sched.Node
+	for _, r := range st.runs {
+		if names[r.spec.name] {
+			errs = append(errs, fmt.Errorf("glue: system %s added twice to stage %s; to run a function twice, add a second System with another name (Named)", r.spec.name, st.name))
+			continue
+		}
+		names[r.spec.name] = true
+		errs = append(errs, a.initRun(r)...)
+		nodes = append(nodes, r.node)
+	}
+	p, err := sched.NewPlan(nodes)
+	if err != nil {
+		return append(errs, fmt.Errorf("glue: stage %s: %w", st.name, err))
+	}
+	info := &planInfo{plan: p}
+	for _, n := range p.Order {
+		info.runs = append(info.runs, n.Data.(*sysRun))
+	}
+	st.plan = info
+	if a.opts.Strict {
+		for _, c := range p.Conflicts() {
+			if !p.Ordered(c[0], c[1]) {
+				x, y := c[0].Data.(*sysRun), c[1].Data.(*sysRun)
+				errs = append(errs, fmt.Errorf("glue: systems %s and %s of stage %s conflict (%s) and are not ordered; add After(%q) to %s", x.spec.name, y.spec.name, st.name, conflictWhat(c[0], c[1]), x.spec.name, y.spec.name))
+			}
+		}
+	}
+	return errs
+}
+
+// runStage runs one stage's systems and applies their commands. If a
+// system fails, the stage's commands are discarded (see the package
+// documentation, # Failed ticks).
+func (a *App) runStage(st *stageDef) error {
+	info := st.plan
+	if info == nil || len(info.runs) == 0 {
+		return nil
+	}
+	a.current = st
+	defer func() { a.current = nil }()
+	for _, r := range info.runs {
+		for _, q := range r.queries {
+			q.Refresh()
+		}
+		r.node.Skip = len(r.conds) > 0 && !r.check()
+	}
+	parallel := st.thread == updateThread
+	if errs := a.exec.Run(info.plan, parallel); len(errs) > 0 {
+		for _, r := range info.runs {
+			for c := range r.bufs {
+				r.bufs[c].reset()
+			}
+			r.flush(len(r.bufs), false)
+		}
+		return joinErrors(a.systemErrors(errs))
+	}
+	var errs []error
+	for _, r := range info.runs {
+		for c := range r.node.Chunks {
+			errs = append(errs, a.apply(r, &r.bufs[c])...)
+		}
+		r.flush(r.node.Chunks, true)
+		r.node.Chunks = 0
+	}
+	return joinErrors(errs)
+}
+
+// systemErrors turns the scheduler's errors into *SystemErrors.
+func (a *App) systemErrors(errs []error) []error {
+	for i, err := range errs {
+		if g, ok := err.(*sched.GoexitError); ok {
+			errs[i] = &SystemError{System: g.Node, Stage: a.stageOf(g.Node), Err: err}
+		}
+	}
+	return errs
+}
+
+func (a *App) stageOf(system string) string {
+	if a.current != nil {
+		return string(a.current.name)
+	}
+	_ = system
+	return "startup"
+}
+
+// runStartup runs the startup systems in priority order, applying each
+// one's commands before the next runs.
+func (a *App) runStartup() error {
+	for _, r := range a.startup {
+		for _, q := range r.queries {
+			q.Refresh()
+		}
+		if err := r.runChunk(0, 0, r.total()); err != nil {
+			r.bufs[0].reset()
+			r.flush(1, false)
+			return err
+		}
+		r.flush(1, true)
+		if errs := a.apply(r, &r.bufs[0]); len(errs) > 0 {
+			return joinErrors(errs)
+		}
+	}
+	return nil
+}
+
+func conflictWhat(x, y *sched.Node) string {
+	var what []string
+	for _, k := range x.Access.Overlap(&y.Access) {
+		what = append(what, keyName(k))
+	}
+	return joinNames(what)
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}

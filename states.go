@@ -1,0 +1,185 @@
+package glue
+
+import (
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/gluekit/glue/internal/world"
+)
+
+// StateTransition is the core stage in which state changes take effect,
+// after PreUpdate and before Update: see [AddState].
+const StateTransition Stage = "StateTransition"
+
+// State is the resource that holds the current value of the state machine
+// of type S (a game's phase: serving, playing, paused …). Systems read it
+// with Res[State[S]]; they request a change through [NextState].
+type State[S comparable] struct {
+	current S
+}
+
+// Get returns the current state.
+func (s State[S]) Get() S { return s.current }
+
+// NextState is the resource through which systems request the next state
+// of type S, with ResMut[NextState[S]]. The change takes effect in the
+// next StateTransition stage (this tick's, if it has not run yet); if
+// several requests are made before then, the last one wins.
+type NextState[S comparable] struct {
+	next S
+	set  bool
+}
+
+// Set requests a change to s.
+func (n *NextState[S]) Set(s S) { n.next, n.set = s, true }
+
+// Pending returns the requested state, if any.
+func (n NextState[S]) Pending() (S, bool) { return n.next, n.set }
+
+// StateScoped is a component that ties an entity to a state: the entity
+// is despawned when the app leaves that state.
+type StateScoped[S comparable] struct {
+	State S
+}
+
+// AddState adds a state machine of type S that starts in initial: the
+// [State] and [NextState] resources and its transitions. In the
+// StateTransition stage of each tick, after that stage's systems, a
+// requested change to a different state runs, in this order: the systems
+// added to [OnExit] of the old state (their commands applied), the
+// despawning of the entities scoped to it ([StateScoped]), the change of
+// [State], and the systems added to [OnEnter] of the new state (their
+// commands applied). OnEnter of the initial state runs in the first tick.
+// Machines of several types change in the order they were added.
+//
+// Panics if the app was already built.
+func AddState[S comparable](app *App, initial S) *App {
+	app.mustNotBeBuilt("AddState")
+	t := reflect.TypeFor[S]()
+	for _, m := range app.states {
+		if m.stateType() == t {
+			app.errorf("glue: state %s added twice; add each state type once", t)
+			return app
+		}
+	}
+	app.InsertResource(State[S]{current: initial})
+	app.InsertResource(NextState[S]{})
+	app.states = append(app.states, &machine[S]{initial: initial})
+	return app
+}
+
+// OnEnter names the transition stage whose systems run when the app enters
+// state s (see [AddState]). Add systems to it with [App.AddSystems].
+func OnEnter[S comparable](s S) Stage { return transitionStage("OnEnter", s) }
+
+// OnExit names the transition stage whose systems run when the app leaves
+// state s (see [AddState]).
+func OnExit[S comparable](s S) Stage { return transitionStage("OnExit", s) }
+
+// transitionStages maps the names made by OnEnter and OnExit to their
+// state type, so that AddSystems can make the stage on first use.
+var transitionStages sync.Map // Stage -> reflect.Type
+
+func transitionStage[S comparable](kind string, s S) Stage {
+	t := reflect.TypeFor[S]()
+	name := Stage(fmt.Sprintf("%s(%s.%v)", kind, t, s))
+	transitionStages.Store(name, t)
+	return name
+}
+
+// InState is a condition that holds while the state of type S is s.
+func InState[S comparable](s S) Condition {
+	return Condition{name: fmt.Sprintf("InState(%s.%v)", reflect.TypeFor[S](), s), init: func(b *builder) (func(*runCtx) bool, error) {
+		slot := b.app.slotFor(reflect.TypeFor[State[S]]())
+		b.run.access.Add(slot, false)
+		return func(*runCtx) bool {
+			st, ok := slot.val.(*State[S])
+			return ok && st.current == s
+		}, nil
+	}}
+}
+
+// stateMachine is an app's state machine of one type.
+type stateMachine interface {
+	stateType() reflect.Type
+	// transition runs a requested change (or the initial OnEnter).
+	transition(a *App) error
+}
+
+type machine[S comparable] struct {
+	initial S
+	started bool
+	scoped  *world.Query
+}
+
+func (m *machine[S]) stateType() reflect.Type { return reflect.TypeFor[S]() }
+
+func (m *machine[S]) transition(a *App) error {
+	st := Resource[State[S]](a)
+	next := Resource[NextState[S]](a)
+	if st == nil || next == nil {
+		return nil // removed by a command: no machine to run
+	}
+	if !m.started {
+		m.started = true
+		return a.runTransitionStage(OnEnter(st.current))
+	}
+	if !next.set {
+		return nil
+	}
+	to := next.next
+	next.set = false
+	var zero S
+	next.next = zero
+	if to == st.current {
+		return nil
+	}
+	if err := a.runTransitionStage(OnExit(st.current)); err != nil {
+		return err
+	}
+	m.despawnScoped(a, st.current)
+	st.current = to
+	return a.runTransitionStage(OnEnter(to))
+}
+
+// despawnScoped despawns the entities scoped to state s.
+func (m *machine[S]) despawnScoped(a *App, s S) {
+	if m.scoped == nil {
+		m.scoped = a.world.NewQuery([]*world.Type{world.TypeFor[StateScoped[S]]()}, nil, nil)
+	}
+	m.scoped.Refresh()
+	var doomed []world.Entity
+	m.scoped.Spans(0, m.scoped.Len(), func(sp world.Span) {
+		col := world.Col[StateScoped[S]](&sp, 0)
+		for i, e := range sp.Ents {
+			if col[i].State == s {
+				doomed = append(doomed, e)
+			}
+		}
+	})
+	for _, e := range doomed {
+		a.world.Despawn(e)
+	}
+}
+
+// runTransitionStage runs the systems added to a transition stage, if
+// any, and applies their commands.
+func (a *App) runTransitionStage(name Stage) error {
+	st, ok := a.stageIdx[name]
+	if !ok {
+		return nil
+	}
+	return a.runStage(st)
+}
+
+// runTransitions runs every state machine's transition, after the
+// StateTransition stage's systems.
+func (a *App) runTransitions() error {
+	for _, m := range a.states {
+		if err := m.transition(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
