@@ -34,11 +34,29 @@ type command struct {
 // cmdBuffer is one system run's (or chunk's) queue of commands.
 type cmdBuffer struct {
 	cmds []command
+	w    *world.World
 }
 
 func (b *cmdBuffer) reset() {
 	clear(b.cmds)
 	b.cmds = b.cmds[:0]
+}
+
+// discard drops the queued commands without applying them, giving back
+// the entities reserved by Spawn.
+func (b *cmdBuffer) discard() {
+	b.releaseFrom(0)
+	b.reset()
+}
+
+// releaseFrom gives back the entities reserved by the Spawn commands from
+// index i on, which will not be applied.
+func (b *cmdBuffer) releaseFrom(i int) {
+	for _, cmd := range b.cmds[i:] {
+		if cmd.kind == cmdSpawn {
+			b.w.Release(world.Entity(cmd.e))
+		}
+	}
 }
 
 // End ends the app: the current tick finishes — every remaining stage runs
@@ -56,8 +74,25 @@ func (c Commands) Fail(err error) {
 // of distinct types. Any Go type but a pointer or an interface can be a
 // component; a value's dynamic type is its component type, so pass values
 // (Ball{}), never pointers. The entity is visible from the next stage on.
-func (c Commands) Spawn(components ...any) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdSpawn, values: components})
+//
+// Spawn returns the new entity's id at once: it may be stored in
+// components and resources, and used in later commands of the same system
+// and of systems whose commands apply after it (Insert, Despawn, …). Until
+// the stage ends it is not live, so lookups ([Query1.Get]) do not find it
+// yet. If the stage's commands are discarded (a system failed) or the
+// components are not valid, the entity is never spawned and the id stays
+// dead: commands on it do nothing.
+//
+// Ids are reused after despawns. Which id a spawn gets depends only on the
+// order of spawns, so a sequential run ([Options.Sequential]) gives the
+// same ids every time. Systems that run at the same time on several
+// workers take ids in the order they get there, so their ids may differ
+// from run to run, and from a sequential run; the entities, their
+// components and what refers to what do not.
+func (c Commands) Spawn(components ...any) Entity {
+	e := Entity(c.buf.w.Reserve())
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdSpawn, e: e, values: components})
+	return e
 }
 
 // Despawn removes an entity and all its components. Despawning an entity
@@ -109,14 +144,16 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 	fail := func(format string, args ...any) {
 		errs = append(errs, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf(format, args...)})
 	}
+	i := 0
 	defer func() {
 		if p := recover(); p != nil {
+			buf.releaseFrom(min(i+1, len(buf.cmds)))
 			buf.reset()
 			errs = append(errs, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("panic while applying its commands: %v", p), Panic: p, Stack: debug.Stack()})
 		}
 	}()
 	w := a.world
-	for i := range buf.cmds {
+	for ; i < len(buf.cmds); i++ {
 		cmd := &buf.cmds[i]
 		switch cmd.kind {
 		case cmdEnd:
@@ -127,7 +164,9 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 		case cmdSpawn:
 			types, err := valueTypes(cmd.values)
 			if err == nil {
-				_, err = w.Spawn(types, cmd.values)
+				err = w.SpawnAs(world.Entity(cmd.e), types, cmd.values)
+			} else {
+				w.Release(world.Entity(cmd.e))
 			}
 			if err != nil {
 				fail("Spawn: %v", err)

@@ -88,6 +88,9 @@
 // entity in one stage apply in that order: inserting a component twice
 // keeps the last value, commands on an entity despawned earlier are
 // skipped, and an entity whose last component is removed is despawned.
+// [Commands.Spawn] returns the new entity's id at once, for later commands
+// and for components that refer to it (a parent, a target); the entity is
+// live from the next stage on.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.

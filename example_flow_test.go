@@ -61,3 +61,28 @@ func ExampleAddState() {
 	// play
 	// 0 entities
 }
+
+// Spawn returns the new entity at once, so a system can link entities it
+// creates in one go: here a turret mounted on a ship.
+func ExampleCommands_Spawn() {
+	type Ship struct{ Name string }
+	type Turret struct{ Mount glue.Entity }
+
+	app := glue.NewApp()
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		ship := c.Spawn(Ship{Name: "Aurora"})
+		c.Spawn(Turret{Mount: ship})
+	}))
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Turrets glue.Query1[Turret]
+		Ships   glue.Query1[Ship]
+	}) {
+		p.Turrets.Each(func(_ glue.Entity, t *Turret) {
+			if s, ok := p.Ships.Get(t.Mount); ok {
+				fmt.Println("turret mounted on", s.Name)
+			}
+		})
+	}).ReadOnly(glue.TypeOf[Turret](), glue.TypeOf[Ship]()))
+	app.Update()
+	// Output: turret mounted on Aurora
+}

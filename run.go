@@ -67,7 +67,7 @@ func (a *App) runStage(st *stageDef) error {
 	if errs := a.exec.Run(info.plan, parallel); len(errs) > 0 {
 		for _, r := range info.runs {
 			for c := range r.bufs {
-				r.bufs[c].reset()
+				r.bufs[c].discard()
 			}
 			r.flush(len(r.bufs), false)
 		}
@@ -110,7 +110,7 @@ func (a *App) runStartup() error {
 			q.Refresh()
 		}
 		if err := r.runChunk(0, 0, r.total()); err != nil {
-			r.bufs[0].reset()
+			r.bufs[0].discard()
 			r.flush(1, false)
 			return err
 		}

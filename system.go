@@ -334,6 +334,7 @@ func (a *App) initRun(r *sysRun) []error {
 	r.ctxs = make([]runCtx, b.slots)
 	r.bufs = make([]cmdBuffer, b.slots)
 	for c := range r.ctxs {
+		r.bufs[c].w = a.world
 		r.ctxs[c] = runCtx{app: a, run: r, cmds: &r.bufs[c], chunk: c}
 	}
 	r.node = &sched.Node{

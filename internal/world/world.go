@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/yohamta/donburi"
@@ -50,6 +51,11 @@ type World struct {
 	// despawning).
 	OnAdd, OnRemove func(t *Type, e Entity)
 	retired         int
+
+	// Reservations (see Reserve): resMu guards donburi's free list and
+	// fresh while systems reserve ids concurrently.
+	resMu sync.Mutex
+	fresh int // ids reserved past donburi's next id, not yet materialized
 }
 
 // New returns an empty world, or an error if donburi's layout is not the
@@ -141,9 +147,93 @@ func (w *World) col(t *Type) *column {
 	return c
 }
 
+// Reserve returns the id the next entity spawned with [World.SpawnAs]
+// will have, at once. It is safe to call from many goroutines at a time,
+// and while queries are iterated, but not during a change (Spawn, Insert,
+// Remove, Despawn). A reserved id is not live ([World.Valid] reports
+// false) until it is spawned; one that is never spawned must be given
+// back with [World.Release].
+//
+// Ids are taken from the ids of despawned entities first, newest first,
+// then new ones in increasing order, like donburi's own Create: so a
+// program that reserves from one goroutine gets the same ids on every
+// run.
+func (w *World) Reserve() Entity {
+	w.resMu.Lock()
+	defer w.resMu.Unlock()
+	if d := w.m.destroyed; len(d) > 0 && w.fresh == 0 {
+		e := d[len(d)-1]
+		w.m.destroyed = d[:len(d)-1]
+		return Entity(e.Ready())
+	}
+	// A new id: donburi gives the next one to the next Create. It is made
+	// (and freed again, which counts its version up to 1) by materialize,
+	// before the next change, so that ids can be spawned in any order.
+	id := uint32(len(w.m.entities.locations) + w.fresh)
+	w.fresh++
+	return Entity(uint64(id)<<32 | 1<<24 | 1)
+}
+
+// Release gives back a reserved id that will not be spawned. Its version
+// is counted up first, so that a copy of the reserved Entity never
+// aliases the entity that reuses the id.
+func (w *World) Release(e Entity) {
+	w.materialize()
+	de := donburi.Entity(e)
+	if de.Version() == MaxVersion {
+		w.retired++
+		return
+	}
+	w.m.destroyed = append(w.m.destroyed, de.IncVersion())
+}
+
+// materialize makes donburi create and free the new ids reserved since
+// the last change, in increasing order, and takes them off its free list
+// again: they then exist in donburi's tables at version 1, and SpawnAs can
+// spawn them in any order.
+func (w *World) materialize() {
+	if w.fresh == 0 {
+		return
+	}
+	probe := w.col(probeType)
+	layout := []component.IComponentType{probe}
+	for ; w.fresh > 0; w.fresh-- {
+		if len(w.m.destroyed) != 0 {
+			panic("glue: internal error: ids were freed while new ids were reserved")
+		}
+		w.reserve(layout)
+		w.dw.Remove(w.dw.Create(probe))
+		w.m.destroyed = w.m.destroyed[:0]
+	}
+}
+
+// reservation is the component of the entities materialize makes.
+type reservation struct{}
+
+var probeType = TypeFor[reservation]()
+
+// SpawnAs spawns the entity reserved as e with the given components, as
+// [World.Spawn] does. It returns an error, and releases e, if the
+// components are not valid.
+func (w *World) SpawnAs(e Entity, types []*Type, values []any) error {
+	w.materialize()
+	w.m.destroyed = append(w.m.destroyed, donburi.Entity(e)&^(1<<24))
+	got, err := w.Spawn(types, values)
+	if err != nil {
+		w.m.destroyed = w.m.destroyed[:len(w.m.destroyed)-1]
+		w.Release(e)
+		return err
+	}
+	if got != e {
+		panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(e), uint64(got)))
+	}
+	return nil
+}
+
 // Spawn creates an entity with the given components, one value per type
 // (values[i] holds types[i]). Types must be distinct and at least one.
 func (w *World) Spawn(types []*Type, values []any) (Entity, error) {
+	w.materialize()
 	if len(types) == 0 {
 		return 0, errors.New("an entity needs at least one component")
 	}
@@ -179,6 +269,7 @@ func (w *World) Spawn(types []*Type, values []any) (Entity, error) {
 // Despawn removes a live entity and all its components; it reports false
 // if e is not live. An id whose version reached MaxVersion is retired.
 func (w *World) Despawn(e Entity) bool {
+	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
 		return false
@@ -206,6 +297,7 @@ func (w *World) Despawn(e Entity) bool {
 // Insert sets e's component of type t to v, adding the component if e
 // lacks it. It reports false if e is not live.
 func (w *World) Insert(e Entity, t *Type, v any) bool {
+	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
 		return false
@@ -229,6 +321,7 @@ func (w *World) Insert(e Entity, t *Type, v any) bool {
 // Remove removes e's component of type t. It reports whether e had it.
 // Removing an entity's last component despawns it.
 func (w *World) Remove(e Entity, t *Type) bool {
+	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
 		return false

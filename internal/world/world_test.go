@@ -83,3 +83,108 @@ func TestNewOnManyGoroutines(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Reserved ids are spawned in any order with the ids Reserve returned,
+// recycled ids first; a released id is never live and does not alias the
+// entity that reuses it.
+func TestReserveSpawnAsRelease(t *testing.T) {
+	w, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp := TypeFor[pos]()
+	a, b, c := w.Reserve(), w.Reserve(), w.Reserve()
+	if a == b || b == c || a == c {
+		t.Fatalf("reserved %x %x %x: not distinct", a, b, c)
+	}
+	if w.Valid(a) {
+		t.Fatal("a reserved id is live before it is spawned")
+	}
+	for i, e := range []Entity{c, a} { // out of order; b is released
+		if err := w.SpawnAs(e, []*Type{tp}, []any{pos{X: float64(i)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Release(b)
+	if !w.Valid(a) || !w.Valid(c) || w.Valid(b) || w.Len() != 2 {
+		t.Fatalf("valid a=%v b=%v c=%v len=%d, want a and c only", w.Valid(a), w.Valid(b), w.Valid(c), w.Len())
+	}
+	if got := (*pos)(w.Get(c, tp)).X; got != 0 {
+		t.Fatalf("c.X = %v, want 0", got)
+	}
+	// The released id comes back first, at a newer version.
+	d := w.Reserve()
+	if d.ID() != b.ID() || d == b {
+		t.Fatalf("reserved %x after releasing %x: want the same id at a newer version", d, b)
+	}
+	if err := w.SpawnAs(d, []*Type{tp}, []any{pos{}}); err != nil {
+		t.Fatal(err)
+	}
+	if w.Valid(b) || !w.Valid(d) {
+		t.Fatal("the released Entity aliases the entity that reuses its id")
+	}
+	// Despawned ids are reserved again, newest first, like donburi's Create.
+	w.Despawn(a)
+	if e := w.Reserve(); e.ID() != a.ID() || e == a {
+		t.Fatalf("reserved %x after despawning %x", e, a)
+	}
+	// Invalid components release the id.
+	e := w.Reserve()
+	if err := w.SpawnAs(e, nil, nil); err == nil {
+		t.Fatal("SpawnAs with no components: no error")
+	}
+	if w.Valid(e) {
+		t.Fatal("an entity spawned without components is live")
+	}
+}
+
+// Reserve is safe from many goroutines: every id is distinct and each
+// spawns as reserved.
+func TestReserveConcurrent(t *testing.T) {
+	w, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp := TypeFor[pos]()
+	var old []Entity
+	for range 100 {
+		e, _ := w.Spawn([]*Type{tp}, []any{pos{}})
+		old = append(old, e)
+	}
+	for _, e := range old {
+		w.Despawn(e) // 100 ids on the free list, then new ones
+	}
+	const n, per = 4, 100
+	got := make([][]Entity, n)
+	var wg sync.WaitGroup
+	for g := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range per {
+				got[g] = append(got[g], w.Reserve())
+			}
+		}()
+	}
+	wg.Wait()
+	seen := map[Entity]bool{}
+	for g := n - 1; g >= 0; g-- {
+		for _, e := range got[g] {
+			if seen[e] {
+				t.Fatalf("id %x reserved twice", e)
+			}
+			seen[e] = true
+			if err := w.SpawnAs(e, []*Type{tp}, []any{pos{}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if w.Len() != n*per {
+		t.Fatalf("Len = %d, want %d", w.Len(), n*per)
+	}
+	for e := range seen {
+		if !w.Valid(e) {
+			t.Fatalf("%x not live", e)
+		}
+	}
+}
