@@ -113,27 +113,8 @@ func Col[T any](sp *Span, k int) []*T {
 // Spans calls fn for the matching entities with overall position in
 // [lo, hi), archetype by archetype, in a stable order.
 func (q *Query) Spans(lo, hi int, fn func(sp Span)) {
-	archs := q.w.dw.Archetypes()
-	var sp Span
-	off := 0
-	for _, ai := range q.matched {
-		ents := archs[ai].Entities()
-		n := len(ents)
-		if off+n <= lo {
-			off += n
-			continue
-		}
-		if off >= hi {
-			return
-		}
-		a, b := max(lo-off, 0), min(hi-off, n)
-		sp.Ents = entities(ents[a:b])
-		for k, col := range q.cols {
-			sp.Cols[k] = col.column(ai)[a:b]
-		}
-		fn(sp)
-		off += n
-	}
+	var at int
+	q.Segments(lo, hi, max(hi, 1), &at, fn) // one segment: cut by archetype only
 }
 
 // Segments is Spans with spans also cut at multiples of seg entities, for
