@@ -24,6 +24,14 @@ func (b *Body) SetPosition(p Vec) { b.Pos = p }
 // Velocity returns b.Vel.
 func (b *Body) Velocity() Vec { return b.Vel }
 
+// Pose returns the body's center and a rotation of 0 (bodies do not
+// rotate): it makes Body and *Body a render.IPose, so a renderer draws a
+// body where physics put it, and a transform.IPose, so
+// transform.Follow[physics.Body] moves the body's children with it. It has
+// a value receiver, unlike Body's other methods, so that a Body value
+// (not only a pointer) has it.
+func (b Body) Pose() (x, y, rotation float64) { return b.Pos.X, b.Pos.Y, 0 }
+
 // Collider gives an entity with a [Body] a shape in the physics [Space].
 // The shape is centered on Body.Pos. Shape and Sensor are read when the
 // Collider is added (spawned or inserted); to change them, remove the
