@@ -52,6 +52,10 @@ type propagation struct {
 	run    uint64
 	stack  []entry
 	failed bool
+	// last is the parent of the child computed last and its world map:
+	// siblings are usually stored next to each other, and need no walk.
+	last      glue.Entity
+	lastWorld Affine
 }
 
 // propagateChildren (ChildrenSystem) computes the world pose of every
@@ -73,9 +77,14 @@ func propagateChildren(p struct {
 	st.run++
 	cur := st.run << 2
 	links, roots, globals, cmds := p.Links, p.Roots, p.Globals, p.Cmds
+	st.last = 0
 	p.Children.Each(func(e glue.Entity, t *Transform, g *GlobalTransform, c *ChildOf) {
 		if g.stamp>>2 == st.run {
 			return // computed (or found orphaned) on an earlier walk
+		}
+		if c.Parent == st.last && st.last != 0 {
+			g.m, g.stamp = t.Affine().Then(st.lastWorld), cur
+			return
 		}
 		stack := append(st.stack[:0], entry{e, t, g})
 		g.stamp = cur | stampBusy
@@ -140,6 +149,9 @@ func propagateChildren(p struct {
 		default:
 			for i := len(stack) - 1; i >= 0; i-- {
 				x := stack[i]
+				if i == 0 {
+					st.last, st.lastWorld = c.Parent, base
+				}
 				base = x.t.Affine().Then(base)
 				if x.g != nil {
 					x.g.m, x.g.stamp = base, cur
