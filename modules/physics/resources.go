@@ -106,7 +106,7 @@ type ContactStarted struct {
 // two colliders that touched in the previous step do not in this one —
 // they moved apart, or one of them was despawned or lost its Collider
 // (then that entity no longer exists when the event is read). A and B
-// are as in the last contact of the pair. [EventsSystem] writes them
+// are as in the pair's contact of the previous step. [EventsSystem] writes them
 // after the step's [ContactStarted] events, ordered by the pair's lower
 // entity, then its higher.
 type ContactEnded struct {
