@@ -251,6 +251,45 @@ func TestDespawnTimingWithinTheTick(t *testing.T) {
 	}
 }
 
+// TestUnlinkAndReparent removes a child's ChildOf (it becomes a root at
+// its local pose) and links another child to a new parent.
+func TestUnlinkAndReparent(t *testing.T) {
+	app := newApp(t, glue.Options{},
+		[]any{Name("a"), transform.At(100, 0)},
+		[]any{Name("b"), transform.At(200, 0)},
+		[]any{Name("x"), Parent("a"), transform.At(1, 0)},
+		[]any{Name("y"), Parent("a"), transform.At(2, 0)},
+	)
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Q    glue.Query2[Name, transform.ChildOf]
+		N    glue.Query1[Name]
+		Tick glue.Local[int]
+		Cmds glue.Commands
+	}) {
+		if *p.Tick.Get()++; *p.Tick.Get() != 2 {
+			return
+		}
+		var b glue.Entity
+		p.N.Each(func(e glue.Entity, n *Name) {
+			if *n == "b" {
+				b = e
+			}
+		})
+		p.Q.Each(func(e glue.Entity, n *Name, _ *transform.ChildOf) {
+			switch *n {
+			case "x":
+				p.Cmds.Remove(e, glue.TypeOf[transform.ChildOf]())
+			case "y":
+				p.Cmds.Insert(e, transform.ChildOf{Parent: b})
+			}
+		})
+	}).ReadOnly(glue.TypeOf[Name]()).Named("relink"))
+	tick(t, app)
+	if got := tick(t, app); got["x"].x != 1 || got["y"].x != 202 {
+		t.Errorf("after unlinking x and moving y to b: x at %v, y at %v; want 1 and 202", got["x"].x, got["y"].x)
+	}
+}
+
 func TestCycleFails(t *testing.T) {
 	app := newApp(t, glue.Options{},
 		[]any{Name("a"), Parent("b"), transform.At(0, 0)},
@@ -378,6 +417,14 @@ func collectPoses(p struct {
 func TestTreeParallelEqualsSequential(t *testing.T) {
 	run := func(opts glue.Options) []transform.Affine {
 		app := treeApp(opts, true)
+		// 3,000 more roots, so that RootsSystem is split across workers.
+		app.AddStartup(glue.Func(func(c glue.Commands) {
+			for i := range 3000 {
+				tr := transform.At(float64(i), -1)
+				tr.Rotation = float64(i)
+				c.Spawn(tr, transform.GlobalTransform{})
+			}
+		}).Priority(10).Named("moreRoots"))
 		app.InsertResource(poses{})
 		app.AddSystems(glue.Last, glue.Func(collectPoses).ReadOnly(glue.TypeOf[transform.GlobalTransform]()))
 		defer app.Close()
@@ -386,8 +433,8 @@ func TestTreeParallelEqualsSequential(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if app.Len() != 10000 {
-			t.Fatalf("tree has %d entities, want 10000", app.Len())
+		if app.Len() != 13000 {
+			t.Fatalf("app has %d entities, want 13000", app.Len())
 		}
 		return slices.Clone(glue.Resource[poses](app).list)
 	}
