@@ -240,3 +240,31 @@ func Follow[T any, PT interface {
 		t.X, t.Y, t.Rotation = PT(src).Pose()
 	}).ReadOnly(glue.TypeOf[T]())
 }
+
+// DespawnRecursive despawns e and every entity below it in the hierarchy
+// by commands, so that all of them are gone when the current stage ends —
+// not at the end of a later stage, as when e alone is despawned (see the
+// package documentation). links is a query param of the calling system
+// over ChildOf; declare the system .ReadOnly(glue.TypeOf[transform.ChildOf]())
+// so that it does not count as writing ChildOf. It looks at every linked
+// entity, walking up from each: use it for occasional despawns (a level,
+// a ship with its turrets), not for thousands per tick. It allocates
+// nothing.
+func DespawnRecursive(cmds glue.Commands, links glue.Query1[ChildOf], e glue.Entity) {
+	cmds.Despawn(e)
+	limit := links.Len()
+	links.Each(func(c glue.Entity, l *ChildOf) {
+		p := l.Parent
+		for range limit {
+			if p == e {
+				cmds.Despawn(c)
+				return
+			}
+			up, ok := links.Get(p)
+			if !ok {
+				return
+			}
+			p = up.Parent
+		}
+	})
+}

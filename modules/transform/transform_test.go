@@ -499,3 +499,32 @@ func BenchmarkPropagate(b *testing.B) {
 		}
 	}
 }
+
+// TestDespawnRecursiveInTheSameStage despawns a parent with
+// DespawnRecursive in the propagation stage: parent, child and grandchild
+// are gone when that stage ends, before Last runs.
+func TestDespawnRecursiveInTheSameStage(t *testing.T) {
+	app := family(t)
+	seen := -1
+	app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {
+		Names glue.Query1[Name]
+		Links glue.Query1[transform.ChildOf]
+		Tick  glue.Local[int]
+		Cmds  glue.Commands
+	}) {
+		if *p.Tick.Get()++; *p.Tick.Get() != 2 {
+			return
+		}
+		p.Names.Each(func(e glue.Entity, n *Name) {
+			if *n == "root" {
+				transform.DespawnRecursive(p.Cmds, p.Links, e)
+			}
+		})
+	}).ReadOnly(glue.TypeOf[Name](), glue.TypeOf[transform.ChildOf]()).Named("killRoot"))
+	app.AddSystems(glue.Last, glue.Func(func(q glue.Query1[Name]) { seen = q.Len() }).Named("countInLast"))
+	tick(t, app)
+	tick(t, app)
+	if seen != 1 {
+		t.Errorf("Last saw %d named entities after the root was despawned recursively in PostUpdate, want 1 (the bystander)", seen)
+	}
+}
