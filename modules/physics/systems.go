@@ -113,13 +113,16 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 }
 
 // step (StepSystem) moves every Bouncy body with collision response, then
-// reports the overlaps of kinematic colliders, and publishes all contacts
-// of the tick in Contacts.
+// reports the overlaps of kinematic colliders, publishes all contacts of
+// the tick in Contacts and writes the contact events.
 func step(p struct {
 	Bodies   glue.Query2[Body, Bouncy]
 	Space    glue.ResMut[Space]
 	Contacts glue.ResMut[Contacts]
 	Settings glue.Res[Settings]
+	Started  glue.Writer[ContactStarted]
+	Ended    glue.Writer[ContactEnded]
+	State    glue.Local[touching]
 }) {
 	bodies, contacts := p.Bodies, p.Contacts
 	s, set := p.Space.Get(), p.Settings.Get()
@@ -143,4 +146,69 @@ func step(p struct {
 	}
 	slices.SortStableFunc(list, func(a, b Contact) int { return cmp.Compare(a.A, b.A) })
 	contacts.Get().List = list
+	writeEvents(list, p.Started, p.Ended, p.State.Get())
+}
+
+// pair is a contact's two entities, lower first, with its orientation.
+type pair struct {
+	lo, hi glue.Entity
+	a, b   glue.Entity
+	done   bool
+}
+
+func pairOf(c *Contact) pair {
+	p := pair{lo: c.A, hi: c.B, a: c.A, b: c.B}
+	if p.hi < p.lo {
+		p.lo, p.hi = p.hi, p.lo
+	}
+	return p
+}
+
+func byPair(x, y pair) int {
+	if c := cmp.Compare(x.lo, y.lo); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.hi, y.hi)
+}
+
+// touching is StepSystem's record: the pairs of the previous step and
+// of this one, sorted.
+type touching struct {
+	prev, cur []pair
+}
+
+// find returns the index of the first pair of ps (sorted) equal to p's
+// entities, and whether there is one.
+func find(ps []pair, p pair) (int, bool) {
+	return slices.BinarySearchFunc(ps, p, byPair)
+}
+
+// writeEvents (end of StepSystem) writes the step's ContactStarted events,
+// in the order of Contacts.List, then its ContactEnded events, in pair
+// order.
+func writeEvents(list []Contact, started glue.Writer[ContactStarted], ended glue.Writer[ContactEnded], st *touching) {
+	cur := st.cur[:0]
+	for i := range list {
+		cur = append(cur, pairOf(&list[i]))
+	}
+	slices.SortStableFunc(cur, byPair)
+	for i := range list {
+		k, _ := find(cur, pairOf(&list[i]))
+		if cur[k].done {
+			continue // the pair's other orientation came first
+		}
+		cur[k].done = true
+		if _, was := find(st.prev, cur[k]); !was {
+			started.Write(ContactStarted{list[i]})
+		}
+	}
+	for i, q := range st.prev {
+		if i > 0 && byPair(st.prev[i-1], q) == 0 {
+			continue
+		}
+		if _, still := find(cur, q); !still {
+			ended.Write(ContactEnded{A: q.a, B: q.b})
+		}
+	}
+	st.prev, st.cur = cur, st.prev
 }
