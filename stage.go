@@ -28,12 +28,14 @@ type Stage string
 // First … Last; [App.Draw] runs the draw stages PreDraw … PostDraw. The
 // full order of a tick is:
 //
-//	First       timer.Plugin advances the clock.
+//	First       timer.Plugin advances the clock, then its Timer components.
 //	PreUpdate   input.Plugin reads the devices; net plugins hand over
 //	            what arrived.
 //	StateTransition  requested state changes take effect (AddState).
 //	Update      the game's rules: games add their own stages after it.
-//	PostUpdate  what follows the rules: physics.Plugin's default stage.
+//	PostUpdate  what follows the rules: physics.Plugin's default stage;
+//	            transform.Plugin computes world poses; net plugins record
+//	            what watchers see.
 //	Last        audio.Plugin plays what the tick queued; net plugins send.
 //	PreDraw     render.Plugin begins the frame.
 //	Draw        drawing systems (render.DrawBox and the game's own).

@@ -14,15 +14,12 @@
 // # Registration
 //
 //	app.AddPlugins(transform.Plugin{})
-//	cmds.Spawn(Tank{}, transform.At(100, 80))
-//	// later, in a system that knows both entities:
+//	tank := cmds.Spawn(Tank{}, transform.At(100, 80))
 //	cmds.Spawn(Turret{}, transform.At(0, -6), transform.ChildOf{Parent: tank})
 //
-// Spawn does not return the new entity, so links are made between
-// entities known at the time: a system finds the parent (with a query, or
-// an entity stored in a component) and spawns or inserts the child with
-// ChildOf. Such a system runs in a stage after the parent's spawn command
-// was applied.
+// [glue.Commands.Spawn] returns the new entity at once, so a parent and
+// its children are spawned by one system; a child can also be linked
+// later by inserting ChildOf.
 //
 // # When poses change
 //

@@ -20,23 +20,12 @@ type (
 func Example() {
 	app := glue.NewApp()
 	app.AddPlugins(transform.Plugin{})
+	// Spawn returns the tank at once: its turret, 10 px ahead of the
+	// tank's centre, is linked to it in the same system.
 	app.AddStartup(glue.Func(func(cmds glue.Commands) {
-		cmds.Spawn(Tank{}, transform.At(100, 100))
+		tank := cmds.Spawn(Tank{}, transform.At(100, 100))
+		cmds.Spawn(Turret{}, transform.At(10, 0), transform.ChildOf{Parent: tank})
 	}))
-	// Spawn does not return the entity: a system that finds the tank
-	// spawns its turret, 10 px ahead of the tank's centre.
-	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		Tanks   glue.Query1[Tank]
-		Turrets glue.Query1[Turret]
-		Cmds    glue.Commands
-	}) {
-		if p.Turrets.Len() > 0 {
-			return
-		}
-		p.Tanks.Each(func(tank glue.Entity, _ *Tank) {
-			p.Cmds.Spawn(Turret{}, transform.At(10, 0), transform.ChildOf{Parent: tank})
-		})
-	}).ReadOnly(glue.TypeOf[Tank](), glue.TypeOf[Turret]()))
 	// The tank turns a quarter turn clockwise (y grows downwards).
 	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, _ *Tank, t *transform.Transform) {
 		t.Rotation = math.Pi / 2
