@@ -40,11 +40,26 @@ type ServerConfig struct {
 	// second at the default rate).
 	Heartbeat int
 	// MaxClients is the most clients connected at once; more are refused
-	// with HTTP 503. The default is 64.
+	// with HTTP 503. The default is 64 ([DefaultMaxClients]).
 	MaxClients int
+	// MaxConnections is the most TCP connections open at once on the
+	// server's listener: clients, handshakes and plain HTTP requests
+	// together. One more is closed as soon as it is accepted. The default
+	// is MaxClients + 64 ([DefaultExtraConnections]).
+	MaxConnections int
+	// HTTPTimeout bounds the time a connection may take to send a
+	// request's headers, and the time an idle HTTP keep-alive connection
+	// is kept open. The default is 5 seconds ([DefaultHTTPTimeout]).
+	HTTPTimeout time.Duration
 	// MaxMessageSize is the largest message a client may send, in bytes;
-	// a larger one closes its connection. The default is 4096.
+	// a larger one closes its connection with the WebSocket status 1009
+	// (message too big). The default is 4096 ([DefaultMaxMessageSize]).
 	MaxMessageSize int64
+	// MaxMessageRate is the most messages per second a client may send
+	// on average, with bursts of as many in a row (a token bucket); a
+	// client over it is disconnected with the status 1008 (policy
+	// violation). The default is 240 ([DefaultMaxMessageRate]).
+	MaxMessageRate int
 	// MaxInputsPerTick is the most input messages kept per client per
 	// tick; more are dropped and counted in [ServerStats.InputsDropped].
 	// The default is 32.
@@ -57,12 +72,33 @@ type ServerConfig struct {
 	// (clients send keepalives); a silent client is disconnected. The
 	// default is 15 seconds.
 	IdleTimeout time.Duration
+	// MaxLag bounds how far behind the server a client may fall: the
+	// server pings every client every MaxLag/2, and a client that has not
+	// answered within MaxLag (its answer comes after everything sent
+	// before the ping, however much the network buffers) is disconnected.
+	// The default is 10 seconds ([DefaultMaxLag]).
+	MaxLag time.Duration
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
 	// are refused with HTTP 403. Native clients send no Origin and are
 	// always allowed.
 	OriginPatterns []string
+	// AllowedHosts lists the names under which the server may be reached
+	// besides the addresses it serves, as patterns matched with
+	// path.Match against the request's Host header, with and without its
+	// port (e.g. "game.example.com", "*.example.com:443"). A request for
+	// another host is refused with HTTP 403, which defeats DNS rebinding.
+	// The server always answers to its listening IP address, to
+	// "localhost" and the loopback addresses when it listens on loopback,
+	// and to any of the machine's addresses when it listens on all of
+	// them; a handler mounted elsewhere ([Server.Handler]) answers to IP
+	// addresses and "localhost".
+	AllowedHosts []string
+	// MaxLogRate is the most warnings per second the server logs about
+	// refused and dropped connections; the number left out is reported
+	// with the next warning. The default is 10 ([DefaultMaxLogRate]).
+	MaxLogRate int
 	// Logger receives one line per connection, refusal and disconnection
 	// with its reason. The default is slog.Default().
 	Logger *slog.Logger
@@ -87,11 +123,16 @@ func (cfg *ServerConfig) defaults() error {
 	}
 	setDefault(&cfg.SendEvery, 3)
 	setDefault(&cfg.Heartbeat, 20)
-	setDefault(&cfg.MaxClients, 64)
-	setDefault(&cfg.MaxMessageSize, 4096)
-	setDefault(&cfg.MaxInputsPerTick, 32)
-	setDefault(&cfg.WriteTimeout, 5*time.Second)
-	setDefault(&cfg.IdleTimeout, 15*time.Second)
+	setDefault(&cfg.MaxClients, DefaultMaxClients)
+	setDefault(&cfg.MaxConnections, cfg.MaxClients+DefaultExtraConnections)
+	setDefault(&cfg.HTTPTimeout, DefaultHTTPTimeout)
+	setDefault(&cfg.MaxMessageSize, DefaultMaxMessageSize)
+	setDefault(&cfg.MaxMessageRate, DefaultMaxMessageRate)
+	setDefault(&cfg.MaxInputsPerTick, DefaultMaxInputsPerTick)
+	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
+	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
+	setDefault(&cfg.MaxLag, DefaultMaxLag)
+	setDefault(&cfg.MaxLogRate, DefaultMaxLogRate)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -384,6 +425,13 @@ func (s Server) Close() error {
 // beginTick runs first in every tick (glue.PreUpdate): it advances the
 // tick, decides whether this tick sends, and hands the inputs received
 // since the last tick to the game.
+//
+// A client's Left is handed over in a later tick than its last inputs:
+// a client that left with inputs in this tick's batch is kept in s.left
+// for the next tick, so that a game reading Left before the inputs does
+// not hand control back to a client that has gone. (Its inputs are all in
+// the inbox before its Left, which its connection's goroutine appends
+// after reading them.)
 func (s *server) beginTick(in *Inputs) {
 	tick := s.tick.Add(1)
 	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
@@ -393,6 +441,15 @@ func (s *server) beginTick(in *Inputs) {
 	in.list, s.inbox = s.inbox, in.list[:0]
 	in.Joined, s.joined = s.joined, in.Joined
 	in.Left, s.left = s.left, in.Left
+	kept := in.Left[:0]
+	for _, id := range in.Left {
+		if slices.ContainsFunc(in.list, func(x Input) bool { return x.Client == id }) {
+			s.left = append(s.left, id) // next tick
+		} else {
+			kept = append(kept, id)
+		}
+	}
+	in.Left = kept
 	clear(s.perTick)
 	s.inMu.Unlock()
 }

@@ -1,0 +1,135 @@
+package net
+
+import (
+	"log/slog"
+	stdnet "net"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The server's limits and their defaults, in one place. A zero field of
+// [ServerConfig] takes the default below; docs/net.md has the same table.
+const (
+	// DefaultMaxClients is the default [ServerConfig.MaxClients]: WebSocket
+	// clients connected at once.
+	DefaultMaxClients = 64
+	// DefaultExtraConnections is what the default
+	// [ServerConfig.MaxConnections] adds to MaxClients: room for HTTP
+	// requests and handshakes besides the clients.
+	DefaultExtraConnections = 64
+	// DefaultHTTPTimeout is the default [ServerConfig.HTTPTimeout]: the
+	// time to send a request's headers, and the time an idle HTTP
+	// keep-alive connection is kept.
+	DefaultHTTPTimeout = 5 * time.Second
+	// DefaultMaxMessageSize is the default [ServerConfig.MaxMessageSize],
+	// in bytes.
+	DefaultMaxMessageSize = 4096
+	// DefaultMaxMessageRate is the default [ServerConfig.MaxMessageRate]:
+	// messages per second from one client. A glue client sends at most
+	// one input per type per tick (60 per second) plus events and
+	// keepalives.
+	DefaultMaxMessageRate = 240
+	// DefaultMaxInputsPerTick is the default
+	// [ServerConfig.MaxInputsPerTick].
+	DefaultMaxInputsPerTick = 32
+	// DefaultWriteTimeout is the default [ServerConfig.WriteTimeout].
+	DefaultWriteTimeout = 5 * time.Second
+	// DefaultIdleTimeout is the default [ServerConfig.IdleTimeout].
+	DefaultIdleTimeout = 15 * time.Second
+	// DefaultMaxLag is the default [ServerConfig.MaxLag].
+	DefaultMaxLag = 10 * time.Second
+	// DefaultMaxLogRate is the default [ServerConfig.MaxLogRate]: warnings
+	// per second about refused and dropped connections.
+	DefaultMaxLogRate = 10
+)
+
+// bucket is a token bucket: rate tokens per second, at most burst saved.
+// It is not concurrent-safe.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate float64, burst float64, now time.Time) bucket {
+	return bucket{rate: rate, burst: burst, tokens: burst, last: now}
+}
+
+// take takes one token, reporting false if there is none.
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// warnLimiter lets at most a rate of warnings per second through. The
+// number it suppressed is added to the next warning it lets through.
+type warnLimiter struct {
+	log        *slog.Logger
+	mu         sync.Mutex
+	b          bucket
+	suppressed uint64
+}
+
+func newWarnLimiter(log *slog.Logger, rate int) *warnLimiter {
+	return &warnLimiter{log: log, b: newBucket(float64(rate), float64(rate), time.Now())}
+}
+
+// warn logs msg at level WARN unless over the rate.
+func (w *warnLimiter) warn(msg string, args ...any) {
+	w.mu.Lock()
+	if !w.b.take(time.Now()) {
+		w.suppressed++
+		w.mu.Unlock()
+		return
+	}
+	n := w.suppressed
+	w.suppressed = 0
+	w.mu.Unlock()
+	if n > 0 {
+		args = append(args, "suppressed", n)
+	}
+	w.log.Warn(msg, args...)
+}
+
+// limitListener accepts at most max connections open at once: it closes
+// one more at once, calling refused. Connections count until closed,
+// hijacked WebSocket connections included.
+type limitListener struct {
+	stdnet.Listener
+	max     int64
+	open    atomic.Int64
+	refused func(remote string)
+}
+
+func (l *limitListener) Accept() (stdnet.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if l.open.Add(1) > l.max {
+			l.open.Add(-1)
+			c.Close()
+			l.refused(c.RemoteAddr().String())
+			continue
+		}
+		return &countedConn{Conn: c, l: l}, nil
+	}
+}
+
+// countedConn is a connection of a limitListener.
+type countedConn struct {
+	stdnet.Conn
+	l    *limitListener
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() { c.l.open.Add(-1) })
+	return c.Conn.Close()
+}
