@@ -3,8 +3,15 @@
 package net
 
 import (
+	"bufio"
 	"context"
+	"errors"
+	"fmt"
+	stdnet "net"
+	"net/http"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,5 +89,64 @@ func TestLeftComesAfterLastInputs(t *testing.T) {
 	}
 	if owner != 0 {
 		t.Errorf("client %d left but still owns the game's control", owner)
+	}
+}
+
+// TestIdleHTTPConnectionsAreBounded: plain HTTP keep-alive connections
+// (a GET that got 404) are closed after HTTPTimeout, connections past
+// MaxConnections are closed at once, and once the idle ones are gone a
+// client connects again.
+func TestIdleHTTPConnectionsAreBounded(t *testing.T) {
+	var logs logBuf
+	const maxConns = 8
+	_, srv := startServer(t, ServerConfig{MaxConnections: maxConns, HTTPTimeout: 300 * time.Millisecond, Logger: logs.logger()}, nil)
+	var conns []stdnet.Conn
+	t.Cleanup(func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	// Open 3×maxConns keep-alive connections, each with one answered request.
+	closedAtOnce := 0
+	for range 3 * maxConns {
+		c, err := stdnet.Dial("tcp", srv.Addr())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		fmt.Fprintf(c, "GET /nope HTTP/1.1\r\nHost: %s\r\n\r\n", srv.Addr())
+		c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			closedAtOnce++ // closed without an answer: over the limit
+			continue
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET /nope: %s, want 404", resp.Status)
+		}
+	}
+	if closedAtOnce < 2*maxConns {
+		t.Errorf("%d of %d connections were closed at once, want at least %d (MaxConnections %d)", closedAtOnce, 3*maxConns, 2*maxConns, maxConns)
+	}
+	// The idle connections are closed by the server after HTTPTimeout.
+	start := time.Now()
+	for i, c := range conns {
+		c.SetReadDeadline(time.Now().Add(3 * time.Second))
+		if _, err := c.Read(make([]byte, 1)); err == nil || errors.Is(err, os.ErrDeadlineExceeded) {
+			t.Fatalf("idle connection %d still open after %v: %v", i, time.Since(start), err)
+		}
+	}
+	// A client gets in again.
+	waitFor(t, "a client to connect again", 5*time.Second, nil, func() bool {
+		c, err := rawDial(t, srv.URL(), nil)
+		if err != nil {
+			return false
+		}
+		c.CloseNow()
+		return true
+	})
+	if !strings.Contains(logs.String(), "MaxConnections") {
+		t.Errorf("log does not say why connections were refused:\n%s", logs.String())
 	}
 }

@@ -178,7 +178,8 @@ type server struct {
 	cfg     ServerConfig
 	reg     *Registry
 	log     *slog.Logger
-	initErr error // a configuration mistake, reported by the Listen system
+	warn    *warnLimiter // warnings about refused and dropped connections
+	initErr error        // a configuration mistake, reported by the Listen system
 
 	tick atomic.Uint64 // written by the game loop only
 
@@ -267,6 +268,7 @@ func newServer(cfg ServerConfig) *server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.warn = newWarnLimiter(s.log, max(cfg.MaxLogRate, 1))
 	s.handler = http.HandlerFunc(s.serveWS)
 	return s
 }
@@ -283,11 +285,19 @@ func (s *server) start() error {
 	if err != nil {
 		return fmt.Errorf("net: cannot listen on %s: %w; pick another address with ServerConfig.Addr", s.cfg.Addr, err)
 	}
+	ln = &limitListener{Listener: ln, max: int64(s.cfg.MaxConnections), refused: func(remote string) {
+		s.stats.refused.Add(1)
+		s.warn.warn("net: connection refused: too many connections open", "remote", remote, "max_connections", s.cfg.MaxConnections, "fix", "raise ServerConfig.MaxConnections")
+	}}
 	mux := http.NewServeMux()
 	mux.Handle(s.cfg.Path, s.handler)
 	hs := &http.Server{
-		Handler:           mux,
-		ReadHeaderTimeout: 5 * time.Second,
+		Handler: mux,
+		// Slow or idle HTTP connections are closed: they count against
+		// MaxConnections. Hijacked WebSocket connections have their own
+		// timeouts.
+		ReadHeaderTimeout: s.cfg.HTTPTimeout,
+		IdleTimeout:       s.cfg.HTTPTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
 	s.mu.Lock()
