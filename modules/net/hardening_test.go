@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	stdnet "net"
 	"net/http"
 	"os"
@@ -148,5 +149,55 @@ func TestIdleHTTPConnectionsAreBounded(t *testing.T) {
 	})
 	if !strings.Contains(logs.String(), "MaxConnections") {
 		t.Errorf("log does not say why connections were refused:\n%s", logs.String())
+	}
+}
+
+// dialStatus dials url with opts and returns the HTTP status and body of a
+// refusal, or 101 and the connection.
+func dialStatus(t *testing.T, url string, opts *websocket.DialOptions) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if opts.Subprotocols == nil {
+		opts.Subprotocols = []string{subprotocol}
+	}
+	c, resp, err := websocket.Dial(ctx, url, opts)
+	if err == nil {
+		c.CloseNow()
+		return http.StatusSwitchingProtocols, ""
+	}
+	if resp == nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
+// TestHostIsValidated: a DNS-rebinding page (Host and Origin both
+// evil.example) is refused with 403 and a reason; the listening address,
+// loopback names (the server listens on loopback) and AllowedHosts are
+// accepted.
+func TestHostIsValidated(t *testing.T) {
+	var logs logBuf
+	_, srv := startServer(t, ServerConfig{AllowedHosts: []string{"game.example"}, Logger: logs.logger()}, nil)
+	_, port, _ := stdnet.SplitHostPort(srv.Addr())
+	code, body := dialStatus(t, srv.URL(), &websocket.DialOptions{
+		Host:       "evil.example:" + port,
+		HTTPHeader: http.Header{"Origin": {"http://evil.example:" + port}},
+	})
+	if code != http.StatusForbidden || !strings.Contains(body, `host "evil.example`) || !strings.Contains(body, "AllowedHosts") {
+		t.Errorf("DNS rebinding: HTTP %d %q, want 403 naming the host and ServerConfig.AllowedHosts", code, body)
+	}
+	if !strings.Contains(logs.String(), "evil.example") {
+		t.Errorf("log does not name the refused host:\n%s", logs.String())
+	}
+	for _, host := range []string{srv.Addr(), "localhost:" + port, "LOCALHOST:" + port, "[::1]:" + port, "game.example", "game.example:" + port} {
+		if code, body := dialStatus(t, srv.URL(), &websocket.DialOptions{Host: host}); code != http.StatusSwitchingProtocols {
+			t.Errorf("Host %q: HTTP %d %q, want accepted", host, code, body)
+		}
+	}
+	// A page of the allowed host talks to the server under its name.
+	if code, body := dialStatus(t, srv.URL(), &websocket.DialOptions{Host: "game.example", HTTPHeader: http.Header{"Origin": {"http://game.example"}}}); code != http.StatusSwitchingProtocols {
+		t.Errorf("allowed host and origin: HTTP %d %q, want accepted", code, body)
 	}
 }

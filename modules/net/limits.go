@@ -3,6 +3,9 @@ package net
 import (
 	"log/slog"
 	stdnet "net"
+	"path"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -132,4 +135,59 @@ type countedConn struct {
 func (c *countedConn) Close() error {
 	c.once.Do(func() { c.l.open.Add(-1) })
 	return c.Conn.Close()
+}
+
+// hostAllowed reports whether a request's Host header names this server:
+// one of ServerConfig.AllowedHosts, or an address it serves (see
+// ServerConfig.AllowedHosts). Checking it defeats DNS rebinding, where a
+// page of a hostile name that resolves to the server's address passes
+// the Origin check, since Origin and Host then agree.
+func (s *server) hostAllowed(hostport string) bool {
+	hostport = strings.ToLower(hostport)
+	host := hostport
+	if h, _, err := stdnet.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	for _, p := range s.cfg.AllowedHosts {
+		p = strings.ToLower(p)
+		if ok, _ := path.Match(p, hostport); ok {
+			return true
+		}
+		if ok, _ := path.Match(p, host); ok {
+			return true
+		}
+	}
+	s.mu.Lock()
+	lip, local := s.listenIP, s.localIPs
+	s.mu.Unlock()
+	ip := stdnet.ParseIP(host)
+	switch {
+	case lip == nil: // mounted in another server: IP addresses and localhost
+		return ip != nil || host == "localhost"
+	case host == "localhost":
+		return lip.IsLoopback() || lip.IsUnspecified()
+	case ip == nil:
+		return false
+	case ip.Equal(lip), ip.IsLoopback() && lip.IsLoopback():
+		return true
+	case lip.IsUnspecified():
+		return ip.IsLoopback() || slices.ContainsFunc(local, ip.Equal)
+	}
+	return false
+}
+
+// interfaceIPs returns the machine's IP addresses.
+func interfaceIPs() []stdnet.IP {
+	addrs, err := stdnet.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var ips []stdnet.IP
+	for _, a := range addrs {
+		if n, ok := a.(*stdnet.IPNet); ok {
+			ips = append(ips, n.IP)
+		}
+	}
+	return ips
 }

@@ -92,8 +92,9 @@ type ServerConfig struct {
 	// The server always answers to its listening IP address, to
 	// "localhost" and the loopback addresses when it listens on loopback,
 	// and to any of the machine's addresses when it listens on all of
-	// them; a handler mounted elsewhere ([Server.Handler]) answers to IP
-	// addresses and "localhost".
+	// them. Before it listens (its [Server.Handler] mounted in another
+	// HTTP server) it answers to IP addresses and "localhost"; name the
+	// other server's host names here.
 	AllowedHosts []string
 	// MaxLogRate is the most warnings per second the server logs about
 	// refused and dropped connections; the number left out is reported
@@ -204,8 +205,10 @@ type server struct {
 	pending int // connections being accepted
 	lastCID ClientID
 	closed  bool
-	ln      stdnet.Listener
-	hs      *http.Server
+	ln       stdnet.Listener
+	listenIP stdnet.IP   // the IP address ln listens on
+	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
+	hs       *http.Server
 	handler http.Handler
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -307,6 +310,10 @@ func (s *server) start() error {
 		return errors.New("net: server already closed")
 	}
 	s.ln, s.hs = ln, hs
+	s.listenIP = ln.Addr().(*stdnet.TCPAddr).IP
+	if s.listenIP.IsUnspecified() {
+		s.localIPs = interfaceIPs()
+	}
 	s.mu.Unlock()
 	go hs.Serve(ln)
 	go s.wakeAll()
@@ -614,6 +621,12 @@ func truncate(s string, n int) string {
 // serveWS accepts one WebSocket connection and serves it until it closes.
 func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	log := s.log.With("remote", r.RemoteAddr)
+	if !s.hostAllowed(r.Host) {
+		s.stats.refused.Add(1)
+		s.warn.warn("net: connection refused: host not served here", "remote", r.RemoteAddr, "host", r.Host, "origin", r.Header.Get("Origin"))
+		http.Error(w, fmt.Sprintf("net: host %q is not served here; add it to ServerConfig.AllowedHosts", r.Host), http.StatusForbidden)
+		return
+	}
 	s.mu.Lock()
 	switch {
 	case s.closed:
