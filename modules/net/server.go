@@ -200,19 +200,19 @@ type server struct {
 	// so that the game loop does not pay for 200 goroutine wake-ups.
 	fanout chan struct{}
 
-	mu      sync.Mutex
-	conns   map[ClientID]*conn
-	pending int // connections being accepted
-	lastCID ClientID
-	closed  bool
+	mu       sync.Mutex
+	conns    map[ClientID]*conn
+	pending  int // connections being accepted
+	lastCID  ClientID
+	closed   bool
 	ln       stdnet.Listener
 	listenIP stdnet.IP   // the IP address ln listens on
 	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
 	hs       *http.Server
-	handler http.Handler
-	ctx     context.Context
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
+	handler  http.Handler
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
 
 	inMu    sync.Mutex
 	inbox   []Input
