@@ -201,3 +201,52 @@ func TestHostIsValidated(t *testing.T) {
 		t.Errorf("allowed host and origin: HTTP %d %q, want accepted", code, body)
 	}
 }
+
+// TestClientThatNeverReadsIsDropped: a client that connects and never
+// reads, while the server streams small deltas that the socket buffers
+// absorb (so no write ever times out), is dropped once it lags more than
+// MaxLag; a client that reads is not.
+func TestClientThatNeverReadsIsDropped(t *testing.T) {
+	var logs logBuf
+	const maxLag = 400 * time.Millisecond
+	app, srv := startServer(t, ServerConfig{SendEvery: 1, MaxLag: maxLag, WriteTimeout: time.Minute, Logger: logs.logger()}, func(app *glue.App) {
+		app.InsertResource(score{})
+		app.AddSystems(update, glue.Func(func(s glue.ResMut[score]) { s.Get().Points++ }).Named("count"))
+	})
+	capp, good := startClient(t, srv.URL(), ClientConfig{}, nil, nil)
+	stuck, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = stuck // never reads
+	waitFor(t, "two clients", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 2 })
+	start := time.Now()
+	step := func() {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if err := capp.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "the stuck client to be dropped", 3*maxLag+2*time.Second, step, func() bool { return srv.Stats().Clients == 1 })
+	t.Logf("stuck client dropped after %v", time.Since(start))
+	if d := time.Since(start); d < maxLag {
+		t.Errorf("stuck client dropped after %v, before MaxLag %v", d, maxLag)
+	}
+	// The reading client stays for several more MaxLags.
+	end := time.Now().Add(3 * maxLag)
+	for time.Now().Before(end) {
+		step()
+		time.Sleep(2 * time.Millisecond)
+	}
+	if st := good.Stats(); st.Connects != 1 || !st.Connected {
+		t.Errorf("reading client: %+v, want connected once", st)
+	}
+	if !strings.Contains(logs.String(), "MaxLag") {
+		t.Errorf("log does not say why the client was dropped:\n%s", logs.String())
+	}
+	if got := srv.Stats().Lagging; got != 1 {
+		t.Errorf("Stats().Lagging = %d, want 1", got)
+	}
+}

@@ -170,8 +170,10 @@ type ServerStats struct {
 	Coalesced      uint64 // times a slow client skipped states and got one combined delta
 	Inputs         uint64 // input messages received
 	InputsDropped  uint64 // input messages dropped (over MaxInputsPerTick)
-	Refused        uint64 // connections refused: server full, bad origin or subprotocol
+	Refused        uint64 // connections refused: server full, too many connections, bad host, origin or subprotocol
 	ProtocolErrors uint64 // connections closed because of a bad message
+	RateLimited    uint64 // connections closed for sending over MaxMessageRate
+	Lagging        uint64 // connections closed for lagging more than MaxLag or timing out a write
 }
 
 // server is the state behind a Server.
@@ -223,6 +225,7 @@ type server struct {
 	stats struct {
 		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
 		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
+		rateLimited, lagging                                            atomic.Uint64
 	}
 }
 
@@ -406,6 +409,8 @@ func (s Server) Stats() ServerStats {
 		InputsDropped:  st.inputsDropped.Load(),
 		Refused:        st.refused.Load(),
 		ProtocolErrors: st.protocolErrors.Load(),
+		RateLimited:    st.rateLimited.Load(),
+		Lagging:        st.lagging.Load(),
 	}
 }
 
@@ -687,12 +692,17 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	log = log.With("client", c.id)
 	log.Info("net: client connected")
 
-	done := make(chan struct{})
+	done := make(chan struct{}, 2)
 	go func() {
-		defer close(done)
+		defer func() { done <- struct{}{} }()
 		c.writeLoop()
 	}()
+	go func() {
+		defer func() { done <- struct{}{} }()
+		c.pingLoop()
+	}()
 	c.readLoop()
+	<-done
 	<-done
 
 	s.mu.Lock()
@@ -808,6 +818,39 @@ func (c *conn) writeLoop() {
 	}
 }
 
+// pingLoop pings the client every MaxLag/2 and disconnects it if the pong
+// does not come within MaxLag. A client answers a ping after reading
+// everything sent before it, so the delay measures how far behind the
+// client is, whatever the socket buffers hold; a client that never reads
+// never answers.
+func (c *conn) pingLoop() {
+	s := c.srv
+	t := time.NewTimer(s.cfg.MaxLag / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, s.cfg.MaxLag)
+		err := c.ws.Ping(ctx)
+		timedOut := ctx.Err() != nil && c.ctx.Err() == nil
+		cancel()
+		if timedOut {
+			// The timeout has closed the socket already.
+			s.stats.lagging.Add(1)
+			s.warn.warn("net: closing connection: client lags more than ServerConfig.MaxLag", "client", c.id, "remote", c.remote, "max_lag", s.cfg.MaxLag)
+			c.close(0, fmt.Sprintf("client lags more than %v (ServerConfig.MaxLag)", s.cfg.MaxLag), false)
+			return
+		}
+		if err != nil {
+			return // the connection is closing
+		}
+		t.Reset(s.cfg.MaxLag / 2)
+	}
+}
+
 // write sends one message within the write timeout, or closes the
 // connection.
 func (c *conn) write(msg []byte) bool {
@@ -820,7 +863,8 @@ func (c *conn) write(msg []byte) bool {
 		switch {
 		case c.ctx.Err() != nil:
 		case timedOut:
-			s.log.Warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
+			s.stats.lagging.Add(1)
+			s.warn.warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
 			c.close(0, fmt.Sprintf("write timed out after %v: client too slow", s.cfg.WriteTimeout), false)
 		default:
 			c.close(0, fmt.Sprintf("write: %v", err), false)
