@@ -250,3 +250,72 @@ func TestClientThatNeverReadsIsDropped(t *testing.T) {
 		t.Errorf("Stats().Lagging = %d, want 1", got)
 	}
 }
+
+// TestMessageFloodIsClosed: a client sending faster than MaxMessageRate
+// is closed with a policy violation that says why.
+func TestMessageFloodIsClosed(t *testing.T) {
+	var logs logBuf
+	app, srv := startServer(t, ServerConfig{MaxMessageRate: 100, Logger: logs.logger()}, nil)
+	c, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- readUntilClosed(c) }()
+	keepalive := appendHeader(nil, msgKeepAlive)
+	for range 1000 {
+		if c.Write(context.Background(), websocket.MessageBinary, keepalive) != nil {
+			break // closed
+		}
+	}
+	var closeErr error
+	waitFor(t, "the flood to be closed", 5*time.Second, func() { app.Update() }, func() bool {
+		select {
+		case closeErr = <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	var ce websocket.CloseError
+	if !errors.As(closeErr, &ce) || ce.Code != websocket.StatusPolicyViolation || !strings.Contains(ce.Reason, "100 messages per second") {
+		t.Errorf("flood closed with %v, want a policy violation naming the rate", closeErr)
+	}
+	if got := srv.Stats().RateLimited; got != 1 {
+		t.Errorf("Stats().RateLimited = %d, want 1", got)
+	}
+	if !strings.Contains(logs.String(), "MaxMessageRate") {
+		t.Errorf("log does not say why the client was closed:\n%s", logs.String())
+	}
+}
+
+// TestRefusalWarningsAreRateLimited: a burst of refused connections logs
+// at most MaxLogRate warnings per second, and the next warning after the
+// burst reports how many were left out.
+func TestRefusalWarningsAreRateLimited(t *testing.T) {
+	var logs logBuf
+	_, srv := startServer(t, ServerConfig{MaxLogRate: 2, Logger: logs.logger()}, nil)
+	foreign := &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"http://evil.example"}}}
+	start := time.Now()
+	const n = 30
+	for range n {
+		if code, _ := dialStatus(t, srv.URL(), foreign); code != http.StatusForbidden {
+			t.Fatalf("foreign origin: HTTP %d, want 403", code)
+		}
+	}
+	elapsed := time.Since(start)
+	warnings := strings.Count(logs.String(), "level=WARN")
+	if limit := 2 + int(2*elapsed.Seconds()) + 1; warnings > limit {
+		t.Errorf("%d refusals in %v logged %d warnings, want at most %d (MaxLogRate 2)", n, elapsed, warnings, limit)
+	}
+	time.Sleep(time.Second)
+	dialStatus(t, srv.URL(), foreign)
+	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+	last := lines[len(lines)-1]
+	if !strings.Contains(last, "level=WARN") || !strings.Contains(last, fmt.Sprintf("suppressed=%d", n-warnings)) {
+		t.Errorf("last log line %q does not report the %d warnings left out", last, n-warnings)
+	}
+	if got := srv.Stats().Refused; got != n+1 {
+		t.Errorf("Stats().Refused = %d, want %d", got, n+1)
+	}
+}

@@ -641,7 +641,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	case len(s.conns)+s.pending >= s.cfg.MaxClients:
 		s.mu.Unlock()
 		s.stats.refused.Add(1)
-		log.Warn("net: connection refused: server full", "max_clients", s.cfg.MaxClients)
+		s.warn.warn("net: connection refused: server full", "remote", r.RemoteAddr, "max_clients", s.cfg.MaxClients)
 		http.Error(w, fmt.Sprintf("net: server full (%d clients)", s.cfg.MaxClients), http.StatusServiceUnavailable)
 		return
 	}
@@ -661,13 +661,13 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		release()
 		s.stats.refused.Add(1)
-		log.Warn("net: connection refused", "origin", r.Header.Get("Origin"), "reason", err)
+		s.warn.warn("net: connection refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "reason", err)
 		return
 	}
 	if ws.Subprotocol() != subprotocol {
 		release()
 		s.stats.refused.Add(1)
-		log.Warn("net: connection refused: client does not speak " + subprotocol)
+		s.warn.warn("net: connection refused: client does not speak "+subprotocol, "remote", r.RemoteAddr)
 		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return
 	}
@@ -719,9 +719,10 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 func (c *conn) readLoop() {
 	s := c.srv
 	var lastSeq uint64
+	rate := newBucket(float64(s.cfg.MaxMessageRate), float64(s.cfg.MaxMessageRate), time.Now())
 	fail := func(code websocket.StatusCode, reason string) {
 		s.stats.protocolErrors.Add(1)
-		s.log.Warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
+		s.warn.warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
 		c.close(code, reason, true)
 	}
 	for {
@@ -744,6 +745,12 @@ func (c *conn) readLoop() {
 			default:
 				fail(websocket.StatusProtocolError, fmt.Sprintf("read: %v", err))
 			}
+			return
+		}
+		if !rate.take(time.Now()) {
+			s.stats.rateLimited.Add(1)
+			s.warn.warn("net: closing connection: client over ServerConfig.MaxMessageRate", "client", c.id, "remote", c.remote, "max_message_rate", s.cfg.MaxMessageRate)
+			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages per second", s.cfg.MaxMessageRate), true)
 			return
 		}
 		if typ != websocket.MessageBinary {
