@@ -319,3 +319,76 @@ func TestRefusalWarningsAreRateLimited(t *testing.T) {
 		t.Errorf("Stats().Refused = %d, want %d", got, n+1)
 	}
 }
+
+// TestCloseClassification: how a connection ended decides the log line
+// and the counters. A TCP reset is a lost connection (not a protocol
+// error, not a warning); a client's Close is a normal leave; a message
+// over MaxMessageSize is closed with 1009 and a reason naming the limit.
+func TestCloseClassification(t *testing.T) {
+	var logs logBuf
+	app, srv := startServer(t, ServerConfig{Logger: logs.logger()}, nil)
+	tick := func() { app.Update() }
+
+	// A reset: the client's socket closes with SO_LINGER 0.
+	var tcp *stdnet.TCPConn
+	resetOpts := &websocket.DialOptions{
+		Subprotocols: []string{subprotocol},
+		HTTPClient: &http.Client{Transport: &http.Transport{
+			DialContext: func(ctx context.Context, network, addr string) (stdnet.Conn, error) {
+				c, err := (&stdnet.Dialer{}).DialContext(ctx, network, addr)
+				if err == nil {
+					tcp = c.(*stdnet.TCPConn)
+				}
+				return c, err
+			},
+		}},
+	}
+	if _, err := rawDial(t, srv.URL(), resetOpts); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the client to connect", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
+	time.Sleep(50 * time.Millisecond) // let the welcome arrive, unread: a reset follows
+	tcp.SetLinger(0)
+	tcp.Close()
+	waitFor(t, "the reset client to leave", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 0 })
+	if st := srv.Stats(); st.ProtocolErrors != 0 {
+		t.Errorf("a reset counted as a protocol error: %+v", st)
+	}
+	if l := logs.String(); strings.Contains(l, "level=WARN") || !strings.Contains(l, `reason="connection reset`) {
+		t.Errorf("a reset must be logged as a reset, not as a warning:\n%s", l)
+	}
+
+	// A watcher that closes normally.
+	capp, cl := startClient(t, srv.URL(), ClientConfig{}, nil, nil)
+	waitFor(t, "the watcher to connect", 5*time.Second, func() { tick(); capp.Update() }, func() bool { return cl.Tick() > 0 })
+	cl.Close()
+	waitFor(t, "the watcher to leave", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 0 })
+	if l := logs.String(); strings.Contains(l, "connection lost") || !strings.Contains(l, `reason="client left`) {
+		t.Errorf("a watcher's Close must be logged as a normal leave:\n%s", l)
+	}
+
+	// A huge message.
+	c, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- readUntilClosed(c) }()
+	go c.Write(context.Background(), websocket.MessageBinary, make([]byte, 1<<20))
+	var closeErr error
+	waitFor(t, "the huge message to be refused", 10*time.Second, tick, func() bool {
+		select {
+		case closeErr = <-done:
+			return true
+		default:
+			return false
+		}
+	})
+	var ce websocket.CloseError
+	if !errors.As(closeErr, &ce) || ce.Code != websocket.StatusMessageTooBig || !strings.Contains(ce.Reason, "4096 bytes") {
+		t.Errorf("huge message closed with %v, want 1009 naming the 4096-byte limit", closeErr)
+	}
+	if st := srv.Stats(); st.ProtocolErrors != 1 {
+		t.Errorf("ProtocolErrors = %d, want 1 (the huge message)", st.ProtocolErrors)
+	}
+}

@@ -1,6 +1,11 @@
 package net
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	stdnet "net"
 	"path"
@@ -8,7 +13,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
+
+	"github.com/coder/websocket"
 )
 
 // The server's limits and their defaults, in one place. A zero field of
@@ -190,4 +198,53 @@ func interfaceIPs() []stdnet.IP {
 		}
 	}
 	return ips
+}
+
+// errTooBig is readMessage's error for a message over the limit.
+var errTooBig = errors.New("net: message too big")
+
+// readMessage reads one message of at most max bytes into buf. A larger
+// message returns errTooBig, leaving the rest unread, so that the caller
+// closes the connection with its own reason. (The WebSocket library's own
+// limit closes the connection first, with a reason of its own that names
+// one byte more than the limit.)
+func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer, max int64) (websocket.MessageType, error) {
+	buf.Reset()
+	typ, r, err := ws.Reader(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, max+1)); err != nil {
+		return 0, err
+	}
+	if int64(buf.Len()) > max {
+		return 0, errTooBig
+	}
+	return typ, nil
+}
+
+// ending is how reading from a client ended, as far as the error tells.
+type ending struct {
+	reason   string
+	protocol bool // a protocol error: counted, warned about, closed with 1002
+}
+
+// classifyReadErr classifies the error that ended reading from a client:
+// a close frame (1000 or 1001: the client left; another code: the client
+// closed, with its code and reason), a reset or an end of the TCP stream
+// (the connection was lost, which is not the client's fault), or anything
+// else, a protocol error.
+func classifyReadErr(err error) ending {
+	var ce websocket.CloseError
+	switch {
+	case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
+		return ending{reason: "client left"}
+	case errors.As(err, &ce):
+		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason)}
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED):
+		return ending{reason: "connection reset by the client"}
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, stdnet.ErrClosed):
+		return ending{reason: "connection lost"}
+	}
+	return ending{reason: fmt.Sprintf("read: %v", err), protocol: true}
 }

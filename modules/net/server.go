@@ -1,11 +1,11 @@
 package net
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	stdnet "net"
 	"net/http"
@@ -671,7 +671,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return
 	}
-	ws.SetReadLimit(s.cfg.MaxMessageSize)
+	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
 	s.mu.Lock()
@@ -725,28 +725,31 @@ func (c *conn) readLoop() {
 		s.warn.warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
 		c.close(code, reason, true)
 	}
+	var msg bytes.Buffer
 	for {
 		ctx, cancel := context.WithTimeout(c.ctx, s.cfg.IdleTimeout)
-		typ, data, err := c.ws.Read(ctx)
+		typ, err := readMessage(ctx, c.ws, &msg, s.cfg.MaxMessageSize)
 		timedOut := ctx.Err() != nil && c.ctx.Err() == nil
 		cancel()
 		if err != nil {
 			switch {
 			case c.ctx.Err() != nil:
 				c.close(0, "", false) // closed by the server
-			case errors.Is(err, websocket.ErrMessageTooBig):
-				fail(websocket.StatusMessageTooBig, fmt.Sprintf("message larger than %d bytes", s.cfg.MaxMessageSize))
+			case errors.Is(err, errTooBig):
+				fail(websocket.StatusMessageTooBig, fmt.Sprintf("net: message larger than %d bytes (ServerConfig.MaxMessageSize)", s.cfg.MaxMessageSize))
 			case timedOut:
 				c.close(0, fmt.Sprintf("no message for %v", s.cfg.IdleTimeout), false)
-			case websocket.CloseStatus(err) != -1:
-				c.close(0, fmt.Sprintf("client closed: %v", websocket.CloseStatus(err)), false)
-			case errors.Is(err, io.EOF) || errors.Is(err, stdnet.ErrClosed):
-				c.close(0, "connection lost", false)
 			default:
-				fail(websocket.StatusProtocolError, fmt.Sprintf("read: %v", err))
+				e := classifyReadErr(err)
+				if e.protocol {
+					fail(websocket.StatusProtocolError, e.reason)
+				} else {
+					c.close(0, e.reason, false)
+				}
 			}
 			return
 		}
+		data := msg.Bytes()
 		if !rate.take(time.Now()) {
 			s.stats.rateLimited.Add(1)
 			s.warn.warn("net: closing connection: client over ServerConfig.MaxMessageRate", "client", c.id, "remote", c.remote, "max_message_rate", s.cfg.MaxMessageRate)
