@@ -130,7 +130,7 @@ type client struct {
 	err       error
 	ws        *websocket.Conn // the current connection, or nil
 	closing   bool            // Close was called
-	session   atomic.Uint64 // increments on every connection
+	session   atomic.Uint64   // increments on every connection
 
 	outMu    sync.Mutex
 	events   []outMsg
