@@ -53,6 +53,9 @@ const (
 	// DefaultMaxLogRate is the default [ServerConfig.MaxLogRate]: warnings
 	// per second about refused and dropped connections.
 	DefaultMaxLogRate = 10
+	// DefaultLivenessTimeout is the default
+	// [ServerConfig.LivenessTimeout].
+	DefaultLivenessTimeout = 5 * time.Second
 )
 
 // bucket is a token bucket: rate tokens per second, at most burst saved.

@@ -100,9 +100,35 @@ type ServerConfig struct {
 	// refused and dropped connections; the number left out is reported
 	// with the next warning. The default is 10 ([DefaultMaxLogRate]).
 	MaxLogRate int
+	// LivenessTimeout is how long the game loop may go without a tick
+	// before [Server.Healthy] and the HealthPath endpoint report the
+	// server unhealthy. The default is 5 seconds
+	// ([DefaultLivenessTimeout]).
+	LivenessTimeout time.Duration
 	// Logger receives one line per connection, refusal and disconnection
 	// with its reason. The default is slog.Default().
 	Logger *slog.Logger
+
+	// Lifecycle hooks, for an orchestrator's SDK (docs/net.md shows
+	// where Agones' calls go). They are called from the server's
+	// goroutines, not the game loop: they must be concurrent-safe and
+	// quick.
+
+	// OnListening is called once the server listens, with its URL: the
+	// room is ready for players (Agones: SDK.Ready).
+	OnListening func(url string)
+	// OnJoin is called when a client has connected, with the number of
+	// clients now connected: 1 for the first (Agones:
+	// SDK.Alpha().PlayerConnect). Calls of OnJoin and OnLeave do not
+	// overlap, and come in the order of the changes they report.
+	OnJoin func(id ClientID, clients int)
+	// OnLeave is called when a client has disconnected, with the number of
+	// clients left: 0 when the last has gone (Agones:
+	// SDK.Alpha().PlayerDisconnect).
+	OnLeave func(id ClientID, clients int)
+	// OnShutdown is called once, when [Server.Shutdown] (or Close) has
+	// closed every connection, with its reason (Agones: SDK.Shutdown).
+	OnShutdown func(reason string)
 }
 
 func (cfg *ServerConfig) defaults() error {
@@ -134,6 +160,7 @@ func (cfg *ServerConfig) defaults() error {
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
 	setDefault(&cfg.MaxLag, DefaultMaxLag)
 	setDefault(&cfg.MaxLogRate, DefaultMaxLogRate)
+	setDefault(&cfg.LivenessTimeout, DefaultLivenessTimeout)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -184,7 +211,8 @@ type server struct {
 	warn    *warnLimiter // warnings about refused and dropped connections
 	initErr error        // a configuration mistake, reported by the Listen system
 
-	tick atomic.Uint64 // written by the game loop only
+	tick       atomic.Uint64 // written by the game loop only
+	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
@@ -207,6 +235,9 @@ type server struct {
 	pending  int // connections being accepted
 	lastCID  ClientID
 	closed   bool
+	draining bool          // Drain was called: no new clients
+	stopped  chan struct{} // closed when Shutdown is done
+	hookMu   sync.Mutex    // serializes OnJoin and OnLeave
 	ln       stdnet.Listener
 	listenIP stdnet.IP   // the IP address ln listens on
 	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
@@ -267,6 +298,7 @@ func newServer(cfg ServerConfig) *server {
 		conns:   map[ClientID]*conn{},
 		perTick: map[ClientID]int{},
 		fanout:  make(chan struct{}, 1),
+		stopped: make(chan struct{}),
 		ctx:     ctx,
 		cancel:  cancel,
 		initErr: err,
@@ -297,6 +329,8 @@ func (s *server) start() error {
 	}}
 	mux := http.NewServeMux()
 	mux.Handle(s.cfg.Path, s.handler)
+	mux.HandleFunc("GET "+HealthPath, s.serveHealth)
+	mux.HandleFunc("GET "+ReadyPath, s.serveReady)
 	hs := &http.Server{
 		Handler: mux,
 		// Slow or idle HTTP connections are closed: they count against
@@ -318,9 +352,13 @@ func (s *server) start() error {
 		s.localIPs = interfaceIPs()
 	}
 	s.mu.Unlock()
+	s.lastTickAt.Store(time.Now().UnixNano())
 	go hs.Serve(ln)
 	go s.wakeAll()
 	s.log.Info("net: server listening", "url", s.url())
+	if s.cfg.OnListening != nil {
+		s.cfg.OnListening(s.url())
+	}
 	return nil
 }
 
@@ -416,31 +454,16 @@ func (s Server) Stats() ServerStats {
 
 // Close stops listening, closes every connection (clients are told the
 // server is going away) and waits for the connections' goroutines, at
-// most about 10 seconds. The app keeps running; Send systems record into
-// a server nobody can reach. Close is idempotent.
+// most about 10 seconds: Shutdown with the reason "server closing". The
+// app keeps running; Send systems record into a server nobody can reach.
+// Close is idempotent.
 func (s Server) Close() error {
-	srv := s.s
-	srv.mu.Lock()
-	if srv.closed {
-		srv.mu.Unlock()
-		return nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := s.Shutdown(ctx, "server closing")
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil // the connections were closed at once
 	}
-	srv.closed = true
-	hs := srv.hs
-	conns := make([]*conn, 0, len(srv.conns))
-	for _, c := range srv.conns {
-		conns = append(conns, c)
-	}
-	srv.mu.Unlock()
-	var err error
-	if hs != nil {
-		err = hs.Close()
-	}
-	for _, c := range conns {
-		go c.close(websocket.StatusGoingAway, "server closing", true)
-	}
-	srv.wg.Wait()
-	srv.cancel()
 	return err
 }
 
@@ -456,6 +479,7 @@ func (s Server) Close() error {
 // after reading them.)
 func (s *server) beginTick(in *Inputs) {
 	tick := s.tick.Add(1)
+	s.lastTickAt.Store(time.Now().UnixNano())
 	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
 	clear(in.list)
 	in.Joined, in.Left = in.Joined[:0], in.Left[:0]
@@ -634,9 +658,9 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	switch {
-	case s.closed:
+	case s.closed || s.draining:
 		s.mu.Unlock()
-		http.Error(w, "net: server closing", http.StatusServiceUnavailable)
+		http.Error(w, "net: server draining: it takes no new clients", http.StatusServiceUnavailable)
 		return
 	case len(s.conns)+s.pending >= s.cfg.MaxClients:
 		s.mu.Unlock()
@@ -674,18 +698,25 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed {
+	if s.closed || s.draining {
 		s.mu.Unlock()
+		s.hookMu.Unlock()
 		cancel()
-		ws.Close(websocket.StatusGoingAway, "server closing")
+		ws.Close(websocket.StatusGoingAway, "net: server draining")
 		return
 	}
 	s.lastCID++
 	c.id = s.lastCID
 	s.conns[c.id] = c
+	n := len(s.conns)
 	s.mu.Unlock()
+	if s.cfg.OnJoin != nil {
+		s.cfg.OnJoin(c.id, n)
+	}
+	s.hookMu.Unlock()
 	s.inMu.Lock()
 	s.joined = append(s.joined, c.id)
 	s.inMu.Unlock()
@@ -705,9 +736,15 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	<-done
 	<-done
 
+	s.hookMu.Lock()
 	s.mu.Lock()
 	delete(s.conns, c.id)
+	n = len(s.conns)
 	s.mu.Unlock()
+	if s.cfg.OnLeave != nil {
+		s.cfg.OnLeave(c.id, n)
+	}
+	s.hookMu.Unlock()
 	s.inMu.Lock()
 	s.left = append(s.left, c.id)
 	s.inMu.Unlock()
