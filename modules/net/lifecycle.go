@@ -135,7 +135,7 @@ func (s Server) Shutdown(ctx context.Context, reason string) error {
 		err = ctx.Err()
 		srv.log.Warn("net: shutdown timed out; closing the remaining connections at once", "reason", reason)
 		for _, c := range conns {
-			c.ws.CloseNow()
+			go c.cut()
 		}
 		<-done
 	}

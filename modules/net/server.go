@@ -339,6 +339,10 @@ func (s *server) start() error {
 		ReadHeaderTimeout: s.cfg.HTTPTimeout,
 		IdleTimeout:       s.cfg.HTTPTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		// Lets Shutdown cut a connection that does not answer the close.
+		ConnContext: func(ctx context.Context, c stdnet.Conn) context.Context {
+			return context.WithValue(ctx, rawConnKey{}, c)
+		},
 	}
 	s.mu.Lock()
 	if s.closed {
@@ -616,6 +620,18 @@ type conn struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	reason string
+	raw    stdnet.Conn // the TCP connection, if the server listens itself
+}
+
+// rawConnKey is the request context key of the TCP connection.
+type rawConnKey struct{}
+
+// cut closes the connection at once, even during a close handshake.
+func (c *conn) cut() {
+	if c.raw != nil {
+		c.raw.Close()
+	}
+	c.ws.CloseNow()
 }
 
 func (c *conn) wake() {
@@ -698,6 +714,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	c.raw, _ = r.Context().Value(rawConnKey{}).(stdnet.Conn)
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
