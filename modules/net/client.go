@@ -298,6 +298,10 @@ func (c *client) serve(url string) (synced bool, err error) {
 			if errors.Is(err, websocket.ErrMessageTooBig) {
 				return synced, fmt.Errorf("net: server sent a message larger than ClientConfig.MaxMessageSize (%d bytes)", c.cfg.MaxMessageSize)
 			}
+			var ce websocket.CloseError
+			if errors.As(err, &ce) {
+				return synced, serverClosed{ce: ce, err: err}
+			}
 			return synced, fmt.Errorf("net: read: %w", err)
 		}
 		c.stats.messages.Add(1)
@@ -620,3 +624,17 @@ func (c *client) applyResource(cmds glue.Commands, id uint64, e *mEnt) {
 	}
 	e.clean()
 }
+
+// serverClosed is the error of a connection the server closed with a
+// close frame: it says the code and reason, and unwraps to the
+// websocket.CloseError.
+type serverClosed struct {
+	ce  websocket.CloseError
+	err error
+}
+
+func (e serverClosed) Error() string {
+	return fmt.Sprintf("net: the server closed the connection (%v): %s", e.ce.Code, e.ce.Reason)
+}
+
+func (e serverClosed) Unwrap() error { return e.err }

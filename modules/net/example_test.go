@@ -1,8 +1,10 @@
 package net_test
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -98,4 +100,73 @@ func ExampleWriter() {
 	// ac 02 02 68 69 00 00 80 3f
 	// 300 hi 1 <nil>
 	// net: message truncated
+}
+
+// A room run by an orchestrator: the hooks mark where its SDK is called
+// (docs/net.md: Agones), the probes read /readyz and /healthz, Drain
+// takes no new players, and Shutdown tells the players why and ends the
+// room.
+func ExampleServer_Shutdown() {
+	cfg := net.ServerConfig{
+		Registry:    registry(),
+		Addr:        "127.0.0.1:0",
+		Logger:      slog.New(slog.DiscardHandler),
+		OnListening: func(string) { fmt.Println("listening: ready for players") },
+		OnJoin:      func(_ net.ClientID, n int) { fmt.Println("joined, clients:", n) },
+		OnLeave:     func(_ net.ClientID, n int) { fmt.Println("left, clients:", n) },
+		OnShutdown:  func(reason string) { fmt.Println("shut down:", reason) },
+	}
+	server := glue.NewApp()
+	server.AddPlugins(net.ServerPlugin{Config: cfg})
+	if err := server.Update(); err != nil { // starts listening
+		fmt.Println(err)
+		return
+	}
+	defer server.Close()
+	srv := glue.Resource[net.Server](server)
+	probe := func(path string) {
+		resp, err := http.Get("http://" + srv.Addr() + path)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		resp.Body.Close()
+		fmt.Println(path, resp.Status)
+	}
+	probe(net.ReadyPath)
+
+	client := glue.NewApp()
+	client.AddPlugins(net.ClientPlugin{
+		Config: net.ClientConfig{Registry: registry(), Logger: slog.New(slog.DiscardHandler), NoReconnect: true},
+		Peer:   net.Peer{URL: srv.URL()},
+	})
+	defer client.Close()
+	cl := glue.Resource[net.Client](client)
+	for deadline := time.Now().Add(10 * time.Second); cl.Tick() == 0 && time.Now().Before(deadline); {
+		server.Update()
+		client.Update()
+		time.Sleep(time.Millisecond)
+	}
+
+	srv.Drain() // e.g. on SIGTERM
+	probe(net.ReadyPath)
+	probe(net.HealthPath)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx, "game over"); err != nil {
+		fmt.Println(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); cl.Connected() && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	fmt.Println("the client was told:", cl.Err())
+	// Output:
+	// listening: ready for players
+	// /readyz 200 OK
+	// joined, clients: 1
+	// /readyz 503 Service Unavailable
+	// /healthz 200 OK
+	// left, clients: 0
+	// shut down: game over
+	// the client was told: net: the server closed the connection (StatusGoingAway): game over
 }
