@@ -121,7 +121,15 @@
 // The plugins close the server and the client when the app is closed
 // (glue.App.OnClose; App.Run and render.Run close the app when it ends).
 // Server.Close and Client.Close may also be called directly, any number of
-// times.
+// times. Client.Close tells the server the client is leaving.
+//
+// For an orchestrator running one room per process, the server has
+// lifecycle hooks ([ServerConfig.OnListening], [ServerConfig.OnJoin],
+// [ServerConfig.OnLeave], [ServerConfig.OnShutdown]), a liveness and a
+// readiness endpoint on its own listener ([HealthPath], [ReadyPath];
+// [Server.Healthy], [Server.Ready]), and a graceful end: [Server.Drain]
+// takes no new clients, [Server.Shutdown] closes the clients with a
+// reason and returns when they are gone or its context ends.
 //
 // # Load
 //
