@@ -76,7 +76,8 @@ type ServerConfig struct {
 	// server pings every client every MaxLag/2, and a client that has not
 	// answered within MaxLag (its answer comes after everything sent
 	// before the ping, however much the network buffers) is disconnected.
-	// The default is 10 seconds ([DefaultMaxLag]).
+	// (While a write to the client blocks, WriteTimeout bounds it.) The
+	// default is 10 seconds ([DefaultMaxLag]).
 	MaxLag time.Duration
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
@@ -620,7 +621,9 @@ type conn struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	reason string
-	raw    stdnet.Conn // the TCP connection, if the server listens itself
+	raw    stdnet.Conn    // the TCP connection, if the server listens itself
+	pong   chan struct{}  // a ping was answered
+	pings  sync.WaitGroup // ping goroutines
 }
 
 // rawConnKey is the request context key of the TCP connection.
@@ -713,7 +716,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
 	c.raw, _ = r.Context().Value(rawConnKey{}).(stdnet.Conn)
 	s.hookMu.Lock()
 	s.mu.Lock()
@@ -740,18 +743,14 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	log = log.With("client", c.id)
 	log.Info("net: client connected")
 
-	done := make(chan struct{}, 2)
+	done := make(chan struct{})
 	go func() {
-		defer func() { done <- struct{}{} }()
+		defer close(done)
 		c.writeLoop()
-	}()
-	go func() {
-		defer func() { done <- struct{}{} }()
-		c.pingLoop()
 	}()
 	c.readLoop()
 	<-done
-	<-done
+	c.pings.Wait()
 
 	s.hookMu.Lock()
 	s.mu.Lock()
@@ -852,10 +851,19 @@ func (c *conn) writeLoop() {
 		return
 	}
 	c.wake()
+	ping := time.NewTimer(s.cfg.MaxLag / 2)
+	defer ping.Stop()
 	for {
 		select {
 		case <-c.ctx.Done():
 			return
+		case <-ping.C:
+			c.pings.Add(1)
+			go c.ping()
+			continue
+		case <-c.pong:
+			ping.Reset(s.cfg.MaxLag / 2)
+			continue
 		case <-c.notify:
 		}
 		p := s.latest.Load()
@@ -882,36 +890,30 @@ func (c *conn) writeLoop() {
 	}
 }
 
-// pingLoop pings the client every MaxLag/2 and disconnects it if the pong
-// does not come within MaxLag. A client answers a ping after reading
-// everything sent before it, so the delay measures how far behind the
-// client is, whatever the socket buffers hold; a client that never reads
-// never answers.
-func (c *conn) pingLoop() {
+// ping pings the client and disconnects it if the pong does not come
+// within MaxLag; on a pong it has the writer schedule the next ping,
+// MaxLag/2 later. A client answers a ping after reading everything sent
+// before it, so the delay measures how far behind the client is, whatever
+// the socket buffers hold; a client that never reads never answers. (A
+// goroutine lives only for the round trip, not for the connection.)
+func (c *conn) ping() {
+	defer c.pings.Done()
 	s := c.srv
-	t := time.NewTimer(s.cfg.MaxLag / 2)
-	defer t.Stop()
-	for {
+	ctx, cancel := context.WithTimeout(c.ctx, s.cfg.MaxLag)
+	err := c.ws.Ping(ctx)
+	timedOut := ctx.Err() != nil && c.ctx.Err() == nil
+	cancel()
+	switch {
+	case timedOut:
+		// The timeout has closed the socket already.
+		s.stats.lagging.Add(1)
+		s.warn.warn("net: closing connection: client lags more than ServerConfig.MaxLag", "client", c.id, "remote", c.remote, "max_lag", s.cfg.MaxLag)
+		c.close(0, fmt.Sprintf("client lags more than %v (ServerConfig.MaxLag)", s.cfg.MaxLag), false)
+	case err == nil:
 		select {
-		case <-c.ctx.Done():
-			return
-		case <-t.C:
+		case c.pong <- struct{}{}:
+		default:
 		}
-		ctx, cancel := context.WithTimeout(c.ctx, s.cfg.MaxLag)
-		err := c.ws.Ping(ctx)
-		timedOut := ctx.Err() != nil && c.ctx.Err() == nil
-		cancel()
-		if timedOut {
-			// The timeout has closed the socket already.
-			s.stats.lagging.Add(1)
-			s.warn.warn("net: closing connection: client lags more than ServerConfig.MaxLag", "client", c.id, "remote", c.remote, "max_lag", s.cfg.MaxLag)
-			c.close(0, fmt.Sprintf("client lags more than %v (ServerConfig.MaxLag)", s.cfg.MaxLag), false)
-			return
-		}
-		if err != nil {
-			return // the connection is closing
-		}
-		t.Reset(s.cfg.MaxLag / 2)
 	}
 }
 
