@@ -3,6 +3,7 @@ package net_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"time"
@@ -169,4 +170,47 @@ func ExampleServer_Shutdown() {
 	// left, clients: 0
 	// shut down: game over
 	// the client was told: net: the server closed the connection (StatusGoingAway): game over
+}
+
+// The server's limits take their defaults (net.Default…) unless set. A
+// page of another host name that resolves to the server (DNS rebinding)
+// is refused, whatever its Origin says.
+func ExampleServerConfig() {
+	cfg := net.ServerConfig{
+		Registry:       registry(),
+		Addr:           "127.0.0.1:0",
+		AllowedHosts:   []string{"game.example"},
+		MaxClients:     8,
+		MaxMessageRate: 120,
+		MaxLag:         5 * time.Second,
+		Logger:         slog.New(slog.DiscardHandler),
+	}
+	server := glue.NewApp()
+	server.AddPlugins(net.ServerPlugin{Config: cfg})
+	if err := server.Update(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer server.Close()
+	srv := glue.Resource[net.Server](server)
+	for _, host := range []string{"evil.example", "game.example"} {
+		req, err := http.NewRequest("GET", "http://"+srv.Addr()+"/net", nil)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		req.Host = host
+		req.Header.Set("Origin", "http://"+host)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		fmt.Printf("%s: %s %s", host, resp.Status, body)
+	}
+	// Output:
+	// evil.example: 403 Forbidden net: host "evil.example" is not served here; add it to ServerConfig.AllowedHosts
+	// game.example: 426 Upgrade Required WebSocket protocol violation: Connection header "" does not contain Upgrade
 }
