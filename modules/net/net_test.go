@@ -533,7 +533,8 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestSlowClients (MaxLag set long: this is about write timeouts and
+// TestSlowClients (MaxLag and IdleTimeout set long, for the raw clients
+// send no keepalives and this is about write timeouts and
 // coalescing): a client that stops reading does not hold up the game
 // loop and is disconnected after the write timeout; a client that reads
 // slowly skips states (coalesced deltas) and still ends with the server's
@@ -544,7 +545,7 @@ func TestSlowClients(t *testing.T) {
 	sent := map[uint64]world{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	churn := true
-	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 3 * time.Second, MaxLag: time.Minute, Logger: logs.logger()}, func(app *glue.App) {
+	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 3 * time.Second, MaxLag: time.Minute, IdleTimeout: time.Minute, Logger: logs.logger()}, func(app *glue.App) {
 		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			for i := range n {
 				cmds.Spawn(Replicated{}, pos{float32(i), 0}, label{})
