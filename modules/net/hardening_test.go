@@ -100,7 +100,7 @@ func TestLeftComesAfterLastInputs(t *testing.T) {
 func TestIdleHTTPConnectionsAreBounded(t *testing.T) {
 	var logs logBuf
 	const maxConns = 8
-	_, srv := startServer(t, ServerConfig{MaxConnections: maxConns, HTTPTimeout: 300 * time.Millisecond, Logger: logs.logger()}, nil)
+	_, srv := startServer(t, ServerConfig{MaxConnections: maxConns, HTTPTimeout: time.Second, Logger: logs.logger()}, nil)
 	var conns []stdnet.Conn
 	t.Cleanup(func() {
 		for _, c := range conns {
@@ -208,7 +208,7 @@ func TestHostIsValidated(t *testing.T) {
 // MaxLag; a client that reads is not.
 func TestClientThatNeverReadsIsDropped(t *testing.T) {
 	var logs logBuf
-	const maxLag = 400 * time.Millisecond
+	const maxLag = time.Second
 	app, srv := startServer(t, ServerConfig{SendEvery: 1, MaxLag: maxLag, WriteTimeout: time.Minute, Logger: logs.logger()}, func(app *glue.App) {
 		app.InsertResource(score{})
 		app.AddSystems(update, glue.Func(func(s glue.ResMut[score]) { s.Get().Points++ }).Named("count"))

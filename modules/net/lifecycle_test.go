@@ -88,11 +88,12 @@ func TestLifecycleHooks(t *testing.T) {
 // whether a client would be taken: not when full, not when draining.
 // Draining keeps the connected clients.
 func TestHealthAndReadiness(t *testing.T) {
-	app, srv := startServer(t, ServerConfig{MaxClients: 1, LivenessTimeout: 300 * time.Millisecond}, nil)
+	app, srv := startServer(t, ServerConfig{MaxClients: 1, LivenessTimeout: time.Second}, nil)
+	app.Update()
 	if code, body := get(t, srv, HealthPath); code != http.StatusOK || body != "ok" {
 		t.Errorf("%s right after a tick: %d %q, want 200 ok", HealthPath, code, body)
 	}
-	time.Sleep(400 * time.Millisecond)
+	time.Sleep(1200 * time.Millisecond)
 	if code, body := get(t, srv, HealthPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "has not ticked") {
 		t.Errorf("%s with a stalled game loop: %d %q, want 503 saying so", HealthPath, code, body)
 	}

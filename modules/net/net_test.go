@@ -533,9 +533,8 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestSlowClients (MaxLag and IdleTimeout set long, for the raw clients
-// send no keepalives and this is about write timeouts and
-// coalescing): a client that stops reading does not hold up the game
+// TestSlowClients (MaxLag and IdleTimeout set long: its raw clients send
+// no keepalives, and it is about write timeouts and coalescing): a client that stops reading does not hold up the game
 // loop and is disconnected after the write timeout; a client that reads
 // slowly skips states (coalesced deltas) and still ends with the server's
 // state; a normal client is not disturbed.
