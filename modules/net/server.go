@@ -394,7 +394,9 @@ func (s Server) URL() string { return s.s.url() }
 // Handler returns the server's WebSocket endpoint as an http.Handler, for
 // mounting in another HTTP server (e.g. the one serving a browser build,
 // so that the page and the socket share an origin). It works whether or
-// not the server listens itself.
+// not the server listens itself. It checks the request's Host as
+// described at [ServerConfig.AllowedHosts]: list the other server's host
+// names there.
 func (s Server) Handler() http.Handler { return s.s.handler }
 
 // Tick returns the server's tick: the number of ticks since the app
