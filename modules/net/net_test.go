@@ -648,9 +648,10 @@ func TestSlowClients(t *testing.T) {
 		t.Errorf("a server tick took %v: the loop waited for the stuck client", longest)
 	}
 	// Churn on until the stuck client's socket buffers are full and its
-	// write times out.
-	waitFor(t, "the stuck client to be dropped", 30*time.Second, step, func() bool {
-		return strings.Contains(logs.String(), "client too slow")
+	// write times out, and until the slow client has fallen far enough
+	// behind (past the socket buffers) to skip states.
+	waitFor(t, "the stuck client to be dropped and the slow one to skip states", 60*time.Second, step, func() bool {
+		return strings.Contains(logs.String(), "client too slow") && srv.Stats().Coalesced > 0
 	})
 	churn = false
 	final := srv.Tick() + 1
