@@ -99,22 +99,37 @@
 // # Security and limits
 //
 // The server binds 127.0.0.1 unless [ServerConfig.Addr] names another
-// host; refuses clients past [ServerConfig.MaxClients] (HTTP 503), browser
-// origins other than its own host and [ServerConfig.OriginPatterns] (HTTP
-// 403), and clients that do not speak the "glue.net.v1" subprotocol;
-// limits client messages to [ServerConfig.MaxMessageSize] bytes, input
-// messages to [ServerConfig.MaxInputsPerTick] per client per tick, and
-// the time to write a message or to hear from a client (clients send a
-// keepalive every [ClientConfig.KeepAlive]). Only registered types are
-// ever decoded; input values are handed to the game as they are, so the
-// game must validate them as it would local input.
+// host; refuses clients past [ServerConfig.MaxClients] (HTTP 503), TCP
+// connections past [ServerConfig.MaxConnections], requests for a Host it
+// does not serve (HTTP 403, against DNS rebinding; see
+// [ServerConfig.AllowedHosts]), browser origins other than its own host
+// and [ServerConfig.OriginPatterns] (HTTP 403), and clients that do not
+// speak the "glue.net.v1" subprotocol; closes idle HTTP connections after
+// [ServerConfig.HTTPTimeout]; limits client messages to
+// [ServerConfig.MaxMessageSize] bytes and [ServerConfig.MaxMessageRate]
+// per second, input messages to [ServerConfig.MaxInputsPerTick] per client
+// per tick, the time to write a message or to hear from a client (clients
+// send a keepalive every [ClientConfig.KeepAlive]), and how far a client
+// may lag ([ServerConfig.MaxLag], measured with pings); and logs at most
+// [ServerConfig.MaxLogRate] warnings a second. The defaults are the
+// Default constants. Only registered types are ever decoded; input values
+// are handed to the game as they are, so the game must validate them as
+// it would local input.
 //
 // # Lifecycle
 //
 // The plugins close the server and the client when the app is closed
 // (glue.App.OnClose; App.Run and render.Run close the app when it ends).
 // Server.Close and Client.Close may also be called directly, any number of
-// times.
+// times. Client.Close tells the server the client is leaving.
+//
+// For an orchestrator running one room per process, the server has
+// lifecycle hooks ([ServerConfig.OnListening], [ServerConfig.OnJoin],
+// [ServerConfig.OnLeave], [ServerConfig.OnShutdown]), a liveness and a
+// readiness endpoint on its own listener ([HealthPath], [ReadyPath];
+// [Server.Healthy], [Server.Ready]), and a graceful end: [Server.Drain]
+// takes no new clients, [Server.Shutdown] closes the clients with a
+// reason and returns when they are gone or its context ends.
 //
 // # Load
 //

@@ -1,0 +1,189 @@
+//go:build !js
+
+package net
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// get fetches path from the server and returns the status and body.
+func get(t *testing.T, srv Server, path string) (int, string) {
+	t.Helper()
+	resp, err := http.Get("http://" + srv.Addr() + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, strings.TrimSpace(string(b))
+}
+
+// hookLog records the lifecycle hooks' calls.
+type hookLog struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (h *hookLog) add(format string, args ...any) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.calls = append(h.calls, fmt.Sprintf(format, args...))
+}
+
+func (h *hookLog) String() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return strings.Join(h.calls, "; ")
+}
+
+func (h *hookLog) config(cfg ServerConfig) ServerConfig {
+	cfg.OnListening = func(url string) { h.add("listening %v", strings.HasPrefix(url, "ws://127.0.0.1:")) }
+	cfg.OnJoin = func(id ClientID, n int) { h.add("join %d (%d)", id, n) }
+	cfg.OnLeave = func(id ClientID, n int) { h.add("leave %d (%d)", id, n) }
+	cfg.OnShutdown = func(reason string) { h.add("shutdown %q", reason) }
+	return cfg
+}
+
+// TestLifecycleHooks: the hooks are called when the server listens, for
+// every join and leave with the number of clients, and once at shutdown.
+func TestLifecycleHooks(t *testing.T) {
+	var hooks hookLog
+	app, srv := startServer(t, hooks.config(ServerConfig{}), nil)
+	tick := func() { app.Update() }
+	c1, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "one client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
+	c2, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "two clients", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 2 })
+	c1.Close(websocket.StatusNormalClosure, "")
+	waitFor(t, "one client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
+	c2.Close(websocket.StatusNormalClosure, "")
+	waitFor(t, "no client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 0 })
+	if err := srv.Shutdown(context.Background(), "game over"); err != nil {
+		t.Fatal(err)
+	}
+	srv.Close() // no second OnShutdown
+	want := `listening true; join 1 (1); join 2 (2); leave 1 (1); leave 2 (0); shutdown "game over"`
+	if got := hooks.String(); got != want {
+		t.Errorf("hooks called:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestHealthAndReadiness: /healthz follows the game loop; /readyz says
+// whether a client would be taken: not when full, not when draining.
+// Draining keeps the connected clients.
+func TestHealthAndReadiness(t *testing.T) {
+	app, srv := startServer(t, ServerConfig{MaxClients: 1, LivenessTimeout: time.Second}, nil)
+	app.Update()
+	if code, body := get(t, srv, HealthPath); code != http.StatusOK || body != "ok" {
+		t.Errorf("%s right after a tick: %d %q, want 200 ok", HealthPath, code, body)
+	}
+	time.Sleep(1200 * time.Millisecond)
+	if code, body := get(t, srv, HealthPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "has not ticked") {
+		t.Errorf("%s with a stalled game loop: %d %q, want 503 saying so", HealthPath, code, body)
+	}
+	app.Update()
+	if code, _ := get(t, srv, HealthPath); code != http.StatusOK {
+		t.Errorf("%s after a tick again: %d, want 200", HealthPath, code)
+	}
+
+	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok" {
+		t.Errorf("%s with room: %d %q, want 200 ok", ReadyPath, code, body)
+	}
+	c, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the client", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 1 })
+	if code, body := get(t, srv, ReadyPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "full") {
+		t.Errorf("%s when full: %d %q, want 503 full", ReadyPath, code, body)
+	}
+	c.Close(websocket.StatusNormalClosure, "")
+	waitFor(t, "no client", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 0 })
+
+	stay, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the client", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 1 })
+	srv.Drain()
+	if code, body := get(t, srv, ReadyPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "draining") {
+		t.Errorf("%s when draining: %d %q, want 503 draining", ReadyPath, code, body)
+	}
+	stay.Close(websocket.StatusNormalClosure, "") // make room: still refused
+	waitFor(t, "no client", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 0 })
+	if code, body := dialStatus(t, srv.URL(), &websocket.DialOptions{}); code != http.StatusServiceUnavailable || !strings.Contains(body, "draining") {
+		t.Errorf("dial when draining: %d %q, want 503 draining", code, body)
+	}
+	if code, _ := get(t, srv, HealthPath); code != http.StatusOK {
+		t.Errorf("%s when draining: %d, want 200: a draining server is alive", HealthPath, code)
+	}
+}
+
+// TestShutdownDrains: Shutdown tells connected clients why in the close
+// frame, stops listening, and returns when they are gone; a client that
+// does not answer the close is cut off when ctx ends.
+func TestShutdownDrains(t *testing.T) {
+	app, srv := startServer(t, ServerConfig{}, nil)
+	capp, cl := startClient(t, srv.URL(), ClientConfig{NoReconnect: true}, nil, nil)
+	raw, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawDone := make(chan error, 1)
+	go func() { rawDone <- readUntilClosed(raw) }()
+	waitFor(t, "two clients", 5*time.Second, func() { app.Update(); capp.Update() }, func() bool { return srv.Stats().Clients == 2 && cl.Tick() > 0 })
+	addr := srv.Addr()
+	start := time.Now()
+	if err := srv.Shutdown(context.Background(), "game over"); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	t.Logf("shutdown took %v", time.Since(start))
+	var ce websocket.CloseError
+	if err := <-rawDone; !errors.As(err, &ce) || ce.Code != websocket.StatusGoingAway || ce.Reason != "game over" {
+		t.Errorf("client closed with %v, want 1001 game over", err)
+	}
+	waitFor(t, "the client to see the end", 5*time.Second, nil, func() bool { return !cl.Connected() })
+	if err := cl.Err(); err == nil || !strings.Contains(err.Error(), "game over") {
+		t.Errorf("client's Err = %v, want the reason", err)
+	}
+	if _, err := http.Get("http://" + addr + HealthPath); err == nil {
+		t.Errorf("the server still listens after Shutdown")
+	}
+
+	// A client that never reads never answers the close: ctx cuts it off.
+	_, srv2 := startServer(t, ServerConfig{}, nil)
+	stuck, err := rawDial(t, srv2.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = stuck
+	waitFor(t, "the client", 5*time.Second, nil, func() bool { return srv2.Stats().Clients == 1 })
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	if err := srv2.Shutdown(ctx, "server shutting down"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Shutdown with a client that does not answer: %v, want the deadline", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("Shutdown returned after %v, want about its 300 ms deadline", d)
+	}
+	if n := srv2.Stats().Clients; n != 0 {
+		t.Errorf("%d clients left after Shutdown", n)
+	}
+}
