@@ -138,3 +138,42 @@ test("a browser without WebGL2 gets a readable message", async () => {
   assert.match(await page.textContent("#msg"), /no WebGL2/);
   await page.close();
 });
+
+// toScreen returns the page coordinates of the field's logical point
+// (x, y): the canvas fills the viewport, the field centred and scaled.
+async function toScreen(page, x, y) {
+  const vp = page.viewportSize();
+  const scale = Math.min(vp.width / 200, vp.height / 400);
+  return [(vp.width - 200 * scale) / 2 + x * scale, (vp.height - 400 * scale) / 2 + y * scale];
+}
+
+test("R while paused starts a game that plays", async () => {
+  const { page, errors } = await open("?seed=1");
+  await page.keyboard.press("Space");
+  await until(page, (s) => s.phase === "playing", "the ball to launch");
+  await page.keyboard.press("p");
+  await until(page, (s) => s.phase === "paused", "the pause");
+  await page.keyboard.press("r");
+  const s0 = await until(page, (s) => s.phase === "serving" && s.bricks === 36, "the restart");
+  await page.keyboard.down("ArrowLeft");
+  await page.waitForTimeout(400);
+  await page.keyboard.up("ArrowLeft");
+  await until(page, (s) => s.paddleX < s0.paddleX - 20, "the paddle to move after R from pause", 10_000);
+  await page.keyboard.press("Space");
+  const s1 = await until(page, (s) => s.phase === "playing", "the launch after R from pause", 10_000);
+  await until(page, (s) => Math.abs(s.ballY - s1.ballY) > 5, "the ball to fly after R from pause", 10_000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the paddle goes to where the pointer stopped", async () => {
+  const { page, errors } = await open("?seed=1");
+  const s0 = await state(page);
+  for (const goal of [s0.paddleX - 60, s0.paddleX + 60]) {
+    const [x, y] = await toScreen(page, goal, 300);
+    await page.mouse.move(x, y); // one move event, then the mouse rests
+    await until(page, (s) => Math.abs(s.paddleX - goal) < 1.5, `the paddle to reach the pointer at ${goal}`, 10_000);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
