@@ -41,11 +41,18 @@ after(async () => {
   }
 });
 
+// encodings holds the Content-Encoding each page's game arrived with.
+const encodings = new WeakMap();
+const wasmEncoding = (page) => encodings.get(page);
+
 // open loads the game and waits for its first frame; it returns the page,
 // the errors it logs and the time to first frame reported by the game.
 async function open(query = "") {
   const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
   const errors = [];
+  page.on("response", (r) => {
+    if (/\.wasm$/.test(new URL(r.url()).pathname)) encodings.set(page, r.headers()["content-encoding"] || "identity");
+  });
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
   await page.goto(base + query);
@@ -91,6 +98,9 @@ test("loads, draws the bricks, moves the paddle and launches", async () => {
   // Empty field below the bricks is the background.
   const k = (Math.round(oy + 250 * scale) * png.width + Math.round(ox + 100 * scale)) * 4;
   assert.deepEqual([png.data[k], png.data[k + 1], png.data[k + 2]], [16, 18, 28]);
+
+  // The game came brotli-compressed (web/serve negotiates it).
+  assert.equal(wasmEncoding(page), "br");
 
   const s0 = await state(page);
   assert.equal(s0.phase, "serving");
@@ -277,4 +287,57 @@ test("a watch page the game server refuses says so and what to do", async () => 
   } finally {
     try { process.kill(-game.pid, "SIGTERM"); } catch { /* already gone */ }
   }
+});
+
+// Benchmark mode (GLUE_WEB_BENCH=N, `make bench-web`; skipped otherwise):
+// Breakout and web/minimal (`make wasm-minimal`) loaded in turn N times
+// each, every load in a fresh browser context (no cache), interleaved so
+// that both see the same machine load. Reports the medians of the bytes
+// on the wire (response bodies as received, encoded) and of the time from
+// navigation to the first frame (data-glue-ready).
+const benchRuns = Number(process.env.GLUE_WEB_BENCH || 0);
+test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
+  const progs = [["breakout", ""], ["minimal", "minimal/"]];
+  const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], encoding: "" }]));
+  for (let i = 0; i < benchRuns; i++) {
+    const order = i % 2 ? [...progs].reverse() : progs;
+    for (const [name, path] of order) {
+      const ctx = await browser.newContext({ viewport: { width: 400, height: 800 } });
+      const page = await ctx.newPage();
+      const responses = [];
+      page.on("requestfinished", (req) => responses.push(req));
+      await page.goto(base + path);
+      await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+      const frame = Number(await page.getAttribute("body", "data-glue-ready"));
+      await page.waitForTimeout(200); // let the last responses finish
+      let wire = 0, wasm = 0, raw = 0;
+      for (const req of responses) {
+        const sizes = await req.sizes();
+        wire += sizes.responseBodySize + sizes.responseHeadersSize;
+        if (/\.wasm$/.test(new URL(req.url()).pathname)) {
+          const resp = await req.response();
+          wasm = sizes.responseBodySize;
+          raw = Number(resp.headers()["x-uncompressed-length"] || 0);
+          results[name].encoding = resp.headers()["content-encoding"] || "identity";
+        }
+      }
+      const r = results[name];
+      r.wire.push(wire); r.wasm.push(wasm); r.raw.push(raw); r.frame.push(frame);
+      console.log(`run ${i + 1} ${name}: ${(wire / 1e6).toFixed(2)} MB on the wire, first frame ${frame} ms`);
+      await ctx.close();
+    }
+  }
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+  const mb = (n) => (n / 1e6).toFixed(2);
+  const lines = [
+    `| program | wasm raw (MB) | wasm on the wire (MB, ${results.breakout.encoding}) | page on the wire (MB) | first frame, median (ms) | first frame, range (ms) |`,
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const [name] of progs) {
+    const r = results[name];
+    lines.push(`| ${name} | ${mb(median(r.raw))} | ${mb(median(r.wasm))} | ${mb(median(r.wire))} | ${Math.round(median(r.frame))} | ${Math.min(...r.frame)}–${Math.max(...r.frame)} |`);
+  }
+  const b = results.breakout, m = results.minimal;
+  lines.push("", `Breakout over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs).`);
+  console.log("\n" + lines.join("\n") + "\n");
 });
