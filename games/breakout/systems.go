@@ -35,6 +35,19 @@ type pointerGoal struct {
 	Active bool
 }
 
+// update takes this tick's input: a pointer that moves or presses sets
+// the goal, a steering key cancels it. It reports whether the paddle
+// should head for the goal.
+func (g *pointerGoal) update(s *input.State) bool {
+	switch {
+	case s.Pointer.Down || s.Pointer.Moved:
+		*g = pointerGoal{X: s.Pointer.X, Active: true}
+	case s.AxisX != 0:
+		g.Active = false
+	}
+	return g.Active
+}
+
 // Steer (Control) turns the player's input — keys, mouse, touch — into
 // the tick's Intent. The paddle heads for the pointer's last position
 // until it gets there, even when the pointer stops moving; a steering key
@@ -44,13 +57,7 @@ func Steer(p SteerParams) {
 	intent := buttons(s, p.Game.Get().Phase)
 	intent.Axis = s.AxisX
 	goal := p.Goal.Get()
-	switch {
-	case s.Pointer.Down || s.Pointer.Moved:
-		*goal = pointerGoal{X: s.Pointer.X, Active: true}
-	case s.AxisX != 0:
-		goal.Active = false
-	}
-	if _, _, pb, ok := p.Paddles.First(); ok && goal.Active {
+	if _, _, pb, ok := p.Paddles.First(); goal.update(s) && ok {
 		intent.Axis = follow(goal.X, pb.Pos.X)
 	}
 	*p.Intent.Get() = intent
