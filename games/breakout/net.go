@@ -217,16 +217,18 @@ type SteerRemoteParams struct {
 	Game   glue.Res[Game]
 	Steer  glue.ResMut[RemoteSteer]
 	Client glue.Res[net.Client]
+	Goal   glue.Local[pointerGoal]
 }
 
 // SteerRemote (Control, -join only) turns the player's input into the
 // RemoteSteer that is sent to the server, and sends presses as they
-// happen. A press while disconnected is dropped.
+// happen. A press while disconnected is dropped. As with Steer, the paddle
+// heads for the pointer's last position until a steering key takes over.
 func SteerRemote(p SteerRemoteParams) {
 	s := p.Input.Get()
 	st := RemoteSteer{Axis: s.AxisX}
-	if s.Pointer.Down || s.Pointer.Moved {
-		st.Follow, st.PointerX = true, s.Pointer.X
+	if goal := p.Goal.Get(); goal.update(s) {
+		st.Follow, st.PointerX = true, goal.X
 	}
 	*p.Steer.Get() = st
 	if it := buttons(s, p.Game.Get().Phase); it.Launch || it.Pause || it.Restart {

@@ -5,6 +5,7 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -231,6 +232,26 @@ func TestJoinedPlayerSteersThePaddle(t *testing.T) {
 	// Once the player leaves, nobody steers.
 	join.Close()
 	until(t, not("releasing the paddle"), func() bool { return glue.Resource[RemotePlayer](server).Client == 0 }, server)
+}
+
+// TestJoinedPaddleReachesAStillPointer: a joined player's cursor that
+// jumps once and stays still brings the server's paddle all the way to it
+// (issue #16; before, the paddle followed only while the cursor moved).
+func TestJoinedPaddleReachesAStillPointer(t *testing.T) {
+	server, served, url := serve(t, DefaultSettings()) // no autopilot
+	join, seen := watcher(t, url, true)
+	until(t, not("showing the server's paddle"), func() bool { return seen.paddles == 1 }, server, join)
+	center := func() float64 { return served.paddle.X + served.paddle.W/2 }
+	goal := center() - 60
+	d := glue.Resource[input.Devices](join)
+	d.Cursor = input.Point{X: goal, Y: 300}
+	tick(t, "move", join)
+	if x := glue.Resource[input.State](join).Pointer.X; x != goal { // the viewport's scale
+		d.Cursor = input.Point{X: goal * goal / x, Y: 300}
+		tick(t, "move", join)
+	}
+	until(t, func() string { return fmt.Sprintf("the paddle at %.1f, not at the still pointer %.0f", center(), goal) },
+		func() bool { return math.Abs(center()-goal) < 1 }, server, join)
 }
 
 func TestNetRegistry(t *testing.T) {
