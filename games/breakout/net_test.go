@@ -70,6 +70,7 @@ type viewParams struct {
 	Paddles glue.Query1[Paddle]
 	Balls   glue.Query1[Ball]
 	Game    glue.Res[Game]
+	Phase   glue.Res[glue.State[Phase]]
 }
 
 // observe makes app record its view after HUD every tick, and returns
@@ -89,7 +90,7 @@ func observe(app *glue.App) *view {
 			v.ball = *b
 		}
 		game := p.Game.Get()
-		v.phase, v.score, v.lives, v.hi = game.Phase, game.Score, game.Lives, game.Hits
+		v.phase, v.score, v.lives, v.hi = p.Phase.Get().Get(), game.Score, game.Lives, game.Hits
 	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball]()).Named("test.observe"))
 	return v
 }
@@ -259,7 +260,7 @@ func TestNetRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := reg.String(), "1 v1 main.Brick\n2 v1 main.Paddle\n3 v1 main.Ball\n4 v1 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n"; got != want {
+	if got, want := reg.String(), "1 v1 main.Brick\n2 v1 main.Paddle\n3 v1 main.Ball\n4 v2 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[github.com/gluekit/glue/games/breakout.Phase]\n"; got != want {
 		t.Errorf("registry:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -335,7 +336,8 @@ func TestNetFlags(t *testing.T) {
 func TestWatchFlag(t *testing.T) {
 	server, _, url := serve(t, DefaultSettings())
 	g := glue.Resource[Game](server)
-	g.Phase, g.Score, g.Hits = Won, 1260, 36
+	g.Score, g.Hits = 1260, 36
+	glue.Resource[glue.NextState[Phase]](server).Set(Won)
 	stop, done := make(chan struct{}), make(chan error)
 	go func() {
 		for {

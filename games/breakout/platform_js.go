@@ -60,6 +60,7 @@ func signalFirstFrame(struct{}) {
 // the ball and the bricks, and counts ticks.
 type publishParams struct {
 	Game    glue.Res[Game]
+	Phase   glue.Res[glue.State[Phase]]
 	Paddles glue.Query2[Paddle, physics.Body]
 	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
@@ -84,5 +85,5 @@ func publishState(p publishParams) {
 	browser.Lock()
 	defer browser.Unlock()
 	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d}`,
-		game.Phase, game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played())
+		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played())
 }

@@ -30,6 +30,7 @@ func watchPlatform() platformSystems {
 // paddle and bricks, and counts ticks.
 type publishWatchParams struct {
 	Game    glue.Res[Game]
+	Phase   glue.Res[glue.State[Phase]]
 	Paddles glue.Query1[Paddle]
 	Bricks  glue.Query1[Brick]
 	Client  glue.Res[net.Client]
@@ -78,5 +79,5 @@ func publishWatchState(w publishWatchParams) {
 	browser.Lock()
 	defer browser.Unlock()
 	browser.state = fmt.Sprintf(`{"watching":true,"connected":%t,"serverTick":%d,"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f}`,
-		w.Client.Get().Connected(), w.Client.Get().Tick(), game.Phase, game.Score, game.Lives, w.Bricks.Len(), paddleX)
+		w.Client.Get().Connected(), w.Client.Get().Tick(), w.Phase.Get().Get(), game.Score, game.Lives, w.Bricks.Len(), paddleX)
 }
