@@ -9,7 +9,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
-.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test lint fmt-check generate-check unit bench wasm serve test-web
+.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal serve test-web bench-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -30,7 +30,7 @@ test: deps-test lint generate-check unit bench-smoke test-web
 ## lint: gofmt, go vet and staticcheck over the whole repository.
 lint: fmt-check
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./games/breakout/... ./modules/...
+	GOOS=js GOARCH=wasm $(GO) vet ./games/breakout/... ./modules/... ./web/minimal/...
 	$(STATICCHECK) ./...
 
 fmt-check:
@@ -59,19 +59,58 @@ bench-smoke:
 docs/breakout.png:
 	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -screenshot $@ -frames 1500
 
-## wasm: build Breakout for the browser into web/dist.
-wasm:
+## wasm: build Breakout for the browser into web/dist, with brotli (.br)
+## and gzip (.gz) copies that web/serve sends to browsers that accept them.
+## BROTLI_Q and GZIP_LEVEL set the compression: 11 and 9 make the smallest
+## files (brotli -q 11 takes about a minute on 24 MB); test-web, which only
+## checks that the encodings are served and decoded, uses fast levels
+## (docs/web.md has the measurements).
+BROTLI_Q   ?= 11
+GZIP_LEVEL ?= 9
+WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w"
+
+# compress FILE: FILE.br and FILE.gz beside it, and the three sizes.
+define compress
+	brotli -f -q $(BROTLI_Q) -o $(1).br $(1)
+	gzip -$(GZIP_LEVEL) -k -f $(1)
+	@echo "$(1): $$(stat -c %s $(1)) bytes, $$(stat -c %s $(1).br) brotli -q $(BROTLI_Q), $$(stat -c %s $(1).gz) gzip -$(GZIP_LEVEL)"
+endef
+
+wasm: deps-wasm
 	@mkdir -p web/dist
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o web/dist/breakout.wasm ./games/breakout
+	$(WASM_BUILD) -o web/dist/breakout.wasm ./games/breakout
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
-	gzip -9 -k -f web/dist/breakout.wasm
-	@echo "web/dist/breakout.wasm: $$(stat -c %s web/dist/breakout.wasm) bytes, $$(stat -c %s web/dist/breakout.wasm.gz) gzipped"
+	$(call compress,web/dist/breakout.wasm)
+
+## wasm-minimal: the smallest Ebitengine program that fills the screen
+## (web/minimal), built and served like Breakout, in web/dist/minimal, for
+## the browser test's benchmark mode.
+wasm-minimal: deps-wasm
+	@mkdir -p web/dist/minimal
+	$(WASM_BUILD) -o web/dist/minimal/minimal.wasm ./web/minimal
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/minimal/
+	sed 's|<body>|<body data-wasm="minimal.wasm">|' web/static/index.html > web/dist/minimal/index.html
+	$(call compress,web/dist/minimal/minimal.wasm)
+
+deps-wasm:
+	@scripts/ensure-deps.sh wasm
 
 ## serve: play in a browser at http://127.0.0.1:8080/ (builds first).
 serve: wasm
 	$(GO) run ./web/serve -addr 127.0.0.1:8080 -dir web/dist
 
 ## test-web: the browser test: the wasm build in Debian's headless Chromium.
+test-web: BROTLI_Q = 5
+test-web: GZIP_LEVEL = 6
 test-web: wasm
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node --test --test-reporter=spec
+
+## bench-web: the browser test's benchmark mode: Breakout and web/minimal
+## loaded in turn GLUE_WEB_BENCH times (default 7), medians of the bytes on
+## the wire and the time to the first frame. Builds with the release
+## compression.
+GLUE_WEB_BENCH ?= 7
+bench-web: wasm wasm-minimal
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	cd web/test && GLUE_WEB_BENCH=$(GLUE_WEB_BENCH) node --test --test-reporter=spec --test-name-pattern=benchmark

@@ -260,3 +260,16 @@ func BenchmarkFalseCondition(b *testing.B) {
 		})
 	}
 }
+
+// StateOf makes the State resource of an app that shows a state machine
+// running elsewhere: systems read it like any State.
+func TestStateOf(t *testing.T) {
+	app := newApp(t)
+	app.InsertResource(glue.StateOf(Phase(2)))
+	var got Phase
+	app.AddSystems(First, glue.Func(func(s glue.Res[glue.State[Phase]]) { got = s.Get().Get() }))
+	mustUpdate(t, app, 1)
+	if got != 2 {
+		t.Fatalf("State = %v, want 2", got)
+	}
+}

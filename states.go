@@ -22,6 +22,13 @@ type State[S comparable] struct {
 // Get returns the current state.
 func (s State[S]) Get() S { return s.current }
 
+// StateOf returns a State holding s, for an app that shows a state
+// machine running elsewhere — a network watcher inserts the server's
+// state with it — and has no [AddState] of its own for S. An app with
+// AddState changes state through [NextState] only, so that its OnExit and
+// OnEnter systems run.
+func StateOf[S comparable](s S) State[S] { return State[S]{current: s} }
+
 // NextState is the resource through which systems request the next state
 // of type S, with ResMut[NextState[S]]. The change takes effect in the
 // next StateTransition stage (this tick's, if it has not run yet); if

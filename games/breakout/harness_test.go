@@ -22,6 +22,7 @@ type world struct {
 	paddles glue.Query2[Paddle, physics.Body]
 	bricks  glue.Query1[Brick]
 	game    *Game
+	next    *glue.NextState[Phase]
 	tick    int
 }
 
@@ -42,6 +43,7 @@ type hookParams struct {
 	Paddles glue.Query2[Paddle, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Game    glue.ResMut[Game]
+	Next    glue.ResMut[glue.NextState[Phase]]
 }
 
 // harness runs the real game headless with optional hooks.
@@ -66,7 +68,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	hook := func(fn *func(*world)) *glue.System {
 		return glue.Func(func(p hookParams) {
 			if *fn != nil {
-				(*fn)(&world{cmds: p.Cmd, balls: p.Balls, paddles: p.Paddles, bricks: p.Bricks, game: p.Game.Get(), tick: h.tick})
+				(*fn)(&world{cmds: p.Cmd, balls: p.Balls, paddles: p.Paddles, bricks: p.Bricks, game: p.Game.Get(), next: p.Next.Get(), tick: h.tick})
 			}
 		}).ReadOnly(glue.TypeOf[Brick]())
 	}
@@ -88,6 +90,10 @@ func (h *harness) run(n int) {
 }
 
 func (h *harness) game() *Game { return glue.Resource[Game](h.app) }
+
+// phase returns the phase between ticks: the one the rules asked for in
+// the last tick, else the current one.
+func (h *harness) phase() Phase { return phaseOf(h.app) }
 
 // press holds keys down for one tick, then releases them for one.
 func (h *harness) press(keys ...int) {
@@ -113,7 +119,7 @@ func (h *harness) place(pos, vel physics.Vec) {
 		}
 		b := w.ball()
 		b.Pos, b.Vel = pos, vel
-		w.game.Phase = Playing
+		w.next.Set(Playing)
 		done = true
 	}
 	h.run(1)

@@ -18,11 +18,16 @@
 //
 //	First       timer: the clock advances
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
-//	StateTransition  (unused: the game's phase is in its Game resource)
+//	StateTransition  the phase (Serving, Playing, Paused, Won, Lost) changes
+//	            as the rules asked last tick: entering Serving arms the
+//	            autopilot's serve delay, Paused stops and starts the clock,
+//	            Won and Lost play their tones
 //	Update      (empty: the game's own stages follow it)
-//	  Control   the paddle is steered and moved, the ball served; pause, restart
+//	  Control   the paddle is steered and moved, the ball served (while
+//	            Serving); pause, restart
 //	  Physics   physics: bodies move, contacts are reported
-//	  Rules     sounds; bricks break, the ball aims off the paddle or is lost; win
+//	  Rules     sounds; bricks break, the ball aims off the paddle; while
+//	            Playing, the ball is lost (BallLost) or the game won
 //	  HUD       drawings follow the bodies, labels are updated
 //	PostUpdate  net: what watchers see (server), the steering (-join) is recorded
 //	Last        audio: the tick's tones play; net: the server publishes
@@ -102,6 +107,7 @@ func NewApp(cfg Config) *glue.App {
 	// The game's resources.
 	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(cfg.Settings)
+	glue.AddState(app, Serving)
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
@@ -120,16 +126,23 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(Pause),
 		glue.Func(Restart).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Ball]()),
 		glue.Each2P(MovePaddle),
-		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()),
+		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()).RunIf(glue.InState(Serving)),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
 		glue.Func(Sfx).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Wall]()),
 		glue.Func(BreakBricks).ReadOnly(glue.TypeOf[Brick]()),
 		glue.Func(AimOffPaddle).ReadOnly(glue.TypeOf[Paddle]()),
-		glue.Func(LoseBall).ReadOnly(glue.TypeOf[Floor]()),
-		glue.Func(CheckWin).ReadOnly(glue.TypeOf[Brick]()),
+		glue.Func(LoseBall).ReadOnly(glue.TypeOf[Floor]()).RunIf(glue.InState(Playing)),
+		glue.Func(CheckWin).ReadOnly(glue.TypeOf[Brick]()).RunIf(glue.InState(Playing)),
 	)
+	// The phases' own systems (see the tick above: they run in
+	// StateTransition when the phase changes).
+	app.AddSystems(glue.OnEnter(Serving), glue.Func(ArmServe))
+	app.AddSystems(glue.OnEnter(Paused), glue.Func(StopClock))
+	app.AddSystems(glue.OnExit(Paused), glue.Func(StartClock))
+	app.AddSystems(glue.OnEnter(Won), glue.Func(PlayWon))
+	app.AddSystems(glue.OnEnter(Lost), glue.Func(PlayOver))
 	app.AddSystems(HUD,
 		glue.Each2(FollowPaddle).ReadOnly(glue.TypeOf[physics.Body]()),
 		glue.Each2(FollowBall).ReadOnly(glue.TypeOf[physics.Body]()),
@@ -174,7 +187,8 @@ func NewWatchApp(cfg Config) *glue.App {
 	settings := DefaultSettings()
 	settings.Autopilot = !cfg.Join // no "Space to launch" for watchers
 	app.InsertResource(settings)
-	app.InsertResource(NewGame(settings)) // until the server's arrives
+	app.InsertResource(NewGame(settings)) // until the server's arrive
+	app.InsertResource(glue.StateOf(Serving))
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -331,12 +345,24 @@ func runHeadless(app *glue.App, ticks int, every time.Duration, stdout, stderr i
 			fmt.Fprintln(stderr, "breakout:", err)
 			return 1
 		}
-		if g := glue.Resource[Game](app); g.Phase == Won || g.Phase == Lost {
+		if p := phaseOf(app); p == Won || p == Lost {
 			n++
 			break
 		}
 	}
 	g := glue.Resource[Game](app)
-	fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", n, g.Phase, g.Score, g.Lives, g.Hits)
+	fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", n, phaseOf(app), g.Score, g.Lives, g.Hits)
 	return 0
+}
+
+// phaseOf returns the game's phase between ticks: the one the rules asked
+// for in the tick that just ran (it takes effect in the next tick's
+// StateTransition stage), else the current one.
+func phaseOf(app *glue.App) Phase {
+	if next := glue.Resource[glue.NextState[Phase]](app); next != nil {
+		if p, ok := next.Pending(); ok {
+			return p
+		}
+	}
+	return glue.Resource[glue.State[Phase]](app).Get()
 }

@@ -32,12 +32,13 @@ const (
 	wireGame
 	wireRemoteSteer
 	wireRemoteButtons
+	wirePhase
 )
 
 // netRegistry lists what crosses the network: the drawn components as
-// float32s (what a watcher draws needs no more), the Game's phase and
-// counters (not Speed or Served, which only the server's rules use), and a
-// remote player's input.
+// float32s (what a watcher draws needs no more), the phase and the Game's
+// counters (not Speed or ServeDelay, which only the server's rules use),
+// and a remote player's input.
 func netRegistry() *net.Registry {
 	reg := net.NewRegistry()
 	net.Register(reg, wireBrick, 1,
@@ -67,20 +68,29 @@ func netRegistry() *net.Registry {
 			b.X, b.Y, b.R = readFloat(r), readFloat(r), readFloat(r)
 			return b, nil
 		})
-	net.Register(reg, wireGame, 1,
+	net.Register(reg, wireGame, 2,
 		func(g *Game, w *net.Writer) {
-			w.Uint8(uint8(g.Phase))
 			w.Int(g.Score)
 			w.Int(g.Lives)
 			w.Int(g.Hits)
 		},
 		func(r *net.Reader) (g Game, err error) {
-			g.Phase = Phase(r.Uint8())
 			g.Score, g.Lives, g.Hits = r.Int(), r.Int(), r.Int()
-			if g.Phase > Lost || g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
-				return g, fmt.Errorf("invalid game state: phase %d, score %d, lives %d, hits %d", g.Phase, g.Score, g.Lives, g.Hits)
+			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
+				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d", g.Score, g.Lives, g.Hits)
 			}
 			return g, nil
+		})
+	// The phase: a watcher shows the server's (glue.StateOf), it runs no
+	// state machine of its own.
+	net.Register(reg, wirePhase, 1,
+		func(s *glue.State[Phase], w *net.Writer) { w.Uint8(uint8(s.Get())) },
+		func(r *net.Reader) (glue.State[Phase], error) {
+			p := Phase(r.Uint8())
+			if p > Lost {
+				return glue.State[Phase]{}, fmt.Errorf("invalid phase %d", p)
+			}
+			return glue.StateOf(p), nil
 		})
 	net.Register(reg, wireRemoteSteer, 1,
 		func(s *RemoteSteer, w *net.Writer) {
@@ -214,22 +224,24 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 // SteerRemoteParams are what SteerRemote reads and writes.
 type SteerRemoteParams struct {
 	Input  glue.Res[input.State]
-	Game   glue.Res[Game]
+	Phase  glue.Res[glue.State[Phase]]
 	Steer  glue.ResMut[RemoteSteer]
 	Client glue.Res[net.Client]
+	Goal   glue.Local[pointerGoal]
 }
 
 // SteerRemote (Control, -join only) turns the player's input into the
 // RemoteSteer that is sent to the server, and sends presses as they
-// happen. A press while disconnected is dropped.
+// happen. A press while disconnected is dropped. As with Steer, the paddle
+// heads for the pointer's last position until a steering key takes over.
 func SteerRemote(p SteerRemoteParams) {
 	s := p.Input.Get()
 	st := RemoteSteer{Axis: s.AxisX}
-	if s.Pointer.Down || s.Pointer.Moved {
-		st.Follow, st.PointerX = true, s.Pointer.X
+	if goal := p.Goal.Get(); goal.update(s) {
+		st.Follow, st.PointerX = true, goal.X
 	}
 	*p.Steer.Get() = st
-	if it := buttons(s, p.Game.Get().Phase); it.Launch || it.Pause || it.Restart {
+	if it := buttons(s, p.Phase.Get().Get()); it.Launch || it.Pause || it.Restart {
 		_ = net.SendInput(p.Client.Get(), RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
 	}
 }

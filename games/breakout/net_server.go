@@ -31,5 +31,6 @@ func sendSystems() []*glue.System {
 		net.Send[Paddle](),
 		net.Send[Ball](),
 		net.SendResource[Game](),
+		net.SendResource[glue.State[Phase]](),
 	}
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +70,7 @@ type viewParams struct {
 	Paddles glue.Query1[Paddle]
 	Balls   glue.Query1[Ball]
 	Game    glue.Res[Game]
+	Phase   glue.Res[glue.State[Phase]]
 }
 
 // observe makes app record its view after HUD every tick, and returns
@@ -88,7 +90,7 @@ func observe(app *glue.App) *view {
 			v.ball = *b
 		}
 		game := p.Game.Get()
-		v.phase, v.score, v.lives, v.hi = game.Phase, game.Score, game.Lives, game.Hits
+		v.phase, v.score, v.lives, v.hi = p.Phase.Get().Get(), game.Score, game.Lives, game.Hits
 	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball]()).Named("test.observe"))
 	return v
 }
@@ -233,12 +235,32 @@ func TestJoinedPlayerSteersThePaddle(t *testing.T) {
 	until(t, not("releasing the paddle"), func() bool { return glue.Resource[RemotePlayer](server).Client == 0 }, server)
 }
 
+// TestJoinedPaddleReachesAStillPointer: a joined player's cursor that
+// jumps once and stays still brings the server's paddle all the way to it
+// (issue #16; before, the paddle followed only while the cursor moved).
+func TestJoinedPaddleReachesAStillPointer(t *testing.T) {
+	server, served, url := serve(t, DefaultSettings()) // no autopilot
+	join, seen := watcher(t, url, true)
+	until(t, not("showing the server's paddle"), func() bool { return seen.paddles == 1 }, server, join)
+	center := func() float64 { return served.paddle.X + served.paddle.W/2 }
+	goal := center() - 60
+	d := glue.Resource[input.Devices](join)
+	d.Cursor = input.Point{X: goal, Y: 300}
+	tick(t, "move", join)
+	if x := glue.Resource[input.State](join).Pointer.X; x != goal { // the viewport's scale
+		d.Cursor = input.Point{X: goal * goal / x, Y: 300}
+		tick(t, "move", join)
+	}
+	until(t, func() string { return fmt.Sprintf("the paddle at %.1f, not at the still pointer %.0f", center(), goal) },
+		func() bool { return math.Abs(center()-goal) < 1 }, server, join)
+}
+
 func TestNetRegistry(t *testing.T) {
 	reg := netRegistry()
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := reg.String(), "1 v1 main.Brick\n2 v1 main.Paddle\n3 v1 main.Ball\n4 v1 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n"; got != want {
+	if got, want := reg.String(), "1 v1 main.Brick\n2 v1 main.Paddle\n3 v1 main.Ball\n4 v2 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[github.com/gluekit/glue/games/breakout.Phase]\n"; got != want {
 		t.Errorf("registry:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -314,7 +336,8 @@ func TestNetFlags(t *testing.T) {
 func TestWatchFlag(t *testing.T) {
 	server, _, url := serve(t, DefaultSettings())
 	g := glue.Resource[Game](server)
-	g.Phase, g.Score, g.Hits = Won, 1260, 36
+	g.Score, g.Hits = 1260, 36
+	glue.Resource[glue.NextState[Phase]](server).Set(Won)
 	stop, done := make(chan struct{}), make(chan error)
 	go func() {
 		for {

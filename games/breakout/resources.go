@@ -3,9 +3,16 @@ package main
 import (
 	"image/color"
 	"math/rand/v2"
+	"time"
+
+	"github.com/gluekit/glue/modules/timer"
 )
 
-// Phase is where a game is: serving, playing, paused or over.
+// Phase is where a game is: serving, playing, paused or over. It is the
+// game's state (glue.AddState in main.go): systems that belong to one
+// phase run under glue.InState, and a change requested with
+// glue.NextState[Phase] takes effect in the next tick's StateTransition
+// stage.
 type Phase int
 
 // The phases of a game.
@@ -21,17 +28,19 @@ func (p Phase) String() string {
 	return [...]string{"serving", "playing", "paused", "won", "lost"}[p]
 }
 
-// Game is the state of one game, a resource.
+// Game is the score of one game and its ball's speed, a resource.
 type Game struct {
-	Phase  Phase
-	Score  int
-	Lives  int
-	Hits   int     // bricks broken
-	Speed  float64 // the ball's speed, pixels per second
-	Served int     // ticks spent serving, for the autopilot's launch
-	// Paused remembers the phase to resume to.
-	resume Phase
+	Score int
+	Lives int
+	Hits  int     // bricks broken
+	Speed float64 // the ball's speed, pixels per second
+	// ServeDelay runs while the ball is served: the autopilot launches
+	// when it has finished.
+	ServeDelay timer.Timer
 }
+
+// autoServeDelay is how long the autopilot waits before it launches.
+const autoServeDelay = 500 * time.Millisecond
 
 // Settings are the rules' numbers and the level to play, a resource.
 type Settings struct {

@@ -126,17 +126,17 @@ func TestLosingTheBallCostsALife(t *testing.T) {
 	// Down along the left edge, far from the paddle in the middle.
 	h.place(physics.Vec{X: 8, Y: 300}, physics.Vec{X: 0, Y: 200})
 	h.run(60)
-	if g := h.game(); g.Lives != 1 || g.Phase != Serving {
-		t.Fatalf("lives %d phase %v, want 1 serving", g.Lives, g.Phase)
+	if g := h.game(); g.Lives != 1 || h.phase() != Serving {
+		t.Fatalf("lives %d phase %v, want 1 serving", g.Lives, h.phase())
 	}
 	h.place(physics.Vec{X: 8, Y: 300}, physics.Vec{X: 0, Y: 200})
 	h.run(60)
-	if g := h.game(); g.Lives != 0 || g.Phase != Lost {
-		t.Fatalf("lives %d phase %v, want 0 lost", g.Lives, g.Phase)
+	if g := h.game(); g.Lives != 0 || h.phase() != Lost {
+		t.Fatalf("lives %d phase %v, want 0 lost", g.Lives, h.phase())
 	}
 	// R starts a new game.
 	h.press(int(ebiten.KeyR))
-	if g := h.game(); g.Lives != 2 || g.Phase != Serving || g.Score != 0 {
+	if g := h.game(); g.Lives != 2 || h.phase() != Serving || g.Score != 0 {
 		t.Fatalf("after restart: %+v", *g)
 	}
 }
@@ -146,13 +146,13 @@ func TestWinWhenAllBricksAreGone(t *testing.T) {
 	h.run(2)
 	h.setup = func(w *world) {
 		w.bricks.Each(func(e glue.Entity, _ *Brick) { w.cmds.Despawn(e) })
-		w.game.Phase = Playing
+		w.next.Set(Playing)
 	}
 	h.run(1)
 	h.setup = nil
 	h.run(2)
-	if g := h.game(); g.Phase != Won {
-		t.Fatalf("phase %v, want won", g.Phase)
+	if h.phase() != Won {
+		t.Fatalf("phase %v, want won", h.phase())
 	}
 }
 
@@ -161,8 +161,8 @@ func TestPauseFreezesTheGame(t *testing.T) {
 	h.run(2)
 	h.place(physics.Vec{X: 100, Y: 250}, physics.Vec{X: 50, Y: 100})
 	h.press(int(ebiten.KeyP))
-	if h.game().Phase != Paused {
-		t.Fatalf("phase %v, want paused", h.game().Phase)
+	if h.phase() != Paused {
+		t.Fatalf("phase %v, want paused", h.phase())
 	}
 	var before, after physics.Vec
 	h.observe = func(w *world) { before = w.ball().Pos }
@@ -174,8 +174,8 @@ func TestPauseFreezesTheGame(t *testing.T) {
 	}
 	h.press(int(ebiten.KeyP))
 	h.run(5)
-	if h.game().Phase != Playing {
-		t.Fatalf("phase %v after resume, want playing", h.game().Phase)
+	if h.phase() != Playing {
+		t.Fatalf("phase %v after resume, want playing", h.phase())
 	}
 	if h.observe = nil; after == before {
 		h.observe = func(w *world) { after = w.ball().Pos }
@@ -198,12 +198,12 @@ func TestKeysMoveThePaddleAndLaunch(t *testing.T) {
 	if want := start.X - 260*20.0/60; moved.X > start.X-20 || moved.X < want-5 {
 		t.Fatalf("paddle at %.1f after 20 ticks left from %.1f, want about %.1f", moved.X, start.X, want)
 	}
-	if h.game().Phase != Serving {
-		t.Fatalf("phase %v, want serving", h.game().Phase)
+	if h.phase() != Serving {
+		t.Fatalf("phase %v, want serving", h.phase())
 	}
 	h.press(int(ebiten.KeySpace))
-	if h.game().Phase != Playing {
-		t.Fatalf("phase %v after Space, want playing", h.game().Phase)
+	if h.phase() != Playing {
+		t.Fatalf("phase %v after Space, want playing", h.phase())
 	}
 }
 
@@ -230,12 +230,12 @@ func TestAutopilotClearsTheLevel(t *testing.T) {
 				}
 			})
 		}
-		for i := 0; i < 20000 && h.game().Phase != Won; i++ {
+		for i := 0; i < 20000 && h.phase() != Won; i++ {
 			h.run(1)
 		}
 		g := h.game()
-		if g.Phase != Won || g.Hits != 36 || g.Score != 1260 {
-			t.Fatalf("seed %d: after %d ticks phase %v hits %d score %d; want won, 36, 1260", seed, h.tick, g.Phase, g.Hits, g.Score)
+		if h.phase() != Won || g.Hits != 36 || g.Score != 1260 {
+			t.Fatalf("seed %d: after %d ticks phase %v hits %d score %d; want won, 36, 1260", seed, h.tick, h.phase(), g.Hits, g.Score)
 		}
 	}
 }
@@ -309,5 +309,76 @@ func TestSoundsFollowTheGame(t *testing.T) {
 	h.run(60)
 	if h.game().Lives != 2 || played() != 3 {
 		t.Fatalf("lives %d, %d tones after losing the ball; want 2 and 3", h.game().Lives, played())
+	}
+}
+
+// TestRestartWhilePausedPlays is issue #16's first defect: R while paused
+// left the clock paused, so the new game was frozen — the paddle ignored
+// the keys and a launched ball stayed on the paddle.
+func TestRestartWhilePausedPlays(t *testing.T) {
+	h := newHarness(t, manual())
+	h.run(2)
+	h.place(physics.Vec{X: 100, Y: 250}, physics.Vec{X: 50, Y: 100})
+	h.press(int(ebiten.KeyP))
+	if h.phase() != Paused {
+		t.Fatalf("phase %v, want paused", h.phase())
+	}
+	h.press(int(ebiten.KeyR))
+	if h.phase() != Serving {
+		t.Fatalf("phase %v after R, want serving", h.phase())
+	}
+	_, start := paddleOf(h)
+	d := inputDevices(h)
+	d.Keys[ebiten.KeyArrowLeft] = true
+	h.run(10)
+	d.Keys[ebiten.KeyArrowLeft] = false
+	if _, moved := paddleOf(h); moved.X > start.X-20 {
+		t.Fatalf("after R from pause the paddle does not move: %.1f -> %.1f", start.X, moved.X)
+	}
+	h.press(int(ebiten.KeySpace))
+	if h.phase() != Playing {
+		t.Fatalf("phase %v after Space, want playing", h.phase())
+	}
+	var before, after physics.Vec
+	h.observe = func(w *world) { before = w.ball().Pos }
+	h.run(1)
+	h.observe = func(w *world) { after = w.ball().Pos }
+	h.run(10)
+	if before == after {
+		t.Fatalf("after R from pause the launched ball does not move (at %+v)", before)
+	}
+}
+
+// TestPaddleReachesAStillPointer is issue #16's second defect: the paddle
+// followed the pointer only while it moved, so a cursor that jumped once
+// left the paddle short of it.
+func TestPaddleReachesAStillPointer(t *testing.T) {
+	for _, dir := range []float64{-1, 1} {
+		h := newHarness(t, manual())
+		h.run(2)
+		p, start := paddleOf(h)
+		d := inputDevices(h)
+		goal := start.X + dir*60
+		scale := 1.0
+		d.Cursor = input.Point{X: goal, Y: 300}
+		h.run(1)
+		if x := glue.Resource[input.State](h.app).Pointer.X; x != goal {
+			scale = goal / x // the viewport's scale, if any
+			d.Cursor = input.Point{X: goal * scale, Y: 300}
+			h.run(1)
+		}
+		h.run(90) // the cursor stays still
+		if _, got := paddleOf(h); math.Abs(got.X-goal) > 1 {
+			t.Errorf("pointer jumped to %.0f and stayed: paddle at %.1f (from %.1f, width %.0f), want it at the pointer", goal, got.X, start.X, p.W)
+		}
+		// A steering key takes over from the pointer.
+		_, at := paddleOf(h)
+		d.Keys[ebiten.KeyArrowRight] = true
+		h.run(10)
+		d.Keys[ebiten.KeyArrowRight] = false
+		h.run(30)
+		if _, got := paddleOf(h); got.X < at.X+20 {
+			t.Errorf("the right arrow after the pointer moved the paddle %.1f -> %.1f; the key should take over", at.X, got.X)
+		}
 	}
 }

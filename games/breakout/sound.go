@@ -23,20 +23,19 @@ func brickTone(b *Brick) audio.Tone {
 }
 
 // SfxParams are what Sfx reads and writes: it only reads the bricks and
-// walls (main.go declares them ReadOnly) and remembers the Game it saw
-// last.
+// walls (main.go declares them ReadOnly).
 type SfxParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Bricks   glue.Query1[Brick]
 	Walls    glue.Query1[Wall]
-	Game     glue.Res[Game]
+	Lost     glue.Reader[BallLost]
 	Sounds   glue.ResMut[audio.Sounds]
-	Last     glue.Local[Game]
 }
 
 // Sfx (Rules, before the rules act) plays a tone for what physics reported
-// this tick — a brick hit, a bounce off the paddle or a wall — and for what
-// the rules decided last tick: a lost ball, a won or lost game.
+// this tick — a brick hit, a bounce off the paddle or a wall — and for a
+// ball lost last tick (BallLost) with lives left; the end of a game has
+// tones of its own (PlayWon, PlayOver).
 func Sfx(p SfxParams) {
 	snd := p.Sounds.Get()
 	for _, c := range p.Contacts.Get().List {
@@ -53,14 +52,15 @@ func Sfx(p SfxParams) {
 			snd.Play(paddleTone)
 		}
 	}
-	prev, cur := p.Last.Get(), p.Game.Get()
-	switch {
-	case cur.Phase == Won && prev.Phase != Won:
-		snd.Play(wonTone)
-	case cur.Phase == Lost && prev.Phase != Lost:
-		snd.Play(overTone)
-	case cur.Lives < prev.Lives:
-		snd.Play(lostTone)
+	for _, l := range p.Lost.Read() {
+		if l.LivesLeft > 0 {
+			snd.Play(lostTone)
+		}
 	}
-	*prev = *cur
 }
+
+// PlayWon (on entering Won) plays the winning tone.
+func PlayWon(s glue.ResMut[audio.Sounds]) { s.Get().Play(wonTone) }
+
+// PlayOver (on entering Lost) plays the game-over tone.
+func PlayOver(s glue.ResMut[audio.Sounds]) { s.Get().Play(overTone) }

@@ -23,19 +23,42 @@ type Intent struct {
 // (main.go declares Paddle and physics.Body ReadOnly).
 type SteerParams struct {
 	Input   glue.Res[input.State]
-	Game    glue.Res[Game]
+	Phase   glue.Res[glue.State[Phase]]
 	Paddles glue.Query2[Paddle, physics.Body]
 	Intent  glue.ResMut[Intent]
+	Goal    glue.Local[pointerGoal]
+}
+
+// pointerGoal is where the pointer last asked the paddle to go.
+type pointerGoal struct {
+	X      float64
+	Active bool
+}
+
+// update takes this tick's input: a pointer that moves or presses sets
+// the goal, a steering key cancels it. It reports whether the paddle
+// should head for the goal.
+func (g *pointerGoal) update(s *input.State) bool {
+	switch {
+	case s.Pointer.Down || s.Pointer.Moved:
+		*g = pointerGoal{X: s.Pointer.X, Active: true}
+	case s.AxisX != 0:
+		g.Active = false
+	}
+	return g.Active
 }
 
 // Steer (Control) turns the player's input — keys, mouse, touch — into
-// the tick's Intent.
+// the tick's Intent. The paddle heads for the pointer's last position
+// until it gets there, even when the pointer stops moving; a steering key
+// takes over until the pointer moves or presses again.
 func Steer(p SteerParams) {
 	s := p.Input.Get()
-	intent := buttons(s, p.Game.Get().Phase)
+	intent := buttons(s, p.Phase.Get().Get())
 	intent.Axis = s.AxisX
-	if _, _, pb, ok := p.Paddles.First(); ok && (s.Pointer.Down || s.Pointer.Moved) {
-		intent.Axis = follow(s.Pointer.X, pb.Pos.X)
+	goal := p.Goal.Get()
+	if _, _, pb, ok := p.Paddles.First(); goal.update(s) && ok {
+		intent.Axis = follow(goal.X, pb.Pos.X)
 	}
 	*p.Intent.Get() = intent
 }
@@ -60,6 +83,7 @@ func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/8)) }
 type AutopilotParams struct {
 	Settings glue.Res[Settings]
 	Game     glue.Res[Game]
+	Phase    glue.Res[glue.State[Phase]]
 	Paddles  glue.Query2[Paddle, physics.Body]
 	Balls    glue.Query2[Ball, physics.Body]
 	Bricks   glue.Query1[Brick]
@@ -81,8 +105,8 @@ func Autopilot(a AutopilotParams) {
 	if !okp || !okb {
 		return
 	}
-	if a.Game.Get().Phase == Serving {
-		intent.Launch = a.Game.Get().Served > 30
+	if a.Phase.Get().Get() == Serving {
+		intent.Launch = a.Game.Get().ServeDelay.Finished()
 		return
 	}
 	target := bb.Pos.X
@@ -147,19 +171,18 @@ func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m MovePaddleParams) {
 // written, through the ball).
 type ServeParams struct {
 	Intent  glue.Res[Intent]
+	Clock   glue.Res[timer.Time]
 	Game    glue.ResMut[Game]
+	Next    glue.ResMut[glue.NextState[Phase]]
 	Rng     glue.ResMut[Rng]
 	Balls   glue.Query2[Ball, physics.Body]
 	Paddles glue.Query2[Paddle, physics.Body]
 }
 
-// Serve (Control) keeps the ball on the paddle while serving and launches
+// Serve (Control, while Serving) keeps the ball on the paddle and launches
 // it on the intent, at a random angle of up to 20° from vertical.
 func Serve(s ServeParams) {
 	game := s.Game.Get()
-	if game.Phase != Serving {
-		return
-	}
 	_, _, bb, okb := s.Balls.First()
 	_, p, pb, okp := s.Paddles.First()
 	if !okb || !okp {
@@ -167,36 +190,49 @@ func Serve(s ServeParams) {
 	}
 	bb.Pos = physics.Vec{X: pb.Pos.X, Y: pb.Pos.Y - p.H/2 - ballR - 1}
 	bb.Vel = physics.Vec{}
-	game.Served++
+	game.ServeDelay.Tick(s.Clock.Get().Delta())
 	if s.Intent.Get().Launch {
 		a := (s.Rng.Get().Float64()*2 - 1) * 20 * math.Pi / 180
 		bb.Vel = physics.Vec{X: game.Speed * math.Sin(a), Y: -game.Speed * math.Cos(a)}
-		game.Phase, game.Served = Playing, 0
+		s.Next.Get().Set(Playing)
 	}
+}
+
+// ArmServe (on entering Serving) starts the autopilot's serve delay.
+func ArmServe(g glue.ResMut[Game]) {
+	g.Get().ServeDelay = timer.NewTimer(autoServeDelay, timer.Once)
 }
 
 // PauseParams are what Pause reads and writes.
 type PauseParams struct {
 	Intent glue.Res[Intent]
-	Game   glue.ResMut[Game]
-	Clock  glue.ResMut[timer.Time]
+	Phase  glue.Res[glue.State[Phase]]
+	Next   glue.ResMut[glue.NextState[Phase]]
+	Resume glue.Local[Phase] // the phase a pause returns to
 }
 
-// Pause (Control) pauses and resumes the game and its clock.
+// Pause (Control) pauses a game being served or played, and resumes it.
+// The clock stops and starts with the Paused phase (StopClock,
+// StartClock).
 func Pause(p PauseParams) {
-	game := p.Game.Get()
 	if !p.Intent.Get().Pause {
 		return
 	}
-	switch game.Phase {
+	switch cur := p.Phase.Get().Get(); cur {
 	case Serving, Playing:
-		game.resume, game.Phase = game.Phase, Paused
-		p.Clock.Get().SetPaused(true)
+		*p.Resume.Get() = cur
+		p.Next.Get().Set(Paused)
 	case Paused:
-		game.Phase = game.resume
-		p.Clock.Get().SetPaused(false)
+		p.Next.Get().Set(*p.Resume.Get())
 	}
 }
+
+// StopClock (on entering Paused) stops the game clock: nothing moves.
+func StopClock(c glue.ResMut[timer.Time]) { c.Get().SetPaused(true) }
+
+// StartClock (on leaving Paused, by resuming or restarting) starts it
+// again.
+func StartClock(c glue.ResMut[timer.Time]) { c.Get().SetPaused(false) }
 
 // RestartParams are what Restart reads and writes; it despawns the bricks
 // and balls by commands and only reads them (main.go declares them
@@ -205,17 +241,20 @@ type RestartParams struct {
 	Cmd      glue.Commands
 	Intent   glue.Res[Intent]
 	Game     glue.ResMut[Game]
+	Next     glue.ResMut[glue.NextState[Phase]]
 	Settings glue.Res[Settings]
 	Bricks   glue.Query1[Brick]
 	Balls    glue.Query1[Ball]
 }
 
 // Restart (Control) starts a new game on the intent: the bricks and the
-// ball are replaced and the score and lives reset.
+// ball are replaced, the score and lives reset, and the new game is
+// served — also from a pause, which leaving Paused ends.
 func Restart(r RestartParams) {
 	if !r.Intent.Get().Restart {
 		return
 	}
+	r.Next.Get().Set(Serving)
 	r.Bricks.Each(func(e glue.Entity, _ *Brick) { r.Cmd.Despawn(e) })
 	r.Balls.Each(func(e glue.Entity, _ *Ball) { r.Cmd.Despawn(e) })
 	spawnBricks(r.Cmd, r.Settings.Get().Bricks)
@@ -223,9 +262,9 @@ func Restart(r RestartParams) {
 	*r.Game.Get() = NewGame(*r.Settings.Get())
 }
 
-// NewGame returns the state of a game about to be served.
+// NewGame returns the score of a game about to be served.
 func NewGame(s Settings) Game {
-	return Game{Phase: Serving, Lives: s.Lives, Speed: s.BaseSpeed}
+	return Game{Lives: s.Lives, Speed: s.BaseSpeed, ServeDelay: timer.NewTimer(autoServeDelay, timer.Once)}
 }
 
 // BreakBricksParams are what BreakBricks reads and writes; it despawns
@@ -300,29 +339,34 @@ func AimOffPaddle(a AimOffPaddleParams) {
 	}
 }
 
+// BallLost is the event of a ball touching the floor: LivesLeft are the
+// lives after it, 0 when the game is lost.
+type BallLost struct{ LivesLeft int }
+
 // LoseBallParams are what LoseBall reads and writes; it only reads the
 // floor (main.go declares Floor ReadOnly).
 type LoseBallParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Floors   glue.Query1[Floor]
 	Game     glue.ResMut[Game]
+	Next     glue.ResMut[glue.NextState[Phase]]
+	Lost     glue.Writer[BallLost]
 }
 
-// LoseBall (Rules) costs a life when the ball touches the floor: the next
-// ball is served, or the game is lost.
+// LoseBall (Rules, while Playing) costs a life when the ball touches the
+// floor: the next ball is served, or the game is lost.
 func LoseBall(l LoseBallParams) {
 	game := l.Game.Get()
-	if game.Phase != Playing {
-		return
-	}
 	for _, c := range l.Contacts.Get().List {
 		if _, ok := l.Floors.Get(c.B); !ok {
 			continue
 		}
 		game.Lives--
-		game.Phase = Serving
+		l.Lost.Write(BallLost{LivesLeft: game.Lives})
 		if game.Lives <= 0 {
-			game.Phase = Lost
+			l.Next.Get().Set(Lost)
+		} else {
+			l.Next.Get().Set(Serving)
 		}
 		return
 	}
@@ -332,17 +376,19 @@ func LoseBall(l LoseBallParams) {
 // and only counts the bricks (main.go declares Brick ReadOnly).
 type CheckWinParams struct {
 	Bricks glue.Query1[Brick]
-	Game   glue.ResMut[Game]
+	Next   glue.ResMut[glue.NextState[Phase]]
 	Balls  glue.Query2[Ball, physics.Body]
 }
 
-// CheckWin (Rules) wins the game when no brick is left.
+// CheckWin (Rules, while Playing, after LoseBall) wins the game when no
+// brick is left — unless another phase was requested this tick (the ball
+// was lost, the game paused), which comes first.
 func CheckWin(w CheckWinParams) {
-	game := w.Game.Get()
-	if game.Phase == Playing && w.Bricks.Len() == 0 {
-		game.Phase = Won
-		w.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
+	if _, pending := w.Next.Get().Pending(); pending || w.Bricks.Len() > 0 {
+		return
 	}
+	w.Next.Get().Set(Won)
+	w.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
 }
 
 // FollowPaddle (HUD, each paddle) places the paddle's drawing on its body.
@@ -358,6 +404,7 @@ func FollowBall(_ glue.Entity, ball *Ball, b *physics.Body) {
 // LabelParams are what UpdateLabels reads besides the label.
 type LabelParams struct {
 	Game     glue.Res[Game]
+	Phase    glue.Res[glue.State[Phase]]
 	Settings glue.Res[Settings]
 }
 
@@ -372,7 +419,7 @@ func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
 		setText(l, "Lives ", game.Lives)
 	case MessageLabel:
 		msg := ""
-		switch game.Phase {
+		switch p.Phase.Get().Get() {
 		case Serving:
 			if !p.Settings.Get().Autopilot {
 				msg = "Space or tap to launch"

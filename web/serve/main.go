@@ -4,10 +4,12 @@
 //
 //	go run ./web/serve -addr 127.0.0.1:8080 -dir web/dist
 //
-// It serves .wasm files as application/wasm and, when the browser accepts
-// gzip and a precompressed name.gz exists beside a file, sends that with
-// Content-Encoding: gzip. It prints "serving http://ADDR/" once listening,
-// so that -addr 127.0.0.1:0 can be used to pick a free port.
+// It serves .wasm files as application/wasm and, where `make wasm` left
+// precompressed name.br (brotli) and name.gz (gzip) files beside a file,
+// sends the best one the browser accepts (brotli, then gzip, then the file
+// itself) with Content-Encoding and Vary: Accept-Encoding. It prints
+// "serving http://ADDR/" once listening, so that -addr 127.0.0.1:0 can be
+// used to pick a free port.
 package main
 
 import (

@@ -41,11 +41,18 @@ after(async () => {
   }
 });
 
+// encodings holds the Content-Encoding each page's game arrived with.
+const encodings = new WeakMap();
+const wasmEncoding = (page) => encodings.get(page);
+
 // open loads the game and waits for its first frame; it returns the page,
 // the errors it logs and the time to first frame reported by the game.
 async function open(query = "") {
   const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
   const errors = [];
+  page.on("response", (r) => {
+    if (/\.wasm$/.test(new URL(r.url()).pathname)) encodings.set(page, r.headers()["content-encoding"] || "identity");
+  });
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
   await page.goto(base + query);
@@ -92,6 +99,9 @@ test("loads, draws the bricks, moves the paddle and launches", async () => {
   const k = (Math.round(oy + 250 * scale) * png.width + Math.round(ox + 100 * scale)) * 4;
   assert.deepEqual([png.data[k], png.data[k + 1], png.data[k + 2]], [16, 18, 28]);
 
+  // The game came brotli-compressed (web/serve negotiates it).
+  assert.equal(wasmEncoding(page), "br");
+
   const s0 = await state(page);
   assert.equal(s0.phase, "serving");
   assert.equal(s0.bricks, 36);
@@ -137,4 +147,197 @@ test("a browser without WebGL2 gets a readable message", async () => {
   await page.waitForSelector("#msg.error", { timeout: 30_000 });
   assert.match(await page.textContent("#msg"), /no WebGL2/);
   await page.close();
+});
+
+// toScreen returns the page coordinates of the field's logical point
+// (x, y): the canvas fills the viewport, the field centred and scaled.
+async function toScreen(page, x, y) {
+  const vp = page.viewportSize();
+  const scale = Math.min(vp.width / 200, vp.height / 400);
+  return [(vp.width - 200 * scale) / 2 + x * scale, (vp.height - 400 * scale) / 2 + y * scale];
+}
+
+test("R while paused starts a game that plays", async () => {
+  const { page, errors } = await open("?seed=1");
+  await page.keyboard.press("Space");
+  await until(page, (s) => s.phase === "playing", "the ball to launch");
+  await page.keyboard.press("p");
+  await until(page, (s) => s.phase === "paused", "the pause");
+  await page.keyboard.press("r");
+  const s0 = await until(page, (s) => s.phase === "serving" && s.bricks === 36, "the restart");
+  await page.keyboard.down("ArrowLeft");
+  await page.waitForTimeout(400);
+  await page.keyboard.up("ArrowLeft");
+  await until(page, (s) => s.paddleX < s0.paddleX - 20, "the paddle to move after R from pause", 10_000);
+  await page.keyboard.press("Space");
+  const s1 = await until(page, (s) => s.phase === "playing", "the launch after R from pause", 10_000);
+  await until(page, (s) => Math.abs(s.ballY - s1.ballY) > 5, "the ball to fly after R from pause", 10_000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the paddle goes to where the pointer stopped", async () => {
+  const { page, errors } = await open("?seed=1");
+  const s0 = await state(page);
+  for (const goal of [s0.paddleX - 60, s0.paddleX + 60]) {
+    const [x, y] = await toScreen(page, goal, 300);
+    await page.mouse.move(x, y); // one move event, then the mouse rests
+    await until(page, (s) => Math.abs(s.paddleX - goal) < 1.5, `the paddle to reach the pointer at ${goal}`, 10_000);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("'Starting…' is painted, with a turning spinner, before the game starts", async () => {
+  const page = await browser.newPage();
+  // Record the texts each frame shows, and what the page shows when the
+  // loader hands over to the game (Go.prototype.run).
+  await page.addInitScript(() => {
+    window.__frames = [];
+    const tick = () => {
+      const msg = document.getElementById("msg");
+      if (msg) window.__frames.push(msg.textContent);
+      if (!document.body?.dataset.glueReady) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    let Go;
+    Object.defineProperty(globalThis, "Go", {
+      configurable: true,
+      get: () => Go,
+      set(cls) {
+        Go = cls;
+        const run = cls.prototype.run;
+        cls.prototype.run = function (...args) {
+          const spinner = document.getElementById("spinner");
+          window.__atRun = {
+            painted: [...window.__frames],
+            spinnerShown: !!spinner && spinner.getBoundingClientRect().width > 0 && getComputedStyle(spinner).display !== "none",
+            turning: !!spinner && spinner.getAnimations().some((a) => a.playState === "running"),
+          };
+          return run.apply(this, args);
+        };
+      },
+    });
+  });
+  await page.goto(base + "?seed=1");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  const at = await page.evaluate(() => window.__atRun);
+  assert.ok(at, "the loader did not call Go.run");
+  assert.ok(at.painted.includes("Starting…"), `"Starting…" was not in any frame before the game started; frames showed ${JSON.stringify([...new Set(at.painted)])}`);
+  assert.ok(at.spinnerShown && at.turning, `spinner at start: shown ${at.spinnerShown}, turning ${at.turning}`);
+  assert.ok(await page.isHidden("#status"), "the loading screen stays after the first frame");
+  await page.close();
+});
+
+test("without JavaScript the page says it needs it", async () => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto(base);
+  assert.match(await page.innerText("body"), /needs JavaScript/);
+  assert.ok(await page.isHidden("#status"), "the loading screen shows without JavaScript");
+  await ctx.close();
+});
+
+for (const [what, body] of [
+  ["a truncated download", async () => (await (await fetch(base + "breakout.wasm", { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()).slice(0, 1 << 20)],
+  ["an HTML page instead of the game", async () => "<!doctype html><title>Error</title>Bad gateway"],
+]) {
+  test(`${what} shows what to do, not the raw WebAssembly error`, async () => {
+    const data = Buffer.from(await body());
+    const page = await browser.newPage();
+    await page.route("**/breakout.wasm", (r) => r.fulfill({ status: 200, body: data, contentType: "application/wasm" }));
+    await page.goto(base);
+    await page.waitForSelector("#msg.error", { timeout: 30_000 });
+    const msg = await page.textContent("#msg");
+    assert.match(msg, /damaged or incomplete/);
+    assert.match(msg, /Reload the page/);
+    assert.doesNotMatch(msg, /WebAssembly\.|CompileError|magic word/);
+    assert.ok(await page.isHidden("#spinner"), "the spinner keeps turning after the failure");
+    await page.close();
+  });
+}
+
+test("a watch page the game server refuses says so and what to do", async () => {
+  // A real served game; the test's page server (a random port) is not an
+  // origin it allows, so it answers the page's WebSocket with HTTP 403.
+  const game = spawn("go", ["run", "./games/breakout", "-serve", "127.0.0.1:0", "-headless", "-mute", "-ticks", "100000000"],
+    { cwd: root, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  try {
+    const wsURL = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("game server did not start within 180 s")), 180_000);
+      let log = "";
+      game.stderr.on("data", (d) => {
+        log += d.toString();
+        const m = /url=(ws:\/\/\S+)/.exec(log);
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      });
+      game.on("exit", (code) => reject(new Error(`game server exited with ${code}: ${log}`)));
+    });
+    const page = await browser.newPage();
+    const refused = [];
+    page.on("console", (m) => { if (/403/.test(m.text())) refused.push(m.text()); });
+    await page.goto(`${base}?watch=${wsURL}`);
+    await page.waitForSelector("#notice:not([hidden])", { timeout: 60_000 });
+    const notice = await page.textContent("#notice");
+    assert.match(notice, /refused this page/);
+    assert.match(notice, /403/);
+    assert.match(notice, /same host and port as the server/);
+    assert.ok(refused.length > 0, "the browser did not report the 403 (is the page really refused?)");
+    await page.close();
+  } finally {
+    try { process.kill(-game.pid, "SIGTERM"); } catch { /* already gone */ }
+  }
+});
+
+// Benchmark mode (GLUE_WEB_BENCH=N, `make bench-web`; skipped otherwise):
+// Breakout and web/minimal (`make wasm-minimal`) loaded in turn N times
+// each, every load in a fresh browser context (no cache), interleaved so
+// that both see the same machine load. Reports the medians of the bytes
+// on the wire (response bodies as received, encoded) and of the time from
+// navigation to the first frame (data-glue-ready).
+const benchRuns = Number(process.env.GLUE_WEB_BENCH || 0);
+test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
+  const progs = [["breakout", ""], ["minimal", "minimal/"]];
+  const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], encoding: "" }]));
+  for (let i = 0; i < benchRuns; i++) {
+    const order = i % 2 ? [...progs].reverse() : progs;
+    for (const [name, path] of order) {
+      const ctx = await browser.newContext({ viewport: { width: 400, height: 800 } });
+      const page = await ctx.newPage();
+      const responses = [];
+      page.on("requestfinished", (req) => responses.push(req));
+      await page.goto(base + path);
+      await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+      const frame = Number(await page.getAttribute("body", "data-glue-ready"));
+      await page.waitForTimeout(200); // let the last responses finish
+      let wire = 0, wasm = 0, raw = 0;
+      for (const req of responses) {
+        const sizes = await req.sizes();
+        wire += sizes.responseBodySize + sizes.responseHeadersSize;
+        if (/\.wasm$/.test(new URL(req.url()).pathname)) {
+          const resp = await req.response();
+          wasm = sizes.responseBodySize;
+          raw = Number(resp.headers()["x-uncompressed-length"] || 0);
+          results[name].encoding = resp.headers()["content-encoding"] || "identity";
+        }
+      }
+      const r = results[name];
+      r.wire.push(wire); r.wasm.push(wasm); r.raw.push(raw); r.frame.push(frame);
+      console.log(`run ${i + 1} ${name}: ${(wire / 1e6).toFixed(2)} MB on the wire, first frame ${frame} ms`);
+      await ctx.close();
+    }
+  }
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+  const mb = (n) => (n / 1e6).toFixed(2);
+  const lines = [
+    `| program | wasm raw (MB) | wasm on the wire (MB, ${results.breakout.encoding}) | page on the wire (MB) | first frame, median (ms) | first frame, range (ms) |`,
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const [name] of progs) {
+    const r = results[name];
+    lines.push(`| ${name} | ${mb(median(r.raw))} | ${mb(median(r.wasm))} | ${mb(median(r.wire))} | ${Math.round(median(r.frame))} | ${Math.min(...r.frame)}–${Math.max(...r.frame)} |`);
+  }
+  const b = results.breakout, m = results.minimal;
+  lines.push("", `Breakout over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs).`);
+  console.log("\n" + lines.join("\n") + "\n");
 });

@@ -1,0 +1,6 @@
+//go:build !js
+
+package main
+
+// firstFrame does nothing outside the browser.
+func firstFrame() {}
