@@ -107,8 +107,9 @@ func discPixels() []byte {
 // at once.
 var theAtlas struct {
 	mu    sync.Mutex
-	img   *ebiten.Image
-	texts textCache
+	img    *ebiten.Image
+	texts  textCache
+	images imagePages
 }
 
 // atlasImage returns the atlas image, creating it on first use. The
