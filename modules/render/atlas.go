@@ -106,7 +106,7 @@ func discPixels() []byte {
 // DrawList fills; the mutex makes that safe should two DrawLists flush
 // at once.
 var theAtlas struct {
-	mu    sync.Mutex
+	mu     sync.Mutex
 	img    *ebiten.Image
 	texts  textCache
 	images imagePages

@@ -42,7 +42,7 @@ func TestPagePackerShelves(t *testing.T) {
 	p := pagePacker{size: 100}
 	want := []struct {
 		w, h, page int
-		at      image.Point
+		at         image.Point
 	}{
 		{40, 30, 0, image.Pt(0, 0)},
 		{40, 20, 0, image.Pt(40, 0)},
