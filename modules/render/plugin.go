@@ -37,6 +37,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Viewport{})
 	app.InsertResource(Background{Color: p.Background})
 	app.InsertResource(DrawList{})
+	app.InsertResource(Camera{})
 	app.InsertResource(p.Screenshot)
 
 	app.AddSystems(glue.PreDraw, glue.Func(begin))
@@ -64,3 +65,4 @@ func (DrawList) ProvidedBy() string { return pluginName }
 // ProvidedBy returns "render.Plugin", the plugin that inserts the
 // Screenshot.
 func (Screenshot) ProvidedBy() string { return pluginName }
+
