@@ -65,4 +65,3 @@ func (DrawList) ProvidedBy() string { return pluginName }
 // ProvidedBy returns "render.Plugin", the plugin that inserts the
 // Screenshot.
 func (Screenshot) ProvidedBy() string { return pluginName }
-
