@@ -151,6 +151,9 @@ func BenchmarkSpritesDrawImage_100000(b *testing.B) {
 // collector is off while counting.
 func TestSpriteFrameAllocatesNothing(t *testing.T) {
 	requireDisplay(t)
+	if raceEnabled {
+		t.Skip("render: the race detector allocates in Ebitengine's synchronization; run without -race to count allocations")
+	}
 	g := render.NewGame(spriteBenchApp(t, 2000, false))
 	img := ebiten.NewImage(benchW, benchH)
 	defer img.Deallocate()
