@@ -180,7 +180,10 @@ func (c *Clip) Validate() error {
 
 // Animator plays a [Clip], a component: [Animate] advances it by the
 // game clock and shows its current frame in the entity's [Sprite]. Set
-// it with [Animator.Play].
+// it with [Animator.Play]. A game with its own sprite component type
+// keeps an Animator in it, advances it from a system of its own with
+// [Animator.Advance] (timer.Time's DeltaSeconds) and returns
+// [Animator.Frame] as the image from its Sprite method.
 type Animator struct {
 	// Speed multiplies the clock for this animator: 2 plays twice as
 	// fast. The default (zero) value is 1; negative values are 0.
