@@ -175,7 +175,7 @@ type IPolygon interface {
 // DrawPolygonAt returns a system that draws the polygon of every entity
 // with a T and a P component, turned and moved to the entity's pose:
 // the vector art of an Asteroids ship. Its name is
-// "render.DrawPolygonAt[T,P]".
+// "render.DrawPolygonAt[T, P]".
 //
 //go:noinline
 func DrawPolygonAt[T IPolygon, P IPose]() *glue.System {
