@@ -194,3 +194,21 @@ func TestCameraMovesSpritesAndWorldText(t *testing.T) {
 		t.Error("no text pixels below and right of the world label's anchor on screen (22, 34)")
 	}
 }
+
+func TestCameraGeoM(t *testing.T) {
+	cam := render.Camera{X: 30, Y: -10, Zoom: 1.5, Rotation: 0.7}
+	cam.SetViewSize(64, 48)
+	g := cam.GeoM(2)
+	for _, p := range [][2]float64{{0, 0}, {30, -10}, {-12, 40}} {
+		sx, sy := cam.WorldToScreen(p[0], p[1])
+		gx, gy := g.Apply(p[0], p[1])
+		if math.Abs(gx-2*sx) > 1e-3 || math.Abs(gy-2*sy) > 1e-3 {
+			t.Errorf("GeoM(2) maps %v to (%v, %v), want WorldToScreen × 2 = (%v, %v)", p, gx, gy, 2*sx, 2*sy)
+		}
+	}
+	var off render.Camera
+	og := off.GeoM(3)
+	if x, y := og.Apply(1, 2); x != 3 || y != 6 {
+		t.Errorf("the zero Camera's GeoM(3) maps (1, 2) to (%v, %v), want (3, 6)", x, y)
+	}
+}
