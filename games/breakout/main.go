@@ -43,7 +43,6 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
-	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
@@ -167,7 +166,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddPlugins(
 		input.Plugin{Headless: cfg.Headless},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
-		net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: cfg.Watch}},
+		clientPlugin(cfg.Watch), // net.ClientPlugin (net.go)
 	)
 
 	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Watch + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
@@ -183,7 +182,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
 		app.AddSystems(Control, glue.Func(SteerRemote))
-		app.AddSystems(glue.PostUpdate, net.SendPeriodically[RemoteSteer]())
+		app.AddSystems(glue.PostUpdate, sendSteer())
 	}
 	app.AddSystems(HUD,
 		glue.Each1P(UpdateLabels),
