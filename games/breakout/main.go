@@ -191,7 +191,8 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
-	// (platform_watch_js.go; nothing on the desktop).
+	// (platform_watch_js.go, in breakout-watch.wasm; nothing on the
+	// desktop).
 	web := watchPlatform()
 	app.AddStartup(web.Startup...)
 	app.AddSystems(HUD, web.HUD...)
