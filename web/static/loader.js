@@ -32,8 +32,12 @@
   };
 
   // nextPaint resolves after the browser has painted what the page shows
-  // now: a task queued from a frame callback runs after that frame.
-  const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // now: a task queued from a frame callback runs after that frame. A
+  // hidden tab paints nothing and runs no frame callbacks: it goes on.
+  const nextPaint = () => new Promise((resolve) => {
+    if (document.hidden) return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 
   function hasWebGL2() {
     try {
