@@ -31,6 +31,7 @@ test: deps-test lint generate-check unit bench-smoke test-web
 lint: fmt-check
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./games/breakout/... ./modules/... ./web/minimal/...
+	GOOS=js GOARCH=wasm $(GO) vet -tags watch ./games/breakout/...
 	$(STATICCHECK) ./...
 
 fmt-check:
@@ -60,7 +61,9 @@ docs/breakout.png:
 	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -screenshot $@ -frames 1500
 
 ## wasm: build Breakout for the browser into web/dist, with brotli (.br)
-## and gzip (.gz) copies that web/serve sends to browsers that accept them.
+## and gzip (.gz) copies that web/serve sends to browsers that accept them:
+## breakout.wasm plays, breakout-watch.wasm (-tags watch) also has the
+## network client, for ?watch= and ?join= (the page picks it).
 ## BROTLI_Q and GZIP_LEVEL set the compression: 11 and 9 make the smallest
 ## files (brotli -q 11 takes about a minute on 24 MB); test-web, which only
 ## checks that the encodings are served and decoded, uses fast levels
@@ -79,8 +82,10 @@ endef
 wasm: deps-wasm
 	@mkdir -p web/dist
 	$(WASM_BUILD) -o web/dist/breakout.wasm ./games/breakout
+	$(WASM_BUILD) -tags watch -o web/dist/breakout-watch.wasm ./games/breakout
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
 	$(call compress,web/dist/breakout.wasm)
+	$(call compress,web/dist/breakout-watch.wasm)
 
 ## wasm-minimal: the smallest Ebitengine program that fills the screen
 ## (web/minimal), built and served like Breakout, in web/dist/minimal, for

@@ -48,7 +48,6 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
-	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
@@ -180,7 +179,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddPlugins(
 		input.Plugin{Headless: cfg.Headless},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
-		net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: cfg.Watch}},
+		clientPlugin(cfg.Watch), // net.ClientPlugin (net.go)
 	)
 
 	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Watch + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
@@ -197,7 +196,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
 		app.AddSystems(Control, glue.Func(SteerRemote))
-		app.AddSystems(glue.PostUpdate, net.SendPeriodically[RemoteSteer]())
+		app.AddSystems(glue.PostUpdate, sendSteer())
 	}
 	app.AddSystems(HUD,
 		glue.Each1P(UpdateLabels),
@@ -206,7 +205,8 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
-	// (platform_watch_js.go; nothing on the desktop).
+	// (platform_watch_js.go, in breakout-watch.wasm; nothing on the
+	// desktop).
 	web := watchPlatform()
 	app.AddStartup(web.Startup...)
 	app.AddSystems(HUD, web.HUD...)

@@ -1,14 +1,12 @@
+//go:build !js || watch
+
 package main
 
 import (
 	"errors"
 	"fmt"
 	"math"
-	stdnet "net"
-	"net/url"
-	"runtime"
 	"slices"
-	"strconv"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
@@ -21,7 +19,12 @@ import (
 // the same render systems; a -join watcher also steers the paddle. main.go
 // wires it (with the server and its send systems from net_server.go); this
 // file holds the wire codecs and the systems that only networked games
-// run.
+// run, and netflags.go the flags' checks.
+//
+// The browser's game is built without this file (net_nowatch_js.go): the
+// network client brings net/http and TLS, 2.6 MB of the wasm file, and a
+// page can only watch, which breakout-watch.wasm does (-tags watch; the
+// page loads it for ?watch= and ?join=; docs/web.md).
 
 // Wire ids of the types Breakout sends. Server and clients build the same
 // registry (netRegistry); changing a codec means bumping its version.
@@ -260,70 +263,11 @@ func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
 	}
 }
 
-// checkNetFlags checks -serve, -watch and -join against each other and the
-// other flags set, and returns the URL to watch ("" to play) and the
-// problems found.
-func checkNetFlags(serve, watch, join string, headless bool, set map[string]bool) (peer string, problems []string) {
-	if serve != "" {
-		if err := checkServeAddr(serve); err != nil {
-			problems = append(problems, "-serve: "+err.Error())
-		}
-		if runtime.GOOS == "js" {
-			problems = append(problems, "-serve: a browser cannot listen; serve from a terminal and open the page with ?watch=ws://…")
-		}
-	}
-	peer = watch
-	if join != "" {
-		peer = join
-	}
-	switch {
-	case watch != "" && join != "":
-		problems = append(problems, "-watch and -join exclude each other: -join watches too")
-	case peer != "" && serve != "":
-		problems = append(problems, "-serve and -watch/-join exclude each other: a game either serves or watches")
-	case peer != "":
-		u, err := peerURL(peer)
-		if err != nil {
-			problems = append(problems, "-watch/-join: "+err.Error())
-		}
-		peer = u
-		for _, name := range []string{"seed", "bricks", "lives", "autopilot"} {
-			if set[name] {
-				problems = append(problems, fmt.Sprintf("-%s is the server's to choose: -watch and -join show the server's game", name))
-			}
-		}
-		if join != "" && headless {
-			problems = append(problems, "-join needs a window to read the player's input; use -watch with -headless")
-		}
-	}
-	return peer, problems
+// clientPlugin is the network client of a watcher of url.
+func clientPlugin(url string) glue.Plugin {
+	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: url}}
 }
 
-// defaultNetPath is the WebSocket path of a net.Server.
-const defaultNetPath = "/net"
-
-// peerURL checks a -watch or -join URL and adds the server's default path
-// when it has none: ws://127.0.0.1:8090 becomes ws://127.0.0.1:8090/net.
-func peerURL(s string) (string, error) {
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
-		return "", fmt.Errorf("%q is not a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8090", s)
-	}
-	if u.Path == "" || u.Path == "/" {
-		u.Path = defaultNetPath
-	}
-	return u.String(), nil
-}
-
-// checkServeAddr checks a -serve address: host:port, the host optional
-// (127.0.0.1 then), the port a number (0 picks a free one).
-func checkServeAddr(addr string) error {
-	_, port, err := stdnet.SplitHostPort(addr)
-	if err != nil {
-		return fmt.Errorf("%q is not host:port, e.g. 127.0.0.1:8090", addr)
-	}
-	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
-		return fmt.Errorf("%q: port %q is not a number from 0 to 65535", addr, port)
-	}
-	return nil
-}
+// sendSteer sends a -join player's RemoteSteer to the server every tick
+// (glue.PostUpdate).
+func sendSteer() *glue.System { return net.SendPeriodically[RemoteSteer]() }

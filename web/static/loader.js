@@ -10,7 +10,11 @@
   const msg = document.getElementById("msg");
   const bar = document.getElementById("bar");
   const notice = document.getElementById("notice");
-  const wasmURL = document.body.dataset.wasm || "breakout.wasm";
+  // Watching (?watch= or ?join=) needs the network client, which the
+  // game's own build leaves out: that is a second file (docs/web.md).
+  const params = new URLSearchParams(location.search);
+  const watching = params.has("watch") || params.has("join");
+  const wasmURL = (watching ? document.body.dataset.wasmWatch || "breakout-watch.wasm" : document.body.dataset.wasm) || "breakout.wasm";
 
   function fail(text) {
     msg.textContent = text;
@@ -28,8 +32,12 @@
   };
 
   // nextPaint resolves after the browser has painted what the page shows
-  // now: a task queued from a frame callback runs after that frame.
-  const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // now: a task queued from a frame callback runs after that frame. A
+  // hidden tab paints nothing and runs no frame callbacks: it goes on.
+  const nextPaint = () => new Promise((resolve) => {
+    if (document.hidden) return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 
   function hasWebGL2() {
     try {
@@ -102,7 +110,7 @@
     const go = new Go();
     // Pass URL parameters to the game as flags: ?seed=3&autopilot -> -seed=3 -autopilot
     go.argv = ["breakout"];
-    for (const [k, v] of new URLSearchParams(location.search)) {
+    for (const [k, v] of params) {
       go.argv.push(v === "" ? `-${k}` : `-${k}=${v}`);
     }
     let instance;

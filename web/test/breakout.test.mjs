@@ -274,8 +274,9 @@ test("a watch page the game server refuses says so and what to do", async () => 
       game.on("exit", (code) => reject(new Error(`game server exited with ${code}: ${log}`)));
     });
     const page = await browser.newPage();
-    const refused = [];
+    const refused = [], wasm = [];
     page.on("console", (m) => { if (/403/.test(m.text())) refused.push(m.text()); });
+    page.on("request", (r) => { if (/\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(new URL(r.url()).pathname); });
     await page.goto(`${base}?watch=${wsURL}`);
     await page.waitForSelector("#notice:not([hidden])", { timeout: 60_000 });
     const notice = await page.textContent("#notice");
@@ -283,6 +284,8 @@ test("a watch page the game server refuses says so and what to do", async () => 
     assert.match(notice, /403/);
     assert.match(notice, /same host and port as the server/);
     assert.ok(refused.length > 0, "the browser did not report the 403 (is the page really refused?)");
+    // Watching loads the build with the network client.
+    assert.deepEqual(wasm, ["/breakout-watch.wasm"]);
     await page.close();
   } finally {
     try { process.kill(-game.pid, "SIGTERM"); } catch { /* already gone */ }

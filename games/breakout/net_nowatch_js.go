@@ -1,0 +1,42 @@
+//go:build js && !watch
+
+package main
+
+import (
+	"errors"
+
+	"github.com/gluekit/glue"
+)
+
+// The browser's game leaves the network client out (see net.go): these
+// stand in for net.go's types and systems. A page can neither serve nor be
+// joined, so the game's remote control has nothing to do; watching needs
+// breakout-watch.wasm (-tags watch), which the page loads for ?watch= and
+// ?join=.
+
+// RemotePlayer is net.go's -join player; without a server there is none.
+type RemotePlayer struct{}
+
+// RemoteSteer is net.go's remote steering; this build sends none.
+type RemoteSteer struct{}
+
+// TakeRemoteControl does nothing: a page cannot serve, so no player joins.
+func TakeRemoteControl(struct{}) {}
+
+// SteerRemote does nothing: this build cannot join (clientPlugin fails the
+// app first).
+func SteerRemote(struct{}) {}
+
+// ShowConnection does nothing: this build cannot watch.
+func ShowConnection(glue.Entity, *Label, glue.Res[Game]) {}
+
+// errNoClient is why a watcher cannot be built in this build.
+var errNoClient = errors.New("breakout: -watch/-join: this build has no network client; watch with breakout-watch.wasm (make wasm builds it with -tags watch; the page loads it for ?watch= and ?join=)")
+
+// clientPlugin fails the app: this build has no network client.
+func clientPlugin(string) glue.Plugin {
+	return glue.PluginFunc(func(app *glue.App) { app.AddError(errNoClient) })
+}
+
+// sendSteer sends nothing: this build cannot join.
+func sendSteer() *glue.System { return glue.Func(SteerRemote).Named("breakout.sendSteer") }
