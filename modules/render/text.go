@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"image"
@@ -11,26 +10,28 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gomonobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
 )
 
 var fontData = [fontCount][]byte{FontRegular: goregular.TTF, FontMonoBold: gomonobold.TTF}
 
 var fontSources [fontCount]struct {
 	once sync.Once
-	src  *text.GoTextFaceSource
+	src  *opentype.Font
 }
 
 // fontSource returns the parsed font, parsing it on first use. Unknown
 // fonts fall back to FontRegular.
-func fontSource(f Font) *text.GoTextFaceSource {
+func fontSource(f Font) *opentype.Font {
 	if f >= fontCount {
 		f = FontRegular
 	}
 	s := &fontSources[f]
 	s.once.Do(func() {
-		src, err := text.NewGoTextFaceSource(bytes.NewReader(fontData[f]))
+		src, err := opentype.Parse(fontData[f])
 		if err != nil {
 			panic(fmt.Sprintf("render: parsing the embedded font %v: %v", f, err))
 		}
@@ -43,12 +44,16 @@ func fontSource(f Font) *text.GoTextFaceSource {
 type face struct {
 	font        Font
 	size        float64
-	face        *text.GoTextFace
+	face        text.Face
 	lineSpacing float64
 }
 
 func newFace(f Font, size float64) face {
-	tf := &text.GoTextFace{Source: fontSource(f), Size: size}
+	xf, err := opentype.NewFace(fontSource(f), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic(fmt.Sprintf("render: the embedded font %v at size %v: %v", f, size, err))
+	}
+	tf := text.NewGoXFace(xf)
 	m := tf.Metrics()
 	return face{font: f, size: size, face: tf, lineSpacing: m.HAscent + m.HDescent + m.HLineGap}
 }
