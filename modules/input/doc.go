@@ -1,7 +1,8 @@
-// Package input turns the keyboard, the mouse and touches into a small
-// per-tick [State] resource that game systems read: a direction axis, a
-// pointer in logical coordinates and a few actions, each down, pressed
-// this tick or released this tick.
+// Package input turns the keyboard, the mouse, touches and gamepads into
+// a small per-tick [State] resource that game systems read: two
+// direction axes, a pointer in logical coordinates and named actions,
+// each down, pressed this tick or released this tick, with an analogue
+// value.
 //
 // # Registration
 //
@@ -25,7 +26,8 @@
 // in glue.First and before the game's rules in glue.Update — two systems
 // run, in this order. [ReadDevicesSystem] reads Ebitengine into the
 // [Devices] resource: which keys and mouse buttons are down, where the
-// cursor and the touches are. [MapSystem] then maps Devices through the
+// cursor and the touches are, the gamepads' buttons and sticks.
+// [MapSystem] then maps Devices through the
 // [Bindings] resource into the [State] resource, comparing with the
 // previous tick to find what was pressed or released. Game systems read
 // State from glue.Update on; one that runs in glue.PreUpdate itself orders
@@ -40,12 +42,26 @@
 //
 // so game logic that reads State is tested without a window.
 //
-// # Default bindings
+// # Actions and bindings
 //
-// [DefaultBindings]: arrows and WASD move (AxisX, AxisY); Space, Enter, a
-// left click or a touch is [Primary] (launch, confirm); P and Escape are
-// [Pause]; R is [Restart]. Games may bind more actions, up to
-// [MaxActions], and change the Bindings resource while running.
+// An [Action] is what the player means — jump, fire, pause — not which
+// key: game systems ask [State.Pressed], [State.Down], [State.Released]
+// and [State.Value], and the [Bindings] resource says which [Source]s
+// trigger each action: keys ([Key], or the Actions lists), mouse buttons
+// ([Mouse]), touches ([Touch], or PointerActions for a left click or a
+// touch) and the buttons and stick directions of gamepads in
+// Ebitengine's standard layout ([PadButton], [PadAxis]). Sources push
+// the axes too (LeftSources …). Actions have names for menus and
+// settings files ([Bindings.SetName], [Bindings.Lookup]), and a system
+// rebinds them while the game runs ([Bindings.Bind], [Bindings.Unbind],
+// [Bindings.Rebind] through glue.ResMut[input.Bindings]); the new
+// bindings are read from the next [MapSystem] run on.
+//
+// [DefaultBindings]: arrows, WASD, the D-pad and the left stick move
+// (AxisX, AxisY); Space, Enter, a left click, a touch or the gamepad's
+// bottom face button is [Primary] (launch, confirm); P, Escape or Start
+// is [Pause]; R or Back is [Restart]. Games declare more actions, up to
+// [MaxActions].
 //
 // # Coordinates
 //

@@ -32,3 +32,42 @@ func Example() {
 	// axis -1, launch pressed false, held true
 	// axis +0, launch pressed false, held false
 }
+
+// Jump is a game's own action.
+const Jump input.Action = 3
+
+// ExampleBindings_Bind names and binds a game action to a key and a
+// gamepad button, reads it, and rebinds it while the game runs, as a
+// settings menu does through glue.ResMut[input.Bindings].
+func ExampleBindings_Bind() {
+	b := input.DefaultBindings()
+	b.SetName(Jump, "Jump")
+	b.Bind(Jump, input.Key(ebiten.KeyK), input.PadButton(ebiten.StandardGamepadButtonRightTop))
+	app := glue.NewApp()
+	app.AddPlugins(input.Plugin{Bindings: &b, Headless: true})
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		State    glue.Res[input.State]
+		Bindings glue.Res[input.Bindings]
+	}) {
+		s := p.State.Get()
+		fmt.Printf("%s: pressed %v, down %v, stick %.2f\n", p.Bindings.Get().Name(Jump), s.Pressed(Jump), s.Down(Jump), s.AxisX)
+	}))
+	defer app.Close()
+
+	dev := glue.Resource[input.Devices](app)
+	dev.Pads = []input.Pad{{}} // a gamepad, as the plugin reads it
+	dev.Pads[0].Buttons[ebiten.StandardGamepadButtonRightTop] = true
+	dev.Pads[0].Axes[ebiten.StandardGamepadAxisLeftStickHorizontal] = 0.6
+	app.Update()
+	app.Update()
+
+	bs := glue.Resource[input.Bindings](app)
+	bs.Rebind(Jump, input.Key(ebiten.KeySpace)) // the pad's button no longer jumps
+	fmt.Println("bound:", bs.Bound(nil, Jump))
+	app.Update()
+	// Output:
+	// Jump: pressed true, down true, stick 0.50
+	// Jump: pressed false, down true, stick 0.50
+	// bound: [Key(Space)]
+	// Jump: pressed false, down false, stick 0.50
+}

@@ -288,7 +288,7 @@ func TestPluginReportsBadBindingsAtBuild(t *testing.T) {
 		b    input.Bindings
 		want string
 	}{
-		"pointer action": {input.Bindings{PointerActions: []input.Action{input.MaxActions}}, "input: Bindings.PointerActions names Action(8)"},
+		"pointer action": {input.Bindings{PointerActions: []input.Action{input.MaxActions}}, "input: Bindings.PointerActions names Action(32)"},
 		"key":            {input.Bindings{Left: []ebiten.Key{-1}}, "input: Bindings name key -1"},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -2,13 +2,21 @@ package input
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Action is a game action that keys, a click or a touch trigger. The
-// package names three; a game may use the others below [MaxActions] for
-// its own, binding them in [Bindings.Actions].
+// Action is a game action — jump, fire, pause — that keys, mouse
+// buttons, touches and gamepad buttons or sticks trigger, as the
+// [Bindings] resource says. The package names three; a game declares its
+// own below [MaxActions] as constants, gives them names for menus and
+// settings files ([Bindings.SetName]) and binds them ([Bindings.Bind]):
+//
+//	const Jump input.Action = 3
+//	b := input.DefaultBindings()
+//	b.SetName(Jump, "Jump")
+//	b.Bind(Jump, input.Key(ebiten.KeyK), input.PadButton(ebiten.StandardGamepadButtonRightBottom))
 type Action uint8
 
 const (
@@ -23,7 +31,7 @@ const (
 
 // MaxActions is the number of actions: valid actions are 0 to
 // MaxActions-1.
-const MaxActions = 8
+const MaxActions = 32
 
 // String returns the action's name: "Primary", "Pause", "Restart" or
 // "Action(n)".
@@ -62,32 +70,78 @@ type Devices struct {
 	Cursor Point
 	// Touches are the positions of the current touches, oldest first.
 	Touches []Point
+	// Pads are the connected gamepads that have Ebitengine's standard
+	// layout, in the order of their IDs.
+	Pads []Pad
+}
+
+// Pad is the state of one gamepad in Ebitengine's standard layout.
+type Pad struct {
+	// Buttons tells which buttons are pressed, indexed by
+	// ebiten.StandardGamepadButton.
+	Buttons [PadButtonCount]bool
+	// ButtonValues are the buttons' analogue values, 0 to 1 (triggers);
+	// 0 for a pressed button means fully pressed.
+	ButtonValues [PadButtonCount]float64
+	// Axes are the sticks' positions, -1 to 1, indexed by
+	// ebiten.StandardGamepadAxis: -1 is left or up.
+	Axes [PadAxisCount]float64
 }
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts Devices.
 func (Devices) ProvidedBy() string { return "input.Plugin" }
 
-// Bindings maps keys to the axis and to actions, a resource. The zero
-// value binds nothing; [DefaultBindings] returns the defaults.
+// Bindings maps keys, mouse buttons, touches and gamepads to the axes
+// and to actions, a resource. The zero value binds nothing;
+// [DefaultBindings] returns the defaults. Systems rebind at run time
+// through glue.ResMut[input.Bindings]; [MapSystem] uses the new bindings
+// from its next run, and an action that stays down across a rebinding is
+// not pressed again.
 type Bindings struct {
 	// Left, Right, Up and Down are the keys that push AxisX to -1 and +1
 	// and AxisY to -1 and +1.
 	Left, Right, Up, Down []ebiten.Key
+	// LeftSources, RightSources, UpSources and DownSources push the axes
+	// too, by their values: a stick half tilted left makes AxisX -0.5.
+	LeftSources, RightSources, UpSources, DownSources []Source
 	// Actions lists each action's keys.
 	Actions [MaxActions][]ebiten.Key
+	// Sources lists each action's other sources: mouse buttons, touch,
+	// gamepad buttons and axes (and keys, as Actions does).
+	Sources [MaxActions][]Source
 	// PointerActions are the actions a left click or a touch triggers
 	// too.
 	PointerActions []Action
+	// Names are the actions' names, for menus and settings files: see
+	// [Bindings.SetName] and [Bindings.Lookup].
+	Names [MaxActions]string
+	// DeadZone is how far a gamepad axis must move from its centre, 0 to
+	// 1, before it counts. The default (0) is DefaultDeadZone.
+	DeadZone float64
 }
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts Bindings.
 func (Bindings) ProvidedBy() string { return "input.Plugin" }
 
-// DefaultBindings returns the default bindings: arrows and WASD for the
-// axis; Space, Enter, left click and touch for Primary; P and Escape for
-// Pause; R for Restart.
+// DefaultBindings returns the default bindings: arrows, WASD, the
+// gamepad's D-pad and left stick for the axes; Space, Enter, left click,
+// touch and the gamepad's bottom face button (A, cross) for Primary; P,
+// Escape and the gamepad's Start for Pause; R and the gamepad's Back
+// (Select) for Restart. The actions are named "Primary", "Pause" and
+// "Restart".
 func DefaultBindings() Bindings {
 	var b Bindings
+	const h, v = ebiten.StandardGamepadAxisLeftStickHorizontal, ebiten.StandardGamepadAxisLeftStickVertical
+	b.LeftSources = []Source{PadButton(ebiten.StandardGamepadButtonLeftLeft), PadAxis(h, -1)}
+	b.RightSources = []Source{PadButton(ebiten.StandardGamepadButtonLeftRight), PadAxis(h, +1)}
+	b.UpSources = []Source{PadButton(ebiten.StandardGamepadButtonLeftTop), PadAxis(v, -1)}
+	b.DownSources = []Source{PadButton(ebiten.StandardGamepadButtonLeftBottom), PadAxis(v, +1)}
+	b.Sources[Primary] = []Source{PadButton(ebiten.StandardGamepadButtonRightBottom)}
+	b.Sources[Pause] = []Source{PadButton(ebiten.StandardGamepadButtonCenterRight)}
+	b.Sources[Restart] = []Source{PadButton(ebiten.StandardGamepadButtonCenterLeft)}
+	for _, a := range []Action{Primary, Pause, Restart} {
+		b.Names[a] = a.String()
+	}
 	b.Left = []ebiten.Key{ebiten.KeyArrowLeft, ebiten.KeyA}
 	b.Right = []ebiten.Key{ebiten.KeyArrowRight, ebiten.KeyD}
 	b.Up = []ebiten.Key{ebiten.KeyArrowUp, ebiten.KeyW}
@@ -114,7 +168,107 @@ func (b *Bindings) validate() error {
 			return fmt.Errorf("input: Bindings.PointerActions names %v; actions go from 0 to %d (MaxActions-1)", a, MaxActions-1)
 		}
 	}
+	axes := [][]Source{b.LeftSources, b.RightSources, b.UpSources, b.DownSources}
+	for i, srcs := range append(axes, b.Sources[:]...) {
+		for _, s := range srcs {
+			if err := s.validate(); err != nil {
+				where := [4]string{"LeftSources", "RightSources", "UpSources", "DownSources"}
+				if i < 4 {
+					return fmt.Errorf("input: Bindings.%s: %v", where[i], err)
+				}
+				return fmt.Errorf("input: Bindings.Sources of %v: %v", Action(i-4), err)
+			}
+		}
+	}
+	if b.DeadZone < 0 || b.DeadZone >= 1 {
+		return fmt.Errorf("input: Bindings.DeadZone must be from 0 to below 1 (0 for %v), got %v", DefaultDeadZone, b.DeadZone)
+	}
+	seen := map[string]Action{}
+	for a, n := range b.Names {
+		if n == "" {
+			continue
+		}
+		if o, dup := seen[n]; dup {
+			return fmt.Errorf("input: Bindings.Names gives %v and %v the same name %q; names are unique", o, Action(a), n)
+		}
+		seen[n] = Action(a)
+	}
 	return nil
+}
+
+// Bind adds sources to action a, after those it has. Keys may be given
+// as [Key] sources. Binding an action outside 0..MaxActions-1 panics.
+func (b *Bindings) Bind(a Action, sources ...Source) {
+	b.check(a, "Bind")
+	b.Sources[a] = append(b.Sources[a], sources...)
+}
+
+// Unbind removes every binding of action a: its keys, its sources and
+// the pointer.
+func (b *Bindings) Unbind(a Action) {
+	b.check(a, "Unbind")
+	b.Actions[a] = nil
+	b.Sources[a] = nil
+	b.PointerActions = slices.DeleteFunc(b.PointerActions, func(x Action) bool { return x == a })
+}
+
+// Rebind replaces every binding of action a with sources: Unbind, then
+// Bind.
+func (b *Bindings) Rebind(a Action, sources ...Source) {
+	b.Unbind(a)
+	b.Bind(a, sources...)
+}
+
+// Bound appends to dst every source of action a — its keys, its sources,
+// and Mouse(left) and Touch() if it is a pointer action — and returns
+// the extended slice: what a settings menu shows.
+func (b *Bindings) Bound(dst []Source, a Action) []Source {
+	if a >= MaxActions {
+		return dst
+	}
+	for _, k := range b.Actions[a] {
+		dst = append(dst, Key(k))
+	}
+	dst = append(dst, b.Sources[a]...)
+	if slices.Contains(b.PointerActions, a) {
+		dst = append(dst, Mouse(ebiten.MouseButtonLeft), Touch())
+	}
+	return dst
+}
+
+// SetName names action a, e.g. "Jump". Names are unique: naming a second
+// action the same is reported when the plugin is built, or panics at run
+// time.
+func (b *Bindings) SetName(a Action, name string) {
+	b.check(a, "SetName")
+	if o, ok := b.Lookup(name); ok && o != a && name != "" {
+		panic(fmt.Sprintf("input: Bindings.SetName(%v, %q): %v already has that name", a, name, o))
+	}
+	b.Names[a] = name
+}
+
+// Name returns action a's name, or a.String() if it has none.
+func (b *Bindings) Name(a Action) string {
+	if a < MaxActions && b.Names[a] != "" {
+		return b.Names[a]
+	}
+	return a.String()
+}
+
+// Lookup returns the action named name.
+func (b *Bindings) Lookup(name string) (Action, bool) {
+	for a, n := range b.Names {
+		if n == name && n != "" {
+			return Action(a), true
+		}
+	}
+	return 0, false
+}
+
+func (b *Bindings) check(a Action, what string) {
+	if a >= MaxActions {
+		panic(fmt.Sprintf("input: Bindings.%s(%v): actions go from 0 to %d (MaxActions-1)", what, a, MaxActions-1))
+	}
 }
 
 // Pointer is the mouse or the first touch, in logical pixels.
@@ -143,6 +297,7 @@ type State struct {
 	Pointer Pointer
 
 	down, pressed, released [MaxActions]bool
+	values                  [MaxActions]float64
 	cursor                  Point // the cursor at the previous tick
 	started                 bool
 }
@@ -163,6 +318,16 @@ func (s *State) Pressed(a Action) bool { return a < MaxActions && s.pressed[a] }
 // Released reports whether a went up this tick.
 func (s *State) Released(a Action) bool { return a < MaxActions && s.released[a] }
 
+// Value returns a's analogue value, 0 to 1: the largest value of its
+// sources (see [Source]) — 1 for a key, how far a bound stick is pushed,
+// how hard a bound trigger is pressed. It is 0 when a is not down.
+func (s *State) Value(a Action) float64 {
+	if a >= MaxActions {
+		return 0
+	}
+	return s.values[a]
+}
+
 // update maps this tick's devices to the state.
 func (s *State) update(d *Devices, b *Bindings) {
 	anyKey := func(keys []ebiten.Key) bool {
@@ -173,18 +338,26 @@ func (s *State) update(d *Devices, b *Bindings) {
 		}
 		return false
 	}
-	axis := func(neg, pos []ebiten.Key) float64 {
-		v := 0.0
-		if anyKey(neg) {
-			v--
+	dz := b.DeadZone
+	if dz == 0 {
+		dz = DefaultDeadZone
+	}
+	sources := func(srcs []Source) (v float64, down bool) {
+		for _, src := range srcs {
+			x, ok := src.value(d, dz)
+			v, down = max(v, x), down || ok
 		}
-		if anyKey(pos) {
-			v++
+		return v, down
+	}
+	side := func(keys []ebiten.Key, srcs []Source) float64 {
+		if anyKey(keys) {
+			return 1
 		}
+		v, _ := sources(srcs)
 		return v
 	}
-	s.AxisX = axis(b.Left, b.Right)
-	s.AxisY = axis(b.Up, b.Down)
+	s.AxisX = side(b.Right, b.RightSources) - side(b.Left, b.LeftSources)
+	s.AxisY = side(b.Down, b.DownSources) - side(b.Up, b.UpSources)
 
 	p := &s.Pointer
 	prev := *p
@@ -206,16 +379,23 @@ func (s *State) update(d *Devices, b *Bindings) {
 	s.cursor = d.Cursor
 
 	for a := range MaxActions {
-		down := anyKey(b.Actions[a])
+		value, down := sources(b.Sources[a])
+		if anyKey(b.Actions[a]) {
+			value, down = 1, true
+		}
 		if p.Down {
 			for _, pa := range b.PointerActions {
 				if int(pa) == a {
-					down = true
+					value, down = 1, true
 				}
 			}
 		}
+		if !down {
+			value = 0
+		}
 		was := s.down[a]
 		s.down[a], s.pressed[a], s.released[a] = down, down && !was, !down && was
+		s.values[a] = value
 	}
 	s.started = true
 }

@@ -12,8 +12,8 @@ import (
 // gives their functions. Game systems of glue.PreUpdate that read [State]
 // order themselves after MapSystem; systems of later stages need not.
 const (
-	// ReadDevicesSystem reads Ebitengine's keyboard, mouse and touch
-	// state into [Devices]. It writes Devices and reads the optional
+	// ReadDevicesSystem reads Ebitengine's keyboard, mouse, touch and
+	// standard-layout gamepad state into [Devices]. It writes Devices and reads the optional
 	// render.Viewport.
 	ReadDevicesSystem = "input.readDevices"
 	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
@@ -27,6 +27,7 @@ func readDevices(p struct {
 	Devices  glue.ResMut[Devices]
 	Viewport glue.Opt[render.Viewport]
 	IDs      glue.Local[[]ebiten.TouchID]
+	PadIDs   glue.Local[[]ebiten.GamepadID]
 }) {
 	vp, ids := p.Viewport, p.IDs
 	dev := p.Devices.Get()
@@ -48,6 +49,25 @@ func readDevices(p struct {
 	for _, id := range *ids.Get() {
 		tx, ty := view.ToLogical(ebiten.TouchPositionF(id))
 		dev.Touches = append(dev.Touches, Point{tx, ty})
+	}
+	pads := ebiten.AppendGamepadIDs((*p.PadIDs.Get())[:0])
+	slices.Sort(pads)
+	*p.PadIDs.Get() = pads
+	dev.Pads = dev.Pads[:0]
+	for _, id := range pads {
+		if !ebiten.IsStandardGamepadLayoutAvailable(id) {
+			continue
+		}
+		dev.Pads = append(dev.Pads, Pad{})
+		pad := &dev.Pads[len(dev.Pads)-1]
+		for b := range pad.Buttons {
+			sb := ebiten.StandardGamepadButton(b)
+			pad.Buttons[b] = ebiten.IsStandardGamepadButtonPressed(id, sb)
+			pad.ButtonValues[b] = ebiten.StandardGamepadButtonValue(id, sb)
+		}
+		for a := range pad.Axes {
+			pad.Axes[a] = ebiten.StandardGamepadAxisValue(id, ebiten.StandardGamepadAxis(a))
+		}
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/solarlune/resolv"
 )
 
 // Body is an entity's motion state: the position of its center and its
@@ -24,8 +26,16 @@ func (b *Body) SetPosition(p Vec) { b.Pos = p }
 // Velocity returns b.Vel.
 func (b *Body) Velocity() Vec { return b.Vel }
 
+// Pose returns the body's center and a rotation of 0 (bodies do not
+// rotate): it makes Body and *Body a render.IPose, so a renderer draws a
+// body where physics put it, and a transform.IPose, so
+// transform.Follow[physics.Body] moves the body's children with it. It has
+// a value receiver, unlike Body's other methods, so that a Body value
+// (not only a pointer) has it.
+func (b Body) Pose() (x, y, rotation float64) { return b.Pos.X, b.Pos.Y, 0 }
+
 // Collider gives an entity with a [Body] a shape in the physics [Space].
-// The shape is centered on Body.Pos. Shape and Sensor are read when the
+// The shape is centered on Body.Pos. Its fields are read when the
 // Collider is added (spawned or inserted); to change them, remove the
 // Collider and insert a new one.
 type Collider struct {
@@ -36,6 +46,43 @@ type Collider struct {
 	// bouncing anything: a goal line, a pick-up. The default (false) is
 	// solid.
 	Sensor bool
+	// Layers are the collision layers the collider is on. The default
+	// (0) is DefaultLayer. They are also the tags of its resolv shape.
+	Layers Layers
+	// Mask are the layers the collider collides with. The default (0) is
+	// AllLayers. Two colliders collide — are tested against each other,
+	// touch, push, bounce and report contacts — only if each one's Layers
+	// meet the other's Mask; other pairs are never tested.
+	Mask Layers
+}
+
+// Layers is a set of collision layers, one bit per layer, up to 64:
+// resolv's Tags. Declare a game's layers as bits:
+//
+//	const (
+//		Solid physics.Layers = 1 << iota
+//		Ghost
+//		Pickup
+//	)
+type Layers = resolv.Tags
+
+const (
+	// DefaultLayer is the layer of a Collider whose Layers are 0.
+	DefaultLayer Layers = 1
+	// AllLayers is every layer: the Mask of a Collider whose Mask is 0.
+	AllLayers Layers = ^Layers(0)
+)
+
+// layers returns the collider's layers and mask with defaults applied.
+func (c Collider) layers() (Layers, Layers) {
+	l, m := c.Layers, c.Mask
+	if l == 0 {
+		l = DefaultLayer
+	}
+	if m == 0 {
+		m = AllLayers
+	}
+	return l, m
 }
 
 // Static marks a collider that never moves: walls, bricks. Its Body is

@@ -22,8 +22,8 @@ type (
 // despawned when hit and respawned in waves, a paddle the game turns
 // around when it touches a wall, a sensor, and 3,000 dust bodies that
 // make MoveSystem split across workers — and returns a hash of every
-// tick's contacts and colliders, plus the dust at the end, and the number
-// of bricks hit.
+// tick's contacts, contact events and colliders, plus the dust at the
+// end, and the number of bricks hit.
 func detRun(t *testing.T, opts glue.Options, n int) (uint64, int) {
 	return detScene(t, opts, n)()
 }
@@ -99,12 +99,20 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 			}
 		}).Named("det.TurnPaddle"),
 		glue.Func(func(p struct {
-			C    glue.Res[physics.Contacts]
-			Q    glue.Query2[physics.Body, physics.Collider]
-			Dust glue.Query2[physics.Body, detDust]
-			Tick glue.Local[int]
+			C       glue.Res[physics.Contacts]
+			Q       glue.Query2[physics.Body, physics.Collider]
+			Dust    glue.Query2[physics.Body, detDust]
+			Tick    glue.Local[int]
+			Started glue.Reader[physics.ContactStarted]
+			Ended   glue.Reader[physics.ContactEnded]
 		}) {
 			c, q, dust, tick := p.C, p.Q, p.Dust, p.Tick
+			for _, x := range p.Started.Read() {
+				fmt.Fprint(hash, "+", x.A, x.B, x.Bounced)
+			}
+			for _, x := range p.Ended.Read() {
+				fmt.Fprint(hash, "-", x.A, x.B)
+			}
 			for _, x := range c.Get().List {
 				fmt.Fprint(hash, x.A, x.B, x.Sensor, x.Bounced)
 				word(x.Normal.X)

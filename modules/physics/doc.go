@@ -25,15 +25,16 @@
 //
 // # Systems
 //
-// [Plugin] adds four systems to one stage, [Plugin.Stage] — by default the
+// [Plugin] adds five systems to one stage, [Plugin.Stage] — by default the
 // core stage glue.PostUpdate, after the game's rules in glue.Update — in
 // this order (each runs After the one before): [SyncSystem] (shapes for
 // spawned and despawned colliders, through glue.Added and glue.Removed),
 // [MoveSystem] (kinematic bodies), [TrackSystem] (kinematic shapes follow
-// their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
-// resource). Game systems that react to contacts run after StepSystem —
-// in a later stage, or in the same stage with .After(physics.StepSystem)
-// — and decide what a contact means: despawn the brick, add to the score.
+// their bodies), [StepSystem] (bouncy bodies, then the [Contacts]
+// resource) and [EventsSystem] (the [ContactStarted] and [ContactEnded]
+// events). Game systems that react to contacts run after them — in a
+// later stage, or in the same stage with .After(physics.EventsSystem) —
+// and decide what a contact means: despawn the brick, add to the score.
 // A game that moves its paddle, steps physics and then applies its rules
 // in one tick declares a stage for physics between its own:
 //
@@ -48,6 +49,24 @@
 // With the default stage, rules in glue.Update see the contacts of the
 // previous tick. A brick despawned by a command leaves the space at the
 // next tick's SyncSystem.
+//
+// # Contacts and events
+//
+// [Contacts] lists what touches in this step, a state: a ball resting on
+// a sensor is listed every tick. The events say what changed:
+// [ContactStarted] when a pair starts touching, [ContactEnded] when it
+// stops (or one of the two is despawned), each pair once, in a fixed
+// order, read with glue.Reader[physics.ContactStarted]. A bounce is a
+// start in one tick and an end in the next.
+//
+// # Layers
+//
+// A [Collider] is on one or more collision [Layers] (bits, resolv's Tags;
+// DefaultLayer when zero) and collides with the layers of its Mask
+// (AllLayers when zero). Two colliders collide only if each one's Layers
+// meet the other's Mask; other pairs are skipped when candidates are
+// gathered, before any test, so they neither push, bounce nor report a
+// contact, and cost nothing but a bit test.
 //
 // [Move] is the generic movement system, for the game's own [IBody]
 // component types; the plugin uses Move[Body].

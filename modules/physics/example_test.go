@@ -85,3 +85,58 @@ func ExampleReflect() {
 	// Output:
 	// (-300.0, 0.0)
 }
+
+// Collision layers of ExampleContactStarted.
+const (
+	Walls physics.Layers = 1 << iota
+	Balls
+	Ghosts
+)
+
+// ExampleContactStarted reacts to contact events instead of scanning
+// Contacts, and puts a ghost ball on a layer that only meets balls: it
+// crosses the wall, never tested against it.
+func ExampleContactStarted() {
+	app := glue.NewApp()
+	app.AddStagesAfter(glue.Update, Physics, Rules)
+	app.AddPlugins(physics.Plugin{Stage: Physics})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 100, Y: 50}}, physics.Collider{Shape: physics.Rect(4, 100), Layers: Walls}, physics.Static{})
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 80, Y: 20}, Vel: physics.Vec{X: 300}},
+			physics.Collider{Shape: physics.Circle(3), Layers: Balls}, physics.Bouncy{})
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 80, Y: 80}, Vel: physics.Vec{X: 300}},
+			physics.Collider{Shape: physics.Circle(3), Layers: Ghosts, Mask: Balls}, physics.Bouncy{})
+	}))
+	app.AddSystems(Rules, glue.Func(func(p struct {
+		Started glue.Reader[physics.ContactStarted]
+		Ended   glue.Reader[physics.ContactEnded]
+		Bodies  glue.Query1[physics.Body]
+		Tick    glue.Local[int]
+	}) {
+		*p.Tick.Get()++
+		for _, c := range p.Started.Read() {
+			b, _ := p.Bodies.Get(c.A)
+			fmt.Printf("tick %d: started, ball at y %.0f bounced %v\n", *p.Tick.Get(), b.Pos.Y, c.Bounced)
+		}
+		for range p.Ended.Read() {
+			fmt.Printf("tick %d: ended\n", *p.Tick.Get())
+		}
+	}).ReadOnly(glue.TypeOf[physics.Body]()))
+	defer app.Close()
+	for range 10 {
+		_ = app.Update()
+	}
+	// Output:
+	// tick 4: started, ball at y 20 bounced true
+	// tick 5: ended
+}
+
+// ExampleBody_Pose reads a body's pose, as a renderer or
+// transform.Follow does.
+func ExampleBody_Pose() {
+	b := physics.Body{Pos: physics.Vec{X: 12, Y: 34}}
+	x, y, rot := b.Pose()
+	fmt.Println(x, y, rot)
+	// Output:
+	// 12 34 0
+}

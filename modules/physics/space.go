@@ -48,10 +48,18 @@ type record struct {
 	pos    Vec    // world position of shape
 	sensor bool
 	step   float64 // default sub-step length
+	layers Layers
+	mask   Layers
 
 	stamp       uint64 // candidate de-duplication
 	kinematicAt uint64 // tick it was last tracked as kinematic
 	bouncyAt    uint64 // tick it was last stepped as bouncy
+}
+
+// collides reports whether r and o may collide: each one's layers meet
+// the other's mask.
+func (r *record) collides(o *record) bool {
+	return r.layers&o.mask != 0 && o.layers&r.mask != 0
 }
 
 func (r *record) bounds() Bounds {
@@ -227,10 +235,12 @@ func newRecord(e glue.Entity, c Collider, pos Vec) (*record, error) {
 		return nil, fmt.Errorf("physics: %v: body position %v is not finite", e, pos)
 	}
 	r := &record{e: e, def: c.Shape, box: c.Shape.Bounds(), pos: pos, sensor: c.Sensor}
+	r.layers, r.mask = c.layers()
 	half := min(r.box.Max.X-r.box.Min.X, r.box.Max.Y-r.box.Min.Y) / 2
 	r.step = half / 2
 	r.shape = r.def.resolv()
 	r.shape.SetData(r)
+	r.shape.Tags().Set(r.layers)
 	return r, nil
 }
 
@@ -314,15 +324,16 @@ func (s *Space) place(r *record, pos Vec) {
 	r.shape.SetPosition(pos.X-s.area.Min.X, pos.Y-s.area.Min.Y)
 }
 
-// gather returns the records other than self whose bounds overlap b,
-// sorted by entity.
+// gather returns the records other than self whose bounds overlap b and
+// whose layers collide with self's, sorted by entity: the only
+// candidates a body is tested against.
 func (s *Space) gather(b Bounds, self *record) []*record {
 	s.stamp++
 	cands := s.cands[:0]
 	s.eachCell(b, func(c *resolv.Cell) {
 		for _, sh := range c.Shapes {
 			r := sh.Data().(*record)
-			if r == self || r.stamp == s.stamp {
+			if r == self || r.stamp == s.stamp || !self.collides(r) {
 				continue
 			}
 			r.stamp = s.stamp

@@ -144,3 +144,74 @@ func step(p struct {
 	slices.SortStableFunc(list, func(a, b Contact) int { return cmp.Compare(a.A, b.A) })
 	contacts.Get().List = list
 }
+
+// pair is a contact's two entities, lower first, with its orientation.
+type pair struct {
+	lo, hi glue.Entity
+	a, b   glue.Entity
+	done   bool
+}
+
+func pairOf(c *Contact) pair {
+	p := pair{lo: c.A, hi: c.B, a: c.A, b: c.B}
+	if p.hi < p.lo {
+		p.lo, p.hi = p.hi, p.lo
+	}
+	return p
+}
+
+func byPair(x, y pair) int {
+	if c := cmp.Compare(x.lo, y.lo); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.hi, y.hi)
+}
+
+// touching is EventsSystem's state: the pairs of the previous step and
+// of this one, sorted.
+type touching struct {
+	prev, cur []pair
+}
+
+// find returns the index of the first pair of ps (sorted) equal to p's
+// entities, and whether there is one.
+func find(ps []pair, p pair) (int, bool) {
+	return slices.BinarySearchFunc(ps, p, byPair)
+}
+
+// contactEvents (EventsSystem) writes the step's ContactStarted events,
+// in the order of Contacts.List, then its ContactEnded events, in pair
+// order.
+func contactEvents(p struct {
+	Contacts glue.Res[Contacts]
+	Started  glue.Writer[ContactStarted]
+	Ended    glue.Writer[ContactEnded]
+	State    glue.Local[touching]
+}) {
+	st := p.State.Get()
+	list := p.Contacts.Get().List
+	cur := st.cur[:0]
+	for i := range list {
+		cur = append(cur, pairOf(&list[i]))
+	}
+	slices.SortStableFunc(cur, byPair)
+	for i := range list {
+		k, _ := find(cur, pairOf(&list[i]))
+		if cur[k].done {
+			continue // the pair's other orientation came first
+		}
+		cur[k].done = true
+		if _, was := find(st.prev, cur[k]); !was {
+			p.Started.Write(ContactStarted{list[i]})
+		}
+	}
+	for i, q := range st.prev {
+		if i > 0 && byPair(st.prev[i-1], q) == 0 {
+			continue
+		}
+		if _, still := find(cur, q); !still {
+			p.Ended.Write(ContactEnded{A: q.a, B: q.b})
+		}
+	}
+	st.prev, st.cur = cur, st.prev
+}

@@ -1,7 +1,8 @@
 // Package timer is glue's clock: a [Time] resource that tells every system
 // how much game time the current tick covers ([Time.Delta]), how much has
 // passed in all ([Time.Elapsed]) and how many ticks have run
-// ([Time.Ticks]).
+// ([Time.Ticks]); and [Timer], a countdown on that clock for cooldowns,
+// lifetimes and delays.
 //
 // # Registration
 //
@@ -9,8 +10,9 @@
 //	app.AddPlugins(timer.Plugin{TPS: 30})   // fixed step, 30 ticks per second
 //	app.AddPlugins(timer.Plugin{Mode: timer.Variable})
 //
-// [Plugin] inserts the [Time] resource and adds one system, in the core
-// stage glue.First, that advances the clock at the start of every tick.
+// [Plugin] inserts the [Time] resource and adds two systems to the core
+// stage glue.First: [AdvanceSystem] advances the clock at the start of
+// every tick, then [TimersSystem] advances every [Timer] component.
 // Systems read the clock with glue.Res[timer.Time]; a system that pauses
 // the game or changes its speed takes glue.ResMut[timer.Time] and calls
 // [Time.SetPaused] or [Time.SetScale], which take effect from the next

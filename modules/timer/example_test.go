@@ -2,6 +2,7 @@ package timer_test
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/timer"
@@ -52,4 +53,66 @@ func ExampleTime_SetPaused() {
 	// Output:
 	// 0s 100ms 1
 	// 100ms 200ms 2
+}
+
+// Fuse is a bomb's fuse: its entity also has a Once Timer.
+type Fuse struct{ Name string }
+
+// ExampleTimer gives entities Timer components: the plugin advances them
+// in glue.First, and a game system asks JustFinished instead of comparing
+// floats.
+func ExampleTimer() {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 10}) // 100 ms per tick
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(Fuse{"short"}, timer.NewTimer(200*time.Millisecond, timer.Once))
+		cmds.Spawn(Fuse{"long"}, timer.NewTimer(450*time.Millisecond, timer.Once))
+	}))
+	app.AddSystems(glue.Update, glue.Each2P(func(e glue.Entity, f *Fuse, t *timer.Timer, p struct {
+		Time glue.Res[timer.Time]
+		Cmds glue.Commands
+	}) {
+		if t.JustFinished() {
+			fmt.Printf("tick %d: %s fuse done\n", p.Time.Get().Ticks(), f.Name)
+			p.Cmds.Despawn(e)
+		}
+	}).ReadOnly(glue.TypeOf[Fuse](), glue.TypeOf[timer.Timer]()))
+	defer app.Close()
+	for range 6 {
+		_ = app.Update()
+	}
+	fmt.Println("entities left:", app.Len())
+	// Output:
+	// tick 2: short fuse done
+	// tick 5: long fuse done
+	// entities left: 0
+}
+
+// ExampleTimer_Tick keeps a repeating Timer in a system's Local and
+// advances it by the clock's Delta: a spawner firing every 250 ms. In a
+// 100 ms tick it fires at most once; TimesFinished counts the waves a
+// longer tick covers.
+func ExampleTimer_Tick() {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 10})
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Time  glue.Res[timer.Time]
+		Spawn glue.Local[timer.Timer]
+	}) {
+		t := p.Spawn.Get()
+		if p.Time.Get().Ticks() == 1 {
+			*t = timer.NewTimer(250*time.Millisecond, timer.Repeating)
+		}
+		t.Tick(p.Time.Get().Delta())
+		if t.JustFinished() {
+			fmt.Printf("tick %d: %d wave(s)\n", p.Time.Get().Ticks(), t.TimesFinished())
+		}
+	}))
+	defer app.Close()
+	for range 6 {
+		_ = app.Update()
+	}
+	// Output:
+	// tick 3: 1 wave(s)
+	// tick 5: 1 wave(s)
 }

@@ -17,8 +17,8 @@ const DefaultTPS = 60
 const DefaultMaxDelta = 250 * time.Millisecond
 
 // Plugin adds the clock to an app: it inserts a [Time] resource made by
-// [Plugin.NewTime] and a system that advances it at the start of every
-// tick, in glue.First. Its fields are the clock's options; the zero
+// [Plugin.NewTime] and systems that advance it, and then every [Timer]
+// component, at the start of every tick, in glue.First. Its fields are the clock's options; the zero
 // value is a fixed step of 1/60 s.
 type Plugin struct {
 	// Mode selects a fixed or a variable step. The default (zero) value
@@ -81,14 +81,18 @@ func (p Plugin) NewTime() Time {
 	return t
 }
 
-// Build inserts the [Time] resource and adds the system that advances it
-// ("timer.advance", in glue.First; it writes Time). Options out of range
-// are reported by glue.App.Build.
+// Build inserts the [Time] resource and adds, in glue.First, the system
+// that advances it ([AdvanceSystem]) and then the one that advances every
+// [Timer] component ([TimersSystem]). Options out of range are reported by
+// glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
 	if err := p.validate(); err != nil {
 		app.AddError(err)
 		return
 	}
 	app.InsertResource(p.NewTime())
-	app.AddSystems(glue.First, glue.Func(advance))
+	app.AddSystems(glue.First,
+		glue.Func(advance),
+		glue.Each1P(tickTimers).After(AdvanceSystem),
+	)
 }

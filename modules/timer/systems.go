@@ -2,7 +2,22 @@ package timer
 
 import "github.com/gluekit/glue"
 
+// Names of the plugin's systems, both in glue.First, in this order: the
+// names glue gives their functions.
+const (
+	// AdvanceSystem moves the clock one tick forward. It writes [Time].
+	AdvanceSystem = "timer.advance"
+	// TimersSystem advances every entity's [Timer] by the new tick's
+	// [Time.Delta]. It writes Timer and reads Time; it may be split
+	// across workers.
+	TimersSystem = "timer.tickTimers"
+)
+
 // advance (glue.First) moves the clock one tick forward. It writes Time.
 // Its name, "timer.advance", is the one a game system of glue.First that
 // reads the clock orders itself after.
 func advance(t glue.ResMut[Time]) { t.Get().Advance() }
+
+// tickTimers (glue.First, after advance) advances one entity's Timer by
+// the tick's Delta.
+func tickTimers(_ glue.Entity, t *Timer, tm glue.Res[Time]) { t.Tick(tm.Get().delta) }

@@ -1,0 +1,20 @@
+package timer
+
+import (
+	"testing"
+
+	"github.com/gluekit/glue"
+)
+
+// TestSystemNames checks that the exported names of the plugin's systems
+// are the names glue gives them.
+func TestSystemNames(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{glue.Func(advance).Name(), AdvanceSystem},
+		{glue.Each1P(tickTimers).Name(), TimersSystem},
+	} {
+		if c.got != c.want {
+			t.Errorf("system named %q, want %q", c.got, c.want)
+		}
+	}
+}

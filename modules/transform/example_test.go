@@ -1,0 +1,66 @@
+package transform_test
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/transform"
+)
+
+// Tank and Turret are game components.
+type (
+	Tank   struct{}
+	Turret struct{}
+)
+
+// Example links a turret to its tank and reads the turret's world pose
+// after the tank turned: the plugin propagates poses in glue.PostUpdate.
+func Example() {
+	app := glue.NewApp()
+	app.AddPlugins(transform.Plugin{})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(Tank{}, transform.At(100, 100))
+	}))
+	// Spawn does not return the entity: a system that finds the tank
+	// spawns its turret, 10 px ahead of the tank's centre.
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Tanks   glue.Query1[Tank]
+		Turrets glue.Query1[Turret]
+		Cmds    glue.Commands
+	}) {
+		if p.Turrets.Len() > 0 {
+			return
+		}
+		p.Tanks.Each(func(tank glue.Entity, _ *Tank) {
+			p.Cmds.Spawn(Turret{}, transform.At(10, 0), transform.ChildOf{Parent: tank})
+		})
+	}).ReadOnly(glue.TypeOf[Tank](), glue.TypeOf[Turret]()))
+	// The tank turns a quarter turn clockwise (y grows downwards).
+	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, _ *Tank, t *transform.Transform) {
+		t.Rotation = math.Pi / 2
+	}).ReadOnly(glue.TypeOf[Tank]()).Named("turn"))
+	app.AddSystems(glue.Last, glue.Each2(func(_ glue.Entity, _ *Turret, g *transform.GlobalTransform) {
+		x, y, rot := g.Pose()
+		fmt.Printf("turret at (%.0f, %.0f) facing %.0f°\n", x, y, rot*180/math.Pi)
+	}).ReadOnly(glue.TypeOf[Turret](), glue.TypeOf[transform.GlobalTransform]()))
+	defer app.Close()
+	for range 2 {
+		_ = app.Update()
+	}
+	// Output:
+	// turret at (100, 110) facing 90°
+	// turret at (100, 110) facing 90°
+}
+
+// ExampleAffine_Then composes a child's local map with its parent's world
+// map, as the propagation does.
+func ExampleAffine_Then() {
+	parent := transform.At(50, 0)
+	parent.ScaleX, parent.ScaleY = 2, 2
+	child := transform.At(5, 5)
+	x, y := child.Affine().Then(parent.Affine()).Apply(0, 0)
+	fmt.Println(x, y)
+	// Output:
+	// 60 10
+}
