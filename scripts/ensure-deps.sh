@@ -3,7 +3,8 @@
 # machine, only what is missing. Kinds:
 #   run   - GL/X/ALSA runtime libraries to open an Ebitengine window
 #   test  - run + xvfb (headless window for pixel tests), chromium and
-#           node/npm (browser test), staticcheck
+#           node/npm (browser test), brotli (make wasm), staticcheck
+#   wasm  - brotli, to precompress the browser build (make wasm)
 # Works as root; uses sudo otherwise.
 set -euo pipefail
 
@@ -15,7 +16,8 @@ for kind in "$@"; do
   case "$kind" in
     run)  pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2) ;;
     test) pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2
-                 xvfb xauth chromium nodejs npm) ;;
+                 xvfb xauth chromium nodejs npm brotli) ;;
+    wasm) pkgs+=(brotli) ;;
     *) echo "ensure-deps: unknown kind $kind" >&2; exit 2 ;;
   esac
 done

@@ -29,7 +29,7 @@ func gamePlatform() platformSystems {
 	return platformSystems{
 		Startup: []*glue.System{glue.Func(exposeState)},
 		HUD: []*glue.System{glue.Func(publishState).
-			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body](), glue.TypeOf[Brick]())},
+			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[physics.Body](), glue.TypeOf[Brick]())},
 		Draw: []*glue.System{glue.Func(signalFirstFrame)},
 	}
 }
@@ -56,11 +56,12 @@ func signalFirstFrame(struct{}) {
 	js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms", now))
 }
 
-// publishParams are what publishState reads; it only reads the paddle
-// and bricks, and counts ticks.
+// publishParams are what publishState reads; it only reads the paddle,
+// the ball and the bricks, and counts ticks.
 type publishParams struct {
 	Game    glue.Res[Game]
 	Paddles glue.Query2[Paddle, physics.Body]
+	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Sounds  glue.Res[audio.Sounds]
 	N       glue.Local[int]
@@ -73,9 +74,15 @@ func publishState(p publishParams) {
 		return
 	}
 	game := p.Game.Get()
-	_, _, pb, _ := p.Paddles.First()
+	var paddleX, ballX, ballY float64
+	if _, _, pb, ok := p.Paddles.First(); ok {
+		paddleX = pb.Pos.X
+	}
+	if _, _, bb, ok := p.Balls.First(); ok {
+		ballX, ballY = bb.Pos.X, bb.Pos.Y
+	}
 	browser.Lock()
 	defer browser.Unlock()
-	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"sounds":%d}`,
-		game.Phase, game.Score, game.Lives, p.Bricks.Len(), pb.Pos.X, p.Sounds.Get().Played())
+	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d}`,
+		game.Phase, game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played())
 }

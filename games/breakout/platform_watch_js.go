@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"syscall/js"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
@@ -11,7 +12,8 @@ import (
 
 // A watcher in the browser signals its first frame like the game
 // (platform_js.go) and answers window.breakoutState() with what it shows,
-// plus whether it is connected and the server tick it shows.
+// plus whether it is connected and the server tick it shows. While it
+// cannot reach the server it says so over the page, with what to do.
 
 // watchPlatform returns the watcher's browser systems: exposeState at
 // startup, publishWatchState in HUD and signalFirstFrame in glue.Draw.
@@ -31,14 +33,42 @@ type publishWatchParams struct {
 	Paddles glue.Query1[Paddle]
 	Bricks  glue.Query1[Brick]
 	Client  glue.Res[net.Client]
+	Peer    glue.Res[net.Peer]
 	N       glue.Local[int]
 }
 
+// watchNotice is the message last shown over the page (window.glueNotice).
+var watchNotice string
+
+// refusedNotice is what the page says while the watcher cannot reach the
+// server at url. A browser does not tell a page why a WebSocket failed: a
+// server that refuses the page's origin (HTTP 403) and one that is down
+// look alike, so the message names both and what to do about each.
+func refusedNotice(url string, err error) string {
+	return fmt.Sprintf("Cannot watch %s: the server refused this page or cannot be reached (%v). "+
+		"A glue game server accepts watch pages only from its own address and the page addresses it allows, "+
+		"and refuses others (HTTP 403, shown in the browser console): open this page from the same host and port "+
+		"as the server, or from the page of `make serve` (http://127.0.0.1:8080/). "+
+		"Otherwise check that the game is being served (breakout -serve). Retrying…", url, err)
+}
+
 // publishWatchState (HUD) keeps the JSON answer of window.breakoutState
-// current, ten times a second.
+// and the page's notice (window.glueNotice) current, ten times a second.
 func publishWatchState(w publishWatchParams) {
 	if *w.N.Get()++; *w.N.Get()%6 != 1 {
 		return
+	}
+	notice := ""
+	if cl := w.Client.Get(); cl.Tick() == 0 && !cl.Connected() {
+		if err := cl.Err(); err != nil {
+			notice = refusedNotice(w.Peer.Get().URL, err)
+		}
+	}
+	if notice != watchNotice {
+		watchNotice = notice
+		if f := js.Global().Get("glueNotice"); f.Type() == js.TypeFunction {
+			f.Invoke(notice)
+		}
 	}
 	game := w.Game.Get()
 	paddleX := 0.0

@@ -311,3 +311,74 @@ func TestSoundsFollowTheGame(t *testing.T) {
 		t.Fatalf("lives %d, %d tones after losing the ball; want 2 and 3", h.game().Lives, played())
 	}
 }
+
+// TestRestartWhilePausedPlays is issue #16's first defect: R while paused
+// left the clock paused, so the new game was frozen — the paddle ignored
+// the keys and a launched ball stayed on the paddle.
+func TestRestartWhilePausedPlays(t *testing.T) {
+	h := newHarness(t, manual())
+	h.run(2)
+	h.place(physics.Vec{X: 100, Y: 250}, physics.Vec{X: 50, Y: 100})
+	h.press(int(ebiten.KeyP))
+	if h.game().Phase != Paused {
+		t.Fatalf("phase %v, want paused", h.game().Phase)
+	}
+	h.press(int(ebiten.KeyR))
+	if h.game().Phase != Serving {
+		t.Fatalf("phase %v after R, want serving", h.game().Phase)
+	}
+	_, start := paddleOf(h)
+	d := inputDevices(h)
+	d.Keys[ebiten.KeyArrowLeft] = true
+	h.run(10)
+	d.Keys[ebiten.KeyArrowLeft] = false
+	if _, moved := paddleOf(h); moved.X > start.X-20 {
+		t.Fatalf("after R from pause the paddle does not move: %.1f -> %.1f", start.X, moved.X)
+	}
+	h.press(int(ebiten.KeySpace))
+	if h.game().Phase != Playing {
+		t.Fatalf("phase %v after Space, want playing", h.game().Phase)
+	}
+	var before, after physics.Vec
+	h.observe = func(w *world) { before = w.ball().Pos }
+	h.run(1)
+	h.observe = func(w *world) { after = w.ball().Pos }
+	h.run(10)
+	if before == after {
+		t.Fatalf("after R from pause the launched ball does not move (at %+v)", before)
+	}
+}
+
+// TestPaddleReachesAStillPointer is issue #16's second defect: the paddle
+// followed the pointer only while it moved, so a cursor that jumped once
+// left the paddle short of it.
+func TestPaddleReachesAStillPointer(t *testing.T) {
+	for _, dir := range []float64{-1, 1} {
+		h := newHarness(t, manual())
+		h.run(2)
+		p, start := paddleOf(h)
+		d := inputDevices(h)
+		goal := start.X + dir*60
+		scale := 1.0
+		d.Cursor = input.Point{X: goal, Y: 300}
+		h.run(1)
+		if x := glue.Resource[input.State](h.app).Pointer.X; x != goal {
+			scale = goal / x // the viewport's scale, if any
+			d.Cursor = input.Point{X: goal * scale, Y: 300}
+			h.run(1)
+		}
+		h.run(90) // the cursor stays still
+		if _, got := paddleOf(h); math.Abs(got.X-goal) > 1 {
+			t.Errorf("pointer jumped to %.0f and stayed: paddle at %.1f (from %.1f, width %.0f), want it at the pointer", goal, got.X, start.X, p.W)
+		}
+		// A steering key takes over from the pointer.
+		_, at := paddleOf(h)
+		d.Keys[ebiten.KeyArrowRight] = true
+		h.run(10)
+		d.Keys[ebiten.KeyArrowRight] = false
+		h.run(30)
+		if _, got := paddleOf(h); got.X < at.X+20 {
+			t.Errorf("the right arrow after the pointer moved the paddle %.1f -> %.1f; the key should take over", at.X, got.X)
+		}
+	}
+}

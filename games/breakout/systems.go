@@ -26,16 +26,32 @@ type SteerParams struct {
 	Game    glue.Res[Game]
 	Paddles glue.Query2[Paddle, physics.Body]
 	Intent  glue.ResMut[Intent]
+	Goal    glue.Local[pointerGoal]
+}
+
+// pointerGoal is where the pointer last asked the paddle to go.
+type pointerGoal struct {
+	X      float64
+	Active bool
 }
 
 // Steer (Control) turns the player's input — keys, mouse, touch — into
-// the tick's Intent.
+// the tick's Intent. The paddle heads for the pointer's last position
+// until it gets there, even when the pointer stops moving; a steering key
+// takes over until the pointer moves or presses again.
 func Steer(p SteerParams) {
 	s := p.Input.Get()
 	intent := buttons(s, p.Game.Get().Phase)
 	intent.Axis = s.AxisX
-	if _, _, pb, ok := p.Paddles.First(); ok && (s.Pointer.Down || s.Pointer.Moved) {
-		intent.Axis = follow(s.Pointer.X, pb.Pos.X)
+	goal := p.Goal.Get()
+	switch {
+	case s.Pointer.Down || s.Pointer.Moved:
+		*goal = pointerGoal{X: s.Pointer.X, Active: true}
+	case s.AxisX != 0:
+		goal.Active = false
+	}
+	if _, _, pb, ok := p.Paddles.First(); ok && goal.Active {
+		intent.Axis = follow(goal.X, pb.Pos.X)
 	}
 	*p.Intent.Get() = intent
 }
@@ -205,17 +221,20 @@ type RestartParams struct {
 	Cmd      glue.Commands
 	Intent   glue.Res[Intent]
 	Game     glue.ResMut[Game]
+	Clock    glue.ResMut[timer.Time]
 	Settings glue.Res[Settings]
 	Bricks   glue.Query1[Brick]
 	Balls    glue.Query1[Ball]
 }
 
 // Restart (Control) starts a new game on the intent: the bricks and the
-// ball are replaced and the score and lives reset.
+// ball are replaced and the score and lives reset. A restart from pause
+// resumes the clock: the new game is served, not paused.
 func Restart(r RestartParams) {
 	if !r.Intent.Get().Restart {
 		return
 	}
+	r.Clock.Get().SetPaused(false)
 	r.Bricks.Each(func(e glue.Entity, _ *Brick) { r.Cmd.Despawn(e) })
 	r.Balls.Each(func(e glue.Entity, _ *Ball) { r.Cmd.Despawn(e) })
 	spawnBricks(r.Cmd, r.Settings.Get().Bricks)

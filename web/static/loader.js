@@ -1,21 +1,35 @@
 // loader.js starts a glue game built for WebAssembly: it checks for WebGL2,
 // downloads the game with a progress bar, runs it, and turns failures into
-// a readable message. The game sets <body data-glue-ready> when it has
-// drawn its first frame.
+// a readable message. A spinner turns until the game sets
+// <body data-glue-ready> when it has drawn its first frame. The game may
+// call window.glueNotice(text) to show a message over the running game
+// (and glueNotice("") to remove it).
 (() => {
   "use strict";
   const status = document.getElementById("status");
   const msg = document.getElementById("msg");
   const bar = document.getElementById("bar");
+  const notice = document.getElementById("notice");
   const wasmURL = document.body.dataset.wasm || "breakout.wasm";
 
   function fail(text) {
     msg.textContent = text;
     msg.classList.add("error");
     bar.remove();
+    status.classList.add("failed");
     status.classList.remove("hidden");
     console.warn("glue loader: " + text);
   }
+
+  window.glueNotice = (text) => {
+    if (!notice) return;
+    notice.textContent = text;
+    notice.hidden = !text;
+  };
+
+  // nextPaint resolves after the browser has painted what the page shows
+  // now: a task queued from a frame callback runs after that frame.
+  const nextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
   function hasWebGL2() {
     try {
@@ -45,10 +59,23 @@
       },
     }));
     const streamed = new Response(counted, { headers: { "Content-Type": "application/wasm" } });
-    if (WebAssembly.instantiateStreaming) {
-      return WebAssembly.instantiateStreaming(streamed, importObject);
+    try {
+      if (WebAssembly.instantiateStreaming) {
+        return await WebAssembly.instantiateStreaming(streamed, importObject);
+      }
+      return await WebAssembly.instantiate(await streamed.arrayBuffer(), importObject);
+    } catch (e) {
+      if (e instanceof WebAssembly.CompileError) throw new DamagedError(url, got, e);
+      throw e;
     }
-    return WebAssembly.instantiate(await streamed.arrayBuffer(), importObject);
+  }
+
+  // DamagedError is a download that is not a whole WebAssembly module.
+  class DamagedError extends Error {
+    constructor(url, got, cause) {
+      super(`${url} (${got} bytes) is not a complete WebAssembly file: ${cause.message}`);
+      this.url = url;
+    }
   }
 
   // Give the game canvas keyboard focus on click or tap.
@@ -82,13 +109,23 @@
     try {
       ({ instance } = await instantiate(wasmURL, go.importObject));
     } catch (e) {
+      if (e instanceof DamagedError) {
+        console.warn("glue loader: " + e.message);
+        return fail(`The game file ${e.url} arrived damaged or incomplete: the download may have been cut off, ` +
+          "or the server sent something else (such as an error page). Reload the page to download it again; " +
+          "if that does not help, the server's copy is broken: rebuild it with `make wasm`.");
+      }
       if (/HTTP|fetch|network/i.test(e.message)) {
         return fail(`Could not download the game (${e.message}). Is the server running? Try reloading.`);
       }
       return fail(`The game failed to start: ${e.message}`);
     }
+    // Starting takes the game a second or two of the page's main thread:
+    // let the browser paint "Starting…" first (the spinner keeps turning).
     msg.textContent = "Starting…";
+    bar.removeAttribute("value"); // indeterminate
     console.debug(`glue loader: compiled at ${Math.round(performance.now())} ms`);
+    await nextPaint();
     go.run(instance).then(() => {
       if (!document.body.dataset.glueReady) fail("The game stopped before it started.");
     });

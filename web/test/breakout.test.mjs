@@ -138,3 +138,143 @@ test("a browser without WebGL2 gets a readable message", async () => {
   assert.match(await page.textContent("#msg"), /no WebGL2/);
   await page.close();
 });
+
+// toScreen returns the page coordinates of the field's logical point
+// (x, y): the canvas fills the viewport, the field centred and scaled.
+async function toScreen(page, x, y) {
+  const vp = page.viewportSize();
+  const scale = Math.min(vp.width / 200, vp.height / 400);
+  return [(vp.width - 200 * scale) / 2 + x * scale, (vp.height - 400 * scale) / 2 + y * scale];
+}
+
+test("R while paused starts a game that plays", async () => {
+  const { page, errors } = await open("?seed=1");
+  await page.keyboard.press("Space");
+  await until(page, (s) => s.phase === "playing", "the ball to launch");
+  await page.keyboard.press("p");
+  await until(page, (s) => s.phase === "paused", "the pause");
+  await page.keyboard.press("r");
+  const s0 = await until(page, (s) => s.phase === "serving" && s.bricks === 36, "the restart");
+  await page.keyboard.down("ArrowLeft");
+  await page.waitForTimeout(400);
+  await page.keyboard.up("ArrowLeft");
+  await until(page, (s) => s.paddleX < s0.paddleX - 20, "the paddle to move after R from pause", 10_000);
+  await page.keyboard.press("Space");
+  const s1 = await until(page, (s) => s.phase === "playing", "the launch after R from pause", 10_000);
+  await until(page, (s) => Math.abs(s.ballY - s1.ballY) > 5, "the ball to fly after R from pause", 10_000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the paddle goes to where the pointer stopped", async () => {
+  const { page, errors } = await open("?seed=1");
+  const s0 = await state(page);
+  for (const goal of [s0.paddleX - 60, s0.paddleX + 60]) {
+    const [x, y] = await toScreen(page, goal, 300);
+    await page.mouse.move(x, y); // one move event, then the mouse rests
+    await until(page, (s) => Math.abs(s.paddleX - goal) < 1.5, `the paddle to reach the pointer at ${goal}`, 10_000);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("'Starting…' is painted, with a turning spinner, before the game starts", async () => {
+  const page = await browser.newPage();
+  // Record the texts each frame shows, and what the page shows when the
+  // loader hands over to the game (Go.prototype.run).
+  await page.addInitScript(() => {
+    window.__frames = [];
+    const tick = () => {
+      const msg = document.getElementById("msg");
+      if (msg) window.__frames.push(msg.textContent);
+      if (!document.body?.dataset.glueReady) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    let Go;
+    Object.defineProperty(globalThis, "Go", {
+      configurable: true,
+      get: () => Go,
+      set(cls) {
+        Go = cls;
+        const run = cls.prototype.run;
+        cls.prototype.run = function (...args) {
+          const spinner = document.getElementById("spinner");
+          window.__atRun = {
+            painted: [...window.__frames],
+            spinnerShown: !!spinner && spinner.getBoundingClientRect().width > 0 && getComputedStyle(spinner).display !== "none",
+            turning: !!spinner && spinner.getAnimations().some((a) => a.playState === "running"),
+          };
+          return run.apply(this, args);
+        };
+      },
+    });
+  });
+  await page.goto(base + "?seed=1");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  const at = await page.evaluate(() => window.__atRun);
+  assert.ok(at, "the loader did not call Go.run");
+  assert.ok(at.painted.includes("Starting…"), `"Starting…" was not in any frame before the game started; frames showed ${JSON.stringify([...new Set(at.painted)])}`);
+  assert.ok(at.spinnerShown && at.turning, `spinner at start: shown ${at.spinnerShown}, turning ${at.turning}`);
+  assert.ok(await page.isHidden("#status"), "the loading screen stays after the first frame");
+  await page.close();
+});
+
+test("without JavaScript the page says it needs it", async () => {
+  const ctx = await browser.newContext({ javaScriptEnabled: false });
+  const page = await ctx.newPage();
+  await page.goto(base);
+  assert.match(await page.innerText("body"), /needs JavaScript/);
+  assert.ok(await page.isHidden("#status"), "the loading screen shows without JavaScript");
+  await ctx.close();
+});
+
+for (const [what, body] of [
+  ["a truncated download", async () => (await (await fetch(base + "breakout.wasm", { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()).slice(0, 1 << 20)],
+  ["an HTML page instead of the game", async () => "<!doctype html><title>Error</title>Bad gateway"],
+]) {
+  test(`${what} shows what to do, not the raw WebAssembly error`, async () => {
+    const data = Buffer.from(await body());
+    const page = await browser.newPage();
+    await page.route("**/breakout.wasm", (r) => r.fulfill({ status: 200, body: data, contentType: "application/wasm" }));
+    await page.goto(base);
+    await page.waitForSelector("#msg.error", { timeout: 30_000 });
+    const msg = await page.textContent("#msg");
+    assert.match(msg, /damaged or incomplete/);
+    assert.match(msg, /Reload the page/);
+    assert.doesNotMatch(msg, /WebAssembly\.|CompileError|magic word/);
+    assert.ok(await page.isHidden("#spinner"), "the spinner keeps turning after the failure");
+    await page.close();
+  });
+}
+
+test("a watch page the game server refuses says so and what to do", async () => {
+  // A real served game; the test's page server (a random port) is not an
+  // origin it allows, so it answers the page's WebSocket with HTTP 403.
+  const game = spawn("go", ["run", "./games/breakout", "-serve", "127.0.0.1:0", "-headless", "-mute", "-ticks", "100000000"],
+    { cwd: root, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  try {
+    const wsURL = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("game server did not start within 180 s")), 180_000);
+      let log = "";
+      game.stderr.on("data", (d) => {
+        log += d.toString();
+        const m = /url=(ws:\/\/\S+)/.exec(log);
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      });
+      game.on("exit", (code) => reject(new Error(`game server exited with ${code}: ${log}`)));
+    });
+    const page = await browser.newPage();
+    const refused = [];
+    page.on("console", (m) => { if (/403/.test(m.text())) refused.push(m.text()); });
+    await page.goto(`${base}?watch=${wsURL}`);
+    await page.waitForSelector("#notice:not([hidden])", { timeout: 60_000 });
+    const notice = await page.textContent("#notice");
+    assert.match(notice, /refused this page/);
+    assert.match(notice, /403/);
+    assert.match(notice, /same host and port as the server/);
+    assert.ok(refused.length > 0, "the browser did not report the 403 (is the page really refused?)");
+    await page.close();
+  } finally {
+    try { process.kill(-game.pid, "SIGTERM"); } catch { /* already gone */ }
+  }
+});
