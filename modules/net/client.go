@@ -123,12 +123,14 @@ type client struct {
 	log     *slog.Logger
 	initErr error // a configuration mistake, reported by the Connect system
 
-	mu        sync.Mutex // guards mirror, id, connected, err
+	mu        sync.Mutex // guards mirror, id, connected, err, ws, closing
 	mirror    *mirror
 	id        ClientID
 	connected bool
 	err       error
-	session   atomic.Uint64 // increments on every connection
+	ws        *websocket.Conn // the current connection, or nil
+	closing   bool            // Close was called
+	session   atomic.Uint64   // increments on every connection
 
 	outMu    sync.Mutex
 	events   []outMsg
@@ -214,9 +216,10 @@ func (c *client) run(url string) {
 	for {
 		synced, err := c.serve(url)
 		c.mu.Lock()
-		c.connected, c.err = false, err
+		c.connected, c.err, c.ws = false, err, nil
+		closing := c.closing
 		c.mu.Unlock()
-		if c.ctx.Err() != nil {
+		if closing || c.ctx.Err() != nil {
 			return
 		}
 		if c.cfg.NoReconnect {
@@ -248,6 +251,13 @@ func (c *client) serve(url string) (synced bool, err error) {
 		return false, fmt.Errorf("net: dial %s: %w", url, err)
 	}
 	defer ws.CloseNow()
+	c.mu.Lock()
+	closing := c.closing
+	c.ws = ws
+	c.mu.Unlock()
+	if closing {
+		return false, errors.New("net: client closed")
+	}
 	if ws.Subprotocol() != subprotocol {
 		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return false, fmt.Errorf("net: %s does not speak %s; is it a glue server?", url, subprotocol)
@@ -478,10 +488,19 @@ func (cl Client) Stats() ClientStats {
 }
 
 // Close closes the connection and stops reconnecting, waiting for the
-// client's goroutines. The world keeps what it received. Close is
-// idempotent.
+// client's goroutines. The server is told the client is leaving (the
+// WebSocket status 1000), which takes a round trip, at most a few seconds
+// if the server does not answer. The world keeps what it received. Close
+// is idempotent.
 func (cl Client) Close() error {
 	c := cl.c
+	c.mu.Lock()
+	c.closing = true
+	ws := c.ws
+	c.mu.Unlock()
+	if ws != nil {
+		ws.Close(websocket.StatusNormalClosure, "client closing")
+	}
 	c.cancel()
 	c.mu.Lock()
 	started := c.started

@@ -99,15 +99,22 @@
 // # Security and limits
 //
 // The server binds 127.0.0.1 unless [ServerConfig.Addr] names another
-// host; refuses clients past [ServerConfig.MaxClients] (HTTP 503), browser
-// origins other than its own host and [ServerConfig.OriginPatterns] (HTTP
-// 403), and clients that do not speak the "glue.net.v1" subprotocol;
-// limits client messages to [ServerConfig.MaxMessageSize] bytes, input
-// messages to [ServerConfig.MaxInputsPerTick] per client per tick, and
-// the time to write a message or to hear from a client (clients send a
-// keepalive every [ClientConfig.KeepAlive]). Only registered types are
-// ever decoded; input values are handed to the game as they are, so the
-// game must validate them as it would local input.
+// host; refuses clients past [ServerConfig.MaxClients] (HTTP 503), TCP
+// connections past [ServerConfig.MaxConnections], requests for a Host it
+// does not serve (HTTP 403, against DNS rebinding; see
+// [ServerConfig.AllowedHosts]), browser origins other than its own host
+// and [ServerConfig.OriginPatterns] (HTTP 403), and clients that do not
+// speak the "glue.net.v1" subprotocol; closes idle HTTP connections after
+// [ServerConfig.HTTPTimeout]; limits client messages to
+// [ServerConfig.MaxMessageSize] bytes and [ServerConfig.MaxMessageRate]
+// per second, input messages to [ServerConfig.MaxInputsPerTick] per client
+// per tick, the time to write a message or to hear from a client (clients
+// send a keepalive every [ClientConfig.KeepAlive]), and how far a client
+// may lag ([ServerConfig.MaxLag], measured with pings); and logs at most
+// [ServerConfig.MaxLogRate] warnings a second. The defaults are the
+// Default constants. Only registered types are ever decoded; input values
+// are handed to the game as they are, so the game must validate them as
+// it would local input.
 //
 // # Lifecycle
 //

@@ -18,6 +18,9 @@ type Inputs struct {
 	// Joined lists the clients that connected since the previous tick.
 	Joined []ClientID
 	// Left lists the clients that disconnected since the previous tick.
+	// A client's Left always comes in a later tick than its last inputs,
+	// so a game may forget a client on Left whether it reads Left before
+	// or after the inputs.
 	Left []ClientID
 
 	list []Input

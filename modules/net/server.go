@@ -1,11 +1,11 @@
 package net
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	stdnet "net"
 	"net/http"
@@ -40,11 +40,26 @@ type ServerConfig struct {
 	// second at the default rate).
 	Heartbeat int
 	// MaxClients is the most clients connected at once; more are refused
-	// with HTTP 503. The default is 64.
+	// with HTTP 503. The default is 64 ([DefaultMaxClients]).
 	MaxClients int
+	// MaxConnections is the most TCP connections open at once on the
+	// server's listener: clients, handshakes and plain HTTP requests
+	// together. One more is closed as soon as it is accepted. The default
+	// is MaxClients + 64 ([DefaultExtraConnections]).
+	MaxConnections int
+	// HTTPTimeout bounds the time a connection may take to send a
+	// request's headers, and the time an idle HTTP keep-alive connection
+	// is kept open. The default is 5 seconds ([DefaultHTTPTimeout]).
+	HTTPTimeout time.Duration
 	// MaxMessageSize is the largest message a client may send, in bytes;
-	// a larger one closes its connection. The default is 4096.
+	// a larger one closes its connection with the WebSocket status 1009
+	// (message too big). The default is 4096 ([DefaultMaxMessageSize]).
 	MaxMessageSize int64
+	// MaxMessageRate is the most messages per second a client may send
+	// on average, with bursts of as many in a row (a token bucket); a
+	// client over it is disconnected with the status 1008 (policy
+	// violation). The default is 240 ([DefaultMaxMessageRate]).
+	MaxMessageRate int
 	// MaxInputsPerTick is the most input messages kept per client per
 	// tick; more are dropped and counted in [ServerStats.InputsDropped].
 	// The default is 32.
@@ -57,15 +72,63 @@ type ServerConfig struct {
 	// (clients send keepalives); a silent client is disconnected. The
 	// default is 15 seconds.
 	IdleTimeout time.Duration
+	// MaxLag bounds how far behind the server a client may fall: the
+	// server pings every client every MaxLag/2, and a client that has not
+	// answered within MaxLag (its answer comes after everything sent
+	// before the ping, however much the network buffers) is disconnected.
+	// The default is 10 seconds ([DefaultMaxLag]).
+	MaxLag time.Duration
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
 	// are refused with HTTP 403. Native clients send no Origin and are
 	// always allowed.
 	OriginPatterns []string
+	// AllowedHosts lists the names under which the server may be reached
+	// besides the addresses it serves, as patterns matched with
+	// path.Match against the request's Host header, with and without its
+	// port (e.g. "game.example.com", "*.example.com:443"). A request for
+	// another host is refused with HTTP 403, which defeats DNS rebinding.
+	// The server always answers to its listening IP address, to
+	// "localhost" and the loopback addresses when it listens on loopback,
+	// and to any of the machine's addresses when it listens on all of
+	// them. Before it listens (its [Server.Handler] mounted in another
+	// HTTP server) it answers to IP addresses and "localhost"; name the
+	// other server's host names here.
+	AllowedHosts []string
+	// MaxLogRate is the most warnings per second the server logs about
+	// refused and dropped connections; the number left out is reported
+	// with the next warning. The default is 10 ([DefaultMaxLogRate]).
+	MaxLogRate int
+	// LivenessTimeout is how long the game loop may go without a tick
+	// before [Server.Healthy] and the HealthPath endpoint report the
+	// server unhealthy. The default is 5 seconds
+	// ([DefaultLivenessTimeout]).
+	LivenessTimeout time.Duration
 	// Logger receives one line per connection, refusal and disconnection
 	// with its reason. The default is slog.Default().
 	Logger *slog.Logger
+
+	// Lifecycle hooks, for an orchestrator's SDK (docs/net.md shows
+	// where Agones' calls go). They are called from the server's
+	// goroutines, not the game loop: they must be concurrent-safe and
+	// quick.
+
+	// OnListening is called once the server listens, with its URL: the
+	// room is ready for players (Agones: SDK.Ready).
+	OnListening func(url string)
+	// OnJoin is called when a client has connected, with the number of
+	// clients now connected: 1 for the first (Agones:
+	// SDK.Alpha().PlayerConnect). Calls of OnJoin and OnLeave do not
+	// overlap, and come in the order of the changes they report.
+	OnJoin func(id ClientID, clients int)
+	// OnLeave is called when a client has disconnected, with the number of
+	// clients left: 0 when the last has gone (Agones:
+	// SDK.Alpha().PlayerDisconnect).
+	OnLeave func(id ClientID, clients int)
+	// OnShutdown is called once, when [Server.Shutdown] (or Close) has
+	// closed every connection, with its reason (Agones: SDK.Shutdown).
+	OnShutdown func(reason string)
 }
 
 func (cfg *ServerConfig) defaults() error {
@@ -87,11 +150,17 @@ func (cfg *ServerConfig) defaults() error {
 	}
 	setDefault(&cfg.SendEvery, 3)
 	setDefault(&cfg.Heartbeat, 20)
-	setDefault(&cfg.MaxClients, 64)
-	setDefault(&cfg.MaxMessageSize, 4096)
-	setDefault(&cfg.MaxInputsPerTick, 32)
-	setDefault(&cfg.WriteTimeout, 5*time.Second)
-	setDefault(&cfg.IdleTimeout, 15*time.Second)
+	setDefault(&cfg.MaxClients, DefaultMaxClients)
+	setDefault(&cfg.MaxConnections, cfg.MaxClients+DefaultExtraConnections)
+	setDefault(&cfg.HTTPTimeout, DefaultHTTPTimeout)
+	setDefault(&cfg.MaxMessageSize, DefaultMaxMessageSize)
+	setDefault(&cfg.MaxMessageRate, DefaultMaxMessageRate)
+	setDefault(&cfg.MaxInputsPerTick, DefaultMaxInputsPerTick)
+	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
+	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
+	setDefault(&cfg.MaxLag, DefaultMaxLag)
+	setDefault(&cfg.MaxLogRate, DefaultMaxLogRate)
+	setDefault(&cfg.LivenessTimeout, DefaultLivenessTimeout)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -128,8 +197,10 @@ type ServerStats struct {
 	Coalesced      uint64 // times a slow client skipped states and got one combined delta
 	Inputs         uint64 // input messages received
 	InputsDropped  uint64 // input messages dropped (over MaxInputsPerTick)
-	Refused        uint64 // connections refused: server full, bad origin or subprotocol
+	Refused        uint64 // connections refused: server full, too many connections, bad host, origin or subprotocol
 	ProtocolErrors uint64 // connections closed because of a bad message
+	RateLimited    uint64 // connections closed for sending over MaxMessageRate
+	Lagging        uint64 // connections closed for lagging more than MaxLag or timing out a write
 }
 
 // server is the state behind a Server.
@@ -137,9 +208,11 @@ type server struct {
 	cfg     ServerConfig
 	reg     *Registry
 	log     *slog.Logger
-	initErr error // a configuration mistake, reported by the Listen system
+	warn    *warnLimiter // warnings about refused and dropped connections
+	initErr error        // a configuration mistake, reported by the Listen system
 
-	tick atomic.Uint64 // written by the game loop only
+	tick       atomic.Uint64 // written by the game loop only
+	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
@@ -157,17 +230,22 @@ type server struct {
 	// so that the game loop does not pay for 200 goroutine wake-ups.
 	fanout chan struct{}
 
-	mu      sync.Mutex
-	conns   map[ClientID]*conn
-	pending int // connections being accepted
-	lastCID ClientID
-	closed  bool
-	ln      stdnet.Listener
-	hs      *http.Server
-	handler http.Handler
-	ctx     context.Context
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
+	mu       sync.Mutex
+	conns    map[ClientID]*conn
+	pending  int // connections being accepted
+	lastCID  ClientID
+	closed   bool
+	draining bool          // Drain was called: no new clients
+	stopped  chan struct{} // closed when Shutdown is done
+	hookMu   sync.Mutex    // serializes OnJoin and OnLeave
+	ln       stdnet.Listener
+	listenIP stdnet.IP   // the IP address ln listens on
+	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
+	hs       *http.Server
+	handler  http.Handler
+	ctx      context.Context
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
 
 	inMu    sync.Mutex
 	inbox   []Input
@@ -178,6 +256,7 @@ type server struct {
 	stats struct {
 		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
 		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
+		rateLimited, lagging                                            atomic.Uint64
 	}
 }
 
@@ -219,6 +298,7 @@ func newServer(cfg ServerConfig) *server {
 		conns:   map[ClientID]*conn{},
 		perTick: map[ClientID]int{},
 		fanout:  make(chan struct{}, 1),
+		stopped: make(chan struct{}),
 		ctx:     ctx,
 		cancel:  cancel,
 		initErr: err,
@@ -226,6 +306,7 @@ func newServer(cfg ServerConfig) *server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.warn = newWarnLimiter(s.log, max(cfg.MaxLogRate, 1))
 	s.handler = http.HandlerFunc(s.serveWS)
 	return s
 }
@@ -242,11 +323,21 @@ func (s *server) start() error {
 	if err != nil {
 		return fmt.Errorf("net: cannot listen on %s: %w; pick another address with ServerConfig.Addr", s.cfg.Addr, err)
 	}
+	ln = &limitListener{Listener: ln, max: int64(s.cfg.MaxConnections), refused: func(remote string) {
+		s.stats.refused.Add(1)
+		s.warn.warn("net: connection refused: too many connections open", "remote", remote, "max_connections", s.cfg.MaxConnections, "fix", "raise ServerConfig.MaxConnections")
+	}}
 	mux := http.NewServeMux()
 	mux.Handle(s.cfg.Path, s.handler)
+	mux.HandleFunc("GET "+HealthPath, s.serveHealth)
+	mux.HandleFunc("GET "+ReadyPath, s.serveReady)
 	hs := &http.Server{
-		Handler:           mux,
-		ReadHeaderTimeout: 5 * time.Second,
+		Handler: mux,
+		// Slow or idle HTTP connections are closed: they count against
+		// MaxConnections. Hijacked WebSocket connections have their own
+		// timeouts.
+		ReadHeaderTimeout: s.cfg.HTTPTimeout,
+		IdleTimeout:       s.cfg.HTTPTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
 	}
 	s.mu.Lock()
@@ -256,10 +347,18 @@ func (s *server) start() error {
 		return errors.New("net: server already closed")
 	}
 	s.ln, s.hs = ln, hs
+	s.listenIP = ln.Addr().(*stdnet.TCPAddr).IP
+	if s.listenIP.IsUnspecified() {
+		s.localIPs = interfaceIPs()
+	}
 	s.mu.Unlock()
+	s.lastTickAt.Store(time.Now().UnixNano())
 	go hs.Serve(ln)
 	go s.wakeAll()
 	s.log.Info("net: server listening", "url", s.url())
+	if s.cfg.OnListening != nil {
+		s.cfg.OnListening(s.url())
+	}
 	return nil
 }
 
@@ -348,44 +447,39 @@ func (s Server) Stats() ServerStats {
 		InputsDropped:  st.inputsDropped.Load(),
 		Refused:        st.refused.Load(),
 		ProtocolErrors: st.protocolErrors.Load(),
+		RateLimited:    st.rateLimited.Load(),
+		Lagging:        st.lagging.Load(),
 	}
 }
 
 // Close stops listening, closes every connection (clients are told the
 // server is going away) and waits for the connections' goroutines, at
-// most about 10 seconds. The app keeps running; Send systems record into
-// a server nobody can reach. Close is idempotent.
+// most about 10 seconds: Shutdown with the reason "server closing". The
+// app keeps running; Send systems record into a server nobody can reach.
+// Close is idempotent.
 func (s Server) Close() error {
-	srv := s.s
-	srv.mu.Lock()
-	if srv.closed {
-		srv.mu.Unlock()
-		return nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := s.Shutdown(ctx, "server closing")
+	if errors.Is(err, context.DeadlineExceeded) {
+		return nil // the connections were closed at once
 	}
-	srv.closed = true
-	hs := srv.hs
-	conns := make([]*conn, 0, len(srv.conns))
-	for _, c := range srv.conns {
-		conns = append(conns, c)
-	}
-	srv.mu.Unlock()
-	var err error
-	if hs != nil {
-		err = hs.Close()
-	}
-	for _, c := range conns {
-		go c.close(websocket.StatusGoingAway, "server closing", true)
-	}
-	srv.wg.Wait()
-	srv.cancel()
 	return err
 }
 
 // beginTick runs first in every tick (glue.PreUpdate): it advances the
 // tick, decides whether this tick sends, and hands the inputs received
 // since the last tick to the game.
+//
+// A client's Left is handed over in a later tick than its last inputs:
+// a client that left with inputs in this tick's batch is kept in s.left
+// for the next tick, so that a game reading Left before the inputs does
+// not hand control back to a client that has gone. (Its inputs are all in
+// the inbox before its Left, which its connection's goroutine appends
+// after reading them.)
 func (s *server) beginTick(in *Inputs) {
 	tick := s.tick.Add(1)
+	s.lastTickAt.Store(time.Now().UnixNano())
 	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
 	clear(in.list)
 	in.Joined, in.Left = in.Joined[:0], in.Left[:0]
@@ -393,6 +487,15 @@ func (s *server) beginTick(in *Inputs) {
 	in.list, s.inbox = s.inbox, in.list[:0]
 	in.Joined, s.joined = s.joined, in.Joined
 	in.Left, s.left = s.left, in.Left
+	kept := in.Left[:0]
+	for _, id := range in.Left {
+		if slices.ContainsFunc(in.list, func(x Input) bool { return x.Client == id }) {
+			s.left = append(s.left, id) // next tick
+		} else {
+			kept = append(kept, id)
+		}
+	}
+	in.Left = kept
 	clear(s.perTick)
 	s.inMu.Unlock()
 }
@@ -547,16 +650,22 @@ func truncate(s string, n int) string {
 // serveWS accepts one WebSocket connection and serves it until it closes.
 func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	log := s.log.With("remote", r.RemoteAddr)
+	if !s.hostAllowed(r.Host) {
+		s.stats.refused.Add(1)
+		s.warn.warn("net: connection refused: host not served here", "remote", r.RemoteAddr, "host", r.Host, "origin", r.Header.Get("Origin"))
+		http.Error(w, fmt.Sprintf("net: host %q is not served here; add it to ServerConfig.AllowedHosts", r.Host), http.StatusForbidden)
+		return
+	}
 	s.mu.Lock()
 	switch {
-	case s.closed:
+	case s.closed || s.draining:
 		s.mu.Unlock()
-		http.Error(w, "net: server closing", http.StatusServiceUnavailable)
+		http.Error(w, "net: server draining: it takes no new clients", http.StatusServiceUnavailable)
 		return
 	case len(s.conns)+s.pending >= s.cfg.MaxClients:
 		s.mu.Unlock()
 		s.stats.refused.Add(1)
-		log.Warn("net: connection refused: server full", "max_clients", s.cfg.MaxClients)
+		s.warn.warn("net: connection refused: server full", "remote", r.RemoteAddr, "max_clients", s.cfg.MaxClients)
 		http.Error(w, fmt.Sprintf("net: server full (%d clients)", s.cfg.MaxClients), http.StatusServiceUnavailable)
 		return
 	}
@@ -576,48 +685,66 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		release()
 		s.stats.refused.Add(1)
-		log.Warn("net: connection refused", "origin", r.Header.Get("Origin"), "reason", err)
+		s.warn.warn("net: connection refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "reason", err)
 		return
 	}
 	if ws.Subprotocol() != subprotocol {
 		release()
 		s.stats.refused.Add(1)
-		log.Warn("net: connection refused: client does not speak " + subprotocol)
+		s.warn.warn("net: connection refused: client does not speak "+subprotocol, "remote", r.RemoteAddr)
 		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return
 	}
-	ws.SetReadLimit(s.cfg.MaxMessageSize)
+	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed {
+	if s.closed || s.draining {
 		s.mu.Unlock()
+		s.hookMu.Unlock()
 		cancel()
-		ws.Close(websocket.StatusGoingAway, "server closing")
+		ws.Close(websocket.StatusGoingAway, "net: server draining")
 		return
 	}
 	s.lastCID++
 	c.id = s.lastCID
 	s.conns[c.id] = c
+	n := len(s.conns)
 	s.mu.Unlock()
+	if s.cfg.OnJoin != nil {
+		s.cfg.OnJoin(c.id, n)
+	}
+	s.hookMu.Unlock()
 	s.inMu.Lock()
 	s.joined = append(s.joined, c.id)
 	s.inMu.Unlock()
 	log = log.With("client", c.id)
 	log.Info("net: client connected")
 
-	done := make(chan struct{})
+	done := make(chan struct{}, 2)
 	go func() {
-		defer close(done)
+		defer func() { done <- struct{}{} }()
 		c.writeLoop()
+	}()
+	go func() {
+		defer func() { done <- struct{}{} }()
+		c.pingLoop()
 	}()
 	c.readLoop()
 	<-done
+	<-done
 
+	s.hookMu.Lock()
 	s.mu.Lock()
 	delete(s.conns, c.id)
+	n = len(s.conns)
 	s.mu.Unlock()
+	if s.cfg.OnLeave != nil {
+		s.cfg.OnLeave(c.id, n)
+	}
+	s.hookMu.Unlock()
 	s.inMu.Lock()
 	s.left = append(s.left, c.id)
 	s.inMu.Unlock()
@@ -629,31 +756,41 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 func (c *conn) readLoop() {
 	s := c.srv
 	var lastSeq uint64
+	rate := newBucket(float64(s.cfg.MaxMessageRate), float64(s.cfg.MaxMessageRate), time.Now())
 	fail := func(code websocket.StatusCode, reason string) {
 		s.stats.protocolErrors.Add(1)
-		s.log.Warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
+		s.warn.warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
 		c.close(code, reason, true)
 	}
+	var msg bytes.Buffer
 	for {
 		ctx, cancel := context.WithTimeout(c.ctx, s.cfg.IdleTimeout)
-		typ, data, err := c.ws.Read(ctx)
+		typ, err := readMessage(ctx, c.ws, &msg, s.cfg.MaxMessageSize)
 		timedOut := ctx.Err() != nil && c.ctx.Err() == nil
 		cancel()
 		if err != nil {
 			switch {
 			case c.ctx.Err() != nil:
 				c.close(0, "", false) // closed by the server
-			case errors.Is(err, websocket.ErrMessageTooBig):
-				fail(websocket.StatusMessageTooBig, fmt.Sprintf("message larger than %d bytes", s.cfg.MaxMessageSize))
+			case errors.Is(err, errTooBig):
+				fail(websocket.StatusMessageTooBig, fmt.Sprintf("net: message larger than %d bytes (ServerConfig.MaxMessageSize)", s.cfg.MaxMessageSize))
 			case timedOut:
 				c.close(0, fmt.Sprintf("no message for %v", s.cfg.IdleTimeout), false)
-			case websocket.CloseStatus(err) != -1:
-				c.close(0, fmt.Sprintf("client closed: %v", websocket.CloseStatus(err)), false)
-			case errors.Is(err, io.EOF) || errors.Is(err, stdnet.ErrClosed):
-				c.close(0, "connection lost", false)
 			default:
-				fail(websocket.StatusProtocolError, fmt.Sprintf("read: %v", err))
+				e := classifyReadErr(err)
+				if e.protocol {
+					fail(websocket.StatusProtocolError, e.reason)
+				} else {
+					c.close(0, e.reason, false)
+				}
 			}
+			return
+		}
+		data := msg.Bytes()
+		if !rate.take(time.Now()) {
+			s.stats.rateLimited.Add(1)
+			s.warn.warn("net: closing connection: client over ServerConfig.MaxMessageRate", "client", c.id, "remote", c.remote, "max_message_rate", s.cfg.MaxMessageRate)
+			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages per second", s.cfg.MaxMessageRate), true)
 			return
 		}
 		if typ != websocket.MessageBinary {
@@ -728,6 +865,39 @@ func (c *conn) writeLoop() {
 	}
 }
 
+// pingLoop pings the client every MaxLag/2 and disconnects it if the pong
+// does not come within MaxLag. A client answers a ping after reading
+// everything sent before it, so the delay measures how far behind the
+// client is, whatever the socket buffers hold; a client that never reads
+// never answers.
+func (c *conn) pingLoop() {
+	s := c.srv
+	t := time.NewTimer(s.cfg.MaxLag / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-t.C:
+		}
+		ctx, cancel := context.WithTimeout(c.ctx, s.cfg.MaxLag)
+		err := c.ws.Ping(ctx)
+		timedOut := ctx.Err() != nil && c.ctx.Err() == nil
+		cancel()
+		if timedOut {
+			// The timeout has closed the socket already.
+			s.stats.lagging.Add(1)
+			s.warn.warn("net: closing connection: client lags more than ServerConfig.MaxLag", "client", c.id, "remote", c.remote, "max_lag", s.cfg.MaxLag)
+			c.close(0, fmt.Sprintf("client lags more than %v (ServerConfig.MaxLag)", s.cfg.MaxLag), false)
+			return
+		}
+		if err != nil {
+			return // the connection is closing
+		}
+		t.Reset(s.cfg.MaxLag / 2)
+	}
+}
+
 // write sends one message within the write timeout, or closes the
 // connection.
 func (c *conn) write(msg []byte) bool {
@@ -740,7 +910,8 @@ func (c *conn) write(msg []byte) bool {
 		switch {
 		case c.ctx.Err() != nil:
 		case timedOut:
-			s.log.Warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
+			s.stats.lagging.Add(1)
+			s.warn.warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
 			c.close(0, fmt.Sprintf("write timed out after %v: client too slow", s.cfg.WriteTimeout), false)
 		default:
 			c.close(0, fmt.Sprintf("write: %v", err), false)

@@ -1,0 +1,253 @@
+package net
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	stdnet "net"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// The server's limits and their defaults, in one place. A zero field of
+// [ServerConfig] takes the default below; docs/net.md has the same table.
+const (
+	// DefaultMaxClients is the default [ServerConfig.MaxClients]: WebSocket
+	// clients connected at once.
+	DefaultMaxClients = 64
+	// DefaultExtraConnections is what the default
+	// [ServerConfig.MaxConnections] adds to MaxClients: room for HTTP
+	// requests and handshakes besides the clients.
+	DefaultExtraConnections = 64
+	// DefaultHTTPTimeout is the default [ServerConfig.HTTPTimeout]: the
+	// time to send a request's headers, and the time an idle HTTP
+	// keep-alive connection is kept.
+	DefaultHTTPTimeout = 5 * time.Second
+	// DefaultMaxMessageSize is the default [ServerConfig.MaxMessageSize],
+	// in bytes.
+	DefaultMaxMessageSize = 4096
+	// DefaultMaxMessageRate is the default [ServerConfig.MaxMessageRate]:
+	// messages per second from one client. A glue client sends at most
+	// one input per type per tick (60 per second) plus events and
+	// keepalives.
+	DefaultMaxMessageRate = 240
+	// DefaultMaxInputsPerTick is the default
+	// [ServerConfig.MaxInputsPerTick].
+	DefaultMaxInputsPerTick = 32
+	// DefaultWriteTimeout is the default [ServerConfig.WriteTimeout].
+	DefaultWriteTimeout = 5 * time.Second
+	// DefaultIdleTimeout is the default [ServerConfig.IdleTimeout].
+	DefaultIdleTimeout = 15 * time.Second
+	// DefaultMaxLag is the default [ServerConfig.MaxLag].
+	DefaultMaxLag = 10 * time.Second
+	// DefaultMaxLogRate is the default [ServerConfig.MaxLogRate]: warnings
+	// per second about refused and dropped connections.
+	DefaultMaxLogRate = 10
+	// DefaultLivenessTimeout is the default
+	// [ServerConfig.LivenessTimeout].
+	DefaultLivenessTimeout = 5 * time.Second
+)
+
+// bucket is a token bucket: rate tokens per second, at most burst saved.
+// It is not concurrent-safe.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate float64, burst float64, now time.Time) bucket {
+	return bucket{rate: rate, burst: burst, tokens: burst, last: now}
+}
+
+// take takes one token, reporting false if there is none.
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// warnLimiter lets at most a rate of warnings per second through. The
+// number it suppressed is added to the next warning it lets through.
+type warnLimiter struct {
+	log        *slog.Logger
+	mu         sync.Mutex
+	b          bucket
+	suppressed uint64
+}
+
+func newWarnLimiter(log *slog.Logger, rate int) *warnLimiter {
+	return &warnLimiter{log: log, b: newBucket(float64(rate), float64(rate), time.Now())}
+}
+
+// warn logs msg at level WARN unless over the rate.
+func (w *warnLimiter) warn(msg string, args ...any) {
+	w.mu.Lock()
+	if !w.b.take(time.Now()) {
+		w.suppressed++
+		w.mu.Unlock()
+		return
+	}
+	n := w.suppressed
+	w.suppressed = 0
+	w.mu.Unlock()
+	if n > 0 {
+		args = append(args, "suppressed", n)
+	}
+	w.log.Warn(msg, args...)
+}
+
+// limitListener accepts at most max connections open at once: it closes
+// one more at once, calling refused. Connections count until closed,
+// hijacked WebSocket connections included.
+type limitListener struct {
+	stdnet.Listener
+	max     int64
+	open    atomic.Int64
+	refused func(remote string)
+}
+
+func (l *limitListener) Accept() (stdnet.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if l.open.Add(1) > l.max {
+			l.open.Add(-1)
+			c.Close()
+			l.refused(c.RemoteAddr().String())
+			continue
+		}
+		return &countedConn{Conn: c, l: l}, nil
+	}
+}
+
+// countedConn is a connection of a limitListener.
+type countedConn struct {
+	stdnet.Conn
+	l    *limitListener
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() { c.l.open.Add(-1) })
+	return c.Conn.Close()
+}
+
+// hostAllowed reports whether a request's Host header names this server:
+// one of ServerConfig.AllowedHosts, or an address it serves (see
+// ServerConfig.AllowedHosts). Checking it defeats DNS rebinding, where a
+// page of a hostile name that resolves to the server's address passes
+// the Origin check, since Origin and Host then agree.
+func (s *server) hostAllowed(hostport string) bool {
+	hostport = strings.ToLower(hostport)
+	host := hostport
+	if h, _, err := stdnet.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	for _, p := range s.cfg.AllowedHosts {
+		p = strings.ToLower(p)
+		if ok, _ := path.Match(p, hostport); ok {
+			return true
+		}
+		if ok, _ := path.Match(p, host); ok {
+			return true
+		}
+	}
+	s.mu.Lock()
+	lip, local := s.listenIP, s.localIPs
+	s.mu.Unlock()
+	ip := stdnet.ParseIP(host)
+	switch {
+	case lip == nil: // mounted in another server: IP addresses and localhost
+		return ip != nil || host == "localhost"
+	case host == "localhost":
+		return lip.IsLoopback() || lip.IsUnspecified()
+	case ip == nil:
+		return false
+	case ip.Equal(lip), ip.IsLoopback() && lip.IsLoopback():
+		return true
+	case lip.IsUnspecified():
+		return ip.IsLoopback() || slices.ContainsFunc(local, ip.Equal)
+	}
+	return false
+}
+
+// interfaceIPs returns the machine's IP addresses.
+func interfaceIPs() []stdnet.IP {
+	addrs, err := stdnet.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var ips []stdnet.IP
+	for _, a := range addrs {
+		if n, ok := a.(*stdnet.IPNet); ok {
+			ips = append(ips, n.IP)
+		}
+	}
+	return ips
+}
+
+// errTooBig is readMessage's error for a message over the limit.
+var errTooBig = errors.New("net: message too big")
+
+// readMessage reads one message of at most max bytes into buf. A larger
+// message returns errTooBig, leaving the rest unread, so that the caller
+// closes the connection with its own reason. (The WebSocket library's own
+// limit closes the connection first, with a reason of its own that names
+// one byte more than the limit.)
+func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer, max int64) (websocket.MessageType, error) {
+	buf.Reset()
+	typ, r, err := ws.Reader(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, max+1)); err != nil {
+		return 0, err
+	}
+	if int64(buf.Len()) > max {
+		return 0, errTooBig
+	}
+	return typ, nil
+}
+
+// ending is how reading from a client ended, as far as the error tells.
+type ending struct {
+	reason   string
+	protocol bool // a protocol error: counted, warned about, closed with 1002
+}
+
+// classifyReadErr classifies the error that ended reading from a client:
+// a close frame (1000 or 1001: the client left; another code: the client
+// closed, with its code and reason), a reset or an end of the TCP stream
+// (the connection was lost, which is not the client's fault), or anything
+// else, a protocol error.
+func classifyReadErr(err error) ending {
+	var ce websocket.CloseError
+	switch {
+	case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
+		return ending{reason: "client left"}
+	case errors.As(err, &ce):
+		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason)}
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED):
+		return ending{reason: "connection reset by the client"}
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, stdnet.ErrClosed):
+		return ending{reason: "connection lost"}
+	}
+	return ending{reason: fmt.Sprintf("read: %v", err), protocol: true}
+}
