@@ -106,9 +106,10 @@ func discPixels() []byte {
 // DrawList fills; the mutex makes that safe should two DrawLists flush
 // at once.
 var theAtlas struct {
-	mu    sync.Mutex
-	img   *ebiten.Image
-	texts textCache
+	mu     sync.Mutex
+	img    *ebiten.Image
+	texts  textCache
+	images imagePages
 }
 
 // atlasImage returns the atlas image, creating it on first use. The

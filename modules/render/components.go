@@ -6,12 +6,23 @@ import (
 )
 
 // Box is a ready-made component for a filled rectangle; it implements
-// [IBox]. Games with their own component types implement IBox on them
-// instead.
+// [IBox] and [IDrawLayer]. Games with their own component types
+// implement IBox on them instead.
 type Box struct {
 	X, Y, W, H float64
 	Color      color.RGBA
-	Layer      int
+	Layer      int // the Z
+	// UI puts the box on [LayerUI]: in screen coordinates, ignoring the
+	// camera.
+	UI bool
+}
+
+// DrawLayer returns LayerUI for a UI box, else 0.
+func (b Box) DrawLayer() int {
+	if b.UI {
+		return LayerUI
+	}
+	return 0
 }
 
 // Rect returns the box's top-left corner and size.
@@ -40,12 +51,24 @@ func (d Disc) Fill() color.RGBA { return d.Color }
 // Z returns the disc's layer.
 func (d Disc) Z() int { return d.Layer }
 
-// Label is a ready-made component for a text; it implements [IText].
+// Label is a ready-made component for a text; it implements [IText]
+// and [IDrawLayer].
 type Label struct {
 	Value string
 	X, Y  float64
 	Style TextStyle
-	Layer int
+	Layer int // the Z
+	// UI puts the label on [LayerUI]: in screen coordinates, ignoring
+	// the camera.
+	UI bool
+}
+
+// DrawLayer returns LayerUI for a UI label, else 0.
+func (l Label) DrawLayer() int {
+	if l.UI {
+		return LayerUI
+	}
+	return 0
 }
 
 // Text returns the label's text.

@@ -13,20 +13,29 @@ import (
 type itemKind uint8
 
 const (
-	kindBox itemKind = iota
+	// kindQuad is a textured, tinted quadrilateral in world (or UI)
+	// coordinates: a box, a sprite, a line segment, a triangle of a
+	// polygon (whose fourth corner repeats the third).
+	kindQuad itemKind = iota
 	kindCircle
 	kindText
+	kindFunc
 )
 
-// item is one thing to draw. Boxes keep their rectangle in x, y, w, h;
-// circles their centre and radius in x, y, w; texts an index into
-// DrawList.texts.
+// item is one thing to draw. Quads keep their corners in x, y (top-left,
+// top-right, bottom-left, bottom-right for a rectangle) and the region
+// of atlas page they sample in s; circles their centre in x[0], y[0]
+// and radius in x[1]; texts and funcs an index into DrawList.texts or
+// DrawList.funcs in ref.
 type item struct {
-	x, y, w, h float32
-	z          int
-	text       int32
-	c          color.RGBA
-	kind       itemKind
+	z     int
+	layer int32
+	ref   int32
+	x, y  [4]float32
+	s     [4]float32 // sx0, sy0, sx1, sy1
+	c     color.RGBA
+	page  uint16
+	kind  itemKind
 }
 
 type textItem struct {
@@ -36,27 +45,40 @@ type textItem struct {
 	entry *textEntry // its place in the atlas, set by Flush
 }
 
-// batch is one draw call: a run of quads (vertices [v0, v1)) or one text
-// drawn directly.
+// batch is one draw call: a run of quads of one page (vertices [v0,
+// v1)), a text drawn directly (text >= 0) or a custom func (fn >= 0).
 type batch struct {
-	text   int32 // index into texts, or -1 for quads
-	v0, v1 int32
+	text, fn int32
+	page     uint16
+	v0, v1   int32
 }
 
 // maxBatchQuads bounds the quads of one DrawTriangles32 call by
 // Ebitengine's vertex limit (only reachable on 32-bit platforms).
 const maxBatchQuads = min(ebiten.MaxVertexCount/4, 1<<30)
 
-// countingSortSpan is the largest range of Z values sorted by counting;
-// wider ranges use a stable comparison sort.
+// countingSortSpan is the largest range of Z values (and of layers)
+// sorted by counting; wider ranges use a stable comparison sort.
 const countingSortSpan = 4096
+
+// LayerUI is the lowest layer drawn in screen space: items on layers
+// below it are in world coordinates, transformed by the [Camera]; items on
+// LayerUI and above ignore the camera (scores, menus, buttons) and are
+// never culled.
+const LayerUI = 1 << 20
 
 // Stats describes the last frame a [DrawList] flushed.
 type Stats struct {
-	// Shapes and Texts count the boxes and circles, and the texts, drawn.
-	Shapes, Texts int
+	// Shapes, Sprites and Texts count the boxes, circles, lines and
+	// polygon pieces, the sprites, and the texts drawn; Funcs the custom
+	// draw funcs called.
+	Shapes, Sprites, Texts, Funcs int
+	// Culled counts the items not drawn because they lay outside the
+	// screen.
+	Culled int
 	// Batches is the number of DrawTriangles32 calls: one per run of
-	// items, in draw order, not interrupted by a text drawn directly.
+	// items from one atlas page, in draw order, not interrupted by a
+	// text drawn directly or a custom func.
 	Batches int
 	// TextDraws counts the texts drawn directly, each with its own draw
 	// call, because they are too large for the atlas.
@@ -65,17 +87,24 @@ type Stats struct {
 	Vertices, Indices int
 }
 
-// DrawCalls returns the number of draw calls issued: batches and texts
-// drawn directly.
+// DrawCalls returns the number of draw calls issued by the list itself:
+// batches and texts drawn directly (custom funcs not counted).
 func (s Stats) DrawCalls() int { return s.Batches + s.TextDraws }
 
 // DrawList is the frame's list of things to draw, a resource. The draw
-// systems ([DrawBox], [DrawCircle], [DrawText]) add to it; the plugin's
-// flush system sorts it by Z and draws it at the end of the frame. Boxes,
-// circles and texts are all drawn from one atlas image, so the whole list
-// is one DrawTriangles32 call — unless a text too large for the atlas
-// must be drawn on its own, which splits it. Game systems of the draw
-// stages may add to it too, through glue.ResMut[render.DrawList].
+// systems ([DrawBox], [DrawCircle], [DrawText], [DrawSprite], …) add to
+// it; the plugin's flush system sorts it by layer and Z and draws it at
+// the end of the frame. Items are quads from atlas pages — boxes, circles
+// and texts from the shapes page, images from the image pages — so a run
+// of items from one page is one DrawTriangles32 call. Game systems of
+// the draw stages add to it too, through glue.ResMut[render.DrawList]:
+// shapes, sprites, and custom draw funcs ([DrawList.AddFunc]) that are
+// called in their place in the order.
+//
+// Every item has a layer and a Z: lower layers are drawn first, then
+// lower Z within a layer, then items in the order they were added. The
+// Add methods without a layer argument use the current layer, 0 unless
+// set by [DrawList.SetLayer]. Layers from [LayerUI] up ignore the camera.
 //
 // A DrawList reuses its memory from frame to frame: in steady state,
 // adding and flushing allocate nothing. A DrawList is not
@@ -85,6 +114,9 @@ type DrawList struct {
 	scratch []item
 	counts  []int
 	texts   []textItem
+	funcs   []func(dst *ebiten.Image)
+	tri     []int // polygon triangulation scratch
+	layer   int32
 	verts   []ebiten.Vertex
 	indices []uint32
 	batches []batch
@@ -93,23 +125,63 @@ type DrawList struct {
 	stats   Stats
 }
 
+// SetLayer sets the layer of the items added after it by the Add methods
+// that take none. Flush and Reset set it back to 0.
+func (d *DrawList) SetLayer(layer int) { d.layer = int32(layer) }
+
+// Layer returns the current layer (see [DrawList.SetLayer]).
+func (d *DrawList) Layer() int { return int(d.layer) }
+
+func (d *DrawList) whiteQuad(c color.RGBA, layer int32, z int) *item {
+	d.items = append(d.items, item{z: z, layer: layer, c: c, kind: kindQuad, s: [4]float32{whiteX, whiteY, whiteX, whiteY}})
+	return &d.items[len(d.items)-1]
+}
+
 // AddRect adds a filled rectangle with top-left corner (x, y), width w
-// and height h, in logical pixels, at layer z.
+// and height h, in logical pixels, at Z z on the current layer.
 func (d *DrawList) AddRect(x, y, w, h float64, c color.RGBA, z int) {
-	d.items = append(d.items, item{x: float32(x), y: float32(y), w: float32(w), h: float32(h), z: z, c: c, kind: kindBox})
+	d.addRect(x, y, w, h, c, d.layer, z)
+}
+
+func (d *DrawList) addRect(x, y, w, h float64, c color.RGBA, layer int32, z int) {
+	it := d.whiteQuad(c, layer, z)
+	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	it.x = [4]float32{x0, x1, x0, x1}
+	it.y = [4]float32{y0, y0, y1, y1}
 }
 
 // AddCircle adds a filled, anti-aliased circle with centre (cx, cy) and
-// radius r, in logical pixels, at layer z.
+// radius r, in logical pixels, at Z z on the current layer.
 func (d *DrawList) AddCircle(cx, cy, r float64, c color.RGBA, z int) {
-	d.items = append(d.items, item{x: float32(cx), y: float32(cy), w: float32(r), z: z, c: c, kind: kindCircle})
+	d.addCircle(cx, cy, r, c, d.layer, z)
 }
 
-// AddText adds s, anchored at (x, y) in logical pixels, in style, at
-// layer z. The string is kept until the flush, not copied.
+func (d *DrawList) addCircle(cx, cy, r float64, c color.RGBA, layer int32, z int) {
+	d.items = append(d.items, item{x: [4]float32{float32(cx), float32(r)}, y: [4]float32{float32(cy)}, z: z, layer: layer, c: c, kind: kindCircle})
+}
+
+// AddText adds s, anchored at (x, y) in logical pixels, in style, at Z z
+// on the current layer. The string is kept until the flush, not copied.
+// On a layer under the camera, the anchor follows the camera but the text
+// keeps its size and stays upright.
 func (d *DrawList) AddText(s string, x, y float64, style TextStyle, z int) {
+	d.addText(s, x, y, style, d.layer, z)
+}
+
+func (d *DrawList) addText(s string, x, y float64, style TextStyle, layer int32, z int) {
 	d.texts = append(d.texts, textItem{s: s, x: x, y: y, style: style})
-	d.items = append(d.items, item{z: z, text: int32(len(d.texts) - 1), c: style.Color, kind: kindText})
+	d.items = append(d.items, item{z: z, layer: layer, ref: int32(len(d.texts) - 1), c: style.Color, kind: kindText})
+}
+
+// AddFunc adds a custom draw: fn is called during the flush, in its place
+// in the order (after the items below it are drawn, before those above),
+// with the image the list is drawn on: the screen, whose size is the
+// logical size times [Screen].Scale. Its coordinates are screen pixels;
+// [Camera.GeoM] maps world coordinates onto them. fn must not load
+// images or flush a DrawList. It is kept until the flush.
+func (d *DrawList) AddFunc(fn func(dst *ebiten.Image), z int) {
+	d.funcs = append(d.funcs, fn)
+	d.items = append(d.items, item{z: z, layer: d.layer, ref: int32(len(d.funcs) - 1), kind: kindFunc})
 }
 
 // Len returns the number of items added since the last flush or reset.
@@ -121,18 +193,31 @@ func (d *DrawList) Reset() {
 	d.items = d.items[:0]
 	clear(d.texts) // drop the strings
 	d.texts = d.texts[:0]
+	clear(d.funcs)
+	d.funcs = d.funcs[:0]
+	d.layer = 0
 }
 
 // Stats returns what the last flush drew.
 func (d *DrawList) Stats() Stats { return d.stats }
 
-// Flush draws every item onto dst, lowest Z first and in insertion order
-// within a Z, with logical coordinates multiplied by scale, and then
-// resets the list. The plugin's flush system calls it at the end of every
-// frame with the screen; call it yourself to draw a list elsewhere. A nil
-// dst draws nothing but still counts [Stats], assuming every text fits
-// the atlas.
+// Flush draws every item onto dst, without a camera, with logical
+// coordinates multiplied by scale, and then resets the list; see
+// [DrawList.FlushCamera].
 func (d *DrawList) Flush(dst *ebiten.Image, scale float64) {
+	d.FlushCamera(dst, scale, nil)
+}
+
+// FlushCamera draws every item onto dst in order (see [DrawList]), and
+// then resets the list. Items on layers below [LayerUI] are transformed
+// by cam (nil or a camera with Zoom 0: world coordinates are logical
+// screen coordinates) and culled when they lie wholly outside dst; all
+// logical coordinates are then multiplied by scale. The plugin's flush
+// system calls it at the end of every frame with the screen and the
+// [Camera] resource; call it yourself to draw a list elsewhere. A nil dst
+// draws nothing but still counts [Stats], assuming every text fits the
+// atlas, culling nothing.
+func (d *DrawList) FlushCamera(dst *ebiten.Image, scale float64, cam *Camera) {
 	if scale <= 0 {
 		scale = 1
 	}
@@ -146,47 +231,99 @@ func (d *DrawList) Flush(dst *ebiten.Image, scale float64) {
 			t.entry = c.place(t.s, t.style, scale)
 		}
 	}
-	d.prepare(float32(scale), dst != nil)
+	v := view{ui: affine{a: float32(scale), d: float32(scale)}}
+	v.world = v.ui
+	if cam != nil && cam.Zoom != 0 {
+		v.world = cam.affine().scaled(float32(scale))
+	}
+	if dst != nil {
+		b := dst.Bounds()
+		v.cull, v.w, v.h = true, float32(b.Dx()), float32(b.Dy())
+	}
+	d.prepare(&v, dst != nil)
 	if dst != nil {
 		d.draw(dst, scale)
 	}
 	d.Reset()
 }
 
+// affine is a 2D affine transform: (x, y) ↦ (a·x + b·y + tx, c·x + d·y + ty).
+type affine struct {
+	a, b, c, d, tx, ty float32
+}
+
+func (m affine) apply(x, y float32) (float32, float32) {
+	return m.a*x + m.b*y + m.tx, m.c*x + m.d*y + m.ty
+}
+
+func (m affine) scaled(s float32) affine {
+	return affine{m.a * s, m.b * s, m.c * s, m.d * s, m.tx * s, m.ty * s}
+}
+
+// view is how a flush maps items onto dst.
+type view struct {
+	world, ui affine // logical coordinates to dst pixels
+	cull      bool
+	w, h      float32 // dst's size
+}
+
 // prepare sorts the items and turns them into batches: vertices for runs
-// of quads, references for texts drawn directly. It touches no GPU
-// resource. placed tells whether the texts have their atlas entries.
-func (d *DrawList) prepare(scale float32, placed bool) {
+// of quads, references for texts drawn directly and custom funcs. It
+// touches no GPU resource. placed tells whether the texts have their
+// atlas entries.
+func (d *DrawList) prepare(v *view, placed bool) {
 	items := d.sorted()
 	d.verts = d.verts[:0]
 	d.batches = d.batches[:0]
 	d.stats = Stats{}
 	quads := 0 // in the current batch
 	maxQuads := 0
+	page := uint16(0)
 	for i := range items {
 		it := &items[i]
 		var t *textItem
-		if it.kind == kindText {
+		switch it.kind {
+		case kindFunc:
+			d.batches = append(d.batches, batch{text: -1, fn: it.ref})
+			d.stats.Funcs++
+			quads = 0
+			continue
+		case kindText:
 			d.stats.Texts++
-			t = &d.texts[it.text]
+			t = &d.texts[it.ref]
 			if placed && t.entry == nil {
 				continue // nothing to draw
 			}
 			if t.entry != nil && t.entry.direct {
-				d.batches = append(d.batches, batch{text: it.text})
+				d.batches = append(d.batches, batch{text: it.ref, fn: -1})
 				d.stats.TextDraws++
 				quads = 0
 				continue
 			}
-		} else {
+		case kindQuad:
+			if it.page != 0 {
+				d.stats.Sprites++
+			} else {
+				d.stats.Shapes++
+			}
+		default:
 			d.stats.Shapes++
 		}
-		if quads == 0 || quads == maxBatchQuads {
-			d.batches = append(d.batches, batch{text: -1, v0: int32(len(d.verts))})
+		m := &v.world
+		if it.layer >= LayerUI {
+			m = &v.ui
+		}
+		if !d.appendQuad(it, t, m, v) {
+			d.stats.Culled++
+			continue
+		}
+		if quads == 0 || quads == maxBatchQuads || it.page != page {
+			// The quad is in d.verts already: the batch starts with it.
+			d.batches = append(d.batches, batch{text: -1, fn: -1, page: it.page, v0: int32(len(d.verts) - 4)})
 			d.stats.Batches++
 			quads = 0
+			page = it.page
 		}
-		d.appendQuad(it, t, scale)
 		quads++
 		maxQuads = max(maxQuads, quads)
 		d.batches[len(d.batches)-1].v1 = int32(len(d.verts))
@@ -196,87 +333,126 @@ func (d *DrawList) prepare(scale float32, placed bool) {
 	d.stats.Indices = len(d.verts) / 4 * 6
 }
 
-// sorted returns the items in draw order: by Z, stable. Items added in
-// order (the common case) are returned as they are; a narrow range of Z
-// values is sorted by counting, in linear time.
+// sorted returns the items in draw order: by layer, then Z, stable.
+// Items added in order (the common case) are returned as they are;
+// narrow ranges of Z and layer are sorted by counting, in linear time.
 func (d *DrawList) sorted() []item {
 	items := d.items
 	if len(items) < 2 {
 		return items
 	}
-	lo, hi := items[0].z, items[0].z
+	zlo, zhi := items[0].z, items[0].z
+	llo, lhi := items[0].layer, items[0].layer
 	inOrder := true
 	for i := 1; i < len(items); i++ {
-		z := items[i].z
-		if z < items[i-1].z {
+		a, b := &items[i-1], &items[i]
+		if b.layer < a.layer || b.layer == a.layer && b.z < a.z {
 			inOrder = false
 		}
-		lo, hi = min(lo, z), max(hi, z)
+		zlo, zhi = min(zlo, b.z), max(zhi, b.z)
+		llo, lhi = min(llo, b.layer), max(lhi, b.layer)
 	}
 	if inOrder {
 		return items
 	}
-	if span := uint64(hi) - uint64(lo); span < countingSortSpan {
-		n := int(span) + 1
-		d.counts = slices.Grow(d.counts[:0], n+1)[:n+1]
-		clear(d.counts)
-		for i := range items {
-			d.counts[items[i].z-lo+1]++
+	zspan, lspan := uint64(zhi)-uint64(zlo), uint64(int64(lhi)-int64(llo))
+	if zspan < countingSortSpan && lspan < countingSortSpan {
+		// Least significant key first: by Z, then stably by layer.
+		src, dst := items, slices.Grow(d.scratch[:0], len(items))[:len(items)]
+		if zspan > 0 {
+			d.countingPass(src, dst, int(zspan)+1, func(it *item) int { return it.z - zlo })
+			src, dst = dst, src
 		}
-		for k := 1; k <= n; k++ {
-			d.counts[k] += d.counts[k-1]
+		if lspan > 0 {
+			d.countingPass(src, dst, int(lspan)+1, func(it *item) int { return int(it.layer - llo) })
+			src, dst = dst, src
 		}
-		d.scratch = slices.Grow(d.scratch[:0], len(items))[:len(items)]
-		for i := range items {
-			k := items[i].z - lo
-			d.scratch[d.counts[k]] = items[i]
-			d.counts[k]++
+		// src holds the result; keep both buffers for the next frame.
+		if &src[0] == &items[0] {
+			d.scratch = dst
+		} else {
+			d.items, d.scratch = src, items
 		}
-		return d.scratch
+		return src
 	}
-	slices.SortStableFunc(items, func(a, b item) int { return cmp.Compare(a.z, b.z) })
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.layer, b.layer), cmp.Compare(a.z, b.z))
+	})
 	return items
 }
 
-// appendQuad appends the four vertices of a box, circle or atlas text, in
-// screen pixels. t is the text of a text item; its entry is nil when
-// only counting.
-func (d *DrawList) appendQuad(it *item, t *textItem, scale float32) {
-	var x0, y0, x1, y1, sx0, sy0, sx1, sy1 float32
+// countingPass stably sorts src into dst by key, which is in [0, n).
+func (d *DrawList) countingPass(src, dst []item, n int, key func(*item) int) {
+	d.counts = slices.Grow(d.counts[:0], n+1)[:n+1]
+	clear(d.counts)
+	for i := range src {
+		d.counts[key(&src[i])+1]++
+	}
+	for k := 1; k <= n; k++ {
+		d.counts[k] += d.counts[k-1]
+	}
+	for i := range src {
+		k := key(&src[i])
+		dst[d.counts[k]] = src[i]
+		d.counts[k]++
+	}
+}
+
+// appendQuad appends the four vertices of an item, in dst pixels, mapped
+// by m. t is the text of a text item; its entry is nil when only
+// counting. It returns false, appending nothing, for an item culled.
+func (d *DrawList) appendQuad(it *item, t *textItem, m *affine, v *view) bool {
+	var xs, ys [4]float32
+	var sx0, sy0, sx1, sy1 float32
 	switch it.kind {
-	case kindBox:
-		x0, y0 = it.x*scale, it.y*scale
-		x1, y1 = (it.x+it.w)*scale, (it.y+it.h)*scale
-		sx0, sy0, sx1, sy1 = whiteX, whiteY, whiteX, whiteY
+	case kindQuad:
+		for k := range 4 {
+			xs[k], ys[k] = m.apply(it.x[k], it.y[k])
+		}
+		sx0, sy0, sx1, sy1 = it.s[0], it.s[1], it.s[2], it.s[3]
 	case kindCircle:
-		r := it.w * scale
+		// m scales lengths by the camera's zoom times the screen scale.
+		r := it.x[1] * float32(math.Hypot(float64(m.a), float64(m.c)))
 		disc := discFor(r)
 		// The quad covers the disc's bounding box plus one texel, so
 		// that the anti-aliased edge is drawn whole.
 		ext := r * (disc.r + 1) / disc.r
-		cx, cy := it.x*scale, it.y*scale
-		x0, y0, x1, y1 = cx-ext, cy-ext, cx+ext, cy+ext
+		cx, cy := m.apply(it.x[0], it.y[0])
+		xs = [4]float32{cx - ext, cx + ext, cx - ext, cx + ext}
+		ys = [4]float32{cy - ext, cy - ext, cy + ext, cy + ext}
 		sx0, sy0 = disc.cx-disc.r-1, disc.cy-disc.r-1
 		sx1, sy1 = disc.cx+disc.r+1, disc.cy+disc.r+1
 	case kindText:
 		if e := t.entry; e != nil {
 			// Whole screen pixels, one per texel: the text stays as
 			// sharp as it was rendered.
-			s := float64(scale)
-			x0 = float32(math.Round(t.x*s - e.ax))
-			y0 = float32(math.Round(t.y*s - e.ay - alignOffset(t.style.VAlign, e.h)))
-			x1, y1 = x0+float32(e.rect.Dx()), y0+float32(e.rect.Dy())
+			ax, ay := m.apply(float32(t.x), float32(t.y))
+			x0 := float32(math.Round(float64(ax) - e.ax))
+			y0 := float32(math.Round(float64(ay) - e.ay - alignOffset(t.style.VAlign, e.h)))
+			x1, y1 := x0+float32(e.rect.Dx()), y0+float32(e.rect.Dy())
+			xs = [4]float32{x0, x1, x0, x1}
+			ys = [4]float32{y0, y0, y1, y1}
 			sx0, sy0 = float32(e.rect.Min.X), float32(e.rect.Min.Y)
 			sx1, sy1 = float32(e.rect.Max.X), float32(e.rect.Max.Y)
 		}
 	}
+	if v.cull && it.layer < LayerUI {
+		minX := min(xs[0], xs[1], xs[2], xs[3])
+		maxX := max(xs[0], xs[1], xs[2], xs[3])
+		minY := min(ys[0], ys[1], ys[2], ys[3])
+		maxY := max(ys[0], ys[1], ys[2], ys[3])
+		if maxX <= 0 || maxY <= 0 || minX >= v.w || minY >= v.h {
+			return false
+		}
+	}
 	r, g, b, a := float32(it.c.R)/255, float32(it.c.G)/255, float32(it.c.B)/255, float32(it.c.A)/255
 	d.verts = append(d.verts,
-		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
-		ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
-		ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
-		ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
+		ebiten.Vertex{DstX: xs[0], DstY: ys[0], SrcX: sx0, SrcY: sy0, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
+		ebiten.Vertex{DstX: xs[1], DstY: ys[1], SrcX: sx1, SrcY: sy0, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
+		ebiten.Vertex{DstX: xs[2], DstY: ys[2], SrcX: sx0, SrcY: sy1, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
+		ebiten.Vertex{DstX: xs[3], DstY: ys[3], SrcX: sx1, SrcY: sy1, ColorR: r, ColorG: g, ColorB: b, ColorA: a},
 	)
+	return true
 }
 
 // ensureIndices makes d.indices hold the indices of at least n quads.
@@ -299,12 +475,15 @@ func (d *DrawList) draw(dst *ebiten.Image, scale float64) {
 		DisableMipmaps: true,
 	}
 	for _, b := range d.batches {
-		if b.text < 0 {
+		switch {
+		case b.fn >= 0:
+			d.funcs[b.fn](dst)
+		case b.text >= 0:
+			d.drawTextDirect(dst, &d.texts[b.text], scale)
+		default:
 			vs := d.verts[b.v0:b.v1]
-			dst.DrawTriangles32(vs, d.indices[:len(vs)/4*6], atlasImage(), &d.triOpts)
-			continue
+			dst.DrawTriangles32(vs, d.indices[:len(vs)/4*6], pageImage(b.page), &d.triOpts)
 		}
-		d.drawTextDirect(dst, &d.texts[b.text], scale)
 	}
 }
 

@@ -25,7 +25,7 @@ func TestBatchManyBoxes(t *testing.T) {
 	if got := d.Stats().DrawCalls(); got != 1 {
 		t.Errorf("DrawCalls = %d, want 1", got)
 	}
-	if len(d.batches) != 1 || d.batches[0] != (batch{text: -1, v0: 0, v1: 4 * n}) {
+	if len(d.batches) != 1 || d.batches[0] != (batch{text: -1, fn: -1, v0: 0, v1: 4 * n}) {
 		t.Errorf("batches = %+v, want one of %d vertices", d.batches, 4*n)
 	}
 	if d.Len() != 0 {
@@ -169,7 +169,7 @@ func TestSortIsStable(t *testing.T) {
 			for i, z := range zs {
 				d.AddRect(float64(i), 0, 1, 1, red, z)
 			}
-			d.prepare(1, false)
+			d.prepare(identity(), false)
 			// Sorted by Z; equal Z in insertion order.
 			want := []float32{3, 5, 1, 4, 0, 2, 6}
 			if got := order(&d); !slices.Equal(got, want) {
@@ -184,7 +184,7 @@ func TestSortedInputKeepsOrder(t *testing.T) {
 	for i := range 5 {
 		d.AddRect(float64(i), 0, 1, 1, red, i/2)
 	}
-	d.prepare(1, false)
+	d.prepare(identity(), false)
 	if got, want := order(&d), []float32{0, 1, 2, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("draw order = %v, want %v", got, want)
 	}
@@ -230,4 +230,10 @@ func TestFlushAllocatesNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(10, wide); n != 0 {
 		t.Errorf("stable-sorting 2000 items allocates %v times per frame, want 0", n)
 	}
+}
+
+// identity is a view without camera or scale, culling nothing.
+func identity() *view {
+	id := affine{a: 1, d: 1}
+	return &view{world: id, ui: id}
 }

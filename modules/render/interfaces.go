@@ -29,6 +29,14 @@ type ILayer interface {
 	Z() int
 }
 
+// IDrawLayer is an optional method of the components drawn by [DrawBox],
+// [DrawCircle] and [DrawText]: DrawLayer returns the item's layer in the
+// [DrawList] (0 without it). Return [LayerUI] or more for items drawn in
+// screen space, ignoring the [Camera]: a score, a menu.
+type IDrawLayer interface {
+	DrawLayer() int
+}
+
 // IBox is a filled axis-aligned rectangle, drawn by [DrawBox]: Rect
 // returns its top-left corner and size, Fill its colour.
 type IBox interface {

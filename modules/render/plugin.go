@@ -37,6 +37,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Viewport{})
 	app.InsertResource(Background{Color: p.Background})
 	app.InsertResource(DrawList{})
+	app.InsertResource(Camera{})
 	app.InsertResource(p.Screenshot)
 
 	app.AddSystems(glue.PreDraw, glue.Func(begin))

@@ -36,13 +36,20 @@ func newApp(t testing.TB, scale float64, entities ...any) *glue.App {
 	}) {
 		*p.Viewport.Get() = render.Viewport{Width: 64, Height: 48, Scale: scale}
 		for _, e := range entities {
-			p.Cmds.Spawn(e)
+			if b, ok := e.(bundle); ok {
+				p.Cmds.Spawn(b...)
+			} else {
+				p.Cmds.Spawn(e)
+			}
 		}
 	}))
 	app.AddSystems(glue.Draw, render.DrawBox[render.Box](), render.DrawCircle[render.Disc](), render.DrawText[render.Label]())
 	t.Cleanup(app.Close)
 	return app
 }
+
+// bundle is several components of one entity, for newApp.
+type bundle []any
 
 // frame runs one tick of g and draws a frame into a new image of the
 // game's screen size; it returns the frame's pixels.

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/timer"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -42,9 +43,10 @@ const (
 func DrawBox[T IBox]() *glue.System {
 	// Not inlined: glue names the system after the function its closure
 	// is compiled in, which would be the caller's if it were inlined.
+	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, b *T, list glue.ResMut[DrawList]) {
 		x, y, w, h := (*b).Rect()
-		list.Get().AddRect(x, y, w, h, (*b).Fill(), (*b).Z())
+		list.Get().addRect(x, y, w, h, (*b).Fill(), layerOf(b, layered), (*b).Z())
 	}).ReadOnly(glue.TypeOf[T]())
 }
 
@@ -55,9 +57,10 @@ func DrawBox[T IBox]() *glue.System {
 //go:noinline
 func DrawCircle[T ICircle]() *glue.System {
 	// Not inlined, as DrawBox.
+	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, c *T, list glue.ResMut[DrawList]) {
 		x, y, r := (*c).Circle()
-		list.Get().AddCircle(x, y, r, (*c).Fill(), (*c).Z())
+		list.Get().addCircle(x, y, r, (*c).Fill(), layerOf(c, layered), (*c).Z())
 	}).ReadOnly(glue.TypeOf[T]())
 }
 
@@ -68,10 +71,26 @@ func DrawCircle[T ICircle]() *glue.System {
 //go:noinline
 func DrawText[T IText]() *glue.System {
 	// Not inlined, as DrawBox.
+	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
 		x, y := (*t).TextPos()
-		list.Get().AddText((*t).Text(), x, y, (*t).TextStyle(), (*t).Z())
+		list.Get().addText((*t).Text(), x, y, (*t).TextStyle(), layerOf(t, layered), (*t).Z())
 	}).ReadOnly(glue.TypeOf[T]())
+}
+
+// isLayered reports whether *T implements [IDrawLayer].
+func isLayered[T any]() bool {
+	_, ok := any((*T)(nil)).(IDrawLayer)
+	return ok
+}
+
+// layerOf returns the draw layer of a component: its DrawLayer if
+// layered (a pointer in an interface: no allocation), else 0.
+func layerOf[T any](t *T, layered bool) int32 {
+	if !layered {
+		return 0
+	}
+	return int32(any(t).(IDrawLayer).DrawLayer())
 }
 
 // SetupWindow returns a startup system that applies the game's window
@@ -120,14 +139,17 @@ func applyWindow(w IWindow, vp *Viewport) error {
 	return nil
 }
 
-// begin (glue.PreDraw) empties the draw list and clears the screen to
-// the background colour.
+// begin (glue.PreDraw) empties the draw list, gives the camera the
+// viewport's size and clears the screen to the background colour.
 func begin(p struct {
 	Screen     glue.Res[Screen]
 	Background glue.Res[Background]
+	Viewport   glue.Res[Viewport]
+	Camera     glue.ResMut[Camera]
 	List       glue.ResMut[DrawList]
 }) {
 	p.List.Get().Reset()
+	setViewSize(p.Camera.Get(), p.Viewport.Get(), p.Screen.Get())
 	if img := p.Screen.Get().Image; img != nil {
 		c := p.Background.Get().Color
 		if c == (color.RGBA{}) {
@@ -137,13 +159,61 @@ func begin(p struct {
 	}
 }
 
-// flush (glue.PostDraw) draws the frame's draw list on the screen.
+// setViewSize gives cam the viewport's logical size, or the screen's
+// when the viewport follows the window.
+func setViewSize(cam *Camera, vp *Viewport, s *Screen) {
+	w, h := float64(vp.Width), float64(vp.Height)
+	if (w <= 0 || h <= 0) && s.Image != nil {
+		b := s.Image.Bounds()
+		w, h = float64(b.Dx())/max(s.Scale, 1e-9), float64(b.Dy())/max(s.Scale, 1e-9)
+	}
+	cam.SetViewSize(w, h)
+}
+
+// flush (glue.PostDraw) draws the frame's draw list on the screen
+// through the camera.
 func flush(p struct {
 	Screen glue.Res[Screen]
+	Camera glue.Res[Camera]
 	List   glue.ResMut[DrawList]
 }) {
 	s := p.Screen.Get()
-	p.List.Get().Flush(s.Image, s.Scale)
+	p.List.Get().FlushCamera(s.Image, s.Scale, p.Camera.Get())
+}
+
+// UpdateCamera returns the system that advances the [Camera]'s shake by
+// the game clock (timer.Time; paused, it holds still). Add it to
+// glue.Update or a later update stage; it needs timer.Plugin. Its name
+// is "render.UpdateCamera".
+func UpdateCamera() *glue.System {
+	return glue.Func(func(p struct {
+		Time   glue.Res[timer.Time]
+		Camera glue.ResMut[Camera]
+	}) {
+		p.Camera.Get().Advance(p.Time.Get().DeltaSeconds())
+	})
+}
+
+// FollowCamera returns a system that moves the [Camera] towards the
+// pose of the first entity with a P component (in query order; give the
+// player a component of its own), smoothed by Camera.Smoothing over the
+// game clock; nothing moves while no entity has one. Add it to a late
+// update stage (glue.PostUpdate), after the systems that move the
+// target. Its name is "render.FollowCamera[P]".
+//
+//go:noinline
+func FollowCamera[P IPose]() *glue.System {
+	// Not inlined, as DrawBox.
+	return glue.Func(func(p struct {
+		Targets glue.Query1[P]
+		Time    glue.Res[timer.Time]
+		Camera  glue.ResMut[Camera]
+	}) {
+		if _, t, ok := p.Targets.First(); ok {
+			x, y, _ := (*t).Pose()
+			p.Camera.Get().Follow(x, y, p.Time.Get().DeltaSeconds())
+		}
+	}).ReadOnly(glue.TypeOf[P]())
 }
 
 // screenshot (glue.PostDraw, after flush) takes the screenshot once its

@@ -1,0 +1,341 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"slices"
+	"strings"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// Sheet is a sprite sheet: an image cut into frames, by a grid
+// ([GridSheet]) or by named rectangles ([NamedSheet]). Frames are
+// numbered from 0: row by row for a grid, in name order for named
+// rectangles.
+type Sheet struct {
+	frames []Image
+	names  []string // sorted, parallel to frames for named sheets
+}
+
+// GridSheet cuts img into frames of frameW × frameH pixels, left to
+// right and top to bottom; partial cells at the right and bottom edges
+// are left out. It returns an error if not one frame fits.
+func GridSheet(img Image, frameW, frameH int) (*Sheet, error) {
+	w, h := img.Size()
+	if img.IsZero() {
+		return nil, errors.New("render: GridSheet of the zero Image; load the sheet's image first")
+	}
+	if frameW <= 0 || frameH <= 0 || frameW > w || frameH > h {
+		return nil, fmt.Errorf("render: GridSheet: frames of %dx%d do not fit the %dx%d image", frameW, frameH, w, h)
+	}
+	s := &Sheet{}
+	for y := 0; y+frameH <= h; y += frameH {
+		for x := 0; x+frameW <= w; x += frameW {
+			f, _ := img.Sub(x, y, frameW, frameH)
+			s.frames = append(s.frames, f)
+		}
+	}
+	return s, nil
+}
+
+// NamedSheet cuts img into frames at the named rectangles (in img's
+// pixels). It returns an error naming a rectangle that is empty or not
+// inside the image.
+func NamedSheet(img Image, rects map[string]image.Rectangle) (*Sheet, error) {
+	if img.IsZero() {
+		return nil, errors.New("render: NamedSheet of the zero Image; load the sheet's image first")
+	}
+	s := &Sheet{}
+	for name := range rects {
+		s.names = append(s.names, name)
+	}
+	slices.Sort(s.names)
+	for _, name := range s.names {
+		r := rects[name]
+		f, err := img.Sub(r.Min.X, r.Min.Y, r.Dx(), r.Dy())
+		if err != nil {
+			return nil, fmt.Errorf("render: NamedSheet: frame %q: %w", name, err)
+		}
+		s.frames = append(s.frames, f)
+	}
+	return s, nil
+}
+
+// Len returns the number of frames.
+func (s *Sheet) Len() int { return len(s.frames) }
+
+// Frame returns frame i, or an error if there is no such frame.
+func (s *Sheet) Frame(i int) (Image, error) {
+	if i < 0 || i >= len(s.frames) {
+		return Image{}, fmt.Errorf("render: frame %d out of range: the sheet has %d frames (0 to %d)", i, len(s.frames), len(s.frames)-1)
+	}
+	return s.frames[i], nil
+}
+
+// Named returns the frame of a named rectangle, or an error naming the
+// frames there are.
+func (s *Sheet) Named(name string) (Image, error) {
+	if i, ok := slices.BinarySearch(s.names, name); ok {
+		return s.frames[i], nil
+	}
+	return Image{}, fmt.Errorf("render: the sheet has no frame %q; it has %s", name, strings.Join(s.names, ", "))
+}
+
+// Index returns the frame number of a named rectangle, or -1.
+func (s *Sheet) Index(name string) int {
+	if i, ok := slices.BinarySearch(s.names, name); ok {
+		return i
+	}
+	return -1
+}
+
+// Clip returns a clip of the sheet's frames, in the given order, each
+// shown 1/fps seconds. It returns an error for an empty list, a frame out
+// of range or a rate that is not positive.
+func (s *Sheet) Clip(name string, mode Playback, fps float64, frames ...int) (*Clip, error) {
+	if len(frames) == 0 {
+		return nil, fmt.Errorf("render: clip %q has no frames", name)
+	}
+	if !(fps > 0) {
+		return nil, fmt.Errorf("render: clip %q: frames per second must be positive, got %v", name, fps)
+	}
+	c := &Clip{Name: name, Mode: mode}
+	for _, i := range frames {
+		f, err := s.Frame(i)
+		if err != nil {
+			return nil, fmt.Errorf("render: clip %q: %w", name, err)
+		}
+		c.Frames = append(c.Frames, f)
+		c.Durations = append(c.Durations, 1/fps)
+	}
+	return c, c.Validate()
+}
+
+// Playback is how a [Clip] plays past its last frame.
+type Playback uint8
+
+const (
+	// Loop starts again from the first frame. It is the default.
+	Loop Playback = iota
+	// Once stops on the last frame; the [Animator] then reports the
+	// clip ended and a [ClipEnded] event is written.
+	Once
+	// PingPong plays backwards to the first frame, then forwards again.
+	PingPong
+)
+
+// String returns "loop", "once" or "ping-pong".
+func (p Playback) String() string {
+	switch p {
+	case Loop:
+		return "loop"
+	case Once:
+		return "once"
+	case PingPong:
+		return "ping-pong"
+	}
+	return fmt.Sprintf("Playback(%d)", int(p))
+}
+
+// Clip is an animation: frames, each shown for its duration.
+type Clip struct {
+	// Name names the clip in errors and [ClipEnded] events.
+	Name string
+	// Frames are the images shown, in order.
+	Frames []Image
+	// Durations are the frames' durations in seconds of game time, one
+	// per frame.
+	Durations []float64
+	// Mode is how the clip plays past its last frame.
+	Mode Playback
+}
+
+// Validate returns an error if the clip has no frames, a duration per
+// frame that is missing or not positive, a zero Image, or an unknown
+// Mode.
+func (c *Clip) Validate() error {
+	switch {
+	case c == nil:
+		return errors.New("render: nil clip")
+	case len(c.Frames) == 0:
+		return fmt.Errorf("render: clip %q has no frames", c.Name)
+	case len(c.Durations) != len(c.Frames):
+		return fmt.Errorf("render: clip %q has %d frames but %d durations; give one duration per frame", c.Name, len(c.Frames), len(c.Durations))
+	case c.Mode > PingPong:
+		return fmt.Errorf("render: clip %q has an unknown playback mode %v", c.Name, c.Mode)
+	}
+	for i, d := range c.Durations {
+		if !(d > 0) {
+			return fmt.Errorf("render: clip %q: frame %d lasts %v s; durations must be positive", c.Name, i, d)
+		}
+		if c.Frames[i].IsZero() {
+			return fmt.Errorf("render: clip %q: frame %d is the zero Image", c.Name, i)
+		}
+	}
+	return nil
+}
+
+// Animator plays a [Clip], a component: [Animate] advances it by the
+// game clock and shows its current frame in the entity's [Sprite]. Set
+// it with [Animator.Play].
+type Animator struct {
+	// Speed multiplies the clock for this animator: 2 plays twice as
+	// fast. The default (zero) value is 1; negative values are 0.
+	Speed float64
+
+	clip  *Clip
+	frame int
+	t     float64 // seconds into the current frame
+	back  bool    // ping-pong: playing backwards
+	done  bool
+	err   error
+}
+
+// NewAnimator returns an animator playing clip from its start.
+func NewAnimator(clip *Clip) Animator {
+	var a Animator
+	a.Play(clip)
+	return a
+}
+
+// Play starts clip from its first frame (also when it is already
+// playing). An invalid clip is kept as an error: the animator shows
+// nothing and [Animate] fails the app with that error.
+func (a *Animator) Play(clip *Clip) {
+	speed := a.Speed
+	*a = Animator{Speed: speed, clip: clip, err: clip.Validate()}
+}
+
+// Clip returns the clip playing.
+func (a *Animator) Clip() *Clip { return a.clip }
+
+// Index returns the number of the frame shown, in the clip.
+func (a *Animator) Index() int { return a.frame }
+
+// Frame returns the image to show, or the zero Image for an invalid
+// clip.
+func (a *Animator) Frame() Image {
+	if a.err != nil || a.clip == nil {
+		return Image{}
+	}
+	return a.clip.Frames[a.frame]
+}
+
+// Done reports whether a [Once] clip has reached its end.
+func (a *Animator) Done() bool { return a.done }
+
+// Err returns the error of an invalid clip, or nil.
+func (a *Animator) Err() error { return a.err }
+
+// Advance moves the animation on by dt seconds of game time (times
+// Speed). It reports whether a [Once] clip ended during this call.
+func (a *Animator) Advance(dt float64) (ended bool) {
+	if a.err != nil || a.clip == nil || a.done {
+		return false
+	}
+	if a.Speed != 0 {
+		dt *= max(a.Speed, 0)
+	}
+	if !(dt > 0) {
+		return false
+	}
+	c := a.clip
+	a.t += dt
+	for steps := 0; a.t >= c.Durations[a.frame]; steps++ {
+		if steps == 2*len(c.Frames) {
+			// A dt longer than a cycle: skip whole cycles, which end
+			// on the same frame going the same way.
+			if cycle := a.cycle(); cycle > 0 {
+				a.t -= float64(int(a.t/cycle)) * cycle
+				if a.t < c.Durations[a.frame] {
+					break
+				}
+			}
+		}
+		a.t -= c.Durations[a.frame]
+		if !a.step() {
+			a.t, a.done = 0, true
+			return true
+		}
+	}
+	return false
+}
+
+// step moves to the next frame; it returns false at the end of a Once
+// clip.
+func (a *Animator) step() bool {
+	n := len(a.clip.Frames)
+	switch a.clip.Mode {
+	case Once:
+		if a.frame == n-1 {
+			return false
+		}
+		a.frame++
+	case PingPong:
+		switch {
+		case n == 1:
+		case a.back && a.frame == 0:
+			a.back, a.frame = false, 1
+		case a.back:
+			a.frame--
+		case a.frame == n-1:
+			a.back, a.frame = true, n-2
+		default:
+			a.frame++
+		}
+	default:
+		a.frame = (a.frame + 1) % n
+	}
+	return true
+}
+
+// cycle returns the length of one full cycle of a looping clip in
+// seconds (0 for Once).
+func (a *Animator) cycle() float64 {
+	c := a.clip
+	if c.Mode == Once {
+		return 0
+	}
+	s := 0.0
+	for _, d := range c.Durations {
+		s += d
+	}
+	if c.Mode == PingPong && len(c.Durations) > 1 {
+		s += s - c.Durations[0] - c.Durations[len(c.Durations)-1]
+	}
+	return s
+}
+
+// ClipEnded is the event [Animate] writes when a [Once] clip reaches its
+// end: the entity and the clip. Read it with glue.Reader[render.ClipEnded].
+type ClipEnded struct {
+	Entity glue.Entity
+	Clip   *Clip
+}
+
+// Animate returns the system that advances every [Animator] by the
+// game clock (timer.Time: pausing and scaling it apply) and puts its
+// current frame in the entity's [Sprite]; it writes a [ClipEnded] event
+// when a [Once] clip ends, and fails the app with the clip's error for
+// an animator playing an invalid clip. Add it to glue.Update (or a later
+// update stage); it needs timer.Plugin. Its name is "render.Animate".
+func Animate() *glue.System {
+	return glue.Each2P(func(e glue.Entity, a *Animator, s *Sprite, p struct {
+		Time  glue.Res[timer.Time]
+		Ended glue.Writer[ClipEnded]
+		Cmds  glue.Commands
+	}) {
+		if a.err != nil {
+			p.Cmds.Fail(fmt.Errorf("render: entity %v: %w", e, a.err))
+			a.clip, a.err = nil, nil // report once
+			return
+		}
+		if a.Advance(p.Time.Get().DeltaSeconds()) {
+			p.Ended.Write(ClipEnded{Entity: e, Clip: a.clip})
+		}
+		s.Image = a.Frame()
+	})
+}

@@ -1,0 +1,191 @@
+package render
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Camera maps world coordinates onto the screen, a resource the plugin
+// inserts and its flush system applies to every item on a layer below
+// [LayerUI]. Its zero value is off: world coordinates are logical screen
+// coordinates, as in a game without a camera. Setting Zoom turns it on:
+//
+//	*cam = render.Camera{X: ship.X, Y: ship.Y, Zoom: 1}
+//
+// The world point (X, Y) is then shown at the centre of the [Viewport],
+// magnified Zoom times and turned by Rotation. Bounds, if set, keep the
+// view inside a world rectangle; [Camera.Shake] shakes it;
+// [Camera.Follow] and the [FollowCamera] system move it towards a target
+// smoothly. [Camera.ScreenToWorld] maps a pointer position back into the
+// world.
+type Camera struct {
+	// X and Y are the world point at the centre of the view.
+	X, Y float64
+	// Zoom magnifies the world: 2 shows it twice as large. Zero turns
+	// the camera off.
+	Zoom float64
+	// Rotation turns the camera clockwise by that many radians: the world
+	// appears turned the other way.
+	Rotation float64
+	// Smoothing is how quickly [Camera.Follow] catches up with its
+	// target: the fraction of the distance left after one second is
+	// exp(-Smoothing). The default (zero) value snaps to the target.
+	Smoothing float64
+	// Bounds, if not empty (MaxX > MinX and MaxY > MinY), is the world
+	// rectangle the view stays in (ignoring rotation): the centre is
+	// clamped so that the view's edges do not cross it, or centred on it
+	// when the view is larger.
+	Bounds Rect
+
+	// viewW and viewH are the viewport's logical size, set each frame
+	// by the plugin (and by SetViewSize).
+	viewW, viewH float64
+	// shake: amplitude in world units, time left and total, seconds.
+	shakeAmp, shakeLeft, shakeTotal float64
+	shakeX, shakeY                  float64
+	shakeN                          uint32
+}
+
+// Rect is an axis-aligned rectangle in world coordinates.
+type Rect struct {
+	MinX, MinY, MaxX, MaxY float64
+}
+
+// Empty reports whether r has no area.
+func (r Rect) Empty() bool { return r.MaxX <= r.MinX || r.MaxY <= r.MinY }
+
+// ProvidedBy returns "render.Plugin", the plugin that inserts the Camera.
+func (Camera) ProvidedBy() string { return pluginName }
+
+// SetViewSize sets the size, in logical pixels, of the view the camera
+// shows; the plugin sets it from the [Viewport] every frame. Tests and
+// custom loops that flush a [DrawList] themselves call it.
+func (c *Camera) SetViewSize(w, h float64) { c.viewW, c.viewH = w, h }
+
+// ViewSize returns the size of the view in logical pixels.
+func (c *Camera) ViewSize() (w, h float64) { return c.viewW, c.viewH }
+
+// Center returns the world point at the centre of the view: (X, Y)
+// clamped to Bounds, plus the shake.
+func (c *Camera) Center() (x, y float64) {
+	x, y = c.X, c.Y
+	if !c.Bounds.Empty() && c.Zoom > 0 {
+		hw, hh := c.viewW/2/c.Zoom, c.viewH/2/c.Zoom
+		x = clampView(x, hw, c.Bounds.MinX, c.Bounds.MaxX)
+		y = clampView(y, hh, c.Bounds.MinY, c.Bounds.MaxY)
+	}
+	return x + c.shakeX, y + c.shakeY
+}
+
+// clampView clamps a view centre x of half-size h to [lo, hi].
+func clampView(x, h, lo, hi float64) float64 {
+	if hi-lo <= 2*h {
+		return (lo + hi) / 2
+	}
+	return min(max(x, lo+h), hi-h)
+}
+
+// affine returns the world-to-logical-screen transform: translate the
+// centre to the origin, rotate by -Rotation, zoom, translate to the
+// view's centre.
+func (c *Camera) affine() affine {
+	cx, cy := c.Center()
+	sin, cos := math.Sincos(-c.Rotation)
+	z := c.Zoom
+	a, b := z*cos, -z*sin
+	cc, d := z*sin, z*cos
+	return affine{
+		a: float32(a), b: float32(b), c: float32(cc), d: float32(d),
+		tx: float32(c.viewW/2 - (a*cx + b*cy)),
+		ty: float32(c.viewH/2 - (cc*cx + d*cy)),
+	}
+}
+
+// WorldToScreen maps a world point to logical screen coordinates.
+func (c *Camera) WorldToScreen(x, y float64) (sx, sy float64) {
+	if c.Zoom == 0 {
+		return x, y
+	}
+	cx, cy := c.Center()
+	sin, cos := math.Sincos(-c.Rotation)
+	dx, dy := x-cx, y-cy
+	return c.viewW/2 + c.Zoom*(cos*dx-sin*dy), c.viewH/2 + c.Zoom*(sin*dx+cos*dy)
+}
+
+// ScreenToWorld maps logical screen coordinates — a cursor or touch
+// position converted with [Viewport.ToLogical] — to the world point
+// shown there.
+func (c *Camera) ScreenToWorld(sx, sy float64) (x, y float64) {
+	if c.Zoom == 0 {
+		return sx, sy
+	}
+	cx, cy := c.Center()
+	sin, cos := math.Sincos(c.Rotation)
+	dx, dy := (sx-c.viewW/2)/c.Zoom, (sy-c.viewH/2)/c.Zoom
+	return cx + cos*dx - sin*dy, cy + sin*dx + cos*dy
+}
+
+// GeoM returns the camera's world-to-screen transform for a custom draw
+// ([DrawList.AddFunc]) on a screen of scale screen pixels per logical
+// pixel ([Screen].Scale).
+func (c *Camera) GeoM(scale float64) ebiten.GeoM {
+	var g ebiten.GeoM
+	if c.Zoom != 0 {
+		m := c.affine()
+		g.SetElement(0, 0, float64(m.a))
+		g.SetElement(0, 1, float64(m.b))
+		g.SetElement(1, 0, float64(m.c))
+		g.SetElement(1, 1, float64(m.d))
+		g.SetElement(0, 2, float64(m.tx))
+		g.SetElement(1, 2, float64(m.ty))
+	}
+	g.Scale(scale, scale)
+	return g
+}
+
+// Follow moves the camera towards the world point (x, y) over dt seconds
+// of game time, by Smoothing (see [Camera]).
+func (c *Camera) Follow(x, y, dt float64) {
+	if c.Smoothing <= 0 {
+		c.X, c.Y = x, y
+		return
+	}
+	k := 1 - math.Exp(-c.Smoothing*dt)
+	c.X += (x - c.X) * k
+	c.Y += (y - c.Y) * k
+}
+
+// Shake starts shaking the view by up to amplitude world units, fading
+// out over seconds of game time. [UpdateCamera] advances it.
+func (c *Camera) Shake(amplitude, seconds float64) {
+	if amplitude <= 0 || seconds <= 0 {
+		return
+	}
+	c.shakeAmp, c.shakeLeft, c.shakeTotal = amplitude, seconds, seconds
+}
+
+// Shaking reports whether a shake is under way.
+func (c *Camera) Shaking() bool { return c.shakeLeft > 0 }
+
+// Advance advances the shake by dt seconds of game time: the view's
+// offset is a new pseudo-random point within the fading amplitude every
+// call. [UpdateCamera] calls it every tick.
+func (c *Camera) Advance(dt float64) {
+	if c.shakeLeft <= 0 {
+		c.shakeX, c.shakeY = 0, 0
+		return
+	}
+	if dt <= 0 { // paused: hold still
+		return
+	}
+	c.shakeLeft = max(0, c.shakeLeft-dt)
+	amp := c.shakeAmp * c.shakeLeft / c.shakeTotal
+	c.shakeN++
+	// A deterministic sequence (an integer hash), so that replays and
+	// tests shake the same way.
+	h := c.shakeN * 2654435761
+	fx := float64(h>>16&0xffff)/0xffff*2 - 1
+	fy := float64(h&0xffff)/0xffff*2 - 1
+	c.shakeX, c.shakeY = amp*fx, amp*fy
+}

@@ -1,0 +1,213 @@
+package render
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/png" // PNG decoding for LoadImage
+	"io/fs"
+	"slices"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Images are packed into atlas pages: page 0 is the shapes-and-text atlas
+// (atlas.go), pages 1 and up are PageSize × PageSize images filled by
+// LoadImage, LoadImages and NewImage, left to right in shelves, tallest
+// images first within one LoadImages call. The DrawList draws a run of
+// items from one page as one DrawTriangles32 call, so a game whose images
+// fit one page draws its sprites, shapes and texts in two calls at most.
+
+// PageSize is the width and height, in pixels, of an image atlas page:
+// no image may be larger.
+const PageSize = 2048
+
+// imagePad is the transparent border kept around every packed image, so
+// that linear filtering at its edges never reads a neighbour.
+const imagePad = 1
+
+// Image is an image in the atlas: a loaded PNG, or a region of one (a
+// sprite-sheet frame, see [Image.Sub] and [Sheet]). It is a small value,
+// comparable, cheap to copy into components. The zero Image is no image:
+// a sprite showing it draws nothing.
+type Image struct {
+	page       uint16
+	x, y, w, h int32
+}
+
+// Size returns the image's width and height in pixels.
+func (i Image) Size() (width, height int) { return int(i.w), int(i.h) }
+
+// IsZero reports whether i is the zero Image, which draws nothing.
+func (i Image) IsZero() bool { return i.page == 0 }
+
+// Bounds returns the image's region of its atlas page, for debugging.
+func (i Image) Bounds() image.Rectangle {
+	return image.Rect(int(i.x), int(i.y), int(i.x+i.w), int(i.y+i.h))
+}
+
+// Sub returns the region of i with top-left corner (x, y) and size w×h,
+// in i's pixels. It returns an error if the region is empty or not inside
+// i.
+func (i Image) Sub(x, y, w, h int) (Image, error) {
+	if i.IsZero() {
+		return Image{}, errors.New("render: Image.Sub of the zero Image; load an image first")
+	}
+	if w <= 0 || h <= 0 || x < 0 || y < 0 || x+w > int(i.w) || y+h > int(i.h) {
+		return Image{}, fmt.Errorf("render: region (%d, %d) %dx%d is not inside the %dx%d image", x, y, w, h, i.w, i.h)
+	}
+	return Image{page: i.page, x: i.x + int32(x), y: i.y + int32(y), w: int32(w), h: int32(h)}, nil
+}
+
+// pagePacker places images on pages of size × size pixels, opening a new
+// page when none has room. It only computes places; pages are
+// numbered from 0 here (page 1 of the atlas is the packer's page 0).
+type pagePacker struct {
+	size  int
+	pages []shelfPacker
+}
+
+// alloc returns a page and the top-left corner of a free w×h rectangle
+// on it, opening a page if needed. It fails only for rectangles larger
+// than a page.
+func (p *pagePacker) alloc(w, h int) (int, image.Point, bool) {
+	if w > p.size || h > p.size || w <= 0 || h <= 0 {
+		return 0, image.Point{}, false
+	}
+	// Only the last page is open: earlier ones were filled up to the
+	// point the first image that did not fit, and trying them again
+	// would mix shelves of different heights.
+	if n := len(p.pages); n > 0 {
+		if pt, ok := p.pages[n-1].alloc(w, h); ok {
+			return n - 1, pt, true
+		}
+	}
+	var s shelfPacker
+	s.reset(image.Rect(0, 0, p.size, p.size))
+	p.pages = append(p.pages, s)
+	pt, _ := s.alloc(w, h)
+	p.pages[len(p.pages)-1] = s
+	return len(p.pages) - 1, pt, true
+}
+
+// imagePages is the atlas's image part: the pages and their packer. It
+// is guarded by theAtlas.mu.
+type imagePages struct {
+	pack pagePacker
+	imgs []*ebiten.Image
+}
+
+// pageImage returns atlas page n: page 0 is the shapes-and-text atlas.
+// The caller holds theAtlas.mu.
+func pageImage(n uint16) *ebiten.Image {
+	if n == 0 {
+		return atlasImage()
+	}
+	return theAtlas.images.imgs[n-1]
+}
+
+// LoadImage loads a PNG file from fsys (an embed.FS, os.DirFS, …) into
+// the atlas. The error names the path: a missing file, a file that is
+// not a PNG, or an image larger than [PageSize].
+func LoadImage(fsys fs.FS, path string) (Image, error) {
+	imgs, err := LoadImages(fsys, path)
+	if err != nil {
+		return Image{}, err
+	}
+	return imgs[0], nil
+}
+
+// LoadImages loads PNG files from fsys into the atlas, packed together
+// (tallest first, which packs shelves tightly), and returns them in the
+// order of paths. It loads all or none: the error names the first path
+// that failed.
+func LoadImages(fsys fs.FS, paths ...string) ([]Image, error) {
+	decoded := make([]image.Image, len(paths))
+	for i, p := range paths {
+		img, err := decodeFile(fsys, p)
+		if err != nil {
+			return nil, err
+		}
+		decoded[i] = img
+	}
+	return addImages(decoded, paths)
+}
+
+func decodeFile(fsys fs.FS, path string) (image.Image, error) {
+	f, err := fsys.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("render: image %q: %w", path, err)
+	}
+	defer f.Close()
+	img, format, err := image.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("render: image %q is not a valid PNG: %w", path, err)
+	}
+	if format != "png" {
+		return nil, fmt.Errorf("render: image %q is a %s image; only PNG images are loaded", path, format)
+	}
+	return img, nil
+}
+
+// NewImage adds an image made in code (or decoded by the game) to the
+// atlas. It returns an error for an empty image or one larger than
+// [PageSize].
+func NewImage(img image.Image) (Image, error) {
+	imgs, err := addImages([]image.Image{img}, []string{"made by NewImage"})
+	if err != nil {
+		return Image{}, err
+	}
+	return imgs[0], nil
+}
+
+// addImages packs imgs into the atlas pages and uploads them; names name
+// them in errors.
+func addImages(imgs []image.Image, names []string) ([]Image, error) {
+	for i, img := range imgs {
+		b := img.Bounds()
+		if b.Empty() {
+			return nil, fmt.Errorf("render: image %q is empty", names[i])
+		}
+		if b.Dx()+2*imagePad > PageSize || b.Dy()+2*imagePad > PageSize {
+			return nil, fmt.Errorf("render: image %q is %dx%d pixels, larger than an atlas page (%dx%d with a %d-pixel border); split it",
+				names[i], b.Dx(), b.Dy(), PageSize, PageSize, imagePad)
+		}
+	}
+	order := make([]int, len(imgs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(imgs[b].Bounds().Dy(), imgs[a].Bounds().Dy())
+	})
+	theAtlas.mu.Lock()
+	defer theAtlas.mu.Unlock()
+	ip := &theAtlas.images
+	if ip.pack.size == 0 {
+		ip.pack.size = PageSize
+	}
+	out := make([]Image, len(imgs))
+	for _, i := range order {
+		b := imgs[i].Bounds()
+		page, pt, _ := ip.pack.alloc(b.Dx()+2*imagePad, b.Dy()+2*imagePad)
+		for len(ip.imgs) <= page {
+			ip.imgs = append(ip.imgs, ebiten.NewImage(PageSize, PageSize))
+		}
+		r := image.Rect(0, 0, b.Dx(), b.Dy()).Add(pt).Add(image.Pt(imagePad, imagePad))
+		rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+		draw.Draw(rgba, rgba.Bounds(), imgs[i], b.Min, draw.Src) // premultiplied, as Ebitengine wants
+		ip.imgs[page].SubImage(r).(*ebiten.Image).WritePixels(rgba.Pix)
+		out[i] = Image{page: uint16(page + 1), x: int32(r.Min.X), y: int32(r.Min.Y), w: int32(r.Dx()), h: int32(r.Dy())}
+	}
+	return out, nil
+}
+
+// Pages returns the number of atlas pages: the shapes-and-text page and
+// the image pages.
+func Pages() int {
+	theAtlas.mu.Lock()
+	defer theAtlas.mu.Unlock()
+	return 1 + len(theAtlas.images.imgs)
+}
