@@ -1,5 +1,9 @@
-// Package audio plays short generated sound effects — tones — for glue
-// games, through Ebitengine's audio package. Systems queue tones in the
+// Package audio plays sound effects for glue games through Ebitengine's
+// audio package: short generated tones ([Tone]) and recorded sounds
+// ([Sample]) loaded from WAV and Ogg Vorbis files in an fs.FS
+// ([LoadSample]), decoded once with Ebitengine's audio/wav and
+// audio/vorbis decoders and played at a volume with
+// [Sounds.PlaySample]. Systems queue tones in the
 // [Sounds] resource; the plugin's system ([PlaySystem]) plays them at the
 // end of the tick, in the core stage glue.Last, so tones queued by any
 // system of the tick's earlier stages are played in the same tick.

@@ -2,6 +2,7 @@ package audio_test
 
 import (
 	"fmt"
+	"testing/fstest"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -21,4 +22,34 @@ func Example() {
 	app.Close()
 	fmt.Println(glue.Resource[audio.Sounds](app).Played(), "tones played")
 	// Output: 2 tones played
+}
+
+// ExampleLoadSample loads a recorded sound — here a WAV file made from a
+// tone; a game embeds its .wav and .ogg files — and plays it at half
+// volume when a system asks.
+func ExampleLoadSample() {
+	beep := audio.Tone{Freq: 660, Duration: 100 * time.Millisecond}
+	fsys := fstest.MapFS{"beep.wav": {Data: audio.WAV(beep.PCM(audio.DefaultSampleRate), audio.DefaultSampleRate)}}
+	sample, err := audio.LoadSample(fsys, "beep.wav")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sample.Name(), sample.Duration())
+
+	app := glue.NewApp()
+	app.AddPlugins(audio.Plugin{Headless: true})
+	app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[audio.Sounds]) {
+		s.Get().PlaySample(sample, 0.5)
+	}))
+	app.Update()
+	app.Close()
+	fmt.Println(glue.Resource[audio.Sounds](app).Played(), "sound played")
+
+	_, err = audio.LoadSample(fsys, "boom.ogg")
+	fmt.Println(err)
+	// Output:
+	// beep.wav 100ms
+	// 1 sound played
+	// audio: sound "boom.ogg": open boom.ogg: file does not exist
 }

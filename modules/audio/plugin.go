@@ -60,25 +60,36 @@ type output struct {
 // ProvidedBy returns "audio.Plugin", the plugin that inserts the output.
 func (output) ProvidedBy() string { return "audio.Plugin" }
 
-// play (glue.Last) plays the queued tones and empties the queue. It writes
+// play (glue.Last) plays the queued tones and samples and empties the
+// queues. It writes
 // Sounds and the output.
 func play(p struct {
 	Sounds glue.ResMut[Sounds]
 	Out    glue.ResMut[output]
 }) {
 	snd, o := p.Sounds.Get(), p.Out.Get()
-	if len(snd.queue) == 0 {
+	if len(snd.queue) == 0 && len(snd.samples) == 0 {
 		return
 	}
-	snd.played += uint64(len(snd.queue))
+	snd.played += uint64(len(snd.queue) + len(snd.samples))
 	if o.enabled && !snd.Muted {
 		o.start(snd.queue)
+		snd.skipped += uint64(o.startSamples(snd.samples))
+	} else {
+		for _, q := range snd.samples {
+			if q.s.rate != o.rate {
+				snd.skipped++
+			}
+		}
 	}
 	clear(snd.queue)
 	snd.queue = snd.queue[:0]
+	clear(snd.samples)
+	snd.samples = snd.samples[:0]
 }
 
-func (o *output) start(tones []Tone) {
+// open opens the audio context on first use.
+func (o *output) open() {
 	if o.ctx == nil {
 		if o.ctx = ebaudio.CurrentContext(); o.ctx == nil {
 			o.ctx = ebaudio.NewContext(o.rate)
@@ -88,6 +99,33 @@ func (o *output) start(tones []Tone) {
 	}
 	// Forget players that have finished.
 	o.playing = slices.DeleteFunc(o.playing, func(p *ebaudio.Player) bool { return !p.IsPlaying() })
+}
+
+// startSamples plays samples and returns how many it skipped for their
+// sample rate.
+func (o *output) startSamples(samples []queuedSample) (skipped int) {
+	if len(samples) == 0 {
+		return 0
+	}
+	o.open()
+	for _, q := range samples {
+		if q.s.rate != o.rate {
+			skipped++
+			continue
+		}
+		p := o.ctx.NewPlayerFromBytes(q.s.pcm)
+		p.SetVolume(q.volume)
+		p.Play()
+		o.playing = append(o.playing, p)
+	}
+	return skipped
+}
+
+func (o *output) start(tones []Tone) {
+	if len(tones) == 0 {
+		return
+	}
+	o.open()
 	for _, t := range tones {
 		pcm, ok := o.pcm[t]
 		if !ok {

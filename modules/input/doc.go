@@ -45,9 +45,11 @@
 // # Actions and bindings
 //
 // An [Action] is what the player means — jump, fire, pause — not which
-// key: game systems ask [State.Pressed], [State.Down], [State.Released]
-// and [State.Value], and the [Bindings] resource says which [Source]s
-// trigger each action: keys ([Key], or the Actions lists), mouse buttons
+// key: game systems ask [State.Down] (held), [State.Pressed] (went down
+// this tick: "just pressed"), [State.Released] (went up this tick) and
+// [State.Value] (how far: a stick's tilt, a trigger's pressure), and
+// the [Bindings] resource says which [Source]s trigger each action: keys
+// ([Key], or the Actions lists), mouse buttons
 // ([Mouse]), touches ([Touch], or PointerActions for a left click or a
 // touch) and the buttons and stick directions of gamepads in
 // Ebitengine's standard layout ([PadButton], [PadAxis]). Sources push

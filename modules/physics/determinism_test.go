@@ -18,10 +18,11 @@ type (
 	detDust   struct{} // a body with no collider, moved by MoveSystem
 )
 
-// detRun plays a breakout-like scene for n ticks — three balls, 36 bricks
-// despawned when hit and respawned in waves, a paddle the game turns
-// around when it touches a wall, a sensor, and 3,000 dust bodies that
-// make MoveSystem split across workers — and returns a hash of every
+// detRun plays a breakout-like scene for n ticks — three balls and a
+// ghost ball on its own collision layer, 36 bricks despawned when hit and
+// respawned in waves, a paddle the game turns around when it touches a
+// wall, a sensor, and 3,000 dust bodies that make MoveSystem split across
+// workers — and returns a hash of every
 // tick's contacts, contact events and colliders, plus the dust at the
 // end, and the number of bricks hit.
 func detRun(t *testing.T, opts glue.Options, n int) (uint64, int) {
@@ -55,10 +56,20 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 		}
 	}
 	app.AddStartup(glue.Func(func(cmds glue.Commands) {
-		cmds.Spawn(static(-2, -2, 202, 0)...)
-		cmds.Spawn(static(-2, 0, 0, 400)...)
-		cmds.Spawn(static(200, 0, 202, 400)...)
-		cmds.Spawn(static(-2, 400, 202, 402)...)
+		// The walls are on layers 1 and 2; a ghost ball on layer 2 meets
+		// only them, passing through bricks, paddle and sensor.
+		wall := func(x0, y0, x1, y1 float64) []any {
+			w := static(x0, y0, x1, y1)
+			w[1] = physics.Collider{Shape: physics.Rect(x1-x0, y1-y0), Layers: 1 | 2}
+			return w
+		}
+		cmds.Spawn(wall(-2, -2, 202, 0)...)
+		cmds.Spawn(wall(-2, 0, 0, 400)...)
+		cmds.Spawn(wall(200, 0, 202, 400)...)
+		cmds.Spawn(wall(-2, 400, 202, 402)...)
+		ghost := ball(100, 200, -170, 230, 3)
+		ghost[1] = physics.Collider{Shape: physics.Circle(3), Layers: 2, Mask: 2}
+		cmds.Spawn(ghost...)
 		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 100, Y: 300}}, physics.Collider{Shape: physics.Rect(200, 2), Sensor: true}, physics.Static{})
 		bricks(cmds)
 		for i, v := range []physics.Vec{{X: 130, Y: -270}, {X: -200, Y: -224}, {X: 90, Y: 286}} {

@@ -25,15 +25,15 @@
 //
 // # Systems
 //
-// [Plugin] adds five systems to one stage, [Plugin.Stage] — by default the
+// [Plugin] adds four systems to one stage, [Plugin.Stage] — by default the
 // core stage glue.PostUpdate, after the game's rules in glue.Update — in
 // this order (each runs After the one before): [SyncSystem] (shapes for
 // spawned and despawned colliders, through glue.Added and glue.Removed),
 // [MoveSystem] (kinematic bodies), [TrackSystem] (kinematic shapes follow
-// their bodies), [StepSystem] (bouncy bodies, then the [Contacts]
-// resource) and [EventsSystem] (the [ContactStarted] and [ContactEnded]
-// events). Game systems that react to contacts run after them — in a
-// later stage, or in the same stage with .After(physics.EventsSystem) —
+// their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
+// resource and the [ContactStarted] and [ContactEnded] events). Game
+// systems that react to contacts run after StepSystem — in a later
+// stage, or in the same stage with .After(physics.StepSystem) —
 // and decide what a contact means: despawn the brick, add to the score.
 // A game that moves its paddle, steps physics and then applies its rules
 // in one tick declares a stage for physics between its own:

@@ -14,7 +14,6 @@ func TestSystemNames(t *testing.T) {
 		{Move[Body]().Name(), MoveSystem},
 		{glue.Each2P(track).Name(), TrackSystem},
 		{glue.Func(step).Name(), StepSystem},
-		{glue.Func(contactEvents).Name(), EventsSystem},
 	} {
 		if c.got != c.want {
 			t.Errorf("system named %q, want %q", c.got, c.want)

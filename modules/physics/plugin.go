@@ -21,20 +21,16 @@ const (
 	// TrackSystem moves the shapes of kinematic colliders to their bodies.
 	// It reads Body and Collider, writes [Space].
 	TrackSystem = "physics.track"
-	// StepSystem moves Bouncy bodies with collision response and fills
-	// [Contacts]. It writes Body, [Space] and [Contacts], reads Bouncy and
+	// StepSystem moves Bouncy bodies with collision response, fills
+	// [Contacts] and writes the [ContactStarted] and [ContactEnded]
+	// events. It writes Body, [Space] and [Contacts], reads Bouncy and
 	// [Settings]. Contacts are complete once it has run.
 	StepSystem = "physics.step"
-	// EventsSystem compares the step's contacts with the previous step's
-	// and writes [ContactStarted] and [ContactEnded] events. It reads
-	// [Contacts]. Systems of the physics stage that read the events order
-	// themselves .After(physics.EventsSystem).
-	EventsSystem = "physics.contactEvents"
 )
 
 // Plugin adds physics to an app: the [Settings], [Space] and [Contacts]
-// resources, and the systems [SyncSystem], [MoveSystem], [TrackSystem],
-// [StepSystem] and [EventsSystem], in that order, to Stage. Every field has a default:
+// resources, and the systems [SyncSystem], [MoveSystem], [TrackSystem]
+// and [StepSystem], in that order, to Stage. Every field has a default:
 // Plugin{} is a complete configuration that runs physics in
 // glue.PostUpdate.
 type Plugin struct {
@@ -95,6 +91,5 @@ func (p Plugin) Build(app *glue.App) {
 		Move[Body]().Without(static, bouncy).After(SyncSystem),
 		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(MoveSystem),
 		glue.Func(step).ReadOnly(bouncy).After(TrackSystem),
-		glue.Func(contactEvents).After(StepSystem),
 	)
 }

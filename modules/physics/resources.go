@@ -93,10 +93,10 @@ func (c *Contacts) Between(a, b glue.Entity) (Contact, bool) {
 // off a brick touches it in one step: it gets a ContactStarted in that
 // tick and a [ContactEnded] in the next.
 //
-// [EventsSystem] writes the events of a step right after it, in the
-// physics stage, in the order of [Contacts.List]; a pair is reported once
+// [StepSystem] writes the events of a step at its end, in the physics
+// stage, in the order of [Contacts.List]; a pair is reported once
 // however its contact is oriented. Like every glue event they are
-// readable by later systems of the stage (ordered after EventsSystem),
+// readable by later systems of the stage (ordered after StepSystem),
 // by later stages, and until the end of the next tick.
 type ContactStarted struct {
 	Contact
@@ -106,9 +106,9 @@ type ContactStarted struct {
 // two colliders that touched in the previous step do not in this one —
 // they moved apart, or one of them was despawned or lost its Collider
 // (then that entity no longer exists when the event is read). A and B
-// are as in the pair's contact of the previous step. [EventsSystem] writes them
-// after the step's [ContactStarted] events, ordered by the pair's lower
-// entity, then its higher.
+// are as in the pair's contact of the previous step. [StepSystem]
+// writes them after the step's [ContactStarted] events, ordered by the
+// pair's lower entity, then its higher.
 type ContactEnded struct {
 	A, B glue.Entity
 }

@@ -113,13 +113,16 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 }
 
 // step (StepSystem) moves every Bouncy body with collision response, then
-// reports the overlaps of kinematic colliders, and publishes all contacts
-// of the tick in Contacts.
+// reports the overlaps of kinematic colliders, publishes all contacts of
+// the tick in Contacts and writes the contact events.
 func step(p struct {
 	Bodies   glue.Query2[Body, Bouncy]
 	Space    glue.ResMut[Space]
 	Contacts glue.ResMut[Contacts]
 	Settings glue.Res[Settings]
+	Started  glue.Writer[ContactStarted]
+	Ended    glue.Writer[ContactEnded]
+	State    glue.Local[touching]
 }) {
 	bodies, contacts := p.Bodies, p.Contacts
 	s, set := p.Space.Get(), p.Settings.Get()
@@ -143,6 +146,7 @@ func step(p struct {
 	}
 	slices.SortStableFunc(list, func(a, b Contact) int { return cmp.Compare(a.A, b.A) })
 	contacts.Get().List = list
+	writeEvents(list, p.Started, p.Ended, p.State.Get())
 }
 
 // pair is a contact's two entities, lower first, with its orientation.
@@ -167,7 +171,7 @@ func byPair(x, y pair) int {
 	return cmp.Compare(x.hi, y.hi)
 }
 
-// touching is EventsSystem's state: the pairs of the previous step and
+// touching is StepSystem's record: the pairs of the previous step and
 // of this one, sorted.
 type touching struct {
 	prev, cur []pair
@@ -179,17 +183,10 @@ func find(ps []pair, p pair) (int, bool) {
 	return slices.BinarySearchFunc(ps, p, byPair)
 }
 
-// contactEvents (EventsSystem) writes the step's ContactStarted events,
+// writeEvents (end of StepSystem) writes the step's ContactStarted events,
 // in the order of Contacts.List, then its ContactEnded events, in pair
 // order.
-func contactEvents(p struct {
-	Contacts glue.Res[Contacts]
-	Started  glue.Writer[ContactStarted]
-	Ended    glue.Writer[ContactEnded]
-	State    glue.Local[touching]
-}) {
-	st := p.State.Get()
-	list := p.Contacts.Get().List
+func writeEvents(list []Contact, started glue.Writer[ContactStarted], ended glue.Writer[ContactEnded], st *touching) {
 	cur := st.cur[:0]
 	for i := range list {
 		cur = append(cur, pairOf(&list[i]))
@@ -202,7 +199,7 @@ func contactEvents(p struct {
 		}
 		cur[k].done = true
 		if _, was := find(st.prev, cur[k]); !was {
-			p.Started.Write(ContactStarted{list[i]})
+			started.Write(ContactStarted{list[i]})
 		}
 	}
 	for i, q := range st.prev {
@@ -210,7 +207,7 @@ func contactEvents(p struct {
 			continue
 		}
 		if _, still := find(cur, q); !still {
-			p.Ended.Write(ContactEnded{A: q.a, B: q.b})
+			ended.Write(ContactEnded{A: q.a, B: q.b})
 		}
 	}
 	st.prev, st.cur = cur, st.prev

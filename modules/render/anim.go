@@ -106,7 +106,7 @@ func (s *Sheet) Clip(name string, mode Playback, fps float64, frames ...int) (*C
 	for _, i := range frames {
 		f, err := s.Frame(i)
 		if err != nil {
-			return nil, fmt.Errorf("render: clip %q: %w", name, err)
+			return nil, fmt.Errorf("render: clip %q: %s", name, strings.TrimPrefix(err.Error(), "render: "))
 		}
 		c.Frames = append(c.Frames, f)
 		c.Durations = append(c.Durations, 1/fps)

@@ -69,7 +69,7 @@ func TestSheetClipErrors(t *testing.T) {
 		want   string
 	}{
 		{10, nil, `clip "c" has no frames`},
-		{10, []int{0, 8}, `clip "c": render: frame 8 out of range`},
+		{10, []int{0, 8}, `clip "c": frame 8 out of range`},
 		{0, []int{0}, `frames per second must be positive`},
 	} {
 		if _, err := s.Clip("c", Loop, c.fps, c.frames...); err == nil || !strings.Contains(err.Error(), c.want) {

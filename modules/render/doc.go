@@ -1,7 +1,9 @@
 // Package render draws a glue app with Ebitengine: it runs the app as an
-// ebiten.Game and draws the game's components — boxes, circles and texts —
-// through generic systems constrained by small interfaces. It is the only
-// part of glue that imports Ebitengine's graphics.
+// ebiten.Game and draws the game's components — images and animated
+// sprites, boxes, circles, lines, polygons and texts — through generic
+// systems constrained by small interfaces, into one z-ordered draw list
+// seen through a camera. It is the only part of glue that imports
+// Ebitengine's graphics.
 //
 // # Outline
 //
@@ -16,6 +18,20 @@
 //     [IText]; [Box], [Disc] and [Label] are ready-made ones.
 //   - [SetupWindow] applies a window resource ([IWindow]; [Window] is
 //     ready-made).
+//   - [LoadImage], [LoadImages] and [NewImage] put images into atlas
+//     pages; an [Image] is a region of one. [GridSheet] and [NamedSheet]
+//     cut a [Sheet] into frames, [Sheet.Clip] makes a [Clip].
+//   - [DrawSprite] draws components implementing [ISprite] ([Sprite] is
+//     ready-made); [DrawSpriteAt] draws them at a second component's
+//     pose ([IPose]: a physics body, a transform), so no system copies
+//     positions. [DrawPolygonAt] draws vector art ([IPolygon], [Shape]) at
+//     a pose.
+//   - [Animator] plays a clip; [Animate] advances animators by the
+//     timer module's clock and writes [ClipEnded] events.
+//   - [Camera] (a resource) maps the world onto the screen; [UpdateCamera]
+//     shakes it and [FollowCamera] follows a target.
+//   - [DrawList] takes items and custom draw funcs ([DrawList.AddFunc])
+//     from any system of the draw stages.
 //
 // # Wiring
 //
@@ -52,16 +68,51 @@
 //
 // # Draw order and batching
 //
-// Every item has a layer, its Z: higher Z is drawn over lower Z; items
-// of equal Z are drawn in the order they were added (draw systems in
-// stage and registration order, entities in query order), so the picture
-// is deterministic. At the end of the frame the list is sorted by Z
-// (stable; usually already in order, otherwise by counting) and drawn
-// with one DrawTriangles32 call: boxes, circles and texts of any colour
-// are all quads from one atlas image, tinted by vertex colours. Ten
-// thousand boxes and the score are one draw call. [DrawList.Stats] tells
-// what the last frame drew. Adding and flushing reuse the list's memory,
-// so drawing allocates nothing per entity in steady state.
+// Every item has a layer and a Z: lower layers are drawn first, higher Z
+// over lower Z within a layer, and items of equal layer and Z in the
+// order they were added (draw systems in stage and registration order,
+// entities in query order), so the picture is deterministic. Boxes,
+// circles and texts are on layer 0 unless their component implements
+// [IDrawLayer]; sprites carry theirs. At the end of the frame the list is
+// sorted (stable; usually already in order, otherwise by counting) and
+// drawn with as few DrawTriangles32 calls as the atlas pages allow: every
+// item is a quad from an atlas page, tinted by vertex colours — boxes,
+// circles, lines, polygons and texts from the shapes page, images from
+// the image pages ([PageSize] square) — and a run of items from one page
+// is one call. Ten thousand sprites from one page and the score are two
+// draw calls. A custom draw func is called in its place in the order,
+// between runs. [DrawList.Stats] tells what the last frame drew. Adding
+// and flushing reuse the list's memory, so drawing allocates nothing per
+// entity in steady state.
+//
+// # Images, sprites and animation
+//
+// Images are loaded from an fs.FS — an embed.FS in the games, so that
+// they work in the browser too — as PNG files, packed into atlas pages
+// (shelves, tallest first) with a transparent border. A missing or
+// undecodable file is an error naming its path. A [Sprite] places an
+// image (or a sheet frame) with its origin at X, Y, turned, scaled,
+// flipped and tinted; sprites are drawn with linear filtering. An
+// [Animator] component plays a [Clip] — frames with per-frame durations,
+// [Loop], [Once] or [PingPong], at its own speed — by the game clock
+// (timer.Time), so pausing and scaling the clock apply; [Animate] shows
+// its frame in the entity's Sprite. An invalid clip (no frames, a frame
+// out of range) is an error where it is made, and an animator playing
+// one fails the app with that error instead of panicking.
+//
+// # Cameras
+//
+// The [Camera] resource is off in its zero value (world coordinates are
+// screen coordinates). With a Zoom it shows the world point (X, Y) at the
+// viewport's centre, zoomed and turned, kept inside Bounds, shaken by
+// [Camera.Shake]. Items on layers from [LayerUI] up ignore it: a score,
+// buttons ([Label] and [Box] have a UI field). Items of the world layers
+// that fall wholly outside the screen are culled before they reach the
+// GPU. [Camera.ScreenToWorld] maps a pointer position, converted with
+// [Viewport.ToLogical], to the world. The plugin draws the frame through
+// one camera; a custom loop can flush a DrawList of its own through
+// another ([DrawList.FlushCamera]), but split screens and minimaps are
+// not built in.
 //
 // # Text
 //

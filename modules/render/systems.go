@@ -151,13 +151,17 @@ func begin(p struct {
 	p.List.Get().Reset()
 	setViewSize(p.Camera.Get(), p.Viewport.Get(), p.Screen.Get())
 	if img := p.Screen.Get().Image; img != nil {
-		c := p.Background.Get().Color
-		if c == (color.RGBA{}) {
-			c.A = 0xff
+		// Pointers to colours that live on: a color.RGBA value in the
+		// color.Color interface would be copied to the heap every frame.
+		c := &p.Background.Get().Color
+		if *c == (color.RGBA{}) {
+			c = &opaqueBlack
 		}
 		img.Fill(c)
 	}
 }
+
+var opaqueBlack = color.RGBA{A: 0xff}
 
 // setViewSize gives cam the viewport's logical size, or the screen's
 // when the viewport follows the window.

@@ -57,6 +57,9 @@
 // GlobalTransform. ([OrphansSystem] in glue.First and glue.Last looks
 // only when some Transform was removed since it last ran.)
 //
+// [DespawnRecursive] despawns a parent and its descendants by commands of
+// the calling system, so that all of them are gone when its stage ends.
+//
 // ChildOf links that form a cycle fail the app with an error naming an
 // entity of the cycle.
 package transform

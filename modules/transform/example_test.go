@@ -64,3 +64,41 @@ func ExampleAffine_Then() {
 	// Output:
 	// 60 10
 }
+
+// Carrier is the example's ship; its escorts are its children.
+type Carrier struct{}
+
+// ExampleDespawnRecursive despawns a ship and its escorts in one stage.
+func ExampleDespawnRecursive() {
+	app := glue.NewApp()
+	app.AddPlugins(transform.Plugin{})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(Carrier{}, transform.At(0, 0))
+	}).Priority(0))
+	app.AddStartup(glue.Func(func(p struct {
+		Ships glue.Query1[Carrier]
+		Cmds  glue.Commands
+	}) {
+		ship, _, _ := p.Ships.First()
+		for i := range 3 {
+			p.Cmds.Spawn(transform.At(float64(i)*10, 20), transform.ChildOf{Parent: ship})
+		}
+		p.Cmds.Spawn(transform.At(99, 99)) // not an escort
+	}).Priority(1))
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Ships glue.Query1[Carrier]
+		Links glue.Query1[transform.ChildOf]
+		Cmds  glue.Commands
+	}) {
+		if ship, _, ok := p.Ships.First(); ok {
+			transform.DespawnRecursive(p.Cmds, p.Links, ship)
+		}
+	}).ReadOnly(glue.TypeOf[Carrier](), glue.TypeOf[transform.ChildOf]()))
+	app.AddSystems(glue.PostUpdate, glue.Func(func(q glue.Query1[transform.Transform]) {
+		fmt.Println("entities with a Transform after Update:", q.Len())
+	}).ReadOnly(glue.TypeOf[transform.Transform]()))
+	defer app.Close()
+	_ = app.Update()
+	// Output:
+	// entities with a Transform after Update: 1
+}

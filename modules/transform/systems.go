@@ -19,7 +19,8 @@ const (
 	ChildrenSystem = "transform.propagateChildren"
 	// InsertSystem inserts a GlobalTransform, computed from the
 	// Transforms of the entity and its ancestors, into every entity with
-	// a Transform and none. It reads Transform and ChildOf.
+	// a Transform and none (and despawns it if an ancestor has no
+	// Transform). It reads Transform and ChildOf.
 	InsertSystem = "transform.insertGlobals"
 	// OrphansSystem despawns the descendants of entities that lost their
 	// Transform (were despawned) since it last ran. It reads Transform
@@ -164,33 +165,39 @@ func propagateChildren(p struct {
 }
 
 // worldOf computes the world map of an entity with Transform t from the
-// Transforms of its ancestors, and reports false if an ancestor has none
-// (or the links loop).
-func worldOf(e glue.Entity, t *Transform, links glue.Query2[Transform, ChildOf], roots glue.Query1[Transform]) (Affine, bool) {
-	m := t.Affine()
+// Transforms of its ancestors. orphan reports an ancestor without a
+// Transform; a loop of links gives neither a map nor orphan (propagation
+// reports it).
+func worldOf(e glue.Entity, t *Transform, links glue.Query2[Transform, ChildOf], roots glue.Query1[Transform]) (m Affine, ok, orphan bool) {
+	m = t.Affine()
 	for range links.Len() + 1 {
-		_, c, ok := links.Get(e)
-		if !ok {
-			return m, true
+		_, c, linked := links.Get(e)
+		if !linked {
+			return m, true, false
 		}
-		pt, ok := roots.Get(c.Parent)
-		if !ok {
-			return m, false
+		pt, found := roots.Get(c.Parent)
+		if !found {
+			return m, false, true
 		}
 		m = m.Then(pt.Affine())
 		e = c.Parent
 	}
-	return m, false
+	return m, false, false
 }
 
 // insertGlobals (InsertSystem) gives an entity with a Transform and no
-// GlobalTransform one, with its world pose as of now.
+// GlobalTransform one, with its world pose as of now; an entity whose
+// parent (or an ancestor) has no Transform is despawned instead.
 func insertGlobals(e glue.Entity, t *Transform, p struct {
 	Links glue.Query2[Transform, ChildOf]
 	Roots glue.Query1[Transform]
 	Cmds  glue.Commands
 }) {
-	m, _ := worldOf(e, t, p.Links, p.Roots)
+	m, _, orphan := worldOf(e, t, p.Links, p.Roots)
+	if orphan {
+		p.Cmds.Despawn(e)
+		return
+	}
 	p.Cmds.Insert(e, GlobalTransform{m: m})
 }
 
@@ -209,7 +216,7 @@ func despawnOrphans(p struct {
 	}
 	links, roots, cmds := p.Links, p.Roots, p.Cmds
 	links.Each(func(e glue.Entity, t *Transform, _ *ChildOf) {
-		if _, ok := worldOf(e, t, links, roots); !ok {
+		if _, _, orphan := worldOf(e, t, links, roots); orphan {
 			cmds.Despawn(e)
 		}
 	})
@@ -239,4 +246,32 @@ func Follow[T any, PT interface {
 	return glue.Each2(func(_ glue.Entity, src *T, t *Transform) {
 		t.X, t.Y, t.Rotation = PT(src).Pose()
 	}).ReadOnly(glue.TypeOf[T]())
+}
+
+// DespawnRecursive despawns e and every entity below it in the hierarchy
+// by commands, so that all of them are gone when the current stage ends —
+// not at the end of a later stage, as when e alone is despawned (see the
+// package documentation). links is a query param of the calling system
+// over ChildOf; declare the system .ReadOnly(glue.TypeOf[transform.ChildOf]())
+// so that it does not count as writing ChildOf. It looks at every linked
+// entity, walking up from each: use it for occasional despawns (a level,
+// a ship with its turrets), not for thousands per tick. It allocates
+// nothing.
+func DespawnRecursive(cmds glue.Commands, links glue.Query1[ChildOf], e glue.Entity) {
+	cmds.Despawn(e)
+	limit := links.Len()
+	links.Each(func(c glue.Entity, l *ChildOf) {
+		p := l.Parent
+		for range limit {
+			if p == e {
+				cmds.Despawn(c)
+				return
+			}
+			up, ok := links.Get(p)
+			if !ok {
+				return
+			}
+			p = up.Parent
+		}
+	})
 }

@@ -499,3 +499,59 @@ func BenchmarkPropagate(b *testing.B) {
 		}
 	}
 }
+
+// TestDespawnRecursiveInTheSameStage despawns a parent with
+// DespawnRecursive in the propagation stage: parent, child and grandchild
+// are gone when that stage ends, before Last runs.
+func TestDespawnRecursiveInTheSameStage(t *testing.T) {
+	app := family(t)
+	seen := -1
+	app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {
+		Names glue.Query1[Name]
+		Links glue.Query1[transform.ChildOf]
+		Tick  glue.Local[int]
+		Cmds  glue.Commands
+	}) {
+		if *p.Tick.Get()++; *p.Tick.Get() != 2 {
+			return
+		}
+		p.Names.Each(func(e glue.Entity, n *Name) {
+			if *n == "root" {
+				transform.DespawnRecursive(p.Cmds, p.Links, e)
+			}
+		})
+	}).ReadOnly(glue.TypeOf[Name](), glue.TypeOf[transform.ChildOf]()).Named("killRoot"))
+	app.AddSystems(glue.Last, glue.Func(func(q glue.Query1[Name]) { seen = q.Len() }).Named("countInLast"))
+	tick(t, app)
+	tick(t, app)
+	if seen != 1 {
+		t.Errorf("Last saw %d named entities after the root was despawned recursively in PostUpdate, want 1 (the bystander)", seen)
+	}
+}
+
+// TestAncestorWithoutGlobalYet checks a grandchild spawned with a
+// GlobalTransform under a child that has none yet: its pose is right in
+// the first tick it is linked.
+func TestAncestorWithoutGlobalYet(t *testing.T) {
+	app := newApp(t, glue.Options{},
+		[]any{Name("root"), transform.At(100, 0)},
+		[]any{Name("kid"), Parent("root"), transform.At(10, 0)},
+		[]any{Name("grandkid"), Parent("kid"), transform.At(1, 0), transform.GlobalTransform{}},
+	)
+	if got := tick(t, app)["grandkid"]; !near(got, pose{111, 0, 0}) {
+		t.Errorf("grandkid in tick 1 at %+v, want (111, 0, 0)", got)
+	}
+}
+
+// TestParentThatNeverExisted links a child to an entity that is not
+// there: the child is despawned, at the end of the propagation stage.
+func TestParentThatNeverExisted(t *testing.T) {
+	app := newApp(t, glue.Options{},
+		[]any{Name("lost"), transform.At(0, 0), transform.ChildOf{Parent: glue.Entity(1<<40 | 7)}},
+		[]any{Name("other"), transform.At(0, 0)},
+	)
+	tick(t, app)
+	if app.Len() != 1 {
+		t.Errorf("%d entities, want 1: a child of no entity is despawned", app.Len())
+	}
+}

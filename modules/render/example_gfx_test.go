@@ -1,0 +1,129 @@
+package render_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"testing/fstest"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// examplePNG encodes a w×h image; a game embeds its PNG files instead
+// (//go:embed assets/*.png) and passes the embed.FS.
+func examplePNG(w, h int) []byte {
+	var b bytes.Buffer
+	_ = png.Encode(&b, image.NewRGBA(image.Rect(0, 0, w, h)))
+	return b.Bytes()
+}
+
+// ExampleLoadImages loads images from a file system into the atlas; a
+// missing or broken file is an error naming it.
+func ExampleLoadImages() {
+	fsys := fstest.MapFS{
+		"ship.png":  {Data: examplePNG(16, 16)},
+		"rocks.png": {Data: examplePNG(64, 32)},
+	}
+	imgs, err := render.LoadImages(fsys, "ship.png", "rocks.png")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(imgs[0].Size())
+	fmt.Println(imgs[1].Size())
+	_, err = render.LoadImage(fsys, "missing.png")
+	fmt.Println(err)
+	// Output:
+	// 16 16
+	// 64 32
+	// render: image "missing.png": open missing.png: file does not exist
+}
+
+// ExampleSheet_Clip cuts a sheet into frames by a grid and plays a clip
+// of some of them.
+func ExampleSheet_Clip() {
+	img, _ := render.NewImage(image.NewRGBA(image.Rect(0, 0, 64, 16)))
+	sheet, _ := render.GridSheet(img, 16, 16)
+	fmt.Println(sheet.Len(), "frames")
+
+	walk, _ := sheet.Clip("walk", render.PingPong, 10, 0, 1, 2)
+	a := render.NewAnimator(walk)
+	var shown []int
+	for range 5 {
+		a.Advance(0.1) // one frame's duration
+		shown = append(shown, a.Index())
+	}
+	fmt.Println(shown)
+
+	_, err := sheet.Clip("jump", render.Once, 10, 3, 4)
+	fmt.Println(err)
+	// Output:
+	// 4 frames
+	// [1 2 1 0 1]
+	// render: clip "jump": frame 4 out of range: the sheet has 4 frames (0 to 3)
+}
+
+// Body is a game's physics component; its Pose places the sprite.
+type Body struct{ X, Y, Angle float64 }
+
+func (b Body) Pose() (x, y, rotation float64) { return b.X, b.Y, b.Angle }
+
+// ExampleDrawSpriteAt wires animated sprites drawn at their bodies'
+// poses, a camera following the player, and a HUD label that ignores
+// the camera.
+func ExampleDrawSpriteAt() {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{}, render.Plugin{})
+	app.AddSystems(glue.Update, render.Animate())
+	app.AddSystems(glue.PostUpdate, render.FollowCamera[Body](), render.UpdateCamera())
+	draw := render.DrawSpriteAt[render.Sprite, Body]()
+	app.AddSystems(glue.Draw, draw, render.DrawText[render.Label]())
+	app.AddStartup(glue.Func(func(p struct {
+		Camera glue.ResMut[render.Camera]
+		Cmds   glue.Commands
+	}) {
+		*p.Camera.Get() = render.Camera{Zoom: 2, Smoothing: 5}
+		p.Cmds.Spawn(render.Sprite{OriginX: 0.5, OriginY: 0.5}, Body{X: 100, Y: 50, Angle: math.Pi / 4})
+		p.Cmds.Spawn(render.Label{Value: "SCORE 0", UI: true})
+	}))
+	defer app.Close()
+	fmt.Println(draw.Name())
+	fmt.Println(app.Build())
+	// Output:
+	// render.DrawSpriteAt[render_test.Body]
+	// <nil>
+}
+
+// ExampleDrawList_AddFunc interleaves a custom draw with the module's
+// items: it is called between the items below and above its Z.
+func ExampleDrawList_AddFunc() {
+	var list render.DrawList
+	red := color.RGBA{255, 0, 0, 255}
+	list.AddRect(0, 0, 10, 10, red, 1)
+	list.AddFunc(func(dst *ebiten.Image) { /* draw with Ebitengine */ }, 2)
+	list.AddRect(5, 5, 10, 10, red, 3)
+	list.AddLine(0, 0, 20, 20, 2, red, 0)
+	list.AddPolygon([]render.Point{{0, 0}, {10, 0}, {10, 10}, {5, 3}, {0, 10}}, red, 0)
+	list.Flush(nil, 1)
+	st := list.Stats()
+	fmt.Printf("%d shapes, %d func, %d batches\n", st.Shapes, st.Funcs, st.Batches)
+	// Output:
+	// 6 shapes, 1 func, 2 batches
+}
+
+// ExampleCamera_ScreenToWorld maps a click to the world point under it.
+func ExampleCamera_ScreenToWorld() {
+	cam := render.Camera{X: 500, Y: 300, Zoom: 2}
+	cam.SetViewSize(320, 240) // the plugin sets it from the Viewport
+	vp := render.Viewport{Width: 320, Height: 240, Scale: 2}
+	x, y := cam.ScreenToWorld(vp.ToLogical(400, 240)) // a click, in screen pixels
+	fmt.Println(x, y)
+	// Output:
+	// 520 300
+}
