@@ -198,7 +198,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	modelName := fs.String("model", "glue", "the implementation: glue (ECS) or objects (the object model)")
 	bench := fs.Bool("bench", false, "find the most fish each variant and model keep at 60 ticks a second, and print the table")
 	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
-	benchTicks := fs.Int("bench-ticks", 9, "with -bench: the ticks timed per count (their median counts)")
+	benchTicks := fs.Int("bench-ticks", 7, "with -bench: the ticks timed per count (their median counts)")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
 	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")

@@ -125,17 +125,17 @@ func record(app *glue.App, w *world) {
 }
 
 func TestFlockKeepsFishInField(t *testing.T) {
-	app := NewApp(Config{Seed: 3, Scene: Scene{Variant: FlockVariant, Fish: 3000}, Headless: true})
+	app := NewApp(Config{Seed: 3, Scene: Scene{Variant: FlockVariant, Fish: 2000}, Headless: true})
 	defer app.Close()
 	var w world
 	record(app, &w)
 	turned := 0
-	for tick := range 900 {
+	for tick := range 600 {
 		if err := app.Update(); err != nil {
 			t.Fatal(err)
 		}
-		if len(w.pos) != 3000 {
-			t.Fatalf("tick %d: %d fish, want 3000", tick, len(w.pos))
+		if len(w.pos) != 2000 {
+			t.Fatalf("tick %d: %d fish, want 2000", tick, len(w.pos))
 		}
 		for i, p := range w.pos {
 			v := w.vel[i]
@@ -176,7 +176,7 @@ func digest(t *testing.T, cfg Config, ticks int, opts *glue.Options) Digest {
 // (split into small chunks on 2 workers), sequentially and as the object
 // model: the worlds are the same.
 func TestParallelEqualsSequentialAndObjects(t *testing.T) {
-	ticks, fish := 400, 3000
+	ticks, fish := 240, 1500
 	if testing.Short() {
 		ticks = 100
 	}
@@ -207,13 +207,13 @@ func TestZeroAllocsPerTick(t *testing.T) {
 	for _, model := range []Model{ECS, ObjectModel} {
 		for _, v := range Variants {
 			for _, seq := range []bool{false, true} {
-				app := NewApp(Config{Seed: 5, Scene: Scene{Variant: v, Fish: 4000}, Model: model, Headless: true, Sequential: seq})
+				app := NewApp(Config{Seed: 5, Scene: Scene{Variant: v, Fish: 1500}, Model: model, Headless: true, Sequential: seq})
 				for range 60 {
 					if err := app.Update(); err != nil {
 						t.Fatal(err)
 					}
 				}
-				allocs := testing.AllocsPerRun(100, func() {
+				allocs := testing.AllocsPerRun(50, func() {
 					if err := app.Update(); err != nil {
 						t.Fatal(err)
 					}
