@@ -53,7 +53,7 @@ func (r BenchResult) String() string {
 // RunBench finds, for each variant and implementation, the most fish for
 // which the median of opts.Ticks update-only ticks (headless: no drawing)
 // stays within a frame (1/60 s): counts double from 1,024 until a tick
-// is too slow, then bisect to within 5%. It writes the table to w.
+// is too slow, then bisect to within 10%. It writes the table to w.
 func RunBench(w io.Writer, opts BenchOptions) error {
 	if opts.Frame == 0 {
 		opts.Frame = time.Second / 60
@@ -146,7 +146,7 @@ func maxFish(cfg Config, opts BenchOptions) (BenchResult, error) {
 			return BenchResult{Fish: n, Capped: true}, nil
 		}
 	}
-	for hi-lo > max(lo/20, 1) {
+	for hi-lo > max(lo/10, 1) {
 		mid := lo + (hi-lo)/2
 		ok, err := fits(mid)
 		if err != nil {
