@@ -203,4 +203,3 @@ func drawExplosion(dst *image.RGBA, x0, y0 float32, i int) {
 	fill(dst, x0, y0, outer, ring(16, 16, r, 16, spikes)...)
 	fill(dst, x0, y0, inner, ring(16, 16, r*0.55*(1-0.5*t)+1, 12, one)...)
 }
-

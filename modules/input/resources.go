@@ -116,7 +116,9 @@ type Bindings struct {
 	// [Bindings.SetName] and [Bindings.Lookup].
 	Names [MaxActions]string
 	// DeadZone is how far a gamepad axis must move from its centre, 0 to
-	// 1, before it counts. The default (0) is DefaultDeadZone.
+	// 1, before it counts. The default (0) is DefaultDeadZone; so is a
+	// value out of range set while the app runs (the plugin reports one
+	// given at start).
 	DeadZone float64
 }
 
@@ -339,8 +341,8 @@ func (s *State) update(d *Devices, b *Bindings) {
 		return false
 	}
 	dz := b.DeadZone
-	if dz == 0 {
-		dz = DefaultDeadZone
+	if dz <= 0 || dz >= 1 {
+		dz = DefaultDeadZone // unset, or set out of range at run time
 	}
 	sources := func(srcs []Source) (v float64, down bool) {
 		for _, src := range srcs {

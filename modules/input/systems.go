@@ -13,8 +13,8 @@ import (
 // order themselves after MapSystem; systems of later stages need not.
 const (
 	// ReadDevicesSystem reads Ebitengine's keyboard, mouse, touch and
-	// standard-layout gamepad state into [Devices]. It writes Devices and reads the optional
-	// render.Viewport.
+	// standard-layout gamepad state into [Devices]. It writes Devices
+	// and reads the optional render.Viewport.
 	ReadDevicesSystem = "input.readDevices"
 	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
 	// Devices and Bindings and writes State.

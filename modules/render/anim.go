@@ -180,7 +180,10 @@ func (c *Clip) Validate() error {
 
 // Animator plays a [Clip], a component: [Animate] advances it by the
 // game clock and shows its current frame in the entity's [Sprite]. Set
-// it with [Animator.Play].
+// it with [Animator.Play]. A game with its own sprite component type
+// keeps an Animator in it, advances it from a system of its own with
+// [Animator.Advance] (timer.Time's DeltaSeconds) and returns
+// [Animator.Frame] as the image from its Sprite method.
 type Animator struct {
 	// Speed multiplies the clock for this animator: 2 plays twice as
 	// fast. The default (zero) value is 1; negative values are 0.
@@ -218,7 +221,7 @@ func (a *Animator) Index() int { return a.frame }
 // Frame returns the image to show, or the zero Image for an invalid
 // clip.
 func (a *Animator) Frame() Image {
-	if a.err != nil || a.clip == nil {
+	if a.err != nil || a.clip == nil || a.frame >= len(a.clip.Frames) {
 		return Image{}
 	}
 	return a.clip.Frames[a.frame]
@@ -243,8 +246,17 @@ func (a *Animator) Advance(dt float64) (ended bool) {
 		return false
 	}
 	c := a.clip
+	if a.frame >= len(c.Frames) || len(c.Durations) != len(c.Frames) {
+		// The clip was changed after Play.
+		a.err = fmt.Errorf("render: clip %q changed while playing: it has %d frames and %d durations, frame %d was showing; call Animator.Play after changing a clip", c.Name, len(c.Frames), len(c.Durations), a.frame)
+		return false
+	}
 	a.t += dt
 	for steps := 0; a.t >= c.Durations[a.frame]; steps++ {
+		if !(c.Durations[a.frame] > 0) {
+			a.err = fmt.Errorf("render: clip %q changed while playing: frame %d lasts %v s; durations must be positive", c.Name, a.frame, c.Durations[a.frame])
+			return false
+		}
 		if steps == 2*len(c.Frames) {
 			// A dt longer than a cycle: skip whole cycles, which end
 			// on the same frame going the same way.

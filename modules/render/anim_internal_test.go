@@ -169,3 +169,21 @@ func TestAnimatorInvalidClip(t *testing.T) {
 		t.Errorf("animator of an empty clip: Err %v, Frame %+v; want an error and no frame", a.Err(), a.Frame())
 	}
 }
+
+// TestAnimatorClipChangedWhilePlaying checks that a clip emptied or
+// given a zero duration after Play is an error, not a panic or a hang.
+func TestAnimatorClipChangedWhilePlaying(t *testing.T) {
+	c := clip(Loop, 1, 1, 1)
+	a := NewAnimator(c)
+	a.Advance(2.5) // frame 2
+	c.Frames, c.Durations = c.Frames[:1], c.Durations[:1]
+	if a.Advance(1); a.Err() == nil || !a.Frame().IsZero() {
+		t.Errorf("after the clip shrank: Err %v, Frame %+v; want an error and no frame", a.Err(), a.Frame())
+	}
+	c = clip(Loop, 1, 1)
+	b := NewAnimator(c)
+	c.Durations[0], c.Durations[1] = 0, 0
+	if b.Advance(1); b.Err() == nil {
+		t.Error("zero durations set after Play: no error")
+	}
+}

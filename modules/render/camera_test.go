@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"image"
 	"math"
 	"testing"
 
@@ -160,5 +161,54 @@ func TestFollowCameraSystem(t *testing.T) {
 	}
 	if c := glue.Resource[render.Camera](app); !near(c.X, 45) || !near(c.Y, 22.5) {
 		t.Errorf("after 2 ticks halving the distance: camera at (%v, %v), want (45, 22.5)", c.X, c.Y)
+	}
+}
+
+func TestCameraMovesSpritesAndWorldText(t *testing.T) {
+	requireDisplay(t)
+	q := quadrants(t)
+	style := render.TextStyle{Size: 10, Color: white, Font: render.FontMonoBold}
+	app := spriteApp(t, 1,
+		render.Sprite{Image: q, X: 100, Y: 100, OriginX: 0.5, OriginY: 0.5}, // world: at the centre
+		render.Sprite{Image: q, X: 0, Y: 0, Layer: render.LayerUI},          // screen: top-left
+		render.Sprite{Image: q, X: 900, Y: 900},                             // world: off screen
+		render.Label{Value: "W", X: 90, Y: 110, Style: style},               // world text
+	)
+	*glue.Resource[render.Camera](app) = render.Camera{X: 100, Y: 100, Zoom: 1}
+	img := frame(t, render.NewGame(app))
+	checkQuadrants(t, img, "world sprite at the centre", image.Pt(30, 22), image.Pt(34, 22), image.Pt(30, 26), image.Pt(34, 26))
+	checkQuadrants(t, img, "UI sprite at the corner", image.Pt(2, 2), image.Pt(6, 2), image.Pt(2, 6), image.Pt(6, 6))
+	if st := glue.Resource[render.DrawList](app).Stats(); st.Sprites != 3 || st.Culled != 1 {
+		t.Errorf("Stats = %+v, want 3 sprites, 1 culled", st)
+	}
+	// World (90, 110) is screen (22, 34): the label's pixels start there.
+	text := 0
+	for y := 34; y < 46; y++ {
+		for x := 22; x < 32; x++ {
+			if c := img.RGBAAt(x, y); c.R > 128 && c.G > 128 && c.B > 128 {
+				text++
+			}
+		}
+	}
+	if text == 0 {
+		t.Error("no text pixels below and right of the world label's anchor on screen (22, 34)")
+	}
+}
+
+func TestCameraGeoM(t *testing.T) {
+	cam := render.Camera{X: 30, Y: -10, Zoom: 1.5, Rotation: 0.7}
+	cam.SetViewSize(64, 48)
+	g := cam.GeoM(2)
+	for _, p := range [][2]float64{{0, 0}, {30, -10}, {-12, 40}} {
+		sx, sy := cam.WorldToScreen(p[0], p[1])
+		gx, gy := g.Apply(p[0], p[1])
+		if math.Abs(gx-2*sx) > 1e-3 || math.Abs(gy-2*sy) > 1e-3 {
+			t.Errorf("GeoM(2) maps %v to (%v, %v), want WorldToScreen × 2 = (%v, %v)", p, gx, gy, 2*sx, 2*sy)
+		}
+	}
+	var off render.Camera
+	og := off.GeoM(3)
+	if x, y := og.Apply(1, 2); x != 3 || y != 6 {
+		t.Errorf("the zero Camera's GeoM(3) maps (1, 2) to (%v, %v), want (3, 6)", x, y)
 	}
 }

@@ -1,7 +1,9 @@
 package render
 
 import (
+	"cmp"
 	"image/color"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -236,4 +238,66 @@ func TestFlushAllocatesNothing(t *testing.T) {
 func identity() *view {
 	id := affine{a: 1, d: 1}
 	return &view{world: id, ui: id}
+}
+
+// TestSortByLayerThenZ checks the draw order against a reference stable
+// sort, over several frames (the counting sort swaps the list's
+// buffers), for narrow ranges (counting) and wide ones (comparison).
+func TestSortByLayerThenZ(t *testing.T) {
+	var d DrawList
+	rng := rand.New(rand.NewPCG(9, 10))
+	for frame := range 12 {
+		n := 1 + rng.IntN(300)
+		type key struct{ layer, z, i int }
+		keys := make([]key, n)
+		for i := range keys {
+			layer, z := rng.IntN(3)-1, rng.IntN(5)-2
+			switch frame % 4 {
+			case 1:
+				layer *= LayerUI // wide layer range
+			case 2:
+				z <<= 40 // wide Z range
+			case 3:
+				layer = 0 // one layer
+			}
+			keys[i] = key{layer, z, i}
+			d.SetLayer(layer)
+			d.AddRect(float64(i), 0, 1, 1, red, z)
+		}
+		d.prepare(identity(), false)
+		want := slices.Clone(keys)
+		slices.SortStableFunc(want, func(a, b key) int {
+			if a.layer != b.layer {
+				return cmp.Compare(a.layer, b.layer)
+			}
+			return cmp.Compare(a.z, b.z)
+		})
+		got := order(&d)
+		for i, k := range want {
+			if got[i] != float32(k.i) {
+				t.Fatalf("frame %d: position %d draws item %v, want %d (layer %d, z %d)", frame, i, got[i], k.i, k.layer, k.z)
+			}
+		}
+		d.Reset()
+	}
+}
+
+// TestModuleSystemsIgnoreSetLayer checks that a layer a game's system
+// left set does not leak into the items of the module's systems, which
+// carry their own layer.
+func TestModuleSystemsIgnoreSetLayer(t *testing.T) {
+	var d DrawList
+	d.SetLayer(LayerUI)
+	d.addRect(0, 0, 1, 1, red, 0, 0)
+	d.addPolygon([]Point{{0, 0}, {1, 0}, {0, 1}}, Point{}, 0, 1, red, 0, 0)
+	d.addSegment(0, 0, 1, 1, 1, 0, red, 0, 0)
+	for i, it := range d.items {
+		if it.layer != 0 {
+			t.Errorf("item %d on layer %d, want 0", i, it.layer)
+		}
+	}
+	d.Reset()
+	if d.Layer() != 0 {
+		t.Errorf("Layer after Reset = %d, want 0", d.Layer())
+	}
 }

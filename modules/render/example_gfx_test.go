@@ -127,3 +127,79 @@ func ExampleCamera_ScreenToWorld() {
 	// Output:
 	// 520 300
 }
+
+// ExampleNamedSheet cuts frames out of a sheet by name, for art packed
+// unevenly.
+func ExampleNamedSheet() {
+	img, _ := render.NewImage(image.NewRGBA(image.Rect(0, 0, 48, 32)))
+	sheet, err := render.NamedSheet(img, map[string]image.Rectangle{
+		"ship": image.Rect(0, 0, 32, 32),
+		"shot": image.Rect(32, 0, 40, 8),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	shot, _ := sheet.Named("shot")
+	fmt.Println(shot.Size())
+	_, err = sheet.Named("ufo")
+	fmt.Println(err)
+	// Output:
+	// 8 8
+	// render: the sheet has no frame "ufo"; it has ship, shot
+}
+
+// ExampleAnimator plays a clip once; Advance reports its end, as the
+// Animate system does with a ClipEnded event.
+func ExampleAnimator() {
+	img, _ := render.NewImage(image.NewRGBA(image.Rect(0, 0, 96, 32)))
+	sheet, _ := render.GridSheet(img, 32, 32)
+	boom, _ := sheet.Clip("boom", render.Once, 10, 0, 1, 2)
+	a := render.NewAnimator(boom)
+	a.Speed = 2 // twice as fast: 0.05 s a frame
+	for tick := 1; tick <= 4; tick++ {
+		ended := a.Advance(0.05)
+		fmt.Println(tick, a.Index(), ended)
+	}
+	// Output:
+	// 1 1 false
+	// 2 2 false
+	// 3 2 true
+	// 4 2 false
+}
+
+// Rock is vector art: a polygon in local coordinates, drawn at its
+// body's pose.
+type Rock struct{ render.Shape }
+
+// ExampleDrawPolygonAt wires vector art drawn at a pose.
+func ExampleDrawPolygonAt() {
+	app := glue.NewApp()
+	app.AddPlugins(render.Plugin{})
+	draw := render.DrawPolygonAt[Rock, Body]()
+	app.AddSystems(glue.Draw, draw)
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		c.Spawn(Rock{render.Shape{
+			Points:      []render.Point{{-8, -6}, {6, -8}, {9, 3}, {0, 9}, {-9, 4}},
+			StrokeColor: color.RGBA{200, 200, 200, 255}, StrokeWidth: 1.5,
+		}}, Body{X: 40, Y: 30})
+	}))
+	defer app.Close()
+	fmt.Println(draw.Name())
+	fmt.Println(app.Build())
+	// Output:
+	// render.DrawPolygonAt[render_test.Rock, render_test.Body]
+	// <nil>
+}
+
+// ExampleCamera_Follow moves a camera towards a target smoothly, kept
+// inside the world's bounds.
+func ExampleCamera_Follow() {
+	cam := render.Camera{Zoom: 1, Smoothing: math.Ln2, Bounds: render.Rect{MaxX: 1000, MaxY: 1000}}
+	cam.SetViewSize(200, 100)
+	cam.Follow(400, 20, 1) // half the way in a second
+	x, y := cam.Center()   // y kept 50 from the top edge
+	fmt.Println(cam.X, cam.Y, x, y)
+	// Output:
+	// 200 10 200 50
+}

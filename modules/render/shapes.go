@@ -15,11 +15,11 @@ type Point struct {
 // AddLine adds a line segment from (x0, y0) to (x1, y1), width wide,
 // with square ends, at Z z on the current layer.
 func (d *DrawList) AddLine(x0, y0, x1, y1, width float64, c color.RGBA, z int) {
-	d.addSegment(x0, y0, x1, y1, width, 0, c, z)
+	d.addSegment(x0, y0, x1, y1, width, 0, c, d.layer, z)
 }
 
 // addSegment adds a segment as a quad, extended by ext at both ends.
-func (d *DrawList) addSegment(x0, y0, x1, y1, width, ext float64, c color.RGBA, z int) {
+func (d *DrawList) addSegment(x0, y0, x1, y1, width, ext float64, c color.RGBA, layer int32, z int) {
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
 	if l == 0 || width <= 0 {
@@ -29,7 +29,7 @@ func (d *DrawList) addSegment(x0, y0, x1, y1, width, ext float64, c color.RGBA, 
 	nx, ny := -uy*width/2, ux*width/2
 	x0, y0 = x0-ux*ext, y0-uy*ext
 	x1, y1 = x1+ux*ext, y1+uy*ext
-	it := d.whiteQuad(c, d.layer, z)
+	it := d.whiteQuad(c, layer, z)
 	it.x = [4]float32{float32(x0 + nx), float32(x1 + nx), float32(x0 - nx), float32(x1 - nx)}
 	it.y = [4]float32{float32(y0 + ny), float32(y1 + ny), float32(y0 - ny), float32(y1 - ny)}
 }
@@ -48,7 +48,7 @@ func (d *DrawList) AddPolyline(pts []Point, width float64, closed bool, c color.
 	}
 	for i := range segs {
 		a, b := pts[i], pts[(i+1)%n]
-		d.addSegment(a.X, a.Y, b.X, b.Y, width, width/2, c, z)
+		d.addSegment(a.X, a.Y, b.X, b.Y, width, width/2, c, d.layer, z)
 	}
 }
 
@@ -68,18 +68,18 @@ func (d *DrawList) AddRotatedRect(cx, cy, w, h, rotation float64, c color.RGBA, 
 // cut into triangles; a self-intersecting polygon is filled as a fan
 // from its first corner.
 func (d *DrawList) AddPolygon(pts []Point, c color.RGBA, z int) {
-	d.addPolygon(pts, Point{}, 0, 1, c, z)
+	d.addPolygon(pts, Point{}, 0, 1, c, d.layer, z)
 }
 
 // addPolygon adds pts turned by (sin, cos) and moved by at.
-func (d *DrawList) addPolygon(pts []Point, at Point, sin, cos float64, c color.RGBA, z int) {
+func (d *DrawList) addPolygon(pts []Point, at Point, sin, cos float64, c color.RGBA, layer int32, z int) {
 	n := len(pts)
 	if n < 3 {
 		return
 	}
 	tri := d.triangulate(pts)
 	for i := 0; i+2 < len(tri); i += 3 {
-		it := d.whiteQuad(c, d.layer, z)
+		it := d.whiteQuad(c, layer, z)
 		for k := range 4 {
 			p := pts[tri[i+min(k, 2)]]
 			it.x[k] = float32(at.X + cos*p.X - sin*p.Y)
@@ -174,25 +174,28 @@ type IPolygon interface {
 
 // DrawPolygonAt returns a system that draws the polygon of every entity
 // with a T and a P component, turned and moved to the entity's pose:
-// the vector art of an Asteroids ship. Its name is
-// "render.DrawPolygonAt[T,P]".
+// the vector art of an Asteroids ship. It draws on layer 0, or T's
+// [IDrawLayer] if it has one. Its name is
+// "render.DrawPolygonAt[T, P]".
 //
 //go:noinline
 func DrawPolygonAt[T IPolygon, P IPose]() *glue.System {
 	// Not inlined, as DrawBox.
+	layered := isLayered[T]()
 	return glue.Each2P(func(_ glue.Entity, t *T, p *P, list glue.ResMut[DrawList]) {
 		d := list.Get()
+		layer := layerOf(t, layered)
 		x, y, r := (*p).Pose()
 		sin, cos := math.Sincos(r)
 		pts, z := (*t).Polygon(), (*t).Z()
 		if f := (*t).Fill(); f != (color.RGBA{}) {
-			d.addPolygon(pts, Point{x, y}, sin, cos, f, z)
+			d.addPolygon(pts, Point{x, y}, sin, cos, f, layer, z)
 		}
 		if c, w := (*t).Stroke(); w > 0 && len(pts) > 1 {
 			n := len(pts)
 			for i := range n {
 				a, b := pts[i], pts[(i+1)%n]
-				d.addSegment(x+cos*a.X-sin*a.Y, y+sin*a.X+cos*a.Y, x+cos*b.X-sin*b.Y, y+sin*b.X+cos*b.Y, w, w/2, c, z)
+				d.addSegment(x+cos*a.X-sin*a.Y, y+sin*a.X+cos*a.Y, x+cos*b.X-sin*b.Y, y+sin*b.X+cos*b.Y, w, w/2, c, layer, z)
 			}
 		}
 	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]())

@@ -123,7 +123,8 @@ func DrawSprite[T ISprite]() *glue.System {
 // turned frame, and an extra turn), so a sprite with zero X, Y and
 // Rotation is drawn exactly at the pose — no system copies positions
 // from a physics body or a transform into the sprite. Its name is
-// "render.DrawSpriteAt[T,P]".
+// "render.DrawSpriteAt[T, P]", leaving out type arguments declared in
+// this package as [DrawBox] does.
 //
 //go:noinline
 func DrawSpriteAt[T ISprite, P IPose]() *glue.System {

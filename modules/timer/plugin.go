@@ -18,8 +18,8 @@ const DefaultMaxDelta = 250 * time.Millisecond
 
 // Plugin adds the clock to an app: it inserts a [Time] resource made by
 // [Plugin.NewTime] and systems that advance it, and then every [Timer]
-// component, at the start of every tick, in glue.First. Its fields are the clock's options; the zero
-// value is a fixed step of 1/60 s.
+// component, at the start of every tick, in glue.First. Its fields are
+// the clock's options; the zero value is a fixed step of 1/60 s.
 type Plugin struct {
 	// Mode selects a fixed or a variable step. The default (zero) value
 	// is Fixed.

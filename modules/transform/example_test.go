@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/transform"
 )
 
@@ -101,4 +102,39 @@ func ExampleDespawnRecursive() {
 	_ = app.Update()
 	// Output:
 	// entities with a Transform after Update: 1
+}
+
+// Label is the example's text that follows a ball.
+type Label struct{ Text string }
+
+// ExampleFollow makes a label follow a physics body: the body's pose is
+// copied into its Transform after the physics step, and the label, its
+// child, is propagated after that, in the same stage.
+func ExampleFollow() {
+	app := glue.NewApp()
+	follow := transform.Follow[physics.Body]().After(physics.StepSystem)
+	app.AddPlugins(physics.Plugin{}, transform.Plugin{After: []string{follow.Name()}})
+	app.AddSystems(glue.PostUpdate, follow)
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 10, Y: 10}, Vel: physics.Vec{X: 60}}, transform.At(10, 10))
+	}).Priority(0))
+	app.AddStartup(glue.Func(func(p struct {
+		Bodies glue.Query1[physics.Body]
+		Cmds   glue.Commands
+	}) {
+		ball, _, _ := p.Bodies.First()
+		p.Cmds.Spawn(Label{"ball"}, transform.At(0, -8), transform.ChildOf{Parent: ball})
+	}).Priority(1))
+	app.AddSystems(glue.Last, glue.Each2(func(_ glue.Entity, l *Label, g *transform.GlobalTransform) {
+		x, y := g.Position()
+		fmt.Printf("%s label at (%.0f, %.0f)\n", l.Text, x, y)
+	}).ReadOnly(glue.TypeOf[Label](), glue.TypeOf[transform.GlobalTransform]()))
+	defer app.Close()
+	for range 3 {
+		_ = app.Update()
+	}
+	// Output:
+	// ball label at (11, 2)
+	// ball label at (12, 2)
+	// ball label at (13, 2)
 }

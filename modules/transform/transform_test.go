@@ -311,6 +311,15 @@ func TestPluginBadStage(t *testing.T) {
 	}
 }
 
+func TestPluginAfterUnknownSystem(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(transform.Plugin{After: []string{"game.nope"}})
+	defer app.Close()
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), `After("game.nope")`) {
+		t.Fatalf("Build error %v, want one naming the unknown system", err)
+	}
+}
+
 // Ship is a game component with a pose.
 type Ship struct{ X, Y, Heading float64 }
 
