@@ -29,11 +29,10 @@ type drawnFish struct {
 }
 
 var (
-	drawn     []drawnFish
-	predator  Position
-	shot      *image.RGBA
-	rendered  bool
-	shotTicks uint64
+	drawn    []drawnFish
+	predator Position
+	shot     *image.RGBA
+	rendered bool
 )
 
 // RunTests is the stage, after the HUD, in which TestMain runs the tests.

@@ -204,6 +204,9 @@ func TestParallelEqualsSequentialAndObjects(t *testing.T) {
 }
 
 func TestZeroAllocsPerTick(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own: run without -race")
+	}
 	for _, model := range []Model{ECS, ObjectModel} {
 		for _, v := range Variants {
 			for _, seq := range []bool{false, true} {
