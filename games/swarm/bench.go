@@ -19,8 +19,8 @@ type BenchOptions struct {
 	// Ticks is the number of ticks timed at each count; their median
 	// decides.
 	Ticks int
-	// Sequential also runs glue with Options.Sequential (no effect on the
-	// table's columns otherwise).
+	// Sequential runs the first glue column with Options.Sequential
+	// instead of on every worker.
 	Sequential bool
 	// Frame is the time a tick may take. The default (zero) is 1/60 s.
 	Frame time.Duration
@@ -85,8 +85,12 @@ func RunBench(w io.Writer, opts BenchOptions) error {
 
 // WriteBenchTable writes rows as a Markdown table.
 func WriteBenchTable(w io.Writer, rows []BenchRow, opts BenchOptions) {
-	fps := int(time.Second/opts.Frame + 0)
-	fmt.Fprintf(w, "| variant | glue (%d workers) | glue (1 worker) | object model | glue / objects | glue %d workers / 1 |\n", runtime.GOMAXPROCS(0), runtime.GOMAXPROCS(0))
+	fps := int(time.Second / opts.Frame)
+	first := fmt.Sprintf("%d workers", runtime.GOMAXPROCS(0))
+	if opts.Sequential {
+		first = "sequential"
+	}
+	fmt.Fprintf(w, "| variant | glue (%s) | glue (1 worker) | object model | glue / objects | glue %s / 1 |\n", first, first)
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
 	ratio := func(a, b BenchResult) string {
 		if b.Fish == 0 {
