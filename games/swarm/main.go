@@ -19,6 +19,7 @@
 //
 //	First       timer: the clock advances (a fixed 1/60 s)
 //	PreUpdate   input: the devices are read, actions mapped
+//	StateTransition  (unused)
 //	Update      (empty: the game's own stages follow it)
 //	  Control   the keys add or remove fish and switch variant; fish
 //	            are spawned at the left edge or despawned to match
