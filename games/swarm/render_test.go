@@ -12,6 +12,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/games/assets"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // The pixel test plays the real game in a real Ebitengine window (under
@@ -156,3 +157,65 @@ func TestFishDrawnTinted(t *testing.T) {
 		}
 	}
 }
+
+// frame runs ticks ticks of a windowed game offscreen and returns the
+// last frame's pixels.
+func frame(t *testing.T, cfg Config, ticks int) *image.RGBA {
+	t.Helper()
+	app := NewApp(cfg)
+	defer app.Close()
+	g := render.NewGame(app)
+	for range ticks {
+		if err := g.Update(); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+	}
+	img := ebiten.NewImage(ScreenW, ScreenH)
+	defer img.Deallocate()
+	g.Draw(img)
+	if err := g.Err(); err != nil {
+		t.Fatalf("Draw: %v", err)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, ScreenW, ScreenH))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// TestObjectModelDrawsTheSame draws the same scene with both models: each
+// fish object draws itself where glue's draw systems draw its entity, so
+// the frames are the same below the counter, pixel for pixel (within 2 of
+// 255 a channel).
+func TestObjectModelDrawsTheSame(t *testing.T) {
+	if !rendered {
+		t.Skip("no DISPLAY: run under `xvfb-run -a go test ./games/swarm`")
+	}
+	cfg := Config{Seed: 5, Scene: Scene{Variant: AvoidColour, Fish: 300}, Scale: 1}
+	ecs := frame(t, cfg, 200)
+	cfg.Model = ObjectModel
+	obj := frame(t, cfg, 200)
+	fishPixels, diff := 0, 0
+	for y := 60; y < ScreenH; y++ {
+		for x := range ScreenW {
+			a, b := ecs.RGBAAt(x, y), obj.RGBAAt(x, y)
+			if a != backgroundColor {
+				fishPixels++
+			}
+			// The two apps load the sheet into different places of the
+			// atlas, so linear filtering may round a channel differently.
+			if d := max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B)); d > 2 {
+				diff++
+				if diff <= 5 {
+					t.Errorf("(%d, %d): glue %v, objects %v", x, y, a, b)
+				}
+			}
+		}
+	}
+	if fishPixels < 1000 {
+		t.Fatalf("only %d pixels of fish drawn: the scene is not on screen", fishPixels)
+	}
+	if diff != 0 {
+		t.Errorf("%d of %d pixels differ between glue and the object model", diff, ScreenW*(ScreenH-60))
+	}
+}
+
+func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
