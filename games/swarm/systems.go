@@ -15,10 +15,10 @@ type populateParams struct {
 	Extra glue.Local[[]glue.Entity] // fish to despawn, reused
 }
 
-// Populate (Control) spawns fish at the left edge, or despawns the
-// newest, until there are Scene.Fish of them, and spawns the predator
-// if there is none. It does nothing in a tick in which the count is
-// right.
+// Populate (Control) spawns fish at the left edge, or despawns the last
+// in query order, until there are Scene.Fish of them, and spawns the
+// predator if there is none. It does nothing in a tick in which the
+// count is right.
 func Populate(p populateParams) {
 	rng := &p.Rand.Get().Rng
 	if p.Preds.Len() == 0 {
