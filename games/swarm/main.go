@@ -166,7 +166,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(LoadArt),
 		glue.Func(SpawnHUD),
 	)
-	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD))
+	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD).ReadOnly(glue.TypeOf[Fish]()))
 	if cfg.Model == ObjectModel {
 		app.AddSystems(glue.Draw, glue.Func(DrawObjects))
 	} else {

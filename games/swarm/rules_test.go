@@ -301,6 +301,16 @@ func TestRunFlags(t *testing.T) {
 	if got := strings.Replace(out.String(), "model objects", "", 1); got != glueOut {
 		t.Errorf("objects %q, glue %q: want the same digest", got, glueOut)
 	}
+	// -schedule prints the pipeline: the flock system may be split.
+	out.Reset()
+	if code := run([]string{"-schedule"}, &out, &errs); code != 0 {
+		t.Fatalf("-schedule: exit %d: %s", code, errs.String())
+	}
+	for _, want := range []string{"Control → Flock → Swim → React → HUD", ".FlockFish   ", "with main.Fish (splittable)", ".DrawFish   "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("-schedule output lacks %q:\n%s", want, out.String())
+		}
+	}
 	for _, bad := range [][]string{{"-variant", "swim"}, {"-model", "oop"}, {"-fish", "-1"}, {"-ticks", "0"}} {
 		errs.Reset()
 		if code := run(append(bad, "-headless"), &out, &errs); code != 2 {
