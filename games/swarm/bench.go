@@ -1,0 +1,166 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/gluekit/glue"
+)
+
+// BenchOptions tune [RunBench].
+type BenchOptions struct {
+	Seed uint64
+	// Max is the largest fish count tried; a model that keeps up with it
+	// is reported as "≥ Max".
+	Max int
+	// Ticks is the number of ticks timed at each count; their median
+	// decides.
+	Ticks int
+	// Sequential runs the first glue column with Options.Sequential
+	// instead of on every worker.
+	Sequential bool
+	// Frame is the time a tick may take. The default (zero) is 1/60 s.
+	Frame time.Duration
+}
+
+// BenchRow is one variant's result: the most fish each implementation
+// kept under one frame per tick.
+type BenchRow struct {
+	Variant Variant
+	Glue    BenchResult // glue on every worker
+	Glue1   BenchResult // glue on one worker
+	Objects BenchResult // the object model
+}
+
+// BenchResult is the most fish an implementation kept under a frame per
+// tick, and whether that is only the bound tried (Max).
+type BenchResult struct {
+	Fish   int
+	Capped bool
+}
+
+// String returns the count, with "≥ " if capped.
+func (r BenchResult) String() string {
+	if r.Capped {
+		return fmt.Sprintf("≥ %d", r.Fish)
+	}
+	return fmt.Sprint(r.Fish)
+}
+
+// RunBench finds, for each variant and implementation, the most fish for
+// which the median of opts.Ticks update-only ticks (headless: no drawing)
+// stays within a frame (1/60 s): counts double from 1,024 until a tick
+// is too slow, then bisect to within 10%. It writes the table to w.
+func RunBench(w io.Writer, opts BenchOptions) error {
+	if opts.Frame == 0 {
+		opts.Frame = time.Second / 60
+	}
+	if opts.Max < 2 || opts.Ticks < 1 {
+		return fmt.Errorf("swarm: bench needs Max ≥ 2 and Ticks ≥ 1, got %d and %d", opts.Max, opts.Ticks)
+	}
+	start := time.Now()
+	var rows []BenchRow
+	for _, v := range Variants {
+		row := BenchRow{Variant: v}
+		var err error
+		if row.Glue, err = maxFish(Config{Seed: opts.Seed, Scene: Scene{Variant: v}, Model: ECS, Headless: true, Sequential: opts.Sequential}, opts); err != nil {
+			return err
+		}
+		if row.Glue1, err = maxFish(Config{Seed: opts.Seed, Scene: Scene{Variant: v}, Model: ECS, Headless: true, Workers: 1}, opts); err != nil {
+			return err
+		}
+		if row.Objects, err = maxFish(Config{Seed: opts.Seed, Scene: Scene{Variant: v}, Model: ObjectModel, Headless: true}, opts); err != nil {
+			return err
+		}
+		rows = append(rows, row)
+	}
+	WriteBenchTable(w, rows, opts)
+	fmt.Fprintf(w, "\n%s, GOMAXPROCS %d, %s/%s; median of %d ticks per count; took %s\n",
+		runtime.Version(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, opts.Ticks, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// WriteBenchTable writes rows as a Markdown table.
+func WriteBenchTable(w io.Writer, rows []BenchRow, opts BenchOptions) {
+	fps := int(time.Second / opts.Frame)
+	first := fmt.Sprintf("%d workers", runtime.GOMAXPROCS(0))
+	if opts.Sequential {
+		first = "sequential"
+	}
+	fmt.Fprintf(w, "| variant | glue (%s) | glue (1 worker) | object model | glue / objects | glue %s / 1 |\n", first, first)
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	ratio := func(a, b BenchResult) string {
+		if b.Fish == 0 {
+			return "–"
+		}
+		s := fmt.Sprintf("%.2fx", float64(a.Fish)/float64(b.Fish))
+		if a.Capped || b.Capped {
+			s += " (capped)"
+		}
+		return s
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.Variant, r.Glue, r.Glue1, r.Objects, ratio(r.Glue, r.Objects), ratio(r.Glue, r.Glue1))
+	}
+	fmt.Fprintf(w, "\nmost fish (and one predator) with an update-only tick within 1/%d s\n", fps)
+}
+
+// maxFish finds the most fish cfg's app keeps within opts.Frame per tick.
+// One app grows and shrinks: the fish the Populate step adds or removes
+// are not timed.
+func maxFish(cfg Config, opts BenchOptions) (BenchResult, error) {
+	app := NewApp(cfg)
+	defer app.Close()
+	scene := glue.Resource[Scene](app)
+	times := make([]time.Duration, opts.Ticks)
+	fits := func(n int) (bool, error) {
+		scene.Fish = n
+		// The tick that spawns or despawns, and one to settle.
+		for range 2 {
+			if err := app.Update(); err != nil {
+				return false, fmt.Errorf("swarm: bench, %s %s with %d fish: %w", cfg.Model, cfg.Scene.Variant, n, err)
+			}
+		}
+		runtime.GC()
+		for i := range times {
+			t0 := time.Now()
+			if err := app.Update(); err != nil {
+				return false, fmt.Errorf("swarm: bench, %s %s with %d fish: %w", cfg.Model, cfg.Scene.Variant, n, err)
+			}
+			times[i] = time.Since(t0)
+		}
+		slices.Sort(times)
+		return times[len(times)/2] <= opts.Frame, nil
+	}
+	lo, hi := 0, 0
+	for n := min(1024, opts.Max); ; n = min(2*n, opts.Max) {
+		ok, err := fits(n)
+		if err != nil {
+			return BenchResult{}, err
+		}
+		if !ok {
+			hi = n
+			break
+		}
+		lo = n
+		if n == opts.Max {
+			return BenchResult{Fish: n, Capped: true}, nil
+		}
+	}
+	for hi-lo > max(lo/10, 1) {
+		mid := lo + (hi-lo)/2
+		ok, err := fits(mid)
+		if err != nil {
+			return BenchResult{}, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return BenchResult{Fish: lo}, nil
+}

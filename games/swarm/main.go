@@ -1,0 +1,291 @@
+// Swarm is Völkers's ECS-versus-object-model scene (thesis §4, in 2D) as a
+// playable demo and a benchmark: fish swim right across a 206×110 field
+// and wrap, a predator swims left, and the variants add avoidance of the
+// predator, a colour change, both, or flocking over a spatial grid. The
+// same rules also run as an object model (a slice of pointers to fish
+// objects with Update and Draw methods, as the thesis's EC variant), and
+// -bench finds how many fish each keeps at 60 ticks a second. This file
+// is the whole wiring: the modules, the game's stages, and in which stage
+// each system runs.
+//
+//	go run ./games/swarm                          # play: ↑/+ and ↓/- add and remove 1,000 fish, V switches variant
+//	go run ./games/swarm -variant flock -fish 5000
+//	go run ./games/swarm -model objects           # the object model
+//	go run ./games/swarm -headless -ticks 600     # no window: print the world's digest
+//	go run ./games/swarm -bench                   # the table of docs/swarm.md
+//	go run ./games/swarm -schedule                # print the pipeline
+//
+// A tick, in order (App.Update runs First … Last, App.Draw the rest):
+//
+//	First       timer: the clock advances (a fixed 1/60 s)
+//	PreUpdate   input: the devices are read, actions mapped
+//	StateTransition  (unused)
+//	Update      (empty: the game's own stages follow it)
+//	  Control   the keys add or remove fish and switch variant; fish
+//	            are spawned at the left edge or despawned to match
+//	  Flock     (flock) the spatial grid is rebuilt; each fish turns
+//	            with its neighbours — split across workers
+//	  Swim      fish and the predator move and wrap (-model objects:
+//	            the object model's whole tick runs here instead)
+//	  React     the predator's position is noted; (avoid) fish jump away
+//	            and back; (colour) colours shift
+//	  HUD       the counter is updated
+//	PostUpdate  (unused)
+//	Last        (with Config.Digest) the world is hashed
+//	PreDraw     render: the frame begins
+//	Draw        fish, the predator and the counter are drawn
+//	PostDraw    render: the frame is flushed, screenshots are taken
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// Swarm's stages, run after glue.Update in this order.
+const (
+	// Control applies the keys and spawns or despawns fish.
+	Control glue.Stage = "Control"
+	// Flock rebuilds the spatial grid and turns the fish (flock variant).
+	Flock glue.Stage = "Flock"
+	// Swim moves and wraps the fish and the predator.
+	Swim glue.Stage = "Swim"
+	// React applies avoidance and the colour change.
+	React glue.Stage = "React"
+	// HUDStage updates the on-screen counter.
+	HUDStage glue.Stage = "HUD"
+)
+
+// Model is which implementation runs the scene.
+type Model uint8
+
+const (
+	// ECS runs the scene as glue components and systems.
+	ECS Model = iota
+	// ObjectModel runs it as a slice of pointers to fish objects.
+	ObjectModel
+)
+
+// String returns the model's flag name: "glue" or "objects".
+func (m Model) String() string {
+	if m == ObjectModel {
+		return "objects"
+	}
+	return "glue"
+}
+
+// ParseModel returns the model named s.
+func ParseModel(s string) (Model, error) {
+	switch s {
+	case "glue":
+		return ECS, nil
+	case "objects":
+		return ObjectModel, nil
+	}
+	return 0, fmt.Errorf("swarm: unknown model %q; want glue or objects", s)
+}
+
+// Config is what the flags set.
+type Config struct {
+	Seed       uint64
+	Scene      Scene
+	Model      Model
+	Headless   bool // no window: nothing is drawn, input is not read
+	Sequential bool
+	Workers    int // 0: GOMAXPROCS
+	Scale      float64
+	Screenshot render.Screenshot
+	// Digest adds the DigestWorld system, which hashes the world at the
+	// end of every tick into the Digest resource.
+	Digest bool
+}
+
+// NewApp declares the game.
+func NewApp(cfg Config) *glue.App {
+	app := glue.NewApp()
+	app.Configure(glue.Options{Sequential: cfg.Sequential, Workers: cfg.Workers})
+	app.AddStagesAfter(glue.Update, Control, Flock, Swim, React, HUDStage)
+
+	app.AddPlugins(
+		timer.Plugin{},
+		input.Plugin{Headless: cfg.Headless, Bindings: bindings()},
+	)
+	app.InsertResource(cfg.Scene)
+	app.InsertResource(RandomSource{Rng: NewRng(cfg.Seed)})
+	app.InsertResource(cfg.Model)
+
+	app.AddSystems(Control, glue.Func(Controls))
+	switch cfg.Model {
+	case ObjectModel:
+		app.InsertResource(Objects{})
+		app.AddSystems(Swim, glue.Func(UpdateObjects))
+	default:
+		app.InsertResource(Hunt{})
+		app.InsertResource(Grid{})
+		app.AddSystems(Control, glue.Func(Populate).ReadOnly(glue.TypeOf[Fish](), glue.TypeOf[Predator]()))
+		app.AddSystems(Flock,
+			glue.Func(BuildGrid).RunIf(flocks).
+				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Fish]()),
+			glue.Each2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()).
+				ReadOnly(glue.TypeOf[Position]()),
+		)
+		app.AddSystems(Swim,
+			glue.Batch4P(SwimFish),
+			glue.Each3P(SwimPredator),
+		)
+		app.AddSystems(React,
+			glue.Func(TrackPredator).ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Predator]()),
+			glue.Each2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
+			glue.Batch1P(ShiftColours).RunIf(colours),
+		)
+	}
+	if cfg.Digest {
+		app.InsertResource(Digest{})
+		app.AddSystems(glue.Last, glue.Func(DigestWorld).ReadOnly(
+			glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Colour](),
+			glue.TypeOf[Avoid](), glue.TypeOf[Fish](), glue.TypeOf[Predator]()))
+	}
+	if cfg.Headless {
+		return app
+	}
+
+	app.AddPlugins(render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot})
+	app.InsertResource(render.Window{Title: "Swarm (glue demo)", Width: ScreenW, Height: ScreenH, Scale: cfg.Scale, Resizable: true})
+	app.InsertResource(Art{})
+	app.AddStartup(
+		render.SetupWindow[render.Window](),
+		glue.Func(LoadArt),
+		glue.Func(SpawnHUD),
+	)
+	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD).ReadOnly(glue.TypeOf[Fish]()))
+	if cfg.Model == ObjectModel {
+		app.AddSystems(glue.Draw, glue.Func(DrawObjects))
+	} else {
+		app.AddSystems(glue.Draw,
+			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()).
+				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Colour]()),
+			glue.Each2P(DrawPredator).With(glue.TypeOf[Predator]()).
+				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Predator]()),
+		)
+	}
+	app.AddSystems(glue.Draw, render.DrawText[HUD]())
+	return app
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses the flags and plays; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("swarm", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 0, "random seed (default: a random one, printed so the scene can be replayed)")
+	sequential := fs.Bool("sequential", false, "run systems one after another (the world is the same)")
+	headless := fs.Bool("headless", false, "run without a window and print the world's digest")
+	ticks := fs.Int("ticks", 600, "with -headless: the number of ticks to run (at 60 per second)")
+	variantName := fs.String("variant", "movement", "the rules: movement, avoid, colour, avoid-colour or flock")
+	fish := fs.Int("fish", 1000, "the number of fish")
+	schedule := fs.Bool("schedule", false, "print the schedule and exit")
+	modelName := fs.String("model", "glue", "the implementation: glue (ECS) or objects (the object model)")
+	bench := fs.Bool("bench", false, "find the most fish each variant and model keep at 60 ticks a second, and print the table")
+	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
+	benchTicks := fs.Int("bench-ticks", 7, "with -bench: the ticks timed per count (their median counts)")
+	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
+	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
+	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	var problems []string
+	variant, err := ParseVariant(*variantName)
+	if err != nil {
+		problems = append(problems, err.Error())
+	}
+	model, err := ParseModel(*modelName)
+	if err != nil {
+		problems = append(problems, err.Error())
+	}
+	if *ticks < 1 {
+		problems = append(problems, fmt.Sprintf("swarm: -ticks must be at least 1, got %d", *ticks))
+	}
+	if *fish < 0 || *fish > MaxFish {
+		problems = append(problems, fmt.Sprintf("swarm: -fish must be between 0 and %d, got %d", MaxFish, *fish))
+	}
+	if *benchMax < 2 || *benchMax > 1<<24 {
+		problems = append(problems, fmt.Sprintf("swarm: -bench-max must be between 2 and %d, got %d", 1<<24, *benchMax))
+	}
+	if *benchTicks < 1 {
+		problems = append(problems, fmt.Sprintf("swarm: -bench-ticks must be at least 1, got %d", *benchTicks))
+	}
+	if *scale <= 0 || *scale > 8 {
+		problems = append(problems, fmt.Sprintf("swarm: -scale must be in (0, 8], got %g", *scale))
+	}
+	if *frames < 1 {
+		problems = append(problems, fmt.Sprintf("swarm: -frames must be at least 1, got %d", *frames))
+	}
+	if fs.NArg() > 0 {
+		problems = append(problems, fmt.Sprintf("swarm: unexpected arguments: %v", fs.Args()))
+	}
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(stderr, p)
+		}
+		fs.Usage()
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["seed"] {
+		*seed = rand.Uint64()
+	}
+	if *bench {
+		opts := BenchOptions{Seed: *seed, Max: *benchMax, Ticks: *benchTicks, Sequential: *sequential}
+		if err := RunBench(stdout, opts); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return 0
+	}
+	cfg := Config{Seed: *seed, Scene: Scene{Variant: variant, Fish: *fish}, Model: model,
+		Headless: *headless, Sequential: *sequential, Scale: *scale, Digest: *headless}
+	if *shot != "" {
+		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
+	}
+	app := NewApp(cfg)
+	if *schedule {
+		app.WriteDescription(stdout)
+		app.Close()
+		return 0
+	}
+	fmt.Fprintf(stderr, "swarm: seed %d (replay with -seed %d)\n", *seed, *seed)
+	if *headless {
+		defer app.Close()
+		for range *ticks {
+			if err := app.Update(); err != nil {
+				if errors.Is(err, glue.ErrEnded) {
+					break
+				}
+				fmt.Fprintln(stderr, "swarm:", err)
+				return 1
+			}
+		}
+		d := glue.Resource[Digest](app)
+		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", app.Tick(), variant, model, d.Fish, d.Sum)
+		return 0
+	}
+	if err := render.Run(app, nil); err != nil {
+		fmt.Fprintln(stderr, "swarm:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+)
+
+// BenchmarkTick times one update-only tick of each variant with the same
+// fish, side by side: glue on every worker, glue on one worker, and the
+// object model. Compare ratios within one run:
+//
+//	go test -run '^$' -bench Tick -count 6 ./games/swarm
+func BenchmarkTick(b *testing.B) {
+	for _, v := range Variants {
+		fish := 100_000
+		if v.Flocks() {
+			fish = 20_000
+		}
+		for _, impl := range []struct {
+			name    string
+			model   Model
+			workers int
+		}{{"glue", ECS, 0}, {"glue-1worker", ECS, 1}, {"objects", ObjectModel, 0}} {
+			b.Run(fmt.Sprintf("%s/fish=%d/%s", v, fish, impl.name), func(b *testing.B) {
+				app := NewApp(Config{Seed: 1, Scene: Scene{Variant: v, Fish: fish}, Model: impl.model, Workers: impl.workers, Headless: true})
+				defer app.Close()
+				for range 30 {
+					if err := app.Update(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for b.Loop() {
+					if err := app.Update(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
