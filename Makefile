@@ -63,7 +63,8 @@ docs/breakout.png:
 ## wasm: build Breakout for the browser into web/dist, with brotli (.br)
 ## and gzip (.gz) copies that web/serve sends to browsers that accept them:
 ## breakout.wasm plays, breakout-watch.wasm (-tags watch) also has the
-## network client, for ?watch= and ?join= (the page picks it).
+## network client, for ?watch= and ?join= (the page picks it); Swarm in
+## web/dist/swarm (the loading screen links both games).
 ## BROTLI_Q and GZIP_LEVEL set the compression: 11 and 9 make the smallest
 ## files (brotli -q 11 takes about a minute on 24 MB); test-web, which only
 ## checks that the encodings are served and decoded, uses fast levels
@@ -86,6 +87,11 @@ wasm: deps-wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
 	$(call compress,web/dist/breakout.wasm)
 	$(call compress,web/dist/breakout-watch.wasm)
+	@mkdir -p web/dist/swarm
+	$(WASM_BUILD) -o web/dist/swarm/swarm.wasm ./games/swarm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/swarm/
+	sed -e 's|<body>|<body data-wasm="swarm.wasm">|' -e 's|Loading Breakout|Loading Swarm|' -e 's|<title>[^<]*</title>|<title>Swarm (glue demo)</title>|' web/static/index.html > web/dist/swarm/index.html
+	$(call compress,web/dist/swarm/swarm.wasm)
 
 ## wasm-minimal: the smallest Ebitengine program that fills the screen
 ## (web/minimal), built and served like Breakout, in web/dist/minimal, for

@@ -178,6 +178,9 @@ func NewApp(cfg Config) *glue.App {
 		)
 	}
 	app.AddSystems(glue.Draw, render.DrawText[HUD]())
+	// In the browser: the page is told when the first frame is drawn
+	// (platform_js.go; nothing on the desktop).
+	app.AddSystems(glue.Draw, webSystems()...)
 	return app
 }
 

@@ -344,3 +344,33 @@ test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip
   lines.push("", `Breakout over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs).`);
   console.log("\n" + lines.join("\n") + "\n");
 });
+
+// Swarm (make wasm builds it into web/dist/swarm; the loading screen links
+// both games): it loads, draws its first frame, and the fish swim — the
+// picture changes between two screenshots a second apart.
+test("swarm loads from the game picker and its fish swim", async () => {
+  const page = await browser.newPage({ viewport: { width: 824, height: 440 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(base);
+    const href = await page.getAttribute("#games a[href='/swarm/']", "href");
+    assert.equal(href, "/swarm/", "the loading screen links Swarm");
+    await page.goto(base + "swarm/");
+    await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+    const shot = async () => PNG.sync.read(await page.screenshot());
+    const a = await shot();
+    await page.waitForTimeout(1000);
+    const b = await shot();
+    let changed = 0, lit = 0;
+    for (let i = 0; i < a.data.length; i += 4) {
+      if (a.data[i] !== b.data[i] || a.data[i + 1] !== b.data[i + 1] || a.data[i + 2] !== b.data[i + 2]) changed++;
+      if (b.data[i] + b.data[i + 1] + b.data[i + 2] > 200) lit++;
+    }
+    assert.ok(lit > 100, `swarm draws fish (${lit} bright pixels)`);
+    assert.ok(changed > 100, `the fish move (${changed} pixels changed in a second)`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
