@@ -29,15 +29,16 @@ func (b Brick) Fill() color.RGBA { return b.Color }
 // Z implements render.ILayer: bricks are the bottom layer.
 func (b Brick) Z() int { return 0 }
 
-// Paddle is the player's paddle. Its physics.Body holds its centre; X and Y
-// (top-left) follow it for drawing. It implements render.IBox.
+// Paddle is the player's paddle. Its physics.Body holds its centre, where
+// render.DrawBoxAt draws it. It implements render.IBox.
 type Paddle struct {
-	X, Y, W, H float64
-	Speed      float64 // pixels per second at full input
+	W, H  float64
+	Speed float64 // pixels per second at full input
 }
 
-// Rect implements render.IBox.
-func (p Paddle) Rect() (x, y, w, h float64) { return p.X, p.Y, p.W, p.H }
+// Rect implements render.IBox: the paddle's box relative to its body's
+// centre.
+func (p Paddle) Rect() (x, y, w, h float64) { return -p.W / 2, -p.H / 2, p.W, p.H }
 
 // Fill implements render.IBox.
 func (p Paddle) Fill() color.RGBA { return color.RGBA{230, 230, 240, 255} }
@@ -45,14 +46,15 @@ func (p Paddle) Fill() color.RGBA { return color.RGBA{230, 230, 240, 255} }
 // Z implements render.ILayer.
 func (p Paddle) Z() int { return 1 }
 
-// Ball is the ball. Its physics.Body holds its centre and velocity; X and Y
-// follow it for drawing. It implements render.ICircle.
+// Ball is the ball. Its physics.Body holds its centre and velocity, where
+// render.DrawCircleAt draws it. It implements render.ICircle.
 type Ball struct {
-	X, Y, R float64
+	R float64
 }
 
-// Circle implements render.ICircle.
-func (b Ball) Circle() (cx, cy, r float64) { return b.X, b.Y, b.R }
+// Circle implements render.ICircle: the ball's circle relative to its
+// body's centre.
+func (b Ball) Circle() (cx, cy, r float64) { return 0, 0, b.R }
 
 // Fill implements render.ICircle.
 func (b Ball) Fill() color.RGBA { return color.RGBA{255, 255, 255, 255} }

@@ -103,7 +103,7 @@ func SpawnLevel(p SpawnLevelParams) {
 	cmds.Spawn(Floor{}, physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: FieldH + t/2}},
 		physics.Collider{Shape: physics.Rect(FieldW+2*t, t), Sensor: true}, physics.Static{})
 
-	cmds.Spawn(Paddle{X: FieldW/2 - paddleW/2, Y: paddleY - paddleH/2, W: paddleW, H: paddleH, Speed: 260},
+	cmds.Spawn(Paddle{W: paddleW, H: paddleH, Speed: 260},
 		physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: paddleY}},
 		physics.Collider{Shape: physics.Rect(paddleW, paddleH)},
 	)

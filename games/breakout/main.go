@@ -28,7 +28,7 @@
 //	  Physics   physics: bodies move, contacts are reported
 //	  Rules     sounds; bricks break, the ball aims off the paddle; while
 //	            Playing, the ball is lost (BallLost) or the game won
-//	  HUD       drawings follow the bodies, labels are updated
+//	  HUD       labels are updated
 //	PostUpdate  net: what watchers see (server), the steering (-join) is recorded
 //	Last        audio: the tick's tones play; net: the server publishes
 //	PreDraw     render: the frame begins
@@ -143,8 +143,6 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(glue.OnEnter(Won), glue.Func(PlayWon))
 	app.AddSystems(glue.OnEnter(Lost), glue.Func(PlayOver))
 	app.AddSystems(HUD,
-		glue.Each2(FollowPaddle).ReadOnly(glue.TypeOf[physics.Body]()),
-		glue.Each2(FollowBall).ReadOnly(glue.TypeOf[physics.Body]()),
 		glue.Each1P(UpdateLabels),
 	)
 	app.AddSystems(glue.Draw, drawing()...)
@@ -219,8 +217,8 @@ func NewWatchApp(cfg Config) *glue.App {
 func drawing() []*glue.System {
 	return []*glue.System{
 		render.DrawBox[Brick](),
-		render.DrawBox[Paddle](),
-		render.DrawCircle[Ball](),
+		render.DrawBoxAt[Paddle, physics.Body](), // at the body: no position is copied
+		render.DrawCircleAt[Ball, physics.Body](),
 		render.DrawText[Label](),
 	}
 }

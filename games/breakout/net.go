@@ -36,6 +36,7 @@ const (
 	wireRemoteSteer
 	wireRemoteButtons
 	wirePhase
+	wireBody
 )
 
 // netRegistry lists what crosses the network: the drawn components as
@@ -59,16 +60,24 @@ func netRegistry() *net.Registry {
 			b.Points = r.Int()
 			return b, nil
 		})
-	net.Register(reg, wirePaddle, 1,
-		func(p *Paddle, w *net.Writer) { writeFloats(w, p.X, p.Y, p.W, p.H) },
+	net.Register(reg, wirePaddle, 2,
+		func(p *Paddle, w *net.Writer) { writeFloats(w, p.W, p.H) },
 		func(r *net.Reader) (p Paddle, err error) {
-			p.X, p.Y, p.W, p.H = readFloat(r), readFloat(r), readFloat(r), readFloat(r)
+			p.W, p.H = readFloat(r), readFloat(r)
 			return p, nil
 		})
-	net.Register(reg, wireBall, 1,
-		func(b *Ball, w *net.Writer) { writeFloats(w, b.X, b.Y, b.R) },
+	net.Register(reg, wireBall, 2,
+		func(b *Ball, w *net.Writer) { writeFloats(w, b.R) },
 		func(r *net.Reader) (b Ball, err error) {
-			b.X, b.Y, b.R = readFloat(r), readFloat(r), readFloat(r)
+			b.R = readFloat(r)
+			return b, nil
+		})
+	// The paddle's and ball's bodies: watchers draw them there. Only the
+	// position crosses (the velocity is the server's rules' business).
+	net.Register(reg, wireBody, 1,
+		func(b *physics.Body, w *net.Writer) { writeFloats(w, b.Pos.X, b.Pos.Y) },
+		func(r *net.Reader) (b physics.Body, err error) {
+			b.Pos.X, b.Pos.Y = readFloat(r), readFloat(r)
 			return b, nil
 		})
 	net.Register(reg, wireGame, 2,

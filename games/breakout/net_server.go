@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/physics"
 )
 
 // webOrigins are the browser pages allowed to watch a served game besides
@@ -30,6 +31,9 @@ func sendSystems() []*glue.System {
 		net.Send[Brick](),
 		net.Send[Paddle](),
 		net.Send[Ball](),
+		// The bodies of what moves (the paddle and ball); the bricks are
+		// drawn from their own Brick.
+		net.Send[physics.Body]().Without(glue.TypeOf[Brick](), glue.TypeOf[Wall](), glue.TypeOf[Floor]()),
 		net.SendResource[Game](),
 		net.SendResource[glue.State[Phase]](),
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/physics"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -27,18 +28,23 @@ type view struct {
 	bricks           []Brick
 	paddle           Paddle
 	ball             Ball
+	paddleAt, ballAt physics.Vec // their bodies' centres
 	paddles, balls   int
 	phase            Phase
 	score, lives, hi int
 }
 
 func (v view) String() string {
-	return fmt.Sprintf("%d bricks, %d paddles %+v, %d balls %+v, phase %v score %d lives %d hits %d",
-		len(v.bricks), v.paddles, v.paddle, v.balls, v.ball, v.phase, v.score, v.lives, v.hi)
+	return fmt.Sprintf("%d bricks, %d paddles %+v at %v, %d balls %+v at %v, phase %v score %d lives %d hits %d",
+		len(v.bricks), v.paddles, v.paddle, v.paddleAt, v.balls, v.ball, v.ballAt, v.phase, v.score, v.lives, v.hi)
 }
+
+// paddleLeft returns the X of the paddle's left edge.
+func (v view) paddleLeft() float64 { return v.paddleAt.X - v.paddle.W/2 }
 
 func (v view) equal(w view) bool {
 	return slices.Equal(v.bricks, w.bricks) && v.paddle == w.paddle && v.ball == w.ball &&
+		v.paddleAt == w.paddleAt && v.ballAt == w.ballAt &&
 		v.paddles == w.paddles && v.balls == w.balls &&
 		v.phase == w.phase && v.score == w.score && v.lives == w.lives && v.hi == w.hi
 }
@@ -54,9 +60,10 @@ func (v view) wire() view {
 		out.bricks[i] = b
 	}
 	p := &out.paddle
-	p.X, p.Y, p.W, p.H, p.Speed = f(p.X), f(p.Y), f(p.W), f(p.H), 0
-	b := &out.ball
-	b.X, b.Y, b.R = f(b.X), f(b.Y), f(b.R)
+	p.W, p.H, p.Speed = f(p.W), f(p.H), 0
+	out.ball.R = f(out.ball.R)
+	out.paddleAt = physics.Vec{X: f(v.paddleAt.X), Y: f(v.paddleAt.Y)}
+	out.ballAt = physics.Vec{X: f(v.ballAt.X), Y: f(v.ballAt.Y)}
 	return out
 }
 
@@ -67,8 +74,8 @@ const ObserveMessage glue.Stage = "test.Message"
 // viewParams are what the view recorder reads.
 type viewParams struct {
 	Bricks  glue.Query1[Brick]
-	Paddles glue.Query1[Paddle]
-	Balls   glue.Query1[Ball]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Balls   glue.Query2[Ball, physics.Body]
 	Game    glue.Res[Game]
 	Phase   glue.Res[glue.State[Phase]]
 }
@@ -83,15 +90,15 @@ func observe(app *glue.App) *view {
 		p.Bricks.Each(func(_ glue.Entity, b *Brick) { v.bricks = append(v.bricks, *b) })
 		slices.SortFunc(v.bricks, func(a, b Brick) int { return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X)) })
 		v.paddles, v.balls = p.Paddles.Len(), p.Balls.Len()
-		if _, pad, ok := p.Paddles.First(); ok {
-			v.paddle = *pad
+		if _, pad, body, ok := p.Paddles.First(); ok {
+			v.paddle, v.paddleAt = *pad, body.Pos
 		}
-		if _, b, ok := p.Balls.First(); ok {
-			v.ball = *b
+		if _, b, body, ok := p.Balls.First(); ok {
+			v.ball, v.ballAt = *b, body.Pos
 		}
 		game := p.Game.Get()
 		v.phase, v.score, v.lives, v.hi = p.Phase.Get().Get(), game.Score, game.Lives, game.Hits
-	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball]()).Named("test.observe"))
+	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[physics.Body]()).Named("test.observe"))
 	return v
 }
 
@@ -158,11 +165,11 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 	// Play 600 more ticks side by side, the watcher's ball moving with
 	// the server's. The server's last tick (601) is a send tick (one in
 	// three, from the first).
-	balls := map[Ball]bool{}
+	balls := map[physics.Vec]bool{}
 	for range 600 {
 		tick(t, "play", server, watch)
 		if seen.balls == 1 {
-			balls[seen.ball] = true
+			balls[seen.ballAt] = true
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
@@ -215,14 +222,14 @@ func TestJoinedPlayerSteersThePaddle(t *testing.T) {
 
 	// The joiner takes the paddle as it connects, and steers it left.
 	until(t, not("showing the server's paddle"), func() bool { return seen.paddles == 1 }, server, join)
-	start := served.paddle.X
+	start := served.paddleLeft()
 	keys[ebiten.KeyArrowLeft] = true
-	until(t, not("moving the paddle to the left wall"), func() bool { return served.paddle.X == 0 }, server, join)
+	until(t, not("moving the paddle to the left wall"), func() bool { return served.paddleLeft() == 0 }, server, join)
 	keys[ebiten.KeyArrowLeft] = false
 	if rp := glue.Resource[RemotePlayer](server); rp.Client == 0 {
 		t.Errorf("no remote player after steering from %v to 0", start)
 	}
-	until(t, not("showing the paddle at the wall"), func() bool { return seen.paddle.X == 0 }, server, join)
+	until(t, not("showing the paddle at the wall"), func() bool { return seen.paddleLeft() == 0 }, server, join)
 
 	// Space launches the ball on the server.
 	keys[ebiten.KeySpace] = true
@@ -242,7 +249,7 @@ func TestJoinedPaddleReachesAStillPointer(t *testing.T) {
 	server, served, url := serve(t, DefaultSettings()) // no autopilot
 	join, seen := watcher(t, url, true)
 	until(t, not("showing the server's paddle"), func() bool { return seen.paddles == 1 }, server, join)
-	center := func() float64 { return served.paddle.X + served.paddle.W/2 }
+	center := func() float64 { return served.paddleAt.X }
 	goal := center() - 60
 	d := glue.Resource[input.Devices](join)
 	d.Cursor = input.Point{X: goal, Y: 300}
@@ -260,7 +267,7 @@ func TestNetRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := reg.String(), "1 v1 main.Brick\n2 v1 main.Paddle\n3 v1 main.Ball\n4 v2 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[github.com/gluekit/glue/games/breakout.Phase]\n"; got != want {
+	if got, want := reg.String(), "1 v1 main.Brick\n2 v2 main.Paddle\n3 v2 main.Ball\n4 v2 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[github.com/gluekit/glue/games/breakout.Phase]\n8 v1 physics.Body\n"; got != want {
 		t.Errorf("registry:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/physics"
 )
 
 // A watcher in the browser signals its first frame like the game
@@ -21,7 +22,7 @@ func watchPlatform() platformSystems {
 	return platformSystems{
 		Startup: []*glue.System{glue.Func(exposeState)},
 		HUD: []*glue.System{glue.Func(publishWatchState).
-			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Brick]())},
+			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]())},
 		Draw: []*glue.System{glue.Func(signalFirstFrame)},
 	}
 }
@@ -31,7 +32,7 @@ func watchPlatform() platformSystems {
 type publishWatchParams struct {
 	Game    glue.Res[Game]
 	Phase   glue.Res[glue.State[Phase]]
-	Paddles glue.Query1[Paddle]
+	Paddles glue.Query2[Paddle, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Client  glue.Res[net.Client]
 	Peer    glue.Res[net.Peer]
@@ -73,8 +74,8 @@ func publishWatchState(w publishWatchParams) {
 	}
 	game := w.Game.Get()
 	paddleX := 0.0
-	if _, p, ok := w.Paddles.First(); ok {
-		paddleX = p.X + p.W/2
+	if _, _, b, ok := w.Paddles.First(); ok {
+		paddleX = b.Pos.X
 	}
 	browser.Lock()
 	defer browser.Unlock()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 )
 
@@ -21,10 +22,11 @@ import (
 // frameWorld is the world as the render thread drew it: recorded by a draw
 // system every frame, so that the last record is the screenshot's frame.
 type frameWorld struct {
-	bricks []Brick
-	paddle Paddle
-	ball   Ball
-	score  string
+	bricks           []Brick
+	paddle           Paddle
+	ball             Ball
+	paddleAt, ballAt physics.Vec // their bodies' centres, where they are drawn
+	score            string
 }
 
 var (
@@ -40,8 +42,8 @@ const RunTests glue.Stage = "test.RunTests"
 // frameParams are what the frame recorder reads.
 type frameParams struct {
 	Bricks  glue.Query1[Brick]
-	Paddles glue.Query1[Paddle]
-	Balls   glue.Query1[Ball]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Balls   glue.Query2[Ball, physics.Body]
 	Labels  glue.Query1[Label]
 }
 
@@ -62,15 +64,16 @@ func TestMain(m *testing.M) {
 	app.AddSystems(glue.Draw, glue.Func(func(p frameParams) {
 		drawn.bricks = drawn.bricks[:0]
 		p.Bricks.Each(func(_ glue.Entity, b *Brick) { drawn.bricks = append(drawn.bricks, *b) })
-		_, pad, _ := p.Paddles.First()
-		_, b, _ := p.Balls.First()
+		_, pad, padBody, _ := p.Paddles.First()
+		_, b, ballBody, _ := p.Balls.First()
 		drawn.paddle, drawn.ball = *pad, *b
+		drawn.paddleAt, drawn.ballAt = padBody.Pos, ballBody.Pos
 		p.Labels.Each(func(_ glue.Entity, l *Label) {
 			if l.Kind == ScoreLabel {
 				drawn.score = l.Str
 			}
 		})
-	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Label]()).Named("test.recordFrame"))
+	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Label](), glue.TypeOf[physics.Body]()).Named("test.recordFrame"))
 	app.AddStagesAfter(HUD, RunTests)
 	code := 1
 	app.AddSystems(RunTests, glue.Func(func(p runParams) {
@@ -124,16 +127,20 @@ func TestRenderMatchesWorld(t *testing.T) {
 	if broken == 0 || len(drawn.bricks)+broken != 36 {
 		t.Fatalf("%d live and %d broken bricks: the test needs a game in progress", len(drawn.bricks), broken)
 	}
-	p := drawn.paddle
-	if c := at(p.X+p.W/2, p.Y+p.H/2); !same(c, p.Fill()) {
-		t.Errorf("paddle centre (%g, %g): pixel %v, want %v", p.X+p.W/2, p.Y+p.H/2, c, p.Fill())
+	// The paddle and ball are drawn on their bodies (render.DrawBoxAt,
+	// DrawCircleAt): nothing copies the positions.
+	p, pc := drawn.paddle, drawn.paddleAt
+	if c := at(pc.X, pc.Y); !same(c, p.Fill()) {
+		t.Errorf("paddle centre (%g, %g): pixel %v, want %v", pc.X, pc.Y, c, p.Fill())
 	}
-	if c := at(p.X-3, p.Y+p.H/2); !same(c, backgroundColor) && p.X > 4 {
-		t.Errorf("left of the paddle: pixel %v, want background", c)
+	if left := pc.X - p.W/2; left > 4 {
+		if c := at(left-3, pc.Y); !same(c, backgroundColor) {
+			t.Errorf("left of the paddle: pixel %v, want background", c)
+		}
 	}
-	b := drawn.ball
-	if c := at(b.X, b.Y); !same(c, b.Fill()) {
-		t.Errorf("ball centre (%g, %g): pixel %v, want %v", b.X, b.Y, c, b.Fill())
+	b, bc := drawn.ball, drawn.ballAt
+	if c := at(bc.X, bc.Y); !same(c, b.Fill()) {
+		t.Errorf("ball centre (%g, %g): pixel %v, want %v", bc.X, bc.Y, c, b.Fill())
 	}
 	// The score text: light pixels in its box, none in the empty band below.
 	if drawn.score == "" || drawn.score == "Score 0" {

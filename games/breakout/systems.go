@@ -391,16 +391,6 @@ func CheckWin(w CheckWinParams) {
 	w.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
 }
 
-// FollowPaddle (HUD, each paddle) places the paddle's drawing on its body.
-func FollowPaddle(_ glue.Entity, p *Paddle, b *physics.Body) {
-	p.X, p.Y = b.Pos.X-p.W/2, b.Pos.Y-p.H/2
-}
-
-// FollowBall (HUD, each ball) places the ball's drawing on its body.
-func FollowBall(_ glue.Entity, ball *Ball, b *physics.Body) {
-	ball.X, ball.Y = b.Pos.X, b.Pos.Y
-}
-
 // LabelParams are what UpdateLabels reads besides the label.
 type LabelParams struct {
 	Game     glue.Res[Game]

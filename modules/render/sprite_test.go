@@ -122,3 +122,31 @@ func TestSpritesOneDrawCallPerPage(t *testing.T) {
 		t.Errorf("Stats = %+v, want 50 sprites and 1 shape in 2 batches", st)
 	}
 }
+
+// Boxes and circles drawn at a pose: the shape's own coordinates are an
+// offset from the pose, turned with it.
+func TestBoxAndCircleAtPose(t *testing.T) {
+	requireDisplay(t)
+	// newApp also draws every Box and Disc at its own coordinates (near
+	// the top-left corner here), away from the points checked.
+	app := newApp(t, 1,
+		// A 10×4 box centred on (20, 14).
+		bundle{render.Box{X: -5, Y: -2, W: 10, H: 4, Color: red}, pose{X: 20, Y: 14}},
+		// The same box on a pose turned a quarter: 4 wide, 10 high.
+		bundle{render.Box{X: -5, Y: -2, W: 10, H: 4, Color: green}, pose{X: 45, Y: 14, R: math.Pi / 2}},
+		// A circle on its pose, and one 10 to the "right" of a pose
+		// turned a quarter: 10 down.
+		bundle{render.Disc{R: 3, Color: blue}, pose{X: 20, Y: 36}},
+		bundle{render.Disc{X: 10, R: 3, Color: yellow}, pose{X: 45, Y: 28, R: math.Pi / 2}},
+	)
+	app.AddSystems(glue.Draw, render.DrawBoxAt[render.Box, pose](), render.DrawCircleAt[render.Disc, pose]())
+	img := frame(t, render.NewGame(app))
+	checkPixel(t, img, 20, 14, red, "box centred on its pose")
+	checkPixel(t, img, 24, 14, red, "box spans 10 wide")
+	checkPixel(t, img, 20, 17, bg, "box is 4 high")
+	checkPixel(t, img, 45, 18, green, "turned box spans 10 high")
+	checkPixel(t, img, 49, 14, bg, "turned box is 4 wide")
+	checkPixel(t, img, 20, 36, blue, "circle on its pose")
+	checkPixel(t, img, 45, 38, yellow, "circle offset in the turned frame")
+	checkPixel(t, img, 55, 28, bg, "not offset unturned")
+}
