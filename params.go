@@ -151,7 +151,7 @@ func (a *App) slotFor(t reflect.Type) *resSlot {
 	if s, ok := a.resources[t]; ok {
 		return s
 	}
-	s := &resSlot{rtype: t, name: t.String()}
+	s := &resSlot{rtype: t, name: shortTypeName(t)}
 	a.resources[t] = s
 	return s
 }

@@ -88,17 +88,17 @@ func (a *App) runStage(st *stageDef) error {
 func (a *App) systemErrors(errs []error) []error {
 	for i, err := range errs {
 		if g, ok := err.(*sched.GoexitError); ok {
-			errs[i] = &SystemError{System: g.Node, Stage: a.stageOf(g.Node), Err: err}
+			errs[i] = &SystemError{System: g.Node, Stage: a.currentStage(), Err: err}
 		}
 	}
 	return errs
 }
 
-func (a *App) stageOf(system string) string {
+// currentStage names the stage being run, or "startup".
+func (a *App) currentStage() string {
 	if a.current != nil {
 		return string(a.current.name)
 	}
-	_ = system
 	return "startup"
 }
 

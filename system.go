@@ -142,12 +142,9 @@ func withTypeArgs(name, pkg string, comps []*world.Type, params []reflect.Type) 
 
 var gluePkg = reflect.TypeFor[System]().PkgPath()
 
-// shortTypeName returns a type's name with its package's last path
-// element: "render.Plugin", "main.Brick", "glue.Res[main.Game]".
-func shortTypeName(t reflect.Type) string {
-	s := t.String()
-	return s
-}
+// shortTypeName returns a type's name with its packages' last path
+// elements: "render.Plugin", "main.Brick", "glue.Res[breakout.Game]".
+func shortTypeName(t reflect.Type) string { return world.ShortName(t) }
 
 // Name returns the system's name: by default the package-qualified function
 // name with the type arguments of a generic function

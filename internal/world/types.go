@@ -2,6 +2,7 @@ package world
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -80,7 +81,7 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
 	worldMu.Lock() // donburi's component counter is a global too
 	id := donburi.NewComponentType[reservedID]().Id()
 	worldMu.Unlock()
-	t := &Type{RType: rt, Name: rt.String(), Index: len(types), id: id, size: rt.Size(), set: set}
+	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), set: set}
 	types = append(types, t)
 	registry.Store(rt, t)
 	return t
@@ -88,3 +89,31 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
 
 // Set copies v, which must hold t's Go type, to the component at dst.
 func (t *Type) Set(dst unsafe.Pointer, v any) { t.set(dst, v) }
+
+// ShortName returns t's name as Go code in its own package would show
+// it: every package path, also those of type arguments, cut to its last
+// element — "glue.State[breakout.Phase]", not reflect's
+// "glue.State[github.com/gluekit/glue/games/breakout.Phase]".
+func ShortName(t reflect.Type) string {
+	s := t.String()
+	if !strings.Contains(s, "/") {
+		return s
+	}
+	var b strings.Builder
+	start := 0 // start of the current qualified name
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && !strings.ContainsRune("[], *()", rune(s[i])) {
+			continue
+		}
+		tok := s[start:i]
+		if j := strings.LastIndexByte(tok, '/'); j >= 0 {
+			tok = tok[j+1:]
+		}
+		b.WriteString(tok)
+		if i < len(s) {
+			b.WriteByte(s[i])
+		}
+		start = i + 1
+	}
+	return b.String()
+}

@@ -1,7 +1,9 @@
 package world
 
 import (
+	"reflect"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/yohamta/donburi"
@@ -185,6 +187,24 @@ func TestReserveConcurrent(t *testing.T) {
 	for e := range seen {
 		if !w.Valid(e) {
 			t.Fatalf("%x not live", e)
+		}
+	}
+}
+
+// Type names read as in Go code: package paths of type arguments are cut
+// to their last element (donburi.Entity is an alias of its internal
+// storage.Entity).
+func TestShortName(t *testing.T) {
+	for _, c := range []struct {
+		t    reflect.Type
+		want string
+	}{
+		{reflect.TypeFor[pos](), "world.pos"},
+		{reflect.TypeFor[atomic.Pointer[donburi.Entity]](), "atomic.Pointer[storage.Entity]"},
+		{reflect.TypeFor[map[string]*atomic.Pointer[[]donburi.Entity]](), "map[string]*atomic.Pointer[[]storage.Entity]"},
+	} {
+		if got := ShortName(c.t); got != c.want {
+			t.Errorf("ShortName(%s) = %q, want %q", c.t, got, c.want)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func NewRegistry() *Registry {
 // recorded and reported by [Registry.Err], which the plugins' startup
 // systems check.
 func Register[T any](reg *Registry, id uint16, version uint8, enc func(*T, *Writer), dec func(*Reader) (T, error)) {
-	name := reflect.TypeFor[T]().String()
+	name := glue.TypeOf[T]().String()
 	if reg.sealed.Load() {
 		panic(fmt.Sprintf("net: Register[%s] called after the registry is in use; register every type before the app starts", name))
 	}
@@ -151,7 +151,7 @@ func lookup[T any](reg *Registry) (*codec, func(*T, *Writer), error) {
 	}
 	c, ok := reg.byType[reflect.TypeFor[T]()]
 	if !ok {
-		name := reflect.TypeFor[T]().String()
+		name := glue.TypeOf[T]().String()
 		return nil, nil, fmt.Errorf("net: type %s is not registered; call net.Register[%s](registry, id, version, enc, dec) before the app starts", name, name)
 	}
 	return c, c.enc.(func(*T, *Writer)), nil
