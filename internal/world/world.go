@@ -192,9 +192,12 @@ func (w *World) Release(e Entity) {
 // again: they then exist in donburi's tables at version 1, and SpawnAs can
 // spawn them in any order.
 func (w *World) materialize() {
-	if w.fresh == 0 {
-		return
+	if w.fresh > 0 { // small enough to inline: changes pay one compare
+		w.materializeFresh()
 	}
+}
+
+func (w *World) materializeFresh() {
 	probe := w.col(probeType)
 	layout := []component.IComponentType{probe}
 	for ; w.fresh > 0; w.fresh-- {
