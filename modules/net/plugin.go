@@ -35,6 +35,10 @@ const (
 	// glue.PreUpdate: it turns what arrived into commands, applied when
 	// the stage ends. It writes [Client] and reads [Remote].
 	ReceiveSystem = "net.receive"
+	// ClockSystem is the client's system in glue.PreUpdate after
+	// ReceiveSystem: it advances the clock of [Interpolate] and the stamps
+	// of [Predict] ([Client.RenderTick]). It writes [Client].
+	ClockSystem = "net.clock"
 )
 
 // ServerPlugin makes the app a server: it inserts the [Server] and
@@ -74,7 +78,8 @@ func (p ServerPlugin) Build(app *glue.App) {
 // [Client] resource and adds a startup system ([ConnectSystem]) that
 // connects to the [Peer] resource's URL, and a system that applies the
 // received state to the world at the start of every tick (in the core
-// stage glue.PreUpdate, [ReceiveSystem]). The client reconnects on its
+// stage glue.PreUpdate, [ReceiveSystem]), then advances the client's
+// clock ([ClockSystem]). The client reconnects on its
 // own; see [Client]. Add [SendPeriodically] systems, to glue.PostUpdate,
 // or call [SendInput], to send inputs.
 //
@@ -99,7 +104,7 @@ func (p ClientPlugin) Build(app *glue.App) {
 		app.InsertResource(p.Peer)
 	}
 	app.AddStartup(glue.Func(connect))
-	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()))
+	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()), glue.Func(clock))
 }
 
 // ProvidedBy returns "net.ServerPlugin", the plugin that inserts the

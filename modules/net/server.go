@@ -224,7 +224,8 @@ type server struct {
 	prev       *state // last published state
 	scratch    state  // the state being built
 	deltaBuf   []byte
-	quiet      int // sends without a change since the last publish
+	quiet      int  // sends without a change since the last publish
+	settled    bool // the last state published was unchanged
 
 	latest atomic.Pointer[published]
 	// fanout wakes the goroutine that wakes every connection's writer,
@@ -254,6 +255,11 @@ type server struct {
 	joined  []ClientID
 	left    []ClientID
 
+	// Stamped inputs and their acks (predict.go), interest management
+	// (interest.go).
+	pred     serverPredict
+	interest serverInterest
+
 	stats struct {
 		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
 		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
@@ -280,6 +286,13 @@ type published struct {
 	delta    []byte // prev → state
 	snapOnce sync.Once
 	snap     []byte
+	// acks are the stamps of the last stamped input of each client handed
+	// to the game by this state's tick (predict.go); shared between
+	// states while they do not change.
+	acks map[ClientID]uint64
+	// view says which entities each client may see, or is nil when no
+	// Interest system filters any (interest.go).
+	view *interestView
 }
 
 func (p *published) snapshot() []byte {
@@ -494,6 +507,7 @@ func (s *server) beginTick(in *Inputs) {
 	in.list, s.inbox = s.inbox, in.list[:0]
 	in.Joined, s.joined = s.joined, in.Joined
 	in.Left, s.left = s.left, in.Left
+	s.handOverStamped(in) // predict.go
 	kept := in.Left[:0]
 	for _, id := range in.Left {
 		if slices.ContainsFunc(in.list, func(x Input) bool { return x.Client == id }) {
@@ -503,6 +517,7 @@ func (s *server) beginTick(in *Inputs) {
 		}
 	}
 	in.Left = kept
+	s.forgetAcks(in.Left) // predict.go
 	clear(s.perTick)
 	s.inMu.Unlock()
 }
@@ -544,12 +559,18 @@ func (s *server) publish() {
 			delete(s.netIDs, e)
 		}
 	}
-	if !changed && s.latest.Load() != nil {
+	view, viewChanged := s.buildView(cur) // interest.go
+	changed = changed || viewChanged || s.pred.changed
+	// An unchanged state is published once after a change, so that
+	// clients know the change ended (Interpolate then holds values
+	// instead of extrapolating them), and then as a heartbeat.
+	if !changed && s.latest.Load() != nil && s.settled {
 		s.quiet++
 		if s.quiet < s.cfg.Heartbeat {
 			return
 		}
 	}
+	s.settled = !changed
 	s.quiet = 0
 	st := &state{
 		tick:  cur.tick,
@@ -557,7 +578,7 @@ func (s *server) publish() {
 		comps: slices.Clone(cur.comps),
 		data:  slices.Clone(cur.data),
 	}
-	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf)}
+	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf), acks: s.publishAcks(), view: view}
 	s.prev = st
 	s.latest.Store(p)
 	s.stats.published.Add(1)
@@ -626,6 +647,8 @@ type conn struct {
 	raw    stdnet.Conn    // the TCP connection, if the server listens itself
 	pong   chan struct{}  // a ping was answered
 	pings  sync.WaitGroup // ping goroutines
+
+	lastStamp uint64 // the last stamped input's tick (readLoop)
 }
 
 // rawConnKey is the request context key of the TCP connection.
@@ -820,8 +843,8 @@ func (c *conn) readLoop() {
 			fail(websocket.StatusPolicyViolation, err.Error())
 			return
 		}
-		if f.typ != msgInput {
-			continue // keepalive
+		if f.typ == msgKeepAlive {
+			continue
 		}
 		if f.seq <= lastSeq {
 			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: out of order: input %d after %d", f.seq, lastSeq))
@@ -829,6 +852,13 @@ func (c *conn) readLoop() {
 		}
 		lastSeq = f.seq
 		s.stats.inputs.Add(1)
+		if f.typ == msgStamped {
+			if err := c.queueStamped(f); err != nil { // predict.go
+				fail(websocket.StatusPolicyViolation, err.Error())
+				return
+			}
+			continue
+		}
 		s.inMu.Lock()
 		if s.perTick[c.id] >= s.cfg.MaxInputsPerTick {
 			s.stats.inputsDropped.Add(1)
@@ -847,7 +877,9 @@ func (c *conn) readLoop() {
 // queueing them.
 func (c *conn) writeLoop() {
 	s := c.srv
-	var last *state
+	var last *state      // what the client has: a published state, or its view of one
+	var lastP *published // the last published state sent
+	var lastAck uint64   // the last ack sent (predict.go)
 	var scratch []byte
 	if !c.write(appendWelcome(nil, uint64(c.id))) {
 		return
@@ -869,26 +901,49 @@ func (c *conn) writeLoop() {
 		case <-c.notify:
 		}
 		p := s.latest.Load()
-		if p == nil || p.state == last {
+		if p == nil || p == lastP {
 			continue
+		}
+		lastP = p
+		// What this client may see (interest.go): the state itself unless
+		// an Interest system hides some of its entities from the client.
+		cur := p.state
+		if p.view != nil {
+			cur = p.view.stateFor(c.id, p.state)
+		}
+		// The client's inputs the state includes, before the state
+		// (predict.go).
+		if a := p.acks[c.id]; a != lastAck {
+			scratch = appendAck(scratch[:0], p.state.tick, a)
+			if !c.write(scratch) {
+				return
+			}
+			lastAck = a
 		}
 		var msg []byte
 		switch {
-		case last == nil:
+		case last == nil && cur == p.state:
 			msg = p.snapshot()
-			s.stats.snapshots.Add(1)
-			s.stats.snapshotBytes.Add(uint64(len(msg)))
-		case last == p.prev:
+		case last == nil:
+			scratch = appendSnapshot(scratch[:0], cur)
+			msg = scratch
+		case last == p.prev && cur == p.state:
 			msg = p.delta
 		default:
-			scratch, _ = appendDelta(scratch[:0], last, p.state)
+			scratch, _ = appendDelta(scratch[:0], last, cur)
 			msg = scratch
-			s.stats.coalesced.Add(1)
+			if cur == p.state && p.view == nil {
+				s.stats.coalesced.Add(1)
+			}
+		}
+		if last == nil {
+			s.stats.snapshots.Add(1)
+			s.stats.snapshotBytes.Add(uint64(len(msg)))
 		}
 		if !c.write(msg) {
 			return
 		}
-		last = p.state
+		last = cur
 	}
 }
 
