@@ -537,11 +537,11 @@ func (cl Client) Stats() ClientStats {
 		Mispredicted: mispredicted,
 		Resyncs:      c.clock.resyncs,
 		Connected:    cl.Connected(),
-		Connects:  c.stats.connects.Load(),
-		Messages:  c.stats.messages.Load(),
-		Bytes:     c.stats.bytes.Load(),
-		Snapshots: c.stats.snapshots.Load(),
-		Inputs:    c.stats.inputs.Load(),
+		Connects:     c.stats.connects.Load(),
+		Messages:     c.stats.messages.Load(),
+		Bytes:        c.stats.bytes.Load(),
+		Snapshots:    c.stats.snapshots.Load(),
+		Inputs:       c.stats.inputs.Load(),
 	}
 }
 
