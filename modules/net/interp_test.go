@@ -3,7 +3,6 @@
 package net
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -284,5 +283,4 @@ func TestInterpolationAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { clientApp.Update() }); n > 0 {
 		t.Errorf("a client tick with Interpolate allocates %v times", n)
 	}
-	fmt.Sprint()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 
 	"github.com/gluekit/glue"
@@ -253,7 +254,8 @@ type predictState[S, O, I any] struct {
 	session  uint64
 	lastTick uint64 // the mirror tick of the last reconciliation
 	pred     S      // the server's value with the unacknowledged inputs replayed
-	shown    S      // what the world shows: pred, corrected gradually
+	shown    S      // what the world shows: pred, or on its way to it
+	left     int    // ticks of correction left
 	cmp      [2][]byte
 }
 
@@ -352,12 +354,14 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 			st.shown = st.pred
 			st.have, st.id, st.session = true, id, session
 		case tick != st.lastTick:
-			old := st.pred
-			st.reconcile(auth, owner, ack, step)
+			old := st.pred // what was predicted for this tick
 			if sent {
+				step(&old, owner, cur)
 				step(&st.shown, owner, cur)
 			}
+			st.reconcile(auth, owner, ack, step)
 			if st.differ(c, &old, &st.pred) {
+				st.left = correctionTicks(c.cfg.CorrectionRate)
 				c.mu.Lock()
 				c.pred.mispredicted++
 				c.mu.Unlock()
@@ -370,13 +374,27 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 			step(&st.shown, owner, cur)
 		}
 		st.lastTick = tick
-		if blend != nil {
+		if st.left > 0 && blend != nil {
 			st.shown = blend(st.shown, st.pred, c.cfg.CorrectionRate)
+			st.left--
 		} else {
+			st.left = 0
+		}
+		if st.left == 0 {
 			st.shown = st.pred
 		}
 		*val = st.shown
 	}).ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[O]())
+}
+
+// correctionTicks returns the ticks a correction at rate takes to leave
+// less than 0.1 % of the error; then the shown value snaps to the
+// prediction.
+func correctionTicks(rate float64) int {
+	if rate >= 1 {
+		return 0
+	}
+	return int(math.Ceil(math.Log(0.001) / math.Log(1-rate)))
 }
 
 // send sends in stamped with the client's tick, unless it is I's zero
