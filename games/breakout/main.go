@@ -10,6 +10,7 @@
 //	go run ./games/breakout -serve 127.0.0.1:8090  # play and broadcast
 //	go run ./games/breakout -watch ws://127.0.0.1:8090 # watch it live
 //	go run ./games/breakout -join ws://127.0.0.1:8090  # watch and steer
+//	go run ./games/breakout -serve 127.0.0.1:8090 -players 2 # two paddles
 //
 // NewApp declares the game, NewWatchApp a watcher of a served game (see
 // docs/net.md); net.go holds what only networked games use.
@@ -110,7 +111,7 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
-	app.InsertResource(RemotePlayer{})
+	app.InsertResource(Seats{})
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -121,9 +122,10 @@ func NewApp(cfg Config) *glue.App {
 		physics.DeltaFrom[timer.Time](),
 		glue.Func(Steer).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()),
 		glue.Func(Autopilot).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]()),
-		glue.Func(TakeRemoteControl).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()), // a -join player's input, when serving
+		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
 		glue.Func(Pause),
 		glue.Func(Restart).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Ball]()),
+		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()).RunIf(glue.InState(Serving)),
 	)
@@ -191,15 +193,18 @@ func NewWatchApp(cfg Config) *glue.App {
 		render.SetupWindow[render.Window](),
 		glue.Func(SpawnHUD),
 	)
+	// The ball and paddles move smoothly between the server's states;
+	// a joined player's own paddle is predicted from its input (net.go).
+	app.AddSystems(glue.PostUpdate, smooth())
+	app.AddSystems(HUD, glue.Each1P(UpdateLabels))
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
-		app.AddSystems(Control, glue.Func(SteerRemote))
-		app.AddSystems(glue.PostUpdate, sendSteer())
+		app.InsertResource(Joined{Seat: -1})
+		app.AddSystems(Control, glue.Func(SteerRemote).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()))
+		app.AddSystems(glue.PostUpdate, predictPaddle())
+		app.AddSystems(HUD, glue.Func(TrackSeat).ReadOnly(glue.TypeOf[Paddle]()), glue.Each1P(ShowSeat))
 	}
-	app.AddSystems(HUD,
-		glue.Each1P(UpdateLabels),
-		glue.Each1P(ShowConnection),
-	)
+	app.AddSystems(HUD, glue.Each1P(ShowConnection))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -240,6 +245,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
+	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
 	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
 	mute := fs.Bool("mute", false, "play without sound")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
@@ -261,6 +267,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *lives < 1 {
 		problems = append(problems, fmt.Sprintf("-lives must be at least 1, got %d", *lives))
+	}
+	if *players < 1 || *players > maxPlayers {
+		problems = append(problems, fmt.Sprintf("-players must be 1 or 2, got %d", *players))
+	} else if *players > 1 && *serve == "" && *watch == "" && *join == "" {
+		problems = append(problems, "-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
 	}
 	if *scale <= 0 || *scale > 8 {
 		problems = append(problems, fmt.Sprintf("-scale must be in (0, 8], got %g", *scale))
@@ -285,7 +296,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
 		Serve: *serve, Watch: peer, Join: *join != ""}
-	cfg.Settings.Bricks, cfg.Settings.Lives = *bricks, *lives
+	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
