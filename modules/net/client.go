@@ -162,6 +162,7 @@ type client struct {
 
 	outMu    sync.Mutex
 	events   []outMsg
+	spare    [][]byte // buffers of written stamped inputs (predict.go)
 	periodic map[*codec][]byte
 	outReady chan struct{}
 
@@ -427,6 +428,8 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
 			}
 			c.stats.inputs.Add(1)
 		}
+		c.recycle(out)
+		clear(out)
 	}
 }
 

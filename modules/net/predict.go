@@ -217,7 +217,9 @@ func (c *client) driven(id uint64, cd *codec) bool {
 	return c.pred.ids[id] == cd
 }
 
-// sendStamped queues a stamped input, like SendInput.
+// sendStamped queues a copy of a stamped input, like SendInput. The
+// copy's buffer comes back to c.spare once the input is written
+// (recycle), so that steering allocates nothing.
 func (c *client) sendStamped(cd *codec, stamp uint64, payload []byte) error {
 	c.mu.Lock()
 	connected := c.connected
@@ -226,14 +228,29 @@ func (c *client) sendStamped(cd *codec, stamp uint64, payload []byte) error {
 		return ErrNotConnected
 	}
 	c.outMu.Lock()
+	defer c.outMu.Unlock()
 	if len(c.events) >= c.cfg.InputQueue {
-		c.outMu.Unlock()
 		return fmt.Errorf("net: input queue full (%d inputs); the connection is too slow, or raise ClientConfig.InputQueue", c.cfg.InputQueue)
 	}
-	c.events = append(c.events, outMsg{c: cd, payload: payload, stamp: stamp})
-	c.outMu.Unlock()
+	var buf []byte
+	if n := len(c.spare); n > 0 {
+		buf, c.spare = c.spare[n-1], c.spare[:n-1]
+	}
+	c.events = append(c.events, outMsg{c: cd, payload: append(buf[:0], payload...), stamp: stamp})
 	c.signalOut()
 	return nil
+}
+
+// recycle takes back the buffers of written stamped inputs (the write
+// loop's).
+func (c *client) recycle(out []outMsg) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	for _, m := range out {
+		if m.stamp != 0 && len(c.spare) < 64 {
+			c.spare = append(c.spare, m.payload)
+		}
+	}
 }
 
 // stampedIn is one input a Predict system sent and applied.
@@ -255,6 +272,8 @@ type predictState[S, O, I any] struct {
 	lastTick uint64 // the mirror tick of the last reconciliation
 	pred     S      // the server's value with the unacknowledged inputs replayed
 	shown    S      // what the world shows: pred, or on its way to it
+	old      S      // scratch: the prediction before a reconciliation
+	in       I      // scratch: the input being encoded
 	left     int    // ticks of correction left
 	cmp      [2][]byte
 }
@@ -354,13 +373,13 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 			st.shown = st.pred
 			st.have, st.id, st.session = true, id, session
 		case tick != st.lastTick:
-			old := st.pred // what was predicted for this tick
+			st.old = st.pred // what was predicted for this tick
 			if sent {
-				step(&old, owner, cur)
+				step(&st.old, owner, cur)
 				step(&st.shown, owner, cur)
 			}
 			st.reconcile(auth, owner, ack, step)
-			if st.differ(c, &old, &st.pred) {
+			if st.differ(c, &st.old, &st.pred) {
 				st.left = correctionTicks(c.cfg.CorrectionRate)
 				c.mu.Lock()
 				c.pred.mispredicted++
@@ -407,13 +426,14 @@ func (st *predictState[S, O, I]) send(c *client, in I) bool {
 		enc(&zero, &st.w)
 		st.zero = bytes.Clone(st.w.buf)
 	}
+	st.in = in // not &in: the encoder would move in to the heap
 	st.w.Reset()
-	enc(&in, &st.w)
+	enc(&st.in, &st.w)
 	if bytes.Equal(st.w.buf, st.zero) {
 		return false
 	}
 	stamp := c.clock.ticks
-	if stamp == 0 || c.sendStamped(cd, stamp, bytes.Clone(st.w.buf)) != nil {
+	if stamp == 0 || c.sendStamped(cd, stamp, st.w.buf) != nil {
 		return false
 	}
 	if len(st.hist) == maxPredictHistory {
