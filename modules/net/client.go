@@ -538,7 +538,7 @@ func (cl Client) Stats() ClientStats {
 	return ClientStats{
 		Reconciled:   reconciled,
 		Mispredicted: mispredicted,
-		Resyncs:      c.clock.resyncs,
+		Resyncs:      c.clock.resyncs.Load(),
 		Connected:    cl.Connected(),
 		Connects:     c.stats.connects.Load(),
 		Messages:     c.stats.messages.Load(),

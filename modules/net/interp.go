@@ -2,6 +2,7 @@ package net
 
 import (
 	"math"
+	"sync/atomic"
 
 	"github.com/gluekit/glue"
 )
@@ -92,7 +93,7 @@ type renderClock struct {
 	render  float64 // the server tick interpolated components show
 	synced  bool
 	session uint64
-	resyncs uint64
+	resyncs atomic.Uint64 // read by Client.Stats from any goroutine
 }
 
 // defaultSendEvery is the send interval assumed before two states came.
@@ -170,7 +171,7 @@ func (c *client) advanceClock() {
 	switch err := k.low - delay - k.render; {
 	case math.Abs(err) > max(4*delay, 30):
 		k.render = k.low - delay
-		k.resyncs++
+		k.resyncs.Add(1)
 	case err > 0.5:
 		k.render += min(0.05, 0.05*err)
 	case err < -0.5:
