@@ -95,10 +95,13 @@ type ClientPlugin struct {
 
 // Build adds the client to app.
 func (p ClientPlugin) Build(app *glue.App) {
+	c := newClient(p.Config)
 	if p.Config.Registry == nil {
 		app.AddError(errors.New("net: ClientPlugin.Config.Registry is required; set it to a registry of the server's types, ids and versions (build it as the server does)"))
+	} else if c.initErr != nil {
+		app.AddError(c.initErr)
 	}
-	app.InsertResource(Client{c: newClient(p.Config)})
+	app.InsertResource(Client{c: c})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })
 	if p.Peer.URL != "" {
 		app.InsertResource(p.Peer)

@@ -304,7 +304,9 @@ type predictState[S, O, I any] struct {
 // the other entities' S to [Interpolate], if it runs). S, O and I must be
 // registered; S and O are distinct types. Add Predict to glue.PostUpdate,
 // after the game's systems that set I. It writes the [Client] resource
-// and S; its name is "net.Predict[S, O, I]".
+// and S; its name is "net.Predict[…]" with its type arguments (glue
+// lists them as in "net.Predict[main.RemoteSteer, main.Paddle,
+// physics.Body]").
 //
 //go:noinline
 func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(from, to S, t float64) S) *glue.System {
