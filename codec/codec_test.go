@@ -1,4 +1,4 @@
-package net
+package codec
 
 import (
 	"errors"
@@ -180,19 +180,19 @@ func TestRegistryMistakes(t *testing.T) {
 	if err == nil {
 		t.Fatal("Err() = nil, want three mistakes")
 	}
-	for _, want := range []string{"wire id 1 registered twice", "type net.pos registered twice", "Register[net.hp]: encoder and decoder must not be nil"} {
+	for _, want := range []string{"wire id 1 registered twice", "type codec.pos registered twice", "Register[codec.hp]: encoder and decoder must not be nil"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Err() = %q, want it to mention %q", err, want)
 		}
 	}
-	if got, want := reg.String(), "1 v1 net.pos\n"; got != want {
+	if got, want := reg.String(), "1 v1 codec.pos\n"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
 
 func TestRegisterAfterUsePanics(t *testing.T) {
 	reg := testRegistry()
-	if err := reg.seal(); err != nil {
+	if err := reg.Seal(); err != nil {
 		t.Fatal(err)
 	}
 	defer func() {

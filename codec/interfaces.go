@@ -1,4 +1,4 @@
-package net
+package codec
 
 // IBinary is the constraint of [RegisterBinary]: a type whose pointer
 // encodes and decodes itself. MarshalNet writes the value's fields to w;

@@ -1,4 +1,4 @@
-package net
+package codec
 
 import (
 	"errors"
@@ -23,14 +23,14 @@ import (
 // Once a server or client uses it, the registry is read-only and
 // concurrent-safe.
 type Registry struct {
-	byID   map[uint16]*codec
-	byType map[reflect.Type]*codec
+	byID   map[uint16]*Codec
+	byType map[reflect.Type]*Codec
 	errs   []error
 	sealed atomic.Bool
 }
 
-// codec is one registered type.
-type codec struct {
+// Codec is one registered type: its wire id, version, name and coders.
+type Codec struct {
 	id      uint16
 	version uint8
 	name    string
@@ -46,7 +46,7 @@ type codec struct {
 
 // NewRegistry returns an empty registry.
 func NewRegistry() *Registry {
-	return &Registry{byID: map[uint16]*codec{}, byType: map[reflect.Type]*codec{}}
+	return &Registry{byID: map[uint16]*Codec{}, byType: map[reflect.Type]*Codec{}}
 }
 
 // Register adds T to the registry under the wire id and version, with an
@@ -69,7 +69,7 @@ func Register[T any](reg *Registry, id uint16, version uint8, enc func(*T, *Writ
 		reg.errs = append(reg.errs, fmt.Errorf("net: Register[%s]: encoder and decoder must not be nil", name))
 		return
 	}
-	c := &codec{
+	c := &Codec{
 		id:      id,
 		version: version,
 		name:    name,
@@ -138,14 +138,16 @@ func (reg *Registry) String() string {
 	return b.String()
 }
 
-// seal makes the registry read-only and returns its registration error.
-func (reg *Registry) seal() error {
+// Seal makes the registry read-only and returns its registration error.
+// Users of a registry (servers, clients) seal it when they start.
+func (reg *Registry) Seal() error {
 	reg.sealed.Store(true)
 	return reg.Err()
 }
 
-// lookup returns T's codec and typed encoder.
-func lookup[T any](reg *Registry) (*codec, func(*T, *Writer), error) {
+// Of returns T's codec and typed encoder, or an error saying how to
+// register T.
+func Of[T any](reg *Registry) (*Codec, func(*T, *Writer), error) {
 	if reg == nil {
 		return nil, nil, errors.New("net: no registry")
 	}
@@ -157,8 +159,9 @@ func lookup[T any](reg *Registry) (*codec, func(*T, *Writer), error) {
 	return c, c.enc.(func(*T, *Writer)), nil
 }
 
-// byWire returns the codec of a wire id and version.
-func (reg *Registry) byWire(id uint16, version uint8) (*codec, error) {
+// ByWire returns the codec of a wire id and version, or an error if the id
+// is not registered or has another version.
+func (reg *Registry) ByWire(id uint16, version uint8) (*Codec, error) {
 	c, ok := reg.byID[id]
 	if !ok {
 		return nil, fmt.Errorf("net: unknown type id %d: not registered here", id)
@@ -168,3 +171,23 @@ func (reg *Registry) byWire(id uint16, version uint8) (*codec, error) {
 	}
 	return c, nil
 }
+
+// ByID returns the codec registered under a wire id, or nil.
+func (reg *Registry) ByID(id uint16) *Codec { return reg.byID[id] }
+
+// ID returns the type's wire id.
+func (c *Codec) ID() uint16 { return c.id }
+
+// Version returns the type's registered version.
+func (c *Codec) Version() uint8 { return c.version }
+
+// Name returns the type's name, e.g. "breakout.Ball".
+func (c *Codec) Name() string { return c.name }
+
+// Type returns the type as a glue.Type.
+func (c *Codec) Type() glue.Type { return c.gtype }
+
+// Decode decodes one value from r, which must hold exactly its bytes, and
+// returns it as a T in an interface. Bytes left unread, a decoder's error
+// and a decoder's panic are errors naming the type.
+func (c *Codec) Decode(r *Reader) (any, error) { return c.decode(r) }

@@ -1,4 +1,4 @@
-package net
+package codec
 
 import (
 	"encoding/binary"
@@ -17,6 +17,9 @@ type Writer struct {
 	buf []byte
 }
 
+// NewWriter returns a Writer that appends to buf.
+func NewWriter(buf []byte) *Writer { return &Writer{buf: buf} }
+
 // Data returns the bytes written so far. The slice aliases the Writer's
 // buffer until the next write.
 func (w *Writer) Data() []byte { return w.buf }
@@ -26,6 +29,10 @@ func (w *Writer) Len() int { return len(w.buf) }
 
 // Reset empties the Writer, keeping its buffer.
 func (w *Writer) Reset() { w.buf = w.buf[:0] }
+
+// Raw appends p as it is, without a length: for composing messages of
+// parts encoded separately.
+func (w *Writer) Raw(p []byte) { w.buf = append(w.buf, p...) }
 
 // Uint8 writes one byte.
 func (w *Writer) Uint8(v uint8) { w.buf = append(w.buf, v) }
@@ -230,6 +237,13 @@ func (r *Reader) Blob() []byte {
 	return append([]byte(nil), p...)
 }
 
+// BlobView reads a byte slice written by [Writer.Blob] without copying
+// it: the slice aliases the Reader's input.
+func (r *Reader) BlobView() []byte {
+	n := r.length()
+	return r.take(n)
+}
+
 // length reads a uvarint length and checks it against the bytes left.
 func (r *Reader) length() int {
 	v := r.Uvarint()
@@ -243,10 +257,11 @@ func (r *Reader) length() int {
 	return int(v)
 }
 
-// count reads a uvarint element count and checks that at least min bytes
+// Count reads a uvarint element count and checks that at least min bytes
 // per element are left, so that no slice is ever sized from an unchecked
-// count.
-func (r *Reader) count(min int) int {
+// count: a larger count fails the Reader with [ErrTruncated] and returns
+// 0. min must be at least 1.
+func (r *Reader) Count(min int) int {
 	v := r.Uvarint()
 	if r.err != nil {
 		return 0
