@@ -2,9 +2,12 @@ package codec
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gluekit/glue"
 )
 
 // Test types, registered by testRegistry.
@@ -18,8 +21,8 @@ type (
 	tag   struct{}
 )
 
-func (p *pos) MarshalNet(w *Writer) { w.Float32(p.X); w.Float32(p.Y) }
-func (p *pos) UnmarshalNet(r *Reader) error {
+func (p *pos) Encode(w *Writer) { w.Float32(p.X); w.Float32(p.Y) }
+func (p *pos) Decode(r *Reader) error {
 	p.X, p.Y = r.Float32(), r.Float32()
 	return nil
 }
@@ -222,5 +225,92 @@ func TestDecodeChecks(t *testing.T) {
 	Register(panicky, 1, 1, func(*hp, *Writer) {}, func(*Reader) (hp, error) { panic("boom") })
 	if _, err := panicky.byID[1].decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
 		t.Errorf("panicking decoder: error = %v, want it turned into an error", err)
+	}
+}
+
+func TestEntityReferences(t *testing.T) {
+	var w Writer
+	w.Entity(0)
+	w.Entity(glue.Entity(7<<32 | 1<<24 | 3))
+	r := NewReader(w.Data())
+	if a, b := r.Entity(), r.Entity(); a != 0 || b != glue.Entity(7<<32|1<<24|3) || r.Err() != nil {
+		t.Errorf("unmapped Entity() = %v, %v (%v); want the entities as written", a, b, r.Err())
+	}
+	// A mapping translates every reference; Reset keeps it.
+	r.MapEntities(func(e glue.Entity) glue.Entity {
+		if e == 0 {
+			return 0
+		}
+		return e + 1
+	})
+	r.Reset(w.Data())
+	if a, b := r.Entity(), r.Entity(); a != 0 || b != glue.Entity(7<<32|1<<24|4) || r.Err() != nil {
+		t.Errorf("mapped Entity() = %v, %v (%v); want 0 and the mapped entity", a, b, r.Err())
+	}
+	// A truncated reference is an error and reads as no entity.
+	r.Reset([]byte{0x80})
+	if e := r.Entity(); e != 0 || !errors.Is(r.Err(), ErrTruncated) {
+		t.Errorf("truncated Entity() = %v, %v; want 0, ErrTruncated", e, r.Err())
+	}
+}
+
+func TestRegistryLookups(t *testing.T) {
+	type mark struct{}
+	reg := testRegistry()
+	RegisterTag[mark](reg, 9, 3)
+	if err := reg.Err(); err != nil {
+		t.Fatal(err)
+	}
+	c := reg.ByName("codec.hp")
+	if c == nil || c != reg.ByType(glue.TypeOf[hp]()) || c != reg.ByID(4) || c.Name() != "codec.hp" || c.Version() != 1 || c.Type() != glue.TypeOf[hp]() {
+		t.Fatalf("ByName, ByType and ByID disagree about hp: %v", c)
+	}
+	if reg.ByName("codec.nope") != nil || reg.ByType(glue.TypeOf[int]()) != nil || reg.ByID(1000) != nil {
+		t.Error("lookups of unregistered types found something")
+	}
+	var w Writer
+	if err := c.Encode(&hp{5}, &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Encode(hp{6}, &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Encode(score{1}, &w); err == nil || !strings.Contains(err.Error(), "codec.score") {
+		t.Errorf("Encode of another type: %v, want an error naming it", err)
+	}
+	r := NewReader(w.Data())
+	if a, b := r.Int(), r.Int(); a != 5 || b != 6 {
+		t.Errorf("encoded %d, %d; want 5, 6", a, b)
+	}
+	tc := reg.ByName("codec.mark")
+	w.Reset()
+	if err := tc.Encode(mark{}, &w); err != nil || w.Len() != 0 || tc.Version() != 3 {
+		t.Errorf("a tag encodes to %d bytes (%v), want none", w.Len(), err)
+	}
+	if v, err := tc.Decode(NewReader(nil)); err != nil || v != (mark{}) {
+		t.Errorf("a tag decodes to %v, %v", v, err)
+	}
+	var ids []uint16
+	for _, c := range reg.Codecs() {
+		ids = append(ids, c.ID())
+	}
+	if fmt.Sprint(ids) != "[1 2 3 4 5 6 9 300]" {
+		t.Errorf("Codecs() ids = %v, want them in id order", ids)
+	}
+}
+
+// Two types whose names are equal cannot both be registered: save files
+// tell types apart by name.
+func TestRegistrySameName(t *testing.T) {
+	reg := NewRegistry()
+	RegisterTag[struct{ A int }](reg, 1, 1)
+	RegisterTag[pos](reg, 2, 1)
+	if err := reg.Err(); err != nil {
+		t.Fatal(err)
+	}
+	type pos struct{ Z int } // also "codec.pos"
+	RegisterTag[pos](reg, 3, 1)
+	if err := reg.Err(); err == nil || !strings.Contains(err.Error(), `same name "codec.pos"`) {
+		t.Errorf("Err() = %v, want the two types named codec.pos reported", err)
 	}
 }

@@ -12,9 +12,9 @@ type Ball struct{ X, Y float32 }
 // Paddle encodes itself (codec.IBinary).
 type Paddle struct{ X float32 }
 
-func (p *Paddle) MarshalNet(w *codec.Writer) { w.Float32(p.X) }
+func (p *Paddle) Encode(w *codec.Writer) { w.Float32(p.X) }
 
-func (p *Paddle) UnmarshalNet(r *codec.Reader) error {
+func (p *Paddle) Decode(r *codec.Reader) error {
 	p.X = r.Float32()
 	return nil
 }
@@ -49,5 +49,5 @@ func ExampleWriter() {
 	// Output:
 	// ac 02 02 68 69 00 00 80 3f
 	// 300 hi 1 <nil>
-	// net: message truncated
+	// codec: data truncated
 }

@@ -19,9 +19,9 @@ type Ball struct{ X, Y float32 }
 // Paddle encodes itself (codec.IBinary).
 type Paddle struct{ X float32 }
 
-func (p *Paddle) MarshalNet(w *codec.Writer) { w.Float32(p.X) }
+func (p *Paddle) Encode(w *codec.Writer) { w.Float32(p.X) }
 
-func (p *Paddle) UnmarshalNet(r *codec.Reader) error {
+func (p *Paddle) Decode(r *codec.Reader) error {
 	p.X = r.Float32()
 	return nil
 }

@@ -17,8 +17,8 @@ type (
 	tag   struct{}
 )
 
-func (p *pos) MarshalNet(w *codec.Writer) { w.Float32(p.X); w.Float32(p.Y) }
-func (p *pos) UnmarshalNet(r *codec.Reader) error {
+func (p *pos) Encode(w *codec.Writer) { w.Float32(p.X); w.Float32(p.Y) }
+func (p *pos) Decode(r *codec.Reader) error {
 	p.X, p.Y = r.Float32(), r.Float32()
 	return nil
 }
