@@ -21,7 +21,7 @@ import (
 // that a load keeps every saved entity's archetype and storage order;
 // with mix true, some do, and lose Unsaved.
 func randomWorld(rng *rand.Rand, mix bool) []func(s *step) {
-	var all []glue.Entity             // every entity ever spawned, live or not
+	var all []glue.Entity            // every entity ever spawned, live or not
 	lonely := map[glue.Entity]bool{} // spawned with Unsaved only
 	pick := func() glue.Entity {
 		if len(all) == 0 || rng.IntN(10) == 0 {
