@@ -130,6 +130,19 @@ func (w *World) RemoveResource(t Type) {
 // with [World.Release].
 func (w *World) Reserve() Entity { return Entity(w.app().world.Reserve()) }
 
+// Peek returns the ids that the next n calls of [World.Reserve] will
+// return, in order, without reserving them: a loader can decode
+// references to the entities it is about to spawn before it changes
+// anything.
+func (w *World) Peek(n int) []Entity {
+	ids := w.app().world.Peek(n)
+	out := make([]Entity, len(ids))
+	for i, e := range ids {
+		out[i] = Entity(e)
+	}
+	return out
+}
+
 // Release gives back a reserved id that will not be spawned.
 func (w *World) Release(e Entity) { w.app().world.Release(world.Entity(e)) }
 

@@ -41,3 +41,25 @@ func (w *World) Value(e Entity, t *Type) any {
 	}
 	return reflect.NewAt(t.RType, p).Interface()
 }
+
+// Peek returns the ids that the next n calls of [World.Reserve] will
+// return, in order, without reserving them: a loader decodes references
+// to the entities it is about to spawn before it changes anything. Its
+// policy must stay Reserve's (TestPeekIsReserve).
+func (w *World) Peek(n int) []Entity {
+	w.resMu.Lock()
+	defer w.resMu.Unlock()
+	out := make([]Entity, 0, n)
+	d, fresh := w.m.destroyed, w.fresh
+	for len(out) < n {
+		if len(d) > 0 && fresh == 0 {
+			out = append(out, Entity(d[len(d)-1].Ready()))
+			d = d[:len(d)-1]
+			continue
+		}
+		id := uint32(len(w.m.entities.locations) + fresh)
+		fresh++
+		out = append(out, Entity(uint64(id)<<32|1<<24|1))
+	}
+	return out
+}

@@ -74,6 +74,7 @@ type rig struct {
 	store save.Store
 	steps []func(s *step)
 	view  string // the last description
+	ids   string // the entities, in storage order, when last described
 	want  bool   // describe at the start of the next tick
 	res   []save.Result
 	logs  strings.Builder
@@ -87,8 +88,8 @@ type step struct {
 }
 
 // newRig returns a rig over store (a Memory if nil) with the registry reg
-// (testRegistry if nil).
-func newRig(t testing.TB, store save.Store, reg *codec.Registry, game string) *rig {
+// (testRegistry if nil), saving R1 and R2; opts change the plugin.
+func newRig(t testing.TB, store save.Store, reg *codec.Registry, game string, opts ...func(*save.Plugin)) *rig {
 	t.Helper()
 	if store == nil {
 		store = &save.Memory{}
@@ -99,10 +100,14 @@ func newRig(t testing.TB, store save.Store, reg *codec.Registry, game string) *r
 	r := &rig{t: t, store: store}
 	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: true})
-	app.AddPlugins(save.Plugin{
+	p := save.Plugin{
 		Game: game, Registry: reg, Resources: savedResources, Store: store,
 		Logger: slog.New(slog.NewTextHandler(&r.logs, nil)),
-	})
+	}
+	for _, o := range opts {
+		o(&p)
+	}
+	app.AddPlugins(p)
 	app.AddSystems(glue.First, glue.Func(func(c glue.Commands) {
 		if !r.want {
 			return
@@ -110,6 +115,9 @@ func newRig(t testing.TB, store save.Store, reg *codec.Registry, game string) *r
 		r.want = false
 		c.Exclusive(func(w *glue.World) error {
 			r.view = describe(w, reg)
+			var ids []glue.Entity
+			w.Each(func(e glue.Entity, _ []glue.Type) { ids = append(ids, e) })
+			r.ids = fmt.Sprint(ids)
 			return nil
 		})
 	}).Named("probe"))

@@ -15,24 +15,17 @@ import (
 // the file does not hold). Entities without a registered component are
 // left alone.
 //
-// New ids are reserved first and handed out in the order of the saved
-// ids, so that entities compare as they did when saved; entities are
-// spawned in the order they were saved, so that queries visit them as
-// they did. The values that read entity references are decoded again
-// with the new ids before anything changes: if that fails (a decoder
-// that does not decode the same bytes the same way), the world is left
-// as it was.
+// The new ids are the ones the next reservations get (glue.World.Peek),
+// handed out in the order of the saved ids, so that entities compare as
+// they did when saved; entities are spawned in the order they were
+// saved, so that queries visit them as they did. The values that read
+// entity references are decoded again with the new ids before anything
+// changes, even a reservation: if that fails (a decoder that does not
+// decode the same bytes the same way), the world is left as it was.
 func (img *image) apply(w *glue.World, s *spec) error {
-	fresh := make([]glue.Entity, len(img.ids))
-	for i := range fresh {
-		fresh[i] = w.Reserve()
-	}
+	next := w.Peek(len(img.ids))
+	fresh := slices.Clone(next)
 	slices.Sort(fresh)
-	release := func() {
-		for _, e := range fresh {
-			w.Release(e)
-		}
-	}
 	var rd codec.Reader
 	rd.MapEntities(func(e glue.Entity) glue.Entity {
 		if i, ok := slices.BinarySearch(img.ids, e); ok {
@@ -54,20 +47,26 @@ func (img *image) apply(w *glue.World, s *spec) error {
 	}
 	for i := range img.resources {
 		if err := redecode(&img.resources[i]); err != nil {
-			release()
 			return err
 		}
 	}
 	for gi := range img.groups {
 		for i := range img.groups[gi].vals {
 			if err := redecode(&img.groups[gi].vals[i]); err != nil {
-				release()
 				return err
 			}
 		}
 	}
 
 	// Nothing can fail from here on but a bug.
+	for i, want := range next {
+		if e := w.Reserve(); e != want {
+			for _, r := range append(next[:i:i], e) {
+				w.Release(r)
+			}
+			return fmt.Errorf("internal error: reserved %v, but Peek said %v", e, want)
+		}
+	}
 	var doomed []glue.Entity
 	w.Each(func(e glue.Entity, ts []glue.Type) {
 		for _, t := range ts {

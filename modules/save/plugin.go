@@ -243,7 +243,13 @@ func report(p struct {
 // carryOut saves or loads, with the whole world to itself.
 func (s *state) carryOut(w *glue.World, rq request) Result {
 	res := Result{Op: rq.op, Name: rq.name, Where: s.store.Where(rq.name)}
-	wrap := func(err error) error { return fmt.Errorf("save: %s %s: %w", rq.op, res.Where, err) }
+	wrap := func(err error) error {
+		dir := "to"
+		if rq.op == Load {
+			dir = "from"
+		}
+		return fmt.Errorf("save: %s %q %s %s: %w", rq.op, rq.name, dir, res.Where, err)
+	}
 	switch rq.op {
 	case Save:
 		data, n, err := encode(w, &s.spec)
