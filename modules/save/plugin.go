@@ -52,6 +52,12 @@ type Plugin struct {
 	// desktop, Dir(<user config dir>/glue/<Game>/saves), and in the
 	// browser the page's localStorage ([LocalStorage]).
 	Store Store
+	// AfterLoad, if set, runs right after every load, in the same step,
+	// with the loaded world: for the game to bring in line what depends
+	// on the loaded state but is not saved (breakout pauses its clock if
+	// the loaded phase is Paused). An error it returns is the load's
+	// error, though the world is loaded.
+	AfterLoad func(w *glue.World) error
 	// Logger reports every save and load at Info level, and failures at
 	// Warn, with the name, the place and the error. The default (nil)
 	// is slog.Default().
@@ -59,9 +65,10 @@ type Plugin struct {
 }
 
 // Build inserts the [Saves] resource and adds the systems. A missing Game
-// or Registry is reported by glue.App.Build; registration mistakes, a
-// resource that is not registered and a missing default store make the
-// startup check fail the app.
+// or Registry is reported by glue.App.Build; registration mistakes and a
+// resource that is not registered make the startup check fail the app.
+// Without a default store (no user configuration directory, no
+// localStorage) the game runs, and every save and load fails saying so.
 func (p Plugin) Build(app *glue.App) {
 	if p.Game == "" {
 		app.AddError(errors.New("save: Plugin.Game is required: the game's name, written into its save files, e.g. save.Plugin{Game: \"breakout\", …}"))
@@ -73,7 +80,7 @@ func (p Plugin) Build(app *glue.App) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	st := &state{spec: spec{game: p.Game, reg: p.Registry, resources: p.Resources}, store: p.Store, log: logger}
+	st := &state{spec: spec{game: p.Game, reg: p.Registry, resources: p.Resources}, store: p.Store, log: logger, after: p.AfterLoad}
 	app.InsertResource(Saves{s: st})
 	app.AddStartup(glue.Func(check))
 	app.AddSystems(glue.First, glue.Func(report))
@@ -160,6 +167,7 @@ type state struct {
 	spec
 	store   Store
 	log     *slog.Logger
+	after   func(*glue.World) error
 	pending []request
 	mu      sync.Mutex // guards done: results are recorded by commands
 	done    []Result
@@ -179,7 +187,8 @@ func (s *state) request(op Op, name string) error {
 }
 
 // check (startup) seals the registry, checks the saved resources and
-// picks the default store.
+// picks the default store. Registry and resource mistakes fail the app; a
+// missing default store is the error of every save and load.
 func check(p struct {
 	Saves glue.ResMut[Saves]
 	Cmds  glue.Commands
@@ -200,7 +209,9 @@ func check(p struct {
 	if s.store == nil {
 		st, err := defaultStore(s.game)
 		if err != nil {
-			errs = append(errs, err)
+			// Not fatal: the game plays on, and every save and load
+			// reports it.
+			st = noStore{err}
 		}
 		s.store = st
 	}
@@ -279,6 +290,11 @@ func (s *state) carryOut(w *glue.World, rq request) Result {
 			return res
 		}
 		res.Entities = img.n
+		if s.after != nil {
+			if err := s.after(w); err != nil {
+				res.Err = wrap(fmt.Errorf("loaded, then Plugin.AfterLoad failed: %w", err))
+			}
+		}
 	}
 	return res
 }
@@ -294,3 +310,11 @@ func (s *state) finish(r Result) {
 	s.done = append(s.done, r)
 	s.mu.Unlock()
 }
+
+// noStore is the store of a game without a default place for saves: it
+// fails every save and load with the reason.
+type noStore struct{ err error }
+
+func (n noStore) Write(string, []byte) error  { return n.err }
+func (n noStore) Read(string) ([]byte, error) { return nil, n.err }
+func (n noStore) Where(name string) string    { return "nowhere (" + name + ")" }
