@@ -134,3 +134,16 @@ func TestAfterLoad(t *testing.T) {
 		t.Errorf("AfterLoad's error: %v", err)
 	}
 }
+
+// The plugin costs no allocation in a tick without requests.
+func TestIdleTickAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own: run without -race")
+	}
+	r := newRig(t, nil, nil, "test")
+	r.run(smallWorld)
+	r.run(func(s *step) { s.Saves.Save("s") }, func(s *step) { s.Saves.Load("s") })
+	if allocs := testing.AllocsPerRun(100, r.tick); allocs != 0 {
+		t.Errorf("%g allocations per idle tick, want 0", allocs)
+	}
+}
