@@ -147,3 +147,15 @@ func TestIdleTickAllocatesNothing(t *testing.T) {
 		t.Errorf("%g allocations per idle tick, want 0", allocs)
 	}
 }
+
+// BenchmarkDirWrite is one atomic write of a 4 KB save (breakout's size)
+// through Dir: temporary file, fsync, rename, fsync of the directory.
+func BenchmarkDirWrite(b *testing.B) {
+	s := save.Dir(b.TempDir())
+	data := make([]byte, 4096)
+	for b.Loop() {
+		if err := s.Write("quick", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
