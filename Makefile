@@ -47,9 +47,11 @@ generate-check:
 unit:
 	$(XVFB) $(GO) test -race -count=1 ./...
 
-## bench: the benchmark suite (bench/, its own module); rewrites
-## docs/benchmarks.md and docs/benchmarks.png. About 7 minutes.
+## bench: the benchmark suite (bench/, its own module) after swarm's
+## search (bench/results/swarm.md); rewrites docs/benchmarks.md and
+## docs/benchmarks.png. About 12 minutes.
 bench:
+	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -seed 1 > bench/results/swarm.md
 	bench/run.sh
 
 ## bench-smoke: the suite's correctness tests and every benchmark once.

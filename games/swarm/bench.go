@@ -92,20 +92,47 @@ func WriteBenchTable(w io.Writer, rows []BenchRow, opts BenchOptions) {
 	}
 	fmt.Fprintf(w, "| variant | glue (%s) | glue (1 worker) | object model | glue / objects | glue %s / 1 |\n", first, first)
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
-	ratio := func(a, b BenchResult) string {
-		if b.Fish == 0 {
-			return "–"
-		}
-		s := fmt.Sprintf("%.2fx", float64(a.Fish)/float64(b.Fish))
-		if a.Capped || b.Capped {
-			s += " (capped)"
-		}
-		return s
-	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.Variant, r.Glue, r.Glue1, r.Objects, ratio(r.Glue, r.Objects), ratio(r.Glue, r.Glue1))
 	}
 	fmt.Fprintf(w, "\nmost fish (and one predator) with an update-only tick within 1/%d s\n", fps)
+	for _, r := range rows {
+		switch r.Variant {
+		case AvoidColour:
+			fmt.Fprintf(w, "\nGoal: glue keeps ≥ 1.5x the object model's fish (avoid-colour, update only): %s, %s.\n",
+				ratio(r.Glue, r.Objects), verdict(r.Glue, r.Objects, 1.5))
+		case FlockVariant:
+			if opts.Sequential || runtime.GOMAXPROCS(0) < 2 {
+				continue
+			}
+			fmt.Fprintf(w, "\nGoal: flocking keeps ≥ 1.8x the fish on %d workers as on 1: %s, %s.\n",
+				runtime.GOMAXPROCS(0), ratio(r.Glue, r.Glue1), verdict(r.Glue, r.Glue1, 1.8))
+		}
+	}
+}
+
+// verdict says whether a kept at least goal times b's fish.
+func verdict(a, b BenchResult, goal float64) string {
+	switch {
+	case a.Capped || b.Capped:
+		return "not decided (a count reached -bench-max)"
+	case b.Fish > 0 && float64(a.Fish) >= goal*float64(b.Fish):
+		return "met"
+	}
+	return "missed"
+}
+
+// ratio returns a's count over b's as "1.23x", marked if either is
+// capped, or "–" if b kept none.
+func ratio(a, b BenchResult) string {
+	if b.Fish == 0 {
+		return "–"
+	}
+	s := fmt.Sprintf("%.2fx", float64(a.Fish)/float64(b.Fish))
+	if a.Capped || b.Capped {
+		s += " (capped)"
+	}
+	return s
 }
 
 // maxFish finds the most fish cfg's app keeps within opts.Frame per tick.
@@ -116,7 +143,7 @@ func maxFish(cfg Config, opts BenchOptions) (BenchResult, error) {
 	defer app.Close()
 	scene := glue.Resource[Scene](app)
 	times := make([]time.Duration, opts.Ticks)
-	fits := func(n int) (bool, error) {
+	return search(opts, func(n int) (bool, error) {
 		scene.Fish = n
 		// The tick that spawns or despawns, and one to settle.
 		for range 2 {
@@ -132,9 +159,19 @@ func maxFish(cfg Config, opts BenchOptions) (BenchResult, error) {
 			}
 			times[i] = time.Since(t0)
 		}
-		slices.Sort(times)
-		return times[len(times)/2] <= opts.Frame, nil
-	}
+		return median(times) <= opts.Frame, nil
+	})
+}
+
+// median sorts ds and returns its middle element.
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	return ds[len(ds)/2]
+}
+
+// search finds the largest count up to opts.Max that fits: counts double
+// from 1,024 until one does not fit, then bisect to within 10%.
+func search(opts BenchOptions, fits func(n int) (bool, error)) (BenchResult, error) {
 	lo, hi := 0, 0
 	for n := min(1024, opts.Max); ; n = min(2*n, opts.Max) {
 		ok, err := fits(n)

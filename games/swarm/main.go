@@ -13,6 +13,7 @@
 //	go run ./games/swarm -model objects           # the object model
 //	go run ./games/swarm -headless -ticks 600     # no window: print the world's digest
 //	go run ./games/swarm -bench                   # the table of docs/swarm.md
+//	go run ./games/swarm -bench-draw              # the same with drawing, in a window
 //	go run ./games/swarm -schedule                # print the pipeline
 //
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
@@ -213,6 +214,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	schedule := fs.Bool("schedule", false, "print the schedule and exit")
 	modelName := fs.String("model", "glue", "the implementation: glue (ECS) or objects (the object model)")
 	bench := fs.Bool("bench", false, "find the most fish each variant and model keep at 60 ticks a second, and print the table")
+	benchDraw := fs.Bool("bench-draw", false, "like -bench, but time a tick and a drawn frame in a window (use xvfb-run without a display)")
 	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
 	benchTicks := fs.Int("bench-ticks", 7, "with -bench: the ticks timed per count (their median counts)")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
@@ -263,11 +265,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !set["seed"] {
 		*seed = rand.Uint64()
 	}
-	if *bench {
+	if *bench || *benchDraw {
 		opts := BenchOptions{Seed: *seed, Max: *benchMax, Ticks: *benchTicks, Sequential: *sequential}
-		if err := RunBench(stdout, opts); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
+		if *bench {
+			if err := RunBench(stdout, opts); err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
+		}
+		if *bench && *benchDraw {
+			fmt.Fprintln(stdout)
+		}
+		if *benchDraw {
+			if err := RunDrawBench(stdout, opts); err != nil {
+				fmt.Fprintln(stderr, err)
+				return 1
+			}
 		}
 		return 0
 	}

@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -42,6 +44,14 @@ const RunTests glue.Stage = "test.RunTests"
 func TestMain(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		os.Exit(m.Run())
+	}
+	if os.Getenv(drawBenchEnv) != "" {
+		// TestDrawBenchRunsAtTinySizes's child: one window per process.
+		if err := RunDrawBench(os.Stdout, BenchOptions{Seed: 1, Max: 64, Ticks: 1}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
 	}
 	app := NewApp(Config{Seed: 2, Scene: Scene{Variant: Movement, Fish: 40}, Scale: 1,
 		Screenshot: render.Screenshot{Frames: 90}})
@@ -219,3 +229,30 @@ func TestObjectModelDrawsTheSame(t *testing.T) {
 }
 
 func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+
+// drawBenchEnv makes TestMain run the draw benchmark at tiny sizes
+// instead of the tests: Ebitengine opens one window per process, and
+// the tests' window is taken.
+const drawBenchEnv = "SWARM_TEST_DRAW_BENCH"
+
+// -bench-draw runs every variant and model in a real window and writes
+// the table: at tiny sizes every count fits.
+func TestDrawBenchRunsAtTinySizes(t *testing.T) {
+	if !rendered {
+		t.Skip("no display: run under xvfb-run")
+	}
+	if testing.Short() {
+		t.Skip("opens a second window in a child process")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), drawBenchEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("draw bench: %v\n%s", err, out)
+	}
+	for _, v := range Variants {
+		if row := "| " + v.String() + " | ≥ 64 | ≥ 64 | 1.00x (capped) |"; !strings.Contains(string(out), row) {
+			t.Errorf("no row %q in\n%s", row, out)
+		}
+	}
+}

@@ -25,12 +25,14 @@
 //
 // # Systems
 //
-// [Plugin] adds four systems to one stage, [Plugin.Stage] — by default the
-// core stage glue.PostUpdate, after the game's rules in glue.Update — in
-// this order (each runs After the one before): [SyncSystem] (shapes for
+// [Plugin] adds four systems (five with [Plugin.Place]) to one stage,
+// [Plugin.Stage] — by default the core stage glue.PostUpdate, after the
+// game's rules in glue.Update — in this order (each runs After the one before): [SyncSystem] (shapes for
 // spawned and despawned colliders, through glue.Added and glue.Removed),
-// [MoveSystem] (kinematic bodies), [TrackSystem] (kinematic shapes follow
-// their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
+// [MoveSystem] (kinematic bodies), [Plugin.Place] if set (kinematic
+// bodies moved to a pose another module keeps, e.g.
+// Place[transform.GlobalTransform]), [TrackSystem] (kinematic shapes
+// follow their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
 // resource and the [ContactStarted] and [ContactEnded] events). Game
 // systems that react to contacts run after StepSystem — in a later
 // stage, or in the same stage with .After(physics.StepSystem) —

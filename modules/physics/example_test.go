@@ -2,6 +2,7 @@ package physics_test
 
 import (
 	"fmt"
+	"github.com/gluekit/glue/modules/transform"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/physics"
@@ -139,4 +140,54 @@ func ExampleBody_Pose() {
 	fmt.Println(x, y, rot)
 	// Output:
 	// 12 34 0
+}
+
+// ExamplePlace carries a sensor on a ship through the transform
+// hierarchy: the sensor's body goes where the ship takes it, and physics
+// reports its contact with a wall. No system copies positions.
+func ExamplePlace() {
+	type Ship struct{}
+	const (
+		Physics glue.Stage = "Physics"
+		Rules   glue.Stage = "Rules"
+	)
+	app := glue.NewApp()
+	app.AddStagesAfter(glue.Update, Physics, Rules)
+	app.AddPlugins(transform.Plugin{},
+		physics.Plugin{Stage: Physics, Place: physics.Place[transform.GlobalTransform]()})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 60, Y: 50}}, physics.Collider{Shape: physics.Rect(4, 100)}, physics.Static{})
+		ship := cmds.Spawn(Ship{}, transform.At(0, 50))
+		cmds.Spawn(transform.At(20, 0), transform.ChildOf{Parent: ship},
+			physics.Body{}, physics.Collider{Shape: physics.Circle(2), Sensor: true})
+	}))
+	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, _ *Ship, t *transform.Transform) { t.X += 10 }))
+	app.AddSystems(Rules, glue.Func(func(p struct {
+		Started glue.Reader[physics.ContactStarted]
+		Sensors glue.Query2[physics.Body, transform.ChildOf]
+		Ships   glue.Query2[Ship, transform.Transform]
+		Tick    glue.Local[int]
+	}) {
+		*p.Tick.Get()++
+		for _, c := range p.Started.Read() {
+			sensor, _, ok := p.Sensors.Get(c.A)
+			if !ok {
+				sensor, _, _ = p.Sensors.Get(c.B)
+			}
+			p.Ships.Each(func(_ glue.Entity, _ *Ship, t *transform.Transform) {
+				fmt.Printf("tick %d: the sensor touches the wall at x %.0f; the ship is at x %.0f\n", *p.Tick.Get(), sensor.Pos.X, t.X)
+			})
+		}
+	}).ReadOnly(glue.TypeOf[physics.Body](), glue.TypeOf[transform.ChildOf](), glue.TypeOf[Ship](), glue.TypeOf[transform.Transform]()))
+	defer app.Close()
+	for range 6 {
+		if err := app.Update(); err != nil {
+			fmt.Println(err)
+		}
+	}
+	// The sensor is 20 to the right of where the ship was when transform
+	// last propagated poses, at the end of the previous tick.
+
+	// Output:
+	// tick 5: the sensor touches the wall at x 60; the ship is at x 50
 }

@@ -19,3 +19,12 @@ type IClock interface {
 	// DeltaSeconds returns the time the current tick covers, in seconds.
 	DeltaSeconds() float64
 }
+
+// IPose is a component that has a pose in the world, as render.IPose and
+// transform.IPose: transform.GlobalTransform is one. [Place] moves
+// kinematic bodies to it.
+type IPose interface {
+	// Pose returns the position and rotation, in logical pixels and
+	// radians.
+	Pose() (x, y, rotation float64)
+}

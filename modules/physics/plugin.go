@@ -59,6 +59,12 @@ type Plugin struct {
 	// added; set it to the play field to avoid rebuilding the grid while
 	// a level is being spawned.
 	Bounds Bounds
+	// Place, if set, is a system that moves kinematic bodies to a pose
+	// kept by another module, [Place][T] (e.g.
+	// physics.Place[transform.GlobalTransform]()). The plugin runs it
+	// after [MoveSystem] and before [TrackSystem]. The default (nil) adds
+	// nothing.
+	Place *glue.System
 }
 
 // Build inserts the resources and adds the systems. A Stage the app does
@@ -89,7 +95,14 @@ func (p Plugin) Build(app *glue.App) {
 	app.AddSystems(stage,
 		glue.Func(syncColliders).ReadOnly(body, col),
 		Move[Body]().Without(static, bouncy).After(SyncSystem),
-		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(MoveSystem),
+	)
+	trackAfter := MoveSystem
+	if p.Place != nil {
+		app.AddSystems(stage, p.Place.After(MoveSystem))
+		trackAfter = p.Place.Name()
+	}
+	app.AddSystems(stage,
+		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(trackAfter),
 		glue.Func(step).ReadOnly(bouncy).After(TrackSystem),
 	)
 }

@@ -32,6 +32,39 @@ func Move[T any, PT interface {
 	})
 }
 
+// Place returns an entity system that moves every kinematic body (a
+// [Body] without [Static] or [Bouncy]) that also has a component T to
+// T's position: physics reads the pose another module keeps, so that a
+// collider attached to a transform hierarchy — a turret's hitbox, a
+// sensor carried by a ship — goes where its parent takes it and no game
+// copies positions by hand. T's rotation is ignored (bodies do not
+// rotate).
+//
+// Give it to the [Plugin] as [Plugin.Place], which runs it after
+// [MoveSystem] and before [TrackSystem], so the pose wins over the body's
+// velocity and the shape is tracked in the same step:
+//
+//	app.AddPlugins(physics.Plugin{Stage: Physics,
+//		Place: physics.Place[transform.GlobalTransform]()})
+//
+// It reads T as it is when the physics stage runs: with transform's
+// default stage glue.PostUpdate and physics in a stage of glue.Update,
+// that is the pose propagated in the previous tick. It is named
+// "physics.Place[T]" ("physics.Place[transform.GlobalTransform]"),
+// reads T, writes Body, and may be split across workers.
+//
+//go:noinline
+func Place[T any, PT interface {
+	*T
+	IPose
+}]() *glue.System {
+	// Not inlined, as Move.
+	return glue.Each2(func(_ glue.Entity, src *T, b *Body) {
+		x, y, _ := PT(src).Pose()
+		b.Pos = Vec{X: x, Y: y}
+	}).ReadOnly(glue.TypeOf[T]()).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]())
+}
+
 // DeltaFrom returns a system that sets [Settings.Delta] from the clock
 // resource C every tick, so that physics follows a game or timer clock
 // instead of a fixed delta. Add it to a stage that runs before the physics

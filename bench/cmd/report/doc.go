@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -134,6 +135,7 @@ func writeDoc(w *bytes.Buffer, r *results, env map[string]string) {
 	d.parallel()
 	d.ecs()
 	d.overheads()
+	d.swarm()
 	d.analysis()
 	d.reproduce()
 }
@@ -768,6 +770,21 @@ func (d *doc) analysis() {
 	}
 	d.p("Each systems take %s slices-fn (the per-entity call with none of glue) and %s the Batch form of the same systems.\n\n",
 		fmtX(d.t41("glue-seq", n)/d.t41("slices-fn", n)), fmtX(d.t41("glue-seq", n)/d.t41("glue-batch-seq", n)))
+	d.w.Write(b)
+	d.p("\n")
+}
+
+// swarm includes results/swarm.md, the tables `make bench` has
+// games/swarm write, if it exists.
+func (d *doc) swarm() {
+	b, err := os.ReadFile(filepath.Join("results", "swarm.md"))
+	if err != nil {
+		return
+	}
+	d.p("## Swarm: Völkers's scene, glue versus an object model\n\n")
+	d.p("Written by `make bench` before this suite, in the same session: `go run ./games/swarm -bench -bench-draw -seed 1` under Xvfb ([bench/results/swarm.md](../bench/results/swarm.md); docs/swarm.md explains the scene, the search and both timings). ")
+	d.p("The counts come from a search, not from benchstat: single runs, which move by up to 2x on a loaded machine. ")
+	d.p("The thesis's Tables 5.1–5.4 count entities at 30 FPS, in Unity, on other hardware, and the thesis is not among this repository's references, so its figures are not reproduced beside these.\n\n")
 	d.w.Write(b)
 	d.p("\n")
 }
