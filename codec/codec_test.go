@@ -212,18 +212,18 @@ func TestDecodeChecks(t *testing.T) {
 	hpc := reg.byID[4]
 	var w Writer
 	w.Int(-3)
-	if _, err := hpc.decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "negative hp") {
+	if _, err := hpc.Decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "negative hp") {
 		t.Errorf("decode(-3) error = %v, want the decoder's error", err)
 	}
 	w.Reset()
 	w.Int(3)
 	w.Uint8(0)
-	if _, err := hpc.decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "1 bytes left unread") {
+	if _, err := hpc.Decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "1 bytes left unread") {
 		t.Errorf("decode with trailing byte: error = %v, want bytes left unread", err)
 	}
 	panicky := NewRegistry()
 	Register(panicky, 1, 1, func(*hp, *Writer) {}, func(*Reader) (hp, error) { panic("boom") })
-	if _, err := panicky.byID[1].decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
+	if _, err := panicky.byID[1].Decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
 		t.Errorf("panicking decoder: error = %v, want it turned into an error", err)
 	}
 }

@@ -52,11 +52,11 @@ type Codec struct {
 	// enc is the typed encoder, a func(*T, *Writer); generic helpers
 	// assert it once.
 	enc any
-	// encAny encodes a *T or a T held in an interface.
-	encAny func(v any, w *Writer) error
-	// decode decodes one value from a Reader that holds exactly its bytes
-	// and returns it as a T in an interface.
-	decode func(r *Reader) (any, error)
+	// encAny encodes a *T or a T held in an interface, and reports
+	// whether v was one.
+	encAny func(v any, w *Writer) bool
+	// decAny is the decoder, its T returned in an interface.
+	decAny func(r *Reader) (any, error)
 }
 
 // NewRegistry returns an empty registry.
@@ -83,56 +83,42 @@ func NewRegistry() *Registry {
 // are recorded and reported by [Registry.Err], which the plugins' startup
 // systems check.
 func Register[T any](reg *Registry, id uint16, version uint8, enc func(*T, *Writer), dec func(*Reader) (T, error)) {
-	name := glue.TypeOf[T]().String()
+	// Only what needs T is generic: the rest is reg.add's and the
+	// Codec's, so that each registered type costs little code.
+	c := &Codec{id: id, version: version, rtype: reflect.TypeFor[T](), gtype: glue.TypeOf[T](), enc: enc}
+	if enc != nil && dec != nil {
+		c.encAny = func(v any, w *Writer) bool {
+			switch x := v.(type) {
+			case *T:
+				if x == nil {
+					return false
+				}
+				enc(x, w)
+			case T:
+				enc(&x, w)
+			default:
+				return false
+			}
+			return true
+		}
+		c.decAny = func(r *Reader) (any, error) { return dec(r) }
+	}
+	reg.add(c)
+}
+
+// add adds a codec made by Register, or records why it cannot be added.
+func (reg *Registry) add(c *Codec) {
+	c.name = c.gtype.String()
+	name := c.name
 	if reg.sealed.Load() {
 		panic(fmt.Sprintf("codec: Register[%s] called after the registry is in use; register every type before the app starts", name))
 	}
-	if enc == nil || dec == nil {
+	if c.encAny == nil {
 		reg.errs = append(reg.errs, fmt.Errorf("codec: Register[%s]: encoder and decoder must not be nil", name))
 		return
 	}
-	c := &Codec{
-		id:      id,
-		version: version,
-		name:    name,
-		rtype:   reflect.TypeFor[T](),
-		gtype:   glue.TypeOf[T](),
-		enc:     enc,
-	}
-	c.encAny = func(v any, w *Writer) error {
-		switch x := v.(type) {
-		case *T:
-			if x == nil {
-				return fmt.Errorf("codec: encoding %s: nil *%s", name, name)
-			}
-			enc(x, w)
-		case T:
-			enc(&x, w)
-		default:
-			return fmt.Errorf("codec: encoding %s: got a %T", name, v)
-		}
-		return nil
-	}
-	c.decode = func(r *Reader) (v any, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				v, err = nil, fmt.Errorf("codec: decoder of %s panicked: %v", name, p)
-			}
-		}()
-		t, err := dec(r)
-		if err != nil {
-			return nil, fmt.Errorf("codec: decoding %s: %w", name, err)
-		}
-		if r.err != nil {
-			return nil, fmt.Errorf("codec: decoding %s: %w", name, r.err)
-		}
-		if r.Len() != 0 {
-			return nil, fmt.Errorf("codec: decoding %s: %d bytes left unread; encoder and decoder disagree", name, r.Len())
-		}
-		return t, nil
-	}
-	if old, dup := reg.byID[id]; dup {
-		reg.errs = append(reg.errs, fmt.Errorf("codec: wire id %d registered twice, for %s and %s; give each type its own id", id, old.name, name))
+	if old, dup := reg.byID[c.id]; dup {
+		reg.errs = append(reg.errs, fmt.Errorf("codec: wire id %d registered twice, for %s and %s; give each type its own id", c.id, old.name, name))
 		return
 	}
 	if _, dup := reg.byType[c.rtype]; dup {
@@ -143,7 +129,7 @@ func Register[T any](reg *Registry, id uint16, version uint8, enc func(*T, *Writ
 		reg.errs = append(reg.errs, fmt.Errorf("codec: types %s and %s have the same name %q (their packages' last elements are equal); names tell types apart in save files, so rename one of the types or packages", old.rtype, c.rtype, name))
 		return
 	}
-	reg.byID[id] = c
+	reg.byID[c.id] = c
 	reg.byType[c.rtype] = c
 	reg.byName[name] = c
 	reg.byGlue[c.gtype] = c
@@ -254,11 +240,33 @@ func (c *Codec) Name() string { return c.name }
 // Type returns the type as a glue.Type.
 func (c *Codec) Type() glue.Type { return c.gtype }
 
-// Encode writes v, a *T or a T of the codec's type T, to w. Another type
-// is an error.
-func (c *Codec) Encode(v any, w *Writer) error { return c.encAny(v, w) }
+// Encode writes v, a *T or a T of the codec's type T, to w. Another type,
+// or a nil *T, is an error.
+func (c *Codec) Encode(v any, w *Writer) error {
+	if !c.encAny(v, w) {
+		return fmt.Errorf("codec: encoding %s: got a %T", c.name, v)
+	}
+	return nil
+}
 
 // Decode decodes one value from r, which must hold exactly its bytes, and
 // returns it as a T in an interface. Bytes left unread, a decoder's error
 // and a decoder's panic are errors naming the type.
-func (c *Codec) Decode(r *Reader) (any, error) { return c.decode(r) }
+func (c *Codec) Decode(r *Reader) (v any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, err = nil, fmt.Errorf("codec: decoder of %s panicked: %v", c.name, p)
+		}
+	}()
+	t, err := c.decAny(r)
+	if err != nil {
+		return nil, fmt.Errorf("codec: decoding %s: %w", c.name, err)
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("codec: decoding %s: %w", c.name, r.err)
+	}
+	if r.Len() != 0 {
+		return nil, fmt.Errorf("codec: decoding %s: %d bytes left unread; encoder and decoder disagree", c.name, r.Len())
+	}
+	return t, nil
+}
