@@ -273,5 +273,3 @@ func wantErr(t testing.TB, what string, err, kind error, parts ...string) {
 		}
 	}
 }
-
-func quietLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
