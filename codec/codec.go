@@ -294,8 +294,9 @@ func (r *Reader) length() int {
 // Count reads a uvarint element count and checks that at least min bytes
 // per element are left, so that no slice is ever sized from an unchecked
 // count: a larger count fails the Reader with [ErrTruncated] and returns
-// 0. min must be at least 1.
+// 0. A min below 1 counts as 1.
 func (r *Reader) Count(min int) int {
+	min = max(min, 1)
 	v := r.Uvarint()
 	if r.err != nil {
 		return 0
