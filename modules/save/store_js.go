@@ -21,7 +21,12 @@ func defaultStore(game string) (Store, error) {
 // the key's value in one setItem call, which the browser applies whole.
 // It fails if the page has no localStorage (a sandboxed frame); a write
 // fails when the origin's storage quota (about 5 MB) is full.
-func LocalStorage(prefix string) (Store, error) {
+func LocalStorage(prefix string) (s Store, err error) {
+	defer func() {
+		if p := recover(); p != nil { // a SecurityError from the getter
+			s, err = nil, fmt.Errorf("%w: localStorage: %v", errNoDefault, p)
+		}
+	}()
 	ls := js.Global().Get("localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
 		return nil, fmt.Errorf("%w: the page has no localStorage", errNoDefault)
@@ -46,12 +51,17 @@ func (l localStore) Write(name string, data []byte) (err error) {
 	return nil
 }
 
-func (l localStore) Read(name string) ([]byte, error) {
+func (l localStore) Read(name string) (data []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			data, err = nil, fmt.Errorf("localStorage.getItem: %v", p)
+		}
+	}()
 	v := l.ls.Call("getItem", l.prefix+name)
 	if v.IsNull() || v.IsUndefined() {
 		return nil, fmt.Errorf("%s: %w", l.Where(name), fs.ErrNotExist)
 	}
-	data, err := base64.StdEncoding.DecodeString(v.String())
+	data, err = base64.StdEncoding.DecodeString(v.String())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s is not base64: %v", ErrCorrupt, l.Where(name), err)
 	}
