@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
@@ -45,10 +46,10 @@ const (
 // float32s (what a watcher draws needs no more), the phase and the Game's
 // counters (not Speed or ServeDelay, which only the server's rules use),
 // and a remote player's input.
-func netRegistry() *net.Registry {
-	reg := net.NewRegistry()
-	net.Register(reg, wireBrick, 1,
-		func(b *Brick, w *net.Writer) {
+func netRegistry() *codec.Registry {
+	reg := codec.NewRegistry()
+	codec.Register(reg, wireBrick, 1,
+		func(b *Brick, w *codec.Writer) {
 			writeFloats(w, b.X, b.Y, b.W, b.H)
 			w.Uint8(b.Color.R)
 			w.Uint8(b.Color.G)
@@ -56,7 +57,7 @@ func netRegistry() *net.Registry {
 			w.Uint8(b.Color.A)
 			w.Int(b.Points)
 		},
-		func(r *net.Reader) (b Brick, err error) {
+		func(r *codec.Reader) (b Brick, err error) {
 			b.X, b.Y, b.W, b.H = readFloat(r), readFloat(r), readFloat(r), readFloat(r)
 			b.Color.R, b.Color.G, b.Color.B, b.Color.A = r.Uint8(), r.Uint8(), r.Uint8(), r.Uint8()
 			b.Points = r.Int()
@@ -64,13 +65,13 @@ func netRegistry() *net.Registry {
 		})
 	// A paddle travels with what a joined player's prediction needs: its
 	// speed and bounds, its seat and the client playing it.
-	net.Register(reg, wirePaddle, 3,
-		func(p *Paddle, w *net.Writer) {
+	codec.Register(reg, wirePaddle, 3,
+		func(p *Paddle, w *codec.Writer) {
 			writeFloats(w, p.W, p.H, p.Speed, p.MinX, p.MaxX, p.Home)
 			w.Uint8(uint8(p.Seat))
 			w.Uvarint(p.Client)
 		},
-		func(r *net.Reader) (p Paddle, err error) {
+		func(r *codec.Reader) (p Paddle, err error) {
 			p.W, p.H, p.Speed = readFloat(r), readFloat(r), readFloat(r)
 			p.MinX, p.MaxX, p.Home = readFloat(r), readFloat(r), readFloat(r)
 			p.Seat, p.Client = int(r.Uint8()), r.Uvarint()
@@ -79,28 +80,28 @@ func netRegistry() *net.Registry {
 			}
 			return p, nil
 		})
-	net.Register(reg, wireBall, 2,
-		func(b *Ball, w *net.Writer) { writeFloats(w, b.R) },
-		func(r *net.Reader) (b Ball, err error) {
+	codec.Register(reg, wireBall, 2,
+		func(b *Ball, w *codec.Writer) { writeFloats(w, b.R) },
+		func(r *codec.Reader) (b Ball, err error) {
 			b.R = readFloat(r)
 			return b, nil
 		})
 	// The paddle's and ball's bodies: watchers draw them there. Only the
 	// position crosses (the velocity is the server's rules' business).
-	net.Register(reg, wireBody, 1,
-		func(b *physics.Body, w *net.Writer) { writeFloats(w, b.Pos.X, b.Pos.Y) },
-		func(r *net.Reader) (b physics.Body, err error) {
+	codec.Register(reg, wireBody, 1,
+		func(b *physics.Body, w *codec.Writer) { writeFloats(w, b.Pos.X, b.Pos.Y) },
+		func(r *codec.Reader) (b physics.Body, err error) {
 			b.Pos.X, b.Pos.Y = readFloat(r), readFloat(r)
 			return b, nil
 		})
-	net.Register(reg, wireGame, 3,
-		func(g *Game, w *net.Writer) {
+	codec.Register(reg, wireGame, 3,
+		func(g *Game, w *codec.Writer) {
 			w.Int(g.Score)
 			w.Int(g.Lives)
 			w.Int(g.Hits)
 			w.Uint8(uint8(g.ServeSeat))
 		},
-		func(r *net.Reader) (g Game, err error) {
+		func(r *codec.Reader) (g Game, err error) {
 			g.Score, g.Lives, g.Hits, g.ServeSeat = r.Int(), r.Int(), r.Int(), int(r.Uint8())
 			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 || g.ServeSeat >= maxPlayers {
 				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d, serve %d", g.Score, g.Lives, g.Hits, g.ServeSeat)
@@ -109,26 +110,26 @@ func netRegistry() *net.Registry {
 		})
 	// The phase: a watcher shows the server's (glue.StateOf), it runs no
 	// state machine of its own.
-	net.Register(reg, wirePhase, 1,
-		func(s *glue.State[Phase], w *net.Writer) { w.Uint8(uint8(s.Get())) },
-		func(r *net.Reader) (glue.State[Phase], error) {
+	codec.Register(reg, wirePhase, 1,
+		func(s *glue.State[Phase], w *codec.Writer) { w.Uint8(uint8(s.Get())) },
+		func(r *codec.Reader) (glue.State[Phase], error) {
 			p := Phase(r.Uint8())
 			if p > Lost {
 				return glue.State[Phase]{}, fmt.Errorf("invalid phase %d", p)
 			}
 			return glue.StateOf(p), nil
 		})
-	net.Register(reg, wireRemoteSteer, 2,
-		func(s *RemoteSteer, w *net.Writer) { writeFloats(w, s.Axis) },
-		func(r *net.Reader) (s RemoteSteer, err error) {
+	codec.Register(reg, wireRemoteSteer, 2,
+		func(s *RemoteSteer, w *codec.Writer) { writeFloats(w, s.Axis) },
+		func(r *codec.Reader) (s RemoteSteer, err error) {
 			s.Axis = readFloat(r)
 			if s.Axis < -1 || s.Axis > 1 {
 				return s, fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
 			}
 			return s, nil
 		})
-	net.Register(reg, wireRemoteButtons, 1,
-		func(b *RemoteButtons, w *net.Writer) {
+	codec.Register(reg, wireRemoteButtons, 1,
+		func(b *RemoteButtons, w *codec.Writer) {
 			var bits uint8
 			for i, on := range [...]bool{b.Launch, b.Pause, b.Restart} {
 				if on {
@@ -137,7 +138,7 @@ func netRegistry() *net.Registry {
 			}
 			w.Uint8(bits)
 		},
-		func(r *net.Reader) (b RemoteButtons, err error) {
+		func(r *codec.Reader) (b RemoteButtons, err error) {
 			bits := r.Uint8()
 			if bits > 7 {
 				return b, fmt.Errorf("unknown button bits %#x", bits)
@@ -148,7 +149,7 @@ func netRegistry() *net.Registry {
 	return reg
 }
 
-func writeFloats(w *net.Writer, vs ...float64) {
+func writeFloats(w *codec.Writer, vs ...float64) {
 	for _, v := range vs {
 		w.Float32(float32(v))
 	}
@@ -158,7 +159,7 @@ var errNotFinite = errors.New("breakout: NaN or infinite coordinate")
 
 // readFloat reads a float32 written by writeFloats, refusing NaN and
 // infinities.
-func readFloat(r *net.Reader) float64 {
+func readFloat(r *codec.Reader) float64 {
 	v := float64(r.Float32())
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		r.Fail(errNotFinite)

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // Interpolation of received entities.
@@ -32,7 +33,7 @@ const histLen = 8
 // clientInterp is what the connection goroutine records for the
 // Interpolate systems (guarded by client.mu).
 type clientInterp struct {
-	stores map[*codec]historian // by interpolated component
+	stores map[*codec.Codec]historian // by interpolated component
 	known  uint64               // the tick of the last state applied
 	minGap uint64               // the smallest tick gap between two states this session: the send interval
 }
@@ -275,7 +276,7 @@ func (st *interpStore[T]) reset() { clear(st.hist) }
 type interpState[T any] struct {
 	codec codecOf[T]
 	store *interpStore[T]
-	cd    *codec
+	cd    *codec.Codec
 }
 
 // Interpolate returns a client system that shows component T of received
@@ -309,7 +310,7 @@ func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
 			st.cd, _ = st.codec.get(c.reg)
 			st.store = &interpStore[T]{hist: map[uint64]*history[T]{}}
 			if c.interp.stores == nil {
-				c.interp.stores = map[*codec]historian{}
+				c.interp.stores = map[*codec.Codec]historian{}
 			}
 			c.interp.stores[st.cd] = st.store
 			for id, e := range c.mirror.ents {

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // Client-side prediction with server reconciliation.
@@ -141,20 +142,20 @@ func (s *server) publishAcks() map[ClientID]uint64 {
 }
 
 // parseAck reads an ack's body.
-func parseAck(r *Reader, f *frame) error {
+func parseAck(r *codec.Reader, f *frame) error {
 	f.tick = r.Uvarint()
 	f.stamp = r.Uvarint()
-	if r.err == nil && f.tick == 0 {
+	if r.Err() == nil && f.tick == 0 {
 		return errors.New("net: ack of tick 0")
 	}
 	return nil
 }
 
 // parseStamped reads a stamped input's body.
-func parseStamped(r *Reader, reg *Registry, f *frame) error {
+func parseStamped(r *codec.Reader, reg *codec.Registry, f *frame) error {
 	f.seq = r.Uvarint()
 	f.stamp = r.Uvarint()
-	if r.err != nil {
+	if r.Err() != nil {
 		return nil
 	}
 	if f.seq == 0 {
@@ -171,18 +172,19 @@ func parseStamped(r *Reader, reg *Registry, f *frame) error {
 // appendAck writes an ack: by tick, the game had the client's stamped
 // inputs up to stamp.
 func appendAck(dst []byte, tick, stamp uint64) []byte {
-	w := Writer{buf: appendHeader(dst, msgAck)}
+	w := codec.NewWriter(appendHeader(dst, msgAck))
 	w.Uvarint(tick)
 	w.Uvarint(stamp)
-	return w.buf
+	return w.Data()
 }
 
 // appendStamped writes a stamped input.
-func appendStamped(dst []byte, seq, stamp uint64, c *codec, payload []byte) []byte {
-	w := Writer{buf: appendHeader(dst, msgStamped)}
+func appendStamped(dst []byte, seq, stamp uint64, c *codec.Codec, payload []byte) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgStamped))
 	w.Uvarint(seq)
 	w.Uvarint(stamp)
-	return appendComp(w.buf, c, payload)
+	writeComp(w, c, payload)
+	return w.Data()
 }
 
 // clientPredict is the client's side, guarded by client.mu.
@@ -191,7 +193,7 @@ type clientPredict struct {
 	ack     uint64 // the stamp acknowledged by the state in the mirror
 	// ids are the network ids of the entities Predict systems drive, with
 	// the component each drives.
-	ids map[uint64]*codec
+	ids map[uint64]*codec.Codec
 	// stats
 	reconciled, mispredicted uint64
 }
@@ -210,7 +212,7 @@ func (p *clientPredict) receivedState(f *frame) {
 // driven reports whether component c of entity id is written by an
 // Interpolate or Predict system, so that the Receive system leaves it to
 // them. Called with mu held.
-func (c *client) driven(id uint64, cd *codec) bool {
+func (c *client) driven(id uint64, cd *codec.Codec) bool {
 	if _, ok := c.interp.stores[cd]; ok {
 		return true
 	}
@@ -220,7 +222,7 @@ func (c *client) driven(id uint64, cd *codec) bool {
 // sendStamped queues a copy of a stamped input, like SendInput. The
 // copy's buffer comes back to c.spare once the input is written
 // (recycle), so that steering allocates nothing.
-func (c *client) sendStamped(cd *codec, stamp uint64, payload []byte) error {
+func (c *client) sendStamped(cd *codec.Codec, stamp uint64, payload []byte) error {
 	c.mu.Lock()
 	connected := c.connected
 	c.mu.Unlock()
@@ -263,7 +265,7 @@ type stampedIn[I any] struct {
 type predictState[S, O, I any] struct {
 	i        codecOf[I]
 	sc       codecOf[S]
-	w        Writer
+	w        codec.Writer
 	zero     []byte // the encoding of I's zero value
 	hist     []stampedIn[I]
 	have     bool   // pred and shown hold a prediction
@@ -357,7 +359,7 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 		}
 		tick, ack, session := c.mirror.tick, c.pred.ack, c.session.Load()
 		if c.pred.ids == nil {
-			c.pred.ids = map[uint64]*codec{}
+			c.pred.ids = map[uint64]*codec.Codec{}
 		}
 		for k, v := range c.pred.ids {
 			if v == cd && k != id {
@@ -426,16 +428,16 @@ func (st *predictState[S, O, I]) send(c *client, in I) bool {
 		var zero I
 		st.w.Reset()
 		enc(&zero, &st.w)
-		st.zero = bytes.Clone(st.w.buf)
+		st.zero = bytes.Clone(st.w.Data())
 	}
 	st.in = in // not &in: the encoder would move in to the heap
 	st.w.Reset()
 	enc(&st.in, &st.w)
-	if bytes.Equal(st.w.buf, st.zero) {
+	if bytes.Equal(st.w.Data(), st.zero) {
 		return false
 	}
 	stamp := c.clock.ticks
-	if stamp == 0 || c.sendStamped(cd, stamp, st.w.buf) != nil {
+	if stamp == 0 || c.sendStamped(cd, stamp, st.w.Data()) != nil {
 		return false
 	}
 	if len(st.hist) == maxPredictHistory {
@@ -465,7 +467,7 @@ func (st *predictState[S, O, I]) differ(c *client, a, b *S) bool {
 	for i, v := range [2]*S{a, b} {
 		st.w.Reset()
 		enc(v, &st.w)
-		st.cmp[i] = append(st.cmp[i][:0], st.w.buf...)
+		st.cmp[i] = append(st.cmp[i][:0], st.w.Data()...)
 	}
 	return !bytes.Equal(st.cmp[0], st.cmp[1])
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/internal/lagproxy"
 )
 
@@ -21,11 +22,11 @@ type own struct{ Client ClientID }
 func (o own) Owner() ClientID { return o.Client }
 
 // predictRegistry is testRegistry plus own.
-func predictRegistry() *Registry {
+func predictRegistry() *codec.Registry {
 	reg := testRegistry()
-	Register(reg, 7, 1,
-		func(o *own, w *Writer) { w.Uvarint(uint64(o.Client)) },
-		func(r *Reader) (own, error) { return own{ClientID(r.Uvarint())}, nil })
+	codec.Register(reg, 7, 1,
+		func(o *own, w *codec.Writer) { w.Uvarint(uint64(o.Client)) },
+		func(r *codec.Reader) (own, error) { return own{ClientID(r.Uvarint())}, nil })
 	return reg
 }
 
@@ -257,8 +258,8 @@ func TestStampedInputsOutOfOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	reg := testRegistry()
-	cd, enc, _ := lookup[steer](reg)
-	var w Writer
+	cd, enc, _ := codec.Of[steer](reg)
+	var w codec.Writer
 	enc(&steer{1}, &w)
 	ctx := t.Context()
 	for _, m := range [][2]uint64{{1, 5}, {2, 5}} {
