@@ -34,8 +34,8 @@ const histLen = 8
 // Interpolate systems (guarded by client.mu).
 type clientInterp struct {
 	stores map[*codec.Codec]historian // by interpolated component
-	known  uint64               // the tick of the last state applied
-	minGap uint64               // the smallest tick gap between two states this session: the send interval
+	known  uint64                     // the tick of the last state applied
+	minGap uint64                     // the smallest tick gap between two states this session: the send interval
 }
 
 // historian is an Interpolate system's store of received values.
