@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 type itemKind uint8
@@ -46,7 +45,8 @@ type textItem struct {
 }
 
 // batch is one draw call: a run of quads of one page (vertices [v0,
-// v1)), a text drawn directly (text >= 0) or a custom func (fn >= 0).
+// v1)), a text drawn directly from its own image (text >= 0, its quad
+// at [v0, v1)) or a custom func (fn >= 0).
 type batch struct {
 	text, fn int32
 	page     uint16
@@ -121,7 +121,6 @@ type DrawList struct {
 	indices []uint32
 	batches []batch
 	triOpts ebiten.DrawTrianglesOptions
-	textOpt text.DrawOptions
 	stats   Stats
 }
 
@@ -230,6 +229,7 @@ func (d *DrawList) FlushCamera(dst *ebiten.Image, scale float64, cam *Camera) {
 			t := &d.texts[i]
 			t.entry = c.place(t.s, t.style, scale)
 		}
+		c.dropDirect()
 	}
 	v := view{ui: affine{a: float32(scale), d: float32(scale)}}
 	v.world = v.ui
@@ -295,8 +295,17 @@ func (d *DrawList) prepare(v *view, placed bool) {
 				continue // nothing to draw
 			}
 			if t.entry != nil && t.entry.direct {
-				d.batches = append(d.batches, batch{text: it.ref, fn: -1})
+				m := &v.world
+				if it.layer >= LayerUI {
+					m = &v.ui
+				}
+				if !d.appendQuad(it, t, m, v) {
+					d.stats.Culled++
+					continue
+				}
+				d.batches = append(d.batches, batch{text: it.ref, fn: -1, v0: int32(len(d.verts) - 4), v1: int32(len(d.verts))})
 				d.stats.TextDraws++
+				maxQuads = max(maxQuads, 1)
 				quads = 0
 				continue
 			}
@@ -479,25 +488,11 @@ func (d *DrawList) draw(dst *ebiten.Image, scale float64) {
 		case b.fn >= 0:
 			d.funcs[b.fn](dst)
 		case b.text >= 0:
-			d.drawTextDirect(dst, &d.texts[b.text], scale)
+			vs := d.verts[b.v0:b.v1]
+			dst.DrawTriangles32(vs, d.indices[:6], d.texts[b.text].entry.img, &d.triOpts)
 		default:
 			vs := d.verts[b.v0:b.v1]
 			dst.DrawTriangles32(vs, d.indices[:len(vs)/4*6], pageImage(b.page), &d.triOpts)
 		}
 	}
-}
-
-// drawTextDirect draws a text too large for the atlas with text.Draw.
-func (d *DrawList) drawTextDirect(dst *ebiten.Image, t *textItem, scale float64) {
-	f := theAtlas.texts.faces.get(t.style.Font, t.style.size()*scale)
-	op := &d.textOpt
-	op.GeoM.Reset()
-	op.GeoM.Translate(t.x*scale, t.y*scale)
-	op.ColorScale.Reset()
-	c := t.style.Color
-	op.ColorScale.Scale(float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255)
-	op.LineSpacing = f.lineSpacing
-	op.PrimaryAlign = textAlign(t.style.Align)
-	op.SecondaryAlign = textAlign(t.style.VAlign)
-	text.Draw(dst, t.s, f.face, op)
 }

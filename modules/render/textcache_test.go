@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"runtime"
 	"testing"
@@ -125,7 +126,8 @@ func TestTextTooLargeForTheAtlas(t *testing.T) {
 	if e := entry("WWWW", FontRegular, 400); e == nil || !e.direct {
 		t.Fatalf("entry of a 400-pixel text = %+v, want one drawn directly", e)
 	}
-	if got, want := d.Stats(), (Stats{Shapes: 2, Texts: 1, Batches: 2, TextDraws: 1, Vertices: 8, Indices: 12}); got != want {
+	// The direct text is a quad of its own image: its vertices count.
+	if got, want := d.Stats(), (Stats{Shapes: 2, Texts: 1, Batches: 2, TextDraws: 1, Vertices: 12, Indices: 18}); got != want {
 		t.Errorf("Stats = %+v, want %+v: the direct text splits the batch", got, want)
 	}
 	if blue := countColour(dst, color.RGBA{0, 0, 255, 255}); blue < 1000 {
@@ -158,5 +160,86 @@ func TestCachedTextIsTinted(t *testing.T) {
 	}
 	if solid < 20 {
 		t.Errorf("%d solid green pixels, want the glyphs' cores", solid)
+	}
+}
+
+func TestLines(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want []string
+	}{
+		{"a", []string{"a"}},
+		{"a\nb", []string{"a", "b"}},
+		{"a\r\nb\rc", []string{"a", "b", "c"}},
+		{"a\n", []string{"a"}},
+		{"\na", []string{"", "a"}},
+		{"a\n\nb", []string{"a", "", "b"}},
+		{"a\u2028b", []string{"a", "b"}},
+	} {
+		var got []string
+		for rest := c.s; rest != ""; {
+			var line string
+			line, rest = nextLine(rest)
+			got = append(got, line)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("lines of %q = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+func TestMeasureLines(t *testing.T) {
+	style := TextStyle{Size: 20}
+	w1, h1 := MeasureText("Score", style)
+	w2, h2 := MeasureText("Score\nHigh score", style)
+	wHigh, _ := MeasureText("High score", style)
+	if w1 <= 0 || h1 < 20 || h1 > 30 {
+		t.Fatalf("MeasureText(Score, 20 px) = %v×%v, want a plausible size", w1, h1)
+	}
+	if w2 != wHigh {
+		t.Errorf("width of two lines = %v, want the longer line's %v", w2, wHigh)
+	}
+	f := newFace(FontRegular, 20)
+	if want := h1 + f.lineSpacing; math.Abs(h2-want) > 1e-9 {
+		t.Errorf("height of two lines = %v, want one line's %v plus the line spacing %v", h2, h1, f.lineSpacing)
+	}
+	if w, h := MeasureText("", style); w != 0 || h != 0 {
+		t.Errorf("MeasureText(\"\") = %v×%v, want 0×0", w, h)
+	}
+}
+
+// TestTextRasterCentred checks the layout of a rendered text in the
+// atlas: each line of a centred, two-line text is centred on the anchor,
+// and the ink stays inside the entry's region.
+func TestTextRasterCentred(t *testing.T) {
+	f := newFace(FontRegular, 20)
+	const W, H = 200, 60
+	pix := make([]byte, 4*W*H)
+	f.rasterize(pix, image.Rect(0, 0, W, H), "ii\nWWWW", AlignCenter, 100, 4)
+	inkX := func(y0, y1 int) (lo, hi int) {
+		lo, hi = W, -1
+		for y := y0; y < y1; y++ {
+			for x := range W {
+				if pix[4*(y*W+x)+3] > 64 {
+					lo, hi = min(lo, x), max(hi, x)
+				}
+			}
+		}
+		return lo, hi
+	}
+	split := 4 + int(f.lineSpacing)
+	for _, r := range [][2]int{{0, split}, {split, H}} {
+		lo, hi := inkX(r[0], r[1])
+		if hi < 0 {
+			t.Fatalf("no ink in rows %d..%d", r[0], r[1])
+		}
+		if c := (lo + hi) / 2; c < 97 || c > 103 {
+			t.Errorf("line in rows %d..%d spans x %d..%d, centre %d; want about 100", r[0], r[1], lo, hi, c)
+		}
+	}
+	for i := 0; i < len(pix); i += 4 {
+		if pix[i] != pix[i+3] || pix[i+1] != pix[i+3] || pix[i+2] != pix[i+3] {
+			t.Fatalf("pixel %d = %v, want premultiplied white", i/4, pix[i:i+4])
+		}
 	}
 }
