@@ -116,14 +116,21 @@
 //
 // # Text
 //
-// Text is drawn with Ebitengine's text/v2 in the Go fonts
-// (golang.org/x/image/font/gofont): Go Regular and Go Mono Bold. Each
-// distinct string, font, size and alignment is rendered once into the
-// atlas and drawn from there at whole-pixel positions; colour changes
-// cost nothing. When the atlas's text area is full, texts not drawn in
-// the current frame are dropped and the rest are packed anew. A text too
-// large for the atlas is drawn directly, as a draw call of its own.
-// [MeasureText] measures a text for layout.
+// Text is drawn in the Go fonts (golang.org/x/image/font/gofont), Go
+// Regular ([FontRegular], the default) and Go Mono Bold ([FontMonoBold]),
+// or in a font of the game's own ([NewFont]); a Go font's data is linked
+// only into programs that use it. Glyphs are rasterized by
+// golang.org/x/image's opentype package at the text's size on screen
+// (style size times the screen scale), so text stays crisp at every
+// scale; lines are laid out with the font's advances and kerning, without
+// shaping (Latin, Greek and Cyrillic texts need none; Ebitengine's
+// text/v2 is not used, and its shaping engine not linked). Each distinct
+// string, font, size and alignment is rendered once into the atlas and
+// drawn from there at whole-pixel positions; colour changes cost nothing.
+// When the atlas's text area is full, texts not drawn in the current
+// frame are dropped and the rest are packed anew. A text too large for
+// the atlas is rendered into an image of its own and drawn as a draw call
+// of its own. [MeasureText] measures a text for layout.
 //
 // # Screenshots
 //

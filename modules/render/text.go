@@ -6,38 +6,11 @@ import (
 	"image"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gomonobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 )
-
-var fontData = [fontCount][]byte{FontRegular: goregular.TTF, FontMonoBold: gomonobold.TTF}
-
-var fontSources [fontCount]struct {
-	once sync.Once
-	src  *opentype.Font
-}
-
-// fontSource returns the parsed font, parsing it on first use. Unknown
-// fonts fall back to FontRegular.
-func fontSource(f Font) *opentype.Font {
-	if f >= fontCount {
-		f = FontRegular
-	}
-	s := &fontSources[f]
-	s.once.Do(func() {
-		src, err := opentype.Parse(fontData[f])
-		if err != nil {
-			panic(fmt.Sprintf("render: parsing the embedded font %v: %v", f, err))
-		}
-		s.src = src
-	})
-	return s.src
-}
 
 // face is a font at one pixel size, with its vertical metrics in
 // pixels. Its glyphs are rasterized by golang.org/x/image's opentype
@@ -53,9 +26,9 @@ type face struct {
 }
 
 func newFace(f Font, size float64) face {
-	xf, err := opentype.NewFace(fontSource(f), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	xf, err := opentype.NewFace(f.parsed(), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
-		panic(fmt.Sprintf("render: the embedded font %v at size %v: %v", f, size, err))
+		panic(fmt.Sprintf("render: the font %v at size %v: %v", f, size, err))
 	}
 	m := xf.Metrics()
 	return face{font: f, size: size, face: xf,
