@@ -115,7 +115,8 @@ type DrawList struct {
 	counts  []int
 	texts   []textItem
 	funcs   []func(dst *ebiten.Image)
-	tri     []int // polygon triangulation scratch
+	tri     []int   // polygon triangulation scratch
+	pts     []Point // stroke scratch: the points of a polyline
 	layer   int32
 	verts   []ebiten.Vertex
 	indices []uint32
