@@ -109,10 +109,16 @@
 // buttons ([Label] and [Box] have a UI field). Items of the world layers
 // that fall wholly outside the screen are culled before they reach the
 // GPU. [Camera.ScreenToWorld] maps a pointer position, converted with
-// [Viewport.ToLogical], to the world. The plugin draws the frame through
-// one camera; a custom loop can flush a DrawList of its own through
-// another ([DrawList.FlushCamera]), but split screens and minimaps are
-// not built in.
+// [Viewport.ToLogical], to the world.
+//
+// More than one camera: the [Views] resource splits the screen into
+// views, each a rectangle with a [Camera] of its own — two players side
+// by side, a minimap over a corner. The world layers are then drawn once
+// per view, clipped to it and culled against it, and the UI layers once
+// over the whole screen; [Views.At] and [View.ScreenToWorld] map a
+// pointer to the view under it and the world point it shows. A custom
+// draw func gets the transform of the view it is drawn in from
+// [DrawList.GeoM].
 //
 // # Text
 //
