@@ -22,7 +22,9 @@
   const watching = params.has("watch") || params.has("join");
   const wasmURL = (watching ? document.body.dataset.wasmWatch || "breakout-watch.wasm" : document.body.dataset.wasm) || "breakout.wasm";
 
+  let failed = false;
   function fail(text) {
+    failed = true;
     msg.textContent = text;
     msg.classList.add("error");
     bar.remove();
@@ -66,7 +68,7 @@
     let got = 0, queued = false, settled = false;
     const show = () => {
       queued = false;
-      if (!total || settled) return;
+      if (!total || settled || failed) return;
       bar.value = Math.min(got / total, 1);
       msg.textContent = `${loading}… ${Math.round(bar.value * 100)}%`;
     };
