@@ -58,7 +58,7 @@ func ExampleDrawList() {
 // ExampleMeasureText centres a label and measures it, e.g. to size a box
 // behind it.
 func ExampleMeasureText() {
-	style := render.TextStyle{Size: 16, Font: render.FontMonoBold, Align: render.AlignCenter}
+	style := render.TextStyle{Size: 16, Font: render.FontMonoBold(), Align: render.AlignCenter}
 	w, h := render.MeasureText("GAME OVER", style)
 	fmt.Printf("%.1f × %.1f\n", w, h)
 	// Output:
