@@ -42,7 +42,6 @@ type Overlay struct {
 	fig   Figures
 	lines []string // the overlay's text
 	ins   inspector
-	iText []string // the inspector's text
 	last  time.Time
 	timed [2][]glue.StageTiming
 	mem   memReader
