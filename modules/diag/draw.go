@@ -61,15 +61,79 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 			ty += lh
 		}
 		o.drawGraph(list, box{x + pad*lh, ty + 0.2*lh, w - 2*pad*lh, float64(graphLines)*lh - 0.4*lh})
-		// The inspector goes to the right if it fits, else below.
-		if x+w+margin+float64(40)*o.charW <= viewW-margin {
-			x = x + w + margin
-		} else {
-			y = y + h + margin
-		}
+		y = y + h + margin
 	}
 	if o.inspecting {
-		o.drawInspector(list, box{x, y, viewW - margin - x, viewH - margin - y}, size, lh, cam)
+		o.drawInspector(list, viewW, viewH, y, size, lh, cam)
+	}
+}
+
+// inspectorChars is the most characters a line of the inspector has.
+const inspectorChars = 64
+
+// drawInspector draws the inspector: at the bottom of the screen, below
+// the overlay's panel (top, the y given), as wide as inspectorChars and
+// as high as its text but at most 55% of the screen, so that a part of
+// the game stays visible to click in. It shows its head, as many rows
+// of the list as fit from the scroll position (at most half of the
+// panel when an entity is selected) and the selected entity, and
+// outlines that entity in the game.
+func (o *Overlay) drawInspector(list *render.DrawList, viewW, viewH, top, size, lh float64, cam *render.Camera) {
+	chars := max(8, min(inspectorChars, int((viewW-2*margin-2*pad*lh)/o.charW)))
+	var detail []string
+	for _, l := range o.ins.details {
+		detail = append(detail, wrap(l, chars, "      ")...)
+	}
+	want := 2 + len(o.ins.rows) - o.ins.scroll + len(detail)
+	lines := min(want, int((0.55*viewH-2*pad*lh)/lh), int((viewH-margin-top-2*pad*lh)/lh))
+	if lines < 4 {
+		return
+	}
+	b := box{w: float64(chars)*o.charW + 2*pad*lh, h: float64(lines)*lh + 2*pad*lh}
+	b.x, b.y = margin, viewH-margin-b.h
+	o.panels = append(o.panels, b)
+	list.AddRect(b.x, b.y, b.w, b.h, panelColor, 0)
+	tx, ty := b.x+pad*lh, b.y+pad*lh
+	style := render.TextStyle{Size: size, Font: render.FontMonoBold, Color: textColor}
+	text := func(s string, c color.RGBA) {
+		st := style
+		st.Color = c
+		list.AddText(clip(s, chars), tx, ty, st, 1)
+		ty += lh
+		lines--
+	}
+	head := o.inspectorHead()
+	text(head[0], headColor)
+	text(head[1], textColor)
+	rows := len(o.ins.rows) - o.ins.scroll
+	if len(detail) > 0 {
+		rows = min(rows, max(lines/2, lines-len(detail)))
+	}
+	rows = max(0, min(rows, lines))
+	o.rowsBox = box{b.x, ty, b.w, float64(rows) * lh}
+	o.rowH, o.rowFirst = lh, o.ins.scroll
+	sel, _ := o.Selected()
+	for i := range rows {
+		r := o.ins.rows[o.ins.scroll+i]
+		c := textColor
+		prefix := "  "
+		if r.e == sel && sel != 0 {
+			c, prefix = selColor, "> "
+		}
+		text(prefix+r.text, c)
+	}
+	for i, l := range detail {
+		if lines <= 0 {
+			break
+		}
+		c := textColor
+		if i == 0 {
+			c = selColor
+		}
+		text(l, c)
+	}
+	if sel != 0 {
+		o.outlineSelected(list, sel, cam)
 	}
 }
 
@@ -91,63 +155,6 @@ func (o *Overlay) drawGraph(list *render.DrawList, b box) {
 		}
 		bh := min(ms/full, 1) * b.h
 		list.AddRect(b.x+float64(graphLen-n+i)*bw, b.y+b.h-bh, max(bw*0.8, 0.5), bh, c, 2)
-	}
-}
-
-// drawInspector draws the inspector in b: its head, as many rows of the
-// list as fit in half of it from the scroll position, and the selected
-// entity; it outlines the selected entity in the world.
-func (o *Overlay) drawInspector(list *render.DrawList, b box, size, lh float64, cam *render.Camera) {
-	if b.w < 10*o.charW || b.h < 4*lh {
-		return
-	}
-	o.panels = append(o.panels, b)
-	list.AddRect(b.x, b.y, b.w, b.h, panelColor, 0)
-	chars := max(8, int((b.w-2*pad*lh)/o.charW))
-	lines := int((b.h - 2*pad*lh) / lh)
-	tx, ty := b.x+pad*lh, b.y+pad*lh
-	style := render.TextStyle{Size: size, Font: render.FontMonoBold, Color: textColor}
-	text := func(s string, c color.RGBA) {
-		st := style
-		st.Color = c
-		list.AddText(clip(s, chars), tx, ty, st, 1)
-		ty += lh
-		lines--
-	}
-	head := o.inspectorHead()
-	text(head[0], headColor)
-	text(head[1], textColor)
-	rows := len(o.ins.rows) - o.ins.scroll
-	if len(o.ins.details) > 0 {
-		rows = min(rows, max(lines/2, lines-len(o.ins.details)-1))
-	}
-	rows = max(0, min(rows, lines))
-	o.rowsBox = box{b.x, ty, b.w, float64(rows) * lh}
-	o.rowH, o.rowFirst = lh, o.ins.scroll
-	sel, _ := o.Selected()
-	for i := range rows {
-		r := o.ins.rows[o.ins.scroll+i]
-		c := textColor
-		prefix := "  "
-		if r.e == sel && sel != 0 {
-			c, prefix = selColor, "> "
-		}
-		text(prefix+r.text, c)
-	}
-	for i, l := range o.ins.details {
-		c := textColor
-		if i == 0 {
-			c = selColor
-		}
-		for _, part := range wrap(l, chars, "      ") {
-			if lines <= 0 {
-				break
-			}
-			text(part, c)
-		}
-	}
-	if sel != 0 {
-		o.outlineSelected(list, sel, cam)
 	}
 }
 

@@ -9,44 +9,44 @@ import (
 // runs once per frame also while the app is paused. Frames and
 // Ebitengine's ticks do not match one to one (a fast display draws
 // several frames per tick, a slow one runs several ticks per frame), so
-// it looks at Ebitengine's tick counter: a key counts as pressed if it
-// went down in one of the ticks since the last look, and nothing is read
-// twice in one tick.
+// a press is recognised by its edge: a key counts as pressed when it is
+// down now and was not at the last look, or has been down for fewer
+// ticks than then (released and pressed again between two looks).
 
-// maxLook bounds the ticks one look covers.
-const maxLook = 30
+// Inputs the overlay watches, indexes of watch.prev.
+const (
+	inOverlay = iota
+	inInspector
+	inPause
+	inStep
+	inFilter
+	inClick
+	inputs
+)
 
-// watch remembers Ebitengine's tick at the last look.
+// watch remembers how long each input had been down at the last look.
 type watch struct {
-	last int64
-	// since is the number of ticks the current look covers; 0 if the
-	// tick was looked at already.
-	since int
+	prev [inputs]int
 }
 
-// look starts a look at the input; it reports false if this tick was
-// looked at before.
-func (w *watch) look() bool {
-	t := ebiten.Tick()
-	w.since = int(min(max(t-w.last, 0), maxLook))
-	if w.last == 0 {
-		w.since = min(w.since, 1)
-	}
-	w.last = t
-	return w.since > 0
+// edge records that input i has been down for d ticks (0: up) and
+// reports whether it went down since the last look.
+func (w *watch) edge(i, d int) bool {
+	p := w.prev[i]
+	w.prev[i] = d
+	return d > 0 && (p == 0 || d < p)
 }
 
-// pressed reports whether k went down in the ticks of the current look.
-func (w *watch) pressed(k ebiten.Key) bool {
-	d := inpututil.KeyPressDuration(k)
-	return d > 0 && d <= w.since
+// pressed reports whether key k, watched as input i, went down since the
+// last look.
+func (w *watch) pressed(i int, k ebiten.Key) bool {
+	return w.edge(i, inpututil.KeyPressDuration(k))
 }
 
-// clicked reports whether the left mouse button went down in the ticks
-// of the current look.
+// clicked reports whether the left mouse button went down since the last
+// look.
 func (w *watch) clicked() bool {
-	d := inpututil.MouseButtonPressDuration(ebiten.MouseButtonLeft)
-	return d > 0 && d <= w.since
+	return w.edge(inClick, inpututil.MouseButtonPressDuration(ebiten.MouseButtonLeft))
 }
 
 // shift reports whether a Shift key is held.

@@ -166,9 +166,7 @@ func frame(p struct {
 	Camera glue.Res[render.Camera]
 }) {
 	o := p.O.Get()
-	if o.in.look() {
-		o.handleInput(p.View.Get())
-	}
+	o.handleInput(p.View.Get())
 	if !o.shown && !o.inspecting {
 		if o.profiling {
 			o.app.SetProfiling(false)
@@ -193,27 +191,30 @@ func frame(p struct {
 	o.draw(p.List.Get(), p.Screen.Get(), p.Camera.Get())
 }
 
-// handleInput applies the keys and the mouse of the current look.
+// handleInput applies the keys and the mouse. Hidden, it looks at two
+// keys; the others are watched only while something is shown (their
+// presses while hidden are forgotten).
 func (o *Overlay) handleInput(vp *render.Viewport) {
 	w, k := &o.in, o.keys
-	if w.pressed(k.Overlay) {
+	if w.pressed(inOverlay, k.Overlay) {
 		o.Show(!o.shown)
 	}
-	if w.pressed(k.Inspector) {
+	if w.pressed(inInspector, k.Inspector) {
 		o.Inspect(!o.inspecting)
 	}
 	if !o.shown && !o.inspecting {
+		w.prev[inPause], w.prev[inStep], w.prev[inFilter], w.prev[inClick] = 0, 0, 0, 0
 		return
 	}
-	switch {
-	case w.pressed(k.Pause):
+	if w.pressed(inPause, k.Pause) {
 		if o.app.Paused() {
 			o.app.Resume()
 		} else {
 			o.app.Pause()
 		}
 		o.refreshNow = true
-	case w.pressed(k.Step):
+	}
+	if w.pressed(inStep, k.Step) {
 		if o.app.Paused() {
 			o.app.Step()
 		} else {
@@ -224,7 +225,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 	if !o.inspecting {
 		return
 	}
-	if w.pressed(k.Filter) {
+	if w.pressed(inFilter, k.Filter) {
 		o.ins.cycleFilter(shift())
 		o.refreshNow = true
 	}
