@@ -34,7 +34,8 @@
 //	PostUpdate  (unused)
 //	Last        (with Config.Digest) the world is hashed
 //	PreDraw     render: the frame begins
-//	Draw        fish, the predator and the counter are drawn
+//	Draw        fish, the predator and the counter are drawn; diag: the
+//	            overlay and inspector read the keys and, when shown, draw
 //	PostDraw    render: the frame is flushed, screenshots are taken
 package main
 
@@ -47,6 +48,7 @@ import (
 	"os"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
@@ -160,6 +162,7 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	app.AddPlugins(render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot})
+	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F5: pause, F6: step (glue.Draw)
 	app.InsertResource(render.Window{Title: "Swarm (glue demo)", Width: ScreenW, Height: ScreenH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(Art{})
 	app.AddStartup(

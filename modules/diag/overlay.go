@@ -94,7 +94,7 @@ func (o *Overlay) Selected() (glue.Entity, bool) {
 
 // Select selects e in the inspector (0 for none).
 func (o *Overlay) Select(e glue.Entity) {
-	o.ins.selected = e
+	o.ins.selected, o.ins.selectType = e, ""
 	o.refreshNow = true
 }
 
