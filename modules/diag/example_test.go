@@ -62,9 +62,9 @@ func ExampleFigures_Lines() {
 	// draw calls 1  vertices 156
 	// heap 3.0 MiB  GC 12 (1 pauses, max 120.0µs)
 	// update 48.0µs/tick  draw 410.0µs/frame
-	// stages (per run):
-	//   Physics   13.5µs   6%
-	//   Draw     139.0µs  24%
-	// slowest systems (per run):
-	//   render.flush  266.0µs  46%
+	// stages, per run:
+	//     13.5µs   6%  Physics
+	//    139.0µs  24%  Draw
+	// slowest systems, per run:
+	//    266.0µs  46%  render.flush
 }

@@ -143,23 +143,15 @@ func (f *Figures) AppendLines(dst []string) []string {
 		fmt.Sprintf("update %s/tick  draw %s/frame", Duration(f.Update), Duration(f.Draw)),
 	)
 	if len(f.Stages) > 0 {
-		dst = append(dst, "stages (per run):")
-		w := 0
+		dst = append(dst, "stages, per run:")
 		for _, s := range f.Stages {
-			w = max(w, len(s.Name))
-		}
-		for _, s := range f.Stages {
-			dst = append(dst, fmt.Sprintf("  %-*s %s %3.0f%%", w, s.Name, padLeft(Duration(s.Mean), 8), 100*s.Share))
+			dst = append(dst, fmt.Sprintf("  %s %3.0f%%  %s", padLeft(Duration(s.Mean), 8), 100*s.Share, s.Name))
 		}
 	}
 	if len(f.Systems) > 0 {
-		dst = append(dst, "slowest systems (per run):")
-		w := 0
+		dst = append(dst, "slowest systems, per run:")
 		for _, s := range f.Systems {
-			w = max(w, len(s.Name))
-		}
-		for _, s := range f.Systems {
-			dst = append(dst, fmt.Sprintf("  %-*s %s %3.0f%%", w, s.Name, padLeft(Duration(s.Mean), 8), 100*s.Share))
+			dst = append(dst, fmt.Sprintf("  %s %3.0f%%  %s", padLeft(Duration(s.Mean), 8), 100*s.Share, s.Name))
 		}
 	}
 	return dst
