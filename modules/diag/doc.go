@@ -33,11 +33,12 @@
 //
 // The plugin reads the keyboard and mouse from Ebitengine directly, in
 // glue.Draw, once a frame: the update stages do not run while the game is
-// paused, and a system in them would cost every tick. A press counts when
-// a frame sees the key down that the previous frame saw up, so a tap
-// shorter than a frame is missed: at a few frames per second (a software
-// renderer drawing the overlay), hold the key until the overlay answers.
-// The plugin does not take the input from the game: a key or a click the
+// paused, and a system in them would cost every tick. On the desktop a
+// press counts when a frame sees the key down that the previous frame
+// saw up, so a tap shorter than a frame is missed at a few frames per
+// second; in the browser, where a software WebGL can be that slow, the
+// page's own key and mouse events are counted, and no tap is lost. The
+// plugin does not take the input from the game: a key or a click the
 // inspector uses is seen by the game too (pause first to click around
 // without playing).
 package diag

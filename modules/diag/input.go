@@ -38,14 +38,21 @@ func (w *watch) edge(i, d int) bool {
 }
 
 // pressed reports whether key k, watched as input i, went down since the
-// last look.
+// last look. In the browser the page's own key events say so (see
+// input_js.go): they are never missed, however slow the frames.
 func (w *watch) pressed(i int, k ebiten.Key) bool {
+	if p, ok := pagePressed(k); ok {
+		return p
+	}
 	return w.edge(i, inpututil.KeyPressDuration(k))
 }
 
 // clicked reports whether the left mouse button went down since the last
 // look.
 func (w *watch) clicked() bool {
+	if p, ok := pageClicked(); ok {
+		return p
+	}
 	return w.edge(inClick, inpututil.MouseButtonPressDuration(ebiten.MouseButtonLeft))
 }
 

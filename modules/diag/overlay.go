@@ -191,22 +191,24 @@ func frame(p struct {
 	o.draw(p.List.Get(), p.Screen.Get(), p.Camera.Get())
 }
 
-// handleInput applies the keys and the mouse. Hidden, it looks at two
-// keys; the others are watched only while something is shown (their
-// presses while hidden are forgotten).
+// handleInput applies the keys and the mouse. Every input is read every
+// frame, so that one pressed while it means nothing (Pause while hidden,
+// a click while the inspector is closed) is not taken later.
 func (o *Overlay) handleInput(vp *render.Viewport) {
 	w, k := &o.in, o.keys
-	if w.pressed(inOverlay, k.Overlay) {
+	toggle, inspect := w.pressed(inOverlay, k.Overlay), w.pressed(inInspector, k.Inspector)
+	pause, step, filter := w.pressed(inPause, k.Pause), w.pressed(inStep, k.Step), w.pressed(inFilter, k.Filter)
+	click := w.clicked()
+	if toggle {
 		o.Show(!o.shown)
 	}
-	if w.pressed(inInspector, k.Inspector) {
+	if inspect {
 		o.Inspect(!o.inspecting)
 	}
 	if !o.shown && !o.inspecting {
-		w.prev[inPause], w.prev[inStep], w.prev[inFilter], w.prev[inClick] = 0, 0, 0, 0
 		return
 	}
-	if w.pressed(inPause, k.Pause) {
+	if pause {
 		if o.app.Paused() {
 			o.app.Resume()
 		} else {
@@ -214,7 +216,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 		}
 		o.refreshNow = true
 	}
-	if w.pressed(inStep, k.Step) {
+	if step {
 		if o.app.Paused() {
 			o.app.Step()
 		} else {
@@ -225,7 +227,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 	if !o.inspecting {
 		return
 	}
-	if w.pressed(inFilter, k.Filter) {
+	if filter {
 		o.ins.cycleFilter(shift())
 		o.refreshNow = true
 	}
@@ -234,7 +236,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 	if _, dy := ebiten.Wheel(); dy != 0 && o.rowsBox.contains(x, y) {
 		o.ins.scroll = max(0, min(o.ins.scroll-int(dy*3), len(o.ins.rows)-1))
 	}
-	if w.clicked() {
+	if click {
 		o.click(x, y)
 	}
 }
