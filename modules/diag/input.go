@@ -56,5 +56,14 @@ func (w *watch) clicked() bool {
 	return w.edge(inClick, inpututil.MouseButtonPressDuration(ebiten.MouseButtonLeft))
 }
 
+// forget drops what happened to the inputs other than the two that show
+// the panels: they are not read while nothing is shown.
+func (w *watch) forget() {
+	for i := inPause; i < inputs; i++ {
+		w.prev[i] = 0
+	}
+	pageForget()
+}
+
 // shift reports whether a Shift key is held.
 func shift() bool { return ebiten.IsKeyPressed(ebiten.KeyShift) }

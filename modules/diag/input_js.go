@@ -82,3 +82,12 @@ func pageClicked() (clicked, ok bool) {
 	page.clicks = 0
 	return n > 0, true
 }
+
+// pageForget drops every press and click the page saw and no frame took
+// yet (the toggles are taken before it is called).
+func pageForget() {
+	page.mu.Lock()
+	defer page.mu.Unlock()
+	clear(page.keys)
+	page.clicks = 0
+}

@@ -10,3 +10,6 @@ import "github.com/hajimehoshi/ebiten/v2"
 func pagePressed(ebiten.Key) (pressed, ok bool) { return false, false }
 
 func pageClicked() (clicked, ok bool) { return false, false }
+
+// pageForget drops the presses a page saw; there is none.
+func pageForget() {}

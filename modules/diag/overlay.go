@@ -191,23 +191,24 @@ func frame(p struct {
 	o.draw(p.List.Get(), p.Screen.Get(), p.Camera.Get())
 }
 
-// handleInput applies the keys and the mouse. Every input is read every
-// frame, so that one pressed while it means nothing (Pause while hidden,
-// a click while the inspector is closed) is not taken later.
+// handleInput applies the keys and the mouse. Hidden, it reads the two
+// keys that show a panel and forgets the other inputs; shown, it reads
+// every input every frame, so that one pressed while it means nothing (a
+// click while the inspector is closed) is not taken later.
 func (o *Overlay) handleInput(vp *render.Viewport) {
 	w, k := &o.in, o.keys
-	toggle, inspect := w.pressed(inOverlay, k.Overlay), w.pressed(inInspector, k.Inspector)
-	pause, step, filter := w.pressed(inPause, k.Pause), w.pressed(inStep, k.Step), w.pressed(inFilter, k.Filter)
-	click := w.clicked()
-	if toggle {
+	if w.pressed(inOverlay, k.Overlay) {
 		o.Show(!o.shown)
 	}
-	if inspect {
+	if w.pressed(inInspector, k.Inspector) {
 		o.Inspect(!o.inspecting)
 	}
 	if !o.shown && !o.inspecting {
+		w.forget()
 		return
 	}
+	pause, step, filter := w.pressed(inPause, k.Pause), w.pressed(inStep, k.Step), w.pressed(inFilter, k.Filter)
+	click := w.clicked()
 	if pause {
 		if o.app.Paused() {
 			o.app.Resume()
