@@ -176,6 +176,13 @@ func TestOverlayShowsFiguresAndInspector(t *testing.T) {
 	if !contains(ins, "(1 entities)") || !contains(ins, s.ball.String()+" Ball Body Marker") || contains(ins, s.pad.String()+" Pad") {
 		t.Errorf("filtered by Ball:\n%s", strings.Join(ins, "\n"))
 	}
+	o.SetFilter(diag.ResourcesFilter)
+	if err := app.Draw(); err != nil {
+		t.Fatal(err)
+	}
+	if ins = o.InspectorText(); !contains(ins, "diag.Overlay {") || !contains(ins, "render.Camera {X:0 Y:0 Zoom:0") || !contains(ins, "render.DrawList {items:[") {
+		t.Errorf("filtered by resources:\n%s", strings.Join(ins, "\n"))
+	}
 	if e, ok := o.PickAt(2, 50); !ok || e != s.big {
 		t.Errorf("PickAt = %v %v, want the big box", e, ok)
 	}

@@ -9,7 +9,8 @@
 // without the overlay's own), the heap in use and the GC's pauses
 // (runtime/metrics), and the time of every stage and of the slowest
 // systems (glue.App.Timings). The inspector (F4) lists the entities with
-// their component types, filtered by one type (F7, Shift+F7), and shows
+// their component types, filtered by one type (F7, Shift+F7; after the
+// last type, the app's resources with their values), and shows
 // the selected entity's components with their values as fmt prints
 // them; a click on an entity in the game selects it ([Pick]) and
 // outlines it, a click on a row of the list too. F5 pauses and resumes

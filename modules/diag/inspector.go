@@ -2,6 +2,7 @@ package diag
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -51,6 +52,11 @@ func typeMatches(typeName, want string) bool {
 	return typeName == want || shortName(typeName) == want
 }
 
+// ResourcesFilter is the inspector's filter that lists the app's
+// resources, with their values, instead of entities. F7 reaches it after
+// the last component type.
+const ResourcesFilter = "resources"
+
 // row is one entity of the inspector's list.
 type row struct {
 	e    glue.Entity
@@ -88,9 +94,20 @@ func (in *inspector) refresh(app *glue.App) {
 	}
 	slices.Sort(in.types)
 
+	in.details = in.details[:0]
+	if in.selected != 0 {
+		in.details = describeLines(app, in.selected, in.details)
+	}
+	in.rows = in.rows[:0]
+	if in.filter == ResourcesFilter {
+		for _, r := range app.Resources() {
+			in.rows = append(in.rows, row{text: r.Name + " " + shallow(r.Value)})
+		}
+		in.scroll = max(0, min(in.scroll, len(in.rows)-1))
+		return
+	}
 	ents := app.Entities(nil)
 	slices.Sort(ents) // by id: a stable order as entities change archetypes
-	in.rows = in.rows[:0]
 	var names []string
 	for _, e := range ents {
 		names = names[:0]
@@ -109,30 +126,58 @@ func (in *inspector) refresh(app *glue.App) {
 		}
 	}
 	in.scroll = max(0, min(in.scroll, len(in.rows)-1))
-	in.details = in.details[:0]
-	if in.selected != 0 {
-		in.details = describeLines(app, in.selected, in.details)
-	}
 }
 
-// cycleFilter moves the filter to the next (or previous) component type;
-// past either end it shows all entities.
+// cycleFilter moves the filter to the next (or previous) component type,
+// then to the resources; past either end it shows all entities.
 func (in *inspector) cycleFilter(back bool) {
-	i := slices.Index(in.types, in.filter) // -1 for all
+	filters := append(slices.Clip(in.types), ResourcesFilter)
+	i := slices.Index(filters, in.filter) // -1 for all
 	if back {
 		i--
 		if i < -1 {
-			i = len(in.types) - 1
+			i = len(filters) - 1
 		}
 	} else {
 		i++
-		if i >= len(in.types) {
+		if i >= len(filters) {
 			i = -1
 		}
 	}
 	in.filter = ""
 	if i >= 0 {
-		in.filter = in.types[i]
+		in.filter = filters[i]
 	}
 	in.scroll = 0
+}
+
+// shallow formats a resource for the list: a struct as its fields, two
+// levels deep, each as fmt's %+v prints it, but slices, maps and arrays
+// of more than 8 elements as their length — a draw list of 10,000 items
+// is "[10000]", not 10,000 items formatted four times a second.
+func shallow(v any) string { return field(reflect.ValueOf(v), 0) }
+
+func field(v reflect.Value, depth int) string {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Array:
+		if v.Len() > 8 {
+			return "[" + itoa(v.Len()) + "]"
+		}
+	case reflect.Struct:
+		if depth < 2 {
+			var b strings.Builder
+			b.WriteByte('{')
+			for i := range v.NumField() {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(v.Type().Field(i).Name)
+				b.WriteByte(':')
+				b.WriteString(field(v.Field(i), depth+1))
+			}
+			b.WriteByte('}')
+			return b.String()
+		}
+	}
+	return fmt.Sprintf("%+v", v)
 }

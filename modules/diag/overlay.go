@@ -104,7 +104,8 @@ func (o *Overlay) Filter() string { return o.ins.filter }
 
 // SetFilter lists only the entities with a component of the named type
 // in the inspector: its full name ("physics.Body", as glue.Type.Name
-// gives it) or its name without the package ("Body"); "" lists all.
+// gives it) or its name without the package ("Body"); "" lists all, and
+// [ResourcesFilter] lists the app's resources with their values.
 func (o *Overlay) SetFilter(typeName string) {
 	o.ins.filter = typeName
 	o.ins.scroll = 0
@@ -149,9 +150,13 @@ func (o *Overlay) inspectorHead() []string {
 	if o.ins.filter != "" {
 		f = o.ins.filter
 	}
+	what := " entities)"
+	if o.ins.filter == ResourcesFilter {
+		what = ")"
+	}
 	return []string{
 		"INSPECTOR  " + o.keys.Inspector.String() + " close  " + o.keys.Filter.String() + " filter  click: select",
-		"filter: " + f + "  (" + itoa(len(o.ins.rows)) + " entities)",
+		"filter: " + f + "  (" + itoa(len(o.ins.rows)) + what,
 	}
 }
 
@@ -246,7 +251,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 // the point if it is outside the panels.
 func (o *Overlay) click(x, y float64) {
 	if o.rowsBox.contains(x, y) && o.rowH > 0 {
-		if i := o.rowFirst + int((y-o.rowsBox.y)/o.rowH); i >= 0 && i < len(o.ins.rows) {
+		if i := o.rowFirst + int((y-o.rowsBox.y)/o.rowH); i >= 0 && i < len(o.ins.rows) && o.ins.rows[i].e != 0 {
 			o.Select(o.ins.rows[i].e)
 		}
 		return
