@@ -2,6 +2,7 @@ package diag
 
 import (
 	"image/color"
+	"slices"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -127,8 +128,12 @@ func (o *Overlay) PickAt(x, y float64) (glue.Entity, bool) {
 // every RefreshEvery.
 func (o *Overlay) Refresh() { o.refreshNow = true }
 
-// Figures returns the overlay's figures as of its last refresh.
-func (o *Overlay) Figures() Figures { return o.fig }
+// Figures returns a copy of the overlay's figures as of its last refresh.
+func (o *Overlay) Figures() Figures {
+	f := o.fig
+	f.Stages, f.Systems = slices.Clone(f.Stages), slices.Clone(f.Systems)
+	return f
+}
 
 // OverlayText returns the overlay's text as of its last refresh, one line
 // a string, and InspectorText the inspector's: its header, the listed
