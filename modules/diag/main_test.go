@@ -106,6 +106,10 @@ func TestMain(m *testing.M) {
 			break
 		}
 	}).After(render.FlushSystem))
+	// Other packages' tests open their windows in the same X server at
+	// the same time, centred: this one goes to the top-left corner, out
+	// of their way, so that clicks land on it.
+	ebiten.SetWindowPosition(0, 0)
 	if err := render.Run(app, nil); err != nil {
 		fmt.Fprintln(os.Stderr, "render.Run:", err)
 		os.Exit(1)
@@ -191,6 +195,7 @@ func windowID(t *testing.T) string {
 		t.Fatal("xdotool found no window named " + winTitle)
 	}
 	id := ids[len(ids)-1]
+	xdo(t, "windowraise", id)
 	xdo(t, "windowfocus", "--sync", id)
 	return id
 }
