@@ -46,7 +46,7 @@ type Overlay struct {
 	last  time.Time
 	timed [2][]glue.StageTiming
 	mem   memReader
-	at    map[string]string // atSystems, read at each refresh
+	at    map[string]string // atSystems, read at the first refresh
 
 	frameAt time.Time
 	frames  [graphLen]float64 // frame times, ms, a ring
@@ -290,7 +290,9 @@ func (o *Overlay) refresh(now time.Time, st render.Stats) {
 	o.lines = append(o.lines, keyHelp(o.keys, app.Paused()))
 	if o.inspecting {
 		o.ins.refresh(app)
-		o.at = atSystems(app)
+		if o.at == nil { // the systems do not change once the app is built
+			o.at = atSystems(app)
+		}
 	}
 }
 
