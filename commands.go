@@ -21,6 +21,7 @@ const (
 	cmdModify
 	cmdInsertResource
 	cmdRemoveResource
+	cmdExclusive // Commands.Exclusive (snapshot.go): values[0] is the function
 )
 
 type command struct {
@@ -224,6 +225,10 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			}
 			if slot, ok := a.resources[t.info.RType]; ok {
 				slot.val = nil
+			}
+		case cmdExclusive:
+			if err := a.runExclusive(cmd.values[0]); err != nil {
+				fail("Exclusive: %v", err)
 			}
 		}
 	}

@@ -22,7 +22,9 @@
 //     [Commands], [Local] (per-system state), [Added] and [Removed]
 //     (change lists), [Query1] … [Query8] (other entities) — or a struct
 //     whose exported fields are params, for any number of them.
-//   - [Commands]: deferred changes, applied when the stage ends.
+//   - [Commands]: deferred changes, applied when the stage ends;
+//     [Commands.Exclusive] runs a function with the whole [World] to
+//     itself at that point, for whole-world work such as saving.
 //   - [Plugin]: how modules add their resources and systems.
 //   - [App.Describe]: the schedule, as text.
 //   - Inspection, for tools such as modules/diag: [App.Pause] and

@@ -121,7 +121,11 @@ func (a *App) Component(e Entity, t Type) (any, bool) {
 	if a.world == nil || t.info == nil {
 		return nil, false
 	}
-	return a.world.Value(world.Entity(e), t.info)
+	p := a.world.Value(world.Entity(e), t.info) // a *T into storage
+	if p == nil {
+		return nil, false
+	}
+	return reflect.ValueOf(p).Elem().Interface(), true
 }
 
 // Archetype describes one archetype of the world: a set of component

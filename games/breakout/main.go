@@ -16,7 +16,8 @@
 //
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
 //
-//	First       timer: the clock advances
+//	First       timer: the clock advances; save: what the last tick's quick
+//	            save or load did is reported
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
 //	StateTransition  the phase (Serving, Playing, Paused, Won, Lost) changes
 //	            as the rules asked last tick: entering Serving arms the
@@ -24,13 +25,15 @@
 //	            Won and Lost play their tones
 //	Update      (empty: the game's own stages follow it)
 //	  Control   the paddle is steered and moved, the ball served (while
-//	            Serving); pause, restart
+//	            Serving); pause, restart; F5 and F9 ask for a quick save
+//	            and load, and what they did is shown
 //	  Physics   physics: bodies move, contacts are reported
 //	  Rules     sounds; bricks break, the ball aims off the paddle; while
 //	            Playing, the ball is lost (BallLost) or the game won
 //	  HUD       labels are updated
 //	PostUpdate  net: what watchers see (server), the steering (-join) is recorded
-//	Last        audio: the tick's tones play; net: the server publishes
+//	Last        audio: the tick's tones play; net: the server publishes;
+//	            save: the quick save or load is carried out (save.go)
 //	PreDraw     render: the frame begins
 //	Draw        the bricks, paddle, ball and labels are drawn; diag: the
 //	            overlay and inspector read the keys and, when shown, draw
@@ -52,6 +55,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -87,6 +91,10 @@ type Config struct {
 	// paddle too.
 	Watch string
 	Join  bool
+	// Saves is where quick saves go; nil is the platform's default
+	// (files in the user's configuration directory, localStorage in the
+	// browser).
+	Saves save.Store
 	// Diag shows the diagnostics overlay and inspector from the start
 	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
 	Diag, NoDiag bool
@@ -102,12 +110,13 @@ func NewApp(cfg Config) *glue.App {
 	// (see the tick above); physics runs in the game's Physics stage.
 	app.AddPlugins(
 		timer.Plugin{},
-		input.Plugin{Headless: cfg.Headless},
+		input.Plugin{Headless: cfg.Headless, Bindings: saveBindings()}, // the defaults, F5 and F9
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
+		savePlugin(cfg), // quick saves (save.go)
 	)
-	if !cfg.NoDiag { // F3: figures, F4: inspector, F5: pause, F6: step (glue.Draw)
+	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
 		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
 	}
 
@@ -119,6 +128,8 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
 	app.InsertResource(RemotePlayer{})
+	app.InsertResource(Resume{})
+	app.InsertResource(Notice{})
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -134,6 +145,8 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(Restart).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Ball]()),
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()).RunIf(glue.InState(Serving)),
+		glue.Func(QuickSaveLoad),
+		glue.Func(ShowSaveResults),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
@@ -43,10 +44,10 @@ const (
 // float32s (what a watcher draws needs no more), the phase and the Game's
 // counters (not Speed or ServeDelay, which only the server's rules use),
 // and a remote player's input.
-func netRegistry() *net.Registry {
-	reg := net.NewRegistry()
-	net.Register(reg, wireBrick, 1,
-		func(b *Brick, w *net.Writer) {
+func netRegistry() *codec.Registry {
+	reg := codec.NewRegistry()
+	codec.Register(reg, wireBrick, 1,
+		func(b *Brick, w *codec.Writer) {
 			writeFloats(w, b.X, b.Y, b.W, b.H)
 			w.Uint8(b.Color.R)
 			w.Uint8(b.Color.G)
@@ -54,39 +55,39 @@ func netRegistry() *net.Registry {
 			w.Uint8(b.Color.A)
 			w.Int(b.Points)
 		},
-		func(r *net.Reader) (b Brick, err error) {
+		func(r *codec.Reader) (b Brick, err error) {
 			b.X, b.Y, b.W, b.H = readFloat(r), readFloat(r), readFloat(r), readFloat(r)
 			b.Color.R, b.Color.G, b.Color.B, b.Color.A = r.Uint8(), r.Uint8(), r.Uint8(), r.Uint8()
 			b.Points = r.Int()
 			return b, nil
 		})
-	net.Register(reg, wirePaddle, 2,
-		func(p *Paddle, w *net.Writer) { writeFloats(w, p.W, p.H) },
-		func(r *net.Reader) (p Paddle, err error) {
+	codec.Register(reg, wirePaddle, 2,
+		func(p *Paddle, w *codec.Writer) { writeFloats(w, p.W, p.H) },
+		func(r *codec.Reader) (p Paddle, err error) {
 			p.W, p.H = readFloat(r), readFloat(r)
 			return p, nil
 		})
-	net.Register(reg, wireBall, 2,
-		func(b *Ball, w *net.Writer) { writeFloats(w, b.R) },
-		func(r *net.Reader) (b Ball, err error) {
+	codec.Register(reg, wireBall, 2,
+		func(b *Ball, w *codec.Writer) { writeFloats(w, b.R) },
+		func(r *codec.Reader) (b Ball, err error) {
 			b.R = readFloat(r)
 			return b, nil
 		})
 	// The paddle's and ball's bodies: watchers draw them there. Only the
 	// position crosses (the velocity is the server's rules' business).
-	net.Register(reg, wireBody, 1,
-		func(b *physics.Body, w *net.Writer) { writeFloats(w, b.Pos.X, b.Pos.Y) },
-		func(r *net.Reader) (b physics.Body, err error) {
+	codec.Register(reg, wireBody, 1,
+		func(b *physics.Body, w *codec.Writer) { writeFloats(w, b.Pos.X, b.Pos.Y) },
+		func(r *codec.Reader) (b physics.Body, err error) {
 			b.Pos.X, b.Pos.Y = readFloat(r), readFloat(r)
 			return b, nil
 		})
-	net.Register(reg, wireGame, 2,
-		func(g *Game, w *net.Writer) {
+	codec.Register(reg, wireGame, 2,
+		func(g *Game, w *codec.Writer) {
 			w.Int(g.Score)
 			w.Int(g.Lives)
 			w.Int(g.Hits)
 		},
-		func(r *net.Reader) (g Game, err error) {
+		func(r *codec.Reader) (g Game, err error) {
 			g.Score, g.Lives, g.Hits = r.Int(), r.Int(), r.Int()
 			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
 				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d", g.Score, g.Lives, g.Hits)
@@ -95,29 +96,29 @@ func netRegistry() *net.Registry {
 		})
 	// The phase: a watcher shows the server's (glue.StateOf), it runs no
 	// state machine of its own.
-	net.Register(reg, wirePhase, 1,
-		func(s *glue.State[Phase], w *net.Writer) { w.Uint8(uint8(s.Get())) },
-		func(r *net.Reader) (glue.State[Phase], error) {
+	codec.Register(reg, wirePhase, 1,
+		func(s *glue.State[Phase], w *codec.Writer) { w.Uint8(uint8(s.Get())) },
+		func(r *codec.Reader) (glue.State[Phase], error) {
 			p := Phase(r.Uint8())
 			if p > Lost {
 				return glue.State[Phase]{}, fmt.Errorf("invalid phase %d", p)
 			}
 			return glue.StateOf(p), nil
 		})
-	net.Register(reg, wireRemoteSteer, 1,
-		func(s *RemoteSteer, w *net.Writer) {
+	codec.Register(reg, wireRemoteSteer, 1,
+		func(s *RemoteSteer, w *codec.Writer) {
 			writeFloats(w, s.Axis, s.PointerX)
 			w.Bool(s.Follow)
 		},
-		func(r *net.Reader) (s RemoteSteer, err error) {
+		func(r *codec.Reader) (s RemoteSteer, err error) {
 			s.Axis, s.PointerX, s.Follow = readFloat(r), readFloat(r), r.Bool()
 			if s.Axis < -1 || s.Axis > 1 {
 				return s, fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
 			}
 			return s, nil
 		})
-	net.Register(reg, wireRemoteButtons, 1,
-		func(b *RemoteButtons, w *net.Writer) {
+	codec.Register(reg, wireRemoteButtons, 1,
+		func(b *RemoteButtons, w *codec.Writer) {
 			var bits uint8
 			for i, on := range [...]bool{b.Launch, b.Pause, b.Restart} {
 				if on {
@@ -126,7 +127,7 @@ func netRegistry() *net.Registry {
 			}
 			w.Uint8(bits)
 		},
-		func(r *net.Reader) (b RemoteButtons, err error) {
+		func(r *codec.Reader) (b RemoteButtons, err error) {
 			bits := r.Uint8()
 			if bits > 7 {
 				return b, fmt.Errorf("unknown button bits %#x", bits)
@@ -137,7 +138,7 @@ func netRegistry() *net.Registry {
 	return reg
 }
 
-func writeFloats(w *net.Writer, vs ...float64) {
+func writeFloats(w *codec.Writer, vs ...float64) {
 	for _, v := range vs {
 		w.Float32(float32(v))
 	}
@@ -147,7 +148,7 @@ var errNotFinite = errors.New("breakout: NaN or infinite coordinate")
 
 // readFloat reads a float32 written by writeFloats, refusing NaN and
 // infinities.
-func readFloat(r *net.Reader) float64 {
+func readFloat(r *codec.Reader) float64 {
 	v := float64(r.Float32())
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		r.Fail(errNotFinite)

@@ -64,11 +64,22 @@ func DefaultSettings() Settings {
 	return Settings{Lives: 3, BaseSpeed: 150, MaxSpeed: 300, SpeedUp: 1.06, SpeedEvery: 4, MaxAngle: 60}
 }
 
-// Rng is the game's one source of randomness, seeded by -seed.
-type Rng struct{ *rand.Rand }
+// Rng is the game's one source of randomness, seeded by -seed. It keeps
+// its PCG source, whose state a save holds.
+type Rng struct {
+	*rand.Rand
+	src *rand.PCG
+}
 
 // NewRng returns a generator seeded with seed.
-func NewRng(seed uint64) Rng { return Rng{rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))} }
+func NewRng(seed uint64) Rng {
+	src := rand.NewPCG(seed, 0x6a09e667f3bcc909)
+	return Rng{rand.New(src), src}
+}
+
+// Resume is the phase a pause returns to, a resource: Pause sets it when
+// it pauses.
+type Resume struct{ To Phase }
 
 // backgroundColor is the field's colour.
 var backgroundColor = color.RGBA{16, 18, 28, 255}

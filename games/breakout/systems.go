@@ -208,7 +208,7 @@ type PauseParams struct {
 	Intent glue.Res[Intent]
 	Phase  glue.Res[glue.State[Phase]]
 	Next   glue.ResMut[glue.NextState[Phase]]
-	Resume glue.Local[Phase] // the phase a pause returns to
+	Resume glue.ResMut[Resume] // the phase a pause returns to
 }
 
 // Pause (Control) pauses a game being served or played, and resumes it.
@@ -220,10 +220,10 @@ func Pause(p PauseParams) {
 	}
 	switch cur := p.Phase.Get().Get(); cur {
 	case Serving, Playing:
-		*p.Resume.Get() = cur
+		p.Resume.Get().To = cur
 		p.Next.Get().Set(Paused)
 	case Paused:
-		p.Next.Get().Set(*p.Resume.Get())
+		p.Next.Get().Set(p.Resume.Get().To)
 	}
 }
 
@@ -396,6 +396,7 @@ type LabelParams struct {
 	Game     glue.Res[Game]
 	Phase    glue.Res[glue.State[Phase]]
 	Settings glue.Res[Settings]
+	Notice   glue.Opt[Notice] // what a save or load did (save.go)
 }
 
 // UpdateLabels (HUD, each label) shows the score, the lives and a message
@@ -420,6 +421,9 @@ func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
 			msg = "You win!\nR or tap to play again"
 		case Lost:
 			msg = "Game over\nR or tap to try again"
+		}
+		if n := p.Notice.Get(); n != nil && n.Text != "" {
+			msg = n.Text
 		}
 		l.Str = msg
 	}

@@ -153,6 +153,7 @@ func bindings() *input.Bindings {
 	b.Bind(RemoveFish, input.Key(ebiten.KeyArrowDown), input.Key(ebiten.KeyMinus), input.Key(ebiten.KeyNumpadSubtract))
 	b.Bind(NextVariant, input.Key(ebiten.KeyV), input.Key(ebiten.KeyTab))
 	b.Up, b.Down = nil, nil // the arrows add and remove fish
+	bindSaveKeys(&b)        // F5, F9 (save.go)
 	return &b
 }
 
@@ -205,6 +206,10 @@ func UpdateHUD(_ glue.Entity, h *HUD, p hudParams) {
 	if o := p.Objs.Get(); o != nil {
 		fish = len(o.Fish)
 	}
-	h.Value = fmt.Sprintf("FPS %.0f  TPS %.0f  fish %d + predator  variant %s  model %s\n↑/+ add %d  ↓/- remove %d  V next variant",
-		ebiten.ActualFPS(), ebiten.ActualTPS(), fish, p.Scene.Get().Variant, *p.Model.Get(), Batch, Batch)
+	keys := ""
+	if *p.Model.Get() == ECS {
+		keys = "  F5 save  F9 load"
+	}
+	h.Value = fmt.Sprintf("FPS %.0f  TPS %.0f  fish %d + predator  variant %s  model %s\n↑/+ add %d  ↓/- remove %d  V next variant%s",
+		ebiten.ActualFPS(), ebiten.ActualTPS(), fish, p.Scene.Get().Variant, *p.Model.Get(), Batch, Batch, keys)
 }

@@ -8,7 +8,7 @@
 // is the whole wiring: the modules, the game's stages, and in which stage
 // each system runs.
 //
-//	go run ./games/swarm                          # play: ↑/+ and ↓/- add and remove 1,000 fish, V switches variant
+//	go run ./games/swarm                          # play: ↑/+ and ↓/- add and remove 1,000 fish, V switches variant, F5/F9 save and load
 //	go run ./games/swarm -variant flock -fish 5000
 //	go run ./games/swarm -model objects           # the object model
 //	go run ./games/swarm -headless -ticks 600     # no window: print the world's digest
@@ -18,12 +18,14 @@
 //
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
 //
-//	First       timer: the clock advances (a fixed 1/60 s)
+//	First       timer: the clock advances (a fixed 1/60 s); save: the
+//	            last tick's quick save or load is reported
 //	PreUpdate   input: the devices are read, actions mapped
 //	StateTransition  (unused)
 //	Update      (empty: the game's own stages follow it)
-//	  Control   the keys add or remove fish and switch variant; fish
-//	            are spawned at the left edge or despawned to match
+//	  Control   the keys add or remove fish and switch variant (F5 and F9
+//	            ask for a quick save and load); fish are spawned at the
+//	            left edge or despawned to match
 //	  Flock     (flock) the spatial grid is rebuilt; each fish turns
 //	            with its neighbours — split across workers
 //	  Swim      fish and the predator move and wrap (-model objects:
@@ -32,7 +34,8 @@
 //	            and back; (colour) colours shift
 //	  HUD       the counter is updated
 //	PostUpdate  (unused)
-//	Last        (with Config.Digest) the world is hashed
+//	Last        (with Config.Digest) the world is hashed; save: the quick
+//	            save or load is carried out (glue model, save.go)
 //	PreDraw     render: the frame begins
 //	Draw        fish, the predator and the counter are drawn; diag: the
 //	            overlay and inspector read the keys and, when shown, draw
@@ -51,6 +54,7 @@ import (
 	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -110,6 +114,10 @@ type Config struct {
 	// Digest adds the DigestWorld system, which hashes the world at the
 	// end of every tick into the Digest resource.
 	Digest bool
+	// Saves is where quick saves go (glue model); nil is the platform's
+	// default (files in the user's configuration directory,
+	// localStorage in the browser).
+	Saves save.Store
 }
 
 // NewApp declares the game.
@@ -127,6 +135,10 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(cfg.Model)
 
 	app.AddSystems(Control, glue.Func(Controls))
+	if cfg.Model == ECS {
+		app.AddPlugins(savePlugin(cfg))
+		app.AddSystems(Control, glue.Func(QuickSaveLoad))
+	}
 	switch cfg.Model {
 	case ObjectModel:
 		app.InsertResource(Objects{})
@@ -162,7 +174,7 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	app.AddPlugins(render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot})
-	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F5: pause, F6: step (glue.Draw)
+	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
 	app.InsertResource(render.Window{Title: "Swarm (glue demo)", Width: ScreenW, Height: ScreenH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(Art{})
 	app.AddStartup(

@@ -1,14 +1,10 @@
 package world
 
-import (
-	"reflect"
-
-	"github.com/yohamta/donburi/component"
-)
+import "github.com/yohamta/donburi/component"
 
 // This file reads the world for display (glue's inspection API, used by
-// diagnostics overlays): entities, archetypes and component values. It
-// is not on any tick's path; its reflection runs only when called.
+// diagnostics overlays): entities and archetypes; component values come
+// from [World.Value]. It is not on any tick's path.
 
 // Entities appends every live entity to dst, archetype by archetype in
 // the order the archetypes were created, and returns it.
@@ -50,15 +46,4 @@ func (w *World) ArchetypeInfos(dst []ArchetypeInfo) []ArchetypeInfo {
 // typeOfComp returns the Type of one of the world's component objects.
 func typeOfComp(c component.IComponentType) *Type {
 	return c.(*column).t
-}
-
-// Value returns a copy of e's component of type t, boxed, or false if e
-// is not live or has no t. It uses reflection: for display, not for a
-// tick's work.
-func (w *World) Value(e Entity, t *Type) (any, bool) {
-	p := w.Get(e, t)
-	if p == nil {
-		return nil, false
-	}
-	return reflect.NewAt(t.RType, p).Elem().Interface(), true
 }

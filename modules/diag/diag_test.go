@@ -227,7 +227,7 @@ func TestPluginErrors(t *testing.T) {
 		want []string
 	}{
 		{"without render", nil, []string{"render.Plugin"}},
-		{"two actions on one key", diag.Plugin{Keys: &diag.Keys{Overlay: ebiten.KeyF1, Inspector: ebiten.KeyF1, Pause: ebiten.KeyF5, Step: ebiten.KeyF6, Filter: ebiten.KeyF7}},
+		{"two actions on one key", diag.Plugin{Keys: &diag.Keys{Overlay: ebiten.KeyF1, Inspector: ebiten.KeyF1, Pause: ebiten.KeyF6, Step: ebiten.KeyF7, Filter: ebiten.KeyF8}},
 			[]string{"diag: Plugin.Keys", "Overlay and Inspector are both F1"}},
 		{"negative text size", diag.Plugin{TextSize: -1}, []string{"diag: Plugin.TextSize", "-1"}},
 	} {

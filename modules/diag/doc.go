@@ -1,7 +1,7 @@
 // Package diag shows what goes on inside a running glue game: an overlay
 // of figures and an entity inspector, drawn over the game by render.
 //
-//	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F5: pause, F6: step, F7: filter
+//	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step, F8: filter
 //
 // The overlay (F3) shows frames and ticks per second with a graph of the
 // last frame times, the tick count, the number of entities and
@@ -9,13 +9,13 @@
 // without the overlay's own), the heap in use and the GC's pauses
 // (runtime/metrics), and the time of every stage and of the slowest
 // systems (glue.App.Timings). The inspector (F4) lists the entities with
-// their component types, filtered by one type (F7, Shift+F7; after the
+// their component types, filtered by one type (F8, Shift+F8; after the
 // last type, the app's resources with their values), and shows
 // the selected entity's components with their values as fmt prints
 // them; a click on an entity in the game selects it ([Pick]) and
-// outlines it, a click on a row of the list too. F5 pauses and resumes
+// outlines it, a click on a row of the list too. F6 pauses and resumes
 // the game's ticks (glue.App.Pause) — the draw stages go on, so the game
-// stays on screen and can be inspected — and F6 runs exactly one tick of
+// stays on screen and can be inspected — and F7 runs exactly one tick of
 // a paused game (glue.App.Step). The keys work while the overlay or the
 // inspector is shown; [Plugin.Keys] changes them.
 //

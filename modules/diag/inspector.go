@@ -53,7 +53,7 @@ func typeMatches(typeName, want string) bool {
 }
 
 // ResourcesFilter is the inspector's filter that lists the app's
-// resources, with their values, instead of entities. F7 reaches it after
+// resources, with their values, instead of entities. F8 reaches it after
 // the last component type.
 const ResourcesFilter = "resources"
 

@@ -304,10 +304,10 @@ func TestWindowInspectorListsEntity(t *testing.T) {
 			t.Errorf("inspector lacks %q:\n%s", want, strings.Join(text, "\n"))
 		}
 	}
-	press(t, "F7") // the next filter after Marker: render.Box? the list is sorted
+	press(t, "F8") // the next filter after Marker: render.Box? the list is sorted
 	onFrame(func(w *window) { text = overlay(w).InspectorText() })
 	if contains(text, "filter: Marker ") {
-		t.Errorf("F7 did not move the filter:\n%s", strings.Join(text, "\n"))
+		t.Errorf("F8 did not move the filter:\n%s", strings.Join(text, "\n"))
 	}
 }
 
@@ -316,8 +316,8 @@ func TestWindowPauseAndStep(t *testing.T) {
 	reset()
 	press(t, "F3")
 	until(t, "the overlay", func(w *window) bool { return overlay(w).Shown() })
-	press(t, "F5")
-	until(t, "F5 to pause", func(w *window) bool { return w.app.Paused() })
+	press(t, "F6")
+	until(t, "F6 to pause", func(w *window) bool { return w.app.Paused() })
 	var tick uint64
 	var n int
 	onFrame(func(w *window) { tick, n = w.app.Tick(), glue.Resource[Counter](w.app).N })
@@ -327,18 +327,18 @@ func TestWindowPauseAndStep(t *testing.T) {
 			t.Errorf("paused, yet ticks ran: tick %d -> %d, counter %d -> %d", tick, w.app.Tick(), n, glue.Resource[Counter](w.app).N)
 		}
 	})
-	press(t, "F6")
+	press(t, "F7")
 	frames(20)
 	onFrame(func(w *window) {
 		if got := w.app.Tick(); got != tick+1 || glue.Resource[Counter](w.app).N != n+1 {
-			t.Errorf("F6: tick %d -> %d, counter %d -> %d; want exactly one more", tick, got, n, glue.Resource[Counter](w.app).N)
+			t.Errorf("F7: tick %d -> %d, counter %d -> %d; want exactly one more", tick, got, n, glue.Resource[Counter](w.app).N)
 		}
 		if !w.app.Paused() {
-			t.Error("F6 resumed the game; it should stay paused")
+			t.Error("F7 resumed the game; it should stay paused")
 		}
 	})
-	press(t, "F5")
-	until(t, "F5 to resume", func(w *window) bool { return !w.app.Paused() && w.app.Tick() > tick+5 })
+	press(t, "F6")
+	until(t, "F6 to resume", func(w *window) bool { return !w.app.Paused() && w.app.Tick() > tick+5 })
 	reset()
 }
 

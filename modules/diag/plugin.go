@@ -36,9 +36,9 @@ type Keys struct {
 }
 
 // DefaultKeys returns the keys a [Plugin] with nil Keys uses: F3 the
-// overlay, F4 the inspector, F5 pause, F6 step, F7 filter.
+// overlay, F4 the inspector, F6 pause, F7 step, F8 filter.
 func DefaultKeys() Keys {
-	return Keys{Overlay: ebiten.KeyF3, Inspector: ebiten.KeyF4, Pause: ebiten.KeyF5, Step: ebiten.KeyF6, Filter: ebiten.KeyF7}
+	return Keys{Overlay: ebiten.KeyF3, Inspector: ebiten.KeyF4, Pause: ebiten.KeyF6, Step: ebiten.KeyF7, Filter: ebiten.KeyF8}
 }
 
 // Plugin adds the diagnostics overlay and the entity inspector to an app
@@ -90,7 +90,7 @@ func (p Plugin) validate() error {
 		seen[f.key] = f.name
 	}
 	if len(dup) > 0 {
-		return fmt.Errorf("diag: Plugin.Keys: %s; give each its own key (or leave Keys nil for F3-F7)", strings.Join(dup, ", "))
+		return fmt.Errorf("diag: Plugin.Keys: %s; give each its own key (or leave Keys nil for F3-F8)", strings.Join(dup, ", "))
 	}
 	return nil
 }

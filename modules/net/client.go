@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // Peer is the resource that describes the server a [Client] connects to:
@@ -27,7 +28,7 @@ type Peer struct {
 type ClientConfig struct {
 	// Registry lists the types that may be received and sent. It must
 	// match the server's. Required.
-	Registry *Registry
+	Registry *codec.Registry
 	// MaxMessageSize is the largest message accepted from the server, in
 	// bytes; it bounds the snapshot, and so the world, a client can
 	// receive. The default is 1 MiB.
@@ -119,7 +120,7 @@ type ClientStats struct {
 
 type client struct {
 	cfg     ClientConfig
-	reg     *Registry
+	reg     *codec.Registry
 	log     *slog.Logger
 	initErr error // a configuration mistake, reported by the Connect system
 
@@ -134,7 +135,7 @@ type client struct {
 
 	outMu    sync.Mutex
 	events   []outMsg
-	periodic map[*codec][]byte
+	periodic map[*codec.Codec][]byte
 	outReady chan struct{}
 
 	ctx     context.Context
@@ -154,7 +155,7 @@ type client struct {
 }
 
 type outMsg struct {
-	c       *codec
+	c       *codec.Codec
 	payload []byte
 }
 
@@ -171,7 +172,7 @@ func newClient(cfg ClientConfig) *client {
 		reg:      cfg.Registry,
 		log:      cfg.Logger,
 		mirror:   newMirror(),
-		periodic: map[*codec][]byte{},
+		periodic: map[*codec.Codec][]byte{},
 		outReady: make(chan struct{}, 1),
 		ctx:      ctx,
 		cancel:   cancel,
@@ -192,7 +193,7 @@ func (c *client) start(rawURL string) error {
 	if c.initErr != nil {
 		return c.initErr
 	}
-	if err := c.reg.seal(); err != nil {
+	if err := c.reg.Seal(); err != nil {
 		return err
 	}
 	u, err := url.Parse(rawURL)
@@ -411,7 +412,7 @@ func (c *client) signalOut() {
 // dropped. SendInput is concurrent-safe.
 func SendInput[T any](cl *Client, v T) error {
 	c := cl.c
-	cd, enc, err := lookup[T](c.reg)
+	cd, enc, err := codec.Of[T](c.reg)
 	if err != nil {
 		return err
 	}
@@ -421,14 +422,14 @@ func SendInput[T any](cl *Client, v T) error {
 	if !connected {
 		return ErrNotConnected
 	}
-	var w Writer
+	var w codec.Writer
 	enc(&v, &w)
 	c.outMu.Lock()
 	if len(c.events) >= c.cfg.InputQueue {
 		c.outMu.Unlock()
 		return fmt.Errorf("net: input queue full (%d inputs); the connection is too slow, or raise ClientConfig.InputQueue", c.cfg.InputQueue)
 	}
-	c.events = append(c.events, outMsg{c: cd, payload: w.buf})
+	c.events = append(c.events, outMsg{c: cd, payload: w.Data()})
 	c.outMu.Unlock()
 	c.signalOut()
 	return nil
@@ -436,7 +437,7 @@ func SendInput[T any](cl *Client, v T) error {
 
 // setPeriodic makes payload the next value of cd to send, replacing one
 // not sent yet.
-func (c *client) setPeriodic(cd *codec, payload []byte) {
+func (c *client) setPeriodic(cd *codec.Codec, payload []byte) {
 	c.outMu.Lock()
 	c.periodic[cd] = payload
 	c.outMu.Unlock()
@@ -602,8 +603,8 @@ func (c *client) apply(cmds glue.Commands, added []glue.Entity, removed []glue.E
 // applyResource inserts or removes the resources of a resource id.
 func (c *client) applyResource(cmds glue.Commands, id uint64, e *mEnt) {
 	if e == nil {
-		if cd, ok := c.reg.byID[uint16(id>>1)]; ok {
-			cmds.RemoveResource(cd.gtype)
+		if cd := c.reg.ByID(uint16(id >> 1)); cd != nil {
+			cmds.RemoveResource(cd.Type())
 		}
 		return
 	}
@@ -619,7 +620,7 @@ func (c *client) applyResource(cmds glue.Commands, id uint64, e *mEnt) {
 			cmds.InsertResource(e.value(cd))
 		}
 		for _, cd := range e.removed {
-			cmds.RemoveResource(cd.gtype)
+			cmds.RemoveResource(cd.Type())
 		}
 	}
 	e.clean()

@@ -7,9 +7,11 @@
 //
 // # Outline
 //
-//   - [Registry], [Register], [RegisterBinary]: the types that may cross
-//     the network, each with a wire id, a version and a codec written
-//     with a [Writer] and read with a [Reader].
+//   - codec.Registry (package github.com/gluekit/glue/codec, shared with
+//     modules/save): the types that may cross the network, each with a
+//     wire id, a version and a codec written with a codec.Writer and read
+//     with a codec.Reader. Entity references (codec.Writer.Entity) are
+//     sent as the server's ids, not translated to the client's.
 //   - [ServerPlugin] and its [Server] resource: listens (startup system
 //     [ListenSystem]), publishes what the [Send] and [SendResource]
 //     systems record every [ServerConfig.SendEvery] ticks, and hands the

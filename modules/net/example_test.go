@@ -9,30 +9,31 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/net"
 )
 
 // Ball is a component both apps know.
 type Ball struct{ X, Y float32 }
 
-// Paddle encodes itself (net.IBinary).
+// Paddle encodes itself (codec.IBinary).
 type Paddle struct{ X float32 }
 
-func (p *Paddle) MarshalNet(w *net.Writer) { w.Float32(p.X) }
+func (p *Paddle) Encode(w *codec.Writer) { w.Float32(p.X) }
 
-func (p *Paddle) UnmarshalNet(r *net.Reader) error {
+func (p *Paddle) Decode(r *codec.Reader) error {
 	p.X = r.Float32()
 	return nil
 }
 
 // registry lists what crosses the network; server and client build the
 // same one.
-func registry() *net.Registry {
-	reg := net.NewRegistry()
-	net.Register(reg, 1, 1,
-		func(b *Ball, w *net.Writer) { w.Float32(b.X); w.Float32(b.Y) },
-		func(r *net.Reader) (Ball, error) { return Ball{r.Float32(), r.Float32()}, nil })
-	net.RegisterBinary[Paddle](reg, 2, 1)
+func registry() *codec.Registry {
+	reg := codec.NewRegistry()
+	codec.Register(reg, 1, 1,
+		func(b *Ball, w *codec.Writer) { w.Float32(b.X); w.Float32(b.Y) },
+		func(r *codec.Reader) (Ball, error) { return Ball{r.Float32(), r.Float32()}, nil })
+	codec.RegisterBinary[Paddle](reg, 2, 1)
 	return reg
 }
 
@@ -77,30 +78,6 @@ func Example() {
 	}
 	fmt.Printf("the client sees the ball at (%v, %v)\n", seen.X, seen.Y)
 	// Output: the client sees the ball at (10, 2)
-}
-
-func ExampleRegistry_String() {
-	fmt.Print(registry())
-	// Output:
-	// 1 v1 net_test.Ball
-	// 2 v1 net_test.Paddle
-}
-
-func ExampleWriter() {
-	var w net.Writer
-	w.Uvarint(300)
-	w.Text("hi")
-	w.Float32(1)
-	fmt.Printf("% x\n", w.Data())
-
-	r := net.NewReader(w.Data())
-	fmt.Println(r.Uvarint(), r.Text(), r.Float32(), r.Err())
-	r.Uint8() // past the end
-	fmt.Println(r.Err())
-	// Output:
-	// ac 02 02 68 69 00 00 80 3f
-	// 300 hi 1 <nil>
-	// net: message truncated
 }
 
 // A room run by an orchestrator: the hooks mark where its SDK is called

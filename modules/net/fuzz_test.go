@@ -6,13 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/gluekit/glue/codec"
 )
 
 var updateSeeds = flag.Bool("net.update-seeds", false, "rewrite testdata/fuzz/FuzzDecode from fuzzSeeds")
 
 // fuzzBase is the state the fuzzed messages are applied on: deltas with
 // base tick 3 apply to it.
-func fuzzBase(reg *Registry) *state {
+func fuzzBase(reg *codec.Registry) *state {
 	return makeState(reg, 3, world{
 		2: named(pos{1, 2}, vel{0, 1}),
 		4: named(label{"brick"}, hp{2}),
@@ -22,7 +24,7 @@ func fuzzBase(reg *Registry) *state {
 
 // fuzzSeeds returns well-formed messages of every kind, plus a few broken
 // ones, named.
-func fuzzSeeds(reg *Registry) map[string][]byte {
+func fuzzSeeds(reg *codec.Registry) map[string][]byte {
 	base := fuzzBase(reg)
 	next := makeState(reg, 6, world{
 		2: named(pos{1.5, 2}, vel{0, 1}),
@@ -54,7 +56,7 @@ func fuzzSeeds(reg *Registry) map[string][]byte {
 // (testdata/fuzz/FuzzDecode and fuzzSeeds) run under plain go test.
 func FuzzDecode(f *testing.F) {
 	reg := testRegistry()
-	if err := reg.seal(); err != nil {
+	if err := reg.Seal(); err != nil {
 		f.Fatal(err)
 	}
 	for _, seed := range fuzzSeeds(reg) {
@@ -87,7 +89,7 @@ func FuzzDecode(f *testing.F) {
 			}
 			for id, e := range m.ents {
 				for i := 1; i < len(e.comps); i++ {
-					if e.comps[i-1].c.id >= e.comps[i].c.id {
+					if e.comps[i-1].c.ID() >= e.comps[i].c.ID() {
 						t.Fatalf("entity %d: components out of order after apply", id)
 					}
 				}

@@ -3,6 +3,8 @@ package net
 import (
 	"fmt"
 	"slices"
+
+	"github.com/gluekit/glue/codec"
 )
 
 // mirror is a client's copy of the server's state, as decoded values,
@@ -19,10 +21,10 @@ type mirror struct {
 
 // mEnt is one mirrored entity (or resource).
 type mEnt struct {
-	comps   []compValue // sorted by type id
-	changed []*codec    // set since the last take
-	removed []*codec    // removed since the last take
-	fresh   bool        // created since the last take: spawn with every component
+	comps   []compValue    // sorted by type id
+	changed []*codec.Codec // set since the last take
+	removed []*codec.Codec // removed since the last take
+	fresh   bool           // created since the last take: spawn with every component
 	// reshaped says that components were added or removed since the last
 	// take, not only changed. See client.apply for why that matters.
 	reshaped bool
@@ -66,7 +68,7 @@ func (m *mirror) checkDelta(f *frame) error {
 		}
 		for _, c := range u.unset {
 			if _, ok := e.find(c); !ok {
-				return fmt.Errorf("net: delta to tick %d removes %s from entity %d, which does not have it", f.tick, c.name, u.id)
+				return fmt.Errorf("net: delta to tick %d removes %s from entity %d, which does not have it", f.tick, c.Name(), u.id)
 			}
 		}
 		if len(u.set) == 0 && len(u.unset) == len(e.comps) {
@@ -158,9 +160,9 @@ func (m *mirror) markDirty(id uint64, e *mEnt) {
 	}
 }
 
-func (e *mEnt) find(c *codec) (int, bool) {
-	return slices.BinarySearchFunc(e.comps, c.id, func(cv compValue, id uint16) int {
-		return int(cv.c.id) - int(id)
+func (e *mEnt) find(c *codec.Codec) (int, bool) {
+	return slices.BinarySearchFunc(e.comps, c.ID(), func(cv compValue, id uint16) int {
+		return int(cv.c.ID()) - int(id)
 	})
 }
 
@@ -175,13 +177,13 @@ func (e *mEnt) set(cv compValue) {
 		return
 	}
 	e.reshaped = e.reshaped || !ok
-	e.removed = slices.DeleteFunc(e.removed, func(c *codec) bool { return c == cv.c })
+	e.removed = slices.DeleteFunc(e.removed, func(c *codec.Codec) bool { return c == cv.c })
 	if !slices.Contains(e.changed, cv.c) {
 		e.changed = append(e.changed, cv.c)
 	}
 }
 
-func (e *mEnt) unset(c *codec) {
+func (e *mEnt) unset(c *codec.Codec) {
 	i, ok := e.find(c)
 	if !ok {
 		return
@@ -191,14 +193,14 @@ func (e *mEnt) unset(c *codec) {
 		return
 	}
 	e.reshaped = true
-	e.changed = slices.DeleteFunc(e.changed, func(x *codec) bool { return x == c })
+	e.changed = slices.DeleteFunc(e.changed, func(x *codec.Codec) bool { return x == c })
 	if !slices.Contains(e.removed, c) {
 		e.removed = append(e.removed, c)
 	}
 }
 
 // value returns the current value of component c.
-func (e *mEnt) value(c *codec) any {
+func (e *mEnt) value(c *codec.Codec) any {
 	i, _ := e.find(c)
 	return e.comps[i].v
 }

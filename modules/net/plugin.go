@@ -58,7 +58,7 @@ type ServerPlugin struct {
 func (p ServerPlugin) Build(app *glue.App) {
 	s := newServer(p.Config)
 	if p.Config.Registry == nil {
-		app.AddError(errors.New("net: ServerPlugin.Config.Registry is required; make one with net.NewRegistry, register the types to send and receive, and set it (the clients use the same registry)"))
+		app.AddError(errors.New("net: ServerPlugin.Config.Registry is required; make one with codec.NewRegistry, register the types to send and receive, and set it (the clients use the same registry)"))
 	} else if s.initErr != nil {
 		app.AddError(s.initErr)
 	}

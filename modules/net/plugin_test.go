@@ -14,7 +14,7 @@ func TestServerPluginNeedsRegistry(t *testing.T) {
 	defer app.Close()
 	err := app.Build()
 	if err == nil || !strings.Contains(err.Error(), "ServerPlugin.Config.Registry is required") ||
-		!strings.Contains(err.Error(), "net.NewRegistry") {
+		!strings.Contains(err.Error(), "codec.NewRegistry") {
 		t.Errorf("Build = %v, want an error naming ServerPlugin.Config.Registry and how to make one", err)
 	}
 }

@@ -16,13 +16,14 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // ServerConfig configures a [Server]. The zero value of every field means
 // its default.
 type ServerConfig struct {
 	// Registry lists the types that may be sent and received. Required.
-	Registry *Registry
+	Registry *codec.Registry
 	// Addr is the TCP address to listen on. The default is
 	// "127.0.0.1:7777". A missing host (":7777") also means 127.0.0.1: to
 	// listen on every interface, say so with "0.0.0.0:7777" or "[::]:7777".
@@ -134,7 +135,7 @@ type ServerConfig struct {
 
 func (cfg *ServerConfig) defaults() error {
 	if cfg.Registry == nil {
-		return errors.New("net: ServerConfig.Registry is nil; make one with net.NewRegistry and register the types to send")
+		return errors.New("net: ServerConfig.Registry is nil; make one with codec.NewRegistry and register the types to send")
 	}
 	if cfg.Addr == "" {
 		cfg.Addr = "127.0.0.1:7777"
@@ -207,7 +208,7 @@ type ServerStats struct {
 // server is the state behind a Server.
 type server struct {
 	cfg     ServerConfig
-	reg     *Registry
+	reg     *codec.Registry
 	log     *slog.Logger
 	warn    *warnLimiter // warnings about refused and dropped connections
 	initErr error        // a configuration mistake, reported by the Listen system
@@ -218,7 +219,7 @@ type server struct {
 	// Owned by the app's systems (the game loop).
 	collecting bool
 	recs       []rec
-	buf        Writer // payloads recorded this tick
+	buf        codec.Writer // payloads recorded this tick
 	netIDs     map[glue.Entity]netID
 	lastID     uint64
 	prev       *state // last published state
@@ -264,7 +265,7 @@ type server struct {
 // rec is one component recorded by a Send system this tick.
 type rec struct {
 	id     uint64
-	c      *codec
+	c      *codec.Codec
 	off, n int32
 }
 
@@ -317,7 +318,7 @@ func (s *server) start() error {
 	if s.initErr != nil {
 		return s.initErr
 	}
-	if err := s.reg.seal(); err != nil {
+	if err := s.reg.Seal(); err != nil {
 		return err
 	}
 	ln, err := stdnet.Listen("tcp", s.cfg.Addr)
@@ -521,7 +522,7 @@ func (s *server) id(e glue.Entity) uint64 {
 }
 
 // record encodes v for entity (or resource) id.
-func record[T any](s *server, id uint64, c *codec, enc func(*T, *Writer), v *T) {
+func record[T any](s *server, id uint64, c *codec.Codec, enc func(*T, *codec.Writer), v *T) {
 	off := s.buf.Len()
 	enc(v, &s.buf)
 	s.recs = append(s.recs, rec{id: id, c: c, off: int32(off), n: int32(s.buf.Len() - off)})
@@ -591,12 +592,12 @@ func (s *server) build() *state {
 		if c := cmp.Compare(a.id, b.id); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.c.id, b.c.id)
+		return cmp.Compare(a.c.ID(), b.c.ID())
 	})
 	st := &s.scratch
 	st.tick = s.tick.Load()
 	st.ents, st.comps = st.ents[:0], st.comps[:0]
-	st.data = s.buf.buf
+	st.data = s.buf.Data()
 	for i, r := range s.recs {
 		if i+1 < len(s.recs) && s.recs[i+1].id == r.id && s.recs[i+1].c == r.c {
 			continue // a later record of the same component wins

@@ -4,21 +4,22 @@ import (
 	"bytes"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // codecOf is a send system's codec for T, looked up in the app's registry
 // on the system's first send: state of one registration of the system
 // (a glue.Local), so that one System value may serve several apps.
 type codecOf[T any] struct {
-	cd  *codec
-	enc func(*T, *Writer)
+	cd  *codec.Codec
+	enc func(*T, *codec.Writer)
 }
 
 // get returns the codec, looking it up in reg the first time.
-func (c *codecOf[T]) get(reg *Registry) (*codec, func(*T, *Writer)) {
+func (c *codecOf[T]) get(reg *codec.Registry) (*codec.Codec, func(*T, *codec.Writer)) {
 	if c.enc == nil {
 		var err error
-		if c.cd, c.enc, err = lookup[T](reg); err != nil {
+		if c.cd, c.enc, err = codec.Of[T](reg); err != nil {
 			panic(err)
 		}
 	}
@@ -92,7 +93,7 @@ func SendResource[T any]() *glue.System {
 // periodic is a SendPeriodically system's state in one app.
 type periodic[T any] struct {
 	codec       codecOf[T]
-	w           Writer
+	w           codec.Writer
 	last        []byte
 	lastSession uint64
 	ticks       int
@@ -129,12 +130,12 @@ func SendPeriodically[T any]() *glue.System {
 		}
 		st.w.Reset()
 		enc(v, &st.w)
-		if session == st.lastSession && bytes.Equal(st.w.buf, st.last) {
+		if session == st.lastSession && bytes.Equal(st.w.Data(), st.last) {
 			return
 		}
-		st.last = append(st.last[:0], st.w.buf...)
+		st.last = append(st.last[:0], st.w.Data()...)
 		st.lastSession = session
-		c.setPeriodic(cd, bytes.Clone(st.w.buf))
+		c.setPeriodic(cd, bytes.Clone(st.w.Data()))
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+
+	"github.com/gluekit/glue/codec"
 )
 
 // Wire format. Every WebSocket message is one binary frame:
@@ -67,7 +69,7 @@ func (t msgType) String() string {
 	return fmt.Sprintf("message type %d", uint8(t))
 }
 
-func resourceID(c *codec) uint64 { return uint64(c.id)<<1 | resourceBit }
+func resourceID(c *codec.Codec) uint64 { return uint64(c.ID())<<1 | resourceBit }
 
 func isResourceID(id uint64) bool { return id&resourceBit != 0 }
 
@@ -77,7 +79,7 @@ func appendHeader(dst []byte, t msgType) []byte {
 
 // compValue is one decoded component, resource or input value.
 type compValue struct {
-	c *codec
+	c *codec.Codec
 	v any
 }
 
@@ -86,7 +88,7 @@ type compValue struct {
 type entUpdate struct {
 	id    uint64
 	set   []compValue
-	unset []*codec
+	unset []*codec.Codec
 }
 
 // frame is a parsed message.
@@ -105,7 +107,7 @@ type frame struct {
 // parseFrame decodes and checks one message. fromServer says which
 // direction it travelled, and so which message types are allowed. It never
 // sizes anything from a count it has not checked against the bytes left.
-func parseFrame(data []byte, reg *Registry, fromServer bool) (*frame, error) {
+func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, error) {
 	if len(data) < headerSize {
 		return nil, fmt.Errorf("net: message of %d bytes is shorter than the %d-byte header", len(data), headerSize)
 	}
@@ -116,7 +118,7 @@ func parseFrame(data []byte, reg *Registry, fromServer bool) (*frame, error) {
 		return nil, fmt.Errorf("net: protocol version %d, want %d", data[2], protocolVersion)
 	}
 	f := &frame{typ: msgType(data[3])}
-	r := &Reader{buf: data, off: headerSize}
+	r := codec.NewReader(data[headerSize:])
 	var err error
 	switch {
 	case fromServer && f.typ == msgWelcome:
@@ -128,7 +130,7 @@ func parseFrame(data []byte, reg *Registry, fromServer bool) (*frame, error) {
 		err = parseDelta(r, reg, f)
 	case !fromServer && f.typ == msgInput:
 		f.seq = r.Uvarint()
-		if r.err == nil && f.seq == 0 {
+		if r.Err() == nil && f.seq == 0 {
 			err = errors.New("net: input sequence number 0; they start at 1")
 			break
 		}
@@ -142,7 +144,7 @@ func parseFrame(data []byte, reg *Registry, fromServer bool) (*frame, error) {
 		return nil, fmt.Errorf("net: unexpected %v from the %s", f.typ, from)
 	}
 	if err == nil {
-		err = r.err
+		err = r.Err()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("net: bad %v: %w", f.typ, err)
@@ -153,10 +155,10 @@ func parseFrame(data []byte, reg *Registry, fromServer bool) (*frame, error) {
 	return f, nil
 }
 
-func parseDelta(r *Reader, reg *Registry, f *frame) error {
+func parseDelta(r *codec.Reader, reg *codec.Registry, f *frame) error {
 	f.base = r.Uvarint()
 	f.tick = r.Uvarint()
-	if r.err == nil && f.tick <= f.base {
+	if r.Err() == nil && f.tick <= f.base {
 		return fmt.Errorf("net: tick %d is not after base tick %d", f.tick, f.base)
 	}
 	ents, err := parseEntities(r, reg)
@@ -164,12 +166,12 @@ func parseDelta(r *Reader, reg *Registry, f *frame) error {
 		return fmt.Errorf("created: %w", err)
 	}
 	f.created = len(ents)
-	n := r.count(4)
+	n := r.Count(4)
 	var last uint64
 	for i := range n {
 		u := entUpdate{id: r.Uvarint()}
-		if r.err != nil {
-			return r.err
+		if r.Err() != nil {
+			return r.Err()
 		}
 		if i > 0 && u.id <= last {
 			return fmt.Errorf("changed: entity %d after %d; ids must increase", u.id, last)
@@ -178,13 +180,13 @@ func parseDelta(r *Reader, reg *Registry, f *frame) error {
 		if u.set, err = parseComps(r, reg, 0); err != nil {
 			return fmt.Errorf("changed: entity %d: %w", u.id, err)
 		}
-		m := r.count(1)
-		u.unset = make([]*codec, 0, min(m, 16))
+		m := r.Count(1)
+		u.unset = make([]*codec.Codec, 0, min(m, 16))
 		var lastTid uint64
 		for j := range m {
 			tid := r.Uvarint()
-			if r.err != nil {
-				return r.err
+			if r.Err() != nil {
+				return r.Err()
 			}
 			if tid > 0xffff {
 				return fmt.Errorf("changed: entity %d: type id %d out of range", u.id, tid)
@@ -193,36 +195,36 @@ func parseDelta(r *Reader, reg *Registry, f *frame) error {
 				return fmt.Errorf("changed: entity %d: removed type %d after %d; type ids must increase", u.id, tid, lastTid)
 			}
 			lastTid = tid
-			c, ok := reg.byID[uint16(tid)]
-			if !ok {
+			c := reg.ByID(uint16(tid))
+			if c == nil {
 				return fmt.Errorf("changed: entity %d: removed type id %d is not registered here", u.id, tid)
 			}
 			for _, s := range u.set {
 				if s.c == c {
-					return fmt.Errorf("changed: entity %d: type %s both set and removed", u.id, c.name)
+					return fmt.Errorf("changed: entity %d: type %s both set and removed", u.id, c.Name())
 				}
 			}
 			u.unset = append(u.unset, c)
 		}
-		if r.err != nil {
-			return r.err
+		if r.Err() != nil {
+			return r.Err()
 		}
 		if len(u.set)+len(u.unset) == 0 {
 			return fmt.Errorf("changed: entity %d changes nothing", u.id)
 		}
 		ents = append(ents, u)
 	}
-	if r.err != nil {
-		return r.err
+	if r.Err() != nil {
+		return r.Err()
 	}
 	f.ents = ents
-	n = r.count(1)
+	n = r.Count(1)
 	f.removed = make([]uint64, 0, min(n, 64))
 	changed := f.ents[f.created:]
 	for i := range n {
 		id := r.Uvarint()
-		if r.err != nil {
-			return r.err
+		if r.Err() != nil {
+			return r.Err()
 		}
 		if i > 0 && id <= last {
 			return fmt.Errorf("removed: entity %d after %d; ids must increase", id, last)
@@ -236,18 +238,18 @@ func parseDelta(r *Reader, reg *Registry, f *frame) error {
 		}
 		f.removed = append(f.removed, id)
 	}
-	return r.err
+	return r.Err()
 }
 
 // parseEntities reads a count and that many entities with at least one
 // component each, ids increasing.
-func parseEntities(r *Reader, reg *Registry) ([]entUpdate, error) {
-	n := r.count(5)
+func parseEntities(r *codec.Reader, reg *codec.Registry) ([]entUpdate, error) {
+	n := r.Count(5)
 	ents := make([]entUpdate, 0, min(n, 64))
 	for i := range n {
 		u := entUpdate{id: r.Uvarint()}
-		if r.err != nil {
-			return nil, r.err
+		if r.Err() != nil {
+			return nil, r.Err()
 		}
 		if i > 0 && u.id <= ents[i-1].id {
 			return nil, fmt.Errorf("entity %d after %d; ids must increase", u.id, ents[i-1].id)
@@ -258,15 +260,15 @@ func parseEntities(r *Reader, reg *Registry) ([]entUpdate, error) {
 		}
 		ents = append(ents, u)
 	}
-	return ents, r.err
+	return ents, r.Err()
 }
 
 // parseComps reads a count (at least least) and that many components, type
 // ids increasing.
-func parseComps(r *Reader, reg *Registry, least int) ([]compValue, error) {
-	n := r.count(3)
-	if r.err != nil {
-		return nil, r.err
+func parseComps(r *codec.Reader, reg *codec.Registry, least int) ([]compValue, error) {
+	n := r.Count(3)
+	if r.Err() != nil {
+		return nil, r.Err()
 	}
 	if n < least {
 		return nil, fmt.Errorf("%d components, want at least %d", n, least)
@@ -277,8 +279,8 @@ func parseComps(r *Reader, reg *Registry, least int) ([]compValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		if i > 0 && cv.c.id <= comps[i-1].c.id {
-			return nil, fmt.Errorf("type id %d after %d; type ids must increase", cv.c.id, comps[i-1].c.id)
+		if i > 0 && cv.c.ID() <= comps[i-1].c.ID() {
+			return nil, fmt.Errorf("type id %d after %d; type ids must increase", cv.c.ID(), comps[i-1].c.ID())
 		}
 		comps = append(comps, cv)
 	}
@@ -287,49 +289,47 @@ func parseComps(r *Reader, reg *Registry, least int) ([]compValue, error) {
 
 // parseComp reads one type id, version and payload and decodes the payload
 // with the registered codec.
-func parseComp(r *Reader, reg *Registry) (compValue, error) {
+func parseComp(r *codec.Reader, reg *codec.Registry) (compValue, error) {
 	tid := r.Uvarint()
 	ver := r.Uint8()
-	n := r.length()
-	payload := r.take(n)
-	if r.err != nil {
-		return compValue{}, r.err
+	payload := r.BlobView()
+	if r.Err() != nil {
+		return compValue{}, r.Err()
 	}
 	if tid > 0xffff {
 		return compValue{}, fmt.Errorf("type id %d out of range", tid)
 	}
-	c, err := reg.byWire(uint16(tid), ver)
+	c, err := reg.ByWire(uint16(tid), ver)
 	if err != nil {
 		return compValue{}, err
 	}
-	v, err := c.decode(&Reader{buf: payload})
+	v, err := c.Decode(codec.NewReader(payload))
 	if err != nil {
 		return compValue{}, err
 	}
 	return compValue{c: c, v: v}, nil
 }
 
-// appendComp writes one component: type id, version and payload.
-func appendComp(dst []byte, c *codec, payload []byte) []byte {
-	w := Writer{buf: dst}
-	w.Uvarint(uint64(c.id))
-	w.Uint8(c.version)
+// writeComp writes one component: type id, version and payload.
+func writeComp(w *codec.Writer, c *codec.Codec, payload []byte) {
+	w.Uvarint(uint64(c.ID()))
+	w.Uint8(c.Version())
 	w.Blob(payload)
-	return w.buf
 }
 
 // appendWelcome writes a welcome message.
 func appendWelcome(dst []byte, client uint64) []byte {
-	w := Writer{buf: appendHeader(dst, msgWelcome)}
+	w := codec.NewWriter(appendHeader(dst, msgWelcome))
 	w.Uvarint(client)
-	return w.buf
+	return w.Data()
 }
 
 // appendInput writes an input message with an encoded payload.
-func appendInput(dst []byte, seq uint64, c *codec, payload []byte) []byte {
-	w := Writer{buf: appendHeader(dst, msgInput)}
+func appendInput(dst []byte, seq uint64, c *codec.Codec, payload []byte) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgInput))
 	w.Uvarint(seq)
-	return appendComp(w.buf, c, payload)
+	writeComp(w, c, payload)
+	return w.Data()
 }
 
 // state is what the server sent at one tick: the entities (and resources)
@@ -348,31 +348,29 @@ type stEnt struct {
 }
 
 type stComp struct {
-	c      *codec
+	c      *codec.Codec
 	off, n int32 // data[off:off+n]
 }
 
 func (s *state) payload(c stComp) []byte { return s.data[c.off : c.off+c.n] }
 
-func (s *state) appendEntity(dst []byte, e stEnt) []byte {
-	w := Writer{buf: dst}
+func (s *state) writeEntity(w *codec.Writer, e stEnt) {
 	w.Uvarint(e.id)
 	w.Uvarint(uint64(e.hi - e.lo))
 	for _, c := range s.comps[e.lo:e.hi] {
-		w.buf = appendComp(w.buf, c.c, s.payload(c))
+		writeComp(w, c.c, s.payload(c))
 	}
-	return w.buf
 }
 
 // appendSnapshot writes s as a snapshot message.
 func appendSnapshot(dst []byte, s *state) []byte {
-	w := Writer{buf: appendHeader(dst, msgSnapshot)}
+	w := codec.NewWriter(appendHeader(dst, msgSnapshot))
 	w.Uvarint(s.tick)
 	w.Uvarint(uint64(len(s.ents)))
 	for _, e := range s.ents {
-		w.buf = s.appendEntity(w.buf, e)
+		s.writeEntity(w, e)
 	}
-	return w.buf
+	return w.Data()
 }
 
 // appendDelta writes the delta message that turns old into cur, and
@@ -390,13 +388,13 @@ func appendDelta(dst []byte, old, cur *state) ([]byte, bool) {
 			nRemoved++
 		}
 	})
-	w := Writer{buf: appendHeader(dst, msgDelta)}
+	w := codec.NewWriter(appendHeader(dst, msgDelta))
 	w.Uvarint(old.tick)
 	w.Uvarint(cur.tick)
 	w.Uvarint(uint64(nCreated))
 	walkDelta(old, cur, func(k diffKind, _, c stEnt) {
 		if k == diffCreated {
-			w.buf = cur.appendEntity(w.buf, c)
+			cur.writeEntity(w, c)
 		}
 	})
 	w.Uvarint(uint64(nChanged))
@@ -416,13 +414,13 @@ func appendDelta(dst []byte, old, cur *state) ([]byte, bool) {
 		w.Uvarint(uint64(nSet))
 		walkComps(old, cur, o, c, func(oc, cc *stComp) {
 			if cc != nil {
-				w.buf = appendComp(w.buf, cc.c, cur.payload(*cc))
+				writeComp(w, cc.c, cur.payload(*cc))
 			}
 		})
 		w.Uvarint(uint64(nUnset))
 		walkComps(old, cur, o, c, func(oc, cc *stComp) {
 			if cc == nil {
-				w.Uvarint(uint64(oc.c.id))
+				w.Uvarint(uint64(oc.c.ID()))
 			}
 		})
 	})
@@ -432,7 +430,7 @@ func appendDelta(dst []byte, old, cur *state) ([]byte, bool) {
 			w.Uvarint(o.id)
 		}
 	})
-	return w.buf, nCreated+nChanged+nRemoved > 0
+	return w.Data(), nCreated+nChanged+nRemoved > 0
 }
 
 type diffKind uint8
@@ -480,10 +478,10 @@ func walkComps(old, cur *state, o, c stEnt, fn func(oc, cc *stComp)) {
 	i, j := 0, 0
 	for i < len(ocs) || j < len(ccs) {
 		switch {
-		case j == len(ccs) || (i < len(ocs) && ocs[i].c.id < ccs[j].c.id):
+		case j == len(ccs) || (i < len(ocs) && ocs[i].c.ID() < ccs[j].c.ID()):
 			fn(&ocs[i], nil)
 			i++
-		case i == len(ocs) || ccs[j].c.id < ocs[i].c.id:
+		case i == len(ocs) || ccs[j].c.ID() < ocs[i].c.ID():
 			fn(nil, &ccs[j])
 			j++
 		default:

@@ -6,29 +6,39 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gluekit/glue/codec"
 )
 
 // encodeValue encodes a value of a registered test type.
-func encodeValue(reg *Registry, v any) (*codec, []byte) {
-	c := reg.byType[reflect.TypeOf(v)]
-	var w Writer
+func encodeValue(reg *codec.Registry, v any) (*codec.Codec, []byte) {
+	var w codec.Writer
 	switch v := v.(type) {
 	case pos:
-		c.enc.(func(*pos, *Writer))(&v, &w)
+		return encodeWith(reg, &v, &w)
 	case vel:
-		c.enc.(func(*vel, *Writer))(&v, &w)
+		return encodeWith(reg, &v, &w)
 	case label:
-		c.enc.(func(*label, *Writer))(&v, &w)
+		return encodeWith(reg, &v, &w)
 	case hp:
-		c.enc.(func(*hp, *Writer))(&v, &w)
+		return encodeWith(reg, &v, &w)
 	case score:
-		c.enc.(func(*score, *Writer))(&v, &w)
+		return encodeWith(reg, &v, &w)
 	case steer:
-		c.enc.(func(*steer, *Writer))(&v, &w)
+		return encodeWith(reg, &v, &w)
 	case tag:
-	default:
-		panic(fmt.Sprintf("no test codec for %T", v))
+		return encodeWith(reg, &v, &w)
 	}
+	panic(fmt.Sprintf("no test codec for %T", v))
+}
+
+// encodeWith encodes v with its registered codec.
+func encodeWith[T any](reg *codec.Registry, v *T, w *codec.Writer) (*codec.Codec, []byte) {
+	c, enc, err := codec.Of[T](reg)
+	if err != nil {
+		panic(err)
+	}
+	enc(v, w)
 	return c, w.Data()
 }
 
@@ -36,14 +46,14 @@ func encodeValue(reg *Registry, v any) (*codec, []byte) {
 type world map[uint64]map[string]any
 
 // makeState builds a server state from a world, the way publish does.
-func makeState(reg *Registry, tick uint64, w world) *state {
+func makeState(reg *codec.Registry, tick uint64, w world) *state {
 	s := &server{reg: reg}
 	s.tick.Store(tick)
 	for id, comps := range w {
 		for _, v := range comps {
 			c, p := encodeValue(reg, v)
 			off := s.buf.Len()
-			s.buf.buf = append(s.buf.buf, p...)
+			s.buf.Raw(p)
 			s.recs = append(s.recs, rec{id: id, c: c, off: int32(off), n: int32(len(p))})
 		}
 	}
@@ -56,7 +66,7 @@ func (m *mirror) world() world {
 	for id, e := range m.ents {
 		w[id] = map[string]any{}
 		for _, cv := range e.comps {
-			w[id][cv.c.name] = cv.v
+			w[id][cv.c.Name()] = cv.v
 		}
 	}
 	return w
@@ -70,7 +80,7 @@ func named(vals ...any) map[string]any {
 	return m
 }
 
-func mustApply(t *testing.T, reg *Registry, m *mirror, msg []byte) {
+func mustApply(t *testing.T, reg *codec.Registry, m *mirror, msg []byte) {
 	t.Helper()
 	f, err := parseFrame(msg, reg, true)
 	if err != nil {
@@ -187,35 +197,35 @@ func TestParseFrameRejects(t *testing.T) {
 	good := makeState(reg, 5, world{2: named(pos{1, 2}), 4: named(hp{1})})
 	snap := appendSnapshot(nil, good)
 	comp := func(tid uint64, ver uint8, payload ...byte) []byte {
-		var w Writer
+		var w codec.Writer
 		w.Uvarint(tid)
 		w.Uint8(ver)
 		w.Blob(payload)
 		return w.Data()
 	}
 	snapshotOf := func(ents ...[]byte) []byte {
-		w := Writer{buf: appendHeader(nil, msgSnapshot)}
+		w := codec.NewWriter(appendHeader(nil, msgSnapshot))
 		w.Uvarint(5)
 		w.Uvarint(uint64(len(ents)))
 		for _, e := range ents {
-			w.buf = append(w.buf, e...)
+			w.Raw(e)
 		}
 		return w.Data()
 	}
 	entity := func(id uint64, comps ...[]byte) []byte {
-		var w Writer
+		var w codec.Writer
 		w.Uvarint(id)
 		w.Uvarint(uint64(len(comps)))
 		for _, c := range comps {
-			w.buf = append(w.buf, c...)
+			w.Raw(c)
 		}
 		return w.Data()
 	}
 	hp1 := comp(4, 1, 2)
 	input := func(seq uint64, c []byte) []byte {
-		w := Writer{buf: appendHeader(nil, msgInput)}
+		w := codec.NewWriter(appendHeader(nil, msgInput))
 		w.Uvarint(seq)
-		w.buf = append(w.buf, c...)
+		w.Raw(c)
 		return w.Data()
 	}
 	cases := []struct {

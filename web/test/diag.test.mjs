@@ -1,5 +1,5 @@
 // Browser test of the diagnostics overlay (modules/diag) in the
-// WebAssembly build (make wasm): F3 shows the overlay over the game, F5
+// WebAssembly build (make wasm): F3 shows the overlay over the game, F6
 // pauses the game's ticks and resumes them. Like breakout.test.mjs, it
 // serves web/dist with web/serve on 127.0.0.1 and drives Debian's
 // Chromium headless with playwright-core.
@@ -74,7 +74,7 @@ function changed(a, b) {
   return n;
 }
 
-test("F3 shows the diagnostics overlay, F5 pauses and resumes", async () => {
+test("F3 shows the diagnostics overlay, F6 pauses and resumes", async () => {
   const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
@@ -96,17 +96,17 @@ test("F3 shows the diagnostics overlay, F5 pauses and resumes", async () => {
   const n = changed(before, after);
   assert.ok(n >= 5000, `F3: ${n} pixels of the top-left quarter changed, want the overlay's panel (>= 5000)`);
 
-  // The serve's launch (Space), then F5 holds the ticks: the ball stops.
+  // The serve's launch (Space), then F6 holds the ticks: the ball stops.
   await page.keyboard.press("Space");
   await until(page, (s) => s.phase === "playing", "the ball to launch");
-  await press(page, "F5");
+  await press(page, "F6");
   await page.waitForTimeout(500);
   const s0 = await state(page);
   await page.waitForTimeout(1000);
   const s1 = await state(page);
-  assert.equal(s1.ballY, s0.ballY, `paused (F5), yet the ball moved from ${s0.ballY} to ${s1.ballY}`);
-  await press(page, "F5");
-  await until(page, (s) => s.ballY !== s1.ballY, "the ball to move again after F5", 10_000);
+  assert.equal(s1.ballY, s0.ballY, `paused (F6), yet the ball moved from ${s0.ballY} to ${s1.ballY}`);
+  await press(page, "F6");
+  await until(page, (s) => s.ballY !== s1.ballY, "the ball to move again after F6", 10_000);
 
   await press(page, "F3");
   assert.deepEqual(errors, []);

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/net"
 )
 
@@ -20,16 +21,16 @@ type score struct{ Points int }
 type steer struct{ Dir int8 }
 
 func main() {
-	reg := net.NewRegistry()
-	net.Register(reg, 1, 1,
-		func(p *pos, w *net.Writer) { w.Float32(p.X); w.Float32(p.Y) },
-		func(r *net.Reader) (pos, error) { return pos{r.Float32(), r.Float32()}, nil })
-	net.Register(reg, 5, 1,
-		func(s *score, w *net.Writer) { w.Int(s.Points) },
-		func(r *net.Reader) (score, error) { return score{r.Int()}, nil })
-	net.Register(reg, 6, 1,
-		func(s *steer, w *net.Writer) { w.Uint8(uint8(s.Dir)) },
-		func(r *net.Reader) (steer, error) { return steer{int8(r.Uint8())}, nil })
+	reg := codec.NewRegistry()
+	codec.Register(reg, 1, 1,
+		func(p *pos, w *codec.Writer) { w.Float32(p.X); w.Float32(p.Y) },
+		func(r *codec.Reader) (pos, error) { return pos{r.Float32(), r.Float32()}, nil })
+	codec.Register(reg, 5, 1,
+		func(s *score, w *codec.Writer) { w.Int(s.Points) },
+		func(r *codec.Reader) (score, error) { return score{r.Int()}, nil })
+	codec.Register(reg, 6, 1,
+		func(s *steer, w *codec.Writer) { w.Uint8(uint8(s.Dir)) },
+		func(r *codec.Reader) (steer, error) { return steer{int8(r.Uint8())}, nil })
 
 	app := glue.NewApp()
 	app.AddPlugins(net.ClientPlugin{

@@ -1,10 +1,12 @@
-package net
+package codec
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/gluekit/glue"
 )
 
 // Writer appends the binary encoding of values to a buffer. Codecs get a
@@ -17,6 +19,9 @@ type Writer struct {
 	buf []byte
 }
 
+// NewWriter returns a Writer that appends to buf.
+func NewWriter(buf []byte) *Writer { return &Writer{buf: buf} }
+
 // Data returns the bytes written so far. The slice aliases the Writer's
 // buffer until the next write.
 func (w *Writer) Data() []byte { return w.buf }
@@ -26,6 +31,10 @@ func (w *Writer) Len() int { return len(w.buf) }
 
 // Reset empties the Writer, keeping its buffer.
 func (w *Writer) Reset() { w.buf = w.buf[:0] }
+
+// Raw appends p as it is, without a length: for composing messages of
+// parts encoded separately.
+func (w *Writer) Raw(p []byte) { w.buf = append(w.buf, p...) }
 
 // Uint8 writes one byte.
 func (w *Writer) Uint8(v uint8) { w.buf = append(w.buf, v) }
@@ -70,6 +79,13 @@ func (w *Writer) Text(s string) {
 	w.buf = append(w.buf, s...)
 }
 
+// Entity writes a reference to an entity, as a [Writer.Uvarint] of the
+// entity's id and version. Codecs write every glue.Entity field with it,
+// never as a plain number: a [Reader] can then translate references, as
+// modules/save does to point them at the entities a load spawns (see
+// [Reader.MapEntities]).
+func (w *Writer) Entity(e glue.Entity) { w.Uvarint(uint64(e)) }
+
 // Blob writes a byte slice: its length as a [Writer.Uvarint], then its
 // bytes.
 func (w *Writer) Blob(b []byte) {
@@ -79,7 +95,7 @@ func (w *Writer) Blob(b []byte) {
 
 // ErrTruncated is the error a [Reader] records when a value needs more bytes
 // than are left. Check for it with errors.Is.
-var ErrTruncated = errors.New("net: message truncated")
+var ErrTruncated = errors.New("codec: data truncated")
 
 // Reader reads values written by a [Writer] from a byte slice. Reads past
 // the end, and lengths larger than what is left, do not panic: they return
@@ -89,13 +105,38 @@ var ErrTruncated = errors.New("net: message truncated")
 // Readers given to decoders hold exactly one value's bytes: after the
 // decoder returns, bytes left unread are an error.
 type Reader struct {
-	buf []byte
-	off int
-	err error
+	buf  []byte
+	off  int
+	err  error
+	ents func(glue.Entity) glue.Entity
 }
 
 // NewReader returns a Reader over p. It does not copy p.
 func NewReader(p []byte) *Reader { return &Reader{buf: p} }
+
+// Reset makes r read p from its start, with no error, keeping its entity
+// mapping ([Reader.MapEntities]).
+func (r *Reader) Reset(p []byte) { r.buf, r.off, r.err = p, 0, nil }
+
+// MapEntities makes [Reader.Entity] translate every reference it reads
+// with m; nil reads references as written. modules/save maps the ids of a
+// save file to the entities the load spawns, and references to entities
+// the file does not hold to 0 (no entity). modules/net does not map: a
+// reference it receives is the sender's id.
+func (r *Reader) MapEntities(m func(glue.Entity) glue.Entity) { r.ents = m }
+
+// Entity reads a reference written by [Writer.Entity], translated by the
+// Reader's mapping if it has one.
+func (r *Reader) Entity() glue.Entity {
+	e := glue.Entity(r.Uvarint())
+	if r.err != nil {
+		return 0
+	}
+	if r.ents != nil {
+		return r.ents(e)
+	}
+	return e
+}
 
 // Err returns the first error met, or nil.
 func (r *Reader) Err() error { return r.err }
@@ -141,7 +182,7 @@ func (r *Reader) Bool() bool {
 	case 1:
 		return true
 	}
-	r.Fail(errors.New("net: invalid bool (not 0 or 1)"))
+	r.Fail(errors.New("codec: invalid bool (not 0 or 1)"))
 	return false
 }
 
@@ -188,7 +229,7 @@ func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int)) T {
 		r.err = ErrTruncated
 		return 0
 	case n < 0:
-		r.err = errors.New("net: varint overflows 64 bits")
+		r.err = errors.New("codec: varint overflows 64 bits")
 		return 0
 	}
 	r.off += n
@@ -200,7 +241,7 @@ func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int)) T {
 func (r *Reader) Int() int {
 	v := r.Varint()
 	if int64(int(v)) != v {
-		r.Fail(fmt.Errorf("net: varint %d does not fit an int", v))
+		r.Fail(fmt.Errorf("codec: varint %d does not fit an int", v))
 		return 0
 	}
 	return int(v)
@@ -230,6 +271,13 @@ func (r *Reader) Blob() []byte {
 	return append([]byte(nil), p...)
 }
 
+// BlobView reads a byte slice written by [Writer.Blob] without copying
+// it: the slice aliases the Reader's input.
+func (r *Reader) BlobView() []byte {
+	n := r.length()
+	return r.take(n)
+}
+
 // length reads a uvarint length and checks it against the bytes left.
 func (r *Reader) length() int {
 	v := r.Uvarint()
@@ -243,16 +291,18 @@ func (r *Reader) length() int {
 	return int(v)
 }
 
-// count reads a uvarint element count and checks that at least min bytes
+// Count reads a uvarint element count and checks that at least min bytes
 // per element are left, so that no slice is ever sized from an unchecked
-// count.
-func (r *Reader) count(min int) int {
+// count: a larger count fails the Reader with [ErrTruncated] and returns
+// 0. A min below 1 counts as 1.
+func (r *Reader) Count(min int) int {
+	min = max(min, 1)
 	v := r.Uvarint()
 	if r.err != nil {
 		return 0
 	}
 	if v > uint64(r.Len()/min) {
-		r.err = fmt.Errorf("net: count %d exceeds what the message can hold: %w", v, ErrTruncated)
+		r.err = fmt.Errorf("codec: count %d exceeds what the message can hold: %w", v, ErrTruncated)
 		return 0
 	}
 	return int(v)

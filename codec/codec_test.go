@@ -1,10 +1,13 @@
-package net
+package codec
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gluekit/glue"
 )
 
 // Test types, registered by testRegistry.
@@ -18,8 +21,8 @@ type (
 	tag   struct{}
 )
 
-func (p *pos) MarshalNet(w *Writer) { w.Float32(p.X); w.Float32(p.Y) }
-func (p *pos) UnmarshalNet(r *Reader) error {
+func (p *pos) Encode(w *Writer) { w.Float32(p.X); w.Float32(p.Y) }
+func (p *pos) Decode(r *Reader) error {
 	p.X, p.Y = r.Float32(), r.Float32()
 	return nil
 }
@@ -180,19 +183,19 @@ func TestRegistryMistakes(t *testing.T) {
 	if err == nil {
 		t.Fatal("Err() = nil, want three mistakes")
 	}
-	for _, want := range []string{"wire id 1 registered twice", "type net.pos registered twice", "Register[net.hp]: encoder and decoder must not be nil"} {
+	for _, want := range []string{"wire id 1 registered twice", "type codec.pos registered twice", "Register[codec.hp]: encoder and decoder must not be nil"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Err() = %q, want it to mention %q", err, want)
 		}
 	}
-	if got, want := reg.String(), "1 v1 net.pos\n"; got != want {
+	if got, want := reg.String(), "1 v1 codec.pos\n"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
 
 func TestRegisterAfterUsePanics(t *testing.T) {
 	reg := testRegistry()
-	if err := reg.seal(); err != nil {
+	if err := reg.Seal(); err != nil {
 		t.Fatal(err)
 	}
 	defer func() {
@@ -209,18 +212,105 @@ func TestDecodeChecks(t *testing.T) {
 	hpc := reg.byID[4]
 	var w Writer
 	w.Int(-3)
-	if _, err := hpc.decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "negative hp") {
+	if _, err := hpc.Decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "negative hp") {
 		t.Errorf("decode(-3) error = %v, want the decoder's error", err)
 	}
 	w.Reset()
 	w.Int(3)
 	w.Uint8(0)
-	if _, err := hpc.decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "1 bytes left unread") {
+	if _, err := hpc.Decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "1 bytes left unread") {
 		t.Errorf("decode with trailing byte: error = %v, want bytes left unread", err)
 	}
 	panicky := NewRegistry()
 	Register(panicky, 1, 1, func(*hp, *Writer) {}, func(*Reader) (hp, error) { panic("boom") })
-	if _, err := panicky.byID[1].decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
+	if _, err := panicky.byID[1].Decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
 		t.Errorf("panicking decoder: error = %v, want it turned into an error", err)
+	}
+}
+
+func TestEntityReferences(t *testing.T) {
+	var w Writer
+	w.Entity(0)
+	w.Entity(glue.Entity(7<<32 | 1<<24 | 3))
+	r := NewReader(w.Data())
+	if a, b := r.Entity(), r.Entity(); a != 0 || b != glue.Entity(7<<32|1<<24|3) || r.Err() != nil {
+		t.Errorf("unmapped Entity() = %v, %v (%v); want the entities as written", a, b, r.Err())
+	}
+	// A mapping translates every reference; Reset keeps it.
+	r.MapEntities(func(e glue.Entity) glue.Entity {
+		if e == 0 {
+			return 0
+		}
+		return e + 1
+	})
+	r.Reset(w.Data())
+	if a, b := r.Entity(), r.Entity(); a != 0 || b != glue.Entity(7<<32|1<<24|4) || r.Err() != nil {
+		t.Errorf("mapped Entity() = %v, %v (%v); want 0 and the mapped entity", a, b, r.Err())
+	}
+	// A truncated reference is an error and reads as no entity.
+	r.Reset([]byte{0x80})
+	if e := r.Entity(); e != 0 || !errors.Is(r.Err(), ErrTruncated) {
+		t.Errorf("truncated Entity() = %v, %v; want 0, ErrTruncated", e, r.Err())
+	}
+}
+
+func TestRegistryLookups(t *testing.T) {
+	type mark struct{}
+	reg := testRegistry()
+	RegisterTag[mark](reg, 9, 3)
+	if err := reg.Err(); err != nil {
+		t.Fatal(err)
+	}
+	c := reg.ByName("codec.hp")
+	if c == nil || c != reg.ByType(glue.TypeOf[hp]()) || c != reg.ByID(4) || c.Name() != "codec.hp" || c.Version() != 1 || c.Type() != glue.TypeOf[hp]() {
+		t.Fatalf("ByName, ByType and ByID disagree about hp: %v", c)
+	}
+	if reg.ByName("codec.nope") != nil || reg.ByType(glue.TypeOf[int]()) != nil || reg.ByID(1000) != nil {
+		t.Error("lookups of unregistered types found something")
+	}
+	var w Writer
+	if err := c.Encode(&hp{5}, &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Encode(hp{6}, &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Encode(score{1}, &w); err == nil || !strings.Contains(err.Error(), "codec.score") {
+		t.Errorf("Encode of another type: %v, want an error naming it", err)
+	}
+	r := NewReader(w.Data())
+	if a, b := r.Int(), r.Int(); a != 5 || b != 6 {
+		t.Errorf("encoded %d, %d; want 5, 6", a, b)
+	}
+	tc := reg.ByName("codec.mark")
+	w.Reset()
+	if err := tc.Encode(mark{}, &w); err != nil || w.Len() != 0 || tc.Version() != 3 {
+		t.Errorf("a tag encodes to %d bytes (%v), want none", w.Len(), err)
+	}
+	if v, err := tc.Decode(NewReader(nil)); err != nil || v != (mark{}) {
+		t.Errorf("a tag decodes to %v, %v", v, err)
+	}
+	var ids []uint16
+	for _, c := range reg.Codecs() {
+		ids = append(ids, c.ID())
+	}
+	if fmt.Sprint(ids) != "[1 2 3 4 5 6 9 300]" {
+		t.Errorf("Codecs() ids = %v, want them in id order", ids)
+	}
+}
+
+// Two types whose names are equal cannot both be registered: save files
+// tell types apart by name.
+func TestRegistrySameName(t *testing.T) {
+	reg := NewRegistry()
+	RegisterTag[struct{ A int }](reg, 1, 1)
+	RegisterTag[pos](reg, 2, 1)
+	if err := reg.Err(); err != nil {
+		t.Fatal(err)
+	}
+	type pos struct{ Z int } // also "codec.pos"
+	RegisterTag[pos](reg, 3, 1)
+	if err := reg.Err(); err == nil || !strings.Contains(err.Error(), `same name "codec.pos"`) {
+		t.Errorf("Err() = %v, want the two types named codec.pos reported", err)
 	}
 }

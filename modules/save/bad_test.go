@@ -1,0 +1,493 @@
+package save_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"strings"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/save"
+)
+
+// smallWorld spawns a few entities of every kind and the resources.
+func smallWorld(s *step) {
+	a := s.C.Spawn(P{1, 2}, V{3})
+	b := s.C.Spawn(N{"bee"}, L{To: a, W: 1}, T{})
+	s.C.Spawn(L{To: b}, P{5, 6})
+	s.C.Spawn(Unsaved{K: 1})
+	s.C.InsertResource(R1{Count: 4, Boss: b})
+	s.C.InsertResource(R2{Mode: "small"})
+}
+
+// goodSave returns a rig with smallWorld and its save "good", and the
+// save's bytes.
+func goodSave(t *testing.T) (*rig, []byte) {
+	t.Helper()
+	r := newRig(t, nil, nil, "test")
+	r.run(smallWorld)
+	r.run(func(s *step) { s.Saves.Save("good") })
+	if res := r.last(); res.Err != nil || res.Entities != 3 {
+		t.Fatalf("save: %v, want 3 entities", res)
+	}
+	data, err := r.store.Read("good")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, data
+}
+
+// resum rewrites a file's length and checksum to match its body, so that
+// a test can hand the loader a body that is wrong in other ways.
+func resum(data []byte) []byte {
+	out := append([]byte(nil), data...)
+	body := out[24:]
+	binary.LittleEndian.PutUint64(out[12:], uint64(len(body)))
+	binary.LittleEndian.PutUint32(out[20:], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+	return out
+}
+
+// loadBad stores data as "bad" in r's store, loads it, and checks that
+// the load failed with an error that names the save's place and wraps
+// kind (if not nil), and that the world did not change. It returns the
+// error.
+func loadBad(t *testing.T, r *rig, what string, data []byte, kind error, parts ...string) error {
+	t.Helper()
+	before, ids := r.look(), r.ids
+	if err := r.store.Write("bad", data); err != nil {
+		t.Fatal(err)
+	}
+	r.run(func(s *step) { s.Saves.Load("bad") })
+	res := r.last()
+	if res.Op != save.Load || res.Name != "bad" {
+		t.Fatalf("%s: last result %v, want the load of bad", what, res)
+	}
+	if kind != nil {
+		wantErr(t, what, res.Err, kind, append(parts, "memory:bad")...)
+	} else if res.Err == nil || !strings.Contains(res.Err.Error(), "memory:bad") {
+		t.Errorf("%s: error %v, want one naming memory:bad", what, res.Err)
+	}
+	if after := r.look(); after != before || r.ids != ids {
+		t.Fatalf("%s: a failed load changed the world:\n%s\n%s\nwas:\n%s\n%s", what, after, r.ids, before, ids)
+	}
+	return res.Err
+}
+
+// A save cut short at any byte is reported as truncated and changes
+// nothing; so is every file with one byte flipped, each with an error
+// that says what is wrong. The game goes on, and loads a good save
+// afterwards.
+func TestTruncatedAndFlipped(t *testing.T) {
+	r, data := goodSave(t)
+	r.run(func(s *step) { s.C.Spawn(P{X: 100}) }) // the world differs from the save
+	for n := range len(data) {
+		loadBad(t, r, fmt.Sprintf("truncated to %d bytes", n), data[:n], save.ErrTruncated)
+	}
+	kinds := map[string]int{}
+	for i := range data {
+		bad := append([]byte(nil), data...)
+		bad[i] ^= 0xff
+		err := loadBad(t, r, fmt.Sprintf("byte %d flipped", i), bad, nil)
+		for _, k := range []error{save.ErrNotSave, save.ErrFormat, save.ErrTruncated, save.ErrCorrupt} {
+			if errors.Is(err, k) {
+				kinds[k.Error()]++
+			}
+		}
+	}
+	t.Logf("%d-byte save; flipped bytes reported as %v", len(data), kinds)
+	if kinds["save file corrupt"] < len(data)-24 {
+		t.Errorf("flips in the body reported as %v, want every one as corrupt (checksum)", kinds)
+	}
+	r.run(func(s *step) { s.Saves.Load("good") })
+	if res := r.last(); res.Err != nil || res.Entities != 3 {
+		t.Errorf("loading the good save after the bad ones: %v", res)
+	}
+}
+
+// Failed loads leave no trace: the ids later spawns get are the ones they
+// would have got.
+func TestFailedLoadsKeepIDs(t *testing.T) {
+	spawned := func(bad bool) glue.Entity {
+		r, data := goodSave(t)
+		if bad {
+			broken := resum(append(data[:len(data)-1:len(data)-1], 0xff))
+			r.store.Write("bad", broken) // decodes once: the last value is wrong
+			r.store.Write("cut", data[:40])
+			r.run(func(s *step) { s.Saves.Load("bad") }, func(s *step) { s.Saves.Load("cut") })
+		}
+		var e glue.Entity
+		r.run(func(s *step) { e = s.C.Spawn(P{}) })
+		return e
+	}
+	if a, b := spawned(false), spawned(true); a != b {
+		t.Errorf("after failed loads a spawn got %v, without them %v", b, a)
+	}
+}
+
+// A decoder that decodes a value once and fails the second time, with
+// the loaded entities' ids, leaves the world and its ids as they were:
+// the ids reserved for the load are given back.
+func TestSecondDecodeFails(t *testing.T) {
+	spawned := func(fickle bool) (glue.Entity, string) {
+		reg := codec.NewRegistry()
+		for _, c := range testRegistry().Codecs() {
+			if c.Name() != "save_test.L" || !fickle {
+				copyCodec(reg, c)
+			}
+		}
+		if fickle {
+			calls := 0
+			codec.Register(reg, 4, 2, enc[L](testRegistry()), func(r *codec.Reader) (L, error) {
+				if calls++; calls > 2 { // smallWorld has two
+					return L{}, errors.New("not today")
+				}
+				return L{r.Entity(), r.Int()}, nil
+			})
+		}
+		r := newRig(t, nil, reg, "test")
+		r.run(smallWorld)
+		r.run(func(s *step) { s.Saves.Save("s") })
+		var err error
+		if fickle {
+			err = loadBad(t, r, "fickle decoder", mustRead(t, r.store, "s"), save.ErrCorrupt, "decoded once, then failed", "not today")
+		}
+		var e glue.Entity
+		r.run(func(s *step) { e = s.C.Spawn(P{}) })
+		return e, fmt.Sprint(err)
+	}
+	a, _ := spawned(false)
+	b, err := spawned(true)
+	if a != b {
+		t.Errorf("after the failed load a spawn got %v, without it %v (%s)", b, a, err)
+	}
+}
+
+func mustRead(t *testing.T, s save.Store, name string) []byte {
+	t.Helper()
+	d, err := s.Read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// Every other way a file can be wrong is a clear error of its kind.
+func TestBadFiles(t *testing.T) {
+	r, data := goodSave(t)
+	r.run(func(s *step) { s.C.Spawn(P{X: 100}) })
+
+	magic := append([]byte("PNG\r\n\x1a\n\x00"), data[8:]...)
+	loadBad(t, r, "wrong magic", magic, save.ErrNotSave, `"PNG\r\n\x1a\n\x00"`, `not "GLUESAVE"`)
+	loadBad(t, r, "text file", []byte("hello, this is not a save file at all"), save.ErrNotSave)
+
+	v2 := append([]byte(nil), data...)
+	binary.LittleEndian.PutUint16(v2[8:], 2)
+	loadBad(t, r, "format version 2", v2, save.ErrFormat, "format version 2", "reads version 1")
+
+	flags := append([]byte(nil), data...)
+	flags[10] = 1
+	loadBad(t, r, "unknown flags", flags, save.ErrFormat, "flags 0x1")
+
+	loadBad(t, r, "bytes after the body", append(append([]byte(nil), data...), 0), save.ErrCorrupt, "which says")
+
+	sum := append([]byte(nil), data...)
+	sum[20]++
+	loadBad(t, r, "checksum", sum, save.ErrCorrupt, "checksum")
+
+	// Another game's save.
+	other := newRig(t, r.store, nil, "other")
+	other.run(smallWorld)
+	other.run(func(s *step) { s.Saves.Save("bad") })
+	foreign, _ := r.store.Read("bad")
+	loadBad(t, r, "another game's save", foreign, save.ErrForeign, `"other"`, `"test"`)
+
+	// A type this game does not register.
+	type X struct{ Z int }
+	more := testRegistry()
+	codec.RegisterTag[X](more, 99, 1)
+	newer := newRig(t, r.store, more, "test")
+	newer.run(smallWorld, func(s *step) { s.C.Spawn(X{}, P{}) })
+	newer.run(func(s *step) { s.Saves.Save("bad") })
+	unknown, _ := r.store.Read("bad")
+	loadBad(t, r, "unregistered type", unknown, save.ErrTypes, "save_test.X", "does not register")
+
+	// A type of another version.
+	vreg := codec.NewRegistry()
+	codec.Register(vreg, 1, 2,
+		func(p *P, w *codec.Writer) { w.Float64(p.X); w.Float64(p.Y) },
+		func(r *codec.Reader) (P, error) { return P{r.Float64(), r.Float64()}, nil })
+	v2r := newRig(t, r.store, vreg, "test", func(p *save.Plugin) { p.Resources = nil })
+	v2r.run(func(s *step) { s.C.Spawn(P{1, 1}) })
+	v2r.run(func(s *step) { s.Saves.Save("bad") })
+	mismatch, _ := r.store.Read("bad")
+	loadBad(t, r, "version mismatch", mismatch, save.ErrTypes, "save_test.P version 2", "version 1 is registered")
+
+	// A resource the game does not save.
+	r1only := newRig(t, r.store, nil, "test", func(p *save.Plugin) { p.Resources = []glue.Type{glue.TypeOf[R1]()} })
+	r1only.run(smallWorld)
+	loadBad(t, r1only, "unsaved resource", data, save.ErrTypes, "resource save_test.R2", "does not save")
+
+	// Right checksum, wrong insides.
+	types := func(w *codec.Writer, names ...string) {
+		w.Text("test")
+		w.Uvarint(uint64(len(names)))
+		for _, n := range names {
+			w.Text(n)
+			w.Uint8(1)
+		}
+	}
+	for _, c := range []struct {
+		what, want string
+		body       func(w *codec.Writer)
+		pad        bool // add bytes the loader never gets to
+	}{
+		{"type listed twice", "save_test.P listed twice", func(w *codec.Writer) {
+			types(w, "save_test.P", "save_test.P")
+		}, false},
+		{"resource index out of range", "type index 3, but the file lists 1 types", func(w *codec.Writer) {
+			types(w, "save_test.R1")
+			w.Uvarint(1)
+			w.Uvarint(3)
+		}, true},
+		{"group without types", "group 0 has no types", func(w *codec.Writer) {
+			types(w, "save_test.T")
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Uvarint(0)
+		}, true},
+		{"types out of order", "type index 0 after 1", func(w *codec.Writer) {
+			types(w, "save_test.T", "save_test.P")
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Uvarint(2)
+			w.Uvarint(1)
+			w.Uvarint(0)
+		}, true},
+		{"group without entities", "group 0 has no entities", func(w *codec.Writer) {
+			types(w, "save_test.T")
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Uvarint(1)
+			w.Uvarint(0)
+			w.Uvarint(0)
+		}, true},
+		{"entity 0", "an entity saved as 0", func(w *codec.Writer) {
+			types(w, "save_test.T")
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Uvarint(1)
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Entity(0)
+			w.Blob(nil)
+		}, false},
+		{"entity saved twice", "saved twice", func(w *codec.Writer) {
+			types(w, "save_test.T")
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Uvarint(1)
+			w.Uvarint(0)
+			w.Uvarint(2)
+			for range 2 {
+				w.Entity(glue.Entity(5 << 32))
+				w.Blob(nil)
+			}
+		}, false},
+		{"a tag with a payload", "1 bytes left unread", func(w *codec.Writer) {
+			types(w, "save_test.T")
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Uvarint(1)
+			w.Uvarint(0)
+			w.Uvarint(1)
+			w.Entity(glue.Entity(5 << 32))
+			w.Blob([]byte{1})
+		}, false},
+		{"bytes after the last entity", "2 bytes after the last entity", func(w *codec.Writer) {
+			types(w)
+			w.Uvarint(0)
+			w.Uvarint(0)
+			w.Uint16(7)
+		}, false},
+		{"a huge count", "exceeds", func(w *codec.Writer) {
+			w.Text("test")
+			w.Uvarint(1 << 60)
+		}, false},
+	} {
+		var w codec.Writer
+		w.Raw(make([]byte, 24))
+		c.body(&w)
+		if c.pad {
+			w.Raw(make([]byte, 8))
+		}
+		file := resum(w.Data())
+		copy(file, "GLUESAVE")
+		file[8] = 1
+		loadBad(t, r, c.what, file, save.ErrCorrupt, c.want)
+	}
+	idx := strings.Index(string(data), "save_test.P")
+	rename := append([]byte(nil), data...)
+	copy(rename[idx:], "save_test.Q")
+	loadBad(t, r, "renamed type", resum(rename), save.ErrTypes, "save_test.Q", "does not register")
+	loadBad(t, r, "value that does not decode", resum(append(data[:len(data)-1:len(data)-1], 0xff)), save.ErrCorrupt, "entity", "save_test.")
+	loadBad(t, r, "body cut short", resum(data[:len(data)-3]), save.ErrCorrupt)
+
+	// No such save.
+	r.run(func(s *step) { s.Saves.Load("nothing") })
+	wantErr(t, "missing save", r.last().Err, save.ErrNotFound, "memory:nothing")
+	if !strings.Contains(r.logs.String(), "save: load failed") || !strings.Contains(r.logs.String(), "memory:nothing") {
+		t.Errorf("failed loads are not logged with the place:\n%s", r.logs.String())
+	}
+}
+
+// A decoder that panics is an error naming its type; the game goes on.
+func TestPanickingDecoder(t *testing.T) {
+	r, data := goodSave(t)
+	reg := codec.NewRegistry()
+	codec.Register(reg, 3, 1,
+		func(n *N, w *codec.Writer) { w.Text(n.S) },
+		func(r *codec.Reader) (N, error) { panic("boom") })
+	for _, c := range testRegistry().Codecs() {
+		if c.Name() != "save_test.N" {
+			copyCodec(reg, c)
+		}
+	}
+	p := newRig(t, r.store, reg, "test")
+	p.run(smallWorld)
+	loadBad(t, p, "panicking decoder", data, save.ErrCorrupt, "decoder of save_test.N panicked: boom")
+}
+
+// copyCodec registers in reg the test type c registers, with the test
+// codec.
+func copyCodec(reg *codec.Registry, c *codec.Codec) {
+	t := testRegistry()
+	switch c.Name() {
+	case "save_test.P":
+		codec.Register(reg, c.ID(), c.Version(), enc[P](t), dec[P](t))
+	case "save_test.V":
+		codec.Register(reg, c.ID(), c.Version(), enc[V](t), dec[V](t))
+	case "save_test.L":
+		codec.Register(reg, c.ID(), c.Version(), enc[L](t), dec[L](t))
+	case "save_test.T":
+		codec.RegisterTag[T](reg, c.ID(), c.Version())
+	case "save_test.R1":
+		codec.Register(reg, c.ID(), c.Version(), enc[R1](t), dec[R1](t))
+	case "save_test.R2":
+		codec.Register(reg, c.ID(), c.Version(), enc[R2](t), dec[R2](t))
+	}
+}
+
+func enc[T any](reg *codec.Registry) func(*T, *codec.Writer) {
+	_, e, _ := codec.Of[T](reg)
+	return e
+}
+
+func dec[T any](reg *codec.Registry) func(*codec.Reader) (T, error) {
+	c, _, _ := codec.Of[T](reg)
+	return func(r *codec.Reader) (T, error) {
+		v, err := c.Decode(r)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return v.(T), nil
+	}
+}
+
+// Saving fails clearly too — a store that cannot write, an encoder that
+// panics — and the game goes on.
+func TestSaveFailures(t *testing.T) {
+	r := newRig(t, failingStore{}, nil, "test")
+	r.run(smallWorld)
+	r.run(func(s *step) { s.Saves.Save("x") })
+	wantErr(t, "store that fails", r.last().Err, errDisk, `save "x" to disk:x`)
+
+	reg := codec.NewRegistry()
+	for _, c := range testRegistry().Codecs() {
+		if c.Name() != "save_test.V" {
+			copyCodec(reg, c)
+		}
+	}
+	codec.Register(reg, 2, 1, func(*V, *codec.Writer) { panic("bang") }, dec[V](testRegistry()))
+	p := newRig(t, nil, reg, "test")
+	p.run(smallWorld)
+	p.run(func(s *step) { s.Saves.Save("x") })
+	if err := p.last().Err; err == nil || !strings.Contains(err.Error(), "encoder of save_test.V panicked: bang") {
+		t.Errorf("panicking encoder: %v", err)
+	}
+	if _, err := p.store.Read("x"); err == nil {
+		t.Error("a failed save was stored")
+	}
+	p.run(func(s *step) { s.C.Spawn(P{}) }) // goes on
+}
+
+var errDisk = errors.New("disk full")
+
+type failingStore struct{}
+
+func (failingStore) Write(string, []byte) error  { return errDisk }
+func (failingStore) Read(string) ([]byte, error) { return nil, errDisk }
+func (failingStore) Where(name string) string    { return "disk:" + name }
+
+// Names are checked when a save or load is asked for.
+func TestBadNames(t *testing.T) {
+	r := newRig(t, nil, nil, "test")
+	var errs []error
+	r.run(func(s *step) {
+		for _, n := range []string{"", "../up", ".hidden", "a/b", "sp ace", strings.Repeat("x", 65)} {
+			errs = append(errs, s.Saves.Save(n), s.Saves.Load(n))
+		}
+		if err := s.Saves.Save("ok-1_2.x"); err != nil {
+			errs = append(errs, err)
+		}
+	})
+	for i, err := range errs {
+		if err == nil || !strings.Contains(err.Error(), "save: invalid save name") {
+			t.Errorf("request %d: %v, want an invalid name error", i, err)
+		}
+	}
+	if len(errs) != 12 {
+		t.Errorf("%d errors, want 12 (a valid name is fine)", len(errs))
+	}
+}
+
+// The plugin's mistakes are build or startup errors that say how to fix
+// them.
+func TestPluginMistakes(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(save.Plugin{})
+	err := app.Build()
+	for _, want := range []string{"save: Plugin.Game is required", "save: Plugin.Registry is required"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Build = %v, want %q", err, want)
+		}
+	}
+	app.Close()
+
+	type Unregistered struct{}
+	bad := newRig(t, nil, nil, "test", func(p *save.Plugin) {
+		p.Resources = append(p.Resources, glue.TypeOf[Unregistered]())
+	})
+	if err := bad.app.Update(); err == nil || !strings.Contains(err.Error(), "Plugin.Resources lists save_test.Unregistered, which the registry does not register") {
+		t.Errorf("first Update = %v, want the unregistered resource named", err)
+	}
+
+	dup := codec.NewRegistry()
+	codec.RegisterTag[T](dup, 1, 1)
+	codec.RegisterTag[V](dup, 1, 1)
+	d := newRig(t, nil, dup, "test")
+	if err := d.app.Update(); err == nil || !strings.Contains(err.Error(), "wire id 1 registered twice") {
+		t.Errorf("first Update = %v, want the registry's mistake", err)
+	}
+
+	// A system that asks for saves needs the plugin.
+	app = glue.NewApp()
+	app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[save.Saves]) {}))
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "save.Plugin") {
+		t.Errorf("Build without the plugin = %v, want it named", err)
+	}
+	app.Close()
+}
