@@ -62,6 +62,11 @@ bench-smoke:
 docs/breakout.png:
 	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -screenshot $@ -frames 1500
 
+## docs/diagnostics.png: Breakout with the diagnostics overlay and the
+## inspector open (-diag), taken by the game itself.
+docs/diagnostics.png:
+	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -mute -diag -screenshot $@ -frames 900
+
 ## wasm: build Breakout for the browser into web/dist, with brotli (.br)
 ## and gzip (.gz) copies that web/serve sends to browsers that accept them:
 ## breakout.wasm plays, breakout-watch.wasm (-tags watch) also has the

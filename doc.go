@@ -27,6 +27,11 @@
 //     itself at that point, for whole-world work such as saving.
 //   - [Plugin]: how modules add their resources and systems.
 //   - [App.Describe]: the schedule, as text.
+//   - Inspection, for tools such as modules/diag: [App.Pause] and
+//     [App.Step] hold the ticks and let one through; [App.Entities],
+//     [App.ComponentTypes], [App.Component], [App.ArchetypeList] and
+//     [App.Resources] read the world for display; [App.SetProfiling]
+//     and [App.Timings] time stages and systems.
 //
 // # Stages
 //
