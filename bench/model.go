@@ -40,7 +40,7 @@ var (
 	// SweepSizes are the entity counts BenchmarkParallel sweeps.
 	SweepSizes = []int{500, 1000, 2000, 4000, 8000, 16000, 32000}
 	// EcsSizes are the entity counts of the go-ecs-benchmarks scenarios.
-	EcsSizes = []int{1000, 100000}
+	EcsSizes = []int{1024, 16000, 256000}
 )
 
 // ComputeImpls are the implementations the compute-heavy variant compares.

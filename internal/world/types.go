@@ -22,6 +22,9 @@ type Type struct {
 	Index int
 	id    component.ComponentTypeId
 	size  uintptr
+	// plain tells that the type holds no pointers: its memory may be
+	// cleared byte by byte.
+	plain bool
 	// set copies v (which holds this type) to the memory at dst.
 	set func(dst unsafe.Pointer, v any)
 }
@@ -81,10 +84,30 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
 	worldMu.Lock() // donburi's component counter is a global too
 	id := donburi.NewComponentType[reservedID]().Id()
 	worldMu.Unlock()
-	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), set: set}
+	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), plain: plain(rt), set: set}
 	types = append(types, t)
 	registry.Store(rt, t)
 	return t
+}
+
+// plain reports whether values of t hold no pointers.
+func plain(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || plain(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !plain(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // Set copies v, which must hold t's Go type, to the component at dst.

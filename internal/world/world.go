@@ -52,6 +52,10 @@ type World struct {
 	OnAdd, OnRemove func(t *Type, e Entity)
 	retired         int
 
+	edges [][]edge // by archetype: known moves
+	one   [1]Entity
+	made  [1]donburi.Entity
+
 	// Reservations (see Reserve): resMu guards donburi's free list and
 	// fresh while systems reserve ids concurrently.
 	resMu sync.Mutex
@@ -100,7 +104,7 @@ func (w *World) locate(e Entity) (arch, row int, ok bool) {
 	if loc == nil || !loc.valid {
 		return 0, 0, false
 	}
-	ents := w.dw.Archetypes()[loc.archetype].Entities()
+	ents := w.m.archetype(loc.archetype).entities
 	if loc.component >= len(ents) || ents[loc.component] != de {
 		return 0, 0, false // a stale Entity: the id was reused
 	}
@@ -114,7 +118,7 @@ func (w *World) Types(e Entity) []*Type {
 		return nil
 	}
 	var out []*Type
-	for _, c := range w.dw.Archetypes()[arch].Layout().Components() {
+	for _, c := range w.m.archetype(arch).layout.components {
 		out = append(out, c.(*column).t)
 	}
 	return out
@@ -128,10 +132,19 @@ func (w *World) Get(e Entity, t *Type) unsafe.Pointer {
 		return nil
 	}
 	c := w.col(t)
-	if !slices.Contains(w.dw.Archetypes()[arch].Layout().Components(), component.IComponentType(c)) {
+	if !slices.Contains(w.m.archetype(arch).layout.components, component.IComponentType(c)) {
 		return nil
 	}
-	return storageOf(w.dw, c).storages[arch][row]
+	return w.storage(c).storages[arch][row]
+}
+
+// storage returns the donburi storage of c's type in w. donburi makes a
+// type's storage once and keeps it, so the column caches it.
+func (w *World) storage(c *column) *donburiStorage {
+	if c.st == nil {
+		c.st = storageOf(w.dw, c)
+	}
+	return c.st
 }
 
 // col returns the world's component object of t.
@@ -219,16 +232,16 @@ var probeType = TypeFor[reservation]()
 // [World.Spawn] does. It returns an error, and releases e, if the
 // components are not valid.
 func (w *World) SpawnAs(e Entity, types []*Type, values []any) error {
-	w.materialize()
-	w.m.destroyed = append(w.m.destroyed, donburi.Entity(e)&^(1<<24))
-	got, err := w.Spawn(types, values)
+	if len(values) != len(types) {
+		panic("glue: internal error: SpawnAs with one value per type expected")
+	}
+	w.one[0] = e
+	b, err := w.SpawnBatch(types, w.one[:])
 	if err != nil {
-		w.m.destroyed = w.m.destroyed[:len(w.m.destroyed)-1]
-		w.Release(e)
 		return err
 	}
-	if got != e {
-		panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(e), uint64(got)))
+	for i, t := range types {
+		t.set(w.BlockCol(b, t)[0], values[i])
 	}
 	return nil
 }
@@ -236,37 +249,97 @@ func (w *World) SpawnAs(e Entity, types []*Type, values []any) error {
 // Spawn creates an entity with the given components, one value per type
 // (values[i] holds types[i]). Types must be distinct and at least one.
 func (w *World) Spawn(types []*Type, values []any) (Entity, error) {
+	e := w.Reserve()
+	if err := w.SpawnAs(e, types, values); err != nil {
+		return 0, err
+	}
+	return e, nil
+}
+
+// Block is where the components of a batch of entities spawned together
+// are: consecutive rows of one archetype (see [World.BlockCol]). It is
+// valid until the next change of the world.
+type Block struct{ arch, row, n int }
+
+// Len returns the number of entities of the block.
+func (b Block) Len() int { return b.n }
+
+// SpawnBatch spawns the entities reserved as ents, all with zeroed
+// components of the given types, in one step: donburi finds their
+// archetype once (CreateMany) instead of once per entity. The caller then
+// writes the components through [World.BlockCol]. SpawnBatch returns an
+// error, and releases every entity of ents, if the types are not valid
+// (none, or one given twice). It does not keep ents.
+func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 	w.materialize()
-	if len(types) == 0 {
-		return 0, errors.New("an entity needs at least one component")
-	}
-	layout := w.layout[:0]
-	for i, t := range types {
-		for _, prev := range types[:i] {
-			if prev == t {
-				return 0, fmt.Errorf("component type %s given twice", t.Name)
-			}
+	layout, err := w.layoutFor(types)
+	if err != nil {
+		for _, e := range ents {
+			w.Release(e)
 		}
-		layout = append(layout, w.col(t))
+		return Block{}, err
 	}
-	w.layout = layout
+	if len(ents) == 0 {
+		return Block{}, nil
+	}
 	w.reserve(layout)
+	d := w.m.destroyed
+	for i := len(ents) - 1; i >= 0; i-- { // donburi takes the last first
+		d = append(d, donburi.Entity(ents[i])&^(1<<24))
+	}
+	w.m.destroyed = d
 	archs := len(w.m.archetypes)
-	de := w.dw.Create(layout...)
+	var got []donburi.Entity
+	if len(ents) == 1 {
+		w.made[0] = w.dw.Create(layout...)
+		got = w.made[:]
+	} else {
+		got = w.dw.CreateMany(len(ents), layout...)
+	}
 	if len(w.m.archetypes) != archs {
 		// Create made the archetype, and counted it right: remember it,
 		// only when it is new, so that a spawn costs no key.
 		w.seeded[string(w.layoutKey(layout))] = true
 	}
-	e := Entity(de)
-	arch, row, _ := w.locate(e)
-	for i, t := range types {
-		t.set(storageOf(w.dw, layout[i]).storages[arch][row], values[i])
-		if w.OnAdd != nil {
-			w.OnAdd(t, e)
+	for i, g := range got {
+		if Entity(g) != ents[i] {
+			panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(ents[i]), uint64(g)))
 		}
 	}
-	return e, nil
+	arch, row, _ := w.locate(ents[0])
+	if w.OnAdd != nil {
+		for _, e := range ents {
+			for _, t := range types {
+				w.OnAdd(t, e)
+			}
+		}
+	}
+	return Block{arch: arch, row: row, n: len(ents)}, nil
+}
+
+// BlockCol returns the components of type t of a block's entities, in
+// the order they were spawned. t must be one of the block's types.
+func (w *World) BlockCol(b Block, t *Type) []unsafe.Pointer {
+	return w.storage(w.col(t)).storages[b.arch][b.row : b.row+b.n]
+}
+
+// layoutFor returns the world's component objects of types, in w.layout,
+// or an error if there are none or one is given twice.
+func (w *World) layoutFor(types []*Type) ([]component.IComponentType, error) {
+	if len(types) == 0 {
+		return nil, errors.New("an entity needs at least one component")
+	}
+	layout := w.layout[:0]
+	for i, t := range types {
+		for _, prev := range types[:i] {
+			if prev == t {
+				return nil, fmt.Errorf("component type %s given twice", t.Name)
+			}
+		}
+		layout = append(layout, w.col(t))
+	}
+	w.layout = layout
+	return layout, nil
 }
 
 // Despawn removes a live entity and all its components; it reports false
@@ -277,13 +350,12 @@ func (w *World) Despawn(e Entity) bool {
 	if !ok {
 		return false
 	}
-	comps := w.dw.Archetypes()[arch].Layout().Components()
-	for _, c := range comps {
+	for _, c := range w.m.archetype(arch).layout.components {
 		col := c.(*column)
 		if w.OnRemove != nil {
 			w.OnRemove(col.t, e)
 		}
-		col.release(storageOf(w.dw, c).storages[arch][row])
+		col.release(w.storage(col).storages[arch][row])
 	}
 	w.dw.Remove(donburi.Entity(e))
 	if donburi.Entity(e).Version() == MaxVersion {
@@ -300,25 +372,33 @@ func (w *World) Despawn(e Entity) bool {
 // Insert sets e's component of type t to v, adding the component if e
 // lacks it. It reports false if e is not live.
 func (w *World) Insert(e Entity, t *Type, v any) bool {
+	p := w.Slot(e, t)
+	if p == nil {
+		return false
+	}
+	t.set(p, v)
+	return true
+}
+
+// Slot returns a pointer to e's component of type t, adding a zeroed
+// component if e lacks it, or nil if e is not live. The pointer is valid
+// until the component is removed.
+func (w *World) Slot(e Entity, t *Type) unsafe.Pointer {
 	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
-		return false
+		return nil
 	}
 	c := w.col(t)
-	layout := w.dw.Archetypes()[arch].Layout().Components()
-	if !slices.Contains(layout, component.IComponentType(c)) {
-		next := append(append(w.layout[:0], layout...), c)
-		w.layout = next
-		w.seed(next)
-		w.dw.Entry(donburi.Entity(e)).AddComponent(c)
-		arch, row, _ = w.locate(e)
+	if !hasComp(w.m.archetype(arch).layout.components, c) {
+		to := w.edge(arch, c, true)
+		row = w.move(donburi.Entity(e), arch, row, to)
+		arch = to
 		if w.OnAdd != nil {
 			w.OnAdd(t, e)
 		}
 	}
-	t.set(storageOf(w.dw, c).storages[arch][row], v)
-	return true
+	return w.storage(c).storages[arch][row]
 }
 
 // Remove removes e's component of type t. It reports whether e had it.
@@ -330,26 +410,19 @@ func (w *World) Remove(e Entity, t *Type) bool {
 		return false
 	}
 	c := w.col(t)
-	layout := w.dw.Archetypes()[arch].Layout().Components()
-	if !slices.Contains(layout, component.IComponentType(c)) {
+	layout := w.m.archetype(arch).layout.components
+	if !hasComp(layout, c) {
 		return false
 	}
 	if len(layout) == 1 {
 		return w.Despawn(e)
 	}
-	next := w.layout[:0]
-	for _, x := range layout {
-		if x != c {
-			next = append(next, x)
-		}
-	}
-	w.layout = next
-	w.seed(next)
-	p := storageOf(w.dw, c).storages[arch][row]
+	to := w.edge(arch, c, false)
+	p := w.storage(c).storages[arch][row]
 	if w.OnRemove != nil {
 		w.OnRemove(t, e)
 	}
-	w.dw.Entry(donburi.Entity(e)).RemoveComponent(c)
+	w.move(donburi.Entity(e), arch, row, to)
 	c.release(p)
 	return true
 }
@@ -360,7 +433,113 @@ func (w *World) Has(e Entity, t *Type) bool {
 	if !ok || t.Index >= len(w.cols) || w.cols[t.Index] == nil {
 		return false
 	}
-	return slices.Contains(w.dw.Archetypes()[arch].Layout().Components(), component.IComponentType(w.cols[t.Index]))
+	return hasComp(w.m.archetype(arch).layout.components, w.cols[t.Index])
+}
+
+// edge is a known archetype change: adding (or removing) the component c
+// to an entity of one archetype moves it to archetype to.
+type edge struct {
+	c   *column
+	add bool
+	to  int
+}
+
+// edge returns the archetype an entity of archetype from moves to when c
+// is added (or removed), making and seeding it the first time.
+func (w *World) edge(from int, c *column, add bool) int {
+	for len(w.edges) <= from {
+		w.edges = append(w.edges, nil)
+	}
+	for _, x := range w.edges[from] {
+		if x.c == c && x.add == add {
+			return x.to
+		}
+	}
+	var next []component.IComponentType
+	for _, x := range w.m.archetype(from).layout.components {
+		if x != c {
+			next = append(next, x)
+		}
+	}
+	if add {
+		next = append(next, c)
+	}
+	w.seed(next)
+	to := -1
+	for i := range w.m.archetypes {
+		if sameTypes(w.m.archetype(i).layout.components, next) {
+			to = i
+			break
+		}
+	}
+	if to < 0 {
+		panic("glue: internal error: seeded archetype not found")
+	}
+	w.edges[from] = append(w.edges[from], edge{c: c, add: add, to: to})
+	return to
+}
+
+// sameTypes reports whether two layouts hold the same component types.
+func sameTypes(a, b []component.IComponentType) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, c := range a {
+		if !hasComp(b, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// move moves entity e from row row of archetype from to the end of
+// archetype to, as donburi's TransferArchetype does, on the mirrors:
+// components both archetypes have move along, those only to has are made
+// (zeroed), those only from has are dropped (the caller releases them).
+// It returns e's row in to. Unlike Entry.AddComponent and
+// RemoveComponent, it costs no archetype search and no allocation.
+func (w *World) move(e donburi.Entity, from, row, to int) int {
+	fa, ta := w.m.archetype(from), w.m.archetype(to)
+	last := len(fa.entities) - 1
+	moved := fa.entities[last]
+	fa.entities[row] = moved
+	fa.entities = fa.entities[:last]
+	ta.entities = append(ta.entities, e)
+	dst := len(ta.entities) - 1
+	locs := w.m.entities.locations
+	l := locs[e.Id()]
+	l.archetype, l.component = to, dst
+	if row < last {
+		l := locs[moved.Id()]
+		l.archetype, l.component = from, row
+	}
+	for _, c := range ta.layout.components {
+		col := c.(*column)
+		st := w.storage(col)
+		if !hasComp(fa.layout.components, c) {
+			st.storages[to] = append(st.storages[to], col.New())
+			continue
+		}
+		src := st.storages[from]
+		p := src[row]
+		src[row] = src[last]
+		st.storages[from] = src[:last]
+		st.storages[to] = append(st.storages[to], p)
+	}
+	for _, c := range fa.layout.components {
+		if !hasComp(ta.layout.components, c) {
+			st := w.storage(c.(*column))
+			src := st.storages[from]
+			src[row] = src[last]
+			st.storages[from] = src[:last]
+		}
+	}
+	// donburi's count of each archetype's entities, less one: the index
+	// its next Create into the archetype takes.
+	idx := w.m.components().indices
+	idx[from] = last - 1
+	idx[to] = dst
+	return dst
 }
 
 // reserve grows the storages of layout's types so that donburi can place
@@ -371,7 +550,7 @@ func (w *World) reserve(layout []component.IComponentType) {
 		return // donburi's initial capacity
 	}
 	for _, c := range layout {
-		storageOf(w.dw, c).reserve(n)
+		w.storage(c.(*column)).reserve(n)
 	}
 }
 
@@ -421,7 +600,8 @@ func (w *World) layoutKey(layout []component.IComponentType) []byte {
 // garbage alive under churn.
 type column struct {
 	t    *Type
-	slab reflect.Type // [slabBytes/size]T
+	st   *donburiStorage // the world's storage of t, once known
+	slab reflect.Type    // [slabBytes/size]T
 	next unsafe.Pointer
 	left int
 	free []unsafe.Pointer
@@ -470,9 +650,13 @@ func (c *column) release(p unsafe.Pointer) {
 	if p == nil || size == 0 || size > slabBytes/4 {
 		return
 	}
-	if c.zero == nil {
-		c.zero = reflect.Zero(c.t.RType).Interface()
+	if c.t.plain {
+		clear(unsafe.Slice((*byte)(p), size))
+	} else {
+		if c.zero == nil {
+			c.zero = reflect.Zero(c.t.RType).Interface()
+		}
+		c.t.set(p, c.zero)
 	}
-	c.t.set(p, c.zero)
 	c.free = append(c.free, p)
 }
