@@ -66,7 +66,7 @@ func (m *donburiWorld) archetype(ai int) *donburiArchetype {
 // donburiLocations mirrors storage.LocationMap.
 type donburiLocations struct {
 	locations []*donburiLocation
-	_         int // Len
+	n         int // Len: live entities
 }
 
 // donburiLocation mirrors storage.Location.
@@ -133,7 +133,7 @@ func checkLayout() error {
 			return
 		}
 		w.Remove(ents[1])
-		if len(m.destroyed) != 1 || m.destroyed[0].Id() != ents[1].Id() || m.destroyed[0].Version() != ents[1].Version()+1 {
+		if m.entities.n != 2 || w.Len() != 2 || len(m.destroyed) != 1 || m.destroyed[0].Id() != ents[1].Id() || m.destroyed[0].Version() != ents[1].Version()+1 {
 			layoutCheck.err = errLayout
 		}
 	})

@@ -53,8 +53,11 @@ type World struct {
 	retired         int
 
 	edges [][]edge // by archetype: known moves
-	one   [1]Entity
-	made  [1]donburi.Entity
+	// stale[ai]: donburi's count of archetype ai is to be set (recount)
+	stale     []bool
+	staleList []int
+	one       [1]Entity
+	made      [1]donburi.Entity
 
 	// Reservations (see Reserve): resMu guards donburi's free list and
 	// fresh while systems reserve ids concurrently.
@@ -218,6 +221,7 @@ func (w *World) materializeFresh() {
 			panic("glue: internal error: ids were freed while new ids were reserved")
 		}
 		w.reserve(layout)
+		w.flushCounts()
 		w.dw.Remove(w.dw.Create(probe))
 		w.m.destroyed = w.m.destroyed[:0]
 	}
@@ -289,6 +293,7 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 	}
 	w.m.destroyed = d
 	archs := len(w.m.archetypes)
+	w.flushCounts()
 	var got []donburi.Entity
 	if len(ents) == 1 {
 		w.made[0] = w.dw.Create(layout...)
@@ -357,7 +362,7 @@ func (w *World) Despawn(e Entity) bool {
 		}
 		col.release(w.storage(col).storages[arch][row])
 	}
-	w.dw.Remove(donburi.Entity(e))
+	w.drop(donburi.Entity(e), arch, row)
 	if donburi.Entity(e).Version() == MaxVersion {
 		// donburi would hand the id out again at version 0: keep it.
 		d := w.m.destroyed
@@ -367,6 +372,34 @@ func (w *World) Despawn(e Entity) bool {
 		}
 	}
 	return true
+}
+
+// drop removes entity e, at row row of archetype arch, from donburi's
+// tables as donburi's World.Remove does, on the mirrors: without its
+// second validity check and its per-type storage lookups. The caller has
+// released the components.
+func (w *World) drop(e donburi.Entity, arch, row int) {
+	a := w.m.archetype(arch)
+	last := len(a.entities) - 1
+	moved := a.entities[last]
+	a.entities[row] = moved
+	a.entities = a.entities[:last]
+	locs := w.m.entities
+	locs.locations[e.Id()].valid = false
+	locs.n--
+	if row < last {
+		l := locs.locations[moved.Id()]
+		l.archetype, l.component = arch, row
+	}
+	for _, c := range a.layout.components {
+		st := w.storage(c.(*column))
+		src := st.storages[arch]
+		src[row] = src[last]
+		src[last] = nil
+		st.storages[arch] = src[:last]
+	}
+	w.recount(arch)
+	w.m.destroyed = append(w.m.destroyed, e.IncVersion())
 }
 
 // Insert sets e's component of type t to v, adding the component if e
@@ -534,12 +567,38 @@ func (w *World) move(e donburi.Entity, from, row, to int) int {
 			st.storages[from] = src[:last]
 		}
 	}
-	// donburi's count of each archetype's entities, less one: the index
-	// its next Create into the archetype takes.
-	idx := w.m.components().indices
-	idx[from] = last - 1
-	idx[to] = dst
+	w.recount(from)
+	w.recount(to)
 	return dst
+}
+
+// recount notes that archetype ai's entities changed behind donburi's
+// back: donburi keeps a count of each archetype's entities (less one: the
+// row its next Create there takes), in a map, which flushCounts sets
+// right before donburi next creates or removes an entity. Setting it once
+// per archetype, not once per change, saves a map write per entity.
+func (w *World) recount(ai int) {
+	for len(w.stale) <= ai {
+		w.stale = append(w.stale, false)
+	}
+	if !w.stale[ai] {
+		w.stale[ai] = true
+		w.staleList = append(w.staleList, ai)
+	}
+}
+
+// flushCounts sets donburi's counts of the archetypes noted by recount.
+// Every call of donburi's Create, CreateMany or Remove comes after it.
+func (w *World) flushCounts() {
+	if len(w.staleList) == 0 {
+		return
+	}
+	idx := w.m.components().indices
+	for _, ai := range w.staleList {
+		idx[ai] = len(w.m.archetype(ai).entities) - 1
+		w.stale[ai] = false
+	}
+	w.staleList = w.staleList[:0]
 }
 
 // reserve grows the storages of layout's types so that donburi can place
@@ -568,6 +627,7 @@ func (w *World) seed(layout []component.IComponentType) {
 		return
 	}
 	w.seeded[string(key)] = true
+	w.flushCounts()
 	e := w.dw.Create(layout...)
 	ent := w.dw.Entry(e)
 	for _, c := range layout {
@@ -659,4 +719,25 @@ func (c *column) release(p unsafe.Pointer) {
 		c.t.set(p, c.zero)
 	}
 	c.free = append(c.free, p)
+}
+
+// Fill writes vals, which hold t's Go type T, to the components of type t
+// of a block's entities, in order (len(vals) is the block's length).
+func Fill[T any](w *World, b Block, t *Type, vals []T) {
+	ptrs := w.BlockCol(b, t)
+	vals = vals[:len(ptrs)]
+	for i, p := range ptrs {
+		*(*T)(p) = vals[i]
+	}
+}
+
+// Put sets e's component of type t, which is T, to v, adding the
+// component if e lacks it. It reports false if e is not live.
+func Put[T any](w *World, e Entity, t *Type, v T) bool {
+	p := w.Slot(e, t)
+	if p == nil {
+		return false
+	}
+	*(*T)(p) = v
+	return true
 }
