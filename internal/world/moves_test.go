@@ -145,6 +145,11 @@ func checkWorld(t *testing.T, w *World, model map[Entity]map[int]int, get func(E
 			if got := len(w.storage(c.(*column)).storages[ai]); got != len(ents) {
 				t.Fatalf("archetype %d: %d components of %s for %d entities", ai, got, c.(*column).t.Name, len(ents))
 			}
+			for row, p := range w.storage(c.(*column)).storages[ai] {
+				if p != c.(*column).slot(ai, row) {
+					t.Fatalf("archetype %d row %d: donburi's pointer to %s is not the row's slot", ai, row, c.(*column).t.Name)
+				}
+			}
 		}
 		if n, ok := w.m.components().indices[ai]; ok && n != len(ents)-1 && !w.stale[ai] {
 			t.Fatalf("archetype %d: donburi counts %d, has %d entities", ai, n+1, len(ents))

@@ -27,6 +27,8 @@ type Type struct {
 	plain bool
 	// set copies v (which holds this type) to the memory at dst.
 	set func(dst unsafe.Pointer, v any)
+	// cp copies the value at src to dst.
+	cp func(dst, src unsafe.Pointer)
 }
 
 // String returns the Go type name.
@@ -50,7 +52,8 @@ func TypeFor[T any]() *Type {
 	if v, ok := registry.Load(rt); ok {
 		return v.(*Type)
 	}
-	return register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) })
+	return register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
+		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) })
 }
 
 // TypeOf returns the Type of v's dynamic type, registering it on first
@@ -61,7 +64,7 @@ func TypeOf(v any) *Type {
 	if x, ok := registry.Load(rt); ok {
 		return x.(*Type)
 	}
-	return register(rt, nil)
+	return register(rt, nil, nil)
 }
 
 // Lookup returns the registered Type of rt, or nil.
@@ -72,7 +75,7 @@ func Lookup(rt reflect.Type) *Type {
 	return nil
 }
 
-func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
+func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src unsafe.Pointer)) *Type {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	if v, ok := registry.Load(rt); ok {
@@ -81,10 +84,13 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
 	if set == nil {
 		set = func(dst unsafe.Pointer, v any) { reflect.NewAt(rt, dst).Elem().Set(reflect.ValueOf(v)) }
 	}
+	if cp == nil {
+		cp = func(dst, src unsafe.Pointer) { reflect.NewAt(rt, dst).Elem().Set(reflect.NewAt(rt, src).Elem()) }
+	}
 	worldMu.Lock() // donburi's component counter is a global too
 	id := donburi.NewComponentType[reservedID]().Id()
 	worldMu.Unlock()
-	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), plain: plain(rt), set: set}
+	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), plain: plain(rt), set: set, cp: cp}
 	types = append(types, t)
 	registry.Store(rt, t)
 	return t

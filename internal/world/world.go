@@ -14,6 +14,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"reflect"
 	"slices"
 	"sync"
@@ -312,6 +313,7 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 		}
 	}
 	arch, row, _ := w.locate(ents[0])
+	w.place(layout, arch, row, len(ents))
 	if w.OnAdd != nil {
 		for _, e := range ents {
 			for _, t := range types {
@@ -355,12 +357,10 @@ func (w *World) Despawn(e Entity) bool {
 	if !ok {
 		return false
 	}
-	for _, c := range w.m.archetype(arch).layout.components {
-		col := c.(*column)
-		if w.OnRemove != nil {
-			w.OnRemove(col.t, e)
+	if w.OnRemove != nil {
+		for _, c := range w.m.archetype(arch).layout.components {
+			w.OnRemove(c.(*column).t, e)
 		}
-		col.release(w.storage(col).storages[arch][row])
 	}
 	w.drop(donburi.Entity(e), arch, row)
 	if donburi.Entity(e).Version() == MaxVersion {
@@ -377,7 +377,7 @@ func (w *World) Despawn(e Entity) bool {
 // drop removes entity e, at row row of archetype arch, from donburi's
 // tables as donburi's World.Remove does, on the mirrors: without its
 // second validity check and its per-type storage lookups. The caller has
-// released the components.
+// reported the removal.
 func (w *World) drop(e donburi.Entity, arch, row int) {
 	a := w.m.archetype(arch)
 	last := len(a.entities) - 1
@@ -392,11 +392,7 @@ func (w *World) drop(e donburi.Entity, arch, row int) {
 		l.archetype, l.component = arch, row
 	}
 	for _, c := range a.layout.components {
-		st := w.storage(c.(*column))
-		src := st.storages[arch]
-		src[row] = src[last]
-		src[last] = nil
-		st.storages[arch] = src[:last]
+		w.cut(c.(*column), arch, row, last)
 	}
 	w.recount(arch)
 	w.m.destroyed = append(w.m.destroyed, e.IncVersion())
@@ -451,12 +447,10 @@ func (w *World) Remove(e Entity, t *Type) bool {
 		return w.Despawn(e)
 	}
 	to := w.edge(arch, c, false)
-	p := w.storage(c).storages[arch][row]
 	if w.OnRemove != nil {
 		w.OnRemove(t, e)
 	}
 	w.move(donburi.Entity(e), arch, row, to)
-	c.release(p)
 	return true
 }
 
@@ -527,8 +521,8 @@ func sameTypes(a, b []component.IComponentType) bool {
 
 // move moves entity e from row row of archetype from to the end of
 // archetype to, as donburi's TransferArchetype does, on the mirrors:
-// components both archetypes have move along, those only to has are made
-// (zeroed), those only from has are dropped (the caller releases them).
+// components both archetypes have are copied along, those only to has
+// are zero, those only from has are dropped.
 // It returns e's row in to. Unlike Entry.AddComponent and
 // RemoveComponent, it costs no archetype search and no allocation.
 func (w *World) move(e donburi.Entity, from, row, to int) int {
@@ -549,27 +543,34 @@ func (w *World) move(e donburi.Entity, from, row, to int) int {
 	for _, c := range ta.layout.components {
 		col := c.(*column)
 		st := w.storage(col)
-		if !hasComp(fa.layout.components, c) {
-			st.storages[to] = append(st.storages[to], col.New())
-			continue
+		p := col.slot(to, dst)
+		if hasComp(fa.layout.components, c) {
+			col.copy(p, st.storages[from][row])
 		}
-		src := st.storages[from]
-		p := src[row]
-		src[row] = src[last]
-		st.storages[from] = src[:last]
 		st.storages[to] = append(st.storages[to], p)
 	}
 	for _, c := range fa.layout.components {
-		if !hasComp(ta.layout.components, c) {
-			st := w.storage(c.(*column))
-			src := st.storages[from]
-			src[row] = src[last]
-			st.storages[from] = src[:last]
-		}
+		w.cut(c.(*column), from, row, last)
 	}
 	w.recount(from)
 	w.recount(to)
 	return dst
+}
+
+// cut removes row row of archetype arch from c's column, as a swap
+// remove: the last row's component is copied into it and the last slot
+// cleared.
+func (w *World) cut(c *column, arch, row, last int) {
+	st := w.storage(c)
+	src := st.storages[arch]
+	if row < last {
+		c.copy(src[row], src[last])
+	}
+	if c.t.size > 0 {
+		c.clear(src[last])
+	}
+	src[last] = nil
+	st.storages[arch] = src[:last]
 }
 
 // recount notes that archetype ai's entities changed behind donburi's
@@ -628,12 +629,9 @@ func (w *World) seed(layout []component.IComponentType) {
 	}
 	w.seeded[string(key)] = true
 	w.flushCounts()
-	e := w.dw.Create(layout...)
-	ent := w.dw.Entry(e)
-	for _, c := range layout {
-		c.(*column).release(ent.Component(c))
-	}
-	w.dw.Remove(e)
+	// The entity is the archetype's last: Remove swaps no pointers, and
+	// its components are the columns' dummies, which nothing wrote.
+	w.dw.Remove(w.dw.Create(layout...))
 }
 
 // layoutKey returns a key that identifies a set of component types
@@ -653,19 +651,24 @@ func (w *World) layoutKey(layout []component.IComponentType) []byte {
 	return w.key
 }
 
-// column is a world's donburi component type for one Go type. It carves
-// components from contiguous blocks (slabs) in creation order, so that
-// iterating walks memory in order, and reuses the slots of removed
-// components, so that a long-lived component does not keep a block of
-// garbage alive under churn.
+// column is a world's donburi component type for one Go type, and the
+// memory of its components: dense per archetype, row r of archetype a at
+// slot(a, r), in chunks that double in size (8 rows, then 16, 32, …) so
+// that a small archetype takes little memory and a large one is walked in
+// long contiguous runs. donburi's pointer column of the type in archetype
+// a always holds slot(a, 0), slot(a, 1), …: glue makes, moves and removes
+// entities on donburi's tables itself (SpawnBatch, move, drop) and copies
+// component values between slots, as an archetype-based ECS does, instead
+// of letting donburi shuffle pointers to scattered components. Slots past
+// an archetype's last row are zero.
 type column struct {
-	t    *Type
-	st   *donburiStorage // the world's storage of t, once known
-	slab reflect.Type    // [slabBytes/size]T
-	next unsafe.Pointer
-	left int
-	free []unsafe.Pointer
-	zero any
+	t     *Type
+	st    *donburiStorage    // the world's storage of t, once known
+	dense [][]unsafe.Pointer // by archetype: its chunks
+	// dummy is the zero component New hands donburi, which glue replaces
+	// with the row's slot before anything reads or writes it.
+	dummy unsafe.Pointer
+	zero  unsafe.Pointer // a zero value, to clear slots of types with pointers
 }
 
 func (c *column) Id() component.ComponentTypeId { return c.t.id }
@@ -673,52 +676,74 @@ func (c *column) Typ() reflect.Type             { return c.t.RType }
 func (c *column) Name() string                  { return c.t.Name }
 func (c *column) String() string                { return c.t.Name }
 
-// slabBytes is the size of the blocks components are carved from.
-const slabBytes = 4096
-
-// New returns a zero component: a reused slot or the next of the slab.
+// New returns the column's dummy zero component: donburi calls it when it
+// creates an entity, and glue then points the entity's row at its slot.
 func (c *column) New() unsafe.Pointer {
-	if n := len(c.free); n > 0 {
-		p := c.free[n-1]
-		c.free = c.free[:n-1]
-		return p // zeroed by release
+	if c.dummy == nil {
+		c.dummy = reflect.New(c.t.RType).UnsafePointer()
 	}
-	size := c.t.size
-	if size == 0 || size > slabBytes/4 {
-		return reflect.New(c.t.RType).UnsafePointer()
-	}
-	if c.left == 0 {
-		if c.slab == nil {
-			c.slab = reflect.ArrayOf(int(slabBytes/size), c.t.RType)
-		}
-		c.next = reflect.New(c.slab).UnsafePointer()
-		c.left = c.slab.Len()
-	}
-	p := c.next
-	c.left--
-	if c.left > 0 {
-		c.next = unsafe.Add(c.next, size)
-	} else {
-		c.next = nil // do not keep the full slab alive
-	}
-	return p
+	return c.dummy
 }
 
-// release zeroes a removed component's slot and keeps it for reuse.
-func (c *column) release(p unsafe.Pointer) {
+// firstRows is the number of rows of an archetype's first chunk; chunk k
+// holds firstRows<<k rows.
+const firstRows = 8
+
+// chunkOf returns the chunk of a row and the row's index in it.
+func chunkOf(row int) (k, i int) {
+	k = bits.Len(uint(row/firstRows+1)) - 1
+	return k, row - (1<<k-1)*firstRows
+}
+
+// slot returns the memory of row row of archetype arch, making the chunk
+// if the archetype has none there yet.
+func (c *column) slot(arch, row int) unsafe.Pointer {
 	size := c.t.size
-	if p == nil || size == 0 || size > slabBytes/4 {
+	if size == 0 {
+		return c.New()
+	}
+	for len(c.dense) <= arch {
+		c.dense = append(c.dense, nil)
+	}
+	k, i := chunkOf(row)
+	for len(c.dense[arch]) <= k {
+		rows := firstRows << len(c.dense[arch])
+		c.dense[arch] = append(c.dense[arch], reflect.New(reflect.ArrayOf(rows, c.t.RType)).UnsafePointer())
+	}
+	return unsafe.Add(c.dense[arch][k], uintptr(i)*size)
+}
+
+// copy copies the component at src to dst.
+func (c *column) copy(dst, src unsafe.Pointer) {
+	if c.t.plain {
+		copy(unsafe.Slice((*byte)(dst), c.t.size), unsafe.Slice((*byte)(src), c.t.size))
 		return
 	}
+	c.t.cp(dst, src)
+}
+
+// clear zeroes the component at p.
+func (c *column) clear(p unsafe.Pointer) {
 	if c.t.plain {
-		clear(unsafe.Slice((*byte)(p), size))
-	} else {
-		if c.zero == nil {
-			c.zero = reflect.Zero(c.t.RType).Interface()
-		}
-		c.t.set(p, c.zero)
+		clear(unsafe.Slice((*byte)(p), c.t.size))
+		return
 	}
-	c.free = append(c.free, p)
+	if c.zero == nil {
+		c.zero = reflect.New(c.t.RType).UnsafePointer()
+	}
+	c.t.cp(p, c.zero)
+}
+
+// place points rows [row, row+n) of archetype arch in donburi's storage
+// at their slots, after donburi created them with dummies.
+func (w *World) place(layout []component.IComponentType, arch, row, n int) {
+	for _, c := range layout {
+		col := c.(*column)
+		ptrs := w.storage(col).storages[arch]
+		for r := row; r < row+n; r++ {
+			ptrs[r] = col.slot(arch, r)
+		}
+	}
 }
 
 // Fill writes vals, which hold t's Go type T, to the components of type t
