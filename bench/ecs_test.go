@@ -321,10 +321,12 @@ func BenchmarkRandom(b *testing.B) {
 			}))
 			sum := 0.0
 			app.AddSystems(tickStage, glue.Func(func(q glue.Query1[Position]) {
+				s := 0.0
 				for _, e := range ents {
 					p, _ := q.Get(e)
-					sum += p.X
+					s += p.X
 				}
+				sum += s
 			}))
 			update(b, app)
 			for b.Loop() {

@@ -53,7 +53,8 @@ type World struct {
 	OnAdd, OnRemove func(t *Type, e Entity)
 	retired         int
 
-	edges [][]edge // by archetype: known moves
+	places []place  // by entity id
+	edges  [][]edge // by archetype: known moves
 	// stale[ai]: donburi's count of archetype ai is to be set (recount)
 	stale     []bool
 	staleList []int
@@ -95,24 +96,36 @@ func (w *World) Valid(e Entity) bool {
 	return ok
 }
 
-// locate returns e's archetype and row, reading donburi's location table
-// through the mirror; it writes nothing, so concurrent lookups are safe.
+// locate returns e's archetype and row from the world's own table of
+// places; it writes nothing, so concurrent lookups are safe.
 func (w *World) locate(e Entity) (arch, row int, ok bool) {
-	de := donburi.Entity(e)
-	locs := w.m.entities.locations
-	id := int(de.Id())
-	if e == 0 || id >= len(locs) || !de.IsReady() {
+	id := int(e >> 32)
+	if id >= len(w.places) || e == 0 {
 		return 0, 0, false
 	}
-	loc := locs[id]
-	if loc == nil || !loc.valid {
-		return 0, 0, false
+	p := &w.places[id]
+	if p.e != e {
+		return 0, 0, false // not live, or a stale Entity: the id was reused
 	}
-	ents := w.m.archetype(loc.archetype).entities
-	if loc.component >= len(ents) || ents[loc.component] != de {
-		return 0, 0, false // a stale Entity: the id was reused
+	return int(p.arch), int(p.row), true
+}
+
+// place is where the live entity of one id is. It copies donburi's
+// location table (which glue keeps right too) into one dense array, so
+// that a lookup reads one entry instead of following a pointer per id
+// and checking the archetype's entity list.
+type place struct {
+	e         Entity // the live entity of the id, or 0
+	arch, row int32
+}
+
+// setPlace records where e is.
+func (w *World) setPlace(e Entity, arch, row int) {
+	id := int(e >> 32)
+	for len(w.places) <= id {
+		w.places = append(w.places, place{})
 	}
-	return loc.archetype, loc.component, true
+	w.places[id] = place{e: e, arch: int32(arch), row: int32(row)}
 }
 
 // Types returns the component types of a live entity, or nil.
@@ -312,8 +325,12 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 			panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(ents[i]), uint64(g)))
 		}
 	}
-	arch, row, _ := w.locate(ents[0])
+	loc := w.m.entities.locations[donburi.Entity(ents[0]).Id()]
+	arch, row := loc.archetype, loc.component
 	w.place(layout, arch, row, len(ents))
+	for i, e := range ents {
+		w.setPlace(e, arch, row+i)
+	}
 	if w.OnAdd != nil {
 		for _, e := range ents {
 			for _, t := range types {
@@ -387,9 +404,11 @@ func (w *World) drop(e donburi.Entity, arch, row int) {
 	locs := w.m.entities
 	locs.locations[e.Id()].valid = false
 	locs.n--
+	w.places[e.Id()].e = 0
 	if row < last {
 		l := locs.locations[moved.Id()]
 		l.archetype, l.component = arch, row
+		w.places[moved.Id()].row = int32(row)
 	}
 	for _, c := range a.layout.components {
 		w.cut(c.(*column), arch, row, last)
@@ -536,9 +555,11 @@ func (w *World) move(e donburi.Entity, from, row, to int) int {
 	locs := w.m.entities.locations
 	l := locs[e.Id()]
 	l.archetype, l.component = to, dst
+	w.setPlace(Entity(e), to, dst)
 	if row < last {
 		l := locs[moved.Id()]
 		l.archetype, l.component = from, row
+		w.places[moved.Id()].row = int32(row)
 	}
 	for _, c := range ta.layout.components {
 		col := c.(*column)
@@ -711,6 +732,15 @@ func (c *column) slot(arch, row int) unsafe.Pointer {
 		c.dense[arch] = append(c.dense[arch], reflect.New(reflect.ArrayOf(rows, c.t.RType)).UnsafePointer())
 	}
 	return unsafe.Add(c.dense[arch][k], uintptr(i)*size)
+}
+
+// at returns the memory of an existing row.
+func (c *column) at(arch, row int) unsafe.Pointer {
+	if c.t.size == 0 {
+		return c.dummy
+	}
+	k, i := chunkOf(row)
+	return unsafe.Add(c.dense[arch][k], uintptr(i)*c.t.size)
 }
 
 // copy copies the component at src to dst.
