@@ -144,10 +144,8 @@ func TestTypedCommandsDoNotAllocate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// donburi's CreateMany allocates in its archetype search (2) and the
-	// slice of ids it returns: 3 allocations per batch, none per entity.
-	if allocs := testing.AllocsPerRun(20, func() { app.Update() }); allocs > 3 {
-		t.Fatalf("%.1f allocations per tick of 100 spawns, inserts and despawns, want at most 3 (donburi's, once per batch)", allocs)
+	if allocs := testing.AllocsPerRun(20, func() { app.Update() }); allocs != 0 {
+		t.Fatalf("%.1f allocations per tick of 100 spawns, inserts and despawns, want 0", allocs)
 	}
 }
 

@@ -44,7 +44,7 @@ type World struct {
 	dw     donburi.World
 	m      *donburiWorld
 	cols   []*column // by Type.Index; nil until the world uses the type
-	seeded map[string]bool
+	archs  map[string]int // layoutKey → archetype, for archetypes glue made
 	key    []byte
 	layout []component.IComponentType
 	// OnAdd and OnRemove, if set, are told of every component type an
@@ -54,7 +54,7 @@ type World struct {
 	retired         int
 
 	places []place  // by entity id
-	edges  [][]edge // by archetype: known moves
+	edges  [][]*edge // by archetype: known moves
 	// stale[ai]: donburi's count of archetype ai is to be set (recount)
 	stale     []bool
 	staleList []int
@@ -76,7 +76,7 @@ func New() (*World, error) {
 		return nil, err
 	}
 	dw := donburi.NewWorld()
-	return &World{dw: dw, m: mirrorOf(dw), seeded: map[string]bool{}}, nil
+	return &World{dw: dw, m: mirrorOf(dw), archs: map[string]int{}}, nil
 }
 
 // Len returns the number of entities.
@@ -230,15 +230,19 @@ func (w *World) materialize() {
 func (w *World) materializeFresh() {
 	probe := w.col(probeType)
 	layout := []component.IComponentType{probe}
-	for ; w.fresh > 0; w.fresh-- {
-		if len(w.m.destroyed) != 0 {
-			panic("glue: internal error: ids were freed while new ids were reserved")
-		}
-		w.reserve(layout)
-		w.flushCounts()
-		w.dw.Remove(w.dw.Create(probe))
-		w.m.destroyed = w.m.destroyed[:0]
+	if len(w.m.destroyed) != 0 {
+		panic("glue: internal error: ids were freed while new ids were reserved")
 	}
+	w.reserve(layout)
+	w.flushCounts()
+	// All at once: one archetype search. Removed last first, so that
+	// donburi swaps nothing.
+	made := w.dw.CreateMany(w.fresh, probe)
+	for i := len(made) - 1; i >= 0; i-- {
+		w.dw.Remove(made[i])
+	}
+	w.m.destroyed = w.m.destroyed[:0]
+	w.fresh = 0
 }
 
 // reservation is the component of the entities materialize makes.
@@ -301,33 +305,12 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 		return Block{}, nil
 	}
 	w.reserve(layout)
-	d := w.m.destroyed
-	for i := len(ents) - 1; i >= 0; i-- { // donburi takes the last first
-		d = append(d, donburi.Entity(ents[i])&^(1<<24))
-	}
-	w.m.destroyed = d
-	archs := len(w.m.archetypes)
-	w.flushCounts()
-	var got []donburi.Entity
-	if len(ents) == 1 {
-		w.made[0] = w.dw.Create(layout...)
-		got = w.made[:]
+	var arch, row int
+	if a, ok := w.archs[string(w.layoutKey(layout))]; ok {
+		arch, row = a, w.grow(layout, a, ents)
 	} else {
-		got = w.dw.CreateMany(len(ents), layout...)
+		arch, row = w.create(layout, ents)
 	}
-	if len(w.m.archetypes) != archs {
-		// Create made the archetype, and counted it right: remember it,
-		// only when it is new, so that a spawn costs no key.
-		w.seeded[string(w.layoutKey(layout))] = true
-	}
-	for i, g := range got {
-		if Entity(g) != ents[i] {
-			panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(ents[i]), uint64(g)))
-		}
-	}
-	loc := w.m.entities.locations[donburi.Entity(ents[0]).Id()]
-	arch, row := loc.archetype, loc.component
-	w.place(layout, arch, row, len(ents))
 	for i, e := range ents {
 		w.setPlace(e, arch, row+i)
 	}
@@ -339,6 +322,67 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 		}
 	}
 	return Block{arch: arch, row: row, n: len(ents)}, nil
+}
+
+// grow appends the reserved ents to archetype arch of the given layout
+// on donburi's tables through the mirrors, as donburi's createEntity does
+// for each, and returns the first one's row. Every reserved id is known
+// to donburi (materialize made the new ones), and none is on its free
+// list, so no id and no archetype search is needed.
+func (w *World) grow(layout []component.IComponentType, arch int, ents []Entity) int {
+	a := w.m.archetype(arch)
+	row := len(a.entities)
+	locs := w.m.entities
+	for i, e := range ents {
+		de := donburi.Entity(e)
+		l := locs.locations[de.Id()]
+		if l.valid {
+			panic(fmt.Sprintf("glue: internal error: reserved entity %x is live", uint64(e)))
+		}
+		l.archetype, l.component, l.valid = arch, row+i, true
+		a.entities = append(a.entities, de)
+	}
+	locs.n += len(ents)
+	for _, c := range layout {
+		col := c.(*column)
+		st := w.storage(col)
+		ptrs := st.storages[arch]
+		for r := row; r < row+len(ents); r++ {
+			ptrs = append(ptrs, col.slot(arch, r))
+		}
+		st.storages[arch] = ptrs
+	}
+	w.recount(arch)
+	return row
+}
+
+// create has donburi create the reserved ents, with one CreateMany, in
+// the archetype of layout, which glue does not know yet (donburi makes it
+// if needed), and returns the archetype and the first one's row.
+func (w *World) create(layout []component.IComponentType, ents []Entity) (arch, row int) {
+	d := w.m.destroyed
+	for i := len(ents) - 1; i >= 0; i-- { // donburi takes the last first
+		d = append(d, donburi.Entity(ents[i])&^(1<<24))
+	}
+	w.m.destroyed = d
+	w.flushCounts()
+	var got []donburi.Entity
+	if len(ents) == 1 {
+		w.made[0] = w.dw.Create(layout...)
+		got = w.made[:]
+	} else {
+		got = w.dw.CreateMany(len(ents), layout...)
+	}
+	for i, g := range got {
+		if Entity(g) != ents[i] {
+			panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(ents[i]), uint64(g)))
+		}
+	}
+	loc := w.m.entities.locations[donburi.Entity(ents[0]).Id()]
+	arch, row = loc.archetype, loc.component
+	w.archs[string(w.layoutKey(layout))] = arch
+	w.place(layout, arch, row, len(ents))
+	return arch, row
 }
 
 // BlockCol returns the components of type t of a block's entities, in
@@ -439,9 +483,9 @@ func (w *World) Slot(e Entity, t *Type) unsafe.Pointer {
 	}
 	c := w.col(t)
 	if !hasComp(w.m.archetype(arch).layout.components, c) {
-		to := w.edge(arch, c, true)
-		row = w.move(donburi.Entity(e), arch, row, to)
-		arch = to
+		x := w.edge(arch, c, true)
+		row = w.move(donburi.Entity(e), arch, row, x)
+		arch = x.to
 		if w.OnAdd != nil {
 			w.OnAdd(t, e)
 		}
@@ -465,11 +509,11 @@ func (w *World) Remove(e Entity, t *Type) bool {
 	if len(layout) == 1 {
 		return w.Despawn(e)
 	}
-	to := w.edge(arch, c, false)
+	x := w.edge(arch, c, false)
 	if w.OnRemove != nil {
 		w.OnRemove(t, e)
 	}
-	w.move(donburi.Entity(e), arch, row, to)
+	w.move(donburi.Entity(e), arch, row, x)
 	return true
 }
 
@@ -483,22 +527,26 @@ func (w *World) Has(e Entity, t *Type) bool {
 }
 
 // edge is a known archetype change: adding (or removing) the component c
-// to an entity of one archetype moves it to archetype to.
+// to an entity of one archetype moves it to archetype to. It lists the
+// columns of both archetypes once, so that a move looks nothing up.
 type edge struct {
-	c   *column
-	add bool
-	to  int
+	c    *column
+	add  bool
+	to   int
+	into []*column // to's columns
+	kept []bool    // into[i] is also a column of the source archetype
+	out  []*column // the source archetype's columns
 }
 
-// edge returns the archetype an entity of archetype from moves to when c
-// is added (or removed), making and seeding it the first time.
-func (w *World) edge(from int, c *column, add bool) int {
+// edge returns the move from archetype from when c is added (or
+// removed), making and seeding the target archetype the first time.
+func (w *World) edge(from int, c *column, add bool) *edge {
 	for len(w.edges) <= from {
 		w.edges = append(w.edges, nil)
 	}
 	for _, x := range w.edges[from] {
 		if x.c == c && x.add == add {
-			return x.to
+			return x
 		}
 	}
 	var next []component.IComponentType
@@ -510,32 +558,18 @@ func (w *World) edge(from int, c *column, add bool) int {
 	if add {
 		next = append(next, c)
 	}
-	w.seed(next)
-	to := -1
-	for i := range w.m.archetypes {
-		if sameTypes(w.m.archetype(i).layout.components, next) {
-			to = i
-			break
-		}
+	to := w.seed(next)
+	x := &edge{c: c, add: add, to: to}
+	fromLayout := w.m.archetype(from).layout.components
+	for _, t := range w.m.archetype(to).layout.components {
+		x.into = append(x.into, t.(*column))
+		x.kept = append(x.kept, hasComp(fromLayout, t))
 	}
-	if to < 0 {
-		panic("glue: internal error: seeded archetype not found")
+	for _, t := range fromLayout {
+		x.out = append(x.out, t.(*column))
 	}
-	w.edges[from] = append(w.edges[from], edge{c: c, add: add, to: to})
-	return to
-}
-
-// sameTypes reports whether two layouts hold the same component types.
-func sameTypes(a, b []component.IComponentType) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, c := range a {
-		if !hasComp(b, c) {
-			return false
-		}
-	}
-	return true
+	w.edges[from] = append(w.edges[from], x)
+	return x
 }
 
 // move moves entity e from row row of archetype from to the end of
@@ -544,7 +578,8 @@ func sameTypes(a, b []component.IComponentType) bool {
 // are zero, those only from has are dropped.
 // It returns e's row in to. Unlike Entry.AddComponent and
 // RemoveComponent, it costs no archetype search and no allocation.
-func (w *World) move(e donburi.Entity, from, row, to int) int {
+func (w *World) move(e donburi.Entity, from, row int, x *edge) int {
+	to := x.to
 	fa, ta := w.m.archetype(from), w.m.archetype(to)
 	last := len(fa.entities) - 1
 	moved := fa.entities[last]
@@ -561,17 +596,16 @@ func (w *World) move(e donburi.Entity, from, row, to int) int {
 		l.archetype, l.component = from, row
 		w.places[moved.Id()].row = int32(row)
 	}
-	for _, c := range ta.layout.components {
-		col := c.(*column)
+	for i, col := range x.into {
 		st := w.storage(col)
 		p := col.slot(to, dst)
-		if hasComp(fa.layout.components, c) {
+		if x.kept[i] {
 			col.copy(p, st.storages[from][row])
 		}
 		st.storages[to] = append(st.storages[to], p)
 	}
-	for _, c := range fa.layout.components {
-		w.cut(c.(*column), from, row, last)
+	for _, col := range x.out {
+		w.cut(col, from, row, last)
 	}
 	w.recount(from)
 	w.recount(to)
@@ -642,17 +676,19 @@ func (w *World) reserve(layout []component.IComponentType) {
 // archetype then panics (index out of range). Creating and removing one
 // entity there first sets the count right. It costs one create and remove
 // per new archetype, once.
-func (w *World) seed(layout []component.IComponentType) {
+func (w *World) seed(layout []component.IComponentType) int {
 	w.reserve(layout)
-	key := w.layoutKey(layout)
-	if w.seeded[string(key)] {
-		return
+	if a, ok := w.archs[string(w.layoutKey(layout))]; ok {
+		return a
 	}
-	w.seeded[string(key)] = true
 	w.flushCounts()
 	// The entity is the archetype's last: Remove swaps no pointers, and
 	// its components are the columns' dummies, which nothing wrote.
-	w.dw.Remove(w.dw.Create(layout...))
+	e := w.dw.Create(layout...)
+	arch := w.m.entities.locations[e.Id()].archetype
+	w.dw.Remove(e)
+	w.archs[string(w.layoutKey(layout))] = arch
+	return arch
 }
 
 // layoutKey returns a key that identifies a set of component types
