@@ -43,7 +43,7 @@ func (e Entity) Version() uint32 { return uint32(e & MaxVersion) }
 type World struct {
 	dw     donburi.World
 	m      *donburiWorld
-	cols   []*column // by Type.Index; nil until the world uses the type
+	cols   []*column      // by Type.Index; nil until the world uses the type
 	archs  map[string]int // layoutKey → archetype, for archetypes glue made
 	key    []byte
 	layout []component.IComponentType
@@ -53,7 +53,7 @@ type World struct {
 	OnAdd, OnRemove func(t *Type, e Entity)
 	retired         int
 
-	places []place  // by entity id
+	places []place   // by entity id
 	edges  [][]*edge // by archetype: known moves
 	// stale[ai]: donburi's count of archetype ai is to be set (recount)
 	stale     []bool
