@@ -740,14 +740,6 @@ func BenchmarkNewWorld(b *testing.B) {
 	})
 }
 
-// Churn: each tick spawns ChurnK entities with Position and Velocity and
-// despawns the ChurnK spawned the tick before, among ChurnBackground
-// static entities.
-const (
-	ChurnK          = 1000
-	ChurnBackground = 100_000
-)
-
 // BenchmarkChurn reports the time per tick (ns/op) and per churned entity.
 func BenchmarkChurn(b *testing.B) {
 	bg := ChurnBackground

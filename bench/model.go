@@ -43,6 +43,14 @@ var (
 	EcsSizes = []int{1024, 16000, 256000}
 )
 
+// Churn: each tick spawns ChurnK entities with Position and Velocity and
+// despawns the ChurnK spawned the tick before, among ChurnBackground
+// static entities.
+const (
+	ChurnK          = 1000
+	ChurnBackground = 100_000
+)
+
 // ComputeImpls are the implementations the compute-heavy variant compares.
 var ComputeImpls = []string{"object", "slices", "slices-par", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "ark"}
 
