@@ -214,7 +214,7 @@ func (d *doc) ecsGoals() {
 	chb := d.r.median("BenchmarkChurn/glue", "ns/op")
 	gs = append(gs, ecsGoal{what: fmt.Sprintf("churn of %d entities per tick among %s (`Spawn2`, `Despawn`)", bench.ChurnK, countLabel(bench.ChurnBackground)), target: "≤ 200 µs per tick",
 		measured: fmt.Sprintf("%s per tick (boxed `Spawn`: %s; ark one by one %s, donburi %s)", fmtNs(ch), fmtNs(chb), fmtNs(d.r.median("BenchmarkChurn/ark", "ns/op")), fmtNs(d.r.median("BenchmarkChurn/donburi", "ns/op"))),
-		met: math.IsNaN(ch) || ch <= 200e3, measuredAll: !math.IsNaN(ch),
+		met:      math.IsNaN(ch) || ch <= 200e3, measuredAll: !math.IsNaN(ch),
 		why: "per entity, a spawn takes an id under the reservation lock and a despawn goes through the command queue; see create and delete."})
 
 	nr := ecsGoal{what: "nothing that held regresses (Table 4.1, empty system, 0 allocations per tick)", target: "the goals of issue #5 above keep their verdicts", measuredAll: true}
