@@ -781,17 +781,39 @@ func (c *column) at(arch, row int) unsafe.Pointer {
 
 // copy copies the component at src to dst.
 func (c *column) copy(dst, src unsafe.Pointer) {
-	if c.t.plain {
-		copy(unsafe.Slice((*byte)(dst), c.t.size), unsafe.Slice((*byte)(src), c.t.size))
+	if !c.t.plain {
+		c.t.cp(dst, src)
 		return
 	}
-	c.t.cp(dst, src)
+	switch c.t.size { // the common small sizes without a call to memmove
+	case 8:
+		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
+	case 16:
+		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
+	case 24:
+		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
+	case 32:
+		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
+	default:
+		copy(unsafe.Slice((*byte)(dst), c.t.size), unsafe.Slice((*byte)(src), c.t.size))
+	}
 }
 
 // clear zeroes the component at p.
 func (c *column) clear(p unsafe.Pointer) {
 	if c.t.plain {
-		clear(unsafe.Slice((*byte)(p), c.t.size))
+		switch c.t.size {
+		case 8:
+			*(*[1]uint64)(p) = [1]uint64{}
+		case 16:
+			*(*[2]uint64)(p) = [2]uint64{}
+		case 24:
+			*(*[3]uint64)(p) = [3]uint64{}
+		case 32:
+			*(*[4]uint64)(p) = [4]uint64{}
+		default:
+			clear(unsafe.Slice((*byte)(p), c.t.size))
+		}
 		return
 	}
 	if c.zero == nil {
