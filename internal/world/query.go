@@ -163,10 +163,8 @@ type Loc struct{ arch, row int }
 // query. It writes nothing and is concurrent-safe between changes.
 func (q *Query) Locate(e Entity) (Loc, bool) {
 	arch, row, ok := q.w.locate(e)
-	if !ok || arch >= len(q.isMatched) || !q.isMatched[arch] {
-		return Loc{}, false
-	}
-	return Loc{arch, row}, true
+	m := q.isMatched
+	return Loc{arch, row}, ok && arch < len(m) && m[arch] // l means nothing when not ok
 }
 
 // At returns the component of queried type k at l, computed from the

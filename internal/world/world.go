@@ -76,7 +76,10 @@ func New() (*World, error) {
 		return nil, err
 	}
 	dw := donburi.NewWorld()
-	return &World{dw: dw, m: mirrorOf(dw), archs: map[string]int{}}, nil
+	// Id 0 is never an entity; its place holds an entity of another id, so
+	// that locate needs no check for the zero Entity.
+	places := []place{{e: 1 << 32}}
+	return &World{dw: dw, m: mirrorOf(dw), archs: map[string]int{}, places: places}, nil
 }
 
 // Len returns the number of entities.
@@ -100,10 +103,10 @@ func (w *World) Valid(e Entity) bool {
 // places; it writes nothing, so concurrent lookups are safe.
 func (w *World) locate(e Entity) (arch, row int, ok bool) {
 	id := int(e >> 32)
-	if id >= len(w.places) || e == 0 {
+	if id >= len(w.places) {
 		return 0, 0, false
 	}
-	p := &w.places[id]
+	p := &w.places[id] // places[0] holds no entity of id 0: e == 0 is not live
 	if p.e != e {
 		return 0, 0, false // not live, or a stale Entity: the id was reused
 	}

@@ -220,6 +220,10 @@ func (d *doc) ecsGoals() {
 	nr := ecsGoal{what: "nothing that held regresses (Table 4.1, empty system, 0 allocations per tick)", target: "the goals of issue #5 above keep their verdicts", measuredAll: true}
 	sl, em, al := d.goalSlices(), d.goalEmpty(), d.goalAllocs()
 	nr.met = sl.res[0].met && em.allMet() && al.allMet()
+	nr.measuredAll = sl.res[0].cause != notMeasured && em.res[0].cause != notMeasured && al.res[0].cause != notMeasured
+	if !nr.measuredAll {
+		nr.met = true // not judged: the verdict says so
+	}
 	nr.measured = fmt.Sprintf("Batch vs plain slices: %s; empty system: %s; allocations: %s", sl.res[0].figure, em.res[0].figure, al.res[0].figure)
 	nr.why = "see the goals of issue #5 above."
 	gs = append(gs, nr)
