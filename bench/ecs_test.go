@@ -267,7 +267,7 @@ func benchQuery(b *testing.B, s queryScenario) {
 					}).Named("bench.check").After(sys.Name()))
 				update(b, app)
 				settle()
-			for b.Loop() {
+				for b.Loop() {
 					update(b, app)
 				}
 				perEntity(b, n)
