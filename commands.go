@@ -251,13 +251,33 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 		case cmdSpawn:
 			vals := buf.values(cmd)
 			types, err := buf.valueTypes(vals)
-			if err == nil {
-				err = w.SpawnAs(world.Entity(cmd.e), types, vals)
-			} else {
+			if err != nil {
 				w.Release(world.Entity(cmd.e))
+				fail("Spawn: %v", err)
+				continue
 			}
+			// A run of spawns of values of the same types, in the same
+			// order, is spawned as one batch, like typed spawns.
+			j := i + 1
+			for j < len(buf.cmds) && buf.cmds[j].kind == cmdSpawn && sameTypes(buf.values(&buf.cmds[j]), types) {
+				j++
+			}
+			ents := buf.ents[:0]
+			for k := i; k < j; k++ {
+				ents = append(ents, world.Entity(buf.cmds[k].e))
+			}
+			buf.ents = ents
+			first := i
+			i = j - 1
+			blk, err := w.SpawnBatch(types, ents)
 			if err != nil {
 				fail("Spawn: %v", err)
+				continue
+			}
+			for k := range ents {
+				for x, v := range buf.values(&buf.cmds[first+k]) {
+					w.SetIn(blk, k, types[x], v)
+				}
 			}
 		case cmdSpawnTyped:
 			// A run of spawns of one list of types is spawned as one
@@ -350,6 +370,19 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 	}
 	buf.reset()
 	return errs
+}
+
+// sameTypes reports whether vals hold values of exactly types, in order.
+func sameTypes(vals []any, types []*world.Type) bool {
+	if len(vals) != len(types) {
+		return false
+	}
+	for i, v := range vals {
+		if v == nil || reflect.TypeOf(v) != types[i].RType {
+			return false
+		}
+	}
+	return true
 }
 
 func containsType(ts []*world.Type, t *world.Type) bool {

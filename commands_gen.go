@@ -9,11 +9,12 @@ import "github.com/gluekit/glue/internal/world"
 type cmdStore1[A any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 }
 
 func newCmdStore1[A any]() *cmdStore1[A] {
-	s := &cmdStore1[A]{types: []*world.Type{world.TypeFor[A]()}}
+	s := &cmdStore1[A]{types: []*world.Type{world.TypeFor[A]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -26,7 +27,7 @@ func (s *cmdStore1[A]) reset() {
 }
 
 func (s *cmdStore1[A]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -67,12 +68,13 @@ func Insert1[A any](cmds Commands, target Entity, a A) {
 type cmdStore2[A, B any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 }
 
 func newCmdStore2[A, B any]() *cmdStore2[A, B] {
-	s := &cmdStore2[A, B]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}}
+	s := &cmdStore2[A, B]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -87,7 +89,7 @@ func (s *cmdStore2[A, B]) reset() {
 }
 
 func (s *cmdStore2[A, B]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -132,13 +134,14 @@ func Insert2[A, B any](cmds Commands, target Entity, a A, b B) {
 type cmdStore3[A, B, C any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 	cs    []C
 }
 
 func newCmdStore3[A, B, C any]() *cmdStore3[A, B, C] {
-	s := &cmdStore3[A, B, C]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}}
+	s := &cmdStore3[A, B, C]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -155,7 +158,7 @@ func (s *cmdStore3[A, B, C]) reset() {
 }
 
 func (s *cmdStore3[A, B, C]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -204,6 +207,7 @@ func Insert3[A, B, C any](cmds Commands, target Entity, a A, b B, c C) {
 type cmdStore4[A, B, C, D any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 	cs    []C
@@ -211,7 +215,7 @@ type cmdStore4[A, B, C, D any] struct {
 }
 
 func newCmdStore4[A, B, C, D any]() *cmdStore4[A, B, C, D] {
-	s := &cmdStore4[A, B, C, D]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}}
+	s := &cmdStore4[A, B, C, D]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -230,7 +234,7 @@ func (s *cmdStore4[A, B, C, D]) reset() {
 }
 
 func (s *cmdStore4[A, B, C, D]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -283,6 +287,7 @@ func Insert4[A, B, C, D any](cmds Commands, target Entity, a A, b B, c C, d D) {
 type cmdStore5[A, B, C, D, E any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 	cs    []C
@@ -291,7 +296,7 @@ type cmdStore5[A, B, C, D, E any] struct {
 }
 
 func newCmdStore5[A, B, C, D, E any]() *cmdStore5[A, B, C, D, E] {
-	s := &cmdStore5[A, B, C, D, E]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}}
+	s := &cmdStore5[A, B, C, D, E]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -312,7 +317,7 @@ func (s *cmdStore5[A, B, C, D, E]) reset() {
 }
 
 func (s *cmdStore5[A, B, C, D, E]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -369,6 +374,7 @@ func Insert5[A, B, C, D, E any](cmds Commands, target Entity, a A, b B, c C, d D
 type cmdStore6[A, B, C, D, E, F any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 	cs    []C
@@ -378,7 +384,7 @@ type cmdStore6[A, B, C, D, E, F any] struct {
 }
 
 func newCmdStore6[A, B, C, D, E, F any]() *cmdStore6[A, B, C, D, E, F] {
-	s := &cmdStore6[A, B, C, D, E, F]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}}
+	s := &cmdStore6[A, B, C, D, E, F]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -401,7 +407,7 @@ func (s *cmdStore6[A, B, C, D, E, F]) reset() {
 }
 
 func (s *cmdStore6[A, B, C, D, E, F]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -462,6 +468,7 @@ func Insert6[A, B, C, D, E, F any](cmds Commands, target Entity, a A, b B, c C, 
 type cmdStore7[A, B, C, D, E, F, G any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 	cs    []C
@@ -472,7 +479,7 @@ type cmdStore7[A, B, C, D, E, F, G any] struct {
 }
 
 func newCmdStore7[A, B, C, D, E, F, G any]() *cmdStore7[A, B, C, D, E, F, G] {
-	s := &cmdStore7[A, B, C, D, E, F, G]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}}
+	s := &cmdStore7[A, B, C, D, E, F, G]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -497,7 +504,7 @@ func (s *cmdStore7[A, B, C, D, E, F, G]) reset() {
 }
 
 func (s *cmdStore7[A, B, C, D, E, F, G]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}
@@ -562,6 +569,7 @@ func Insert7[A, B, C, D, E, F, G any](cmds Commands, target Entity, a A, b B, c 
 type cmdStore8[A, B, C, D, E, F, G, H any] struct {
 	types []*world.Type
 	err   error
+	arch  int // the types' archetype, once known (world.SpawnCached)
 	as    []A
 	bs    []B
 	cs    []C
@@ -573,7 +581,7 @@ type cmdStore8[A, B, C, D, E, F, G, H any] struct {
 }
 
 func newCmdStore8[A, B, C, D, E, F, G, H any]() *cmdStore8[A, B, C, D, E, F, G, H] {
-	s := &cmdStore8[A, B, C, D, E, F, G, H]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}}
+	s := &cmdStore8[A, B, C, D, E, F, G, H]{types: []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}, arch: -1}
 	s.err = checkTypes(s.types)
 	return s
 }
@@ -600,7 +608,7 @@ func (s *cmdStore8[A, B, C, D, E, F, G, H]) reset() {
 }
 
 func (s *cmdStore8[A, B, C, D, E, F, G, H]) spawn(w *world.World, ents []world.Entity, row int) error {
-	blk, err := w.SpawnBatch(s.types, ents)
+	blk, err := w.SpawnCached(s.types, ents, &s.arch)
 	if err != nil {
 		return err
 	}

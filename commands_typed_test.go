@@ -169,3 +169,43 @@ func ExampleSpawn2() {
 	app.Update()
 	// Output: 1 2 3
 }
+
+// Boxed spawns are applied in runs of the same types in the same order:
+// a run is cut by other types and by the same types in another order, and
+// every entity gets its own values.
+func TestBoxedSpawnRuns(t *testing.T) {
+	app := newApp(t)
+	var ents []glue.Entity
+	app.AddSystems(First, glue.Func(func(c glue.Commands) {
+		if len(ents) > 0 {
+			return
+		}
+		ents = append(ents,
+			c.Spawn(A{1}, B{1}), c.Spawn(A{2}, B{2}),
+			c.Spawn(B{3}, A{3}), // same archetype, other order
+			c.Spawn(C{4}),
+			c.Spawn(A{5}, B{5}), c.Spawn(A{6}),
+		)
+	}))
+	var got []string
+	app.AddSystems(Last, glue.Func(func(p struct {
+		A glue.Query1[A]
+		B glue.Query1[B]
+	}) {
+		got = got[:0]
+		for _, e := range ents {
+			s := "-"
+			if a, ok := p.A.Get(e); ok {
+				s = fmt.Sprint(a.V)
+			}
+			if b, ok := p.B.Get(e); ok {
+				s += fmt.Sprint("/", b.V)
+			}
+			got = append(got, s)
+		}
+	}))
+	mustUpdate(t, app, 1)
+	if want := "1/1 2/2 3/3 - 5/5 6"; strings.Join(got, " ") != want {
+		t.Fatalf("got %q, want %q", strings.Join(got, " "), want)
+	}
+}

@@ -202,13 +202,13 @@ func commands(b *bytes.Buffer, n int) {
 	field := func(i int) string { return strings.ToLower(comps[i]) + "s" }
 	arg := func(i int) string { return strings.ToLower(comps[i]) }
 	fmt.Fprintf(b, "// cmdStore%d holds the values of a buffer's typed commands of component\n// types %s.\n", n, tps)
-	fmt.Fprintf(b, "type cmdStore%d[%s any] struct {\n\ttypes []*world.Type\n\terr error\n", n, tps)
+	fmt.Fprintf(b, "type cmdStore%d[%s any] struct {\n\ttypes []*world.Type\n\terr error\n\tarch int // the types' archetype, once known (world.SpawnCached)\n", n, tps)
 	for i := range n {
 		fmt.Fprintf(b, "\t%s []%s\n", field(i), comps[i])
 	}
 	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "func newCmdStore%d[%s any]() *%s {\n", n, tps, store)
-	fmt.Fprintf(b, "\ts := &%s{types: []*world.Type{%s}}\n\ts.err = checkTypes(s.types)\n\treturn s\n}\n\n", store, typesOf(n))
+	fmt.Fprintf(b, "\ts := &%s{types: []*world.Type{%s}, arch: -1}\n\ts.err = checkTypes(s.types)\n\treturn s\n}\n\n", store, typesOf(n))
 	fmt.Fprintf(b, "func (s *%s) check() error { return s.err }\n\n", store)
 	fmt.Fprintf(b, "func (s *%s) reset() {\n", store)
 	for i := range n {
@@ -216,7 +216,7 @@ func commands(b *bytes.Buffer, n int) {
 	}
 	b.WriteString("}\n\n")
 	fmt.Fprintf(b, "func (s *%s) spawn(w *world.World, ents []world.Entity, row int) error {\n", store)
-	b.WriteString("\tblk, err := w.SpawnBatch(s.types, ents)\n\tif err != nil {\n\t\treturn err\n\t}\n\tend := row + len(ents)\n")
+	b.WriteString("\tblk, err := w.SpawnCached(s.types, ents, &s.arch)\n\tif err != nil {\n\t\treturn err\n\t}\n\tend := row + len(ents)\n")
 	for i := range n {
 		fmt.Fprintf(b, "\tworld.Fill(w, blk, s.types[%d], s.%s[row:end])\n", i, field(i))
 	}

@@ -8,6 +8,15 @@
 // A World is not concurrent-safe for changes: Spawn, Insert, Remove and
 // Despawn run on one goroutine while no query is iterated. Queries may be
 // iterated and looked up from many goroutines between changes.
+//
+// Every change goes through World's methods (Spawn, SpawnAs, SpawnBatch,
+// Insert, Slot, Put, Remove, Despawn, Reserve, Release). The world keeps
+// tables of its own beside donburi's — each entity's place, the dense
+// per-archetype rows that donburi's pointer columns point at, donburi's
+// per-archetype counts — and creates, moves and removes entities on
+// donburi's tables itself (see [World.SpawnBatch] and docs/storage.md):
+// code that called donburi's Create, Remove or Entry.AddComponent directly
+// would leave those tables wrong.
 package world
 
 import (
@@ -290,13 +299,31 @@ type Block struct{ arch, row, n int }
 func (b Block) Len() int { return b.n }
 
 // SpawnBatch spawns the entities reserved as ents, all with zeroed
-// components of the given types, in one step: donburi finds their
-// archetype once (CreateMany) instead of once per entity. The caller then
-// writes the components through [World.BlockCol]. SpawnBatch returns an
-// error, and releases every entity of ents, if the types are not valid
-// (none, or one given twice). It does not keep ents.
+// components of the given types, as one batch: the archetype is looked up
+// once, and the entities are appended to it on donburi's tables (see
+// grow); donburi's CreateMany makes them only when the world has not
+// stored these types together yet. The caller then writes the components
+// through [World.BlockCol]. SpawnBatch returns an error, and releases
+// every entity of ents, if the types are not valid (none, or one given
+// twice). It does not keep ents.
 func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
+	return w.SpawnCached(types, ents, nil)
+}
+
+// SpawnCached is [World.SpawnBatch] with a cache of the types'
+// archetype, for a caller that spawns one list of types again and again:
+// it keeps one int per list, set to -1 before the first call, and passes
+// it each time; SpawnCached fills it in and then skips the archetype
+// lookup. A nil arch caches nothing.
+func (w *World) SpawnCached(types []*Type, ents []Entity, arch *int) (Block, error) {
 	w.materialize()
+	if arch != nil && *arch >= 0 {
+		if len(ents) == 0 {
+			return Block{}, nil
+		}
+		a := *arch
+		return w.spawned(types, ents, a, w.grow(w.m.archetype(a).layout.components, a, ents)), nil
+	}
 	layout, err := w.layoutFor(types)
 	if err != nil {
 		for _, e := range ents {
@@ -308,12 +335,21 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 		return Block{}, nil
 	}
 	w.reserve(layout)
-	var arch, row int
-	if a, ok := w.archs[string(w.layoutKey(layout))]; ok {
-		arch, row = a, w.grow(layout, a, ents)
+	var a, row int
+	if x, ok := w.archs[string(w.layoutKey(layout))]; ok {
+		a, row = x, w.grow(layout, x, ents)
 	} else {
-		arch, row = w.create(layout, ents)
+		a, row = w.create(layout, ents)
 	}
+	if arch != nil {
+		*arch = a
+	}
+	return w.spawned(types, ents, a, row), nil
+}
+
+// spawned records the places of entities spawned at rows row… of
+// archetype arch and reports their components.
+func (w *World) spawned(types []*Type, ents []Entity, arch, row int) Block {
 	for i, e := range ents {
 		w.setPlace(e, arch, row+i)
 	}
@@ -324,7 +360,7 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 			}
 		}
 	}
-	return Block{arch: arch, row: row, n: len(ents)}, nil
+	return Block{arch: arch, row: row, n: len(ents)}
 }
 
 // grow appends the reserved ents to archetype arch of the given layout
@@ -392,6 +428,12 @@ func (w *World) create(layout []component.IComponentType, ents []Entity) (arch, 
 // the order they were spawned. t must be one of the block's types.
 func (w *World) BlockCol(b Block, t *Type) []unsafe.Pointer {
 	return w.storage(w.col(t)).storages[b.arch][b.row : b.row+b.n]
+}
+
+// SetIn sets the component of type t of entity k of a block to v, which
+// holds t's Go type.
+func (w *World) SetIn(b Block, k int, t *Type, v any) {
+	t.set(w.BlockCol(b, t)[k], v)
 }
 
 // layoutFor returns the world's component objects of types, in w.layout,

@@ -12,7 +12,7 @@
 //
 // Usage, from the bench directory:
 //
-//	go run ./cmd/report            # the full suite, about 7 minutes
+//	go run ./cmd/report            # the full suite, about 15 minutes
 //	go run ./cmd/report -quick     # every benchmark once, small sizes
 //	go run ./cmd/report -skip-run  # rewrite the doc from results/raw.txt
 package main
