@@ -55,7 +55,7 @@ func (d *doc) ecs() {
 					d.p(" – | – |")
 					continue
 				}
-				d.p(" %s | %s |", fmtF(sm.center), sm.pct())
+				d.p(" %s | %s |", fmtN(sm.center), sm.pct())
 			}
 			d.p(" %s |", fmtF(d.r.median(fmt.Sprintf("Benchmark%s/%s/%d", s.key, impl, ecsSizes[len(ecsSizes)-1]), "allocs/op")))
 			if p, ok := published[s.key][impl]; ok {
@@ -76,6 +76,14 @@ func (d *doc) ecs() {
 			fmtNs(d.r.median(ch, "ns/op")), sm.pct(), fmtF(d.r.median(ch, "ns/entity")), fmtF(d.r.median(ch, "allocs/op")))
 	}
 	d.p("\nnew_world: ark's and donburi's `NewWorld`, glue's `NewApp` (its world with stages and schedule tables). Churn: each tick despawns the %d entities the tick before spawned and spawns %d new ones with Position and Velocity; glue in one system through Commands (glue: `Spawn`, glue-typed: `Spawn2`), ark one entity at a time, donburi `Create`/`Remove`.\n\n", bench.ChurnK, bench.ChurnK)
+}
+
+// fmtN formats a figure like fmtF, without an exponent from 1,000 up.
+func fmtN(v float64) string {
+	if v >= 1000 && !math.IsInf(v, 1) {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmtF(v)
 }
 
 // impls lists the implementations measured under a benchmark prefix, in
