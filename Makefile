@@ -49,7 +49,7 @@ unit:
 
 ## bench: the benchmark suite (bench/, its own module) after swarm's
 ## search (bench/results/swarm.md); rewrites docs/benchmarks.md and
-## docs/benchmarks.png. About 12 minutes.
+## docs/benchmarks.png. About 20 minutes.
 bench:
 	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -seed 1 > bench/results/swarm.md
 	bench/run.sh

@@ -96,10 +96,6 @@ func NewApp() *App {
 		w = nil
 	}
 	a.world = w
-	if w != nil {
-		w.OnAdd = func(t *world.Type, e world.Entity) { a.logChange(a.addedLogs, t, e) }
-		w.OnRemove = func(t *world.Type, e world.Entity) { a.logChange(a.removedLogs, t, e) }
-	}
 	for _, s := range coreUpdate {
 		a.addCore(s, updateThread)
 	}

@@ -98,6 +98,11 @@
 // [Commands.Spawn] returns the new entity's id at once, for later commands
 // and for components that refer to it (a parent, a target); the entity is
 // live from the next stage on.
+// [Spawn1] … [Spawn8] and [Insert1] … [Insert8] are the same commands for
+// components whose types are known at compile time (glue.Spawn2(c, Pos{},
+// Vel{})): they queue the values without boxing them, allocate nothing
+// once the system's buffer has grown, and a run of spawns with the same
+// types is applied as one batch.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.
