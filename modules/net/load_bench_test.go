@@ -158,7 +158,10 @@ func dialLight(ctx context.Context, url string) (*lightWatcher, *websocket.Conn,
 		defer close(w.done)
 		defer cancel()
 		for {
-			_, r, err := ws.Reader(rctx)
+			// A context that is never done: a deadline per read would cost
+			// the process (which also runs the server) more than the
+			// reading. Closing the connection ends the read.
+			_, r, err := ws.Reader(context.Background())
 			if err != nil {
 				w.err = err
 				return

@@ -650,6 +650,9 @@ type conn struct {
 	pings  sync.WaitGroup // ping goroutines
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
+
+	wtimer   *time.Timer // the write timeout (write)
+	timedOut atomic.Bool // a write timed out
 }
 
 // rawConnKey is the request context key of the TCP connection.
@@ -977,16 +980,30 @@ func (c *conn) ping() {
 
 // write sends one message within the write timeout, or closes the
 // connection.
+//
+// The write timeout is one timer per connection, reset for every write,
+// and the write itself gets a context that is never done: a context with
+// a deadline per write (and the websocket library's watch of it) cost a
+// tenth of the server's CPU with 1,000 clients, and their garbage made
+// the game loop pay for collections (BenchmarkSpectatorSeries). A write
+// still ends when the connection is closed, which is how the server
+// stops a connection.
 func (c *conn) write(msg []byte) bool {
 	s := c.srv
-	ctx, cancel := context.WithTimeout(c.ctx, s.cfg.WriteTimeout)
-	err := c.ws.Write(ctx, websocket.MessageBinary, msg)
-	timedOut := ctx.Err() != nil && c.ctx.Err() == nil
-	cancel()
+	if c.wtimer == nil {
+		c.wtimer = time.AfterFunc(s.cfg.WriteTimeout, c.writeTimedOut)
+	} else {
+		c.wtimer.Reset(s.cfg.WriteTimeout)
+	}
+	err := c.ws.Write(context.Background(), websocket.MessageBinary, msg)
+	c.wtimer.Stop()
+	if err == nil && c.timedOut.Load() {
+		err = errors.New("write timed out")
+	}
 	if err != nil {
 		switch {
-		case c.ctx.Err() != nil:
-		case timedOut:
+		case c.ctx.Err() != nil && !c.timedOut.Load():
+		case c.timedOut.Load():
 			s.stats.lagging.Add(1)
 			s.warn.warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
 			c.close(0, fmt.Sprintf("write timed out after %v: client too slow", s.cfg.WriteTimeout), false)
@@ -998,4 +1015,11 @@ func (c *conn) write(msg []byte) bool {
 	s.stats.messages.Add(1)
 	s.stats.bytes.Add(uint64(len(msg)))
 	return true
+}
+
+// writeTimedOut runs when a write took longer than WriteTimeout: it cuts
+// the connection, which ends the write.
+func (c *conn) writeTimedOut() {
+	c.timedOut.Store(true)
+	c.cut()
 }
