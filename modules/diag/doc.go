@@ -17,7 +17,8 @@
 // the game's ticks (glue.App.Pause) — the draw stages go on, so the game
 // stays on screen and can be inspected — and F7 runs exactly one tick of
 // a paused game (glue.App.Step). The keys work while the overlay or the
-// inspector is shown; [Plugin.Keys] changes them.
+// inspector is shown; [Plugin.Keys] changes them. Hiding both panels
+// resumes a game their keys paused.
 //
 // # Cost
 //

@@ -339,6 +339,12 @@ func TestWindowPauseAndStep(t *testing.T) {
 	})
 	press(t, "F6")
 	until(t, "F6 to resume", func(w *window) bool { return !w.app.Paused() && w.app.Tick() > tick+5 })
+	// Paused by its key, the game resumes when the panels are hidden:
+	// no frozen game without a word on screen.
+	press(t, "F6")
+	until(t, "F6 to pause again", func(w *window) bool { return w.app.Paused() })
+	press(t, "F3")
+	until(t, "F3 to hide the overlay and resume", func(w *window) bool { return !overlay(w).Shown() && !w.app.Paused() })
 	reset()
 }
 

@@ -37,6 +37,7 @@ type Overlay struct {
 	inspecting bool
 	textSize   float64 // screen pixels
 	profiling  bool    // the overlay turned the app's profiling on
+	paused     bool    // the overlay's keys paused the app
 	refreshNow bool
 
 	in    watch
@@ -215,6 +216,10 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 	}
 	if !o.shown && !o.inspecting {
 		w.forget()
+		if o.paused && o.app.Paused() { // no frozen game without a word
+			o.app.Resume()
+		}
+		o.paused = false
 		return
 	}
 	pause, step, filter := w.pressed(inPause, k.Pause), w.pressed(inStep, k.Step), w.pressed(inFilter, k.Filter)
@@ -225,6 +230,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 		} else {
 			o.app.Pause()
 		}
+		o.paused = o.app.Paused()
 		o.refreshNow = true
 	}
 	if step {
@@ -233,6 +239,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 		} else {
 			o.app.Pause()
 		}
+		o.paused = true
 		o.refreshNow = true
 	}
 	if !o.inspecting {
