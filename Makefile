@@ -9,7 +9,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
-.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal serve test-web bench-web
+.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx serve test-web bench-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -30,7 +30,7 @@ test: deps-test lint generate-check unit bench-smoke test-web
 ## lint: gofmt, go vet and staticcheck over the whole repository.
 lint: fmt-check
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./games/... ./modules/... ./web/minimal/...
+	GOOS=js GOARCH=wasm $(GO) vet ./games/... ./modules/... ./web/minimal/... ./web/gfxtest/...
 	GOOS=js GOARCH=wasm $(GO) vet -tags watch ./games/breakout/...
 	$(STATICCHECK) ./...
 
@@ -49,7 +49,7 @@ unit:
 
 ## bench: the benchmark suite (bench/, its own module) after swarm's
 ## search (bench/results/swarm.md); rewrites docs/benchmarks.md and
-## docs/benchmarks.png. About 12 minutes.
+## docs/benchmarks.png. About 20 minutes.
 bench:
 	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -seed 1 > bench/results/swarm.md
 	bench/run.sh
@@ -61,6 +61,11 @@ bench-smoke:
 ## screenshot: the README's picture, taken by the game itself.
 docs/breakout.png:
 	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -screenshot $@ -frames 1500
+
+## docs/diagnostics.png: Breakout with the diagnostics overlay and the
+## inspector open (-diag), taken by the game itself.
+docs/diagnostics.png:
+	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -mute -diag -screenshot $@ -frames 900
 
 ## wasm: build Breakout for the browser into web/dist, with brotli (.br)
 ## and gzip (.gz) copies that web/serve sends to browsers that accept them:
@@ -105,6 +110,18 @@ wasm-minimal: deps-wasm
 	sed 's|<body>|<body data-wasm="minimal.wasm">|' web/static/index.html > web/dist/minimal/index.html
 	$(call compress,web/dist/minimal/minimal.wasm)
 
+## wasm-gfx: web/gfxtest, the browser test's scene of modules/render, in
+## web/dist/gfxtest, with the games' sprite sheet and a file that is not
+## a PNG in its assets/ (which it fetches over HTTP). Not compressed: the
+## test only needs it served.
+wasm-gfx: deps-wasm
+	@mkdir -p web/dist/gfxtest/assets
+	$(WASM_BUILD) -o web/dist/gfxtest/gfxtest.wasm ./web/gfxtest
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/gfxtest/
+	sed -e 's|<body>|<body data-wasm="gfxtest.wasm">|' -e 's|Loading Breakout|Loading the render test|' -e 's|<title>[^<]*</title>|<title>glue: render in the browser</title>|' web/static/index.html > web/dist/gfxtest/index.html
+	cp games/assets/sprites.png web/dist/gfxtest/assets/
+	printf '<!doctype html><title>not a PNG</title>\n' > web/dist/gfxtest/assets/notpng.png
+
 deps-wasm:
 	@scripts/ensure-deps.sh wasm
 
@@ -115,7 +132,7 @@ serve: wasm
 ## test-web: the browser test: the wasm build in Debian's headless Chromium.
 test-web: BROTLI_Q = 5
 test-web: GZIP_LEVEL = 6
-test-web: wasm
+test-web: wasm wasm-gfx
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node --test --test-reporter=spec
 

@@ -36,7 +36,8 @@
 //	Last        audio: the tick's tones play; net: the server publishes;
 //	            save: the quick save or load is carried out (save.go)
 //	PreDraw     render: the frame begins
-//	Draw        the bricks, paddle, ball and labels are drawn
+//	Draw        the bricks, paddle, ball and labels are drawn; diag: the
+//	            overlay and inspector read the keys and, when shown, draw
 //	PostDraw    render: the frame is flushed, screenshots are taken
 package main
 
@@ -51,6 +52,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
@@ -94,6 +96,9 @@ type Config struct {
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
 	Saves save.Store
+	// Diag shows the diagnostics overlay and inspector from the start
+	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
+	Diag, NoDiag bool
 }
 
 // NewApp declares the game.
@@ -112,6 +117,9 @@ func NewApp(cfg Config) *glue.App {
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 		savePlugin(cfg), // quick saves (save.go)
 	)
+	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
+		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
+	}
 
 	// The game's resources.
 	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
@@ -265,6 +273,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
 	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -308,7 +317,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
-		Serve: *serve, Watch: peer, Join: *join != ""}
+		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	if *shot != "" {

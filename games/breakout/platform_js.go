@@ -44,16 +44,25 @@ func exposeState(struct{}) {
 	}))
 }
 
-// signalFirstFrame (glue.Draw) marks the page ready after the first frame
-// is drawn.
+// signalFirstFrame (glue.Draw) marks the page ready once the first frame
+// is drawn. The draw stages only record the frame: Ebitengine issues it
+// to WebGL at the end of the same animation frame (compiling the shaders
+// it uses for the first time), so the page is told in a task queued now,
+// which runs after that.
 func signalFirstFrame(struct{}) {
 	if browser.ready {
 		return
 	}
 	browser.ready = true
-	now := js.Global().Get("performance").Call("now").Float()
-	js.Global().Get("document").Get("body").Get("dataset").Set("glueReady", fmt.Sprintf("%.0f", now))
-	js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms", now))
+	var done js.Func
+	done = js.FuncOf(func(js.Value, []js.Value) any {
+		done.Release()
+		now := js.Global().Get("performance").Call("now").Float()
+		js.Global().Get("document").Get("body").Get("dataset").Set("glueReady", fmt.Sprintf("%.0f", now))
+		js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms", now))
+		return nil
+	})
+	js.Global().Call("setTimeout", done, 0)
 }
 
 // publishParams are what publishState reads; it only reads the paddle,

@@ -167,7 +167,7 @@ func TestFollowCameraSystem(t *testing.T) {
 func TestCameraMovesSpritesAndWorldText(t *testing.T) {
 	requireDisplay(t)
 	q := quadrants(t)
-	style := render.TextStyle{Size: 10, Color: white, Font: render.FontMonoBold}
+	style := render.TextStyle{Size: 10, Color: white, Font: render.FontMonoBold()}
 	app := spriteApp(t, 1,
 		render.Sprite{Image: q, X: 100, Y: 100, OriginX: 0.5, OriginY: 0.5}, // world: at the centre
 		render.Sprite{Image: q, X: 0, Y: 0, Layer: render.LayerUI},          // screen: top-left

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image/color"
 )
 
@@ -83,31 +82,6 @@ func (l Label) TextStyle() TextStyle { return l.Style }
 // Z returns the label's layer.
 func (l Label) Z() int { return l.Layer }
 
-// Font is one of the Go fonts (golang.org/x/image/font/gofont) text is
-// drawn in.
-type Font uint8
-
-const (
-	// FontRegular is Go Regular, a proportional sans-serif. It is the
-	// default.
-	FontRegular Font = iota
-	// FontMonoBold is Go Mono Bold, a fixed-width bold font: digits keep
-	// their place as a score changes.
-	FontMonoBold
-	fontCount
-)
-
-// String returns the font's name.
-func (f Font) String() string {
-	switch f {
-	case FontRegular:
-		return "Go Regular"
-	case FontMonoBold:
-		return "Go Mono Bold"
-	}
-	return fmt.Sprintf("Font(%d)", int(f))
-}
-
 // Align places a text about its anchor point along one axis.
 type Align uint8
 
@@ -134,7 +108,7 @@ type TextStyle struct {
 	Size float64
 	// Color is the text's colour.
 	Color color.RGBA
-	// Font is the typeface. The default (zero) value is FontRegular.
+	// Font is the typeface. The default (zero) value is Go Regular.
 	Font Font
 	// Align places the text horizontally about its anchor, VAlign
 	// vertically. The default (zero) values anchor the top-left corner.

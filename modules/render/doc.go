@@ -109,21 +109,34 @@
 // buttons ([Label] and [Box] have a UI field). Items of the world layers
 // that fall wholly outside the screen are culled before they reach the
 // GPU. [Camera.ScreenToWorld] maps a pointer position, converted with
-// [Viewport.ToLogical], to the world. The plugin draws the frame through
-// one camera; a custom loop can flush a DrawList of its own through
-// another ([DrawList.FlushCamera]), but split screens and minimaps are
-// not built in.
+// [Viewport.ToLogical], to the world.
+//
+// More than one camera: the [Views] resource splits the screen into
+// views, each a rectangle with a [Camera] of its own — two players side
+// by side, a minimap over a corner. The world layers are then drawn once
+// per view, clipped to it and culled against it, and the UI layers once
+// over the whole screen; [Views.At] and [View.ScreenToWorld] map a
+// pointer to the view under it and the world point it shows. A custom
+// draw func gets the transform of the view it is drawn in from
+// [DrawList.GeoM].
 //
 // # Text
 //
-// Text is drawn with Ebitengine's text/v2 in the Go fonts
-// (golang.org/x/image/font/gofont): Go Regular and Go Mono Bold. Each
-// distinct string, font, size and alignment is rendered once into the
-// atlas and drawn from there at whole-pixel positions; colour changes
-// cost nothing. When the atlas's text area is full, texts not drawn in
-// the current frame are dropped and the rest are packed anew. A text too
-// large for the atlas is drawn directly, as a draw call of its own.
-// [MeasureText] measures a text for layout.
+// Text is drawn in the Go fonts (golang.org/x/image/font/gofont), Go
+// Regular ([FontRegular], the default) and Go Mono Bold ([FontMonoBold]),
+// or in a font of the game's own ([NewFont]); a Go font's data is linked
+// only into programs that use it. Glyphs are rasterized by
+// golang.org/x/image's opentype package at the text's size on screen
+// (style size times the screen scale), so text stays crisp at every
+// scale; lines are laid out with the font's advances and kerning, without
+// shaping (Latin, Greek and Cyrillic texts need none; Ebitengine's
+// text/v2 is not used, and its shaping engine not linked). Each distinct
+// string, font, size and alignment is rendered once into the atlas and
+// drawn from there at whole-pixel positions; colour changes cost nothing.
+// When the atlas's text area is full, texts not drawn in the current
+// frame are dropped and the rest are packed anew. A text too large for
+// the atlas is rendered into an image of its own and drawn as a draw call
+// of its own. [MeasureText] measures a text for layout.
 //
 // # Screenshots
 //

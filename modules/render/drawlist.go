@@ -2,12 +2,13 @@ package render
 
 import (
 	"cmp"
+	"image"
 	"image/color"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 type itemKind uint8
@@ -46,10 +47,12 @@ type textItem struct {
 }
 
 // batch is one draw call: a run of quads of one page (vertices [v0,
-// v1)), a text drawn directly (text >= 0) or a custom func (fn >= 0).
+// v1)), a text drawn directly from its own image (text >= 0, its quad
+// at [v0, v1)) or a custom func (fn >= 0).
 type batch struct {
 	text, fn int32
 	page     uint16
+	ui       bool // a func on a UI layer
 	v0, v1   int32
 }
 
@@ -66,6 +69,12 @@ const countingSortSpan = 4096
 // LayerUI and above ignore the camera (scores, menus, buttons) and are
 // never culled.
 const LayerUI = 1 << 20
+
+// LayerOverlay is the lowest layer of diagnostics overlays (modules/diag):
+// in screen space like [LayerUI], drawn over everything else, and counted
+// apart in [Stats] (OverlayDrawCalls, OverlayVertices) so that a frame's
+// own figures can be told from the overlay's.
+const LayerOverlay = 1 << 30
 
 // Stats describes the last frame a [DrawList] flushed.
 type Stats struct {
@@ -85,6 +94,12 @@ type Stats struct {
 	TextDraws int
 	// Vertices and Indices are the totals passed to DrawTriangles32.
 	Vertices, Indices int
+	// OverlayDrawCalls and OverlayVertices are the part of DrawCalls()
+	// and Vertices that drew items on [LayerOverlay] and above. Those
+	// items start a batch of their own, so DrawCalls() minus
+	// OverlayDrawCalls is what the frame would have taken without them.
+	// (The other counts include the overlay's items.)
+	OverlayDrawCalls, OverlayVertices int
 }
 
 // DrawCalls returns the number of draw calls issued by the list itself:
@@ -115,13 +130,15 @@ type DrawList struct {
 	counts  []int
 	texts   []textItem
 	funcs   []func(dst *ebiten.Image)
-	tri     []int // polygon triangulation scratch
+	tri     []int   // polygon triangulation scratch
+	pts     []Point // stroke scratch: the points of a polyline
+	geoM    affine  // the world transform of the pass being drawn
+	subs    []subImage
 	layer   int32
 	verts   []ebiten.Vertex
 	indices []uint32
 	batches []batch
 	triOpts ebiten.DrawTrianglesOptions
-	textOpt text.DrawOptions
 	stats   Stats
 }
 
@@ -214,14 +231,36 @@ func (d *DrawList) Flush(dst *ebiten.Image, scale float64) {
 // screen coordinates) and culled when they lie wholly outside dst; all
 // logical coordinates are then multiplied by scale. The plugin's flush
 // system calls it at the end of every frame with the screen and the
-// [Camera] resource; call it yourself to draw a list elsewhere. A nil dst
-// draws nothing but still counts [Stats], assuming every text fits the
-// atlas, culling nothing.
+// [Camera] resource, unless the [Views] resource has views; call it
+// yourself to draw a list elsewhere. A nil dst draws nothing but still
+// counts [Stats], assuming every text fits the atlas, culling nothing.
 func (d *DrawList) FlushCamera(dst *ebiten.Image, scale float64, cam *Camera) {
+	d.flush(dst, scale, cam, nil)
+}
+
+// FlushViews draws the items onto dst through several views of the world
+// (see [Views]), and then resets the list: the items on layers below
+// [LayerUI] once in each view, in the order of views, each clipped to its
+// rectangle and through its own camera; then the UI layers once, over the
+// whole of dst. It sets each view's camera's view size to the view's
+// size. Custom draw funcs on world layers are called once per view, with
+// the view's part of dst; [DrawList.GeoM] gives them the view's
+// transform. [Stats] adds up the views. Without views it is FlushCamera
+// without a camera.
+func (d *DrawList) FlushViews(dst *ebiten.Image, scale float64, views []View) {
+	if len(views) == 0 {
+		d.flush(dst, scale, nil, nil)
+		return
+	}
+	d.flush(dst, scale, nil, views)
+}
+
+func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []View) {
 	if scale <= 0 {
 		scale = 1
 	}
-	if dst != nil {
+	placed := dst != nil
+	if placed {
 		theAtlas.mu.Lock()
 		defer theAtlas.mu.Unlock()
 		c := &theAtlas.texts
@@ -230,21 +269,105 @@ func (d *DrawList) FlushCamera(dst *ebiten.Image, scale float64, cam *Camera) {
 			t := &d.texts[i]
 			t.entry = c.place(t.s, t.style, scale)
 		}
+		c.dropDirect()
 	}
-	v := view{ui: affine{a: float32(scale), d: float32(scale)}}
-	v.world = v.ui
-	if cam != nil && cam.Zoom != 0 {
-		v.world = cam.affine().scaled(float32(scale))
+	items := d.sorted()
+	d.stats = Stats{}
+	ui := affine{a: float32(scale), d: float32(scale)}
+	if views == nil {
+		v := view{world: ui, ui: ui}
+		if cam != nil && cam.Zoom != 0 {
+			v.world = cam.affine().scaled(float32(scale))
+		}
+		if placed {
+			v.setClip(dst.Bounds())
+		}
+		d.prepare(items, &v, placed)
+		if placed {
+			d.draw(dst, &v)
+		}
+		d.Reset()
+		return
 	}
-	if dst != nil {
-		b := dst.Bounds()
-		v.cull, v.w, v.h = true, float32(b.Dx()), float32(b.Dy())
+	var full image.Rectangle
+	if placed {
+		full = dst.Bounds()
 	}
-	d.prepare(&v, dst != nil)
-	if dst != nil {
-		d.draw(dst, scale)
+	for i := range views {
+		vw := &views[i]
+		vw.Camera.SetViewSize(vw.W, vw.H)
+		r := image.Rect(int(math.Round(vw.X*scale)), int(math.Round(vw.Y*scale)),
+			int(math.Round((vw.X+vw.W)*scale)), int(math.Round((vw.Y+vw.H)*scale)))
+		v := view{ui: ui, only: worldLayers}
+		v.world = ui
+		if vw.Camera.Zoom != 0 {
+			v.world = vw.Camera.affine().scaled(float32(scale))
+		}
+		v.world.tx += float32(r.Min.X)
+		v.world.ty += float32(r.Min.Y)
+		var sub *ebiten.Image
+		if placed {
+			r = r.Intersect(full)
+			if r.Empty() {
+				continue
+			}
+			v.setClip(r)
+			sub = d.subImage(i, dst, r)
+			if vw.Background != (color.RGBA{}) {
+				sub.Fill(&vw.Background) // a pointer: no copy to the heap
+			}
+		}
+		d.prepare(items, &v, placed)
+		if placed {
+			d.draw(sub, &v)
+		}
+	}
+	v := view{world: ui, ui: ui, only: uiLayers}
+	if placed {
+		v.setClip(full)
+	}
+	d.prepare(items, &v, placed)
+	if placed {
+		d.draw(dst, &v)
 	}
 	d.Reset()
+}
+
+// subImage returns dst's part r for view i, reusing last frame's when
+// it is the same: SubImage allocates.
+func (d *DrawList) subImage(i int, dst *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	for len(d.subs) <= i {
+		d.subs = append(d.subs, subImage{})
+	}
+	s := &d.subs[i]
+	if s.img == nil || s.dst != dst || s.r != r {
+		*s = subImage{dst: dst, r: r, img: dst.SubImage(r).(*ebiten.Image)}
+	}
+	return s.img
+}
+
+// subImage is a view's part of the image a list was flushed on.
+type subImage struct {
+	dst, img *ebiten.Image
+	r        image.Rectangle
+}
+
+// GeoM returns the transform from world coordinates to the pixels of the
+// image a custom draw func ([DrawList.AddFunc]) on a world layer is
+// given: the camera's (or the view's, see [DrawList.FlushViews]), then
+// the screen scale. Call it from the func, during the flush; it then
+// changes from view to view. For a func on a UI layer it is the screen
+// scale alone.
+func (d *DrawList) GeoM() ebiten.GeoM {
+	m := d.geoM
+	var g ebiten.GeoM
+	g.SetElement(0, 0, float64(m.a))
+	g.SetElement(0, 1, float64(m.b))
+	g.SetElement(1, 0, float64(m.c))
+	g.SetElement(1, 1, float64(m.d))
+	g.SetElement(0, 2, float64(m.tx))
+	g.SetElement(1, 2, float64(m.ty))
+	return g
 }
 
 // affine is a 2D affine transform: (x, y) ↦ (a·x + b·y + tx, c·x + d·y + ty).
@@ -260,31 +383,54 @@ func (m affine) scaled(s float32) affine {
 	return affine{m.a * s, m.b * s, m.c * s, m.d * s, m.tx * s, m.ty * s}
 }
 
-// view is how a flush maps items onto dst.
+// layerSet is which layers a flush pass draws.
+type layerSet uint8
+
+const (
+	allLayers   layerSet = iota
+	worldLayers          // below LayerUI
+	uiLayers             // LayerUI and up
+)
+
+// view is how a flush pass maps items onto dst.
 type view struct {
-	world, ui affine // logical coordinates to dst pixels
-	cull      bool
-	w, h      float32 // dst's size
+	world, ui      affine // logical coordinates to dst pixels
+	only           layerSet
+	cull           bool
+	x0, y0, x1, y1 float32 // the clip rectangle, dst pixels
 }
 
-// prepare sorts the items and turns them into batches: vertices for runs
-// of quads, references for texts drawn directly and custom funcs. It
-// touches no GPU resource. placed tells whether the texts have their
-// atlas entries.
-func (d *DrawList) prepare(v *view, placed bool) {
-	items := d.sorted()
+func (v *view) setClip(r image.Rectangle) {
+	v.cull = true
+	v.x0, v.y0, v.x1, v.y1 = float32(r.Min.X), float32(r.Min.Y), float32(r.Max.X), float32(r.Max.Y)
+}
+
+// prepare turns the sorted items of v's layers into batches: vertices
+// for runs of quads, references for texts drawn directly and custom
+// funcs, adding to Stats. It touches no GPU resource. placed tells
+// whether the texts have their atlas entries.
+func (d *DrawList) prepare(items []item, v *view, placed bool) {
 	d.verts = d.verts[:0]
 	d.batches = d.batches[:0]
-	d.stats = Stats{}
 	quads := 0 // in the current batch
 	maxQuads := 0
 	page := uint16(0)
+	// Items are sorted by layer: those of the overlay come last.
+	ovl := sort.Search(len(items), func(i int) bool { return items[i].layer >= LayerOverlay })
+	var ovlCalls, ovlVerts int
 	for i := range items {
+		if i == ovl {
+			ovlCalls, ovlVerts = d.stats.DrawCalls(), len(d.verts)
+			quads = 0 // the overlay's own batch
+		}
 		it := &items[i]
+		if v.only == worldLayers && it.layer >= LayerUI || v.only == uiLayers && it.layer < LayerUI {
+			continue
+		}
 		var t *textItem
 		switch it.kind {
 		case kindFunc:
-			d.batches = append(d.batches, batch{text: -1, fn: it.ref})
+			d.batches = append(d.batches, batch{text: -1, fn: it.ref, ui: it.layer >= LayerUI})
 			d.stats.Funcs++
 			quads = 0
 			continue
@@ -295,8 +441,17 @@ func (d *DrawList) prepare(v *view, placed bool) {
 				continue // nothing to draw
 			}
 			if t.entry != nil && t.entry.direct {
-				d.batches = append(d.batches, batch{text: it.ref, fn: -1})
+				m := &v.world
+				if it.layer >= LayerUI {
+					m = &v.ui
+				}
+				if !d.appendQuad(it, t, m, v) {
+					d.stats.Culled++
+					continue
+				}
+				d.batches = append(d.batches, batch{text: it.ref, fn: -1, v0: int32(len(d.verts) - 4), v1: int32(len(d.verts))})
 				d.stats.TextDraws++
+				maxQuads = max(maxQuads, 1)
 				quads = 0
 				continue
 			}
@@ -331,6 +486,10 @@ func (d *DrawList) prepare(v *view, placed bool) {
 	d.ensureIndices(maxQuads)
 	d.stats.Vertices = len(d.verts)
 	d.stats.Indices = len(d.verts) / 4 * 6
+	if ovl < len(items) {
+		d.stats.OverlayDrawCalls = d.stats.DrawCalls() - ovlCalls
+		d.stats.OverlayVertices = len(d.verts) - ovlVerts
+	}
 }
 
 // sorted returns the items in draw order: by layer, then Z, stable.
@@ -441,7 +600,7 @@ func (d *DrawList) appendQuad(it *item, t *textItem, m *affine, v *view) bool {
 		maxX := max(xs[0], xs[1], xs[2], xs[3])
 		minY := min(ys[0], ys[1], ys[2], ys[3])
 		maxY := max(ys[0], ys[1], ys[2], ys[3])
-		if maxX <= 0 || maxY <= 0 || minX >= v.w || minY >= v.h {
+		if maxX <= v.x0 || maxY <= v.y0 || minX >= v.x1 || minY >= v.y1 {
 			return false
 		}
 	}
@@ -466,7 +625,7 @@ func (d *DrawList) ensureIndices(n int) {
 }
 
 // draw issues the prepared batches. The caller holds theAtlas.mu.
-func (d *DrawList) draw(dst *ebiten.Image, scale float64) {
+func (d *DrawList) draw(dst *ebiten.Image, v *view) {
 	d.triOpts = ebiten.DrawTrianglesOptions{
 		// Vertex colours are color.RGBA values, premultiplied.
 		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
@@ -477,27 +636,17 @@ func (d *DrawList) draw(dst *ebiten.Image, scale float64) {
 	for _, b := range d.batches {
 		switch {
 		case b.fn >= 0:
+			d.geoM = v.world
+			if b.ui {
+				d.geoM = v.ui
+			}
 			d.funcs[b.fn](dst)
 		case b.text >= 0:
-			d.drawTextDirect(dst, &d.texts[b.text], scale)
+			vs := d.verts[b.v0:b.v1]
+			dst.DrawTriangles32(vs, d.indices[:6], d.texts[b.text].entry.img, &d.triOpts)
 		default:
 			vs := d.verts[b.v0:b.v1]
 			dst.DrawTriangles32(vs, d.indices[:len(vs)/4*6], pageImage(b.page), &d.triOpts)
 		}
 	}
-}
-
-// drawTextDirect draws a text too large for the atlas with text.Draw.
-func (d *DrawList) drawTextDirect(dst *ebiten.Image, t *textItem, scale float64) {
-	f := theAtlas.texts.faces.get(t.style.Font, t.style.size()*scale)
-	op := &d.textOpt
-	op.GeoM.Reset()
-	op.GeoM.Translate(t.x*scale, t.y*scale)
-	op.ColorScale.Reset()
-	c := t.style.Color
-	op.ColorScale.Scale(float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255)
-	op.LineSpacing = f.lineSpacing
-	op.PrimaryAlign = textAlign(t.style.Align)
-	op.SecondaryAlign = textAlign(t.style.VAlign)
-	text.Draw(dst, t.s, f.face, op)
 }

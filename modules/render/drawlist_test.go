@@ -171,7 +171,7 @@ func TestSortIsStable(t *testing.T) {
 			for i, z := range zs {
 				d.AddRect(float64(i), 0, 1, 1, red, z)
 			}
-			d.prepare(identity(), false)
+			d.prepare(d.sorted(), identity(), false)
 			// Sorted by Z; equal Z in insertion order.
 			want := []float32{3, 5, 1, 4, 0, 2, 6}
 			if got := order(&d); !slices.Equal(got, want) {
@@ -186,7 +186,7 @@ func TestSortedInputKeepsOrder(t *testing.T) {
 	for i := range 5 {
 		d.AddRect(float64(i), 0, 1, 1, red, i/2)
 	}
-	d.prepare(identity(), false)
+	d.prepare(d.sorted(), identity(), false)
 	if got, want := order(&d), []float32{0, 1, 2, 3, 4}; !slices.Equal(got, want) {
 		t.Errorf("draw order = %v, want %v", got, want)
 	}
@@ -264,7 +264,7 @@ func TestSortByLayerThenZ(t *testing.T) {
 			d.SetLayer(layer)
 			d.AddRect(float64(i), 0, 1, 1, red, z)
 		}
-		d.prepare(identity(), false)
+		d.prepare(d.sorted(), identity(), false)
 		want := slices.Clone(keys)
 		slices.SortStableFunc(want, func(a, b key) int {
 			if a.layer != b.layer {

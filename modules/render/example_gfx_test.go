@@ -203,3 +203,34 @@ func ExampleCamera_Follow() {
 	// Output:
 	// 200 10 200 50
 }
+
+// ExampleLoadImagesAsync loads images in the background, as a game in
+// the browser loads them from an HTTPFS (render.HTTPFS{Base:
+// "assets/"}): a system polls the load every tick, and the sprite shows
+// the zero Image — nothing — until the image has arrived.
+func ExampleLoadImagesAsync() {
+	fsys := fstest.MapFS{"ship.png": {Data: examplePNG(16, 8)}}
+	load := render.LoadImagesAsync(fsys, "ship.png")
+	ship := render.Sprite{X: 10, Y: 10} // drawn once its Image is set
+
+	<-load.Done() // a game does not wait: it polls from a system each tick
+	imgs, done, err := load.Poll()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if done {
+		ship.Image = imgs[0]
+	}
+	fmt.Println(done, ship.Image.IsZero())
+	fmt.Println(ship.Image.Size())
+
+	missing := render.LoadImagesAsync(fsys, "missing.png")
+	<-missing.Done()
+	_, done, err = missing.Poll()
+	fmt.Println(done, err)
+	// Output:
+	// true false
+	// 16 8
+	// true render: image "missing.png": open missing.png: file does not exist
+}

@@ -141,12 +141,16 @@ func decodeFile(fsys fs.FS, path string) (image.Image, error) {
 		return nil, fmt.Errorf("render: image %q: %w", path, err)
 	}
 	defer f.Close()
+	where := ""
+	if u, ok := fsys.(interface{ URL(string) string }); ok {
+		where = " (" + u.URL(path) + ")" // an HTTPFS: name the URL too
+	}
 	img, format, err := image.Decode(f)
 	if err != nil {
-		return nil, fmt.Errorf("render: image %q is not a valid PNG: %w", path, err)
+		return nil, fmt.Errorf("render: image %q%s is not a valid PNG: %w", path, where, err)
 	}
 	if format != "png" {
-		return nil, fmt.Errorf("render: image %q is a %s image; only PNG images are loaded", path, format)
+		return nil, fmt.Errorf("render: image %q%s is a %s image; only PNG images are loaded", path, where, format)
 	}
 	return img, nil
 }

@@ -8,8 +8,9 @@ import (
 
 // Plugin adds rendering to an app. Its fields are options; the zero value
 // is the default. Build inserts the resources [Screen], [Viewport],
-// [Background], [DrawList] and [Screenshot], and adds the systems
-// [BeginSystem] to the core stage glue.PreDraw and [FlushSystem] and
+// [Background], [DrawList], [Camera], [Views] and [Screenshot], and adds
+// the systems [BeginSystem] to the core stage glue.PreDraw and
+// [FlushSystem] and
 // [ScreenshotSystem] (in that order) to glue.PostDraw. The draw stages
 // run in [Game.Draw], on Ebitengine's goroutine.
 //
@@ -38,6 +39,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Background{Color: p.Background})
 	app.InsertResource(DrawList{})
 	app.InsertResource(Camera{})
+	app.InsertResource(Views{})
 	app.InsertResource(p.Screenshot)
 
 	app.AddSystems(glue.PreDraw, glue.Func(begin))

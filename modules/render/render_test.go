@@ -224,7 +224,7 @@ func TestDrawText(t *testing.T) {
 
 func TestTextAlign(t *testing.T) {
 	requireDisplay(t)
-	style := render.TextStyle{Size: 12, Color: white, Font: render.FontMonoBold, Align: render.AlignCenter, VAlign: render.AlignCenter}
+	style := render.TextStyle{Size: 12, Color: white, Font: render.FontMonoBold(), Align: render.AlignCenter, VAlign: render.AlignCenter}
 	img := frame(t, render.NewGame(newApp(t, 1, render.Label{Value: "WIN", X: 32, Y: 24, Style: style})))
 	minX, maxX, minY, maxY := 64, -1, 48, -1
 	for y := range 48 {
@@ -265,7 +265,7 @@ func TestZOrder(t *testing.T) {
 
 func TestTextOverBoxByZ(t *testing.T) {
 	requireDisplay(t)
-	style := render.TextStyle{Size: 24, Color: white, Font: render.FontMonoBold}
+	style := render.TextStyle{Size: 24, Color: white, Font: render.FontMonoBold()}
 	app := newApp(t, 1,
 		render.Label{Value: "MMMM", X: 0, Y: 0, Style: style, Layer: 1},
 		render.Box{X: 0, Y: 0, W: 64, H: 48, Color: red},

@@ -1,7 +1,9 @@
 package render_test
 
 import (
+	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"testing"
 
@@ -97,4 +99,62 @@ func TestUILabelIgnoresTheCamera(t *testing.T) {
 	img := frame(t, render.NewGame(app))
 	checkPixel(t, img, 1, 1, red, "UI box at the screen's corner")
 	checkPixel(t, img, 33, 25, blue, "world box at the screen's centre")
+}
+
+// TestPolylineJoins draws a sharp V (36.9° at its apex) with each join:
+// a miter reaches the outer tip, where segments that merely overlap (the
+// old joints) left a notch; a bevel cuts the corner straight; a round
+// join's arc lies between the two.
+func TestPolylineJoins(t *testing.T) {
+	requireDisplay(t)
+	joins := []render.LineJoin{render.JoinMiter, render.JoinBevel, render.JoinRound}
+	app := listApp(t, 1, func(d *render.DrawList) {
+		for i, j := range joins {
+			x := 10 + 22*float64(i)
+			d.AddPolylineJoin([]render.Point{{x - 10, 44}, {x, 14}, {x + 10, 44}}, 6, false, j, red, 0)
+		}
+	})
+	img := frame(t, render.NewGame(app))
+	for i, j := range joins {
+		x := 10 + 22*i
+		// The miter's tip is 9.5 above the apex (14); the bevel's edge
+		// is at y 13.05; the round join's arc peaks 3 above the apex.
+		tip, arc, bevel := red, red, red
+		switch j {
+		case render.JoinBevel:
+			tip, arc = bg, bg
+		case render.JoinRound:
+			tip, arc = bg, red
+		}
+		checkPixel(t, img, x, 7, tip, fmt.Sprintf("join %d: near the miter's tip", j))
+		checkPixel(t, img, x, 11, arc, fmt.Sprintf("join %d: inside the round join's arc", j))
+		checkPixel(t, img, x, 13, bevel, fmt.Sprintf("join %d: just inside the bevel", j))
+		checkPixel(t, img, x, 27, bg, fmt.Sprintf("join %d: inside the V", j))
+		checkPixel(t, img, x-5, 29, red, fmt.Sprintf("join %d: on the left arm", j))
+	}
+}
+
+// TestTranslucentPolylineHasOneShade checks that the segments of a
+// translucent line do not overlap at its joints (the corners are mitred
+// or bevelled, never drawn twice), and that a closed line's first joint
+// is joined too.
+func TestTranslucentPolylineHasOneShade(t *testing.T) {
+	requireDisplay(t)
+	half := color.RGBA{0, 0, 128, 128} // premultiplied: half-transparent blue
+	app := listApp(t, 1, func(d *render.DrawList) {
+		d.AddPolyline([]render.Point{{4, 4}, {30, 4}, {30, 30}, {4, 30}}, 4, true, half, 0)
+		d.AddPolylineJoin([]render.Point{{40, 30}, {50, 6}, {60, 30}}, 4, false, render.JoinBevel, half, 0)
+		d.AddPolylineJoin([]render.Point{{40, 44}, {50, 36}, {60, 44}}, 4, false, render.JoinRound, half, 0)
+	})
+	img := frame(t, render.NewGame(app))
+	want := img.RGBAAt(17, 4) // middle of the square's top side
+	if want == bg {
+		t.Fatal("the square's side was not drawn")
+	}
+	for _, p := range []image.Point{{4, 4}, {30, 4}, {30, 30}, {4, 30}, {3, 3}, {31, 31}, {50, 7}, {45, 18}, {50, 36}, {50, 35}, {45, 40}} {
+		if got := img.RGBAAt(p.X, p.Y); got != want {
+			t.Errorf("pixel %v = %v, want the line's one shade %v", p, got, want)
+		}
+	}
+	checkPixel(t, img, 17, 17, bg, "inside the square")
 }

@@ -175,13 +175,18 @@ func setViewSize(cam *Camera, vp *Viewport, s *Screen) {
 }
 
 // flush (glue.PostDraw) draws the frame's draw list on the screen
-// through the camera.
+// through the camera, or the views if there are any.
 func flush(p struct {
 	Screen glue.Res[Screen]
 	Camera glue.Res[Camera]
+	Views  glue.ResMut[Views]
 	List   glue.ResMut[DrawList]
 }) {
 	s := p.Screen.Get()
+	if views := p.Views.Get().List; len(views) > 0 {
+		p.List.Get().FlushViews(s.Image, s.Scale, views)
+		return
+	}
 	p.List.Get().FlushCamera(s.Image, s.Scale, p.Camera.Get())
 }
 

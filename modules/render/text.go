@@ -6,56 +6,33 @@ import (
 	"image"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gomonobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 )
 
-var fontData = [fontCount][]byte{FontRegular: goregular.TTF, FontMonoBold: gomonobold.TTF}
-
-var fontSources [fontCount]struct {
-	once sync.Once
-	src  *opentype.Font
-}
-
-// fontSource returns the parsed font, parsing it on first use. Unknown
-// fonts fall back to FontRegular.
-func fontSource(f Font) *opentype.Font {
-	if f >= fontCount {
-		f = FontRegular
-	}
-	s := &fontSources[f]
-	s.once.Do(func() {
-		src, err := opentype.Parse(fontData[f])
-		if err != nil {
-			panic(fmt.Sprintf("render: parsing the embedded font %v: %v", f, err))
-		}
-		s.src = src
-	})
-	return s.src
-}
-
-// face is a font at one pixel size, with its line spacing.
+// face is a font at one pixel size, with its vertical metrics in
+// pixels. Its glyphs are rasterized by golang.org/x/image's opentype
+// package; render lays out and composes texts itself (text.go, glyphs.go)
+// instead of going through Ebitengine's text/v2, whose shaping engine
+// (go-text/typesetting) and the image decoders it registers add about
+// 0.7 MB to a WebAssembly build for texts that need no shaping.
 type face struct {
-	font        Font
-	size        float64
-	face        text.Face
-	lineSpacing float64
+	font                         Font
+	size                         float64
+	face                         font.Face
+	ascent, descent, lineSpacing float64
 }
 
 func newFace(f Font, size float64) face {
-	xf, err := opentype.NewFace(fontSource(f), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	xf, err := opentype.NewFace(f.parsed(), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
-		panic(fmt.Sprintf("render: the embedded font %v at size %v: %v", f, size, err))
+		panic(fmt.Sprintf("render: the font %v at size %v: %v", f, size, err))
 	}
-	tf := text.NewGoXFace(xf)
-	m := tf.Metrics()
-	return face{font: f, size: size, face: tf, lineSpacing: m.HAscent + m.HDescent + m.HLineGap}
+	m := xf.Metrics()
+	return face{font: f, size: size, face: xf,
+		ascent: fixedFloat(m.Ascent), descent: fixedFloat(m.Descent), lineSpacing: fixedFloat(m.Height)}
 }
 
 // maxFaces bounds a face cache: a game that animates text sizes would
@@ -91,7 +68,7 @@ func (c *faceCache) get(f Font, size float64) *face {
 // concurrent-safe.
 func MeasureText(s string, style TextStyle) (width, height float64) {
 	f := newFace(style.Font, style.size())
-	return text.Measure(s, f.face, f.lineSpacing)
+	return f.measure(s)
 }
 
 // alignOffset returns how far the anchor lies from the start of an
@@ -106,21 +83,11 @@ func alignOffset(a Align, n float64) float64 {
 	return 0
 }
 
-func textAlign(a Align) text.Align {
-	switch a {
-	case AlignCenter:
-		return text.AlignCenter
-	case AlignEnd:
-		return text.AlignEnd
-	}
-	return text.AlignStart
-}
-
 // Texts are drawn from the atlas's text area, where each distinct string,
 // font, pixel size and horizontal alignment is rendered once, in white:
-// laying out glyphs with text/v2 allocates on every call and makes a draw
-// call per text, an atlas region does neither, and a score or a title
-// changes far less often than it is drawn. When the area is full, the
+// laying out and rasterizing glyphs every frame would cost far more than
+// one quad from an atlas region, and a score or a title changes far less
+// often than it is drawn. When the area is full, the
 // texts not drawn in the current frame are dropped and the others are
 // packed anew.
 
@@ -140,18 +107,21 @@ type textEntry struct {
 	w, h   float64
 	ax, ay float64
 	used   uint64 // the frame that last drew it
-	// direct is set for a text that does not fit the atlas: it is drawn
-	// with text.Draw instead.
+	// direct is set for a text that does not fit the atlas: it is
+	// rendered into an image of its own, img, drawn with its own draw
+	// call, and rect is img's bounds.
 	direct bool
+	img    *ebiten.Image
 }
 
 // textCache is the atlas's text part.
 type textCache struct {
-	m     map[textKey]*textEntry
-	pack  shelfPacker
-	faces faceCache
-	frame uint64
-	op    text.DrawOptions
+	m      map[textKey]*textEntry
+	pack   shelfPacker
+	faces  faceCache
+	frame  uint64
+	buf    []byte // rasterization scratch
+	direct int    // entries drawn directly, from images of their own
 }
 
 // place returns the atlas entry for s in style at scale, rendering it if
@@ -164,7 +134,7 @@ func (c *textCache) place(s string, style TextStyle, scale float64) *textEntry {
 		return e
 	}
 	f := c.faces.get(key.font, key.size)
-	w, h := text.Measure(s, f.face, f.lineSpacing)
+	w, h := f.measure(s)
 	if w <= 0 || h <= 0 {
 		return nil
 	}
@@ -180,11 +150,51 @@ func (c *textCache) place(s string, style TextStyle, scale float64) *textEntry {
 	if !c.alloc(e) {
 		c.repack()
 		if !c.alloc(e) {
-			e.direct = true
+			c.renderDirect(e)
 		}
 	}
 	c.m[key] = e
 	return e
+}
+
+// pixels returns s rendered in white for e, in a buffer of e.rect's size
+// that is valid until the next call.
+func (c *textCache) pixels(e *textEntry) []byte {
+	n := 4 * e.rect.Dx() * e.rect.Dy()
+	if cap(c.buf) < n {
+		c.buf = make([]byte, n)
+	}
+	pix := c.buf[:n]
+	clear(pix)
+	f := c.faces.get(e.key.font, e.key.size)
+	f.rasterize(pix, image.Rect(0, 0, e.rect.Dx(), e.rect.Dy()), e.key.s, e.key.align, e.ax, e.ay)
+	return pix
+}
+
+// renderDirect renders a text too large for the atlas into an image of
+// its own.
+func (c *textCache) renderDirect(e *textEntry) {
+	e.direct = true
+	c.direct++
+	e.rect = e.rect.Sub(e.rect.Min)
+	e.img = ebiten.NewImage(e.rect.Dx(), e.rect.Dy())
+	e.img.WritePixels(c.pixels(e)) // copied: the buffer can go
+	c.buf = nil                    // keep no large buffer for the atlas's small texts
+}
+
+// dropDirect frees the images of the texts drawn directly that were not
+// drawn in the last two flushes.
+func (c *textCache) dropDirect() {
+	if c.direct == 0 {
+		return
+	}
+	for k, e := range c.m {
+		if e.direct && c.frame-e.used > 2 {
+			e.img.Deallocate()
+			delete(c.m, k)
+			c.direct--
+		}
+	}
 }
 
 // alloc finds room for e and renders it there.
@@ -194,13 +204,7 @@ func (c *textCache) alloc(e *textEntry) bool {
 		return false
 	}
 	e.rect = e.rect.Sub(e.rect.Min).Add(pt)
-	f := c.faces.get(e.key.font, e.key.size)
-	c.op.GeoM.Reset()
-	c.op.GeoM.Translate(float64(e.rect.Min.X)+e.ax, float64(e.rect.Min.Y)+e.ay)
-	c.op.LineSpacing = f.lineSpacing
-	c.op.PrimaryAlign = textAlign(e.key.align)
-	dst := atlasImage().SubImage(e.rect).(*ebiten.Image)
-	text.Draw(dst, e.key.s, f.face, &c.op)
+	atlasImage().SubImage(e.rect).(*ebiten.Image).WritePixels(c.pixels(e))
 	return true
 }
 
@@ -212,6 +216,10 @@ func (c *textCache) repack() {
 	var keep []*textEntry
 	for k, e := range c.m {
 		if e.used != c.frame {
+			if e.direct {
+				e.img.Deallocate()
+				c.direct--
+			}
 			delete(c.m, k)
 		} else if !e.direct {
 			keep = append(keep, e)
@@ -223,7 +231,7 @@ func (c *textCache) repack() {
 	})
 	for _, e := range keep {
 		if !c.alloc(e) {
-			e.direct = true
+			c.renderDirect(e)
 		}
 	}
 }

@@ -25,8 +25,10 @@ import (
 
 func main() {
 	top := flag.Int("top", 25, "packages to list")
+	funcs := flag.Int("funcs", 0, "also list the `N` largest functions")
+	match := flag.String("match", "", "with -funcs: only functions whose name contains this `text`")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] FILE.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] [-funcs N [-match TEXT]] FILE.wasm")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -45,6 +47,9 @@ func main() {
 		os.Exit(1)
 	}
 	report(os.Stdout, m, *top)
+	if *funcs > 0 {
+		reportFuncs(os.Stdout, m, *funcs, *match)
+	}
 }
 
 // module is what wasmsize reads from a WebAssembly file.
@@ -322,5 +327,20 @@ func report(w io.Writer, m *module, top int) {
 	fmt.Fprintf(w, "\ncode by package (top %d of %d):\n", min(top, len(pkgs)), len(pkgs))
 	for _, t := range pkgs[:min(top, len(pkgs))] {
 		fmt.Fprintf(w, "  %-60s %s %6d funcs\n", t.name, mb(t.size), t.funcs)
+	}
+}
+
+// reportFuncs lists the n largest functions whose names contain match.
+func reportFuncs(w io.Writer, m *module, n int, match string) {
+	var fs []function
+	for _, f := range m.funcs {
+		if strings.Contains(f.name, match) {
+			fs = append(fs, f)
+		}
+	}
+	slices.SortFunc(fs, func(a, b function) int { return cmp.Or(cmp.Compare(b.size, a.size), cmp.Compare(a.name, b.name)) })
+	fmt.Fprintf(w, "\nlargest functions (%d of %d):\n", min(n, len(fs)), len(fs))
+	for _, f := range fs[:min(n, len(fs))] {
+		fmt.Fprintf(w, "  %9d  %s\n", f.size, f.name)
 	}
 }

@@ -3,20 +3,28 @@
 // a readable message. A spinner turns until the game sets
 // <body data-glue-ready> when it has drawn its first frame. The game may
 // call window.glueNotice(text) to show a message over the running game
-// (and glueNotice("") to remove it).
+// (and glueNotice("") to remove it). It leaves performance marks for
+// measurements (the browser test's benchmark mode): glue:fetch when the
+// download starts, glue:compiled when the game is compiled and
+// instantiated, glue:run when it is started.
 (() => {
   "use strict";
   const status = document.getElementById("status");
   const msg = document.getElementById("msg");
   const bar = document.getElementById("bar");
   const notice = document.getElementById("notice");
+  // "Loading Breakout…" (or Swarm, …): the page names its game.
+  const loading = msg.textContent.replace(/…$/, "");
+  const game = loading.replace(/^Loading /, "") || "The game";
   // Watching (?watch= or ?join=) needs the network client, which the
   // game's own build leaves out: that is a second file (docs/web.md).
   const params = new URLSearchParams(location.search);
   const watching = params.has("watch") || params.has("join");
   const wasmURL = (watching ? document.body.dataset.wasmWatch || "breakout-watch.wasm" : document.body.dataset.wasm) || "breakout.wasm";
 
+  let failed = false;
   function fail(text) {
+    failed = true;
     msg.textContent = text;
     msg.classList.add("error");
     bar.remove();
@@ -49,19 +57,27 @@
 
   // instantiate downloads and compiles the game at once
   // (WebAssembly.instantiateStreaming compiles while the bytes arrive),
-  // counting the bytes for the progress bar on the way.
+  // counting the bytes for the progress bar on the way. The bar and the
+  // percentage are updated at most once a frame, not once a chunk: the
+  // main thread has other work while the game streams in.
   async function instantiate(url, importObject) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
     // The server reports the real size; Content-Length is the gzip size.
     const total = Number(resp.headers.get("X-Uncompressed-Length") || resp.headers.get("Content-Length") || 0);
-    let got = 0;
+    let got = 0, queued = false, settled = false;
+    const show = () => {
+      queued = false;
+      if (!total || settled || failed) return;
+      bar.value = Math.min(got / total, 1);
+      msg.textContent = `${loading}… ${Math.round(bar.value * 100)}%`;
+    };
     const counted = resp.body.pipeThrough(new TransformStream({
       transform(chunk, ctl) {
         got += chunk.length;
-        if (total) {
-          bar.value = Math.min(got / total, 1);
-          msg.textContent = `Loading Breakout… ${Math.round(bar.value * 100)}%`;
+        if (!queued) {
+          queued = true;
+          requestAnimationFrame(show);
         }
         ctl.enqueue(chunk);
       },
@@ -75,6 +91,8 @@
     } catch (e) {
       if (e instanceof WebAssembly.CompileError) throw new DamagedError(url, got, e);
       throw e;
+    } finally {
+      settled = true; // a frame callback queued by the last chunk shows nothing
     }
   }
 
@@ -102,10 +120,7 @@
 
   async function start() {
     if (typeof WebAssembly !== "object") {
-      return fail("This browser cannot run WebAssembly, which Breakout needs.");
-    }
-    if (!hasWebGL2()) {
-      return fail("This browser has no WebGL2, which Breakout needs to draw. Try a current Chrome, Firefox or Safari, or enable hardware acceleration.");
+      return fail(`This browser cannot run WebAssembly, which ${game} needs.`);
     }
     const go = new Go();
     // Pass URL parameters to the game as flags: ?seed=3&autopilot -> -seed=3 -autopilot
@@ -113,9 +128,19 @@
     for (const [k, v] of params) {
       go.argv.push(v === "" ? `-${k}` : `-${k}=${v}`);
     }
+    // The download starts before the WebGL2 check, which makes a WebGL
+    // context and can take the main thread half a second: the bytes
+    // arrive meanwhile.
+    performance.mark("glue:fetch");
+    const instantiating = instantiate(wasmURL, go.importObject);
+    instantiating.catch(() => {}); // handled below, unless WebGL2 is missing
+    if (!hasWebGL2()) {
+      return fail(`This browser has no WebGL2, which ${game} needs to draw. Try a current Chrome, Firefox or Safari, or enable hardware acceleration.`);
+    }
     let instance;
     try {
-      ({ instance } = await instantiate(wasmURL, go.importObject));
+      ({ instance } = await instantiating);
+      performance.mark("glue:compiled");
     } catch (e) {
       if (e instanceof DamagedError) {
         console.warn("glue loader: " + e.message);
@@ -134,6 +159,7 @@
     bar.removeAttribute("value"); // indeterminate
     console.debug(`glue loader: compiled at ${Math.round(performance.now())} ms`);
     await nextPaint();
+    performance.mark("glue:run");
     go.run(instance).then(() => {
       if (!document.body.dataset.glueReady) fail("The game stopped before it started.");
     });

@@ -1,0 +1,86 @@
+package render
+
+import (
+	"fmt"
+	"sync"
+
+	"golang.org/x/image/font/gofont/gomonobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+)
+
+// Font is a typeface texts are drawn in: one of the Go fonts
+// (golang.org/x/image/font/gofont) or a font of the game's own
+// ([NewFont]). The zero Font is Go Regular. A Font is a small comparable
+// value, for a [TextStyle].
+//
+// A font's data is linked into the program only if the program uses it:
+// a game that never calls [FontMonoBold] does not carry Go Mono Bold (the
+// data of one font is 130–180 kB, about 60 kB of a compressed
+// WebAssembly download).
+type Font struct {
+	src *fontSource
+}
+
+// fontSource is a font: a Go font's data, parsed on first use, or a
+// font parsed by NewFont (data nil).
+type fontSource struct {
+	name string
+	data func() []byte
+	once sync.Once
+	font *opentype.Font
+}
+
+// The Go fonts. Their data is reached only through these variables, so a
+// font no code refers to is left out by the linker.
+var (
+	goRegular  = fontSource{name: "Go Regular", data: func() []byte { return goregular.TTF }}
+	goMonoBold = fontSource{name: "Go Mono Bold", data: func() []byte { return gomonobold.TTF }}
+)
+
+// FontRegular returns Go Regular, a proportional sans-serif: the zero
+// Font, the default.
+func FontRegular() Font { return Font{} }
+
+// FontMonoBold returns Go Mono Bold, a fixed-width bold font: digits
+// keep their place as a score changes.
+func FontMonoBold() Font { return Font{src: &goMonoBold} }
+
+// NewFont parses a TrueType or OpenType font (the contents of a .ttf or
+// .otf file) for texts to be drawn in; name names it in errors and in
+// [Font.String]. The error names the font when data is not a font.
+// Texts are laid out without shaping: a font for scripts that need it
+// (Arabic, Devanagari, …) draws their letters unjoined.
+func NewFont(name string, data []byte) (Font, error) {
+	f, err := opentype.Parse(data)
+	if err != nil {
+		return Font{}, fmt.Errorf("render: font %q is not a TrueType or OpenType font: %w", name, err)
+	}
+	return Font{src: &fontSource{name: name, font: f}}, nil
+}
+
+// String returns the font's name.
+func (f Font) String() string { return f.source().name }
+
+func (f Font) source() *fontSource {
+	if f.src == nil {
+		return &goRegular
+	}
+	return f.src
+}
+
+// parsed returns the parsed font, parsing a Go font on first use.
+func (f Font) parsed() *opentype.Font {
+	s := f.source()
+	if s.data == nil {
+		return s.font
+	}
+	s.once.Do(func() {
+		font, err := opentype.Parse(s.data())
+		if err != nil {
+			panic(fmt.Sprintf("render: parsing the embedded font %s: %v", s.name, err))
+		}
+		s.font = font
+	})
+	return s.font
+}

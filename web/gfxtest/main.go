@@ -1,0 +1,159 @@
+// Gfxtest is the browser test's scene of modules/render, built for the
+// browser by `make wasm-gfx` into web/dist/gfxtest: sprites turned,
+// tinted and ordered by Z with a custom draw between them, and a sprite
+// sheet loaded over HTTP (render.HTTPFS, render.LoadImagesAsync) while
+// the game runs, with two loads that fail (a missing file, a file that
+// is not a PNG). In the browser it answers window.gfxState() with what it
+// has drawn and loaded (web/test/render.test.mjs checks its pixels);
+// natively it loads the sheet from games/assets:
+//
+//	go run ./web/gfxtest
+package main
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"log"
+	"math"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/games/assets"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The scene's size in logical pixels, its colours and places; the
+// browser test reads the same numbers.
+const (
+	W, H = 160, 120
+)
+
+var (
+	bg      = color.RGBA{16, 18, 28, 255}
+	red     = color.RGBA{255, 0, 0, 255}
+	green   = color.RGBA{0, 255, 0, 255}
+	blue    = color.RGBA{0, 0, 255, 255}
+	yellow  = color.RGBA{255, 255, 0, 255}
+	magenta = color.RGBA{255, 0, 255, 255}
+)
+
+// Scene is the state the page is told about.
+type Scene struct {
+	Frame  int      // frames drawn
+	Loaded int      // the frame the sheet appeared in, 0 before
+	Errors []string // the failed loads' errors, in order
+	loads  []*render.ImageLoad
+	sheet  *render.ImageLoad
+}
+
+// Sheet marks the sprite that shows the sheet's frame once it is loaded.
+type Sheet struct{ S render.Sprite }
+
+// Sprite returns the sprite.
+func (s Sheet) Sprite() render.Sprite { return s.S }
+
+// setup makes the images, spawns the sprites and starts the loads.
+func setup(p struct {
+	Scene glue.ResMut[Scene]
+	Cmds  glue.Commands
+}) {
+	white := func(w, h int) render.Image {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = 255
+		}
+		out, err := render.NewImage(img)
+		if err != nil {
+			p.Cmds.Fail(err)
+		}
+		return out
+	}
+	bar, square := white(20, 4), white(16, 16)
+	p.Cmds.Spawn(render.Sprite{Image: bar, X: 30, Y: 30, Rotation: math.Pi / 2, OriginX: 0.5, OriginY: 0.5, Tint: red}) // x 28..32, y 20..40
+	p.Cmds.Spawn(render.Sprite{Image: bar, X: 60, Y: 30, OriginX: 0.5, OriginY: 0.5, Tint: green})                      // x 50..70, y 28..32
+	p.Cmds.Spawn(render.Sprite{Image: square, X: 90, Y: 20, Tint: blue, Z: 3})                                          // 90..106 × 20..36, over the func
+	p.Cmds.Spawn(render.Sprite{Image: square, X: 98, Y: 28, Tint: yellow, Z: 1})                                        // 98..114 × 28..44, under it
+	p.Cmds.Spawn(Sheet{S: render.Sprite{X: 130, Y: 80, OriginX: 0.5, OriginY: 0.5}})                                    // 114..146 × 64..96 once loaded
+	fsys := assetFS()
+	s := p.Scene.Get()
+	s.sheet = render.LoadImagesAsync(fsys, assets.Sheet)
+	s.loads = []*render.ImageLoad{render.LoadImagesAsync(fsys, "missing.png"), render.LoadImagesAsync(fsys, "notpng.png")}
+}
+
+// poll shows the sheet's asteroid frame once it has arrived and records
+// the failed loads.
+func poll(p struct {
+	Scene  glue.ResMut[Scene]
+	Sheets glue.Query1[Sheet]
+	Cmds   glue.Commands
+}) {
+	s := p.Scene.Get()
+	if s.sheet != nil {
+		imgs, done, err := s.sheet.Poll()
+		if done {
+			s.sheet = nil
+			if err != nil {
+				s.Errors = append(s.Errors, err.Error())
+			} else if frame, err := asteroid(imgs[0]); err != nil {
+				p.Cmds.Fail(err)
+			} else {
+				p.Sheets.Each(func(_ glue.Entity, sp *Sheet) { sp.S.Image = frame })
+				s.Loaded = s.Frame + 1
+			}
+		}
+	}
+	for i, l := range s.loads {
+		if l == nil {
+			continue
+		}
+		if _, done, err := l.Poll(); done {
+			s.loads[i] = nil
+			if err == nil {
+				err = fmt.Errorf("gfxtest: load %d did not fail", i)
+			}
+			s.Errors = append(s.Errors, err.Error())
+		}
+	}
+}
+
+// asteroid cuts the asteroid's frame out of the sheet.
+func asteroid(img render.Image) (render.Image, error) {
+	sheet, err := render.GridSheet(img, assets.Cell, assets.Cell)
+	if err != nil {
+		return render.Image{}, err
+	}
+	return sheet.Frame(assets.FrameAsteroid)
+}
+
+// interleave adds a custom draw at Z 2, between the blue square (Z 3)
+// and the yellow one (Z 1): a magenta rectangle, 94..112 × 24..40.
+func interleave(l glue.ResMut[render.DrawList]) {
+	d := l.Get()
+	d.AddFunc(func(dst *ebiten.Image) {
+		g := d.GeoM()
+		x0, y0 := g.Apply(94, 24)
+		x1, y1 := g.Apply(112, 40)
+		r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
+		dst.SubImage(r).(*ebiten.Image).Fill(magenta)
+	}, 2)
+}
+
+// count counts the frames drawn and tells the page (platform_js.go).
+func count(s glue.ResMut[Scene]) {
+	s.Get().Frame++
+	report(s.Get())
+}
+
+func main() {
+	app := glue.NewApp()
+	app.AddPlugins(render.Plugin{Background: bg})
+	app.InsertResource(render.Window{Title: "glue: render in the browser", Width: W, Height: H, Scale: 2, Resizable: true})
+	app.InsertResource(Scene{})
+	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(setup))
+	app.AddSystems(glue.Update, glue.Func(poll))
+	app.AddSystems(glue.Draw, render.DrawSprite[render.Sprite](), render.DrawSprite[Sheet](), glue.Func(interleave), glue.Func(count))
+	if err := render.Run(app, nil); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,23 @@
+//go:build !js
+
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"testing/fstest"
+)
+
+// assetFS reads games/assets (run from the repository's root), with a
+// file that is not a PNG.
+func assetFS() fs.FS {
+	data, err := os.ReadFile("games/assets/sprites.png")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gfxtest: run it from the repository's root:", err)
+	}
+	return fstest.MapFS{"sprites.png": {Data: data}, "notpng.png": {Data: []byte("<!doctype html>")}}
+}
+
+// report does nothing outside the browser.
+func report(*Scene) {}

@@ -1,0 +1,144 @@
+// Browser test of modules/render (issue #11): web/gfxtest (make
+// wasm-gfx) in Debian's Chromium headless, served by web/serve. It checks
+// the pixels of sprites turned, tinted and ordered by Z with a custom draw
+// between them, and a sprite sheet fetched over HTTP (render.HTTPFS,
+// render.LoadImagesAsync) while the game goes on, with the errors of a
+// missing file and of a file that is not a PNG naming their URLs.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+let server, base, browser;
+
+before(async () => {
+  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  base = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
+    server.stdout.on("data", (d) => {
+      const m = /serving (http:\/\/\S+)/.exec(d.toString());
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--no-first-run", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
+      "--ignore-gpu-blocklist"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server?.pid) {
+    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+  }
+});
+
+// The scene's logical size and colours (web/gfxtest/main.go).
+const W = 160, H = 120;
+const colors = {
+  bg: [16, 18, 28], red: [255, 0, 0], green: [0, 255, 0], blue: [0, 0, 255],
+  yellow: [255, 255, 0], magenta: [255, 0, 255],
+};
+
+// open loads the scene and waits for its first frame.
+async function open(setup) {
+  const page = await browser.newPage({ viewport: { width: 320, height: 240 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  if (setup) await setup(page);
+  await page.goto(base + "gfxtest/");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  return { page, errors };
+}
+
+const state = async (page) => JSON.parse(await page.evaluate(() => window.gfxState()));
+
+// shot returns a function from logical scene coordinates (the centre of
+// that logical pixel) to the screenshot's colour there.
+async function shot(page) {
+  const png = PNG.sync.read(await page.screenshot());
+  const scale = Math.min(png.width / W, png.height / H);
+  const ox = (png.width - W * scale) / 2, oy = (png.height - H * scale) / 2;
+  const at = (x, y) => {
+    const k = (Math.floor(oy + (y + 0.5) * scale) * png.width + Math.floor(ox + (x + 0.5) * scale)) * 4;
+    return [png.data[k], png.data[k + 1], png.data[k + 2]];
+  };
+  return at;
+}
+
+function expectColor(at, x, y, name, what) {
+  const got = at(x, y), want = colors[name];
+  assert.ok(got.every((c, i) => Math.abs(c - want[i]) <= 10), `${what} at (${x}, ${y}): pixel ${got}, want ${name} ${want}`);
+}
+
+test("sprites turn, take their tint and interleave with a custom draw by Z", async () => {
+  const { page, errors } = await open();
+  await page.waitForTimeout(200);
+  const at = await shot(page);
+  // A white 20×4 bar, tinted red, turned a quarter about its centre (30, 30).
+  expectColor(at, 30, 22, "red", "turned bar, top");
+  expectColor(at, 30, 38, "red", "turned bar, bottom");
+  expectColor(at, 38, 30, "bg", "where the bar would reach unturned");
+  // The same bar tinted green, not turned, centred on (60, 30).
+  expectColor(at, 52, 30, "green", "tinted bar, left");
+  expectColor(at, 68, 30, "green", "tinted bar, right");
+  expectColor(at, 60, 26, "bg", "above the tinted bar");
+  // Blue square at Z 3 over a custom draw (magenta) at Z 2 over a yellow
+  // square at Z 1; the yellow one was added after the blue one.
+  expectColor(at, 92, 22, "blue", "blue square alone");
+  expectColor(at, 100, 30, "blue", "blue over the custom draw and yellow");
+  expectColor(at, 108, 38, "magenta", "custom draw over yellow");
+  expectColor(at, 95, 38, "magenta", "custom draw alone");
+  expectColor(at, 110, 42, "yellow", "yellow square alone");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a sprite sheet fetched over HTTP appears while the game goes on; bad files are named", async () => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const { page, errors } = await open(async (p) => {
+    // Hold the sheet back until the test lets it go.
+    await p.route("**/gfxtest/assets/sprites.png", async (route) => { await held; await route.continue(); });
+  });
+  // The game goes on while the sheet is held back: frames are drawn (on
+  // a loaded machine SwiftShader may draw only a few a second).
+  const s0 = await state(page);
+  let s1 = s0;
+  for (const end = Date.now() + 30_000; s1.frame < s0.frame + 5 && Date.now() < end;) {
+    await page.waitForTimeout(200);
+    s1 = await state(page);
+  }
+  assert.equal(s1.loaded, 0, "the sheet appeared before it was sent");
+  assert.ok(s1.frame >= s0.frame + 5, `the game did not go on while the sheet was loading: frame ${s0.frame} -> ${s1.frame} in 30 s`);
+  // Nothing is drawn where the sheet's sprite will be (114..146 × 64..96).
+  const lit = (at) => {
+    let n = 0;
+    for (let y = 64; y < 96; y++) for (let x = 114; x < 146; x++) if (at(x, y).some((c, i) => Math.abs(c - colors.bg[i]) > 10)) n++;
+    return n;
+  };
+  assert.equal(lit(await shot(page)), 0, "the sprite drew something before its image arrived");
+  release();
+  const end = Date.now() + 30_000;
+  let s = s1;
+  while (!s.loaded && Date.now() < end) { await page.waitForTimeout(100); s = await state(page); }
+  assert.ok(s.loaded > s1.frame, `the sheet did not appear after it was sent: ${JSON.stringify(s)}`);
+  await page.waitForTimeout(200);
+  const n = lit(await shot(page));
+  assert.ok(n > 100, `the asteroid from the fetched sheet lit ${n} of 1024 logical pixels, want most of its disc`);
+  // The failed loads, by the URLs the page fetched.
+  assert.equal(s.errors.length, 2, `errors: ${JSON.stringify(s.errors)}`);
+  const [missing, notPNG] = [...s.errors].sort((a, b) => a.indexOf("notpng") - b.indexOf("notpng"));
+  assert.match(missing, /render: image "missing\.png": open assets\/missing\.png: HTTP 404/);
+  assert.match(notPNG, /render: image "notpng\.png" \(assets\/notpng\.png\) is not a valid PNG/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
