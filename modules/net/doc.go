@@ -195,8 +195,9 @@
 // 0.25 ms (median 26–38 µs); 794, 793, 782 and 687 B/s and 20, 20, 19.7
 // and 17.3 states a second per watcher (at 2,000, writers skipped to the
 // latest state rather than fall behind); none dropped. On the machine
-// busy with other jobs (load 10–14) the p99 missed at 2,000 watchers, and
-// watchers got fewer states, but none was dropped. docs/net.md has the
+// busy with other jobs (load 10–14) the p99 missed at 2,000 watchers (and
+// at 1,000 at load 13–14) and watchers got fewer states, but none was
+// dropped. docs/net.md has the
 // tables.
 //
 // The game loop's own cost (BenchmarkPublish200: three ticks, one of
