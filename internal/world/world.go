@@ -63,8 +63,8 @@ type World struct {
 	// Solo tells that no two goroutines ever reserve ids at once (an app
 	// that runs every system on one goroutine): Reserve then takes no
 	// lock.
-	Solo bool
-	retired         int
+	Solo    bool
+	retired int
 
 	places []place   // by entity id
 	edges  [][]*edge // by archetype: known moves
