@@ -464,6 +464,9 @@ func (a *App) Build() error {
 		policy = sched.Fixed(a.opts.ParallelThreshold, a.opts.ChunkSize)
 	}
 	a.exec = sched.NewExecutor(a.workers(), policy)
+	// One worker: every system runs on the app's goroutine, so spawns
+	// reserve their ids without a lock.
+	a.world.Solo = a.exec.Workers() == 1
 	a.exec.Profile = a.insp.profiling
 	seen := map[string]bool{}
 	for _, r := range a.startup {

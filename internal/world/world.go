@@ -60,7 +60,11 @@ type World struct {
 	// entity gains or loses (by spawning, inserting, removing,
 	// despawning).
 	OnAdd, OnRemove func(t *Type, e Entity)
-	retired         int
+	// Solo tells that no two goroutines ever reserve ids at once (an app
+	// that runs every system on one goroutine): Reserve then takes no
+	// lock.
+	Solo    bool
+	retired int
 
 	places []place   // by entity id
 	edges  [][]*edge // by archetype: known moves
@@ -201,8 +205,17 @@ func (w *World) col(t *Type) *column {
 // program that reserves from one goroutine gets the same ids on every
 // run.
 func (w *World) Reserve() Entity {
+	if w.Solo {
+		return w.reserveID()
+	}
 	w.resMu.Lock()
-	defer w.resMu.Unlock()
+	e := w.reserveID()
+	w.resMu.Unlock()
+	return e
+}
+
+// reserveID is Reserve under the lock (or with no other goroutine).
+func (w *World) reserveID() Entity {
 	if d := w.m.destroyed; len(d) > 0 && w.fresh == 0 {
 		e := d[len(d)-1]
 		w.m.destroyed = d[:len(d)-1]

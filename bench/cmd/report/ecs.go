@@ -200,7 +200,7 @@ func (d *doc) ecsGoals() {
 	}
 
 	g = d.ratioGoal("random access (`Query1.Get`) vs ark's `Map.Get`", "≤ 2.00×", "Random", "glue", "ark", flat(2))
-	g.why = "glue's lookup reads the entity's place (16 bytes: the entity for the version check, archetype and row) and computes the component's address from the archetype's chunk table; ark reads its entity index and the table's column. Both touch two cache lines per entity at large sizes; glue's place table is twice ark's index, and the lookup goes through the query's match check and a generic method call."
+	g.why = "at large sizes both lookups are two cache misses (glue: the entity's place, then its row; ark: its entity index, then the column), so both wait on memory; glue's lookup runs a longer chain of instructions between the two (a call to `Query1.Get` that is not inlined, the query's archetype check, the row's chunk), which likely leaves the CPU fewer lookups in flight at once. See docs/storage.md."
 	gs = append(gs, g)
 
 	lim := func(n int) float64 {
@@ -223,7 +223,7 @@ func (d *doc) ecsGoals() {
 	gs = append(gs, ecsGoal{what: fmt.Sprintf("churn of %d entities per tick among %s (`Spawn2`, `Despawn`)", bench.ChurnK, countLabel(bench.ChurnBackground)), target: "≤ 200 µs per tick",
 		measured: fmt.Sprintf("%s per tick (boxed `Spawn`: %s; ark one by one %s, donburi %s)", fmtNs(ch), fmtNs(chb), fmtNs(d.r.median("BenchmarkChurn/ark", "ns/op")), fmtNs(d.r.median("BenchmarkChurn/donburi", "ns/op"))),
 		met:      math.IsNaN(ch) || ch <= 200e3, measuredAll: !math.IsNaN(ch),
-		why: "per entity, a spawn takes an id under the reservation lock and a despawn goes through the command queue; see create and delete."})
+		why: "per entity, a spawn reserves an id (under a lock when systems run on several workers) and a despawn goes through the command queue; see create and delete."})
 
 	nr := ecsGoal{what: "nothing that held regresses (Table 4.1, empty system, 0 allocations per tick)", target: "the goals of issue #5 above keep their verdicts", measuredAll: true}
 	sl, em, al := d.goalSlices(), d.goalEmpty(), d.goalAllocs()
