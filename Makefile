@@ -49,7 +49,7 @@ unit:
 
 ## bench: the benchmark suite (bench/, its own module) after swarm's
 ## search (bench/results/swarm.md); rewrites docs/benchmarks.md and
-## docs/benchmarks.png. About 12 minutes.
+## docs/benchmarks.png. About 20 minutes.
 bench:
 	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -seed 1 > bench/results/swarm.md
 	bench/run.sh
@@ -61,6 +61,11 @@ bench-smoke:
 ## screenshot: the README's picture, taken by the game itself.
 docs/breakout.png:
 	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -screenshot $@ -frames 1500
+
+## docs/diagnostics.png: Breakout with the diagnostics overlay and the
+## inspector open (-diag), taken by the game itself.
+docs/diagnostics.png:
+	$(XVFB) $(GO) run ./games/breakout -seed 3 -autopilot -mute -diag -screenshot $@ -frames 900
 
 ## wasm: build Breakout for the browser into web/dist, with brotli (.br)
 ## and gzip (.gz) copies that web/serve sends to browsers that accept them:

@@ -75,6 +75,8 @@ type App struct {
 	transStages []*stageDef
 	eventQueues map[reflect.Type]any // *eventQueue[E] by E
 	eventTicks  []func()             // their endTick
+
+	insp inspectState // pause, step and profiling (inspect.go)
 }
 
 // NewApp returns an app with the core stages (see [Stage]) and nothing
@@ -94,10 +96,6 @@ func NewApp() *App {
 		w = nil
 	}
 	a.world = w
-	if w != nil {
-		w.OnAdd = func(t *world.Type, e world.Entity) { a.logChange(a.addedLogs, t, e) }
-		w.OnRemove = func(t *world.Type, e world.Entity) { a.logChange(a.removedLogs, t, e) }
-	}
 	for _, s := range coreUpdate {
 		a.addCore(s, updateThread)
 	}
@@ -321,6 +319,9 @@ func (a *App) Run() error {
 // A tick fails when a system fails (it panics, needs a missing resource or
 // ends its goroutine) or a command cannot be applied: see the package
 // documentation, # Failed ticks.
+//
+// While the app is paused ([App.Pause]) Update runs no update stage and
+// returns nil, except for the ticks [App.Step] lets through.
 func (a *App) Update() error {
 	if a.failed != nil {
 		return a.failed
@@ -342,6 +343,9 @@ func (a *App) Update() error {
 		if a.ending {
 			return a.end()
 		}
+	}
+	if a.insp.hold() { // paused (App.Pause)
+		return nil
 	}
 	for _, st := range a.stages {
 		if st.thread != updateThread {
@@ -460,6 +464,7 @@ func (a *App) Build() error {
 		policy = sched.Fixed(a.opts.ParallelThreshold, a.opts.ChunkSize)
 	}
 	a.exec = sched.NewExecutor(a.workers(), policy)
+	a.exec.Profile = a.insp.profiling
 	seen := map[string]bool{}
 	for _, r := range a.startup {
 		if seen[r.spec.name] {

@@ -21,26 +21,112 @@ const (
 	cmdModify
 	cmdInsertResource
 	cmdRemoveResource
-	cmdExclusive // Commands.Exclusive (snapshot.go): values[0] is the function
+	cmdSpawnTyped
+	cmdInsertTyped
+	cmdExclusive // Commands.Exclusive (snapshot.go): its value is the function
 )
 
+// command is one queued command. Its values and types live in the
+// buffer's arenas, so that a command holds no pointers and queuing one
+// allocates nothing once the buffer has grown.
 type command struct {
-	kind   cmdKind
-	e      Entity
-	values []any
-	types  []Type
-	err    error
+	kind cmdKind
+	e    Entity
+	// off, n: the command's values, vals[off:off+n]; for a typed
+	// command, off is its row in store tn.
+	off, n int32
+	// toff, tn: the command's types, types[toff:toff+tn]; for a typed
+	// command, tn is the index of its store.
+	toff, tn int32
 }
 
-// cmdBuffer is one system run's (or chunk's) queue of commands.
+// cmdBuffer is one system run's (or chunk's) queue of commands. It keeps
+// its capacity from tick to tick.
 type cmdBuffer struct {
-	cmds []command
-	w    *world.World
+	cmds  []command
+	vals  []any
+	types []Type
+	errs  []error
+	// stores hold the values of typed commands (Spawn2, Insert1, …), one
+	// per list of component types; last is the one used last.
+	stores []cmdStore
+	last   int
+	ents   []world.Entity // scratch: the entities of a batch of spawns
+	wtypes []*world.Type  // scratch: the types of a boxed command
+	w      *world.World
+}
+
+// cmdStore holds the values of a buffer's typed commands of one list of
+// component types, one slice per type (see commands_gen.go).
+type cmdStore interface {
+	// check returns why the types cannot be components, or nil.
+	check() error
+	// spawn spawns the reserved ents with the values of rows row….
+	spawn(w *world.World, ents []world.Entity, row int) error
+	// insert inserts the values of a row into e.
+	insert(w *world.World, e world.Entity, row int)
+	reset()
+}
+
+// storeOf returns the buffer's store of type S, and its index, making it
+// with mk the first time.
+func storeOf[S cmdStore](b *cmdBuffer, mk func() S) (S, int32) {
+	if b.last < len(b.stores) {
+		if s, ok := b.stores[b.last].(S); ok {
+			return s, int32(b.last)
+		}
+	}
+	for i, x := range b.stores {
+		if s, ok := x.(S); ok {
+			b.last = i
+			return s, int32(i)
+		}
+	}
+	s := mk()
+	b.stores = append(b.stores, s)
+	b.last = len(b.stores) - 1
+	return s, int32(b.last)
+}
+
+// checkTypes reports why a typed command's component types cannot be
+// components: a pointer or interface type, or a type given twice.
+func checkTypes(types []*world.Type) error {
+	for i, t := range types {
+		if err := checkComponentType(t.RType); err != nil {
+			return errors.New(err.Error()[len("glue: "):])
+		}
+		if containsType(types[:i], t) {
+			return fmt.Errorf("component type %s given twice", t.Name)
+		}
+	}
+	return nil
+}
+
+// push queues a command with boxed values and types.
+func (b *cmdBuffer) push(kind cmdKind, e Entity, values []any, types []Type) {
+	b.cmds = append(b.cmds, command{kind: kind, e: e,
+		off: int32(len(b.vals)), n: int32(len(values)),
+		toff: int32(len(b.types)), tn: int32(len(types))})
+	b.vals = append(b.vals, values...)
+	b.types = append(b.types, types...)
+}
+
+func (b *cmdBuffer) values(cmd *command) []any { return b.vals[cmd.off : cmd.off+cmd.n] }
+func (b *cmdBuffer) typeList(cmd *command) []Type {
+	return b.types[cmd.toff : cmd.toff+cmd.tn]
 }
 
 func (b *cmdBuffer) reset() {
-	clear(b.cmds)
 	b.cmds = b.cmds[:0]
+	clear(b.vals)
+	b.vals = b.vals[:0]
+	clear(b.types)
+	b.types = b.types[:0]
+	clear(b.errs)
+	b.errs = b.errs[:0]
+	for _, s := range b.stores {
+		s.reset()
+	}
 }
 
 // discard drops the queued commands without applying them, giving back
@@ -54,7 +140,7 @@ func (b *cmdBuffer) discard() {
 // index i on, which will not be applied.
 func (b *cmdBuffer) releaseFrom(i int) {
 	for _, cmd := range b.cmds[i:] {
-		if cmd.kind == cmdSpawn {
+		if cmd.kind == cmdSpawn || cmd.kind == cmdSpawnTyped {
 			b.w.Release(world.Entity(cmd.e))
 		}
 	}
@@ -62,13 +148,14 @@ func (b *cmdBuffer) releaseFrom(i int) {
 
 // End ends the app: the current tick finishes — every remaining stage runs
 // — and then the driver stops. [App.Run] returns nil.
-func (c Commands) End() { c.buf.cmds = append(c.buf.cmds, command{kind: cmdEnd}) }
+func (c Commands) End() { c.buf.push(cmdEnd, 0, nil, nil) }
 
 // Fail ends the app like [Commands.End] — the current tick finishes — and
 // then [App.Update] and [App.Run] return err, wrapped in a *SystemError
 // naming the system and its stage.
 func (c Commands) Fail(err error) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdFail, err: err})
+	c.buf.cmds = append(c.buf.cmds, command{kind: cmdFail, off: int32(len(c.buf.errs))})
+	c.buf.errs = append(c.buf.errs, err)
 }
 
 // Spawn creates an entity with the given component values, at least one,
@@ -92,7 +179,7 @@ func (c Commands) Fail(err error) {
 // components and what refers to what do not.
 func (c Commands) Spawn(components ...any) Entity {
 	e := Entity(c.buf.w.Reserve())
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdSpawn, e: e, values: components})
+	c.buf.push(cmdSpawn, e, components, nil)
 	return e
 }
 
@@ -106,14 +193,14 @@ func (c Commands) Despawn(e Entity) {
 // already has components of those types. Inserting into an entity that no
 // longer exists does nothing.
 func (c Commands) Insert(e Entity, components ...any) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdInsert, e: e, values: components})
+	c.buf.push(cmdInsert, e, components, nil)
 }
 
 // Remove removes components of the given types from an entity. Types the
 // entity lacks, and types given twice, are ignored. An entity left with no
 // components is despawned.
 func (c Commands) Remove(e Entity, types ...Type) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemove, e: e, types: types})
+	c.buf.push(cmdRemove, e, nil, types)
 }
 
 // Modify replaces components of an entity as one change (Lepenka's
@@ -122,18 +209,18 @@ func (c Commands) Remove(e Entity, types ...Type) {
 // entity that has only A leaves it with only B; the entity is despawned
 // only if it is left with no components at all.
 func (c Commands) Modify(e Entity, remove []Type, insert ...any) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdModify, e: e, types: remove, values: insert})
+	c.buf.push(cmdModify, e, insert, remove)
 }
 
 // InsertResource creates the resource of v's type, or replaces it. Pass a
 // value, not a pointer. Systems see the new value from the next stage on.
 func (c Commands) InsertResource(v any) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdInsertResource, values: []any{v}})
+	c.buf.push(cmdInsertResource, 0, []any{v}, nil)
 }
 
 // RemoveResource removes the resource of type t, if there is one.
 func (c Commands) RemoveResource(t Type) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdRemoveResource, types: []Type{t}})
+	c.buf.push(cmdRemoveResource, 0, nil, []Type{t})
 }
 
 // apply runs one buffer's commands against the app's world, in issue
@@ -161,30 +248,82 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			a.ending = true
 		case cmdFail:
 			a.ending = true
-			a.failures = append(a.failures, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: cmd.err})
+			a.failures = append(a.failures, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: buf.errs[cmd.off]})
 		case cmdSpawn:
-			types, err := valueTypes(cmd.values)
-			if err == nil {
-				err = w.SpawnAs(world.Entity(cmd.e), types, cmd.values)
-			} else {
-				w.Release(world.Entity(cmd.e))
-			}
+			vals := buf.values(cmd)
+			types, err := buf.valueTypes(vals)
 			if err != nil {
+				w.Release(world.Entity(cmd.e))
+				fail("Spawn: %v", err)
+				continue
+			}
+			// A run of spawns of values of the same types, in the same
+			// order, is spawned as one batch, like typed spawns.
+			j := i + 1
+			for j < len(buf.cmds) && buf.cmds[j].kind == cmdSpawn && sameTypes(buf.values(&buf.cmds[j]), types) {
+				j++
+			}
+			ents := buf.ents[:0]
+			for k := i; k < j; k++ {
+				ents = append(ents, world.Entity(buf.cmds[k].e))
+			}
+			buf.ents = ents
+			first := i
+			i = j - 1
+			blk, err := w.SpawnBatch(types, ents)
+			if err != nil {
+				fail("Spawn: %v", err)
+				continue
+			}
+			for k := range ents {
+				for x, v := range buf.values(&buf.cmds[first+k]) {
+					w.SetIn(blk, k, types[x], v)
+				}
+			}
+		case cmdSpawnTyped:
+			// A run of spawns of one list of types is spawned as one
+			// batch: donburi finds the archetype once.
+			s := buf.stores[cmd.tn]
+			if err := s.check(); err != nil {
+				w.Release(world.Entity(cmd.e))
+				fail("Spawn: %v", err)
+				continue
+			}
+			j := i + 1
+			for j < len(buf.cmds) && buf.cmds[j].kind == cmdSpawnTyped && buf.cmds[j].tn == cmd.tn {
+				j++
+			}
+			ents := buf.ents[:0]
+			for k := i; k < j; k++ {
+				ents = append(ents, world.Entity(buf.cmds[k].e))
+			}
+			buf.ents = ents
+			row := int(cmd.off)
+			i = j - 1
+			if err := s.spawn(w, ents, row); err != nil {
 				fail("Spawn: %v", err)
 			}
 		case cmdDespawn:
 			w.Despawn(world.Entity(cmd.e))
 		case cmdInsert:
-			types, err := valueTypes(cmd.values)
+			vals := buf.values(cmd)
+			types, err := buf.valueTypes(vals)
 			if err != nil {
 				fail("Insert: %v", err)
 				continue
 			}
 			for i, t := range types {
-				w.Insert(world.Entity(cmd.e), t, cmd.values[i])
+				w.Insert(world.Entity(cmd.e), t, vals[i])
 			}
+		case cmdInsertTyped:
+			s := buf.stores[cmd.tn]
+			if err := s.check(); err != nil {
+				fail("Insert: %v", err)
+				continue
+			}
+			s.insert(w, world.Entity(cmd.e), int(cmd.off))
 		case cmdRemove:
-			types, err := typeInfos(cmd.types)
+			types, err := buf.typeInfos(buf.typeList(cmd))
 			if err != nil {
 				fail("Remove: %v", err)
 				continue
@@ -193,10 +332,11 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				w.Remove(world.Entity(cmd.e), t)
 			}
 		case cmdModify:
-			rm, err := typeInfos(cmd.types)
-			var ins []*world.Type
+			vals := buf.values(cmd)
+			ins, err := buf.valueTypes(vals)
+			var rm []*world.Type
 			if err == nil {
-				ins, err = valueTypes(cmd.values)
+				rm, err = typeInfos(buf.typeList(cmd))
 			}
 			if err != nil {
 				fail("Modify: %v", err)
@@ -204,7 +344,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			}
 			e := world.Entity(cmd.e)
 			for i, t := range ins { // insert first, so that the entity is never left empty
-				w.Insert(e, t, cmd.values[i])
+				w.Insert(e, t, vals[i])
 			}
 			for _, t := range rm {
 				if !containsType(ins, t) {
@@ -212,13 +352,14 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				}
 			}
 		case cmdInsertResource:
-			if err := checkResource(cmd.values[0]); err != nil {
+			v := buf.vals[cmd.off]
+			if err := checkResource(v); err != nil {
 				fail("Commands.%v", err.Error()[len("glue: "):])
 				continue
 			}
-			a.setResource(cmd.values[0])
+			a.setResource(v)
 		case cmdRemoveResource:
-			t := cmd.types[0]
+			t := buf.types[cmd.toff]
 			if t.info == nil {
 				fail("RemoveResource: zero glue.Type; get the type with glue.TypeOf[T]()")
 				continue
@@ -227,13 +368,26 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				slot.val = nil
 			}
 		case cmdExclusive:
-			if err := a.runExclusive(cmd.values[0]); err != nil {
+			if err := a.runExclusive(buf.vals[cmd.off]); err != nil {
 				fail("Exclusive: %v", err)
 			}
 		}
 	}
 	buf.reset()
 	return errs
+}
+
+// sameTypes reports whether vals hold values of exactly types, in order.
+func sameTypes(vals []any, types []*world.Type) bool {
+	if len(vals) != len(types) {
+		return false
+	}
+	for i, v := range vals {
+		if v == nil || reflect.TypeOf(v) != types[i].RType {
+			return false
+		}
+	}
+	return true
 }
 
 func containsType(ts []*world.Type, t *world.Type) bool {
@@ -245,10 +399,10 @@ func containsType(ts []*world.Type, t *world.Type) bool {
 	return false
 }
 
-// valueTypes returns the component types of values, or an error naming a
-// value that cannot be a component.
-func valueTypes(values []any) ([]*world.Type, error) {
-	types := make([]*world.Type, len(values))
+// valueTypes returns the component types of values, in a scratch slice
+// of the buffer, or an error naming a value that cannot be a component.
+func (b *cmdBuffer) valueTypes(values []any) ([]*world.Type, error) {
+	types := b.wtypes[:0]
 	for i, v := range values {
 		if v == nil {
 			return nil, errors.New("nil component value; pass a value of the component's type, e.g. Pos{}")
@@ -260,14 +414,24 @@ func valueTypes(values []any) ([]*world.Type, error) {
 		if containsType(types[:i], t) {
 			return nil, fmt.Errorf("component type %s given twice", t.Name)
 		}
-		types[i] = t
+		types = append(types, t)
 	}
+	b.wtypes = types
 	return types, nil
 }
 
+// typeInfos returns the world types of ts, in a scratch slice of the
+// buffer, or an error for a zero Type.
+func (b *cmdBuffer) typeInfos(ts []Type) ([]*world.Type, error) {
+	out, err := typeInfosTo(b.wtypes[:0], ts)
+	b.wtypes = out
+	return out, err
+}
+
 // typeInfos returns the world types of ts, or an error for a zero Type.
-func typeInfos(ts []Type) ([]*world.Type, error) {
-	out := make([]*world.Type, 0, len(ts))
+func typeInfos(ts []Type) ([]*world.Type, error) { return typeInfosTo(nil, ts) }
+
+func typeInfosTo(out []*world.Type, ts []Type) ([]*world.Type, error) {
 	for _, t := range ts {
 		if t.info == nil {
 			return nil, errors.New("zero glue.Type; get types with glue.TypeOf[T]()")

@@ -27,6 +27,11 @@
 //     itself at that point, for whole-world work such as saving.
 //   - [Plugin]: how modules add their resources and systems.
 //   - [App.Describe]: the schedule, as text.
+//   - Inspection, for tools such as modules/diag: [App.Pause] and
+//     [App.Step] hold the ticks and let one through; [App.Entities],
+//     [App.ComponentTypes], [App.Component], [App.ArchetypeList] and
+//     [App.Resources] read the world for display; [App.SetProfiling]
+//     and [App.Timings] time stages and systems.
 //
 // # Stages
 //
@@ -93,6 +98,11 @@
 // [Commands.Spawn] returns the new entity's id at once, for later commands
 // and for components that refer to it (a parent, a target); the entity is
 // live from the next stage on.
+// [Spawn1] … [Spawn8] and [Insert1] … [Insert8] are the same commands for
+// components whose types are known at compile time (glue.Spawn2(c, Pos{},
+// Vel{})): they queue the values without boxing them, allocate nothing
+// once the system's buffer has grown, and a run of spawns with the same
+// types is applied as one batch.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.

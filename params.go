@@ -356,8 +356,9 @@ func (a *App) pendingInsert(t reflect.Type, r *sysRun) string {
 		for _, n := range lv {
 			o := n.Data.(*sysRun)
 			for c := range o.bufs {
-				for _, cmd := range o.bufs[c].cmds {
-					if cmd.kind == cmdInsertResource && len(cmd.values) == 1 && reflect.TypeOf(cmd.values[0]) == t {
+				buf := &o.bufs[c]
+				for _, cmd := range buf.cmds {
+					if cmd.kind == cmdInsertResource && reflect.TypeOf(buf.vals[cmd.off]) == t {
 						return o.spec.name
 					}
 				}
@@ -477,7 +478,20 @@ func (a *App) changes(logs map[*world.Type]*changeLog, t *world.Type) *changeLog
 	}
 	l := &changeLog{}
 	logs[t] = l
+	a.watchChanges()
 	return l
+}
+
+// watchChanges has the world report added (removed) components once some
+// Added (Removed) param reads them: until then changes cost no callback.
+func (a *App) watchChanges() {
+	w := a.world
+	if len(a.addedLogs) > 0 && w.OnAdd == nil {
+		w.OnAdd = func(t *world.Type, e world.Entity) { a.logChange(a.addedLogs, t, e) }
+	}
+	if len(a.removedLogs) > 0 && w.OnRemove == nil {
+		w.OnRemove = func(t *world.Type, e world.Entity) { a.logChange(a.removedLogs, t, e) }
+	}
 }
 
 func (a *App) logChange(logs map[*world.Type]*changeLog, t *world.Type, e world.Entity) {

@@ -2,6 +2,7 @@ package glue
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gluekit/glue/internal/sched"
 )
@@ -57,6 +58,9 @@ func (a *App) runStage(st *stageDef) error {
 	}
 	a.current = st
 	defer func() { a.current = nil }()
+	if a.insp.profiling { // App.SetProfiling (inspect.go)
+		defer a.timeStage(st, time.Now())
+	}
 	for _, r := range info.runs {
 		for _, q := range r.queries {
 			q.Refresh()

@@ -34,7 +34,7 @@ type World struct {
 // returns nil. If the stage's commands are discarded (a system of the
 // stage failed), fn never runs.
 func (c Commands) Exclusive(fn func(w *World) error) {
-	c.buf.cmds = append(c.buf.cmds, command{kind: cmdExclusive, values: []any{fn}})
+	c.buf.push(cmdExclusive, 0, []any{fn}, nil)
 }
 
 // runExclusive runs an Exclusive command's function.
@@ -171,3 +171,10 @@ func (w *World) Despawn(e Entity) bool { return w.app().world.Despawn(world.Enti
 
 // Valid reports whether e is a live entity.
 func (w *World) Valid(e Entity) bool { return w.app().world.Valid(world.Entity(e)) }
+
+// valueTypes returns the component types of values in a new slice, or an
+// error naming a value that cannot be a component.
+func valueTypes(values []any) ([]*world.Type, error) {
+	var b cmdBuffer
+	return b.valueTypes(values)
+}

@@ -3,31 +3,45 @@ package bench
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/gluekit/glue"
 	"github.com/mlange-42/ark/ecs"
 	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/component"
 	"github.com/yohamta/donburi/filter"
 )
 
-// The scenarios of the public go-ecs-benchmarks suite (query2comp, random,
-// create2comp, add_remove, delete2comp), at 1,000 and 100,000 entities,
-// each reporting ns/entity like that suite. glue runs each scenario as a
-// user would: systems and Commands, one App.Update per operation, so its
-// figures include the scheduler and command application.
+// The scenarios of the public go-ecs-benchmarks suite (query2comp,
+// query32arch, random, create2comp, create2comp_alloc, add_remove,
+// add_remove_large, delete2comp, new_world), written again from that
+// suite's definitions, at EcsSizes entities, each reporting ns per entity
+// like that suite; and churn, spawning and despawning ChurnK entities per
+// tick among ChurnBackground static ones.
+//
+// Every peer runs as that suite runs it: ark one entity at a time
+// ("ark"), ark's column or batch form ("ark-tables", "ark-batch"), and
+// donburi's own API ("donburi"). glue runs each scenario as a user would:
+// systems, queries and Commands, one App.Update per operation, so its
+// figures include the scheduler and command application. "glue-each" and
+// "glue-batch" are the Each2 and Batch2 system forms; "glue" is
+// Commands with boxed values (Spawn, Insert), "glue-typed" the typed
+// commands (glue.Spawn2, glue.Insert1).
+
+// settle collects the setup's garbage before an access scenario is timed,
+// for every implementation alike: a GC cycle that the setup started would
+// otherwise mark the heap during the first timed operations (glue's setup,
+// which queues every entity as a command, leaves the most garbage).
+func settle() { runtime.GC() }
 
 func perEntity(b *testing.B, n int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")
 }
 
-// ecsApp is a one-stage glue app for the scenarios.
-func ecsApp(seq bool) *glue.App {
-	opts := glue.Options{Workers: 2}
-	if seq {
-		opts = glue.Options{Sequential: true}
-	}
-	return glue.NewApp().Configure(opts)
+// seqApp is a one-stage sequential glue app for the scenarios.
+func seqApp() *glue.App {
+	return glue.NewApp().Configure(glue.Options{Sequential: true})
 }
 
 func update(b *testing.B, app *glue.App) {
@@ -36,90 +50,134 @@ func update(b *testing.B, app *glue.App) {
 	}
 }
 
-func spawnPosVel(n int) *glue.System {
-	return glue.Func(func(c glue.Commands) {
-		for range n {
-			c.Spawn(Position{}, Velocity{1, 1})
+// C1 … C10 are the suite's extra components, shaped like Position.
+type (
+	C1  struct{ X, Y float64 }
+	C2  struct{ X, Y float64 }
+	C3  struct{ X, Y float64 }
+	C4  struct{ X, Y float64 }
+	C5  struct{ X, Y float64 }
+	C6  struct{ X, Y float64 }
+	C7  struct{ X, Y float64 }
+	C8  struct{ X, Y float64 }
+	C9  struct{ X, Y float64 }
+	C10 struct{ X, Y float64 }
+)
+
+var (
+	dC = []component.IComponentType{
+		donburi.NewComponentType[C1](), donburi.NewComponentType[C2](), donburi.NewComponentType[C3](),
+		donburi.NewComponentType[C4](), donburi.NewComponentType[C5](), donburi.NewComponentType[C6](),
+		donburi.NewComponentType[C7](), donburi.NewComponentType[C8](), donburi.NewComponentType[C9](),
+		donburi.NewComponentType[C10](),
+	}
+	// extras are zero values of C1 … C10, for glue's boxed Spawn.
+	extras = []any{C1{}, C2{}, C3{}, C4{}, C5{}, C6{}, C7{}, C8{}, C9{}, C10{}}
+)
+
+// archComps returns the components of entity i of query32arch: Position
+// and Velocity, plus C(j+1) for every set bit j of i's low 5 bits.
+func archComps(i int) []any {
+	out := []any{Position{}, Velocity{1, 1}}
+	for j := range 5 {
+		if i&(1<<j) != 0 {
+			out = append(out, extras[j])
 		}
-	}).Named("bench.spawnPosVel")
+	}
+	return out
 }
 
-// BenchmarkQuery2 adds each entity's velocity to its position.
-func BenchmarkQuery2(b *testing.B) {
-	for _, n := range short(EcsSizes) {
-		for _, seq := range []bool{true, false} {
-			name := map[bool]string{true: "glue-seq", false: "glue-par"}[seq]
-			b.Run(fmt.Sprintf("%s/%d", name, n), func(b *testing.B) {
-				app := ecsApp(seq)
-				defer app.Close()
-				app.AddStartup(spawnPosVel(n))
-				app.AddSystems(tickStage, glue.Each2(func(_ glue.Entity, p *Position, v *Velocity) {
-					p.X += v.X
-					p.Y += v.Y
-				}).ReadOnly(glue.TypeOf[Velocity]()))
-				update(b, app)
-				for b.Loop() {
-					update(b, app)
-				}
-				perEntity(b, n)
-			})
-		}
-		b.Run(fmt.Sprintf("glue-batch/%d", n), func(b *testing.B) {
-			app := ecsApp(true)
-			defer app.Close()
-			app.AddStartup(spawnPosVel(n))
-			app.AddSystems(tickStage, glue.Batch2(func(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity]) {
-				for i := range min(ps.Len(), vs.Len()) {
-					p, v := ps.At(i), vs.At(i)
-					p.X += v.X
-					p.Y += v.Y
-				}
-			}).ReadOnly(glue.TypeOf[Velocity]()))
-			update(b, app)
-			for b.Loop() {
-				update(b, app)
+// queryScenario builds the world of a query scenario: query2comp (10n
+// Position-only entities, then n with Position and Velocity) or
+// query32arch (n entities over 32 archetypes).
+type queryScenario struct {
+	name string
+	glue func(c glue.Commands, n int)
+	don  func(w donburi.World, n int)
+	ark  func(w *ecs.World, n int)
+}
+
+var queryScenarios = []queryScenario{
+	{
+		name: "Query2comp",
+		glue: func(c glue.Commands, n int) {
+			for range 10 * n {
+				c.Spawn(Position{})
 			}
-			perEntity(b, n)
-		})
-		b.Run(fmt.Sprintf("glue-query/%d", n), func(b *testing.B) {
-			app := ecsApp(true)
-			defer app.Close()
-			app.AddStartup(spawnPosVel(n))
-			app.AddSystems(tickStage, glue.Func(func(q glue.Query2[Position, Velocity]) {
-				q.Each(func(_ glue.Entity, p *Position, v *Velocity) {
-					p.X += v.X
-					p.Y += v.Y
-				})
-			}))
-			update(b, app)
-			for b.Loop() {
-				update(b, app)
+			for range n {
+				c.Spawn(Position{}, Velocity{1, 1})
 			}
-			perEntity(b, n)
-		})
-		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
-			w := donburi.NewWorld()
+		},
+		don: func(w donburi.World, n int) {
+			for range 10 * n {
+				w.Create(dPos)
+			}
 			for range n {
 				*dVel.Get(w.Entry(w.Create(dPos, dVel))) = Velocity{1, 1}
 			}
-			q := donburi.NewQuery(filter.Contains(dPos, dVel))
-			fn := func(e *donburi.Entry) {
-				p, v := dPos.Get(e), dVel.Get(e)
-				p.X += v.X
-				p.Y += v.Y
+		},
+		ark: func(w *ecs.World, n int) {
+			ecs.NewMap1[Position](w).NewBatchFn(10*n, nil)
+			ecs.NewMap2[Position, Velocity](w).NewBatchFn(n, func(_ ecs.Entity, _ *Position, v *Velocity) { *v = Velocity{1, 1} })
+		},
+	},
+	{
+		name: "Query32arch",
+		glue: func(c glue.Commands, n int) {
+			for i := range n {
+				c.Spawn(archComps(i)...)
 			}
-			for b.Loop() {
-				q.Each(w, fn)
+		},
+		don: func(w donburi.World, n int) {
+			var ids []component.IComponentType
+			for i := range n {
+				ids = append(ids[:0], dPos, dVel)
+				for j := range 5 {
+					if i&(1<<j) != 0 {
+						ids = append(ids, dC[j])
+					}
+				}
+				*dVel.Get(w.Entry(w.Create(ids...))) = Velocity{1, 1}
 			}
-			perEntity(b, n)
-		})
+		},
+		ark: func(w *ecs.World, n int) {
+			posID, velID := ecs.ComponentID[Position](w), ecs.ComponentID[Velocity](w)
+			extra := []ecs.ID{ecs.ComponentID[C1](w), ecs.ComponentID[C2](w), ecs.ComponentID[C3](w), ecs.ComponentID[C4](w), ecs.ComponentID[C5](w)}
+			vel := ecs.NewMap[Velocity](w)
+			var ids []ecs.ID
+			for i := range n {
+				ids = append(ids[:0], posID, velID)
+				for j, id := range extra {
+					if i&(1<<j) != 0 {
+						ids = append(ids, id)
+					}
+				}
+				*vel.Get(w.Unsafe().NewEntity(ids...)) = Velocity{1, 1}
+			}
+		},
+	},
+}
+
+// checkSum fails b unless the positions of the n queried entities add up
+// to what b.N+warm runs of pos += (1, 1) give.
+func checkSum(b *testing.B, sum float64, n, runs int) {
+	if want := float64(2 * n * runs); sum != want {
+		b.Fatalf("sum of positions %v, want %v", sum, want)
+	}
+}
+
+// BenchmarkQuery2comp and BenchmarkQuery32arch add each entity's
+// velocity to its position over every entity with both.
+func BenchmarkQuery2comp(b *testing.B)  { benchQuery(b, queryScenarios[0]) }
+func BenchmarkQuery32arch(b *testing.B) { benchQuery(b, queryScenarios[1]) }
+
+func benchQuery(b *testing.B, s queryScenario) {
+	for _, n := range short(EcsSizes) {
 		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
 			w := ecs.NewWorld(1024)
-			m := ecs.NewMap2[Position, Velocity](w)
-			for range n {
-				m.NewEntity(&Position{}, &Velocity{1, 1})
-			}
-			f := ecs.NewFilter2[Position, Velocity](w).Register()
+			s.ark(w, n)
+			f := ecs.NewFilter2[Position, Velocity](w)
+			settle()
 			for b.Loop() {
 				q := f.Query()
 				for q.Next() {
@@ -129,39 +187,116 @@ func BenchmarkQuery2(b *testing.B) {
 				}
 			}
 			perEntity(b, n)
+			sum := 0.0
+			q := f.Query()
+			for q.Next() {
+				p, _ := q.Get()
+				sum += p.X + p.Y
+			}
+			checkSum(b, sum, n, b.N)
 		})
+		b.Run(fmt.Sprintf("ark-tables/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			s.ark(w, n)
+			f := ecs.NewFilter2[Position, Velocity](w)
+			settle()
+			for b.Loop() {
+				q := f.Query()
+				for q.NextTable() {
+					ps, vs := q.GetColumns()
+					for i := range ps {
+						p, v := &ps[i], &vs[i]
+						p.X += v.X
+						p.Y += v.Y
+					}
+				}
+			}
+			perEntity(b, n)
+			sum := 0.0
+			q := f.Query()
+			for q.Next() {
+				p, _ := q.Get()
+				sum += p.X + p.Y
+			}
+			checkSum(b, sum, n, b.N)
+		})
+		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
+			w := donburi.NewWorld()
+			s.don(w, n)
+			q := donburi.NewQuery(filter.Contains(dPos, dVel))
+			fn := func(e *donburi.Entry) {
+				p, v := dPos.Get(e), dVel.Get(e)
+				p.X += v.X
+				p.Y += v.Y
+			}
+			settle()
+			for b.Loop() {
+				q.Each(w, fn)
+			}
+			perEntity(b, n)
+			sum := 0.0
+			q.Each(w, func(e *donburi.Entry) { p := dPos.Get(e); sum += p.X + p.Y })
+			checkSum(b, sum, n, b.N)
+		})
+		for _, form := range []string{"glue-each", "glue-batch"} {
+			b.Run(fmt.Sprintf("%s/%d", form, n), func(b *testing.B) {
+				app := seqApp()
+				defer app.Close()
+				app.AddStartup(glue.Func(func(c glue.Commands) { s.glue(c, n) }))
+				var sys *glue.System
+				if form == "glue-each" {
+					sys = glue.Each2(func(_ glue.Entity, p *Position, v *Velocity) {
+						p.X += v.X
+						p.Y += v.Y
+					})
+				} else {
+					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity]) {
+						for i := range min(ps.Len(), vs.Len()) {
+							p, v := ps.At(i), vs.At(i)
+							p.X += v.X
+							p.Y += v.Y
+						}
+					})
+				}
+				check, sum := false, 0.0
+				app.AddSystems(tickStage, sys.ReadOnly(glue.TypeOf[Velocity]()),
+					glue.Func(func(q glue.Query2[Position, Velocity]) {
+						if check {
+							q.Each(func(_ glue.Entity, p *Position, _ *Velocity) { sum += p.X + p.Y })
+						}
+					}).Named("bench.check").After(sys.Name()))
+				update(b, app)
+				settle()
+				for b.Loop() {
+					update(b, app)
+				}
+				perEntity(b, n)
+				check = true
+				update(b, app)
+				checkSum(b, sum, n, b.N+2)
+			})
+		}
 	}
 }
 
-// BenchmarkRandom reads one component of every entity in shuffled order.
+// BenchmarkRandom reads the Position of n entities in shuffled order.
 func BenchmarkRandom(b *testing.B) {
 	for _, n := range short(EcsSizes) {
-		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
-			app := ecsApp(true)
-			defer app.Close()
-			var ents []glue.Entity
-			app.AddStartup(glue.Func(func(c glue.Commands) {
-				for range n {
-					c.Spawn(Position{})
-				}
-			}))
-			collect := true
+		shuffle := func(n int, swap func(i, j int)) { rand.New(rand.NewPCG(1, 2)).Shuffle(n, swap) }
+		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap[Position](w)
+			ents := make([]ecs.Entity, n)
+			for i := range ents {
+				ents[i] = m.NewEntity(&Position{})
+			}
+			shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
 			sum := 0.0
-			app.AddSystems(tickStage, glue.Func(func(q glue.Query1[Position]) {
-				if collect {
-					q.Each(func(e glue.Entity, _ *Position) { ents = append(ents, e) })
-					rand.New(rand.NewPCG(1, 2)).Shuffle(len(ents), func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
-					collect = false
-					return
-				}
-				for _, e := range ents {
-					p, _ := q.Get(e)
-					sum += p.X
-				}
-			}))
-			update(b, app)
+			settle()
 			for b.Loop() {
-				update(b, app)
+				for _, e := range ents {
+					sum += m.Get(e).X
+				}
 			}
 			perEntity(b, n)
 			if sum != 0 {
@@ -174,11 +309,12 @@ func BenchmarkRandom(b *testing.B) {
 			for i := range ents {
 				ents[i] = w.Create(dPos)
 			}
-			rand.New(rand.NewPCG(1, 2)).Shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+			shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
 			sum := 0.0
+			settle()
 			for b.Loop() {
 				for _, e := range ents {
-					sum += dPos.Get(w.Entry(e)).X
+					sum += (*Position)(w.Entry(e).Component(dPos)).X
 				}
 			}
 			perEntity(b, n)
@@ -186,20 +322,29 @@ func BenchmarkRandom(b *testing.B) {
 				b.Fatal("positions changed")
 			}
 		})
-		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			m := ecs.NewMap1[Position](w)
-			ents := make([]ecs.Entity, n)
-			for i := range ents {
-				ents[i] = m.NewEntity(&Position{})
-			}
-			rand.New(rand.NewPCG(1, 2)).Shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
-			get := ecs.NewMap[Position](w)
-			sum := 0.0
-			for b.Loop() {
-				for _, e := range ents {
-					sum += get.Get(e).X
+		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
+			app := seqApp()
+			defer app.Close()
+			ents := make([]glue.Entity, n)
+			app.AddStartup(glue.Func(func(c glue.Commands) {
+				for i := range ents {
+					ents[i] = c.Spawn(Position{})
 				}
+				shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+			}))
+			sum := 0.0
+			app.AddSystems(tickStage, glue.Func(func(q glue.Query1[Position]) {
+				s := 0.0
+				for _, e := range ents {
+					p, _ := q.Get(e)
+					s += p.X
+				}
+				sum += s
+			}))
+			update(b, app)
+			settle()
+			for b.Loop() {
+				update(b, app)
 			}
 			perEntity(b, n)
 			if sum != 0 {
@@ -210,21 +355,28 @@ func BenchmarkRandom(b *testing.B) {
 }
 
 // lifeApp is a glue app whose one stage spawns n entities with Position
-// and Velocity when spawn is set, or despawns every such entity when
-// despawn is set, all through Commands.
+// and Velocity when spawn is set (boxed or typed commands), or despawns
+// every such entity when despawn is set, all through Commands.
 type lifeApp struct {
 	app            *glue.App
 	spawn, despawn bool
 }
 
-func newLifeApp(n int) *lifeApp {
-	l := &lifeApp{app: ecsApp(true)}
+func newLifeApp(n int, typed bool) *lifeApp {
+	l := &lifeApp{app: seqApp()}
 	l.app.AddSystems(tickStage,
 		glue.Func(func(c glue.Commands) {
-			if l.spawn {
+			if !l.spawn {
+				return
+			}
+			if typed {
 				for range n {
-					c.Spawn(Position{}, Velocity{1, 1})
+					glue.Spawn2(c, Position{}, Velocity{})
 				}
+				return
+			}
+			for range n {
+				c.Spawn(Position{}, Velocity{})
 			}
 		}).Named("bench.spawn"),
 		glue.Each2P(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
@@ -241,30 +393,56 @@ func (l *lifeApp) run(b *testing.B, spawn bool) {
 	update(b, l.app)
 }
 
-// BenchmarkCreate creates n entities with two components; the removal
-// that makes room for the next operation is not timed. One round runs
-// before timing, so allocation of storage is not measured.
-func BenchmarkCreate(b *testing.B) {
+// glueForms are glue's two ways to issue spawns and inserts.
+var glueForms = []struct {
+	name  string
+	typed bool
+}{{"glue", false}, {"glue-typed", true}}
+
+// BenchmarkCreate2comp creates n entities with Position and Velocity in a
+// world that held n such entities before; the removal that makes room for
+// the next operation is not timed.
+func BenchmarkCreate2comp(b *testing.B) {
 	for _, n := range short(EcsSizes) {
-		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
-			l := newLifeApp(n)
-			defer l.app.Close()
-			l.run(b, true)
-			l.run(b, false)
+		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap2[Position, Velocity](w)
+			f := ecs.NewFilter2[Position, Velocity](w)
+			m.NewBatchFn(n, nil)
+			w.RemoveEntities(f.Batch(), nil)
+			ents := make([]ecs.Entity, 0, n)
 			for b.Loop() {
-				l.run(b, true)
+				for range n {
+					ents = append(ents, m.NewEntityFn(nil))
+				}
 				b.StopTimer()
-				l.run(b, false)
+				w.RemoveEntities(f.Batch(), nil)
+				ents = ents[:0]
+				b.StartTimer()
+			}
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap2[Position, Velocity](w)
+			f := ecs.NewFilter2[Position, Velocity](w)
+			m.NewBatchFn(n, nil)
+			w.RemoveEntities(f.Batch(), nil)
+			for b.Loop() {
+				m.NewBatchFn(n, nil)
+				b.StopTimer()
+				w.RemoveEntities(f.Batch(), nil)
 				b.StartTimer()
 			}
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
 			w := donburi.NewWorld()
+			ids := []component.IComponentType{dPos, dVel}
 			ents := make([]donburi.Entity, 0, n)
 			round := func() {
 				for range n {
-					ents = append(ents, w.Create(dPos, dVel))
+					ents = append(ents, w.Create(ids...))
 				}
 			}
 			clear := func() {
@@ -283,40 +461,234 @@ func BenchmarkCreate(b *testing.B) {
 			}
 			perEntity(b, n)
 		})
+		for _, f := range glueForms {
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				l := newLifeApp(n, f.typed)
+				defer l.app.Close()
+				l.run(b, true)
+				l.run(b, false)
+				b.ReportAllocs()
+				for b.Loop() {
+					l.run(b, true)
+					b.StopTimer()
+					l.run(b, false)
+					b.StartTimer()
+				}
+				perEntity(b, n)
+			})
+		}
+	}
+}
+
+// BenchmarkCreate2compAlloc creates n entities with Position and Velocity
+// in a new world each time (making the world is not timed), so that the
+// storage grows while it is measured.
+func BenchmarkCreate2compAlloc(b *testing.B) {
+	for _, n := range short(EcsSizes) {
+		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				m := ecs.NewMap2[Position, Velocity](ecs.NewWorld(1024))
+				b.StartTimer()
+				for range n {
+					m.NewEntityFn(nil)
+				}
+			}
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				m := ecs.NewMap2[Position, Velocity](ecs.NewWorld(1024))
+				b.StartTimer()
+				m.NewBatchFn(n, nil)
+			}
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
+			ids := []component.IComponentType{dPos, dVel}
+			for b.Loop() {
+				b.StopTimer()
+				w := donburi.NewWorld()
+				b.StartTimer()
+				for range n {
+					w.Create(ids...)
+				}
+			}
+			perEntity(b, n)
+		})
+		for _, f := range glueForms {
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				for b.Loop() {
+					b.StopTimer()
+					l := newLifeApp(n, f.typed)
+					if err := l.app.Build(); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					l.run(b, true)
+					b.StopTimer()
+					l.app.Close()
+					b.StartTimer()
+				}
+				perEntity(b, n)
+			})
+		}
+	}
+}
+
+// addStage and removeStage are the two stages of the add/remove apps.
+const (
+	addStage    glue.Stage = "Add"
+	removeStage glue.Stage = "Remove"
+)
+
+// BenchmarkAddRemove adds a Velocity to n entities with a Position, then
+// removes it again; BenchmarkAddRemoveLarge does the same to entities
+// that also have C1 … C10.
+func BenchmarkAddRemove(b *testing.B)      { benchAddRemove(b, false) }
+func BenchmarkAddRemoveLarge(b *testing.B) { benchAddRemove(b, true) }
+
+func benchAddRemove(b *testing.B, large bool) {
+	for _, n := range short(EcsSizes) {
 		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
 			w := ecs.NewWorld(1024)
-			m := ecs.NewMap2[Position, Velocity](w)
-			f := ecs.NewFilter2[Position, Velocity](w)
+			vm := ecs.NewMap1[Velocity](w)
+			ents := arkAddRemoveWorld(w, n, large)
 			round := func() {
-				for range n {
-					m.NewEntity(&Position{}, &Velocity{1, 1})
+				for _, e := range ents {
+					vm.AddFn(e, nil)
+				}
+				for _, e := range ents {
+					vm.Remove(e)
 				}
 			}
 			round()
-			w.RemoveEntities(f.Batch(), nil)
 			for b.Loop() {
 				round()
+			}
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			vm := ecs.NewMap1[Velocity](w)
+			arkAddRemoveWorld(w, n, large)
+			fp := ecs.NewFilter1[Position](w)
+			fpv := ecs.NewFilter2[Position, Velocity](w)
+			round := func() {
+				vm.AddBatchFn(fp.Batch(), nil)
+				vm.RemoveBatch(fpv.Batch(), nil)
+			}
+			round()
+			for b.Loop() {
+				round()
+			}
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
+			w := donburi.NewWorld()
+			ids := []component.IComponentType{dPos}
+			if large {
+				ids = append(ids, dC...)
+			}
+			ents := make([]donburi.Entity, n)
+			for i := range ents {
+				ents[i] = w.Create(ids...)
+			}
+			round := func() {
+				for _, e := range ents {
+					donburi.Add(w.Entry(e), dVel, &Velocity{})
+				}
+				for _, e := range ents {
+					donburi.Remove[Velocity](w.Entry(e), dVel)
+				}
+			}
+			round()
+			for b.Loop() {
+				round()
+			}
+			perEntity(b, n)
+		})
+		for _, f := range glueForms {
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				app := seqApp()
+				app.AddStagesAfter(glue.Update, addStage, removeStage)
+				defer app.Close()
+				vel := glue.TypeOf[Velocity]()
+				app.AddStartup(glue.Func(func(c glue.Commands) {
+					comps := []any{Position{}}
+					if large {
+						comps = append(comps, extras...)
+					}
+					for range n {
+						c.Spawn(comps...)
+					}
+				}))
+				ins := glue.Each1P(func(e glue.Entity, _ *Position, c glue.Commands) { c.Insert(e, Velocity{}) })
+				if f.typed {
+					ins = glue.Each1P(func(e glue.Entity, _ *Position, c glue.Commands) { glue.Insert1(c, e, Velocity{}) })
+				}
+				app.AddSystems(addStage, ins.Without(vel))
+				app.AddSystems(removeStage, glue.Each2P(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
+					c.Remove(e, vel)
+				}))
+				update(b, app)
+				b.ReportAllocs()
+				for b.Loop() {
+					update(b, app)
+				}
+				perEntity(b, n)
+			})
+		}
+	}
+}
+
+// arkAddRemoveWorld makes the n entities of the add/remove scenarios.
+func arkAddRemoveWorld(w *ecs.World, n int, large bool) []ecs.Entity {
+	ents := make([]ecs.Entity, 0, n)
+	if large {
+		ecs.NewMap11[Position, C1, C2, C3, C4, C5, C6, C7, C8, C9, C10](w).NewBatchFn(n,
+			func(e ecs.Entity, _ *Position, _ *C1, _ *C2, _ *C3, _ *C4, _ *C5, _ *C6, _ *C7, _ *C8, _ *C9, _ *C10) {
+				ents = append(ents, e)
+			})
+		return ents
+	}
+	ecs.NewMap1[Position](w).NewBatchFn(n, func(e ecs.Entity, _ *Position) { ents = append(ents, e) })
+	return ents
+}
+
+// BenchmarkDelete2comp removes n entities with Position and Velocity; the
+// creation that refills the world is not timed.
+func BenchmarkDelete2comp(b *testing.B) {
+	for _, n := range short(EcsSizes) {
+		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap2[Position, Velocity](w)
+			ents := make([]ecs.Entity, 0, n)
+			fill := func() {
+				m.NewBatchFn(n, func(e ecs.Entity, _ *Position, _ *Velocity) { ents = append(ents, e) })
+			}
+			fill()
+			for b.Loop() {
+				for _, e := range ents {
+					w.RemoveEntity(e)
+				}
 				b.StopTimer()
-				w.RemoveEntities(f.Batch(), nil)
+				ents = ents[:0]
+				fill()
 				b.StartTimer()
 			}
 			perEntity(b, n)
 		})
-	}
-}
-
-// BenchmarkDelete removes n entities with two components; the creation
-// that refills the world is not timed.
-func BenchmarkDelete(b *testing.B) {
-	for _, n := range short(EcsSizes) {
-		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
-			l := newLifeApp(n)
-			defer l.app.Close()
-			l.run(b, true)
+		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap2[Position, Velocity](w)
+			f := ecs.NewFilter2[Position, Velocity](w)
+			m.NewBatchFn(n, nil)
 			for b.Loop() {
-				l.run(b, false)
+				w.RemoveEntities(f.Batch(), nil)
 				b.StopTimer()
-				l.run(b, true)
+				m.NewBatchFn(n, nil)
 				b.StartTimer()
 			}
 			perEntity(b, n)
@@ -341,23 +713,17 @@ func BenchmarkDelete(b *testing.B) {
 			}
 			perEntity(b, n)
 		})
-		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			m := ecs.NewMap2[Position, Velocity](w)
-			ents := make([]ecs.Entity, 0, n)
-			fill := func() {
-				for range n {
-					ents = append(ents, m.NewEntity(&Position{}, &Velocity{1, 1}))
-				}
-			}
-			fill()
+		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
+			l := newLifeApp(n, true)
+			defer l.app.Close()
+			l.run(b, true)
+			l.run(b, false)
+			l.run(b, true)
+			b.ReportAllocs()
 			for b.Loop() {
-				for _, e := range ents {
-					w.RemoveEntity(e)
-				}
+				l.run(b, false)
 				b.StopTimer()
-				ents = ents[:0]
-				fill()
+				l.run(b, true)
 				b.StartTimer()
 			}
 			perEntity(b, n)
@@ -365,80 +731,107 @@ func BenchmarkDelete(b *testing.B) {
 	}
 }
 
-// addStage and removeStage are the two stages of the add/remove app.
-const (
-	addStage    glue.Stage = "Add"
-	removeStage glue.Stage = "Remove"
-)
+// BenchmarkNewWorld makes an empty world: ark's and donburi's NewWorld,
+// glue's NewApp (which holds its world, stages and schedule tables).
+func BenchmarkNewWorld(b *testing.B) {
+	b.Run("ark", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = ecs.NewWorld()
+		}
+	})
+	b.Run("donburi", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = donburi.NewWorld()
+		}
+	})
+	b.Run("glue", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			glue.NewApp().Close()
+		}
+	})
+}
 
-// BenchmarkAddRemove adds a Velocity to every entity with a Position, then
-// removes it again. glue does it in one tick of two stages, through
-// Commands.Insert and Commands.Remove.
-func BenchmarkAddRemove(b *testing.B) {
-	for _, n := range short(EcsSizes) {
-		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
-			app := glue.NewApp().Configure(glue.Options{Sequential: true})
-			app.AddStagesAfter(glue.Update, addStage, removeStage)
+// BenchmarkChurn reports the time per tick (ns/op) and per churned entity.
+func BenchmarkChurn(b *testing.B) {
+	bg := ChurnBackground
+	if testing.Short() {
+		bg = 10_000
+	}
+	b.Run("ark", func(b *testing.B) {
+		w := ecs.NewWorld(1024)
+		m := ecs.NewMap2[Position, Velocity](w)
+		m.NewBatchFn(bg, nil)
+		prev := make([]ecs.Entity, 0, ChurnK)
+		tick := func() {
+			for _, e := range prev {
+				w.RemoveEntity(e)
+			}
+			prev = prev[:0]
+			for range ChurnK {
+				prev = append(prev, m.NewEntityFn(nil))
+			}
+		}
+		tick()
+		for b.Loop() {
+			tick()
+		}
+		perEntity(b, ChurnK)
+	})
+	b.Run("donburi", func(b *testing.B) {
+		w := donburi.NewWorld()
+		for range bg {
+			w.Create(dPos, dVel)
+		}
+		prev := make([]donburi.Entity, 0, ChurnK)
+		tick := func() {
+			for _, e := range prev {
+				w.Remove(e)
+			}
+			prev = prev[:0]
+			for range ChurnK {
+				prev = append(prev, w.Create(dPos, dVel))
+			}
+		}
+		tick()
+		for b.Loop() {
+			tick()
+		}
+		perEntity(b, ChurnK)
+	})
+	for _, f := range glueForms {
+		b.Run(f.name, func(b *testing.B) {
+			app := seqApp()
 			defer app.Close()
-			vel := glue.TypeOf[Velocity]()
 			app.AddStartup(glue.Func(func(c glue.Commands) {
-				for range n {
-					c.Spawn(Position{})
+				for range bg {
+					glue.Spawn2(c, Position{}, Velocity{})
 				}
 			}))
-			app.AddSystems(addStage, glue.Each1P(func(e glue.Entity, _ *Position, c glue.Commands) {
-				c.Insert(e, Velocity{1, 1})
-			}).Without(vel))
-			app.AddSystems(removeStage, glue.Each2P(func(e glue.Entity, _ *Position, _ *Velocity, c glue.Commands) {
-				c.Remove(e, vel)
+			prev := make([]glue.Entity, 0, ChurnK)
+			app.AddSystems(tickStage, glue.Func(func(c glue.Commands) {
+				for _, e := range prev {
+					c.Despawn(e)
+				}
+				prev = prev[:0]
+				for range ChurnK {
+					if f.typed {
+						prev = append(prev, glue.Spawn2(c, Position{}, Velocity{}))
+					} else {
+						prev = append(prev, c.Spawn(Position{}, Velocity{}))
+					}
+				}
 			}))
-			update(b, app)
+			for range 3 {
+				update(b, app)
+			}
+			b.ReportAllocs()
 			for b.Loop() {
 				update(b, app)
 			}
-			perEntity(b, n)
-		})
-		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
-			w := donburi.NewWorld()
-			ents := make([]donburi.Entity, n)
-			for i := range ents {
-				ents[i] = w.Create(dPos)
-			}
-			round := func() {
-				for _, e := range ents {
-					donburi.Add(w.Entry(e), dVel, &Velocity{1, 1})
-				}
-				for _, e := range ents {
-					donburi.Remove[Velocity](w.Entry(e), dVel)
-				}
-			}
-			round()
-			for b.Loop() {
-				round()
-			}
-			perEntity(b, n)
-		})
-		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			pm := ecs.NewMap1[Position](w)
-			vm := ecs.NewMap[Velocity](w)
-			ents := make([]ecs.Entity, n)
-			for i := range ents {
-				ents[i] = pm.NewEntity(&Position{})
-			}
-			round := func() {
-				for _, e := range ents {
-					vm.Add(e, &Velocity{1, 1})
-				}
-				for _, e := range ents {
-					vm.Remove(e)
-				}
-			}
-			round()
-			for b.Loop() {
-				round()
-			}
-			perEntity(b, n)
+			perEntity(b, ChurnK)
 		})
 	}
 }

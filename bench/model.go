@@ -40,7 +40,15 @@ var (
 	// SweepSizes are the entity counts BenchmarkParallel sweeps.
 	SweepSizes = []int{500, 1000, 2000, 4000, 8000, 16000, 32000}
 	// EcsSizes are the entity counts of the go-ecs-benchmarks scenarios.
-	EcsSizes = []int{1000, 100000}
+	EcsSizes = []int{1024, 16000, 256000}
+)
+
+// Churn: each tick spawns ChurnK entities with Position and Velocity and
+// despawns the ChurnK spawned the tick before, among ChurnBackground
+// static entities.
+const (
+	ChurnK          = 1000
+	ChurnBackground = 100_000
 )
 
 // ComputeImpls are the implementations the compute-heavy variant compares.

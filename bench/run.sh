@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh runs glue's benchmark suite and writes docs/benchmarks.md and
-# docs/benchmarks.png (about 7 minutes on 2 cores). `make bench` calls it.
+# docs/benchmarks.png (about 15 minutes on 2 cores). `make bench` calls it.
 #
 #   bench/run.sh           the full suite
 #   bench/run.sh -smoke    vet, staticcheck, correctness tests, and every benchmark once

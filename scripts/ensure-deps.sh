@@ -2,7 +2,8 @@
 # ensure-deps.sh KIND... installs what glue's make targets need on a Debian
 # machine, only what is missing. Kinds:
 #   run   - GL/X/ALSA runtime libraries to open an Ebitengine window
-#   test  - run + xvfb (headless window for pixel tests), chromium and
+#   test  - run + xvfb (headless window for pixel tests), xdotool (real
+#           key presses and clicks in those windows), chromium and
 #           node/npm (browser test), brotli (make wasm), staticcheck
 #   wasm  - brotli, to precompress the browser build (make wasm)
 # Works as root; uses sudo otherwise.
@@ -16,7 +17,7 @@ for kind in "$@"; do
   case "$kind" in
     run)  pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2) ;;
     test) pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2
-                 xvfb xauth chromium nodejs npm brotli) ;;
+                 xvfb xauth xdotool chromium nodejs npm brotli) ;;
     wasm) pkgs+=(brotli) ;;
     *) echo "ensure-deps: unknown kind $kind" >&2; exit 2 ;;
   esac

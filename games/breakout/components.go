@@ -29,19 +29,35 @@ func (b Brick) Fill() color.RGBA { return b.Color }
 // Z implements render.ILayer: bricks are the bottom layer.
 func (b Brick) Z() int { return 0 }
 
-// Paddle is the player's paddle. Its physics.Body holds its centre, where
+// Paddle is a player's paddle. Its physics.Body holds its centre, where
 // render.DrawBoxAt draws it. It implements render.IBox.
 type Paddle struct {
 	W, H  float64
 	Speed float64 // pixels per second at full input
+	// MinX and MaxX bound its centre: the field, or in a two-player game
+	// its half of it.
+	MinX, MaxX float64
+	// Home is where it waits while the ball is on the other half (0 in a
+	// one-player game).
+	Home float64
+	// Seat is the player it belongs to: 0, or 1 for the second player.
+	Seat int
+	// Client is the network client steering it (a net.ClientID), 0 while
+	// the server's own player or autopilot does (net.go).
+	Client uint64
 }
 
 // Rect implements render.IBox: the paddle's box relative to its body's
 // centre.
 func (p Paddle) Rect() (x, y, w, h float64) { return -p.W / 2, -p.H / 2, p.W, p.H }
 
-// Fill implements render.IBox.
-func (p Paddle) Fill() color.RGBA { return color.RGBA{230, 230, 240, 255} }
+// Fill implements render.IBox: the second player's paddle is blue.
+func (p Paddle) Fill() color.RGBA {
+	if p.Seat == 1 {
+		return color.RGBA{140, 200, 255, 255}
+	}
+	return color.RGBA{230, 230, 240, 255}
+}
 
 // Z implements render.ILayer.
 func (p Paddle) Z() int { return 1 }

@@ -19,12 +19,32 @@ var rowColors = [...]color.RGBA{
 	{160, 100, 230, 255}, // violet
 }
 
-// Paddle and ball sizes, logical pixels.
+// Paddle and ball sizes, logical pixels; the paddle's speed, pixels per
+// second.
 const (
 	paddleW, paddleH = 40, 6
 	paddleY          = 372 // centre
+	paddleSpeed      = 260
 	ballR            = 3
 )
+
+// maxPlayers is the most players of a game: two paddles, one per half of
+// the field (see Settings.Players).
+const maxPlayers = 2
+
+// newPaddle returns the paddle of seat in a game of players and its
+// centre's X: the whole field for one player; for two, each its half,
+// the first player on the left.
+func newPaddle(seat, players int) (Paddle, float64) {
+	p := Paddle{W: paddleW, H: paddleH, Speed: paddleSpeed, MinX: paddleW / 2, MaxX: FieldW - paddleW/2, Seat: seat}
+	if players < 2 {
+		return p, FieldW / 2
+	}
+	half := FieldW / float64(players)
+	p.MinX, p.MaxX = float64(seat)*half+paddleW/2, float64(seat+1)*half-paddleW/2
+	p.Home = float64(seat)*half + half/2
+	return p, p.Home
+}
 
 // brickLayout returns the bricks of a level: the thesis's 6x6 when n is 0,
 // else a dense grid of n bricks for stress tests.
@@ -103,10 +123,13 @@ func SpawnLevel(p SpawnLevelParams) {
 	cmds.Spawn(Floor{}, physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: FieldH + t/2}},
 		physics.Collider{Shape: physics.Rect(FieldW+2*t, t), Sensor: true}, physics.Static{})
 
-	cmds.Spawn(Paddle{W: paddleW, H: paddleH, Speed: 260},
-		physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: paddleY}},
-		physics.Collider{Shape: physics.Rect(paddleW, paddleH)},
-	)
+	for seat := range max(1, p.Settings.Get().Players) {
+		paddle, x := newPaddle(seat, p.Settings.Get().Players)
+		cmds.Spawn(paddle,
+			physics.Body{Pos: physics.Vec{X: x, Y: paddleY}},
+			physics.Collider{Shape: physics.Rect(paddleW, paddleH)},
+		)
+	}
 	spawnBall(cmds)
 	spawnBricks(cmds, p.Settings.Get().Bricks)
 	SpawnHUD(cmds)

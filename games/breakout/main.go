@@ -10,6 +10,7 @@
 //	go run ./games/breakout -serve 127.0.0.1:8090  # play and broadcast
 //	go run ./games/breakout -watch ws://127.0.0.1:8090 # watch it live
 //	go run ./games/breakout -join ws://127.0.0.1:8090  # watch and steer
+//	go run ./games/breakout -serve 127.0.0.1:8090 -players 2 # two paddles
 //
 // NewApp declares the game, NewWatchApp a watcher of a served game (see
 // docs/net.md); net.go holds what only networked games use.
@@ -35,7 +36,8 @@
 //	Last        audio: the tick's tones play; net: the server publishes;
 //	            save: the quick save or load is carried out (save.go)
 //	PreDraw     render: the frame begins
-//	Draw        the bricks, paddle, ball and labels are drawn
+//	Draw        the bricks, paddle, ball and labels are drawn; diag: the
+//	            overlay and inspector read the keys and, when shown, draw
 //	PostDraw    render: the frame is flushed, screenshots are taken
 package main
 
@@ -50,6 +52,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
@@ -93,6 +96,9 @@ type Config struct {
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
 	Saves save.Store
+	// Diag shows the diagnostics overlay and inspector from the start
+	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
+	Diag, NoDiag bool
 }
 
 // NewApp declares the game.
@@ -111,6 +117,9 @@ func NewApp(cfg Config) *glue.App {
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 		savePlugin(cfg), // quick saves (save.go)
 	)
+	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
+		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
+	}
 
 	// The game's resources.
 	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
@@ -119,7 +128,7 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
-	app.InsertResource(RemotePlayer{})
+	app.InsertResource(Seats{})
 	app.InsertResource(Resume{})
 	app.InsertResource(Notice{})
 
@@ -132,9 +141,10 @@ func NewApp(cfg Config) *glue.App {
 		physics.DeltaFrom[timer.Time](),
 		glue.Func(Steer).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()),
 		glue.Func(Autopilot).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]()),
-		glue.Func(TakeRemoteControl).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()), // a -join player's input, when serving
+		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
 		glue.Func(Pause),
 		glue.Func(Restart).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Ball]()),
+		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()).RunIf(glue.InState(Serving)),
 		glue.Func(QuickSaveLoad),
@@ -204,15 +214,18 @@ func NewWatchApp(cfg Config) *glue.App {
 		render.SetupWindow[render.Window](),
 		glue.Func(SpawnHUD),
 	)
+	// The ball and paddles move smoothly between the server's states;
+	// a joined player's own paddle is predicted from its input (net.go).
+	app.AddSystems(glue.PostUpdate, smooth())
+	app.AddSystems(HUD, glue.Each1P(UpdateLabels))
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
-		app.AddSystems(Control, glue.Func(SteerRemote))
-		app.AddSystems(glue.PostUpdate, sendSteer())
+		app.InsertResource(Joined{Seat: -1})
+		app.AddSystems(Control, glue.Func(SteerRemote).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()))
+		app.AddSystems(glue.PostUpdate, predictPaddle())
+		app.AddSystems(HUD, glue.Func(TrackSeat).ReadOnly(glue.TypeOf[Paddle]()), glue.Each1P(ShowSeat))
 	}
-	app.AddSystems(HUD,
-		glue.Each1P(UpdateLabels),
-		glue.Each1P(ShowConnection),
-	)
+	app.AddSystems(HUD, glue.Each1P(ShowConnection))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -253,12 +266,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
+	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
 	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
 	mute := fs.Bool("mute", false, "play without sound")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
 	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
 	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -274,6 +289,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *lives < 1 {
 		problems = append(problems, fmt.Sprintf("-lives must be at least 1, got %d", *lives))
+	}
+	if *players < 1 || *players > maxPlayers {
+		problems = append(problems, fmt.Sprintf("-players must be 1 or 2, got %d", *players))
+	} else if *players > 1 && *serve == "" && *watch == "" && *join == "" {
+		problems = append(problems, "-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
 	}
 	if *scale <= 0 || *scale > 8 {
 		problems = append(problems, fmt.Sprintf("-scale must be in (0, 8], got %g", *scale))
@@ -297,8 +317,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
-		Serve: *serve, Watch: peer, Join: *join != ""}
-	cfg.Settings.Bricks, cfg.Settings.Lives = *bricks, *lives
+		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
+	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}

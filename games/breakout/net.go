@@ -5,14 +5,16 @@ package main
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
-	"slices"
+	"os"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/timer"
 )
 
 // Networking (issue #6, docs/net.md): a -serve game sends its bricks,
@@ -61,10 +63,21 @@ func netRegistry() *codec.Registry {
 			b.Points = r.Int()
 			return b, nil
 		})
-	codec.Register(reg, wirePaddle, 2,
-		func(p *Paddle, w *codec.Writer) { writeFloats(w, p.W, p.H) },
+	// A paddle travels with what a joined player's prediction needs: its
+	// speed and bounds, its seat and the client playing it.
+	codec.Register(reg, wirePaddle, 3,
+		func(p *Paddle, w *codec.Writer) {
+			writeFloats(w, p.W, p.H, p.Speed, p.MinX, p.MaxX, p.Home)
+			w.Uint8(uint8(p.Seat))
+			w.Uvarint(p.Client)
+		},
 		func(r *codec.Reader) (p Paddle, err error) {
-			p.W, p.H = readFloat(r), readFloat(r)
+			p.W, p.H, p.Speed = readFloat(r), readFloat(r), readFloat(r)
+			p.MinX, p.MaxX, p.Home = readFloat(r), readFloat(r), readFloat(r)
+			p.Seat, p.Client = int(r.Uint8()), r.Uvarint()
+			if p.Seat >= maxPlayers || p.MinX > p.MaxX {
+				return p, fmt.Errorf("invalid paddle: seat %d, bounds %g to %g", p.Seat, p.MinX, p.MaxX)
+			}
 			return p, nil
 		})
 	codec.Register(reg, wireBall, 2,
@@ -81,16 +94,17 @@ func netRegistry() *codec.Registry {
 			b.Pos.X, b.Pos.Y = readFloat(r), readFloat(r)
 			return b, nil
 		})
-	codec.Register(reg, wireGame, 2,
+	codec.Register(reg, wireGame, 3,
 		func(g *Game, w *codec.Writer) {
 			w.Int(g.Score)
 			w.Int(g.Lives)
 			w.Int(g.Hits)
+			w.Uint8(uint8(g.ServeSeat))
 		},
 		func(r *codec.Reader) (g Game, err error) {
-			g.Score, g.Lives, g.Hits = r.Int(), r.Int(), r.Int()
-			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
-				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d", g.Score, g.Lives, g.Hits)
+			g.Score, g.Lives, g.Hits, g.ServeSeat = r.Int(), r.Int(), r.Int(), int(r.Uint8())
+			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 || g.ServeSeat >= maxPlayers {
+				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d, serve %d", g.Score, g.Lives, g.Hits, g.ServeSeat)
 			}
 			return g, nil
 		})
@@ -105,13 +119,10 @@ func netRegistry() *codec.Registry {
 			}
 			return glue.StateOf(p), nil
 		})
-	codec.Register(reg, wireRemoteSteer, 1,
-		func(s *RemoteSteer, w *codec.Writer) {
-			writeFloats(w, s.Axis, s.PointerX)
-			w.Bool(s.Follow)
-		},
+	codec.Register(reg, wireRemoteSteer, 2,
+		func(s *RemoteSteer, w *codec.Writer) { writeFloats(w, s.Axis) },
 		func(r *codec.Reader) (s RemoteSteer, err error) {
-			s.Axis, s.PointerX, s.Follow = readFloat(r), readFloat(r), r.Bool()
+			s.Axis = readFloat(r)
 			if s.Axis < -1 || s.Axis > 1 {
 				return s, fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
 			}
@@ -157,105 +168,323 @@ func readFloat(r *codec.Reader) float64 {
 	return v
 }
 
-// RemoteSteer is how a -join player steers, a resource of the joining
-// app that net.SendPeriodically sends whenever it changes: the keys' axis,
-// or, while Follow is set, the pointer's X for the server to steer the
-// paddle to (the server knows where its paddle is now; the joiner only
-// knows where it was a round trip ago).
+// RemoteSteer is a -join player's steering in one tick, a resource of
+// the joining app: the axis its keys or pointer give (-1 to 1). The
+// client predicts its paddle with it and sends it to the server stamped
+// with its tick (net.Predict); the server moves the player's paddle by it
+// in the tick it hands it over (MoveRemotePaddles) — the same rule,
+// stepRemote, on both ends. A pointer is followed from the predicted
+// position, which is where the server's paddle will be.
 type RemoteSteer struct {
-	Axis     float64 // -1 to 1
-	PointerX float64 // logical pixels
-	Follow   bool    // follow PointerX instead of Axis
+	Axis float64 // -1 to 1, a float32 value
 }
 
 // RemoteButtons is a -join player's press of launch, pause or restart,
-// sent as an input event (net.SendInput) so that no press is lost.
+// sent as an input event (net.SendInput) so that no press is lost. An
+// empty one asks for a seat.
 type RemoteButtons struct {
 	Launch, Pause, Restart bool
 }
 
-// RemotePlayer is a server's resource: the -join client steering the
-// paddle (0 for none) and its latest steering. The first client to send
-// input takes the paddle and keeps it until it disconnects.
-type RemotePlayer struct {
-	Client net.ClientID
-	Steer  RemoteSteer
+// Seats is a served game's resource: which network client plays each
+// paddle (0: the server's own player or autopilot), and the steering each
+// sent this tick. The first input of a client takes the free seat with the
+// highest number (so that the server's own player keeps the first paddle
+// of a two-player game); a client that finds every seat taken watches, and
+// is shown that the room is full. A seat is freed when its client leaves.
+type Seats struct {
+	Clients [maxPlayers]net.ClientID
+	steps   [maxPlayers][]float64
+	refused map[net.ClientID]bool // clients told the room is full
 }
 
-// TakeRemoteControlParams are what TakeRemoteControl reads and writes; it
-// only reads the paddle (main.go declares Paddle and physics.Body
-// ReadOnly).
+// seatOf returns the seat of client c among the first n, or -1.
+func (s *Seats) seatOf(c net.ClientID, n int) int {
+	for i, x := range s.Clients[:n] {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// claim returns client c's seat, giving it the highest free one of the
+// first n if it has none; -1 when all are taken (logged once per client).
+func (s *Seats) claim(c net.ClientID, n int) int {
+	if i := s.seatOf(c, n); i >= 0 {
+		return i
+	}
+	for i := n - 1; i >= 0; i-- {
+		if s.Clients[i] == 0 {
+			s.Clients[i] = c
+			slog.Info("breakout: a network player takes a paddle", "client", c, "player", i+1)
+			return i
+		}
+	}
+	if !s.refused[c] {
+		if s.refused == nil {
+			s.refused = map[net.ClientID]bool{}
+		}
+		s.refused[c] = true
+		slog.Info("breakout: room full: a client asked to play; it watches", "client", c, "players", n)
+	}
+	return -1
+}
+
+// TakeRemoteControlParams are what TakeRemoteControl reads and writes.
 type TakeRemoteControlParams struct {
-	Inputs  glue.Opt[net.Inputs]
-	Remote  glue.ResMut[RemotePlayer]
-	Paddles glue.Query2[Paddle, physics.Body]
-	Intent  glue.ResMut[Intent]
+	Inputs   glue.Opt[net.Inputs]
+	Seats    glue.ResMut[Seats]
+	Settings glue.Res[Settings]
+	Game     glue.Res[Game]
+	Intent   glue.ResMut[Intent]
 }
 
-// TakeRemoteControl (Control, after Steer and Autopilot) lets a -join
-// player steer: while one is connected its input replaces the local
-// player's and the autopilot's Intent. Without a server (no net.Inputs) it
-// does nothing.
+// TakeRemoteControl (Control, after Steer and Autopilot) seats -join
+// players and takes their input: each one's steering for its own paddle
+// (MoveRemotePaddles moves it), its presses of pause and restart, and of
+// launch when its paddle serves. A client without a seat controls
+// nothing. While every paddle has a network player the server's own
+// input is ignored. Without a server (no net.Inputs) it does nothing.
 func TakeRemoteControl(t TakeRemoteControlParams) {
 	in := t.Inputs.Get()
 	if in == nil {
 		return
 	}
-	p := t.Remote.Get()
-	if p.Client != 0 && slices.Contains(in.Left, p.Client) {
-		*p = RemotePlayer{}
+	seats, n := t.Seats.Get(), max(1, t.Settings.Get().Players)
+	for i := range seats.steps {
+		seats.steps[i] = seats.steps[i][:0]
 	}
+	for _, c := range in.Left {
+		if i := seats.seatOf(c, n); i >= 0 {
+			seats.Clients[i] = 0
+			slog.Info("breakout: a network player left; its paddle is the server's again", "client", c, "player", i+1)
+		}
+		delete(seats.refused, c)
+	}
+	serve := t.Game.Get().ServeSeat
 	var press RemoteButtons
-	for c, s := range net.InputsOf[RemoteSteer](in) {
-		if p.Client == 0 {
-			p.Client = c
+	for _, x := range in.All() {
+		seat := seats.claim(x.Client, n)
+		if seat < 0 {
+			continue
 		}
-		if c == p.Client {
-			p.Steer = s
-		}
-	}
-	for c, b := range net.InputsOf[RemoteButtons](in) {
-		if p.Client == 0 {
-			p.Client = c
-		}
-		if c == p.Client {
-			press.Launch = press.Launch || b.Launch
-			press.Pause = press.Pause || b.Pause
-			press.Restart = press.Restart || b.Restart
+		switch v := x.Value.(type) {
+		case RemoteSteer:
+			if x.Tick != 0 { // stamped: one tick of steering
+				seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, v.Axis)))
+			}
+		case RemoteButtons:
+			press.Launch = press.Launch || (v.Launch && seat == serve)
+			press.Pause = press.Pause || v.Pause
+			press.Restart = press.Restart || v.Restart
 		}
 	}
-	if p.Client == 0 {
+	intent := t.Intent.Get()
+	all := seats.seatOf(0, n) < 0
+	if all {
+		*intent = Intent{}
+	}
+	if seats.Clients[serve] != 0 {
+		intent.Launch = press.Launch
+	}
+	intent.Pause = intent.Pause || press.Pause
+	intent.Restart = intent.Restart || press.Restart
+}
+
+// MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the
+// paddle.
+type MoveRemotePaddlesParams struct {
+	Seats glue.Res[Seats]
+	Clock glue.Res[timer.Time]
+}
+
+// MoveRemotePaddles (Control, each paddle, before MovePaddle) marks each
+// paddle with the client playing it and moves it by that client's
+// steering of this tick, one stamped input after another.
+func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m MoveRemotePaddlesParams) {
+	seats := m.Seats.Get()
+	if p.Seat < 0 || p.Seat >= maxPlayers {
 		return
 	}
-	intent := Intent{Axis: max(-1, min(1, p.Steer.Axis)), Launch: press.Launch, Pause: press.Pause, Restart: press.Restart}
-	if _, _, pb, ok := t.Paddles.First(); ok && p.Steer.Follow {
-		intent.Axis = follow(p.Steer.PointerX, pb.Pos.X)
+	p.Client = uint64(seats.Clients[p.Seat])
+	dt := m.Clock.Get().DeltaSeconds()
+	for _, axis := range seats.steps[p.Seat] {
+		stepPaddle(p, b, axis, dt)
 	}
-	*t.Intent.Get() = intent
 }
 
-// SteerRemoteParams are what SteerRemote reads and writes.
+// remoteStep is a joined player's time step: one tick at 60 ticks per
+// second, as the server's fixed clock (timer.Plugin's default).
+const remoteStep = 1.0 / 60
+
+// stepPaddle moves a network player's paddle by one tick of steering and
+// rounds its position to a float32, as it travels: the server applies it
+// to the paddle it sends, the client to its prediction (stepRemote), so
+// that both compute exactly the same positions.
+func stepPaddle(p *Paddle, b *physics.Body, axis, dt float64) {
+	movePaddle(p, b, axis, dt)
+	b.Pos.X = float64(float32(b.Pos.X))
+}
+
+// stepRemote is a joined player's prediction of its paddle (net.Predict):
+// what the server does with the input (MoveRemotePaddles).
+func stepRemote(b *physics.Body, p *Paddle, s RemoteSteer) { stepPaddle(p, b, s.Axis, remoteStep) }
+
+// teleport is the distance between two received positions beyond which
+// lerpBody jumps instead of blending: more than a ball or paddle moves
+// between two states (about 15 pixels), less than a ball served again.
+const teleport = 48
+
+// lerpBody blends two received bodies' positions (net.Interpolate,
+// net.Predict's correction), or jumps at the end of the interval for a
+// teleport (a ball served again after it was lost).
+func lerpBody(a, b physics.Body, t float64) physics.Body {
+	d := b.Pos.Sub(a.Pos)
+	if math.Abs(d.X)+math.Abs(d.Y) > teleport {
+		if t < 1 {
+			return a
+		}
+		return b
+	}
+	return physics.Body{Pos: a.Pos.Add(d.Scale(t))}
+}
+
+// Owner implements net.IOwner: the client steering the paddle, whose
+// prediction net.Predict runs.
+func (p Paddle) Owner() net.ClientID { return net.ClientID(p.Client) }
+
+// SteerRemoteParams are what SteerRemote reads and writes; it only reads
+// the paddles.
 type SteerRemoteParams struct {
-	Input  glue.Res[input.State]
-	Phase  glue.Res[glue.State[Phase]]
-	Steer  glue.ResMut[RemoteSteer]
-	Client glue.Res[net.Client]
-	Goal   glue.Local[pointerGoal]
+	Input   glue.Res[input.State]
+	Phase   glue.Res[glue.State[Phase]]
+	Steer   glue.ResMut[RemoteSteer]
+	Client  glue.Res[net.Client]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Joined  glue.Res[Joined]
+	Goal    glue.Local[pointerGoal]
+	Asked   glue.Local[seatRequest]
 }
 
-// SteerRemote (Control, -join only) turns the player's input into the
-// RemoteSteer that is sent to the server, and sends presses as they
-// happen. A press while disconnected is dropped. As with Steer, the paddle
-// heads for the pointer's last position until a steering key takes over.
+// seatRequest is when a joined player last asked for a seat.
+type seatRequest struct {
+	conn net.ClientID // the connection that asked
+	wait int          // ticks until it may ask again
+}
+
+// SteerRemote (Control, -join only) turns the player's input into this
+// tick's RemoteSteer, which net.Predict applies and sends; sends presses
+// as they happen; and asks for a seat once per connection, and again once
+// a second while it has none and a paddle is free. As with Steer,
+// the paddle heads for the pointer's last position until a steering key
+// takes over. While paused it does not steer (the server would not move
+// the paddle). A press while disconnected is dropped.
 func SteerRemote(p SteerRemoteParams) {
 	s := p.Input.Get()
-	st := RemoteSteer{Axis: s.AxisX}
+	cl := p.Client.Get()
+	me := cl.ID()
+	phase := p.Phase.Get().Get()
+	axis := s.AxisX
 	if goal := p.Goal.Get(); goal.update(s) {
-		st.Follow, st.PointerX = true, goal.X
+		axis = 0
+		p.Paddles.Each(func(_ glue.Entity, pad *Paddle, b *physics.Body) {
+			if me != 0 && pad.Owner() == me {
+				axis = follow(goal.X, b.Pos.X)
+			}
+		})
 	}
-	*p.Steer.Get() = st
-	if it := buttons(s, p.Phase.Get().Get()); it.Launch || it.Pause || it.Restart {
-		_ = net.SendInput(p.Client.Get(), RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
+	if phase == Paused {
+		axis = 0
+	}
+	*p.Steer.Get() = RemoteSteer{Axis: float64(float32(axis))}
+	asked, j := p.Asked.Get(), p.Joined.Get()
+	asked.wait--
+	if me != 0 && (asked.conn != me || (j.Seat < 0 && j.Free && asked.wait <= 0)) && net.SendInput(cl, RemoteButtons{}) == nil {
+		*asked = seatRequest{conn: me, wait: 60}
+	}
+	if it := buttons(s, phase); it.Launch || it.Pause || it.Restart {
+		_ = net.SendInput(cl, RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
+	}
+}
+
+// Joined is a -join player's resource: which paddle it plays, or that the
+// room is full.
+type Joined struct {
+	Seat     int  // its paddle's seat, -1 while it has none
+	Players  int  // the paddles of the game
+	Free     bool // some paddle has no network player
+	RoomFull bool // every paddle has another network player: it watches
+}
+
+// TrackSeatParams are what TrackSeat reads and writes.
+type TrackSeatParams struct {
+	Client  glue.Res[net.Client]
+	Paddles glue.Query1[Paddle]
+	Joined  glue.ResMut[Joined]
+	Said    glue.Local[bool]
+}
+
+// TrackSeat (HUD, -join only) finds the player's paddle among the
+// received ones, or that every one has another player; the first time
+// the room is full it says so on the console too.
+func TrackSeat(p TrackSeatParams) {
+	j := p.Joined.Get()
+	me := p.Client.Get().ID()
+	*j = Joined{Seat: -1}
+	taken := 0
+	p.Paddles.Each(func(_ glue.Entity, pad *Paddle) {
+		j.Players++
+		switch {
+		case me != 0 && pad.Owner() == me:
+			j.Seat = pad.Seat
+		case pad.Client != 0:
+			taken++
+		}
+	})
+	j.Free = taken < j.Players && j.Seat < 0
+	j.RoomFull = me != 0 && j.Seat < 0 && j.Players > 0 && taken == j.Players
+	if said := p.Said.Get(); j.RoomFull != *said {
+		*said = j.RoomFull
+		if j.RoomFull {
+			fmt.Fprintln(os.Stderr, roomFullText(j.Players))
+		}
+	}
+}
+
+// roomFullText is what a joined player is told when every paddle has a
+// player.
+func roomFullText(players int) string {
+	if players == 1 {
+		return "breakout: room full: another player is playing; you are watching, and will play when the paddle is free"
+	}
+	return fmt.Sprintf("breakout: room full: %d players are playing; you are watching, and will play when a paddle is free", players)
+}
+
+// ShowSeatParams are what ShowSeat reads besides the label.
+type ShowSeatParams struct {
+	Joined glue.Res[Joined]
+	Game   glue.Res[Game]
+	Phase  glue.Res[glue.State[Phase]]
+}
+
+// ShowSeat (HUD, each label, -join only, after UpdateLabels) tells a
+// joined player that the room is full, or in a two-player game whose turn
+// it is to serve.
+func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
+	if l.Kind != MessageLabel {
+		return
+	}
+	j := p.Joined.Get()
+	switch {
+	case j.RoomFull:
+		l.Str = "Room full\nyou are watching"
+	case j.Seat >= 0 && j.Players > 1 && p.Phase.Get().Get() == Serving:
+		if p.Game.Get().ServeSeat == j.Seat {
+			l.Str = "Your serve:\nSpace or tap to launch"
+		} else {
+			l.Str = "Your partner serves"
+		}
 	}
 }
 
@@ -278,6 +507,12 @@ func clientPlugin(url string) glue.Plugin {
 	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: url}}
 }
 
-// sendSteer sends a -join player's RemoteSteer to the server every tick
-// (glue.PostUpdate).
-func sendSteer() *glue.System { return net.SendPeriodically[RemoteSteer]() }
+// predictPaddle predicts a -join player's paddle and sends its steering
+// (glue.PostUpdate, after SteerRemote set it): net.Predict with the
+// server's own rule.
+func predictPaddle() *glue.System { return net.Predict(stepRemote, lerpBody) }
+
+// smooth shows the received bodies (the ball, the other paddles)
+// interpolated between states (glue.PostUpdate): watchers and joined
+// players see them move every frame, not 20 times a second.
+func smooth() *glue.System { return net.Interpolate(lerpBody) }

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
 )
 
 // The browser's game leaves the network client out (see net.go): these
@@ -14,18 +15,31 @@ import (
 // breakout-watch.wasm (-tags watch), which the page loads for ?watch= and
 // ?join=.
 
-// RemotePlayer is net.go's -join player; without a server there is none.
-type RemotePlayer struct{}
+// Seats is net.go's seats of network players; without a server there
+// are none.
+type Seats struct{}
 
 // RemoteSteer is net.go's remote steering; this build sends none.
 type RemoteSteer struct{}
 
+// Joined is net.go's joined player's seat; this build cannot join.
+type Joined struct{ Seat int }
+
 // TakeRemoteControl does nothing: a page cannot serve, so no player joins.
 func TakeRemoteControl(struct{}) {}
+
+// MoveRemotePaddles does nothing: no network player has a paddle.
+func MoveRemotePaddles(glue.Entity, *Paddle, *physics.Body, struct{}) {}
 
 // SteerRemote does nothing: this build cannot join (clientPlugin fails the
 // app first).
 func SteerRemote(struct{}) {}
+
+// TrackSeat does nothing: this build cannot join.
+func TrackSeat(struct{}) {}
+
+// ShowSeat does nothing: this build cannot join.
+func ShowSeat(glue.Entity, *Label, struct{}) {}
 
 // ShowConnection does nothing: this build cannot watch.
 func ShowConnection(glue.Entity, *Label, glue.Res[Game]) {}
@@ -38,5 +52,8 @@ func clientPlugin(string) glue.Plugin {
 	return glue.PluginFunc(func(app *glue.App) { app.AddError(errNoClient) })
 }
 
-// sendSteer sends nothing: this build cannot join.
-func sendSteer() *glue.System { return glue.Func(SteerRemote).Named("breakout.sendSteer") }
+// predictPaddle predicts nothing: this build cannot join.
+func predictPaddle() *glue.System { return glue.Func(SteerRemote).Named("breakout.predictPaddle") }
+
+// smooth interpolates nothing: this build cannot watch.
+func smooth() *glue.System { return glue.Func(SteerRemote).Named("breakout.smooth") }

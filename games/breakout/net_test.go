@@ -42,15 +42,17 @@ func (v view) String() string {
 // paddleLeft returns the X of the paddle's left edge.
 func (v view) paddleLeft() float64 { return v.paddleAt.X - v.paddle.W/2 }
 
-func (v view) equal(w view) bool {
+// equalBut reports whether v and w are equal, the paddle's and ball's
+// positions within tol pixels of each other.
+func (v view) equalBut(w view, tol float64) bool {
+	near := func(a, b physics.Vec) bool { return a.Sub(b).Len() <= tol }
 	return slices.Equal(v.bricks, w.bricks) && v.paddle == w.paddle && v.ball == w.ball &&
-		v.paddleAt == w.paddleAt && v.ballAt == w.ballAt &&
+		near(v.paddleAt, w.paddleAt) && near(v.ballAt, w.ballAt) &&
 		v.paddles == w.paddles && v.balls == w.balls &&
 		v.phase == w.phase && v.score == w.score && v.lives == w.lives && v.hi == w.hi
 }
 
-// wire returns v as it arrives at a watcher: coordinates in float32, the
-// paddle's speed not sent.
+// wire returns v as it arrives at a watcher: coordinates in float32.
 func (v view) wire() view {
 	f := func(x float64) float64 { return float64(float32(x)) }
 	out := v
@@ -60,7 +62,7 @@ func (v view) wire() view {
 		out.bricks[i] = b
 	}
 	p := &out.paddle
-	p.W, p.H, p.Speed = f(p.W), f(p.H), 0
+	p.W, p.H, p.Speed, p.MinX, p.MaxX, p.Home = f(p.W), f(p.H), f(p.Speed), f(p.MinX), f(p.MaxX), f(p.Home)
 	out.ball.R = f(out.ball.R)
 	out.paddleAt = physics.Vec{X: f(v.paddleAt.X), Y: f(v.paddleAt.Y)}
 	out.ballAt = physics.Vec{X: f(v.ballAt.X), Y: f(v.ballAt.Y)}
@@ -180,14 +182,29 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 		t.Errorf("the watcher saw the ball in %d places in 600 ticks; want it to move live", len(balls))
 	}
 	// The server stops; the watcher converges to its last sent state,
-	// which is its final state.
+	// which is its final state — but for the moving ball and paddle,
+	// which it extrapolates at most one send interval (3 ticks: at most
+	// 15 pixels) past the last state it got, and then holds.
 	want := served.wire()
 	until(t, func() string {
 		return fmt.Sprintf("the watcher shows\n\t%v\nnot the server's final state\n\t%v", *seen, want)
 	},
-		func() bool { return seen.equal(want) }, watch)
-	if rp := glue.Resource[RemotePlayer](server); rp.Client != 0 {
-		t.Errorf("a watcher took the paddle: %+v", *rp)
+		func() bool { return seen.equalBut(want, 16) }, watch)
+	for range 30 { // past the render delay and the extrapolation
+		tick(t, "watch", watch)
+	}
+	held := *seen
+	if !held.equalBut(want, 16) {
+		t.Errorf("the watcher shows\n\t%v\nnot the server's final state\n\t%v", held, want)
+	}
+	for range 30 {
+		tick(t, "watch", watch)
+	}
+	if seen.ballAt != held.ballAt || seen.paddleAt != held.paddleAt {
+		t.Errorf("the watcher's ball and paddle drift after the server stopped: %v, %v, then %v, %v", held.ballAt, held.paddleAt, seen.ballAt, seen.paddleAt)
+	}
+	if seats := glue.Resource[Seats](server); seats.Clients != [maxPlayers]net.ClientID{} {
+		t.Errorf("a watcher took a paddle: %+v", seats.Clients)
 	}
 	if cl := glue.Resource[net.Client](watch); cl.Tick() == 0 || cl.Tick() > server.Tick() {
 		t.Errorf("watcher at server tick %d, server at %d", cl.Tick(), server.Tick())
@@ -226,7 +243,7 @@ func TestJoinedPlayerSteersThePaddle(t *testing.T) {
 	keys[ebiten.KeyArrowLeft] = true
 	until(t, not("moving the paddle to the left wall"), func() bool { return served.paddleLeft() == 0 }, server, join)
 	keys[ebiten.KeyArrowLeft] = false
-	if rp := glue.Resource[RemotePlayer](server); rp.Client == 0 {
+	if seats := glue.Resource[Seats](server); seats.Clients[0] == 0 {
 		t.Errorf("no remote player after steering from %v to 0", start)
 	}
 	until(t, not("showing the paddle at the wall"), func() bool { return seen.paddleLeft() == 0 }, server, join)
@@ -239,7 +256,7 @@ func TestJoinedPlayerSteersThePaddle(t *testing.T) {
 
 	// Once the player leaves, nobody steers.
 	join.Close()
-	until(t, not("releasing the paddle"), func() bool { return glue.Resource[RemotePlayer](server).Client == 0 }, server)
+	until(t, not("releasing the paddle"), func() bool { return glue.Resource[Seats](server).Clients[0] == 0 }, server)
 }
 
 // TestJoinedPaddleReachesAStillPointer: a joined player's cursor that
@@ -267,7 +284,7 @@ func TestNetRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := reg.String(), "1 v1 main.Brick\n2 v2 main.Paddle\n3 v2 main.Ball\n4 v2 main.Game\n5 v1 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[breakout.Phase]\n8 v1 physics.Body\n"; got != want {
+	if got, want := reg.String(), "1 v1 main.Brick\n2 v3 main.Paddle\n3 v2 main.Ball\n4 v3 main.Game\n5 v2 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[breakout.Phase]\n8 v1 physics.Body\n"; got != want {
 		t.Errorf("registry:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -290,8 +307,8 @@ func TestBadRemoteInputDisconnects(t *testing.T) {
 	if err := cl.Err(); err == nil || !strings.Contains(err.Error(), "axis 5 outside [-1, 1]") {
 		t.Errorf("client error %v; want the server's reason", err)
 	}
-	if rp := glue.Resource[RemotePlayer](server); rp.Client != 0 || served.paddle != start {
-		t.Errorf("bad input steered: %+v, paddle %+v -> %+v", *rp, start, served.paddle)
+	if seats := glue.Resource[Seats](server); seats.Clients[0] != 0 || served.paddle != start {
+		t.Errorf("bad input steered: %+v, paddle %+v -> %+v", seats.Clients, start, served.paddle)
 	}
 }
 
@@ -329,6 +346,9 @@ func TestNetFlags(t *testing.T) {
 		{[]string{"-watch", "ws://127.0.0.1:1", "-bricks", "5"}, "-bricks is the server's to choose"},
 		{[]string{"-join", "ws://127.0.0.1:1", "-seed", "5"}, "-seed is the server's to choose"},
 		{[]string{"-join", "ws://127.0.0.1:1", "-headless"}, "-join needs a window"},
+		{[]string{"-players", "2"}, "-players 2 is a game over the network"},
+		{[]string{"-serve", "127.0.0.1:0", "-players", "3"}, "-players must be 1 or 2"},
+		{[]string{"-join", "ws://127.0.0.1:1", "-players", "2"}, "-players is the server's to choose"},
 	} {
 		var out, errb strings.Builder
 		code := run(tc.args, &out, &errb)

@@ -35,7 +35,7 @@ func checkNetFlags(serve, watch, join string, headless bool, set map[string]bool
 			problems = append(problems, "-watch/-join: "+err.Error())
 		}
 		peer = u
-		for _, name := range []string{"seed", "bricks", "lives", "autopilot"} {
+		for _, name := range []string{"seed", "bricks", "lives", "autopilot", "players"} {
 			if set[name] {
 				problems = append(problems, fmt.Sprintf("-%s is the server's to choose: -watch and -join show the server's game", name))
 			}

@@ -36,6 +36,7 @@ type publishWatchParams struct {
 	Bricks  glue.Query1[Brick]
 	Client  glue.Res[net.Client]
 	Peer    glue.Res[net.Peer]
+	Joined  glue.Opt[Joined] // a -join player's seat
 	N       glue.Local[int]
 }
 
@@ -54,6 +55,13 @@ func refusedNotice(url string, err error) string {
 		"Otherwise check that the game is being served (breakout -serve). Retrying…", url, err)
 }
 
+// roomFullNotice is what the page says to a joined player when every
+// paddle has a player (TrackSeat also writes it to the console).
+func roomFullNotice(players int) string {
+	return fmt.Sprintf("Room full: %d of %d players are playing this game, so you are watching it. "+
+		"You will play as soon as a paddle is free.", players, players)
+}
+
 // publishWatchState (HUD) keeps the JSON answer of window.breakoutState
 // and the page's notice (window.glueNotice) current, ten times a second.
 func publishWatchState(w publishWatchParams) {
@@ -65,6 +73,8 @@ func publishWatchState(w publishWatchParams) {
 		if err := cl.Err(); err != nil {
 			notice = refusedNotice(w.Peer.Get().URL, err)
 		}
+	} else if j := w.Joined.Get(); j != nil && j.RoomFull {
+		notice = roomFullNotice(j.Players)
 	}
 	if notice != watchNotice {
 		watchNotice = notice
@@ -79,6 +89,10 @@ func publishWatchState(w publishWatchParams) {
 	}
 	browser.Lock()
 	defer browser.Unlock()
-	browser.state = fmt.Sprintf(`{"watching":true,"connected":%t,"serverTick":%d,"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f}`,
-		w.Client.Get().Connected(), w.Client.Get().Tick(), w.Phase.Get().Get(), game.Score, game.Lives, w.Bricks.Len(), paddleX)
+	seat, full := -1, false
+	if j := w.Joined.Get(); j != nil {
+		seat, full = j.Seat, j.RoomFull
+	}
+	browser.state = fmt.Sprintf(`{"watching":true,"connected":%t,"serverTick":%d,"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"seat":%d,"roomFull":%t}`,
+		w.Client.Get().Connected(), w.Client.Get().Tick(), w.Phase.Get().Get(), game.Score, game.Lives, w.Bricks.Len(), paddleX, seat, full)
 }

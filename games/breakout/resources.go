@@ -34,6 +34,9 @@ type Game struct {
 	Lives int
 	Hits  int     // bricks broken
 	Speed float64 // the ball's speed, pixels per second
+	// ServeSeat is the player whose paddle serves the next ball: in a
+	// two-player game the serve alternates after every lost ball.
+	ServeSeat int
 	// ServeDelay runs while the ball is served: the autopilot launches
 	// when it has finished.
 	ServeDelay timer.Timer
@@ -57,6 +60,10 @@ type Settings struct {
 	Bricks int
 	// Autopilot makes the paddle follow the ball and launch by itself.
 	Autopilot bool
+	// Players is the number of paddles: 1 (the default, also for 0), or 2
+	// for a two-player game, each paddle in its half of the field, played
+	// over the network (-serve with -players 2; docs/net.md).
+	Players int
 }
 
 // DefaultSettings are the rules of a normal game.

@@ -77,10 +77,21 @@ func saveRegistry() *codec.Registry {
 			b.Points = r.Int()
 			return b, nil
 		})
-	codec.Register(reg, savePaddle, 1,
-		func(p *Paddle, w *codec.Writer) { w.Float64(p.W); w.Float64(p.H); w.Float64(p.Speed) },
+	// A paddle's bounds, home and seat (issue #15's two players); not
+	// the client playing it, whose connection a load does not restore.
+	codec.Register(reg, savePaddle, 2,
+		func(p *Paddle, w *codec.Writer) {
+			for _, v := range [...]float64{p.W, p.H, p.Speed, p.MinX, p.MaxX, p.Home} {
+				w.Float64(v)
+			}
+			w.Uint8(uint8(p.Seat))
+		},
 		func(r *codec.Reader) (Paddle, error) {
-			return Paddle{W: r.Float64(), H: r.Float64(), Speed: r.Float64()}, nil
+			p := Paddle{W: r.Float64(), H: r.Float64(), Speed: r.Float64(), MinX: r.Float64(), MaxX: r.Float64(), Home: r.Float64(), Seat: int(r.Uint8())}
+			if p.Seat >= maxPlayers || p.MinX > p.MaxX {
+				return p, fmt.Errorf("invalid paddle: seat %d, bounds %g to %g", p.Seat, p.MinX, p.MaxX)
+			}
+			return p, nil
 		})
 	codec.Register(reg, saveBall, 1,
 		func(b *Ball, w *codec.Writer) { w.Float64(b.R) },
@@ -91,18 +102,23 @@ func saveRegistry() *codec.Registry {
 	codec.RegisterBinary[physics.Collider](reg, saveCollider, 1)
 	codec.RegisterTag[physics.Static](reg, saveStatic, 1)
 	codec.RegisterTag[physics.Bouncy](reg, saveBouncy, 1)
-	codec.Register(reg, saveGame, 1,
+	codec.Register(reg, saveGame, 2,
 		func(g *Game, w *codec.Writer) {
 			w.Int(g.Score)
 			w.Int(g.Lives)
 			w.Int(g.Hits)
 			w.Float64(g.Speed)
 			g.ServeDelay.Encode(w)
+			w.Uint8(uint8(g.ServeSeat))
 		},
 		func(r *codec.Reader) (g Game, err error) {
 			g.Score, g.Lives, g.Hits, g.Speed = r.Int(), r.Int(), r.Int(), r.Float64()
 			if err := g.ServeDelay.Decode(r); err != nil {
 				return g, err
+			}
+			g.ServeSeat = int(r.Uint8())
+			if g.ServeSeat >= maxPlayers {
+				return g, fmt.Errorf("invalid game state: serve %d", g.ServeSeat)
 			}
 			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
 				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d", g.Score, g.Lives, g.Hits)

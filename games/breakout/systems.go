@@ -13,10 +13,15 @@ import (
 // Intent is what the player (or the autopilot) wants this tick, a
 // resource: Steer decides it, the other Control systems carry it out.
 type Intent struct {
-	Axis    float64 // paddle direction, -1 (left) to 1 (right)
-	Launch  bool    // serve the ball
-	Pause   bool    // toggle pause
-	Restart bool    // start a new game
+	Axis float64 // paddle direction, -1 (left) to 1 (right)
+	// Follow, when not 0, steers the paddle towards GoalX instead:
+	// Axis is then (GoalX - x) / Follow, within [-1, 1], from the
+	// paddle's x when it moves (a pointer, the autopilot's aim).
+	Follow  float64
+	GoalX   float64
+	Launch  bool // serve the ball
+	Pause   bool // toggle pause
+	Restart bool // start a new game
 }
 
 // SteerParams are what Steer reads and writes; it only reads the paddle
@@ -57,8 +62,8 @@ func Steer(p SteerParams) {
 	intent := buttons(s, p.Phase.Get().Get())
 	intent.Axis = s.AxisX
 	goal := p.Goal.Get()
-	if _, _, pb, ok := p.Paddles.First(); goal.update(s) && ok {
-		intent.Axis = follow(goal.X, pb.Pos.X)
+	if _, _, _, ok := p.Paddles.First(); goal.update(s) && ok {
+		intent.Follow, intent.GoalX = pointerFollow, goal.X
 	}
 	*p.Intent.Get() = intent
 }
@@ -73,9 +78,13 @@ func buttons(s *input.State, phase Phase) Intent {
 	}
 }
 
+// pointerFollow is Intent.Follow for a pointer: full speed until 8 pixels
+// away, then easing in.
+const pointerFollow = 8
+
 // follow returns the axis that steers a paddle at x to the pointer at
 // target: full speed until close, then easing in.
-func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/8)) }
+func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
 
 // AutopilotParams are what Autopilot reads and writes; it only reads the
 // paddle, the ball and the bricks (main.go declares them and physics.Body
@@ -99,7 +108,7 @@ func Autopilot(a AutopilotParams) {
 		return
 	}
 	intent := a.Intent.Get()
-	intent.Axis, intent.Launch = 0, false
+	intent.Axis, intent.Follow, intent.Launch = 0, 0, false
 	_, p, pb, okp := a.Paddles.First()
 	_, _, bb, okb := a.Balls.First()
 	if !okp || !okb {
@@ -124,7 +133,9 @@ func Autopilot(a AutopilotParams) {
 			target -= off * p.W / 2
 		}
 	}
-	intent.Axis = max(-1, min(1, (target-pb.Pos.X)/4))
+	// Every paddle the autopilot plays heads there (MovePaddle; in a
+	// two-player game the one whose half it is).
+	intent.Follow, intent.GoalX = 4, target
 }
 
 // fold reflects x into [lo, hi] the way the walls reflect the ball.
@@ -159,11 +170,30 @@ type MovePaddleParams struct {
 	Clock  glue.Res[timer.Time]
 }
 
-// MovePaddle (Control, each paddle) moves the paddle by the intent, kept
-// inside the field.
+// MovePaddle (Control, each paddle) moves a paddle of the server's own
+// player by the intent, kept within its bounds. A goal outside the
+// paddle's half sends it home instead. Paddles of network players move by
+// their inputs (MoveRemotePaddles, net.go).
 func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m MovePaddleParams) {
-	b.Pos.X += m.Intent.Get().Axis * p.Speed * m.Clock.Get().DeltaSeconds()
-	b.Pos.X = max(p.W/2, min(FieldW-p.W/2, b.Pos.X))
+	if p.Client != 0 {
+		return
+	}
+	in := m.Intent.Get()
+	axis := in.Axis
+	if in.Follow != 0 {
+		goal := in.GoalX
+		if p.Home != 0 && (goal < p.MinX-p.W/2 || goal > p.MaxX+p.W/2) {
+			goal = p.Home
+		}
+		axis = max(-1, min(1, (goal-b.Pos.X)/in.Follow))
+	}
+	movePaddle(p, b, axis, m.Clock.Get().DeltaSeconds())
+}
+
+// movePaddle moves a paddle by axis for dt seconds, within its bounds:
+// the rule of the server's paddles and of a joined player's prediction.
+func movePaddle(p *Paddle, b *physics.Body, axis, dt float64) {
+	b.Pos.X = max(p.MinX, min(p.MaxX, b.Pos.X+axis*p.Speed*dt))
 }
 
 // ServeParams are what Serve reads and writes: it moves the ball and only
@@ -179,13 +209,20 @@ type ServeParams struct {
 	Paddles glue.Query2[Paddle, physics.Body]
 }
 
-// Serve (Control, while Serving) keeps the ball on the paddle and launches
-// it on the intent, at a random angle of up to 20° from vertical.
+// Serve (Control, while Serving) keeps the ball on the serving paddle
+// and launches it on the intent, at a random angle of up to 20° from
+// vertical.
 func Serve(s ServeParams) {
 	game := s.Game.Get()
 	_, _, bb, okb := s.Balls.First()
-	_, p, pb, okp := s.Paddles.First()
-	if !okb || !okp {
+	var p *Paddle
+	var pb *physics.Body
+	s.Paddles.Each(func(_ glue.Entity, pp *Paddle, b *physics.Body) {
+		if p == nil && pp.Seat == game.ServeSeat {
+			p, pb = pp, b
+		}
+	})
+	if !okb || p == nil {
 		return
 	}
 	bb.Pos = physics.Vec{X: pb.Pos.X, Y: pb.Pos.Y - p.H/2 - ballR - 1}
@@ -347,6 +384,7 @@ type BallLost struct{ LivesLeft int }
 // floor (main.go declares Floor ReadOnly).
 type LoseBallParams struct {
 	Contacts glue.Res[physics.Contacts]
+	Settings glue.Res[Settings]
 	Floors   glue.Query1[Floor]
 	Game     glue.ResMut[Game]
 	Next     glue.ResMut[glue.NextState[Phase]]
@@ -354,7 +392,8 @@ type LoseBallParams struct {
 }
 
 // LoseBall (Rules, while Playing) costs a life when the ball touches the
-// floor: the next ball is served, or the game is lost.
+// floor: the next ball is served — in a two-player game by the other
+// player — or the game is lost.
 func LoseBall(l LoseBallParams) {
 	game := l.Game.Get()
 	for _, c := range l.Contacts.Get().List {
@@ -362,6 +401,9 @@ func LoseBall(l LoseBallParams) {
 			continue
 		}
 		game.Lives--
+		if n := l.Settings.Get().Players; n > 1 {
+			game.ServeSeat = (game.ServeSeat + 1) % n
+		}
 		l.Lost.Write(BallLost{LivesLeft: game.Lives})
 		if game.Lives <= 0 {
 			l.Next.Get().Set(Lost)

@@ -4,6 +4,13 @@ package main
 // right, y down, inside FieldW × FieldH.
 type Position struct{ X, Y float64 }
 
+// Pose returns where the fish or the predator is drawn, in logical
+// pixels, unturned: it makes Position a render.IPose, so that the
+// diagnostics inspector (modules/diag) picks a fish under the mouse.
+func (p Position) Pose() (x, y, rotation float64) {
+	return p.X * PixelsPerUnit, p.Y * PixelsPerUnit, 0
+}
+
 // Velocity is how fast a fish or the predator swims, in field units per
 // second. A fish starts with (speed, 0), speed in [MinSpeed, MaxSpeed];
 // only flocking turns it.

@@ -37,7 +37,8 @@
 //	Last        (with Config.Digest) the world is hashed; save: the quick
 //	            save or load is carried out (glue model, save.go)
 //	PreDraw     render: the frame begins
-//	Draw        fish, the predator and the counter are drawn
+//	Draw        fish, the predator and the counter are drawn; diag: the
+//	            overlay and inspector read the keys and, when shown, draw
 //	PostDraw    render: the frame is flushed, screenshots are taken
 package main
 
@@ -50,6 +51,7 @@ import (
 	"os"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
@@ -172,6 +174,7 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	app.AddPlugins(render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot})
+	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
 	app.InsertResource(render.Window{Title: "Swarm (glue demo)", Width: ScreenW, Height: ScreenH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(Art{})
 	app.AddStartup(

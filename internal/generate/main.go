@@ -1,9 +1,10 @@
 // Command generate writes glue's arity variants: Each1 … Each8 and
 // Each1P … Each8P (entity systems), Batch1 … Batch8 and Batch1P … Batch8P
-// (entity systems that loop themselves) and Query1 … Query8 (query
-// params). The number in a name is the number of component types. Run
-// `go generate` in the repository root; it rewrites systems_gen.go and
-// query_gen.go. CI checks that the files are up to date.
+// (entity systems that loop themselves), Query1 … Query8 (query
+// params) and the typed commands Spawn1 … Spawn8 and Insert1 … Insert8.
+// The number in a name is the number of component types. Run
+// `go generate` in the repository root; it rewrites systems_gen.go,
+// query_gen.go and commands_gen.go. CI checks that the files are up to date.
 package main
 
 import (
@@ -42,6 +43,14 @@ func main() {
 		query(&b, n)
 	}
 	write("query_gen.go", b.Bytes())
+
+	b.Reset()
+	b.WriteString(header)
+	b.WriteString("import \"github.com/gluekit/glue/internal/world\"\n\n")
+	for n := 1; n <= maxComps; n++ {
+		commands(&b, n)
+	}
+	write("commands_gen.go", b.Bytes())
 }
 
 func write(file string, src []byte) {
@@ -181,4 +190,75 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "func (q %s[%s]) First() (Entity, %s, bool) {\n", name, tps, ptrs)
 	fmt.Fprintf(b, "\te, l, ok := q.q.First()\n\tif !ok {\n\t\treturn 0, %s, false\n\t}\n", nils)
 	fmt.Fprintf(b, "\treturn Entity(e), %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.At[%s](q.q, %d, l)", comps[i], i) }))
+}
+
+// commands writes the typed commands of arity n: a store of their values
+// (one slice per component type, so that nothing is boxed), SpawnN and
+// InsertN.
+func commands(b *bytes.Buffer, n int) {
+	comps := letters[:n]
+	tps := strings.Join(comps, ", ")
+	store := fmt.Sprintf("cmdStore%d[%s]", n, tps)
+	field := func(i int) string { return strings.ToLower(comps[i]) + "s" }
+	arg := func(i int) string { return strings.ToLower(comps[i]) }
+	fmt.Fprintf(b, "// cmdStore%d holds the values of a buffer's typed commands of component\n// types %s.\n", n, tps)
+	fmt.Fprintf(b, "type cmdStore%d[%s any] struct {\n\ttypes []*world.Type\n\terr error\n\tarch int // the types' archetype, once known (world.SpawnCached)\n", n, tps)
+	for i := range n {
+		fmt.Fprintf(b, "\t%s []%s\n", field(i), comps[i])
+	}
+	b.WriteString("}\n\n")
+	fmt.Fprintf(b, "func newCmdStore%d[%s any]() *%s {\n", n, tps, store)
+	fmt.Fprintf(b, "\ts := &%s{types: []*world.Type{%s}, arch: -1}\n\ts.err = checkTypes(s.types)\n\treturn s\n}\n\n", store, typesOf(n))
+	fmt.Fprintf(b, "func (s *%s) check() error { return s.err }\n\n", store)
+	fmt.Fprintf(b, "func (s *%s) reset() {\n", store)
+	for i := range n {
+		fmt.Fprintf(b, "\tclear(s.%s)\n\ts.%s = s.%s[:0]\n", field(i), field(i), field(i))
+	}
+	b.WriteString("}\n\n")
+	fmt.Fprintf(b, "func (s *%s) spawn(w *world.World, ents []world.Entity, row int) error {\n", store)
+	b.WriteString("\tblk, err := w.SpawnCached(s.types, ents, &s.arch)\n\tif err != nil {\n\t\treturn err\n\t}\n\tend := row + len(ents)\n")
+	for i := range n {
+		fmt.Fprintf(b, "\tworld.Fill(w, blk, s.types[%d], s.%s[row:end])\n", i, field(i))
+	}
+	b.WriteString("\treturn nil\n}\n\n")
+	fmt.Fprintf(b, "func (s *%s) insert(w *world.World, e world.Entity, row int) {\n", store)
+	for i := range n {
+		fmt.Fprintf(b, "\tworld.Put(w, e, s.types[%d], s.%s[row])\n", i, field(i))
+	}
+	b.WriteString("}\n\n")
+
+	params := list(n, func(i int) string { return arg(i) + " " + comps[i] })
+	appends := ""
+	for i := range n {
+		appends += fmt.Sprintf("\tst.%s = append(st.%s, %s)\n", field(i), field(i), arg(i))
+	}
+	what := "component " + arg(0)
+	if n > 1 {
+		what = "components " + list(n, arg)
+	}
+	fmt.Fprintf(b, "// Spawn%d is [Commands.Spawn] with %s of static types: it\n", n, what)
+	b.WriteString("// queues the values without boxing them (no allocation once the\n")
+	b.WriteString("// system's buffer has grown), and the spawns that a system issues one\n")
+	b.WriteString("// after another with the same types are applied as one batch. It\n")
+	b.WriteString("// returns the new entity's id at once; everything [Commands.Spawn] says\n")
+	b.WriteString("// about ids, order and failures holds.")
+	if n != 2 {
+		b.WriteString(" See [Spawn2] for an example.")
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "func Spawn%d[%s any](cmds Commands, %s) Entity {\n", n, tps, params)
+	fmt.Fprintf(b, "\tst, at := storeOf(cmds.buf, newCmdStore%d[%s])\n", n, tps)
+	b.WriteString("\tid := Entity(cmds.buf.w.Reserve())\n")
+	fmt.Fprintf(b, "\tcmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.%s)), tn: at})\n", field(0))
+	b.WriteString(appends)
+	b.WriteString("\treturn id\n}\n\n")
+
+	fmt.Fprintf(b, "// Insert%d is [Commands.Insert] with %s of static types:\n", n, what)
+	b.WriteString("// it queues the values without boxing them. Inserting into an entity\n")
+	b.WriteString("// that no longer exists does nothing.\n")
+	fmt.Fprintf(b, "func Insert%d[%s any](cmds Commands, target Entity, %s) {\n", n, tps, params)
+	fmt.Fprintf(b, "\tst, at := storeOf(cmds.buf, newCmdStore%d[%s])\n", n, tps)
+	fmt.Fprintf(b, "\tcmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdInsertTyped, e: target, off: int32(len(st.%s)), tn: at})\n", field(0))
+	b.WriteString(appends)
+	b.WriteString("}\n\n")
 }

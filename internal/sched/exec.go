@@ -19,6 +19,10 @@ type Executor struct {
 	workers int
 	pool    *pool
 	policy  Policy
+	// Profile makes the executor time every node run and add the time to
+	// the node's [Node.Spent] (for diagnostics; see [Node.Spent]). Off,
+	// it costs one test per node run.
+	Profile bool
 }
 
 // NewExecutor returns an executor with the given number of workers
@@ -99,6 +103,9 @@ func (x *Executor) runWhole(n *Node, parallel bool) error {
 	n.Chunks = 1
 	total := n.Len()
 	n.stats.runs++
+	if x.Profile {
+		return x.runProfiled(n, total, parallel)
+	}
 	if !parallel || x.pool == nil || (n.stats.nsPerItem != 0 && n.stats.runs%8 != 0) {
 		return n.Run(0, 0, total)
 	}
@@ -163,6 +170,10 @@ func (x *Executor) runLevel(p *Plan, li int, parallel bool) []error {
 			errs = append(errs, first)
 			continue
 		}
+		if x.Profile {
+			n.Spent += d
+			n.Runs++
+		}
 		if n.Chunks > 1 {
 			n.stats.observeSplit(wall, n.Work())
 		} else {
@@ -170,4 +181,18 @@ func (x *Executor) runLevel(p *Plan, li int, parallel bool) []error {
 		}
 	}
 	return errs
+}
+
+// runProfiled runs a node whole, timing it for [Node.Spent]; the runs
+// that runWhole samples for the policy's estimates feed them as before.
+func (x *Executor) runProfiled(n *Node, total int, parallel bool) error {
+	t0 := time.Now()
+	err := n.Run(0, 0, total)
+	d := time.Since(t0)
+	n.Spent += d
+	n.Runs++
+	if parallel && x.pool != nil && (n.stats.nsPerItem == 0 || n.stats.runs%8 == 0) {
+		n.stats.observe(d, n.Work())
+	}
+	return err
 }

@@ -39,6 +39,14 @@ type Node struct {
 	// ran whole), for the caller to collect per-chunk results.
 	Chunks int
 
+	// Spent is the time the node's runs took while the executor's
+	// Profile was on — for a split run, the sum of its chunks' times —
+	// and Runs the number of those runs (skipped runs not counted).
+	// The executor only adds to them; callers read and reset them
+	// between runs.
+	Spent time.Duration
+	Runs  uint64
+
 	stats nodeStats
 	index int
 }

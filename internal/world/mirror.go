@@ -28,15 +28,45 @@ type donburiWorld struct {
 	id         int
 	index      unsafe.Pointer
 	entities   *donburiLocations
-	components unsafe.Pointer
+	comps      unsafe.Pointer // *storage.Components
 	archetypes []unsafe.Pointer
 	destroyed  []donburi.Entity
+}
+
+// donburiArchetype mirrors the head of storage.Archetype.
+type donburiArchetype struct {
+	index    int
+	entities []donburi.Entity
+	layout   *donburiLayout
+}
+
+// donburiLayout mirrors storage.Layout.
+type donburiLayout struct {
+	components []component.IComponentType
+}
+
+// donburiComponents mirrors storage.Components. Its map's key and value
+// types are ints named in donburi's internal package: the same layout and
+// hash as int's.
+type donburiComponents struct {
+	storages []*donburiStorage
+	indices  map[int]int
+}
+
+// components returns the mirror of the world's component storage.
+func (m *donburiWorld) components() *donburiComponents {
+	return (*donburiComponents)(m.comps)
+}
+
+// archetype returns the mirror of archetype ai.
+func (m *donburiWorld) archetype(ai int) *donburiArchetype {
+	return (*donburiArchetype)(m.archetypes[ai])
 }
 
 // donburiLocations mirrors storage.LocationMap.
 type donburiLocations struct {
 	locations []*donburiLocation
-	_         int // Len
+	n         int // Len: live entities
 }
 
 // donburiLocation mirrors storage.Location.
@@ -84,6 +114,12 @@ func checkLayout() error {
 			layoutCheck.err = errLayout
 			return
 		}
+		ma := m.archetype(0)
+		if ma.index != 0 || len(ma.entities) != 3 || &ma.entities[0] != &arch.Entities()[0] ||
+			len(ma.layout.components) != 1 || ma.layout.components[0] != component.IComponentType(c) {
+			layoutCheck.err = errLayout
+			return
+		}
 		for i, e := range arch.Entities() {
 			loc := m.entities.locations[e.Id()]
 			if loc == nil || !loc.valid || loc.archetype != 0 || loc.component != i || st.storages[0][i] != want[i] {
@@ -91,8 +127,13 @@ func checkLayout() error {
 				return
 			}
 		}
+		mc := m.components()
+		if len(mc.indices) != 1 || mc.indices[0] != 2 || int(c.Id()) >= len(mc.storages) || mc.storages[c.Id()] != st {
+			layoutCheck.err = errLayout
+			return
+		}
 		w.Remove(ents[1])
-		if len(m.destroyed) != 1 || m.destroyed[0].Id() != ents[1].Id() || m.destroyed[0].Version() != ents[1].Version()+1 {
+		if m.entities.n != 2 || w.Len() != 2 || len(m.destroyed) != 1 || m.destroyed[0].Id() != ents[1].Id() || m.destroyed[0].Version() != ents[1].Version()+1 {
 			layoutCheck.err = errLayout
 		}
 	})

@@ -20,6 +20,7 @@ type Query struct {
 	with    []component.IComponentType // must all be present (includes the queried types)
 	without []component.IComponentType
 	cols    []*donburiStorage // one per queried type, in order
+	comps   []*column         // the same types' columns
 	types   []*Type
 	seen    int
 	matched []int
@@ -36,7 +37,8 @@ func (w *World) NewQuery(comps, with, without []*Type) *Query {
 	for _, t := range comps {
 		c := w.col(t)
 		q.with = append(q.with, c)
-		q.cols = append(q.cols, storageOf(w.dw, c))
+		q.cols = append(q.cols, w.storage(c))
+		q.comps = append(q.comps, c)
 	}
 	for _, t := range with {
 		q.with = append(q.with, w.col(t))
@@ -161,15 +163,14 @@ type Loc struct{ arch, row int }
 // query. It writes nothing and is concurrent-safe between changes.
 func (q *Query) Locate(e Entity) (Loc, bool) {
 	arch, row, ok := q.w.locate(e)
-	if !ok || arch >= len(q.isMatched) || !q.isMatched[arch] {
-		return Loc{}, false
-	}
-	return Loc{arch, row}, true
+	m := q.isMatched
+	return Loc{arch, row}, ok && arch < len(m) && m[arch] // l means nothing when not ok
 }
 
-// At returns the component of queried type k at l.
+// At returns the component of queried type k at l, computed from the
+// column's dense memory without reading donburi's pointer column.
 func At[T any](q *Query, k int, l Loc) *T {
-	return (*T)(q.cols[k].storages[l.arch][l.row])
+	return (*T)(q.comps[k].at(l.arch, l.row))
 }
 
 // First returns the first matching entity and where it is.

@@ -22,8 +22,13 @@ type Type struct {
 	Index int
 	id    component.ComponentTypeId
 	size  uintptr
+	// plain tells that the type holds no pointers: its memory may be
+	// cleared byte by byte.
+	plain bool
 	// set copies v (which holds this type) to the memory at dst.
 	set func(dst unsafe.Pointer, v any)
+	// cp copies the value at src to dst.
+	cp func(dst, src unsafe.Pointer)
 }
 
 // String returns the Go type name.
@@ -47,7 +52,8 @@ func TypeFor[T any]() *Type {
 	if v, ok := registry.Load(rt); ok {
 		return v.(*Type)
 	}
-	return register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) })
+	return register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
+		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) })
 }
 
 // TypeOf returns the Type of v's dynamic type, registering it on first
@@ -58,7 +64,7 @@ func TypeOf(v any) *Type {
 	if x, ok := registry.Load(rt); ok {
 		return x.(*Type)
 	}
-	return register(rt, nil)
+	return register(rt, nil, nil)
 }
 
 // Lookup returns the registered Type of rt, or nil.
@@ -69,7 +75,7 @@ func Lookup(rt reflect.Type) *Type {
 	return nil
 }
 
-func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
+func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src unsafe.Pointer)) *Type {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	if v, ok := registry.Load(rt); ok {
@@ -78,13 +84,36 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any)) *Type {
 	if set == nil {
 		set = func(dst unsafe.Pointer, v any) { reflect.NewAt(rt, dst).Elem().Set(reflect.ValueOf(v)) }
 	}
+	if cp == nil {
+		cp = func(dst, src unsafe.Pointer) { reflect.NewAt(rt, dst).Elem().Set(reflect.NewAt(rt, src).Elem()) }
+	}
 	worldMu.Lock() // donburi's component counter is a global too
 	id := donburi.NewComponentType[reservedID]().Id()
 	worldMu.Unlock()
-	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), set: set}
+	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), plain: plain(rt), set: set, cp: cp}
 	types = append(types, t)
 	registry.Store(rt, t)
 	return t
+}
+
+// plain reports whether values of t hold no pointers.
+func plain(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return t.Len() == 0 || plain(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !plain(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // Set copies v, which must hold t's Go type, to the component at dst.

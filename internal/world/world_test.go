@@ -47,8 +47,9 @@ func TestVersionWrapRetiresTheID(t *testing.T) {
 	}
 }
 
-// Components of despawned entities are reused, so that a long-lived
-// component does not keep a block of garbage alive under churn.
+// Components live in dense per-archetype memory: the slots of despawned
+// entities are reused, so that churn allocates nothing and does not keep
+// garbage alive, and a surviving entity keeps its value.
 func TestSlotsAreReused(t *testing.T) {
 	w, _ := New()
 	tp := TypeFor[pos]()
@@ -58,8 +59,9 @@ func TestSlotsAreReused(t *testing.T) {
 		e, _ := w.Spawn([]*Type{tp}, []any{pos{2, 2}})
 		w.Despawn(e)
 	}
-	if len(w.cols[tp.Index].free) != 1 {
-		t.Fatalf("free slots = %d, want 1 (one slot reused over and over)", len(w.cols[tp.Index].free))
+	arch, _, _ := w.locate(keep)
+	if n := len(w.cols[tp.Index].dense[arch]); n != 1 {
+		t.Fatalf("%d chunks for at most 2 entities, want 1", n)
 	}
 	if p := (*pos)(w.Get(keep, tp)); p != (*pos)(first) || *p != (pos{1, 1}) {
 		t.Fatalf("the surviving component moved or changed: %v", *p)
@@ -67,6 +69,30 @@ func TestSlotsAreReused(t *testing.T) {
 	e, _ := w.Spawn([]*Type{tp}, []any{pos{3, 3}})
 	if *(*pos)(w.Get(e, tp)) != (pos{3, 3}) {
 		t.Fatal("a reused slot does not hold the new value")
+	}
+	// An archetype's components are contiguous within each chunk.
+	var ents []Entity
+	for i := range 100 {
+		e, _ := w.Spawn([]*Type{tp}, []any{pos{float64(i), 0}})
+		ents = append(ents, e)
+	}
+	for i := 1; i < firstRows-2; i++ {
+		if d := uintptr(w.Get(ents[i], tp)) - uintptr(w.Get(ents[i-1], tp)); d != tp.size {
+			t.Fatalf("rows %d and %d are %d bytes apart, want %d", i-1, i, d, tp.size)
+		}
+	}
+}
+
+// chunkOf numbers rows through chunks of 8, 16, 32, … rows.
+func TestChunkOf(t *testing.T) {
+	row := 0
+	for k := range 10 {
+		for i := range firstRows << k {
+			if gk, gi := chunkOf(row); gk != k || gi != i {
+				t.Fatalf("chunkOf(%d) = %d, %d; want %d, %d", row, gk, gi, k, i)
+			}
+			row++
+		}
 	}
 }
 

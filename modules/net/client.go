@@ -59,6 +59,21 @@ type ClientConfig struct {
 	// SendEvery is the number of ticks between two runs of the
 	// [SendPeriodically] systems. The default is 1 (every tick).
 	SendEvery int
+	// InterpDelay is how far in the past, in server ticks, [Interpolate]
+	// systems show their components. The default (0) is two send
+	// intervals, as measured from the states received (6 ticks, 100 ms,
+	// at the server's default 20 Hz): a state may come one interval late
+	// without the client running out of states to blend.
+	InterpDelay int
+	// MaxExtrapolation is how far past the newest state, in server ticks,
+	// Interpolate systems extrapolate a component that was changing before
+	// they hold it. The default (0) is one send interval; negative: never
+	// extrapolate.
+	MaxExtrapolation int
+	// CorrectionRate is the fraction of a misprediction that a [Predict]
+	// system corrects each tick, in (0, 1]: 1 corrects at once. The default
+	// is 0.25 (90 % corrected in 8 ticks).
+	CorrectionRate float64
 	// Logger receives connection and disconnection lines with reasons.
 	// The default is slog.Default().
 	Logger *slog.Logger
@@ -77,6 +92,12 @@ func (cfg *ClientConfig) defaults() error {
 	setDefault(&cfg.RetryMax, 5*time.Second)
 	setDefault(&cfg.InputQueue, 64)
 	setDefault(&cfg.SendEvery, 1)
+	if cfg.CorrectionRate <= 0 || cfg.CorrectionRate > 1 {
+		if cfg.CorrectionRate != 0 {
+			return fmt.Errorf("net: ClientConfig.CorrectionRate must be in (0, 1], got %v; 0 means the default 0.25", cfg.CorrectionRate)
+		}
+		cfg.CorrectionRate = 0.25
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -116,6 +137,13 @@ type ClientStats struct {
 	Bytes     uint64 // bytes received (WebSocket payloads)
 	Snapshots uint64 // snapshots received
 	Inputs    uint64 // input messages sent
+	// Reconciled counts the states a Predict system reconciled its
+	// prediction with, Mispredicted those after which its prediction
+	// changed (the server did not do what the client predicted).
+	Reconciled, Mispredicted uint64
+	// Resyncs counts the times the interpolation clock jumped instead of
+	// drifting (a new connection, a stall of the stream).
+	Resyncs uint64
 }
 
 type client struct {
@@ -135,6 +163,7 @@ type client struct {
 
 	outMu    sync.Mutex
 	events   []outMsg
+	spare    [][]byte // buffers of written stamped inputs (predict.go)
 	periodic map[*codec.Codec][]byte
 	outReady chan struct{}
 
@@ -152,11 +181,19 @@ type client struct {
 	byLocal  map[glue.Entity]uint64
 	spawning []uint64
 	applied  atomic.Uint64 // server tick of the state last applied to the world
+
+	// Interpolation and prediction (interp.go, predict.go): history and
+	// acks are recorded by the connection goroutine under mu; the clock
+	// is the game loop's.
+	interp clientInterp
+	pred   clientPredict
+	clock  renderClock
 }
 
 type outMsg struct {
 	c       *codec.Codec
 	payload []byte
+	stamp   uint64 // a stamped input's tick (predict.go), or 0
 }
 
 type binding struct {
@@ -326,11 +363,19 @@ func (c *client) serve(url string) (synced bool, err error) {
 			synced = true
 			c.stats.snapshots.Add(1)
 		case f.typ == msgDelta && phase == msgDelta:
+		case f.typ == msgAck && phase == msgDelta:
+			c.mu.Lock()
+			c.pred.pending = f
+			c.mu.Unlock()
+			continue
 		default:
 			return fail(fmt.Errorf("net: out of order: %v before %v", f.typ, phase))
 		}
 		c.mu.Lock()
 		err = c.mirror.apply(f)
+		if err == nil {
+			c.received(f)
+		}
 		c.mu.Unlock()
 		if err != nil {
 			return fail(err)
@@ -374,12 +419,18 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
 		out = c.takeOut(out[:0])
 		for _, m := range out {
 			seq++
-			buf = appendInput(buf[:0], seq, m.c, m.payload)
+			if m.stamp != 0 {
+				buf = appendStamped(buf[:0], seq, m.stamp, m.c, m.payload)
+			} else {
+				buf = appendInput(buf[:0], seq, m.c, m.payload)
+			}
 			if !write(buf) {
 				return
 			}
 			c.stats.inputs.Add(1)
 		}
+		c.recycle(out)
+		clear(out)
 	}
 }
 
@@ -482,13 +533,19 @@ func (cl Client) Local(id uint64) (e glue.Entity, ok bool) {
 // Stats returns the client's counters.
 func (cl Client) Stats() ClientStats {
 	c := cl.c
+	c.mu.Lock()
+	reconciled, mispredicted := c.pred.reconciled, c.pred.mispredicted
+	c.mu.Unlock()
 	return ClientStats{
-		Connected: cl.Connected(),
-		Connects:  c.stats.connects.Load(),
-		Messages:  c.stats.messages.Load(),
-		Bytes:     c.stats.bytes.Load(),
-		Snapshots: c.stats.snapshots.Load(),
-		Inputs:    c.stats.inputs.Load(),
+		Reconciled:   reconciled,
+		Mispredicted: mispredicted,
+		Resyncs:      c.clock.resyncs.Load(),
+		Connected:    cl.Connected(),
+		Connects:     c.stats.connects.Load(),
+		Messages:     c.stats.messages.Load(),
+		Bytes:        c.stats.bytes.Load(),
+		Snapshots:    c.stats.snapshots.Load(),
+		Inputs:       c.stats.inputs.Load(),
 	}
 }
 
@@ -588,11 +645,17 @@ func (c *client) apply(cmds glue.Commands, added []glue.Entity, removed []glue.E
 			c.bind[id] = binding{spawning: true}
 			c.spawning = append(c.spawning, id)
 		} else if len(e.changed) > 0 {
-			vals := make([]any, len(e.changed))
-			for i, cd := range e.changed {
-				vals[i] = e.value(cd)
+			// Components that Interpolate or Predict systems drive are
+			// left to them: they write the world's copy every tick.
+			vals := make([]any, 0, len(e.changed))
+			for _, cd := range e.changed {
+				if !c.driven(id, cd) {
+					vals = append(vals, e.value(cd))
+				}
 			}
-			cmds.Insert(b.local, vals...)
+			if len(vals) > 0 {
+				cmds.Insert(b.local, vals...)
+			}
 		}
 		e.clean()
 	}

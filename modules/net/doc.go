@@ -22,12 +22,21 @@
 //     [SendPeriodically] for input state held in a resource.
 //   - [Remote]: the component a client adds to each received entity;
 //     [Replicated]: a ready-made tag for picking the entities to send.
+//   - Smooth remote play, on clients: [Interpolate] shows received
+//     components blended between states, a render delay in the past;
+//     [Predict] applies the player's own input to the entity it controls
+//     at once ([IOwner] says which), sends it stamped with the client's
+//     tick ([Input.Tick] on the server) and reconciles with the server's
+//     answer.
+//   - Interest management, on the server: [Interest] decides per client
+//     which entities it is sent.
 //   - Stages: the plugins add their systems to the core stages. Received
 //     state and inputs are handed over in glue.PreUpdate
-//     ([ReceiveSystem], [BeginTickSystem]), before the game's rules; the
-//     game adds its [Send], [SendResource] and [SendPeriodically] systems
-//     to glue.PostUpdate, after them; the server publishes in glue.Last
-//     ([PublishSystem]).
+//     ([ReceiveSystem], [BeginTickSystem]), before the game's rules, and
+//     the client's clock advances there ([ClockSystem]); the game adds its
+//     [Send], [SendResource], [Interest], [SendPeriodically],
+//     [Interpolate] and [Predict] systems to glue.PostUpdate, after them;
+//     the server publishes in glue.Last ([PublishSystem]).
 //
 // # Replication
 //
@@ -41,7 +50,8 @@
 // breakout-sized world (40 entities, under 1 KB encoded) the whole send —
 // encode, compare, publish — costs about 10 µs (BenchmarkPublish200).
 // Only a state that differs is published (the first always is; when
-// nothing changes, one every [ServerConfig.Heartbeat] sends is, so that
+// nothing changes, the first unchanged state is, so that clients know the
+// change ended, and then one every [ServerConfig.Heartbeat] sends, so that
 // clients see the tick advance).
 //
 // A connection gets a snapshot of the latest state when it opens, then
@@ -81,12 +91,49 @@
 // Resources sent with [SendResource] travel as entities with odd ids and
 // are inserted as resources on the client.
 //
+// # Interpolation and prediction
+//
+// A client that showed each state as it came would move things in steps
+// of a send interval (three ticks at the default 20 Hz). [Interpolate]
+// keeps the last received values of a component per entity with their
+// server ticks and shows, every tick, the value at the client's render
+// tick ([Client.RenderTick]): about two send intervals behind the newest
+// state ([ClientConfig.InterpDelay]), blended between the two states
+// around it. The clock follows the latest states' arrival, so jitter of
+// up to about one interval never leaves it without a state to blend;
+// past the newest state it extrapolates from the last two for at most
+// [ClientConfig.MaxExtrapolation] ticks (one interval), then holds. A
+// value that did not change in the newest state is held, never
+// extrapolated.
+//
+// [Predict] makes the entity a player controls respond in the tick of the
+// input instead of a round trip later: it applies the input to its copy
+// at once, sends it stamped with the client's tick, and when the server's
+// state arrives — with an ack of the last stamped input the game had by
+// then — starts again from the server's value and replays the inputs not
+// yet acknowledged. The server hands a client's stamped inputs to the
+// game one per tick, in order; a game that applies each as the client's
+// step function does is never corrected. A misprediction is corrected
+// gradually ([ClientConfig.CorrectionRate]).
+//
+// The Receive system leaves the components these systems drive to them.
+//
+// # Interest management
+//
+// An [Interest] system asks, on every send tick, for each entity it
+// matches and each connected client, whether the client may see it. A
+// client is sent the state without the entities hidden from it — in its
+// snapshot and in deltas computed for it — so that a hidden entity is
+// never in a message to that client; one that becomes visible is created
+// on the client by the next delta, one that becomes hidden removed.
+//
 // # Wire format
 //
 // Every WebSocket message is one binary frame: the bytes 'g' 'n', the
 // protocol version (1), a message type, then varints and encoded values.
-// The server sends welcome (the client's id), snapshot and delta
-// messages; the client sends input and keepalive messages. Each component
+// The server sends welcome (the client's id), snapshot, delta and ack
+// (the last stamped input the state includes) messages; the client sends
+// input, stamped input (with its tick) and keepalive messages. Each component
 // travels as its wire type id, its version and its length-prefixed
 // payload. Receivers check everything: magic and version, that the message
 // type is allowed in that direction and at that point (welcome, then

@@ -43,6 +43,8 @@ func fuzzSeeds(reg *codec.Registry) map[string][]byte {
 		"delta-remove-all": empty,
 		"input":            appendInput(nil, 1, pc, pp),
 		"keepalive":        appendHeader(nil, msgKeepAlive),
+		"ack":              appendAck(nil, 6, 17),
+		"stamped":          appendStamped(nil, 2, 17, pc, pp),
 		"truncated-delta":  delta[:len(delta)/2],
 		"bad-magic":        append([]byte("GN"), delta[2:]...),
 		"huge-count":       append(appendHeader(nil, msgSnapshot), 1, 0xff, 0xff, 0xff, 0xff, 0x0f),

@@ -351,6 +351,8 @@ func TestCloseClassification(t *testing.T) {
 	tcp.SetLinger(0)
 	tcp.Close()
 	waitFor(t, "the reset client to leave", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 0 })
+	// The line is logged just after the client is counted out.
+	waitFor(t, "the reset to be logged", 5*time.Second, nil, func() bool { return strings.Contains(logs.String(), "client disconnected") })
 	if st := srv.Stats(); st.ProtocolErrors != 0 {
 		t.Errorf("a reset counted as a protocol error: %+v", st)
 	}
@@ -363,6 +365,7 @@ func TestCloseClassification(t *testing.T) {
 	waitFor(t, "the watcher to connect", 5*time.Second, func() { tick(); capp.Update() }, func() bool { return cl.Tick() > 0 })
 	cl.Close()
 	waitFor(t, "the watcher to leave", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 0 })
+	waitFor(t, "the leave to be logged", 5*time.Second, nil, func() bool { return strings.Count(logs.String(), "client disconnected") == 2 })
 	if l := logs.String(); strings.Contains(l, "connection lost") || !strings.Contains(l, `reason="client left`) {
 		t.Errorf("a watcher's Close must be logged as a normal leave:\n%s", l)
 	}

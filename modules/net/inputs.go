@@ -2,12 +2,19 @@ package net
 
 import "iter"
 
-// Input is one message a client sent with [SendInput] or
-// [SendPeriodically]: the sender and the decoded value, whose type is one
-// of the registered types.
+// Input is one message a client sent with [SendInput],
+// [SendPeriodically] or [Predict]: the sender and the decoded value, whose
+// type is one of the registered types.
 type Input struct {
 	Client ClientID
 	Value  any
+	// Tick is the client's tick of an input a [Predict] system sent (a
+	// stamped input), 0 for others. The server hands a client's stamped
+	// inputs over one per tick, in order (more when over four wait, to
+	// catch up after a burst), and tells the client the last one handed
+	// over with each state: the game must apply each in the tick it gets
+	// it, as the client did, or the client's prediction is corrected.
+	Tick uint64
 }
 
 // Inputs is the resource in which a [Server] hands the game what its

@@ -3,18 +3,29 @@
 package net
 
 import (
+	"context"
 	"flag"
+	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
 )
 
 var (
 	loadClients  = flag.Int("net.load.clients", 200, "BenchmarkBreakoutSpectators: number of spectating clients")
-	loadDuration = flag.Duration("net.load.duration", 30*time.Second, "BenchmarkBreakoutSpectators: how long to measure")
+	loadDuration = flag.Duration("net.load.duration", 30*time.Second, "BenchmarkBreakoutSpectators and BenchmarkSpectatorSeries: how long to measure")
+	loadSeries   = flag.String("net.load.series", "200,500,1000,2000", "BenchmarkSpectatorSeries: the numbers of watchers, comma-separated")
+	loadFull     = flag.Bool("net.load.full", false, "BenchmarkSpectatorSeries: watch with full Clients (decoding into a mirror) instead of light readers")
 )
 
 // Breakout-shaped world: a ball (pos, vel), a paddle (pos), 36 bricks
@@ -85,24 +96,158 @@ func breakoutGame(app *glue.App) {
 //	go test ./modules/net -run '^$' -bench BreakoutSpectators -benchtime 1x
 func BenchmarkBreakoutSpectators(b *testing.B) {
 	for range b.N {
-		runSpectators(b, *loadClients, *loadDuration)
+		runSpectators(b, *loadClients, *loadDuration, true)
 	}
 }
 
-func runSpectators(b *testing.B, nClients int, d time.Duration) {
+// BenchmarkSpectatorSeries is the load test of issue #15: the
+// breakout-shaped server of BenchmarkBreakoutSpectators with 200, 500,
+// 1,000 and 2,000 watchers (-net.load.series) on loopback, each for
+// -net.load.duration (30 s). The watchers are light readers — they read
+// and count every message, answer pings and send keepalives, but decode
+// nothing — so that the process's two cores go to the server rather than
+// to thousands of decoding clients, which would sit on other machines
+// (-net.load.full watches with full Clients instead). The goals: tick
+// p99 at most 4 ms, at most 1 KB/s per watcher after the snapshot, no
+// watcher dropped. About 2.5 minutes:
+//
+//	go test ./modules/net -run '^$' -bench SpectatorSeries -benchtime 1x -timeout 30m
+func BenchmarkSpectatorSeries(b *testing.B) {
+	for _, f := range strings.Split(*loadSeries, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			b.Fatalf("-net.load.series: %q is not a number of watchers", f)
+		}
+		b.Run(fmt.Sprintf("watchers=%d", n), func(b *testing.B) {
+			for range b.N {
+				runSpectators(b, n, *loadDuration, *loadFull)
+			}
+		})
+	}
+}
+
+// lightWatcher is a watcher that reads and counts the server's messages
+// without decoding them (BenchmarkSpectatorSeries).
+type lightWatcher struct {
+	msgs, bytes atomic.Uint64
+	done        chan struct{}
+	err         error // why reading stopped, once done is closed
+}
+
+func dialLight(ctx context.Context, url string) (*lightWatcher, *websocket.Conn, error) {
+	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+	if err != nil {
+		return nil, nil, err
+	}
+	ws.SetReadLimit(1 << 20)
+	w := &lightWatcher{done: make(chan struct{})}
+	rctx, cancel := context.WithCancel(context.Background())
+	go func() { // keepalives, as a Client sends them
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-rctx.Done():
+				return
+			case <-t.C:
+				ws.Write(rctx, websocket.MessageBinary, appendHeader(nil, msgKeepAlive))
+			}
+		}
+	}()
+	go func() {
+		defer close(w.done)
+		defer cancel()
+		for {
+			// A context that is never done: a deadline per read would cost
+			// the process (which also runs the server) more than the
+			// reading. Closing the connection ends the read.
+			_, r, err := ws.Reader(context.Background())
+			if err != nil {
+				w.err = err
+				return
+			}
+			n, err := io.Copy(io.Discard, r)
+			if err != nil {
+				w.err = err
+				return
+			}
+			w.msgs.Add(1)
+			w.bytes.Add(uint64(n))
+		}
+	}()
+	return w, ws, nil
+}
+
+// loadAvg returns the first field of /proc/loadavg, or "?".
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(b))[0]
+}
+
+func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
+	load0 := loadAvg()
 	runtime.GC()
 	var m0 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	app, srv := startServer(b, ServerConfig{SendEvery: 3, MaxClients: nClients + 8}, breakoutGame)
 	reg := testRegistry()
-	clients := make([]*client, nClients)
-	for i := range clients {
-		c := newClient(ClientConfig{Registry: reg, Logger: quiet()})
-		if err := c.start(srv.URL()); err != nil {
-			b.Fatal(err)
+	var clients []*client
+	var lights []*lightWatcher
+	if full {
+		clients = make([]*client, nClients)
+		for i := range clients {
+			c := newClient(ClientConfig{Registry: reg, Logger: quiet()})
+			if err := c.start(srv.URL()); err != nil {
+				b.Fatal(err)
+			}
+			clients[i] = c
+			defer Client{c}.Close()
 		}
-		clients[i] = c
-		defer Client{c}.Close()
+	} else {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var dialErr error
+		sem := make(chan struct{}, 16)
+		for range nClients {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				w, ws, err := dialLight(ctx, srv.URL())
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					dialErr = err
+					return
+				}
+				lights = append(lights, w)
+				b.Cleanup(func() { ws.CloseNow(); <-w.done })
+			}()
+		}
+		wg.Wait()
+		if dialErr != nil {
+			b.Fatalf("dialing %d watchers: %v", nClients, dialErr)
+		}
+	}
+	synced := func() int {
+		n := 0
+		for _, c := range clients {
+			if c.stats.snapshots.Load() > 0 {
+				n++
+			}
+		}
+		for _, w := range lights {
+			if w.msgs.Load() >= 2 { // the welcome, then the snapshot
+				n++
+			}
+		}
+		return n
 	}
 	// Tick at 60 Hz until every client has its snapshot.
 	ticker := time.NewTicker(time.Second / 60)
@@ -113,21 +258,19 @@ func runSpectators(b *testing.B, nClients int, d time.Duration) {
 		if err := app.Update(); err != nil {
 			b.Fatal(err)
 		}
-		synced := 0
-		for _, c := range clients {
-			if c.stats.snapshots.Load() > 0 {
-				synced++
-			}
-		}
-		if synced == nClients {
+		if n := synced(); n == nClients {
 			break
-		}
-		if time.Now().After(deadline) {
-			b.Fatalf("only %d of %d clients synced in 30 s", synced, nClients)
+		} else if time.Now().After(deadline) {
+			b.Fatalf("only %d of %d clients synced in 30 s", n, nClients)
 		}
 	}
 	// Measure.
 	s0 := srv.Stats()
+	var read0 uint64
+	for _, w := range lights {
+		read0 += w.bytes.Load()
+	}
+	cpu0 := processCPU()
 	times := make([]time.Duration, 0, int(d.Seconds()*60)+60)
 	var sendTimes []time.Duration
 	start := time.Now()
@@ -157,8 +300,25 @@ func runSpectators(b *testing.B, nClients int, d time.Duration) {
 		}
 	}
 	elapsed := time.Since(start)
+	cpu := processCPU() - cpu0
 	missed := int(elapsed/(time.Second/60)) - len(times) // ticks the ticker dropped because the loop was late
 	s1 := srv.Stats()
+	var read1 uint64
+	dropped := 0
+	for _, w := range lights {
+		read1 += w.bytes.Load()
+		select {
+		case <-w.done:
+			dropped++
+		default:
+		}
+	}
+	for _, c := range clients {
+		if !(Client{c}).Connected() || c.stats.connects.Load() != 1 {
+			dropped++
+		}
+	}
+	load1 := loadAvg()
 	runtime.GC()
 	var m1 runtime.MemStats
 	runtime.ReadMemStats(&m1)
@@ -177,6 +337,20 @@ func runSpectators(b *testing.B, nClients int, d time.Duration) {
 	b.ReportMetric(float64(pct(0.99).Microseconds()), "tick-p99-µs")
 	b.ReportMetric(payload, "B/client/s")
 	b.ReportMetric(heap, "heap-MB")
+	b.ReportMetric(float64(dropped), "dropped")
+	verdict := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "MISSED"
+	}
+	readRate := float64(read1-read0) / float64(max(1, len(lights))) / elapsed.Seconds()
+	b.Logf("%d watchers (%s): goals — tick p99 ≤ 4 ms: %s (%v); ≤ 1 KB/s per watcher after the snapshot: %s (%.0f B/s); none dropped: %s (%d dropped, %d server clients at the end, %d lagging); "+
+		"process CPU %.2f cores; load average %s before, %s after; light watchers read %.0f B/s each",
+		nClients, map[bool]string{true: "full Clients", false: "light readers"}[full],
+		verdict(pct(0.99) <= 4*time.Millisecond), pct(0.99), verdict(payload <= 1024), payload,
+		verdict(dropped == 0 && s1.Clients == nClients && s1.Lagging == 0), dropped, s1.Clients, s1.Lagging-s0.Lagging,
+		cpu.Seconds()/elapsed.Seconds(), load0, load1, readRate)
 	b.Logf("%d clients, %d ticks in %v: tick p50 %v, p99 %v, max %v (send ticks: p50 %v, p99 %v), %d ticks missed; "+
 		"per client %.0f B/s payload (%.0f B/s with WebSocket framing, %.1f messages/s), %d snapshots during the run, %d coalesced; "+
 		"heap %.1f MiB more than before (server and %d clients in one process), %.1f KiB per client, sys %.1f MiB, %d goroutines",

@@ -658,6 +658,10 @@ func TestSlowClients(t *testing.T) {
 	waitFor(t, "the slow and good clients to catch up", 20*time.Second, step, func() bool {
 		return slowTick.Load() >= final && good.cl.Tick() >= final
 	})
+	// Stop the slow client's goroutine before reading its mirror: the
+	// server may still send it a state (the first unchanged one).
+	slow.CloseNow()
+	<-slowErr
 	if d := diff(m.world(), sent[m.tick]); d != "" {
 		t.Errorf("slow client's state at tick %d differs from the server's:\n%s", m.tick, d)
 	}

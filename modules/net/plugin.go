@@ -35,6 +35,10 @@ const (
 	// glue.PreUpdate: it turns what arrived into commands, applied when
 	// the stage ends. It writes [Client] and reads [Remote].
 	ReceiveSystem = "net.receive"
+	// ClockSystem is the client's system in glue.PreUpdate after
+	// ReceiveSystem: it advances the clock of [Interpolate] and the stamps
+	// of [Predict] ([Client.RenderTick]). It writes [Client].
+	ClockSystem = "net.clock"
 )
 
 // ServerPlugin makes the app a server: it inserts the [Server] and
@@ -74,7 +78,8 @@ func (p ServerPlugin) Build(app *glue.App) {
 // [Client] resource and adds a startup system ([ConnectSystem]) that
 // connects to the [Peer] resource's URL, and a system that applies the
 // received state to the world at the start of every tick (in the core
-// stage glue.PreUpdate, [ReceiveSystem]). The client reconnects on its
+// stage glue.PreUpdate, [ReceiveSystem]), then advances the client's
+// clock ([ClockSystem]). The client reconnects on its
 // own; see [Client]. Add [SendPeriodically] systems, to glue.PostUpdate,
 // or call [SendInput], to send inputs.
 //
@@ -90,16 +95,19 @@ type ClientPlugin struct {
 
 // Build adds the client to app.
 func (p ClientPlugin) Build(app *glue.App) {
+	c := newClient(p.Config)
 	if p.Config.Registry == nil {
 		app.AddError(errors.New("net: ClientPlugin.Config.Registry is required; set it to a registry of the server's types, ids and versions (build it as the server does)"))
+	} else if c.initErr != nil {
+		app.AddError(c.initErr)
 	}
-	app.InsertResource(Client{c: newClient(p.Config)})
+	app.InsertResource(Client{c: c})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })
 	if p.Peer.URL != "" {
 		app.InsertResource(p.Peer)
 	}
 	app.AddStartup(glue.Func(connect))
-	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()))
+	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()), glue.Func(clock))
 }
 
 // ProvidedBy returns "net.ServerPlugin", the plugin that inserts the

@@ -225,7 +225,8 @@ type server struct {
 	prev       *state // last published state
 	scratch    state  // the state being built
 	deltaBuf   []byte
-	quiet      int // sends without a change since the last publish
+	quiet      int  // sends without a change since the last publish
+	settled    bool // the last state published was unchanged
 
 	latest atomic.Pointer[published]
 	// fanout wakes the goroutine that wakes every connection's writer,
@@ -255,6 +256,11 @@ type server struct {
 	joined  []ClientID
 	left    []ClientID
 
+	// Stamped inputs and their acks (predict.go), interest management
+	// (interest.go).
+	pred     serverPredict
+	interest serverInterest
+
 	stats struct {
 		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
 		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
@@ -281,6 +287,13 @@ type published struct {
 	delta    []byte // prev → state
 	snapOnce sync.Once
 	snap     []byte
+	// acks are the stamps of the last stamped input of each client handed
+	// to the game by this state's tick (predict.go); shared between
+	// states while they do not change.
+	acks map[ClientID]uint64
+	// view says which entities each client may see, or is nil when no
+	// Interest system filters any (interest.go).
+	view *interestView
 }
 
 func (p *published) snapshot() []byte {
@@ -495,6 +508,7 @@ func (s *server) beginTick(in *Inputs) {
 	in.list, s.inbox = s.inbox, in.list[:0]
 	in.Joined, s.joined = s.joined, in.Joined
 	in.Left, s.left = s.left, in.Left
+	s.handOverStamped(in) // predict.go
 	kept := in.Left[:0]
 	for _, id := range in.Left {
 		if slices.ContainsFunc(in.list, func(x Input) bool { return x.Client == id }) {
@@ -504,6 +518,7 @@ func (s *server) beginTick(in *Inputs) {
 		}
 	}
 	in.Left = kept
+	s.forgetAcks(in.Left) // predict.go
 	clear(s.perTick)
 	s.inMu.Unlock()
 }
@@ -545,12 +560,18 @@ func (s *server) publish() {
 			delete(s.netIDs, e)
 		}
 	}
-	if !changed && s.latest.Load() != nil {
+	view, viewChanged := s.buildView(cur) // interest.go
+	changed = changed || viewChanged || s.pred.changed
+	// An unchanged state is published once after a change, so that
+	// clients know the change ended (Interpolate then holds values
+	// instead of extrapolating them), and then as a heartbeat.
+	if !changed && s.latest.Load() != nil && s.settled {
 		s.quiet++
 		if s.quiet < s.cfg.Heartbeat {
 			return
 		}
 	}
+	s.settled = !changed
 	s.quiet = 0
 	st := &state{
 		tick:  cur.tick,
@@ -558,7 +579,7 @@ func (s *server) publish() {
 		comps: slices.Clone(cur.comps),
 		data:  slices.Clone(cur.data),
 	}
-	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf)}
+	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf), acks: s.publishAcks(), view: view}
 	s.prev = st
 	s.latest.Store(p)
 	s.stats.published.Add(1)
@@ -627,6 +648,11 @@ type conn struct {
 	raw    stdnet.Conn    // the TCP connection, if the server listens itself
 	pong   chan struct{}  // a ping was answered
 	pings  sync.WaitGroup // ping goroutines
+
+	lastStamp uint64 // the last stamped input's tick (readLoop)
+
+	wtimer   *time.Timer // the write timeout (write)
+	timedOut atomic.Bool // a write timed out
 }
 
 // rawConnKey is the request context key of the TCP connection.
@@ -821,8 +847,8 @@ func (c *conn) readLoop() {
 			fail(websocket.StatusPolicyViolation, err.Error())
 			return
 		}
-		if f.typ != msgInput {
-			continue // keepalive
+		if f.typ == msgKeepAlive {
+			continue
 		}
 		if f.seq <= lastSeq {
 			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: out of order: input %d after %d", f.seq, lastSeq))
@@ -830,6 +856,13 @@ func (c *conn) readLoop() {
 		}
 		lastSeq = f.seq
 		s.stats.inputs.Add(1)
+		if f.typ == msgStamped {
+			if err := c.queueStamped(f); err != nil { // predict.go
+				fail(websocket.StatusPolicyViolation, err.Error())
+				return
+			}
+			continue
+		}
 		s.inMu.Lock()
 		if s.perTick[c.id] >= s.cfg.MaxInputsPerTick {
 			s.stats.inputsDropped.Add(1)
@@ -848,7 +881,9 @@ func (c *conn) readLoop() {
 // queueing them.
 func (c *conn) writeLoop() {
 	s := c.srv
-	var last *state
+	var last *state      // what the client has: a published state, or its view of one
+	var lastP *published // the last published state sent
+	var lastAck uint64   // the last ack sent (predict.go)
 	var scratch []byte
 	if !c.write(appendWelcome(nil, uint64(c.id))) {
 		return
@@ -870,26 +905,49 @@ func (c *conn) writeLoop() {
 		case <-c.notify:
 		}
 		p := s.latest.Load()
-		if p == nil || p.state == last {
+		if p == nil || p == lastP {
 			continue
+		}
+		lastP = p
+		// What this client may see (interest.go): the state itself unless
+		// an Interest system hides some of its entities from the client.
+		cur := p.state
+		if p.view != nil {
+			cur = p.view.stateFor(c.id, p.state)
+		}
+		// The client's inputs the state includes, before the state
+		// (predict.go).
+		if a := p.acks[c.id]; a != lastAck {
+			scratch = appendAck(scratch[:0], p.state.tick, a)
+			if !c.write(scratch) {
+				return
+			}
+			lastAck = a
 		}
 		var msg []byte
 		switch {
-		case last == nil:
+		case last == nil && cur == p.state:
 			msg = p.snapshot()
-			s.stats.snapshots.Add(1)
-			s.stats.snapshotBytes.Add(uint64(len(msg)))
-		case last == p.prev:
+		case last == nil:
+			scratch = appendSnapshot(scratch[:0], cur)
+			msg = scratch
+		case last == p.prev && cur == p.state:
 			msg = p.delta
 		default:
-			scratch, _ = appendDelta(scratch[:0], last, p.state)
+			scratch, _ = appendDelta(scratch[:0], last, cur)
 			msg = scratch
-			s.stats.coalesced.Add(1)
+			if cur == p.state && p.view == nil {
+				s.stats.coalesced.Add(1)
+			}
+		}
+		if last == nil {
+			s.stats.snapshots.Add(1)
+			s.stats.snapshotBytes.Add(uint64(len(msg)))
 		}
 		if !c.write(msg) {
 			return
 		}
-		last = p.state
+		last = cur
 	}
 }
 
@@ -922,16 +980,30 @@ func (c *conn) ping() {
 
 // write sends one message within the write timeout, or closes the
 // connection.
+//
+// The write timeout is one timer per connection, reset for every write,
+// and the write itself gets a context that is never done: a context with
+// a deadline per write (and the websocket library's watch of it) cost a
+// tenth of the server's CPU with 1,000 clients, and their garbage made
+// the game loop pay for collections (BenchmarkSpectatorSeries). A write
+// still ends when the connection is closed, which is how the server
+// stops a connection.
 func (c *conn) write(msg []byte) bool {
 	s := c.srv
-	ctx, cancel := context.WithTimeout(c.ctx, s.cfg.WriteTimeout)
-	err := c.ws.Write(ctx, websocket.MessageBinary, msg)
-	timedOut := ctx.Err() != nil && c.ctx.Err() == nil
-	cancel()
+	if c.wtimer == nil {
+		c.wtimer = time.AfterFunc(s.cfg.WriteTimeout, c.writeTimedOut)
+	} else {
+		c.wtimer.Reset(s.cfg.WriteTimeout)
+	}
+	err := c.ws.Write(context.Background(), websocket.MessageBinary, msg)
+	c.wtimer.Stop()
+	if err == nil && c.timedOut.Load() {
+		err = errors.New("write timed out")
+	}
 	if err != nil {
 		switch {
-		case c.ctx.Err() != nil:
-		case timedOut:
+		case c.ctx.Err() != nil && !c.timedOut.Load():
+		case c.timedOut.Load():
 			s.stats.lagging.Add(1)
 			s.warn.warn("net: closing connection: client too slow", "client", c.id, "remote", c.remote, "write_timeout", s.cfg.WriteTimeout)
 			c.close(0, fmt.Sprintf("write timed out after %v: client too slow", s.cfg.WriteTimeout), false)
@@ -943,4 +1015,11 @@ func (c *conn) write(msg []byte) bool {
 	s.stats.messages.Add(1)
 	s.stats.bytes.Add(uint64(len(msg)))
 	return true
+}
+
+// writeTimedOut runs when a write took longer than WriteTimeout: it cuts
+// the connection, which ends the write.
+func (c *conn) writeTimedOut() {
+	c.timedOut.Store(true)
+	c.cut()
 }

@@ -17,8 +17,10 @@ import (
 //	            n:uvarint entity*n                               created
 //	            n:uvarint changed*n                              changed
 //	            n:uvarint id:uvarint*n                           removed
+//	ack       = tick:uvarint stamp:uvarint                       (type 4, server → client)
 //	input     = seq:uvarint comp                                 (type 16, client → server)
 //	keepalive = (empty)                                          (type 17, client → server)
+//	stamped   = seq:uvarint stamp:uvarint comp                   (type 18, client → server)
 //	entity    = id:uvarint n:uvarint comp*n                      (n ≥ 1)
 //	changed   = id:uvarint n:uvarint comp*n m:uvarint tid:uvarint*m  (n+m ≥ 1)
 //	comp      = tid:uvarint version:u8 len:uvarint payload:len bytes
@@ -49,8 +51,10 @@ const (
 	msgWelcome   msgType = 1
 	msgSnapshot  msgType = 2
 	msgDelta     msgType = 3
+	msgAck       msgType = 4 // predict.go
 	msgInput     msgType = 16
 	msgKeepAlive msgType = 17
+	msgStamped   msgType = 18 // predict.go
 )
 
 func (t msgType) String() string {
@@ -65,6 +69,10 @@ func (t msgType) String() string {
 		return "input"
 	case msgKeepAlive:
 		return "keepalive"
+	case msgAck:
+		return "ack"
+	case msgStamped:
+		return "stamped input"
 	}
 	return fmt.Sprintf("message type %d", uint8(t))
 }
@@ -100,8 +108,9 @@ type frame struct {
 	ents    []entUpdate // snapshot: every entity; delta: created, then changed
 	created int         // delta: ents[:created] are created
 	removed []uint64    // delta
-	seq     uint64      // input
-	input   compValue   // input
+	seq     uint64      // input, stamped input
+	input   compValue   // input, stamped input
+	stamp   uint64      // stamped input: the client's tick; ack: the last stamp applied by tick
 }
 
 // parseFrame decodes and checks one message. fromServer says which
@@ -136,6 +145,10 @@ func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, erro
 		}
 		f.input, err = parseComp(r, reg)
 	case !fromServer && f.typ == msgKeepAlive:
+	case fromServer && f.typ == msgAck:
+		err = parseAck(r, f)
+	case !fromServer && f.typ == msgStamped:
+		err = parseStamped(r, reg, f)
 	default:
 		from := "client"
 		if fromServer {

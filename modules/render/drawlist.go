@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -69,6 +70,12 @@ const countingSortSpan = 4096
 // never culled.
 const LayerUI = 1 << 20
 
+// LayerOverlay is the lowest layer of diagnostics overlays (modules/diag):
+// in screen space like [LayerUI], drawn over everything else, and counted
+// apart in [Stats] (OverlayDrawCalls, OverlayVertices) so that a frame's
+// own figures can be told from the overlay's.
+const LayerOverlay = 1 << 30
+
 // Stats describes the last frame a [DrawList] flushed.
 type Stats struct {
 	// Shapes, Sprites and Texts count the boxes, circles, lines and
@@ -87,6 +94,12 @@ type Stats struct {
 	TextDraws int
 	// Vertices and Indices are the totals passed to DrawTriangles32.
 	Vertices, Indices int
+	// OverlayDrawCalls and OverlayVertices are the part of DrawCalls()
+	// and Vertices that drew items on [LayerOverlay] and above. Those
+	// items start a batch of their own, so DrawCalls() minus
+	// OverlayDrawCalls is what the frame would have taken without them.
+	// (The other counts include the overlay's items.)
+	OverlayDrawCalls, OverlayVertices int
 }
 
 // DrawCalls returns the number of draw calls issued by the list itself:
@@ -402,7 +415,14 @@ func (d *DrawList) prepare(items []item, v *view, placed bool) {
 	quads := 0 // in the current batch
 	maxQuads := 0
 	page := uint16(0)
+	// Items are sorted by layer: those of the overlay come last.
+	ovl := sort.Search(len(items), func(i int) bool { return items[i].layer >= LayerOverlay })
+	var ovlCalls, ovlVerts int
 	for i := range items {
+		if i == ovl {
+			ovlCalls, ovlVerts = d.stats.DrawCalls(), len(d.verts)
+			quads = 0 // the overlay's own batch
+		}
 		it := &items[i]
 		if v.only == worldLayers && it.layer >= LayerUI || v.only == uiLayers && it.layer < LayerUI {
 			continue
@@ -466,6 +486,10 @@ func (d *DrawList) prepare(items []item, v *view, placed bool) {
 	d.ensureIndices(maxQuads)
 	d.stats.Vertices = len(d.verts)
 	d.stats.Indices = len(d.verts) / 4 * 6
+	if ovl < len(items) {
+		d.stats.OverlayDrawCalls = d.stats.DrawCalls() - ovlCalls
+		d.stats.OverlayVertices = len(d.verts) - ovlVerts
+	}
 }
 
 // sorted returns the items in draw order: by layer, then Z, stable.

@@ -46,6 +46,8 @@ func countLabel(n int) string {
 	switch {
 	case n >= 1000 && n%1000 == 0:
 		return fmt.Sprintf("%dk", n/1000)
+	case n >= 1000 && n < 1000000:
+		return fmt.Sprintf("%d,%03d", n/1000, n%1000)
 	default:
 		return fmt.Sprint(n)
 	}

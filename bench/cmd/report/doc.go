@@ -51,17 +51,6 @@ var forms = []form{
 // lepenka is Table 4.1 of the thesis (.NET 6, Ryzen 5 3600), in ms.
 var lepenka = map[int][2]float64{1000: {2.739, 19.76}, 10000: {27.307, 24.87}, 100000: {398.362, 117.70}}
 
-// published are go-ecs-benchmarks' figures (README of 10 Sep 2025, AMD
-// EPYC 7763, Ark v0.5.1, Donburi v1.15.7) in ns per entity, at 1k and 256k
-// entities (that suite has no 100k row).
-var published = map[string]map[string][2]float64{
-	"Query2":    {"ark": {3.84, 3.80}, "donburi": {19.21, 22.87}},
-	"Random":    {"ark": {4.56, 13.48}, "donburi": {13.29, 46.27}},
-	"Create":    {"ark": {43.59, 39.99}, "donburi": {192.25, 208.19}},
-	"AddRemove": {"ark": {118.90, 119.48}, "donburi": {429.22, 468.73}},
-	"Delete":    {"ark": {25.46, 24.57}, "donburi": {51.55, 58.86}},
-}
-
 // fmtNs formats nanoseconds with a unit that keeps three digits.
 func fmtNs(ns float64) string {
 	switch {
@@ -130,6 +119,7 @@ func writeDoc(w *bytes.Buffer, r *results, env map[string]string) {
 	d.headline()
 	d.machine()
 	d.goals()
+	d.ecsGoals()
 	d.table41()
 	d.compute()
 	d.parallel()
@@ -632,55 +622,6 @@ func crossover(r *results, kind string) int {
 	return c
 }
 
-func (d *doc) ecs() {
-	d.p("## go-ecs-benchmarks scenarios\n\n")
-	d.p("The scenarios of the public [go-ecs-benchmarks](https://github.com/mlange-42/go-ecs-benchmarks) suite, written again here, in ns per entity. glue runs each as a user would — systems, queries and Commands, one `App.Update` per operation — so its figures include the scheduler and command application. The *published* columns are that suite's own figures (README of 10 Sep 2025, AMD EPYC 7763, Ark v0.5.1, Donburi v1.15.7; it has 1k and 256k rows, not 100k), for scale only: they come from another machine.\n\n")
-	scen := []struct{ key, title, note string }{
-		{"Query2", "Query of 2 components", "pos += vel over every entity. glue-seq/glue-par: an `Each2` system; glue-batch: a `Batch2` system, sequential; glue-query: `Query2.Each` inside a global system"},
-		{"Random", "Random access", "read the Position of every entity in shuffled order. glue: `Query1.Get`"},
-		{"Create", "Create entities", "create N entities with Position and Velocity (removal not timed). glue: `Commands.Spawn`"},
-		{"AddRemove", "Add/remove component", "add Velocity to N entities, then remove it. glue: `Commands.Insert` in one stage, `Commands.Remove` in the next"},
-		{"Delete", "Delete entities", "delete N entities (re-creation not timed). glue: `Commands.Despawn`"},
-	}
-	for _, s := range scen {
-		d.p("### %s\n\n%s.\n\n| implementation |", s.title, s.note)
-		for _, n := range ecsSizes {
-			d.p(" %s | ± |", countLabel(n))
-		}
-		d.p(" published 1k | published 256k |\n|---|")
-		for range ecsSizes {
-			d.p("---|---|")
-		}
-		d.p("---|---|\n")
-		var impls []string
-		for _, name := range d.r.order {
-			if rest, ok := strings.CutPrefix(name, "Benchmark"+s.key+"/"); ok {
-				impl := rest[:strings.LastIndex(rest, "/")]
-				if !contains(impls, impl) {
-					impls = append(impls, impl)
-				}
-			}
-		}
-		for _, impl := range impls {
-			d.p("| %s |", impl)
-			for _, n := range ecsSizes {
-				sm, ok := d.r.get(fmt.Sprintf("Benchmark%s/%s/%d", s.key, impl, n), "ns/entity")
-				if !ok {
-					d.p(" – | – |")
-					continue
-				}
-				d.p(" %s | %s |", fmtF(sm.center), sm.pct())
-			}
-			if p, ok := published[s.key][impl]; ok {
-				d.p(" %.4g | %.4g |\n", p[0], p[1])
-			} else {
-				d.p(" – | – |\n")
-			}
-		}
-		d.p("\n")
-	}
-}
-
 func contains(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
@@ -707,17 +648,17 @@ func (d *doc) overheads() {
 		}[k]
 		d.p("| %s | %s | | |\n", what, fmtNs(d.r.median("BenchmarkBarrier/"+k, "ns/op")))
 	}
-	n := 100000
+	n := 256000
 	e := func(b, impl string) float64 {
 		return d.r.median(fmt.Sprintf("Benchmark%s/%s/%d", b, impl, n), "ns/entity")
 	}
-	cg, cd := e("Create", "glue"), e("Create", "donburi")
-	dg, dd := e("Delete", "glue"), e("Delete", "donburi")
-	d.p("| create 100k entities: Commands.Spawn vs donburi World.Create | %s ns/entity | %s ns/entity | %s |\n", fmtF(cg), fmtF(cd), fmtX(cg/cd))
-	d.p("| remove 100k entities: Commands.Despawn vs donburi World.Remove | %s ns/entity | %s ns/entity | %s |\n", fmtF(dg), fmtF(dd), fmtX(dg/dd))
-	d.p("| create and remove 100k entities, together | %s | %s | %s |\n", fmtNs((cg+dg)*float64(n)), fmtNs((cd+dd)*float64(n)), fmtX((cg+dg)/(cd+dd)))
-	ag, ad := e("AddRemove", "glue"), e("AddRemove", "donburi")
-	d.p("| add and remove a component on 100k entities: Commands vs donburi Add/Remove | %s ns/entity | %s ns/entity | %s |\n", fmtF(ag), fmtF(ad), fmtX(ag/ad))
+	cg, cd := e("Create2comp", "glue-typed"), e("Create2comp", "donburi")
+	dg, dd := e("Delete2comp", "glue"), e("Delete2comp", "donburi")
+	d.p("| create 256k entities: Spawn2 vs donburi World.Create | %s ns/entity | %s ns/entity | %s |\n", fmtF(cg), fmtF(cd), fmtX(cg/cd))
+	d.p("| remove 256k entities: Commands.Despawn vs donburi World.Remove | %s ns/entity | %s ns/entity | %s |\n", fmtF(dg), fmtF(dd), fmtX(dg/dd))
+	d.p("| create and remove 256k entities, together | %s | %s | %s |\n", fmtNs((cg+dg)*float64(n)), fmtNs((cd+dd)*float64(n)), fmtX((cg+dg)/(cd+dd)))
+	ag, ad := e("AddRemove", "glue-typed"), e("AddRemove", "donburi")
+	d.p("| add and remove a component on 256k entities: Insert1 and Commands.Remove vs donburi Add/Remove | %s ns/entity | %s ns/entity | %s |\n", fmtF(ag), fmtF(ad), fmtX(ag/ad))
 	for _, impl := range []string{"glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par"} {
 		var parts []string
 		for _, n := range tableSizes {

@@ -1,0 +1,119 @@
+package diag
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gluekit/glue"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// FrameSystem is the name of the plugin's one system, in glue.Draw: it
+// reads the keys and the mouse, and while the overlay or the inspector is
+// shown, gathers the figures and adds the panels to render's DrawList on
+// [render.LayerOverlay].
+const FrameSystem = "diag.frame"
+
+// pluginName is the name glue records for [Plugin].
+const pluginName = "diag.Plugin"
+
+// Keys are the keys of the overlay and the inspector.
+type Keys struct {
+	// Overlay shows and hides the overlay of figures.
+	Overlay ebiten.Key
+	// Inspector shows and hides the entity inspector.
+	Inspector ebiten.Key
+	// Pause pauses and resumes the app's ticks (glue.App.Pause), while
+	// the overlay or the inspector is shown.
+	Pause ebiten.Key
+	// Step runs exactly one tick of a paused app (glue.App.Step); on a
+	// running app it pauses it.
+	Step ebiten.Key
+	// Filter shows only the entities with the next component type in the
+	// inspector (with Shift: the previous one); after the last type it
+	// shows all again.
+	Filter ebiten.Key
+}
+
+// DefaultKeys returns the keys a [Plugin] with nil Keys uses: F3 the
+// overlay, F4 the inspector, F6 pause, F7 step, F8 filter.
+func DefaultKeys() Keys {
+	return Keys{Overlay: ebiten.KeyF3, Inspector: ebiten.KeyF4, Pause: ebiten.KeyF6, Step: ebiten.KeyF7, Filter: ebiten.KeyF8}
+}
+
+// Plugin adds the diagnostics overlay and the entity inspector to an app
+// drawn by render.Plugin, which it needs. Its fields are options; the
+// zero value is the default: both hidden until their key is pressed.
+//
+// Build inserts the [Overlay] resource and adds [FrameSystem] to the core
+// stage glue.Draw. Hidden, the plugin costs the app's ticks nothing (it
+// has no system in the update stages) and a frame one system run that
+// looks at the keys; shown, it turns the app's profiling on
+// (glue.App.SetProfiling) and reads the world a few times a second.
+type Plugin struct {
+	// Keys are the keys; the default (nil) is [DefaultKeys].
+	Keys *Keys
+	// Show shows the overlay from the first frame on.
+	Show bool
+	// Inspect shows the inspector from the first frame on.
+	Inspect bool
+	// Select names a component type (as [Overlay.SetFilter] takes it):
+	// the inspector selects the first entity that has one when it first
+	// reads the world. The default ("") selects nothing.
+	Select string
+	// TextSize is the size of the panels' text in screen pixels. The
+	// default (zero) is 11.
+	TextSize float64
+}
+
+// validate reports bad options.
+func (p Plugin) validate() error {
+	if p.TextSize < 0 || p.TextSize > 200 {
+		return fmt.Errorf("diag: Plugin.TextSize must be between 0 (the default, 11) and 200 screen pixels, got %g", p.TextSize)
+	}
+	if p.Keys == nil {
+		return nil
+	}
+	k := *p.Keys
+	seen := map[ebiten.Key]string{}
+	var dup []string
+	for _, f := range []struct {
+		name string
+		key  ebiten.Key
+	}{{"Overlay", k.Overlay}, {"Inspector", k.Inspector}, {"Pause", k.Pause}, {"Step", k.Step}, {"Filter", k.Filter}} {
+		if f.key < 0 || f.key > ebiten.KeyMax {
+			return fmt.Errorf("diag: Plugin.Keys.%s is not a key: %d; use an ebiten.Key constant, e.g. ebiten.KeyF3", f.name, int(f.key))
+		}
+		if other, ok := seen[f.key]; ok {
+			dup = append(dup, fmt.Sprintf("%s and %s are both %v", other, f.name, f.key))
+		}
+		seen[f.key] = f.name
+	}
+	if len(dup) > 0 {
+		return fmt.Errorf("diag: Plugin.Keys: %s; give each its own key (or leave Keys nil for F3-F8)", strings.Join(dup, ", "))
+	}
+	return nil
+}
+
+// Build adds the plugin's resource and system to app.
+func (p Plugin) Build(app *glue.App) {
+	if err := p.validate(); err != nil {
+		app.AddError(err)
+		return
+	}
+	keys := DefaultKeys()
+	if p.Keys != nil {
+		keys = *p.Keys
+	}
+	size := p.TextSize
+	if size == 0 {
+		size = 11
+	}
+	o := Overlay{app: app, keys: keys, shown: p.Show, inspecting: p.Inspect, textSize: size}
+	o.ins.selectType = p.Select
+	app.InsertResource(o)
+	app.AddSystems(glue.Draw, glue.Func(frame))
+}
+
+// ProvidedBy returns "diag.Plugin", the plugin that inserts the Overlay.
+func (Overlay) ProvidedBy() string { return pluginName }

@@ -1,0 +1,114 @@
+// Browser test of the diagnostics overlay (modules/diag) in the
+// WebAssembly build (make wasm): F3 shows the overlay over the game, F6
+// pauses the game's ticks and resumes them. Like breakout.test.mjs, it
+// serves web/dist with web/serve on 127.0.0.1 and drives Debian's
+// Chromium headless with playwright-core.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { PNG } from "pngjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+let server, base, browser;
+
+before(async () => {
+  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  base = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
+    server.stdout.on("data", (d) => {
+      const m = /serving (http:\/\/\S+)/.exec(d.toString());
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+      "--disable-sync", "--no-first-run", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
+      "--ignore-gpu-blocklist", "--autoplay-policy=no-user-gesture-required"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server?.pid) {
+    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
+  }
+});
+
+// press taps a key, down and up at once: in the browser the overlay
+// counts the page's key events, so no tap is lost however slowly
+// SwiftShader draws the frames.
+async function press(page, key) {
+  await page.keyboard.press(key);
+}
+
+async function state(page) {
+  return JSON.parse(await page.evaluate(() => window.breakoutState()));
+}
+
+async function until(page, pred, what, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await state(page);
+    if (pred(s)) return s;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+// changed counts the pixels of the top-left quarter that differ by more
+// than 24 in a channel between two screenshots.
+function changed(a, b) {
+  let n = 0;
+  for (let y = 0; y < a.height / 4; y++) {
+    for (let x = 0; x < a.width / 2; x++) {
+      const k = (y * a.width + x) * 4;
+      if ([0, 1, 2].some((c) => Math.abs(a.data[k + c] - b.data[k + c]) > 24)) n++;
+    }
+  }
+  return n;
+}
+
+test("F3 shows the diagnostics overlay, F6 pauses and resumes", async () => {
+  const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
+  await page.goto(base + "?seed=1");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  await page.click("canvas"); // the keys go to the focused canvas
+  await page.waitForTimeout(300);
+  const shot = async () => PNG.sync.read(await page.screenshot());
+
+  const before = await shot();
+  await press(page, "F3");
+  let after;
+  const end = Date.now() + 10_000;
+  do {
+    await page.waitForTimeout(200);
+    after = await shot();
+  } while (changed(before, after) < 5000 && Date.now() < end);
+  const n = changed(before, after);
+  assert.ok(n >= 5000, `F3: ${n} pixels of the top-left quarter changed, want the overlay's panel (>= 5000)`);
+
+  // The serve's launch (Space), then F6 holds the ticks: the ball stops.
+  await page.keyboard.press("Space");
+  await until(page, (s) => s.phase === "playing", "the ball to launch");
+  await press(page, "F6");
+  await page.waitForTimeout(500);
+  const s0 = await state(page);
+  await page.waitForTimeout(1000);
+  const s1 = await state(page);
+  assert.equal(s1.ballY, s0.ballY, `paused (F6), yet the ball moved from ${s0.ballY} to ${s1.ballY}`);
+  await press(page, "F6");
+  await until(page, (s) => s.ballY !== s1.ballY, "the ball to move again after F6", 10_000);
+
+  await press(page, "F3");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
