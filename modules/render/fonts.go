@@ -28,7 +28,7 @@ var (
 // A font's data is linked into the program only if the program uses it:
 // a game that never calls [FontMonoBold] does not carry Go Mono Bold (the
 // Go fonts are embedded without their hinting, which render does not use:
-// 80 and 88 kB, about 34 kB each of a compressed WebAssembly download).
+// 75 and 83 kB, about 32 and 34 kB of a compressed WebAssembly download).
 type Font struct {
 	src *fontSource
 }
