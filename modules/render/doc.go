@@ -10,7 +10,7 @@
 //   - [Run] runs an app in a window; [NewGame] makes the ebiten.Game
 //     without running it, for tests and custom loops.
 //   - [Plugin] adds the resources ([Screen], [Viewport], [Background],
-//     [DrawList], [Screenshot]) and the systems that clear the frame (in
+//     [DrawList], [Camera], [Views], [Screenshot]) and the systems that clear the frame (in
 //     the core stage glue.PreDraw), and flush and capture it (in
 //     glue.PostDraw).
 //   - [DrawBox], [DrawCircle] and [DrawText] are generic draw systems for
@@ -19,7 +19,8 @@
 //   - [SetupWindow] applies a window resource ([IWindow]; [Window] is
 //     ready-made).
 //   - [LoadImage], [LoadImages] and [NewImage] put images into atlas
-//     pages; an [Image] is a region of one. [GridSheet] and [NamedSheet]
+//     pages; an [Image] is a region of one. [LoadImagesAsync] loads in
+//     the background, from any fs.FS or an [HTTPFS]. [GridSheet] and [NamedSheet]
 //     cut a [Sheet] into frames, [Sheet.Clip] makes a [Clip].
 //   - [DrawSprite] draws components implementing [ISprite] ([Sprite] is
 //     ready-made); [DrawSpriteAt] draws them at a second component's
@@ -29,9 +30,13 @@
 //   - [Animator] plays a clip; [Animate] advances animators by the
 //     timer module's clock and writes [ClipEnded] events.
 //   - [Camera] (a resource) maps the world onto the screen; [UpdateCamera]
-//     shakes it and [FollowCamera] follows a target.
-//   - [DrawList] takes items and custom draw funcs ([DrawList.AddFunc])
-//     from any system of the draw stages.
+//     shakes it and [FollowCamera] follows a target. [Views] splits the
+//     screen into views with cameras of their own.
+//   - [DrawList] takes items — shapes such as polylines with joins
+//     ([DrawList.AddPolylineJoin]) — and custom draw funcs
+//     ([DrawList.AddFunc]) from any system of the draw stages.
+//   - [Font] is a typeface for a [TextStyle]: [FontRegular],
+//     [FontMonoBold] or a game's own ([NewFont]).
 //
 // # Wiring
 //
@@ -90,7 +95,11 @@
 // Images are loaded from an fs.FS — an embed.FS in the games, so that
 // they work in the browser too — as PNG files, packed into atlas pages
 // (shelves, tallest first) with a transparent border. A missing or
-// undecodable file is an error naming its path. A [Sprite] places an
+// undecodable file is an error naming its path. [HTTPFS] fetches files
+// over HTTP (with the page's fetch in the browser); [LoadImagesAsync]
+// loads on a goroutine of its own while the game goes on — the way to
+// load from an HTTPFS in the browser without freezing the page — and a
+// system polls it until the images are in the atlas. A [Sprite] places an
 // image (or a sheet frame) with its origin at X, Y, turned, scaled,
 // flipped and tinted; sprites are drawn with linear filtering. An
 // [Animator] component plays a [Clip] — frames with per-frame durations,

@@ -1,12 +1,23 @@
 package render
 
 import (
+	_ "embed" // the Go fonts
 	"fmt"
 	"sync"
 
-	"golang.org/x/image/font/gofont/gomonobold"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+)
+
+//go:generate go run ../../internal/genfont -out fonts
+
+// The Go fonts of golang.org/x/image/font/gofont, without their hinting
+// (made by internal/genfont): render rasterizes without hinting, and the
+// glyphs' instructions were more than half of each file.
+var (
+	//go:embed fonts/goregular.ttf
+	goRegularTTF []byte
+	//go:embed fonts/gomonobold.ttf
+	goMonoBoldTTF []byte
 )
 
 // Font is a typeface texts are drawn in: one of the Go fonts
@@ -16,8 +27,8 @@ import (
 //
 // A font's data is linked into the program only if the program uses it:
 // a game that never calls [FontMonoBold] does not carry Go Mono Bold (the
-// data of one font is 130–180 kB, about 60 kB of a compressed
-// WebAssembly download).
+// Go fonts are embedded without their hinting, which render does not use:
+// 75 and 83 kB, about 32 and 34 kB of a compressed WebAssembly download).
 type Font struct {
 	src *fontSource
 }
@@ -34,8 +45,8 @@ type fontSource struct {
 // The Go fonts. Their data is reached only through these variables, so a
 // font no code refers to is left out by the linker.
 var (
-	goRegular  = fontSource{name: "Go Regular", data: func() []byte { return goregular.TTF }}
-	goMonoBold = fontSource{name: "Go Mono Bold", data: func() []byte { return gomonobold.TTF }}
+	goRegular  = fontSource{name: "Go Regular", data: func() []byte { return goRegularTTF }}
+	goMonoBold = fontSource{name: "Go Mono Bold", data: func() []byte { return goMonoBoldTTF }}
 )
 
 // FontRegular returns Go Regular, a proportional sans-serif: the zero

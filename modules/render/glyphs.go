@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -90,7 +91,7 @@ func (f *face) rasterize(pix []byte, b image.Rectangle, s string, align Align, a
 		line, rest = nextLine(rest)
 		x0 := floatFixed(ax - alignOffset(align, fixedFloat(f.advance(line))))
 		// The baseline on a whole pixel, as text/v2 does.
-		dot := fixed.Point26_6{X: x0, Y: fixed.I(int(top + f.ascent))}
+		dot := fixed.Point26_6{X: x0, Y: fixed.I(int(math.Floor(top + f.ascent)))}
 		prev := rune(-1)
 		for _, r := range line {
 			if prev >= 0 {

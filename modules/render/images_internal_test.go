@@ -1,7 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"image"
+	"image/color"
+	"image/draw"
 	"math/rand/v2"
 	"testing"
 )
@@ -78,5 +81,35 @@ func TestImageSub(t *testing.T) {
 	}
 	if _, err := (Image{}).Sub(0, 0, 1, 1); err == nil {
 		t.Error("Sub of the zero Image succeeded")
+	}
+}
+
+// TestPremultipliedMatchesDraw checks premultiplied against image/draw's
+// Draw into an image.RGBA, which it replaces, for the kinds of image PNG
+// decoding makes (and a paletted one), with sub-image offsets.
+func TestPremultipliedMatchesDraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	r := image.Rect(3, 5, 3+17, 5+9)
+	nrgba, rgba, gray := image.NewNRGBA(r), image.NewRGBA(r), image.NewGray16(r)
+	pal := image.NewPaletted(r, color.Palette{color.Transparent, color.NRGBA{200, 100, 50, 128}, color.White})
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a := uint8(rng.IntN(256))
+			nrgba.SetNRGBA(x, y, color.NRGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), a})
+			rgba.SetRGBA(x, y, color.RGBA{a / 2, a / 3, a, a})
+			gray.SetGray16(x, y, color.Gray16{uint16(rng.IntN(65536))})
+			pal.SetColorIndex(x, y, uint8(rng.IntN(3)))
+		}
+	}
+	for name, img := range map[string]image.Image{
+		"NRGBA": nrgba, "RGBA": rgba, "Gray16": gray, "Paletted": pal,
+		"NRGBA sub-image": nrgba.SubImage(image.Rect(5, 6, 15, 12)),
+	} {
+		b := img.Bounds()
+		want := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+		draw.Draw(want, want.Bounds(), img, b.Min, draw.Src)
+		if got := premultiplied(img); !bytes.Equal(got, want.Pix) {
+			t.Errorf("%s: premultiplied differs from draw.Draw", name)
+		}
 	}
 }

@@ -81,7 +81,9 @@ type Background struct {
 // system with glue.ResMut[render.Screenshot].
 type Screenshot struct {
 	// Path is the PNG file to write; empty keeps the capture in Image
-	// only.
+	// only. In the browser, which has no files, a Path fails the app
+	// with an error saying so (and the PNG encoder is left out of the
+	// WebAssembly file).
 	Path string
 	// Frames is the number of ticks to run before the capture. Values
 	// below 1 mean 1: nothing is drawn before the first tick.

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/timer"
@@ -249,19 +247,4 @@ func screenshot(p struct {
 	if sc.End {
 		p.Cmds.End()
 	}
-}
-
-func savePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("render: screenshot: %w", err)
-	}
-	if err := png.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("render: screenshot: encoding %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("render: screenshot: %w", err)
-	}
-	return nil
 }

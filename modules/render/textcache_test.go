@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -10,8 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gluekit/glue/internal/ttf"
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/font/gofont/gomonobold"
+	"golang.org/x/image/font/gofont/goregular"
 )
 
 // needDisplay skips a test that draws when there is no display (the
@@ -265,5 +268,23 @@ func TestNewFont(t *testing.T) {
 	b, _ := MeasureText("Score 120", TextStyle{Font: FontMonoBold(), Size: 20})
 	if a != b || a == 0 {
 		t.Errorf("width in the game's copy of Go Mono Bold = %v, in Go Mono Bold %v", a, b)
+	}
+}
+
+// TestEmbeddedFontsAreCurrent checks that fonts/ holds the Go fonts of
+// the x/image version in go.mod, stripped of their hinting: run
+// `go generate ./modules/render` when it fails.
+func TestEmbeddedFontsAreCurrent(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		embedded, from []byte
+	}{{"goregular.ttf", goRegularTTF, goregular.TTF}, {"gomonobold.ttf", goMonoBoldTTF, gomonobold.TTF}} {
+		want, err := ttf.StripHinting(c.from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(c.embedded, want) {
+			t.Errorf("fonts/%s is not the stripped Go font of this x/image version: run go generate ./modules/render", c.name)
+		}
 	}
 }
