@@ -17,7 +17,10 @@ func lerpBall(a, b Ball, t float64) Ball {
 	return Ball{a.X + (b.X-a.X)*float32(t), a.Y + (b.Y-a.Y)*float32(t)}
 }
 
-func stepBall(b *Ball, _ *Seat, p Paddle) { b.X += p.X }
+// Steer is an input for Predict.
+type Steer struct{ X float32 }
+
+func stepBall(b *Ball, _ *Seat, s Steer) { b.X += s.X }
 
 func TestClientPluginRejectsBadCorrectionRate(t *testing.T) {
 	app := glue.NewApp()

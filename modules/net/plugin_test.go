@@ -8,6 +8,9 @@ import (
 	"github.com/gluekit/glue/modules/net"
 )
 
+// Paddle is a second type to send; these tests only name it.
+type Paddle struct{ X float32 }
+
 func TestServerPluginNeedsRegistry(t *testing.T) {
 	app := glue.NewApp()
 	app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{Addr: "127.0.0.1:0"}})
