@@ -44,11 +44,8 @@ func (q Query1[A]) Each(fn func(Entity, *A)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query1[A]) Get(e Entity) (*A, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, false
-	}
-	return world.At[A](q.q, 0, l), true
+	p := q.q.Get(world.Entity(e), 0)
+	return (*A)(p), p != nil
 }
 
 // First returns the first matching entity and its components, and false

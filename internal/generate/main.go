@@ -184,8 +184,12 @@ func query(b *bytes.Buffer, n int) {
 		list(n, func(i int) string { return fmt.Sprintf("c%d[i]", i) }))
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, bool) {\n", name, tps, ptrs)
-	fmt.Fprintf(b, "\tl, ok := q.q.Locate(world.Entity(e))\n\tif !ok {\n\t\treturn %s, false\n\t}\n", nils)
-	fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.At[%s](q.q, %d, l)", comps[i], i) }))
+	if n == 1 { // the lookup of a single component in one call (world.Query.Get)
+		fmt.Fprintf(b, "\tp := q.q.Get(world.Entity(e), 0)\n\treturn (*A)(p), p != nil\n}\n\n")
+	} else {
+		fmt.Fprintf(b, "\tl, ok := q.q.Locate(world.Entity(e))\n\tif !ok {\n\t\treturn %s, false\n\t}\n", nils)
+		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.At[%s](q.q, %d, l)", comps[i], i) }))
+	}
 	fmt.Fprintf(b, "// First returns the first matching entity and its components, and false\n// if there is none: handy for singletons such as a player.\n")
 	fmt.Fprintf(b, "func (q %s[%s]) First() (Entity, %s, bool) {\n", name, tps, ptrs)
 	fmt.Fprintf(b, "\te, l, ok := q.q.First()\n\tif !ok {\n\t\treturn 0, %s, false\n\t}\n", nils)
