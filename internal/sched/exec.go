@@ -106,7 +106,7 @@ func (x *Executor) runWhole(n *Node, parallel bool) error {
 	if x.Profile {
 		return x.runProfiled(n, total, parallel)
 	}
-	if !parallel || x.pool == nil || (n.stats.nsPerItem != 0 && n.stats.runs%8 != 0) {
+	if !parallel || x.pool == nil || (n.stats.nsPerItem != 0 && n.stats.runs%8 != 0 && !n.stats.refresh) {
 		return n.Run(0, 0, total)
 	}
 	// One run in eight is timed, for the policy's estimates: a clock read
@@ -135,6 +135,7 @@ func (x *Executor) runLevel(p *Plan, li int, parallel bool) []error {
 			continue
 		}
 		k, total := 1, n.Len()
+		n.stats.runs++
 		if n.Splittable {
 			k = x.policy.chunks(n, total, x.workers)
 		}

@@ -58,6 +58,20 @@ func (learned) parallel(lv []*Node, st *levelStat) bool {
 		return false
 	}
 	if st.parWall > 0 && float64(st.parWall) > 0.8*float64(total) {
+		// A stale whole-run estimate (a node's cost per entity drifts as
+		// the game goes on: a flock grows denser) makes parallel runs look
+		// worse than they are: refresh it with one observed whole run
+		// before backing off.
+		stale := false
+		for _, n := range lv {
+			if !n.Skip && n.stats.stale() {
+				n.stats.refresh = true
+				stale = true
+			}
+		}
+		if stale {
+			return false
+		}
 		st.probe++
 		return st.probe%64 == 0
 	}
@@ -68,6 +82,9 @@ func (learned) chunks(n *Node, total, workers int) int {
 	s := &n.stats
 	k := max(1, min(workers, int(s.estimate(n.Work())/targetChunk), (total+Segment-1)/Segment))
 	if k > 1 && s.nsSplit > 0 && s.nsSplit > 0.8*s.nsPerItem {
+		if s.stale() {
+			return 1 // this whole run refreshes the estimate (runLevel observes it)
+		}
 		if s.splitProbe++; s.splitProbe%64 != 0 {
 			return 1
 		}
@@ -107,6 +124,21 @@ type nodeStats struct {
 	// counts the runs not split because splitting did not pay.
 	nsSplit    float64
 	splitProbe uint32
+	// wholeAt and splitAt are the values of runs when a whole and a split
+	// run were last observed; refresh asks runWhole to observe its next
+	// run.
+	wholeAt, splitAt uint32
+	refresh          bool
+}
+
+// staleAfter is how many runs a whole-run estimate may be older than the
+// latest split run before the two are no longer compared.
+const staleAfter = 8
+
+// stale reports whether the whole-run estimate is older than the latest
+// split run's by more than staleAfter runs.
+func (s *nodeStats) stale() bool {
+	return s.nsSplit > 0 && s.splitAt > s.wholeAt+staleAfter
 }
 
 // estimate is the expected time of the node's next run.
@@ -116,6 +148,7 @@ func (s *nodeStats) estimate(work int) time.Duration {
 
 // observe records the duration of a whole run.
 func (s *nodeStats) observe(d time.Duration, work int) {
+	s.wholeAt, s.refresh = s.runs, false
 	x := float64(d) / float64(max(work, 1))
 	if s.nsPerItem == 0 {
 		s.nsPerItem = x
@@ -126,6 +159,7 @@ func (s *nodeStats) observe(d time.Duration, work int) {
 
 // observeSplit records the wall time of a split run (its longest chunk).
 func (s *nodeStats) observeSplit(wall time.Duration, work int) {
+	s.splitAt = s.runs
 	x := float64(wall) / float64(max(work, 1))
 	if s.nsSplit == 0 {
 		s.nsSplit = x

@@ -54,6 +54,37 @@ func TestSplitThatDoesNotPayStopsAndIsProbed(t *testing.T) {
 	}
 }
 
+// A node whose cost per entity grows as the game goes on (a flock
+// growing denser) must not stop splitting because its split runs are
+// compared with a whole-run estimate from long ago: the policy refreshes
+// the estimate with one whole run and splits again, instead of backing
+// off for 64 runs.
+func TestStaleEstimateIsRefreshedNotBackedOff(t *testing.T) {
+	p := Learned()
+	n := entityNode(10_000, 100) // whole runs measured at run 0: 100 ns per entity
+	n.stats.runs = 40
+	n.stats.observeSplit(850*time.Microsecond, 10_000) // split at run 40: 85 ns per entity
+	lv, st := []*Node{n}, &levelStat{parWall: 850 * time.Microsecond}
+	if p.parallel(lv, st) || !n.stats.refresh {
+		t.Fatal("the level went parallel, or asked for no refresh, against an estimate 40 runs old")
+	}
+	if got := p.chunks(n, 10_000, 2); got != 1 {
+		t.Fatalf("chunks against a stale estimate: %d, want 1 (a whole run that refreshes it)", got)
+	}
+	// The refreshing whole run: the node now costs 170 ns per entity.
+	n.stats.runs++
+	n.stats.observe(1700*time.Microsecond, 10_000)
+	if n.stats.refresh {
+		t.Fatal("the observed whole run left the refresh asked")
+	}
+	if !p.parallel(lv, st) {
+		t.Fatal("after the refresh the level stayed on one goroutine although its split runs pay")
+	}
+	if got := p.chunks(n, 10_000, 2); got != 2 {
+		t.Fatalf("after the refresh: %d chunks, want 2", got)
+	}
+}
+
 func TestLevelGoesParallelOnlyWhenItPays(t *testing.T) {
 	p := Learned()
 	light := []*Node{entityNode(1000, 3), entityNode(1000, 3)} // 3 µs each
