@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -275,6 +276,9 @@ func TestBenchRunsAtTinySizes(t *testing.T) {
 			t.Errorf("no capped row for %s in\n%s", v, s)
 		}
 	}
+	if runtime.GOMAXPROCS(0) > 1 && !strings.Contains(s, "Goal: flocking's tick ≥ 1.8x faster on") {
+		t.Errorf("no flocking speedup line in\n%s", s)
+	}
 	// A frame no tick fits in: every count is 0.
 	out.Reset()
 	if err := RunBench(&out, BenchOptions{Seed: 1, Max: 64, Ticks: 1, Frame: 1}); err != nil {
@@ -318,6 +322,29 @@ func TestRunFlags(t *testing.T) {
 		}
 		if !strings.Contains(errs.String(), "swarm: ") {
 			t.Errorf("%v: no message: %q", bad, errs.String())
+		}
+	}
+}
+
+func TestVerdictReadsCappedCountsAsBounds(t *testing.T) {
+	for _, c := range []struct {
+		a, b BenchResult
+		want string
+	}{
+		{BenchResult{Fish: 300}, BenchResult{Fish: 200}, "met"},
+		{BenchResult{Fish: 250}, BenchResult{Fish: 200}, "missed"},
+		// The object model at the bound: glue's ratio is at most 100/200.
+		{BenchResult{Fish: 100}, BenchResult{Fish: 200, Capped: true}, "missed (the object model reached -bench-max: the ratio is at most this)"},
+		// glue at the bound: the ratio is at least 200/100.
+		{BenchResult{Fish: 200, Capped: true}, BenchResult{Fish: 100}, "met"},
+		// glue at the bound but the ratio below the goal: it may be more.
+		{BenchResult{Fish: 200, Capped: true}, BenchResult{Fish: 150}, "not decided (a count reached -bench-max)"},
+		{BenchResult{Fish: 200, Capped: true}, BenchResult{Fish: 200, Capped: true}, "not decided (both counts reached -bench-max)"},
+		{BenchResult{Fish: 10}, BenchResult{}, "met"},
+		{BenchResult{}, BenchResult{}, "missed"},
+	} {
+		if got := verdict(c.a, c.b, 1.5); got != c.want {
+			t.Errorf("verdict(%v, %v, 1.5) = %q, want %q", c.a, c.b, got, c.want)
 		}
 	}
 }
