@@ -51,7 +51,7 @@ unit:
 ## search (bench/results/swarm.md); rewrites docs/benchmarks.md and
 ## docs/benchmarks.png. About 20 minutes.
 bench:
-	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -seed 1 > bench/results/swarm.md
+	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1 > bench/results/swarm.md
 	bench/run.sh
 
 ## bench-smoke: the suite's correctness tests and every benchmark once.
@@ -134,7 +134,7 @@ test-web: BROTLI_Q = 5
 test-web: GZIP_LEVEL = 6
 test-web: wasm wasm-gfx
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
-	cd web/test && node --test --test-reporter=spec
+	cd web/test && node --test --test-reporter=spec *.test.mjs
 
 ## bench-web: the browser test's benchmark mode: Breakout and web/minimal
 ## loaded in turn GLUE_WEB_BENCH times (default 7), medians of the bytes on
@@ -143,4 +143,4 @@ test-web: wasm wasm-gfx
 GLUE_WEB_BENCH ?= 7
 bench-web: wasm wasm-minimal
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
-	cd web/test && GLUE_WEB_BENCH=$(GLUE_WEB_BENCH) node --test --test-reporter=spec --test-name-pattern=benchmark
+	cd web/test && GLUE_WEB_BENCH=$(GLUE_WEB_BENCH) node --test --test-reporter=spec --test-name-pattern=benchmark breakout.test.mjs

@@ -149,6 +149,11 @@ func verdict(a, b BenchResult, goal float64) string {
 	return "not decided (a count reached -bench-max)"
 }
 
+// speedupWarmup is the ticks speedup runs before timing: the spawn, and
+// the runs in which the scheduler measures the systems and learns which
+// to split (as BenchmarkTick's 30).
+const speedupWarmup = 30
+
 // speedup times cfg's tick (cfg.Scene.Fish fish) on one worker and on
 // every worker, interleaved so that both see the machine alike, and
 // returns the ratio of the medians (one worker's over every worker's).
@@ -159,7 +164,7 @@ func speedup(cfg Config, opts BenchOptions) (float64, error) {
 	defer apps[0].Close()
 	defer apps[1].Close()
 	times := [2][]time.Duration{make([]time.Duration, 0, opts.Ticks), make([]time.Duration, 0, opts.Ticks)}
-	for range 2 { // spawn, and settle
+	for range speedupWarmup { // spawn, then let the scheduler learn what pays
 		for _, app := range apps {
 			if err := app.Update(); err != nil {
 				return 0, fmt.Errorf("swarm: bench, %s speedup with %d fish: %w", cfg.Scene.Variant, cfg.Scene.Fish, err)

@@ -723,7 +723,7 @@ func (d *doc) swarm() {
 		return
 	}
 	d.p("## Swarm: Völkers's scene, glue versus an object model\n\n")
-	d.p("Written by `make bench` before this suite, in the same session: `go run ./games/swarm -bench -bench-draw -seed 1` under Xvfb ([bench/results/swarm.md](../bench/results/swarm.md); docs/swarm.md explains the scene, the search and both timings). ")
+	d.p("Written by `make bench` before this suite, in the same session: `go run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1` under Xvfb ([bench/results/swarm.md](../bench/results/swarm.md); docs/swarm.md explains the scene, the search and both timings). ")
 	d.p("The counts come from a search, not from benchstat: single runs, which move by up to 2x on a loaded machine. ")
 	d.p("The thesis's Tables 5.1–5.4 count entities at 30 FPS, in Unity, on other hardware, and the thesis is not among this repository's references, so its figures are not reproduced beside these.\n\n")
 	d.w.Write(b)
