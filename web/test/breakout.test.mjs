@@ -2,44 +2,13 @@
 // the repository's own server on 127.0.0.1, drives Debian's Chromium
 // headless (SwiftShader WebGL2) with playwright-core, and checks that the
 // game loads, draws, takes keyboard input and plays.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
+import { spawn } from "node:child_process";
+import { setup, base, browser, root, state, until } from "./harness.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-let server, base, browser;
-
-before(async () => {
-  // detached: the server gets its own process group, so that after() can
-  // stop `go run` and the server it started together.
-  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
-    server.stdout.on("data", (d) => {
-      const m = /serving (http:\/\/\S+)/.exec(d.toString());
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-      "--ignore-gpu-blocklist", "--autoplay-policy=no-user-gesture-required"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  if (server?.pid) {
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
-  }
-});
+setup();
 
 // encodings holds the Content-Encoding each page's game arrived with.
 const encodings = new WeakMap();
@@ -59,20 +28,6 @@ async function open(query = "") {
   await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
   const firstFrame = Number(await page.getAttribute("body", "data-glue-ready"));
   return { page, errors, firstFrame };
-}
-
-async function state(page) {
-  return JSON.parse(await page.evaluate(() => window.breakoutState()));
-}
-
-async function until(page, pred, what, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await state(page);
-    if (pred(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 const rowColors = [[230, 70, 70], [240, 140, 50], [235, 210, 60], [80, 200, 100], [70, 150, 235], [160, 100, 230]];

@@ -3,62 +3,18 @@
 // pauses the game's ticks and resumes them. Like breakout.test.mjs, it
 // serves web/dist with web/serve on 127.0.0.1 and drives Debian's
 // Chromium headless with playwright-core.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
+import { setup, base, browser, state, until } from "./harness.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-let server, base, browser;
-
-before(async () => {
-  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
-    server.stdout.on("data", (d) => {
-      const m = /serving (http:\/\/\S+)/.exec(d.toString());
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-      "--ignore-gpu-blocklist", "--autoplay-policy=no-user-gesture-required"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  if (server?.pid) {
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
-  }
-});
+setup();
 
 // press taps a key, down and up at once: in the browser the overlay
 // counts the page's key events, so no tap is lost however slowly
 // SwiftShader draws the frames.
 async function press(page, key) {
   await page.keyboard.press(key);
-}
-
-async function state(page) {
-  return JSON.parse(await page.evaluate(() => window.breakoutState()));
-}
-
-async function until(page, pred, what, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await state(page);
-    if (pred(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
-    await page.waitForTimeout(100);
-  }
 }
 
 // changed counts the pixels of the top-left quarter that differ by more

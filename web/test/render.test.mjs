@@ -4,42 +4,12 @@
 // between them, and a sprite sheet fetched over HTTP (render.HTTPFS,
 // render.LoadImagesAsync) while the game goes on, with the errors of a
 // missing file and of a file that is not a PNG naming their URLs.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { PNG } from "pngjs";
+import { setup, base, browser } from "./harness.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
-let server, base, browser;
-
-before(async () => {
-  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
-    server.stdout.on("data", (d) => {
-      const m = /serving (http:\/\/\S+)/.exec(d.toString());
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-      "--ignore-gpu-blocklist"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  if (server?.pid) {
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
-  }
-});
+setup();
 
 // The scene's logical size and colours (web/gfxtest/main.go).
 const W = 160, H = 120;

@@ -4,56 +4,12 @@
 // web/dist with the repository's own server and drives Debian's headless
 // Chromium, as breakout.test.mjs does; it is a file of its own so that it
 // runs in its own process.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { setup, base, browser, state, until } from "./harness.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const key = "glue.save.breakout/quick";
-let server, base, browser;
-
-before(async () => {
-  server = spawn("go", ["run", "./web/serve", "-addr", "127.0.0.1:0", "-dir", "web/dist"],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start within 120 s")), 120_000);
-    server.stdout.on("data", (d) => {
-      const m = /serving (http:\/\/\S+)/.exec(d.toString());
-      if (m) { clearTimeout(timer); resolve(m[1]); }
-    });
-    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-      "--disable-sync", "--no-first-run", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-      "--ignore-gpu-blocklist", "--autoplay-policy=no-user-gesture-required"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  if (server?.pid) {
-    try { process.kill(-server.pid, "SIGTERM"); } catch { /* already gone */ }
-  }
-});
-
-async function state(page) {
-  return JSON.parse(await page.evaluate(() => window.breakoutState()));
-}
-
-async function until(page, pred, what, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await state(page);
-    if (pred(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
-    await page.waitForTimeout(100);
-  }
-}
+setup();
 
 // tap holds a key down for a while, so that a tick sees it even when the
 // machine is slow, and lets it go.
