@@ -171,36 +171,41 @@ func checkSum(b *testing.B, sum float64, n, runs int) {
 func BenchmarkQuery2comp(b *testing.B)  { benchQuery(b, queryScenarios[0]) }
 func BenchmarkQuery32arch(b *testing.B) { benchQuery(b, queryScenarios[1]) }
 
+// benchArk times one of ark's query forms (tick, once per round) over
+// the scenario's world of n matching entities, and checks the positions
+// after.
+func benchArk(b *testing.B, s queryScenario, n int, tick func(*ecs.Filter2[Position, Velocity])) {
+	w := ecs.NewWorld(1024)
+	s.ark(w, n)
+	f := ecs.NewFilter2[Position, Velocity](w)
+	settle()
+	for b.Loop() {
+		tick(f)
+	}
+	perEntity(b, n)
+	sum := 0.0
+	q := f.Query()
+	for q.Next() {
+		p, _ := q.Get()
+		sum += p.X + p.Y
+	}
+	checkSum(b, sum, n, b.N)
+}
+
 func benchQuery(b *testing.B, s queryScenario) {
 	for _, n := range short(EcsSizes) {
 		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			s.ark(w, n)
-			f := ecs.NewFilter2[Position, Velocity](w)
-			settle()
-			for b.Loop() {
+			benchArk(b, s, n, func(f *ecs.Filter2[Position, Velocity]) {
 				q := f.Query()
 				for q.Next() {
 					p, v := q.Get()
 					p.X += v.X
 					p.Y += v.Y
 				}
-			}
-			perEntity(b, n)
-			sum := 0.0
-			q := f.Query()
-			for q.Next() {
-				p, _ := q.Get()
-				sum += p.X + p.Y
-			}
-			checkSum(b, sum, n, b.N)
+			})
 		})
 		b.Run(fmt.Sprintf("ark-tables/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			s.ark(w, n)
-			f := ecs.NewFilter2[Position, Velocity](w)
-			settle()
-			for b.Loop() {
+			benchArk(b, s, n, func(f *ecs.Filter2[Position, Velocity]) {
 				q := f.Query()
 				for q.NextTable() {
 					ps, vs := q.GetColumns()
@@ -210,15 +215,7 @@ func benchQuery(b *testing.B, s queryScenario) {
 						p.Y += v.Y
 					}
 				}
-			}
-			perEntity(b, n)
-			sum := 0.0
-			q := f.Query()
-			for q.Next() {
-				p, _ := q.Get()
-				sum += p.X + p.Y
-			}
-			checkSum(b, sum, n, b.N)
+			})
 		})
 		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
 			w := donburi.NewWorld()
@@ -354,6 +351,21 @@ func BenchmarkRandom(b *testing.B) {
 	}
 }
 
+// alternate times do and not undo: after one untimed round to warm up,
+// each round of b.Loop runs do, then undo with the timer stopped, so that
+// a scenario that creates (or deletes) n entities starts every round from
+// the same world.
+func alternate(b *testing.B, do, undo func()) {
+	do()
+	undo()
+	for b.Loop() {
+		do()
+		b.StopTimer()
+		undo()
+		b.StartTimer()
+	}
+}
+
 // lifeApp is a glue app whose one stage spawns n entities with Position
 // and Velocity when spawn is set (boxed or typed commands), or despawns
 // every such entity when despawn is set, all through Commands.
@@ -408,32 +420,22 @@ func BenchmarkCreate2comp(b *testing.B) {
 			w := ecs.NewWorld(1024)
 			m := ecs.NewMap2[Position, Velocity](w)
 			f := ecs.NewFilter2[Position, Velocity](w)
-			m.NewBatchFn(n, nil)
-			w.RemoveEntities(f.Batch(), nil)
 			ents := make([]ecs.Entity, 0, n)
-			for b.Loop() {
+			alternate(b, func() {
 				for range n {
 					ents = append(ents, m.NewEntityFn(nil))
 				}
-				b.StopTimer()
+			}, func() {
 				w.RemoveEntities(f.Batch(), nil)
 				ents = ents[:0]
-				b.StartTimer()
-			}
+			})
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
 			w := ecs.NewWorld(1024)
 			m := ecs.NewMap2[Position, Velocity](w)
 			f := ecs.NewFilter2[Position, Velocity](w)
-			m.NewBatchFn(n, nil)
-			w.RemoveEntities(f.Batch(), nil)
-			for b.Loop() {
-				m.NewBatchFn(n, nil)
-				b.StopTimer()
-				w.RemoveEntities(f.Batch(), nil)
-				b.StartTimer()
-			}
+			alternate(b, func() { m.NewBatchFn(n, nil) }, func() { w.RemoveEntities(f.Batch(), nil) })
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
@@ -451,29 +453,15 @@ func BenchmarkCreate2comp(b *testing.B) {
 				}
 				ents = ents[:0]
 			}
-			round()
-			clear()
-			for b.Loop() {
-				round()
-				b.StopTimer()
-				clear()
-				b.StartTimer()
-			}
+			alternate(b, round, clear)
 			perEntity(b, n)
 		})
 		for _, f := range glueForms {
 			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
 				l := newLifeApp(n, f.typed)
 				defer l.app.Close()
-				l.run(b, true)
-				l.run(b, false)
 				b.ReportAllocs()
-				for b.Loop() {
-					l.run(b, true)
-					b.StopTimer()
-					l.run(b, false)
-					b.StartTimer()
-				}
+				alternate(b, func() { l.run(b, true) }, func() { l.run(b, false) })
 				perEntity(b, n)
 			})
 		}
@@ -669,15 +657,14 @@ func BenchmarkDelete2comp(b *testing.B) {
 				m.NewBatchFn(n, func(e ecs.Entity, _ *Position, _ *Velocity) { ents = append(ents, e) })
 			}
 			fill()
-			for b.Loop() {
+			alternate(b, func() {
 				for _, e := range ents {
 					w.RemoveEntity(e)
 				}
-				b.StopTimer()
+			}, func() {
 				ents = ents[:0]
 				fill()
-				b.StartTimer()
-			}
+			})
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
@@ -685,12 +672,7 @@ func BenchmarkDelete2comp(b *testing.B) {
 			m := ecs.NewMap2[Position, Velocity](w)
 			f := ecs.NewFilter2[Position, Velocity](w)
 			m.NewBatchFn(n, nil)
-			for b.Loop() {
-				w.RemoveEntities(f.Batch(), nil)
-				b.StopTimer()
-				m.NewBatchFn(n, nil)
-				b.StartTimer()
-			}
+			alternate(b, func() { w.RemoveEntities(f.Batch(), nil) }, func() { m.NewBatchFn(n, nil) })
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
@@ -702,30 +684,22 @@ func BenchmarkDelete2comp(b *testing.B) {
 				}
 			}
 			fill()
-			for b.Loop() {
+			alternate(b, func() {
 				for _, e := range ents {
 					w.Remove(e)
 				}
-				b.StopTimer()
+			}, func() {
 				ents = ents[:0]
 				fill()
-				b.StartTimer()
-			}
+			})
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
 			l := newLifeApp(n, true)
 			defer l.app.Close()
 			l.run(b, true)
-			l.run(b, false)
-			l.run(b, true)
 			b.ReportAllocs()
-			for b.Loop() {
-				l.run(b, false)
-				b.StopTimer()
-				l.run(b, true)
-				b.StartTimer()
-			}
+			alternate(b, func() { l.run(b, false) }, func() { l.run(b, true) })
 			perEntity(b, n)
 		})
 	}

@@ -46,14 +46,7 @@ func TestParse(t *testing.T) {
 }
 
 func TestDoc(t *testing.T) {
-	r, err := parse(strings.NewReader(sample), "sample")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	writeDoc(&b, r, map[string]string{"date": "today", "count": "2", "cpu": "test CPU"})
-	doc := b.String()
-	for _, want := range []string{
+	docHas(t, docOf(t, sample, map[string]string{"date": "today", "count": "2", "cpu": "test CPU"}),
 		"# glue benchmarks",
 		"| CPU | test CPU |",
 		"| glue-seq | 9.5 ms |", // the median of two runs
@@ -66,11 +59,7 @@ func TestDoc(t *testing.T) {
 		// glue-batch-par in one run of two: the runtime's.
 		"| allocations per tick, steady state | 0 | 0 per tick in every benchmark of this form (in some runs only or under 0.01 per tick, the Go runtime's background work, in Compute/glue-batch-par/1000) | Table41/glue-seq/1000: 2 per tick | **met** with Batch systems (0); **missed** with Each systems (allocates): see below |",
 		"| empty system, per tick | ≤ 200 ns |",
-	} {
-		if !strings.Contains(doc, want) {
-			t.Errorf("doc lacks %q", want)
-		}
-	}
+	)
 }
 
 func TestChart(t *testing.T) {
@@ -102,26 +91,38 @@ func TestGoalVerdicts(t *testing.T) {
 			fmt.Fprintf(&in, "BenchmarkTable41/%s/%d-2 1 %g ns/op %g ns/entity-tick 0 allocs/op\n", impl, n, v*1e3*float64(n), v)
 		}
 	}
-	r, err := parse(strings.NewReader(in.String()), "generated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	writeDoc(&b, r, map[string]string{"date": "today", "count": "1"})
-	doc := b.String()
-	for _, want := range []string{
+	doc := docOf(t, in.String(), map[string]string{"date": "today", "count": "1"})
+	docHas(t, doc,
 		"| glue sequential vs plain slices (Table 4.1) | ≤ 1.50× at every size | 1.20× at 1k, 1.20× at 10k, 1.20× at 100k | 3.00× at 1k, 3.00× at 10k, 3.00× at 100k | **met** with Batch systems (1.20× at worst); **missed** with Each systems (3.00× at worst): the per-entity call |",
 		// At 100k plain slices on two workers take 0.62x the object
 		// model's time, so the goal is reachable; Batch (0.88x) misses it.
 		"| glue parallel vs object model at 100k | ≥ 1.30× faster (≤ 0.77× its time) | 0.88× its time | 2.00× its time | **missed** with Batch systems (0.88×): two workers gain nothing here; with Each systems (2.00×): the per-entity call |",
 		"| glue parallel vs object model at 10k | no slower (≤ 1.00× its time) | 0.88× its time | 2.00× its time | **met** with Batch systems (0.88×); **missed** with Each systems (2.00×): the per-entity call |",
 		"Each systems: at 100k, slices-fn",
-	} {
+	)
+	if strings.Contains(doc, "Batch systems: at ") {
+		t.Error("doc explains a Batch miss of goal 1, which Batch meets")
+	}
+}
+
+// docOf parses benchmark output and returns the doc written from it.
+func docOf(t *testing.T, in string, env map[string]string) string {
+	t.Helper()
+	r, err := parse(strings.NewReader(in), "test input")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	writeDoc(&b, r, env)
+	return b.String()
+}
+
+// docHas fails t for each of wants that doc lacks.
+func docHas(t *testing.T, doc string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !strings.Contains(doc, want) {
 			t.Errorf("doc lacks %q", want)
 		}
-	}
-	if strings.Contains(doc, "Batch systems: at ") {
-		t.Error("doc explains a Batch miss of goal 1, which Batch meets")
 	}
 }
