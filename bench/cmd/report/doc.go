@@ -728,10 +728,16 @@ func (d *doc) swarm() {
 	d.p("The thesis's Tables 5.1–5.4 count entities at 30 FPS, in Unity, on other hardware, and the thesis is not among this repository's references, so its figures are not reproduced beside these.\n\n")
 	d.w.Write(b)
 	d.p("\n")
+	if bytes.Contains(b, []byte("missed")) {
+		d.p("Why a goal above is missed, as measured (details in [docs/swarm.md](swarm.md#why-the-goals-are-missed)): ")
+		d.p("for avoid-colour both models are bound by memory, not computing, and the object model runs every rule in one pass over its objects where glue runs a system per rule, each a pass over its columns; two workers do not make up for it, because each pass is limited by the memory bandwidth the two vCPUs share (split on two workers, a pass's chunks took 1.35× its whole time together). ")
+		d.p("For flocking, the rule alone split over two plain goroutines runs 1.88× faster on this machine, which bounds any scheduler; glue's sequential rest of the tick (building the grid, the other stages) and its chunks' imbalance take the tick's speedup below that, and from run to run it moves by about 0.2×.\n\n")
+	}
 }
 
 func (d *doc) reproduce() {
 	d.p("## Reproduce\n\n")
+	d.p("Measured elsewhere: the browser build's size on the wire and time to the first frame (issue #16) by `make bench-web`, judged goal by goal in [docs/web.md](web.md); the network module's load series (issue #15) by its own benchmark, in [docs/net.md](net.md).\n\n")
 	d.p("`make bench` regenerates this file and the chart (%s this time). The raw `go test` output is in [bench/results/raw.txt](../bench/results/raw.txt) and benchstat's summary of it in [bench/results/benchstat.txt](../bench/results/benchstat.txt). ", d.env["duration"])
 	d.p("Single groups: `cd bench && go test -run=NONE -bench='Table41/glue' -count=6`. Smoke test: `bench/run.sh -smoke`.\n")
 }
