@@ -54,17 +54,27 @@ const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glu
 // params to fetch before each run. Reflection runs here, once per app,
 // never per tick.
 func initParams[P any](b *builder) (slots []P, fetch [][]param, err error) {
-	var tmpl P
-	rv := reflect.ValueOf(&tmpl).Elem()
-	var paths [][]int
-	if err := collectParams(b, rv, nil, "", &paths); err != nil {
+	slots = make([]P, b.slots)
+	if fetch, err = initSlots(b, reflect.ValueOf(slots)); err != nil {
 		return nil, nil, err
 	}
-	slots = make([]P, b.slots)
-	fetch = make([][]param, b.slots)
-	for c := range slots {
-		slots[c] = tmpl
-		sv := reflect.ValueOf(&slots[c]).Elem()
+	return slots, fetch, nil
+}
+
+// initSlots does initParams' work on slots, a []P, outside the generic
+// function: a generic function is compiled once per shape of P, and
+// every system's param struct is a shape of its own, so the reflection
+// here would otherwise be linked once per system.
+func initSlots(b *builder, slots reflect.Value) ([][]param, error) {
+	tmpl := reflect.New(slots.Type().Elem()).Elem()
+	var paths [][]int
+	if err := collectParams(b, tmpl, nil, "", &paths); err != nil {
+		return nil, err
+	}
+	fetch := make([][]param, slots.Len())
+	for c := range fetch {
+		sv := slots.Index(c)
+		sv.Set(tmpl)
 		for _, path := range paths {
 			f := sv
 			if len(path) > 0 {
@@ -73,7 +83,7 @@ func initParams[P any](b *builder) (slots []P, fetch [][]param, err error) {
 			fetch[c] = append(fetch[c], f.Addr().Interface().(param))
 		}
 	}
-	return slots, fetch, nil
+	return fetch, nil
 }
 
 // collectParams initialises the params in v (a param or a struct of
@@ -130,6 +140,14 @@ func hasParams(t reflect.Type) bool {
 }
 
 // fetchAll fetches a slot's params.
+// fetcher returns the fetch step of a system whose params are fetch, one
+// list per chunk slot. It is made here, not as a closure in each generic
+// system constructor, so that it is compiled once rather than once per
+// system's param type.
+func fetcher(fetch [][]param) func(*runCtx) error {
+	return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }
+}
+
 func fetchAll(ps []param, ctx *runCtx) error {
 	for _, p := range ps {
 		if err := p.fetchParam(ctx); err != nil {

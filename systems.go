@@ -26,7 +26,7 @@ func Func[P any](fn func(P)) *System {
 		if err != nil {
 			return nil, nil, err
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) },
+		return fetcher(fetch),
 			func(ctx *runCtx, _, _ int) { fn(slots[ctx.chunk]) }, nil
 	}
 	return s

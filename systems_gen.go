@@ -58,7 +58,7 @@ func Each1P[A, P any](fn func(Entity, *A, P)) *System {
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -112,7 +112,7 @@ func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -170,7 +170,7 @@ func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -230,7 +230,7 @@ func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -292,7 +292,7 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *Syste
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -356,7 +356,7 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P))
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -422,7 +422,7 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, 
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -490,7 +490,7 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *
 				}
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -536,7 +536,7 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -580,7 +580,7 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -626,7 +626,7 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -672,7 +672,7 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -718,7 +718,7 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -764,7 +764,7 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -810,7 +810,7 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }
@@ -856,7 +856,7 @@ func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[
 				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, Column[H]{world.Col[H](&sp, 7)}, p)
 			})
 		}
-		return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }, body, nil
+		return fetcher(fetch), body, nil
 	}
 	return s
 }

@@ -136,7 +136,7 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	pre, arg := "", ""
 	if params {
 		b.WriteString("\t\tslots, fetch, err := initParams[P](b)\n\t\tif err != nil {\n\t\t\treturn nil, nil, err\n\t\t}\n")
-		fetch = "func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }"
+		fetch = "fetcher(fetch)"
 		pre, arg = "\t\t\tp := slots[ctx.chunk]\n", ", p"
 	}
 	fmt.Fprintf(b, "\t\tbody := func(ctx *runCtx, lo, hi int) {\n%s", pre)
