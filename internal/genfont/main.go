@@ -6,7 +6,14 @@
 //
 //	go generate ./modules/render
 //
-// The output is deterministic; render's tests check it is current.
+// With -overlay FILE it writes instead the font of modules/diag's overlay:
+// Go Mono Bold without hinting, with only the outlines of the characters
+// the overlay draws (ttf.OverlayRunes):
+//
+//	go generate ./modules/diag
+//
+// The output is deterministic; render's and diag's tests check it is
+// current.
 package main
 
 import (
@@ -22,7 +29,21 @@ import (
 
 func main() {
 	out := flag.String("out", "fonts", "directory to write the fonts into")
+	overlay := flag.String("overlay", "", "write only modules/diag's overlay font, to this file")
 	flag.Parse()
+	if *overlay != "" {
+		font, err := ttf.StripHinting(gomonobold.TTF)
+		if err == nil {
+			font, err = ttf.Subset(font, ttf.OverlayRunes)
+		}
+		if err != nil {
+			log.Fatalf("genfont: overlay: %v", err)
+		}
+		if err := os.WriteFile(*overlay, font, 0o644); err != nil {
+			log.Fatalf("genfont: %v", err)
+		}
+		return
+	}
 	for name, data := range map[string][]byte{"goregular.ttf": goregular.TTF, "gomonobold.ttf": gomonobold.TTF} {
 		stripped, err := ttf.StripHinting(data)
 		if err != nil {

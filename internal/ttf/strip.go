@@ -21,6 +21,29 @@ import (
 // licence) are kept byte for byte. The result has long loca offsets and
 // correct table checksums.
 func StripHinting(font []byte) ([]byte, error) {
+	tables, err := rewriteGlyphs(font, func(_ int, g []byte) ([]byte, error) { return stripGlyph(g) })
+	if err != nil {
+		return nil, err
+	}
+	if maxp := tables["maxp"]; len(maxp) >= 32 {
+		binary.BigEndian.PutUint16(maxp[26:], 0) // maxSizeOfInstructions
+	}
+	for _, t := range []string{"fpgm", "prep", "cvt "} {
+		delete(tables, t)
+	}
+	if post, ok := tables["post"]; ok && len(post) >= 32 {
+		post = slices.Clone(post[:32])
+		binary.BigEndian.PutUint32(post, 0x00030000) // no glyph names
+		tables["post"] = post
+	}
+	return writeFont(tables), nil
+}
+
+// rewriteGlyphs returns font's tables with every glyph's outline (fn is
+// given the glyph's number and data, never empty) replaced by what fn
+// returns (nothing makes a glyph without outline), in long loca offsets;
+// head and maxp are copies the caller may change.
+func rewriteGlyphs(font []byte, fn func(g int, data []byte) ([]byte, error)) (map[string][]byte, error) {
 	tables, err := readTables(font)
 	if err != nil {
 		return nil, err
@@ -52,11 +75,11 @@ func StripHinting(font []byte) ([]byte, error) {
 		if b == a {
 			continue // no outline (a space)
 		}
-		stripped, err := stripGlyph(glyf[a:b])
+		data, err := fn(g, glyf[a:b])
 		if err != nil {
 			return nil, fmt.Errorf("ttf: glyph %d: %w", g, err)
 		}
-		out = append(out, stripped...)
+		out = append(out, data...)
 		for len(out)%4 != 0 {
 			out = append(out, 0)
 		}
@@ -64,20 +87,8 @@ func StripHinting(font []byte) ([]byte, error) {
 	binary.BigEndian.PutUint32(loca[4*n:], uint32(len(out)))
 	tables["glyf"], tables["loca"] = out, loca
 	binary.BigEndian.PutUint16(head[50:], 1) // long loca offsets
-	tables["head"] = head
-	if len(maxp) >= 32 {
-		binary.BigEndian.PutUint16(maxp[26:], 0) // maxSizeOfInstructions
-	}
-	tables["maxp"] = maxp
-	for _, t := range []string{"fpgm", "prep", "cvt "} {
-		delete(tables, t)
-	}
-	if post, ok := tables["post"]; ok && len(post) >= 32 {
-		post = slices.Clone(post[:32])
-		binary.BigEndian.PutUint32(post, 0x00030000) // no glyph names
-		tables["post"] = post
-	}
-	return writeFont(tables), nil
+	tables["head"], tables["maxp"] = head, maxp
+	return tables, nil
 }
 
 // readTables returns the tables of an sfnt file by tag.
@@ -162,15 +173,32 @@ func stripGlyph(g []byte) ([]byte, error) {
 	}
 	// Composite: components, then instructions if the last one says so.
 	out := slices.Clone(g)
-	p := 10
 	instructions := false
-	for {
-		if len(out) < p+4 {
-			return nil, errors.New("cut short in its components")
-		}
+	p, err := eachComponent(out, func(p int) {
 		flags := binary.BigEndian.Uint16(out[p:])
 		instructions = flags&haveInstructions != 0
 		binary.BigEndian.PutUint16(out[p:], flags&^haveInstructions)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if instructions && len(out) < p+2 {
+		return nil, errors.New("cut short before its instructions")
+	}
+	return out[:p], nil
+}
+
+// eachComponent calls fn with the offset of each component record of a
+// composite glyph (its flags, then its glyph number) and returns the
+// offset after the last.
+func eachComponent(g []byte, fn func(p int)) (int, error) {
+	p := 10
+	for {
+		if len(g) < p+4 {
+			return 0, errors.New("cut short in its components")
+		}
+		flags := binary.BigEndian.Uint16(g[p:])
+		fn(p)
 		p += 4 // flags, glyph index
 		if flags&argsAreWords != 0 {
 			p += 4
@@ -189,13 +217,10 @@ func stripGlyph(g []byte) ([]byte, error) {
 			break
 		}
 	}
-	if p > len(out) {
-		return nil, errors.New("cut short in its components")
+	if p > len(g) {
+		return 0, errors.New("cut short in its components")
 	}
-	if instructions && len(out) < p+2 {
-		return nil, errors.New("cut short before its instructions")
-	}
-	return out[:p], nil
+	return p, nil
 }
 
 // writeFont writes tables as an sfnt file: the directory sorted by tag,
