@@ -26,7 +26,7 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 	}
 	size := o.textSize / scale
 	if o.charSize != size {
-		w, _ := render.MeasureText("0123456789", render.TextStyle{Size: size, Font: render.FontMonoBold()})
+		w, _ := render.MeasureText("0123456789", render.TextStyle{Size: size, Font: overlayFont()})
 		o.charW, o.charSize = w/10, size
 	}
 	viewW, viewH := cam.ViewSize()
@@ -57,7 +57,7 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 			if i == 0 {
 				c = headColor
 			}
-			list.AddText(clip(l, chars), x+pad*lh, ty, render.TextStyle{Size: size, Font: render.FontMonoBold(), Color: c}, 1)
+			list.AddText(clip(l, chars), x+pad*lh, ty, render.TextStyle{Size: size, Font: overlayFont(), Color: c}, 1)
 			ty += lh
 		}
 		o.drawGraph(list, box{x + pad*lh, ty + 0.2*lh, w - 2*pad*lh, float64(graphLines)*lh - 0.4*lh})
@@ -94,7 +94,7 @@ func (o *Overlay) drawInspector(list *render.DrawList, viewW, viewH, top, size, 
 	o.panels = append(o.panels, b)
 	list.AddRect(b.x, b.y, b.w, b.h, panelColor, 0)
 	tx, ty := b.x+pad*lh, b.y+pad*lh
-	style := render.TextStyle{Size: size, Font: render.FontMonoBold(), Color: textColor}
+	style := render.TextStyle{Size: size, Font: overlayFont(), Color: textColor}
 	text := func(s string, c color.RGBA) {
 		st := style
 		st.Color = c
@@ -200,8 +200,10 @@ func wrap(s string, n int, indent string) []string {
 	return out
 }
 
-// clip cuts s to n runes, marking the cut with "~".
+// clip cuts s to n runes, marking the cut with "~", after replacing the
+// characters the overlay's font does not draw with '?' (drawable).
 func clip(s string, n int) string {
+	s = drawable(s)
 	if runeCount(s) <= n {
 		return s
 	}
