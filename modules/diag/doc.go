@@ -43,4 +43,12 @@
 // plugin does not take the input from the game: a key or a click the
 // inspector uses is seen by the game too (pause first to click around
 // without playing).
+//
+// # Text
+//
+// The panels draw with a cut of Go Mono Bold that holds printable ASCII
+// and µ only (overlay.ttf, made by go generate from the Go font of the
+// x/image version in go.mod), so that a browser build does not download
+// the whole font for the overlay; a character outside it — in an entity's
+// component values, say — is drawn as '?'.
 package diag
