@@ -168,22 +168,16 @@ func (q *Query) Locate(e Entity) (Loc, bool) {
 }
 
 // Get returns the component of queried type k of e, or nil if e is not
-// live or does not match. It is Locate and At in one call that calls
-// nothing else, so that a random lookup is one short chain of loads
+// live or does not match. It is Locate and At in one call whose callees
+// are all inlined, so that a random lookup is one short chain of loads
 // between its two memory reads (the place, the row), which lets the CPU
 // keep more lookups in flight.
 func (q *Query) Get(e Entity, k int) unsafe.Pointer {
-	id := uint64(e >> 32)
-	places := q.w.places
-	if id >= uint64(len(places)) {
+	arch, row, ok := q.w.locate(e)
+	if !ok || arch >= len(q.isMatched) || !q.isMatched[arch] {
 		return nil
 	}
-	p := &places[id]
-	arch := int(p.arch)
-	if p.e != e || arch >= len(q.isMatched) || !q.isMatched[arch] {
-		return nil
-	}
-	return q.comps[k].at(arch, int(p.row))
+	return q.comps[k].at(arch, row)
 }
 
 // At returns the component of queried type k at l, computed from the
