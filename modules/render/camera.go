@@ -132,13 +132,7 @@ func (c *Camera) ScreenToWorld(sx, sy float64) (x, y float64) {
 func (c *Camera) GeoM(scale float64) ebiten.GeoM {
 	var g ebiten.GeoM
 	if c.Zoom != 0 {
-		m := c.affine()
-		g.SetElement(0, 0, float64(m.a))
-		g.SetElement(0, 1, float64(m.b))
-		g.SetElement(1, 0, float64(m.c))
-		g.SetElement(1, 1, float64(m.d))
-		g.SetElement(0, 2, float64(m.tx))
-		g.SetElement(1, 2, float64(m.ty))
+		g = c.affine().geoM()
 	}
 	g.Scale(scale, scale)
 	return g

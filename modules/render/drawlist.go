@@ -358,8 +358,15 @@ type subImage struct {
 // the screen scale. Call it from the func, during the flush; it then
 // changes from view to view. For a func on a UI layer it is the screen
 // scale alone.
-func (d *DrawList) GeoM() ebiten.GeoM {
-	m := d.geoM
+func (d *DrawList) GeoM() ebiten.GeoM { return d.geoM.geoM() }
+
+// affine is a 2D affine transform: (x, y) ↦ (a·x + b·y + tx, c·x + d·y + ty).
+type affine struct {
+	a, b, c, d, tx, ty float32
+}
+
+// geoM returns m as an Ebitengine GeoM.
+func (m affine) geoM() ebiten.GeoM {
 	var g ebiten.GeoM
 	g.SetElement(0, 0, float64(m.a))
 	g.SetElement(0, 1, float64(m.b))
@@ -368,11 +375,6 @@ func (d *DrawList) GeoM() ebiten.GeoM {
 	g.SetElement(0, 2, float64(m.tx))
 	g.SetElement(1, 2, float64(m.ty))
 	return g
-}
-
-// affine is a 2D affine transform: (x, y) ↦ (a·x + b·y + tx, c·x + d·y + ty).
-type affine struct {
-	a, b, c, d, tx, ty float32
 }
 
 func (m affine) apply(x, y float32) (float32, float32) {
@@ -398,6 +400,15 @@ type view struct {
 	only           layerSet
 	cull           bool
 	x0, y0, x1, y1 float32 // the clip rectangle, dst pixels
+}
+
+// matrix returns the transform of the items of layer: ui for the UI
+// layers, world for the others.
+func (v *view) matrix(layer int32) *affine {
+	if layer >= LayerUI {
+		return &v.ui
+	}
+	return &v.world
 }
 
 func (v *view) setClip(r image.Rectangle) {
@@ -441,11 +452,7 @@ func (d *DrawList) prepare(items []item, v *view, placed bool) {
 				continue // nothing to draw
 			}
 			if t.entry != nil && t.entry.direct {
-				m := &v.world
-				if it.layer >= LayerUI {
-					m = &v.ui
-				}
-				if !d.appendQuad(it, t, m, v) {
+				if !d.appendQuad(it, t, v.matrix(it.layer), v) {
 					d.stats.Culled++
 					continue
 				}
@@ -464,11 +471,7 @@ func (d *DrawList) prepare(items []item, v *view, placed bool) {
 		default:
 			d.stats.Shapes++
 		}
-		m := &v.world
-		if it.layer >= LayerUI {
-			m = &v.ui
-		}
-		if !d.appendQuad(it, t, m, v) {
+		if !d.appendQuad(it, t, v.matrix(it.layer), v) {
 			d.stats.Culled++
 			continue
 		}
