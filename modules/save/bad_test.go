@@ -239,6 +239,16 @@ func TestBadFiles(t *testing.T) {
 			w.Uint8(1)
 		}
 	}
+	// groupOfT writes the start of a file of one group, of type T alone,
+	// with n entities: the type table, no resources, the group's head.
+	groupOfT := func(w *codec.Writer, n int) {
+		types(w, "save_test.T")
+		w.Uvarint(0)         // resources
+		w.Uvarint(1)         // groups
+		w.Uvarint(1)         // the group's types
+		w.Uvarint(0)         // T
+		w.Uvarint(uint64(n)) // entities
+	}
 	for _, c := range []struct {
 		what, want string
 		body       func(w *codec.Writer)
@@ -267,42 +277,22 @@ func TestBadFiles(t *testing.T) {
 			w.Uvarint(0)
 		}, true},
 		{"group without entities", "group 0 has no entities", func(w *codec.Writer) {
-			types(w, "save_test.T")
-			w.Uvarint(0)
-			w.Uvarint(1)
-			w.Uvarint(1)
-			w.Uvarint(0)
-			w.Uvarint(0)
+			groupOfT(w, 0)
 		}, true},
 		{"entity 0", "an entity saved as 0", func(w *codec.Writer) {
-			types(w, "save_test.T")
-			w.Uvarint(0)
-			w.Uvarint(1)
-			w.Uvarint(1)
-			w.Uvarint(0)
-			w.Uvarint(1)
+			groupOfT(w, 1)
 			w.Entity(0)
 			w.Blob(nil)
 		}, false},
 		{"entity saved twice", "saved twice", func(w *codec.Writer) {
-			types(w, "save_test.T")
-			w.Uvarint(0)
-			w.Uvarint(1)
-			w.Uvarint(1)
-			w.Uvarint(0)
-			w.Uvarint(2)
+			groupOfT(w, 2)
 			for range 2 {
 				w.Entity(glue.Entity(5 << 32))
 				w.Blob(nil)
 			}
 		}, false},
 		{"a tag with a payload", "1 bytes left unread", func(w *codec.Writer) {
-			types(w, "save_test.T")
-			w.Uvarint(0)
-			w.Uvarint(1)
-			w.Uvarint(1)
-			w.Uvarint(0)
-			w.Uvarint(1)
+			groupOfT(w, 1)
 			w.Entity(glue.Entity(5 << 32))
 			w.Blob([]byte{1})
 		}, false},
