@@ -29,6 +29,17 @@ const (
 	// [ServerConfig.MaxConnections] adds to MaxClients: room for HTTP
 	// requests and handshakes besides the clients.
 	DefaultExtraConnections = 64
+	// DefaultMaxConnectionsPerAddr is the default
+	// [ServerConfig.MaxConnectionsPerAddr].
+	DefaultMaxConnectionsPerAddr = 16
+	// DefaultMaxHandshakesPerAddr is the default
+	// [ServerConfig.MaxHandshakesPerAddr].
+	DefaultMaxHandshakesPerAddr = 4
+	// DefaultHandshakeTimeout is the default
+	// [ServerConfig.HandshakeTimeout].
+	DefaultHandshakeTimeout = 2 * time.Second
+	// DefaultCloseTimeout is the default [ServerConfig.CloseTimeout].
+	DefaultCloseTimeout = time.Second
 	// DefaultHTTPTimeout is the default [ServerConfig.HTTPTimeout]: the
 	// time to send a request's headers, and the time an idle HTTP
 	// keep-alive connection is kept.

@@ -48,6 +48,29 @@ type ServerConfig struct {
 	// together. One more is closed as soon as it is accepted. The default
 	// is MaxClients + 64 ([DefaultExtraConnections]).
 	MaxConnections int
+	// MaxConnectionsPerAddr is the most TCP connections open at once from
+	// one IP address, of every kind (clients, handshakes, HTTP requests);
+	// one more is closed as soon as it is accepted, so that one address
+	// cannot fill the room. The default is 16
+	// ([DefaultMaxConnectionsPerAddr]). Players behind one NAT share an
+	// address: raise it for such rooms.
+	MaxConnectionsPerAddr int
+	// MaxHandshakesPerAddr is the most connections from one IP address
+	// that have not yet become WebSocket clients (or finished an HTTP
+	// request); one more is closed as soon as it is accepted. The default
+	// is 4 ([DefaultMaxHandshakesPerAddr]).
+	MaxHandshakesPerAddr int
+	// HandshakeTimeout bounds the time from accepting a connection to its
+	// becoming a WebSocket client (or answering its first HTTP request);
+	// a slower connection is closed. The default is 2 seconds
+	// ([DefaultHandshakeTimeout]).
+	HandshakeTimeout time.Duration
+	// CloseTimeout bounds a close handshake: a client that has not
+	// answered the server's close frame within it is cut off. A client
+	// closed for breaking the protocol or the message rate is told why
+	// but not waited for: its slot is free at once. The default is 1
+	// second ([DefaultCloseTimeout]).
+	CloseTimeout time.Duration
 	// HTTPTimeout bounds the time a connection may take to send a
 	// request's headers, and the time an idle HTTP keep-alive connection
 	// is kept open. The default is 5 seconds ([DefaultHTTPTimeout]).
@@ -155,6 +178,10 @@ func (cfg *ServerConfig) defaults() error {
 	setDefault(&cfg.MaxClients, DefaultMaxClients)
 	setDefault(&cfg.MaxConnections, cfg.MaxClients+DefaultExtraConnections)
 	setDefault(&cfg.HTTPTimeout, DefaultHTTPTimeout)
+	setDefault(&cfg.MaxConnectionsPerAddr, DefaultMaxConnectionsPerAddr)
+	setDefault(&cfg.MaxHandshakesPerAddr, DefaultMaxHandshakesPerAddr)
+	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)
+	setDefault(&cfg.CloseTimeout, DefaultCloseTimeout)
 	setDefault(&cfg.MaxMessageSize, DefaultMaxMessageSize)
 	setDefault(&cfg.MaxMessageRate, DefaultMaxMessageRate)
 	setDefault(&cfg.MaxInputsPerTick, DefaultMaxInputsPerTick)
@@ -645,9 +672,12 @@ type conn struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	reason string
-	raw    stdnet.Conn    // the TCP connection, if the server listens itself
-	pong   chan struct{}  // a ping was answered
-	pings  sync.WaitGroup // ping goroutines
+	// refused is closed when the client broke a rule (refuse): the
+	// writer stops at once.
+	refused chan struct{}
+	raw     stdnet.Conn    // the TCP connection, if the server listens itself
+	pong    chan struct{}  // a ping was answered
+	pings   sync.WaitGroup // ping goroutines
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
 
@@ -674,17 +704,56 @@ func (c *conn) wake() {
 }
 
 // close closes the connection once, logging why. With handshake, the
-// client is told the code and reason (which takes up to a few seconds if
-// it does not answer); without, the socket is just closed.
+// client is told the code and reason, and cut off if it does not answer
+// within CloseTimeout (a client may have declared a frame of any size,
+// which the WebSocket library's Close would otherwise read to the end);
+// without, the socket is just closed.
 func (c *conn) close(code websocket.StatusCode, reason string, handshake bool) {
 	c.once.Do(func() {
 		c.reason = reason
 		if handshake {
-			c.ws.Close(code, truncate(reason, 120))
+			c.closeWithin(code, reason)
 		} else {
 			c.ws.CloseNow()
 		}
 		c.cancel()
+	})
+}
+
+// closeWithin closes the connection with a close handshake that takes at
+// most CloseTimeout.
+func (c *conn) closeWithin(code websocket.StatusCode, reason string) {
+	closeWithin(c.ws, c.raw, c.srv.cfg.CloseTimeout, code, reason)
+}
+
+// closeWithin closes ws with a close handshake that takes at most d: then
+// it closes the TCP connection raw (if known) and ws at once.
+func closeWithin(ws *websocket.Conn, raw stdnet.Conn, d time.Duration, code websocket.StatusCode, reason string) {
+	cut := time.AfterFunc(d, func() {
+		if raw != nil {
+			raw.Close()
+		}
+		ws.CloseNow()
+	})
+	ws.Close(code, truncate(reason, 120))
+	cut.Stop()
+}
+
+// refuse closes the connection of a client that broke a rule, from its
+// read loop: the client is sent the code and reason, but the connection
+// ends at once for the server (its writer stops and its slot is freed);
+// the close handshake finishes in the background, within CloseTimeout.
+func (c *conn) refuse(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		c.reason = reason
+		close(c.refused)
+		s := c.srv
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			c.closeWithin(code, reason)
+			c.cancel()
+		}()
 	})
 }
 
@@ -736,17 +805,18 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.warn.warn("net: connection refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "reason", err)
 		return
 	}
+	raw, _ := r.Context().Value(rawConnKey{}).(stdnet.Conn)
 	if ws.Subprotocol() != subprotocol {
 		release()
 		s.stats.refused.Add(1)
 		s.warn.warn("net: connection refused: client does not speak "+subprotocol, "remote", r.RemoteAddr)
-		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
+		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return
 	}
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
-	c.raw, _ = r.Context().Value(rawConnKey{}).(stdnet.Conn)
+	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), refused: make(chan struct{}), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	c.raw = raw
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
@@ -754,7 +824,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 		s.hookMu.Unlock()
 		cancel()
-		ws.Close(websocket.StatusGoingAway, "net: server draining")
+		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusGoingAway, "net: server draining")
 		return
 	}
 	s.lastCID++
@@ -805,7 +875,7 @@ func (c *conn) readLoop() {
 	fail := func(code websocket.StatusCode, reason string) {
 		s.stats.protocolErrors.Add(1)
 		s.warn.warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
-		c.close(code, reason, true)
+		c.refuse(code, reason)
 	}
 	var msg bytes.Buffer
 	for {
@@ -835,7 +905,7 @@ func (c *conn) readLoop() {
 		if !rate.take(time.Now()) {
 			s.stats.rateLimited.Add(1)
 			s.warn.warn("net: closing connection: client over ServerConfig.MaxMessageRate", "client", c.id, "remote", c.remote, "max_message_rate", s.cfg.MaxMessageRate)
-			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages per second", s.cfg.MaxMessageRate), true)
+			c.refuse(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages per second", s.cfg.MaxMessageRate))
 			return
 		}
 		if typ != websocket.MessageBinary {
@@ -894,6 +964,8 @@ func (c *conn) writeLoop() {
 	for {
 		select {
 		case <-c.ctx.Done():
+			return
+		case <-c.refused:
 			return
 		case <-ping.C:
 			c.pings.Add(1)
