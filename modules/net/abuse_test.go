@@ -8,6 +8,7 @@ import (
 	"fmt"
 	stdnet "net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -158,4 +159,121 @@ func TestStampedBurstsMoveNoFaster(t *testing.T) {
 	if sum, most := total(perTick[start:]); sum > maxStampedQueue || most > 1 {
 		t.Errorf("after the burst: %d handed over, up to %d in a tick; want at most %d, one per tick", sum, most, maxStampedQueue)
 	}
+}
+
+// TestOneAddressCannotShutTheRoom: one address (127.0.0.1) opens a
+// hundred WebSocket clients that stay connected and two hundred
+// connections that never finish their handshake; a watcher from a second
+// address (127.0.0.2) is still admitted, the first address holds at most
+// MaxConnectionsPerAddr connections, and the slow handshakes are closed
+// after HandshakeTimeout. (Issue 26: 63 clients of one address filled the
+// room, and 200 slow handshakes the connection cap.)
+func TestOneAddressCannotShutTheRoom(t *testing.T) {
+	if c, err := stdnet.DialTCP("tcp", &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.2")}, &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.1"), Port: 9}); err != nil && strings.Contains(err.Error(), "assign requested address") {
+		t.Skip("this machine does not route 127.0.0.2 to loopback")
+	} else if c != nil {
+		c.Close()
+	}
+	var logs logBuf
+	app, srv := startServer(t, ServerConfig{HandshakeTimeout: 500 * time.Millisecond, Logger: logs.logger()}, nil)
+	stop := make(chan struct{})
+	ticking := make(chan struct{})
+	go func() { // the game loop, which health checks watch
+		defer close(ticking)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+				app.Update()
+			}
+		}
+	}()
+	defer func() { close(stop); <-ticking }()
+	addr := hostPort(srv.URL())
+
+	var slow []stdnet.Conn
+	for range 200 {
+		c, err := stdnet.DialTCP("tcp", &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.1")}, srv.s.ln.Addr().(*stdnet.TCPAddr))
+		if err != nil {
+			continue
+		}
+		t.Cleanup(func() { c.Close() })
+		c.Write([]byte("GET /net HTTP/1.1\r\n")) // and nothing more
+		slow = append(slow, c)
+	}
+
+	secondGetsIn(t, srv, addr, 0)
+	// Every slow handshake ends: refused at once or cut at the timeout.
+	for i, c := range slow {
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if _, err := c.Read(make([]byte, 1)); err == nil || os.IsTimeout(err) {
+			t.Fatalf("slow handshake %d still open: %v", i, err)
+		}
+	}
+	if !strings.Contains(logs.String(), "handshake slower than") {
+		t.Error("no slow handshake was cut at HandshakeTimeout")
+	}
+
+	clients := 0
+	for range 100 {
+		if _, _, code, err := handshake(t, addr, "/net", "127.0.0.1"); err == nil && code == http.StatusSwitchingProtocols {
+			clients++
+		}
+	}
+	if clients == 0 || clients > DefaultMaxConnectionsPerAddr {
+		t.Errorf("one address got %d clients; want 1 to %d (MaxConnectionsPerAddr)", clients, DefaultMaxConnectionsPerAddr)
+	}
+	secondGetsIn(t, srv, addr, clients+2) // with the first one of 127.0.0.2
+}
+
+// secondGetsIn checks that a client from 127.0.0.2 is admitted, making
+// clients in all, and that /readyz answers it.
+func secondGetsIn(t *testing.T, srv Server, addr string, clients int) {
+	t.Helper()
+	_, _, code, err := handshake(t, addr, "/net", "127.0.0.2")
+	if err != nil || code != http.StatusSwitchingProtocols {
+		t.Fatalf("second address refused while the first attacks: status %d, %v", code, err)
+	}
+	if clients > 0 {
+		waitFor(t, "the second address's client to count", 10*time.Second, nil, func() bool { return srv.Stats().Clients == clients })
+	}
+	d := stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.2")}}
+	hc := http.Client{Transport: &http.Transport{DialContext: d.DialContext}, Timeout: 10 * time.Second}
+	resp, err := hc.Get("http://" + addr + ReadyPath)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %s from the second address: %v %v", ReadyPath, resp, err)
+	} else {
+		resp.Body.Close()
+	}
+}
+
+// TestConnectionLogsAreRateLimited: 300 connect-and-abort cycles log at
+// most MaxLogRate lines a second about them, and say how many were left
+// out. (Issue 26: 12,128 cycles in 8 s wrote 24,256 lines.)
+func TestConnectionLogsAreRateLimited(t *testing.T) {
+	var logs logBuf
+	app, srv := startServer(t, ServerConfig{MaxLogRate: 5, Logger: logs.logger()}, nil)
+	addr := hostPort(srv.URL())
+	start := time.Now()
+	for i := range 300 {
+		c, _, code, err := handshake(t, addr, "/net", "")
+		if err != nil || code != http.StatusSwitchingProtocols {
+			t.Fatalf("cycle %d: status %d, %v", i, code, err)
+		}
+		c.Close()
+	}
+	waitFor(t, "the clients to leave", 10*time.Second, func() { app.Update() }, func() bool { return srv.Stats().Clients == 0 })
+	elapsed := time.Since(start).Seconds()
+	l := logs.String()
+	lines := strings.Count(l, "client connected") + strings.Count(l, "client disconnected")
+	if limit := int(5*(elapsed+1)) + 1; lines > limit {
+		t.Errorf("%d connection lines in %.1f s; want at most %d (MaxLogRate 5)", lines, elapsed, limit)
+	}
+	// The next line let through says how many were left out.
+	time.Sleep(time.Second)
+	if _, _, code, err := handshake(t, addr, "/net", ""); err != nil || code != http.StatusSwitchingProtocols {
+		t.Fatalf("last client: status %d, %v", code, err)
+	}
+	waitFor(t, "the count of lines left out", 10*time.Second, nil, func() bool { return strings.Contains(logs.String(), "suppressed=") })
 }

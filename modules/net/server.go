@@ -122,8 +122,10 @@ type ServerConfig struct {
 	// other server's host names here.
 	AllowedHosts []string
 	// MaxLogRate is the most warnings per second the server logs about
-	// refused and dropped connections; the number left out is reported
-	// with the next warning. The default is 10 ([DefaultMaxLogRate]).
+	// refused and dropped connections, and the most lines per second
+	// about clients connecting and disconnecting; the number left out is
+	// reported with the next line of its kind. The default is 10
+	// ([DefaultMaxLogRate]).
 	MaxLogRate int
 	// LivenessTimeout is how long the game loop may go without a tick
 	// before [Server.Healthy] and the HealthPath endpoint report the
@@ -237,8 +239,9 @@ type server struct {
 	cfg     ServerConfig
 	reg     *codec.Registry
 	log     *slog.Logger
-	warn    *warnLimiter // warnings about refused and dropped connections
-	initErr error        // a configuration mistake, reported by the Listen system
+	warn    *logLimiter // warnings about refused and dropped connections
+	info    *logLimiter // connections and disconnections
+	initErr error       // a configuration mistake, reported by the Listen system
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
@@ -348,7 +351,8 @@ func newServer(cfg ServerConfig) *server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	s.warn = newWarnLimiter(s.log, max(cfg.MaxLogRate, 1))
+	s.warn = newLogLimiter(s.log, slog.LevelWarn, max(cfg.MaxLogRate, 1))
+	s.info = newLogLimiter(s.log, slog.LevelInfo, max(cfg.MaxLogRate, 1))
 	s.handler = http.HandlerFunc(s.serveWS)
 	return s
 }
@@ -365,10 +369,16 @@ func (s *server) start() error {
 	if err != nil {
 		return fmt.Errorf("net: cannot listen on %s: %w; pick another address with ServerConfig.Addr", s.cfg.Addr, err)
 	}
-	ln = &limitListener{Listener: ln, max: int64(s.cfg.MaxConnections), refused: func(remote string) {
-		s.stats.refused.Add(1)
-		s.warn.warn("net: connection refused: too many connections open", "remote", remote, "max_connections", s.cfg.MaxConnections, "fix", "raise ServerConfig.MaxConnections")
-	}}
+	ln = &limitListener{Listener: ln, max: s.cfg.MaxConnections, perAddr: s.cfg.MaxConnectionsPerAddr,
+		handshakes: s.cfg.MaxHandshakesPerAddr, timeout: s.cfg.HandshakeTimeout,
+		refused: func(remote, why string) {
+			s.stats.refused.Add(1)
+			s.warn.warn("net: connection refused: "+why, "remote", remote)
+		},
+		timedOut: func(remote string) {
+			s.stats.refused.Add(1)
+			s.warn.warn("net: connection closed: handshake slower than ServerConfig.HandshakeTimeout", "remote", remote, "handshake_timeout", s.cfg.HandshakeTimeout)
+		}}
 	mux := http.NewServeMux()
 	mux.Handle(s.cfg.Path, s.handler)
 	mux.HandleFunc("GET "+HealthPath, s.serveHealth)
@@ -381,6 +391,7 @@ func (s *server) start() error {
 		ReadHeaderTimeout: s.cfg.HTTPTimeout,
 		IdleTimeout:       s.cfg.HTTPTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		ConnState:         connState, // ends handshakes (limits.go)
 		// Lets Shutdown cut a connection that does not answer the close.
 		ConnContext: func(ctx context.Context, c stdnet.Conn) context.Context {
 			return context.WithValue(ctx, rawConnKey{}, c)
@@ -766,7 +777,6 @@ func truncate(s string, n int) string {
 
 // serveWS accepts one WebSocket connection and serves it until it closes.
 func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
-	log := s.log.With("remote", r.RemoteAddr)
 	if !s.hostAllowed(r.Host) {
 		s.stats.refused.Add(1)
 		s.warn.warn("net: connection refused: host not served here", "remote", r.RemoteAddr, "host", r.Host, "origin", r.Header.Get("Origin"))
@@ -839,8 +849,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.inMu.Lock()
 	s.joined = append(s.joined, c.id)
 	s.inMu.Unlock()
-	log = log.With("client", c.id)
-	log.Info("net: client connected")
+	s.info.warn("net: client connected", "remote", c.remote, "client", c.id)
 
 	done := make(chan struct{})
 	go func() {
@@ -863,7 +872,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.inMu.Lock()
 	s.left = append(s.left, c.id)
 	s.inMu.Unlock()
-	log.Info("net: client disconnected", "reason", c.reason)
+	s.info.warn("net: client disconnected", "remote", c.remote, "client", c.id, "reason", c.reason)
 }
 
 // readLoop reads the client's messages until the connection fails or
