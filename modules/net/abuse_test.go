@@ -5,6 +5,7 @@ package net
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	stdnet "net"
 	"net/http"
@@ -276,4 +277,111 @@ func TestConnectionLogsAreRateLimited(t *testing.T) {
 		t.Fatalf("last client: status %d, %v", code, err)
 	}
 	waitFor(t, "the count of lines left out", 10*time.Second, nil, func() bool { return strings.Contains(logs.String(), "suppressed=") })
+}
+
+// TestOnlyInputTypesAreInputs: with ServerConfig.Inputs, a client that
+// sends a registered state type as an input is closed with the reason,
+// and the game never sees it. (Issue 26: a physics.Body sent as an input
+// took a seat in Breakout.)
+func TestOnlyInputTypesAreInputs(t *testing.T) {
+	var got []any
+	app, srv := startServer(t, ServerConfig{Inputs: []glue.Type{glue.TypeOf[steer]()}}, func(app *glue.App) {
+		app.AddSystems(update, glue.Func(func(in glue.Res[Inputs]) {
+			for _, x := range in.Get().All() {
+				got = append(got, x.Value)
+			}
+		}).Named("collect"))
+	})
+	reg := testRegistry()
+	ws, err := rawDial(t, srv.URL(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, sp := encodeValue(reg, steer{1})
+	pc, pp := encodeValue(reg, pos{1, 2})
+	for i, m := range [][]byte{appendInput(nil, 1, sc, sp), appendInput(nil, 2, pc, pp)} {
+		if err := ws.Write(t.Context(), websocket.MessageBinary, m); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	err = readUntilClosed(ws)
+	var ce websocket.CloseError
+	if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || !strings.Contains(ce.Reason, "net.pos is not an input") {
+		t.Errorf("state type as input: closed with %v; want 1008 naming net.pos", err)
+	}
+	waitFor(t, "the steer to be handed over", 5*time.Second, func() { app.Update() }, func() bool { return len(got) > 0 })
+	if len(got) != 1 || got[0] != (steer{1}) {
+		t.Errorf("inputs handed over: %v; want only the steer", got)
+	}
+	if _, err := startServerErr(ServerConfig{Inputs: []glue.Type{glue.TypeOf[Inputs]()}}); err == nil || !strings.Contains(err.Error(), "ServerConfig.Inputs names") {
+		t.Errorf("an unregistered input type: %v; want an error naming it", err)
+	}
+}
+
+// startServerErr starts a server as ServerPlugin's Listen system does, and
+// returns the error it reports.
+func startServerErr(cfg ServerConfig) (Server, error) {
+	if cfg.Registry == nil {
+		cfg.Registry = testRegistry()
+	}
+	cfg.Addr, cfg.Logger = "127.0.0.1:0", quiet()
+	s := newServer(cfg)
+	err := s.start()
+	if err == nil {
+		Server{s}.Close()
+	}
+	return Server{s}, err
+}
+
+// TestReconnectKeepsTheID: with ReconnectGrace, a client whose connection
+// is lost reconnects with the token the server gave it and gets its id
+// back: the game sees no Left and no second Joined. A client that stays
+// away longer is reported gone when the grace ends; one that closes the
+// connection itself is reported gone at once. Ids are random, not 1, 2,
+// 3. (Issue 26: a reconnecting player got a new id, and lost its seat.)
+func TestReconnectKeepsTheID(t *testing.T) {
+	var joined, left []ClientID
+	app, srv := startServer(t, ServerConfig{ReconnectGrace: 500 * time.Millisecond}, func(app *glue.App) {
+		app.AddSystems(update, glue.Func(func(in glue.Res[Inputs]) {
+			joined = append(joined, in.Get().Joined...)
+			left = append(left, in.Get().Left...)
+		}).Named("track"))
+	})
+	tick := func() { app.Update() }
+	capp, cl := startClient(t, srv.URL(), ClientConfig{}, nil, nil)
+	both := func() { tick(); capp.Update() }
+	waitFor(t, "the client to connect", 5*time.Second, both, func() bool { return cl.ID() != 0 && len(joined) == 1 })
+	id := cl.ID()
+	if id == 1 || joined[0] != id {
+		t.Errorf("id %d, joined %v: want a random id, joined once", id, joined)
+	}
+	connects := cl.Stats().Connects
+	cl.c.mu.Lock()
+	ws := cl.c.ws
+	cl.c.mu.Unlock()
+	ws.CloseNow() // the connection is lost, not closed by the client
+	waitFor(t, "the client to reconnect", 5*time.Second, both, func() bool { return cl.Stats().Connects > connects && cl.Connected() })
+	for range 60 { // past the grace period
+		both()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if cl.ID() != id || len(joined) != 1 || len(left) != 0 || len(srv.Clients()) != 1 || srv.Clients()[0] != id {
+		t.Errorf("after reconnecting: id %d (was %d), joined %v, left %v, clients %v; want the same id and no Left", cl.ID(), id, joined, left, srv.Clients())
+	}
+
+	// A second client that never comes back is reported gone after the
+	// grace period.
+	capp2, cl2 := startClient(t, srv.URL(), ClientConfig{NoReconnect: true}, nil, nil)
+	waitFor(t, "the second client to connect", 5*time.Second, func() { tick(); capp2.Update() }, func() bool { return cl2.ID() != 0 && len(joined) == 2 })
+	cl2.c.mu.Lock()
+	cl2.c.ws.CloseNow()
+	cl2.c.mu.Unlock()
+	waitFor(t, "the lost client's Left after the grace", 10*time.Second, tick, func() bool { return len(left) == 1 })
+	if left[0] != cl2.ID() {
+		t.Errorf("left %v; want the second client %d", left, cl2.ID())
+	}
+
+	// The first closes the connection itself: gone at once.
+	cl.Close()
+	waitFor(t, "the first client's Left", 10*time.Second, tick, func() bool { return len(left) == 2 })
 }

@@ -65,11 +65,16 @@ func TestLifecycleHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "one client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
+	id1 := srv.Clients()[0]
 	c2, err := rawDial(t, srv.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "two clients", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 2 })
+	id2 := srv.Clients()[0]
+	if id2 == id1 {
+		id2 = srv.Clients()[1]
+	}
 	c1.Close(websocket.StatusNormalClosure, "")
 	waitFor(t, "one client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
 	c2.Close(websocket.StatusNormalClosure, "")
@@ -78,7 +83,7 @@ func TestLifecycleHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.Close() // no second OnShutdown
-	want := `listening true; join 1 (1); join 2 (2); leave 1 (1); leave 2 (0); shutdown "game over"`
+	want := fmt.Sprintf(`listening true; join %d (1); join %d (2); leave %d (1); leave %d (0); shutdown "game over"`, id1, id2, id1, id2)
 	if got := hooks.String(); got != want {
 		t.Errorf("hooks called:\n%s\nwant\n%s", got, want)
 	}
@@ -102,15 +107,19 @@ func TestHealthAndReadiness(t *testing.T) {
 		t.Errorf("%s after a tick again: %d, want 200", HealthPath, code)
 	}
 
-	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok" {
-		t.Errorf("%s with room: %d %q, want 200 ok", ReadyPath, code, body)
+	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok\nclients 0 of 1" {
+		t.Errorf("%s with room: %d %q, want 200 ok and the clients", ReadyPath, code, body)
+	}
+	srv.SetSeats(1, 2)
+	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok\nclients 0 of 1\nseats 1 of 2" {
+		t.Errorf("%s with seats: %d %q, want 200 ok, the clients and the seats", ReadyPath, code, body)
 	}
 	c, err := rawDial(t, srv.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the client", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 1 })
-	if code, body := get(t, srv, ReadyPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "full") {
+	if code, body := get(t, srv, ReadyPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "full") || !strings.Contains(body, "clients 1 of 1") {
 		t.Errorf("%s when full: %d %q, want 503 full", ReadyPath, code, body)
 	}
 	c.Close(websocket.StatusNormalClosure, "")

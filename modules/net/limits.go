@@ -336,6 +336,7 @@ func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer, max
 type ending struct {
 	reason   string
 	protocol bool // a protocol error: counted, warned about, closed with 1002
+	left     bool // the client closed the connection itself
 }
 
 // classifyReadErr classifies the error that ended reading from a client:
@@ -347,9 +348,9 @@ func classifyReadErr(err error) ending {
 	var ce websocket.CloseError
 	switch {
 	case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
-		return ending{reason: "client left"}
+		return ending{reason: "client left", left: true}
 	case errors.As(err, &ce):
-		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason)}
+		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason), left: true}
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED):
 		return ending{reason: "connection reset by the client"}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, stdnet.ErrClosed):

@@ -103,6 +103,21 @@ type ServerConfig struct {
 	// (While a write to the client blocks, WriteTimeout bounds it.) The
 	// default is 10 seconds ([DefaultMaxLag]).
 	MaxLag time.Duration
+	// Inputs lists the types clients may send as inputs (with
+	// [SendInput], [SendPeriodically] or [Predict]); each must be in the
+	// Registry. An input of another type — a state type sent as an input —
+	// closes the connection with the status 1008 (policy violation). Empty
+	// means every registered type, which lets a client hand the game any
+	// type it sends: list the inputs.
+	Inputs []glue.Type
+	// ReconnectGrace is how long a client whose connection was lost (not
+	// closed by the client) keeps its [ClientID]: the server sends each
+	// client a random token in its welcome, and a client that reconnects
+	// with it within the grace period gets its id back, so that the game
+	// sees no Left and keeps its seat. The game gets the Left (and
+	// OnLeave is called) when the grace period ends. 0, the default,
+	// means no grace: Left comes as soon as the connection ends.
+	ReconnectGrace time.Duration
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
@@ -239,9 +254,12 @@ type server struct {
 	cfg     ServerConfig
 	reg     *codec.Registry
 	log     *slog.Logger
-	warn    *logLimiter // warnings about refused and dropped connections
-	info    *logLimiter // connections and disconnections
-	initErr error       // a configuration mistake, reported by the Listen system
+	warn    *logLimiter           // warnings about refused and dropped connections
+	info    *logLimiter           // connections and disconnections
+	initErr error                 // a configuration mistake, reported by the Listen system
+	inputs  map[*codec.Codec]bool // ServerConfig.Inputs, or nil for every type
+
+	seatsTaken, seats atomic.Int64 // SetSeats
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
@@ -265,8 +283,8 @@ type server struct {
 
 	mu       sync.Mutex
 	conns    map[ClientID]*conn
-	pending  int // connections being accepted
-	lastCID  ClientID
+	pending  int                    // connections being accepted
+	away     map[string]*awayClient // clients in their ReconnectGrace, by token
 	closed   bool
 	draining bool          // Drain was called: no new clients
 	stopped  chan struct{} // closed when Shutdown is done
@@ -364,6 +382,16 @@ func (s *server) start() error {
 	}
 	if err := s.reg.Seal(); err != nil {
 		return err
+	}
+	for _, t := range s.cfg.Inputs {
+		c := s.reg.ByType(t)
+		if c == nil {
+			return fmt.Errorf("net: ServerConfig.Inputs names %s, which the Registry does not have; register it with codec.Register or leave it out", t)
+		}
+		if s.inputs == nil {
+			s.inputs = map[*codec.Codec]bool{}
+		}
+		s.inputs[c] = true
 	}
 	ln, err := stdnet.Listen("tcp", s.cfg.Addr)
 	if err != nil {
@@ -692,6 +720,10 @@ type conn struct {
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
 
+	token   string // the reconnection token, if ReconnectGrace > 0
+	left    bool   // the client closed the connection itself (readLoop)
+	resumed bool   // a reconnection took the id over (guarded by srv.mu)
+
 	wtimer   *time.Timer // the write timeout (write)
 	timedOut atomic.Bool // a write timed out
 }
@@ -837,18 +869,22 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusGoingAway, "net: server draining")
 		return
 	}
-	s.lastCID++
-	c.id = s.lastCID
+	resumed := s.resume(c, r.URL.Query().Get(resumeParam)) // sets c.id
+	if !resumed {
+		c.id = s.newClientID()
+	}
 	s.conns[c.id] = c
 	n := len(s.conns)
 	s.mu.Unlock()
-	if s.cfg.OnJoin != nil {
+	if s.cfg.OnJoin != nil && !resumed {
 		s.cfg.OnJoin(c.id, n)
 	}
 	s.hookMu.Unlock()
-	s.inMu.Lock()
-	s.joined = append(s.joined, c.id)
-	s.inMu.Unlock()
+	if !resumed {
+		s.inMu.Lock()
+		s.joined = append(s.joined, c.id)
+		s.inMu.Unlock()
+	}
 	s.info.warn("net: client connected", "remote", c.remote, "client", c.id)
 
 	done := make(chan struct{})
@@ -862,16 +898,16 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	s.hookMu.Lock()
 	s.mu.Lock()
-	delete(s.conns, c.id)
+	if s.conns[c.id] == c { // not taken over by a reconnection
+		delete(s.conns, c.id)
+	}
 	n = len(s.conns)
+	gone := !c.resumed && !s.keepAway(c)
 	s.mu.Unlock()
-	if s.cfg.OnLeave != nil {
-		s.cfg.OnLeave(c.id, n)
+	if gone {
+		s.leave(c.id, n)
 	}
 	s.hookMu.Unlock()
-	s.inMu.Lock()
-	s.left = append(s.left, c.id)
-	s.inMu.Unlock()
 	s.info.warn("net: client disconnected", "remote", c.remote, "client", c.id, "reason", c.reason)
 }
 
@@ -902,6 +938,7 @@ func (c *conn) readLoop() {
 				c.close(0, fmt.Sprintf("no message for %v", s.cfg.IdleTimeout), false)
 			default:
 				e := classifyReadErr(err)
+				c.left = e.left
 				if e.protocol {
 					fail(websocket.StatusProtocolError, e.reason)
 				} else {
@@ -928,6 +965,10 @@ func (c *conn) readLoop() {
 		}
 		if f.typ == msgKeepAlive {
 			continue
+		}
+		if s.inputs != nil && !s.inputs[f.input.c] {
+			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: %s is not an input (ServerConfig.Inputs)", f.input.c.Name()))
+			return
 		}
 		if f.seq <= lastSeq {
 			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: out of order: input %d after %d", f.seq, lastSeq))
@@ -964,7 +1005,7 @@ func (c *conn) writeLoop() {
 	var lastP *published // the last published state sent
 	var lastAck uint64   // the last ack sent (predict.go)
 	var scratch []byte
-	if !c.write(appendWelcome(nil, uint64(c.id))) {
+	if !c.write(appendWelcome(nil, uint64(c.id), c.token)) {
 		return
 	}
 	c.wake()
