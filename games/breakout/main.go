@@ -48,6 +48,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -96,6 +98,11 @@ type Config struct {
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
 	Saves save.Store
+	// Stop, for a served game, is the orchestrator's stop signal
+	// (SIGTERM): the server drains, and the game ends when it is over or
+	// after DrainGrace (net_server.go).
+	Stop       <-chan os.Signal
+	DrainGrace time.Duration
 	// Diag shows the diagnostics overlay and inspector from the start
 	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
 	Diag, NoDiag bool
@@ -128,7 +135,9 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
-	app.InsertResource(Seats{})
+	// One paddle the host plays (with a window, without the autopilot) is
+	// the host's unless it opens it.
+	app.InsertResource(Seats{Closed: cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat})
 	app.InsertResource(Resume{})
 	app.InsertResource(Notice{})
 
@@ -174,7 +183,7 @@ func NewApp(cfg Config) *glue.App {
 	// recorded after the rules; joined players steer (net_server.go; the
 	// browser build cannot serve and reports it).
 	if cfg.Serve != "" {
-		app.AddPlugins(serverPlugin(cfg.Serve))
+		app.AddPlugins(serverPlugin(cfg))
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
 
@@ -273,6 +282,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
 	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
+	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -320,6 +331,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
+	cfg.Settings.OpenSeat = *open
+	if *serve != "" {
+		stop := make(chan os.Signal, 1)
+		signal.Notify(stop, syscall.SIGTERM)
+		defer signal.Stop(stop)
+		cfg.Stop, cfg.DrainGrace = stop, *drain
+	}
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}
