@@ -8,10 +8,13 @@ import (
 	"io"
 	stdnet "net"
 	"net/http"
+	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -217,10 +220,11 @@ func TestHostKeepsItsPaddle(t *testing.T) {
 	}
 }
 
-// TestSIGTERMDrains runs breakout -serve as a child process with a
-// watcher, and sends it SIGTERM: /readyz says it is draining and new
-// watchers are refused while the watcher stays; when the watcher leaves,
-// the server shuts down and the process exits 0.
+// TestSIGTERMDrains runs breakout -serve -agones-players as a child
+// process with a watcher, and sends it SIGTERM: /readyz says it is
+// draining and new watchers are refused while the watcher stays; when the
+// watcher leaves, the server shuts down and the process exits 0. A fake
+// Agones SDK sidecar sees Ready, the player come and go, and Shutdown.
 func TestSIGTERMDrains(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the game")
@@ -229,7 +233,20 @@ func TestSIGTERMDrains(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "-serve", "127.0.0.1:0", "-headless", "-ticks", "100000", "-mute")
+	var mu sync.Mutex
+	var calls []string
+	sdk := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.URL.Path != "/health" {
+			mu.Lock()
+			calls = append(calls, r.Method+" "+r.URL.Path+" "+string(body))
+			mu.Unlock()
+		}
+		io.WriteString(w, "{}")
+	}))
+	defer sdk.Close()
+	cmd := exec.Command(bin, "-serve", "127.0.0.1:0", "-headless", "-ticks", "100000", "-mute", "-agones-players")
+	cmd.Env = append(os.Environ(), "AGONES_SDK_HTTP_PORT="+sdk.URL[strings.LastIndex(sdk.URL, ":")+1:])
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -301,5 +318,16 @@ func TestSIGTERMDrains(t *testing.T) {
 	}
 	if _, err := stdnet.Dial("tcp", addr); err == nil {
 		t.Error("still listening after exit")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	got := strings.Join(calls, "\n")
+	for _, want := range []string{"POST /ready {}", "PUT /alpha/player/capacity", "POST /alpha/player/connect", `PUT /metadata/label {"key":"clients","value":"1"}`, "POST /alpha/player/disconnect", "POST /shutdown {}"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the Agones sidecar was not called %s; calls:\n%s", want, got)
+		}
+	}
+	if len(calls) == 0 || calls[len(calls)-1] != "POST /shutdown {}" {
+		t.Errorf("the last Agones call is not Shutdown:\n%s", got)
 	}
 }

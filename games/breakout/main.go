@@ -103,6 +103,10 @@ type Config struct {
 	// after DrainGrace (net_server.go).
 	Stop       <-chan os.Signal
 	DrainGrace time.Duration
+	// Agones, for a served game, connects it to the Agones SDK sidecar of
+	// its pod (-agones; deploy/ and docs/net.md), and AgonesPlayers
+	// reports its clients as players too.
+	Agones, AgonesPlayers bool
 	// Diag shows the diagnostics overlay and inspector from the start
 	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
 	Diag, NoDiag bool
@@ -283,6 +287,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
 	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
+	agones := fs.Bool("agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
+	agonesPlayers := fs.Bool("agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
 	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
@@ -337,6 +343,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		signal.Notify(stop, syscall.SIGTERM)
 		defer signal.Stop(stop)
 		cfg.Stop, cfg.DrainGrace = stop, *drain
+		cfg.Agones, cfg.AgonesPlayers = *agones || *agonesPlayers, *agonesPlayers
 	}
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}

@@ -36,12 +36,21 @@ func serverPlugin(cfg Config) glue.Plugin {
 			OriginPatterns: webOrigins,
 			Inputs:         []glue.Type{glue.TypeOf[RemoteSteer](), glue.TypeOf[RemoteButtons]()},
 			ReconnectGrace: reconnectGrace,
+			Agones:         agonesConfig(cfg),
 		}})
 		if cfg.Stop != nil {
 			app.InsertResource(Drain{Stop: cfg.Stop, Grace: cfg.DrainGrace})
 			app.AddSystems(glue.Last, glue.Func(DrainOnSignal))
 		}
 	})
+}
+
+// agonesConfig is the server's connection to Agones: nil unless -agones.
+func agonesConfig(cfg Config) *net.AgonesConfig {
+	if !cfg.Agones {
+		return nil
+	}
+	return &net.AgonesConfig{PlayerTracking: cfg.AgonesPlayers}
 }
 
 // reconnectGrace is how long a -join player whose connection dropped

@@ -154,6 +154,9 @@ func (s Server) Shutdown(ctx context.Context, reason string) error {
 		<-done
 	}
 	srv.cancel()
+	if srv.agones != nil {
+		srv.agones.shutdown(ctx)
+	}
 	srv.log.Info("net: server shut down", "reason", reason)
 	if srv.cfg.OnShutdown != nil {
 		srv.cfg.OnShutdown(reason)

@@ -266,7 +266,7 @@ func (s *server) hostAllowed(hostport string) bool {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
-	for _, p := range s.cfg.AllowedHosts {
+	for _, p := range slices.Concat(s.cfg.AllowedHosts, s.extraHosts()) {
 		p = strings.ToLower(p)
 		if ok, _ := path.Match(p, hostport); ok {
 			return true
@@ -292,6 +292,21 @@ func (s *server) hostAllowed(hostport string) bool {
 		return ip.IsLoopback() || slices.ContainsFunc(local, ip.Equal)
 	}
 	return false
+}
+
+// allowHost adds a host the server answers to (the address an
+// orchestrator gave the room), as a pattern of ServerConfig.AllowedHosts.
+func (s *server) allowHost(host string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hosts = append(s.hosts, host)
+}
+
+// extraHosts returns the hosts added by allowHost.
+func (s *server) extraHosts() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hosts
 }
 
 // interfaceIPs returns the machine's IP addresses.

@@ -121,6 +121,9 @@ func (s *server) leave(id ClientID, n int) {
 	if s.cfg.OnLeave != nil {
 		s.cfg.OnLeave(id, n)
 	}
+	if s.agones != nil {
+		s.agones.players(id, false, n)
+	}
 	s.inMu.Lock()
 	s.left = append(s.left, id)
 	s.inMu.Unlock()

@@ -151,6 +151,11 @@ type ServerConfig struct {
 	// with its reason. The default is slog.Default().
 	Logger *slog.Logger
 
+	// Agones, if set, connects the server to the Agones SDK sidecar of
+	// its pod: Ready, Health, the clients as label and players, Shutdown
+	// (see [AgonesConfig]). Nil, the default, means no Agones.
+	Agones *AgonesConfig
+
 	// Lifecycle hooks, for an orchestrator's SDK (docs/net.md shows
 	// where Agones' calls go). They are called from the server's
 	// goroutines, not the game loop: they must be concurrent-safe and
@@ -260,6 +265,7 @@ type server struct {
 	inputs  map[*codec.Codec]bool // ServerConfig.Inputs, or nil for every type
 
 	seatsTaken, seats atomic.Int64 // SetSeats
+	agones            *agones      // ServerConfig.Agones, or nil
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
@@ -292,6 +298,7 @@ type server struct {
 	ln       stdnet.Listener
 	listenIP stdnet.IP   // the IP address ln listens on
 	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
+	hosts    []string    // hosts answered to besides AllowedHosts (allowHost)
 	hs       *http.Server
 	handler  http.Handler
 	ctx      context.Context
@@ -438,9 +445,15 @@ func (s *server) start() error {
 	}
 	s.mu.Unlock()
 	s.lastTickAt.Store(time.Now().UnixNano())
+	if s.cfg.Agones != nil {
+		s.agones = newAgones(*s.cfg.Agones, s.log)
+	}
 	go hs.Serve(ln)
 	go s.wakeAll()
 	s.log.Info("net: server listening", "url", s.url())
+	if s.agones != nil {
+		go s.agones.run(Server{s}, s.cfg.MaxClients)
+	}
 	if s.cfg.OnListening != nil {
 		s.cfg.OnListening(s.url())
 	}
@@ -876,8 +889,13 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.conns[c.id] = c
 	n := len(s.conns)
 	s.mu.Unlock()
-	if s.cfg.OnJoin != nil && !resumed {
-		s.cfg.OnJoin(c.id, n)
+	if !resumed {
+		if s.cfg.OnJoin != nil {
+			s.cfg.OnJoin(c.id, n)
+		}
+		if s.agones != nil {
+			s.agones.players(c.id, true, n)
+		}
 	}
 	s.hookMu.Unlock()
 	if !resumed {
