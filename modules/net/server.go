@@ -156,8 +156,8 @@ type ServerConfig struct {
 	// (see [AgonesConfig]). Nil, the default, means no Agones.
 	Agones *AgonesConfig
 
-	// Lifecycle hooks, for an orchestrator's SDK (docs/net.md shows
-	// where Agones' calls go). They are called from the server's
+	// Lifecycle hooks, for an orchestrator's SDK (for Agones, the
+	// Agones field does it all). They are called from the server's
 	// goroutines, not the game loop: they must be concurrent-safe and
 	// quick.
 
@@ -169,9 +169,11 @@ type ServerConfig struct {
 	// SDK.Alpha().PlayerConnect). Calls of OnJoin and OnLeave do not
 	// overlap, and come in the order of the changes they report.
 	OnJoin func(id ClientID, clients int)
-	// OnLeave is called when a client has disconnected, with the number of
-	// clients left: 0 when the last has gone (Agones:
-	// SDK.Alpha().PlayerDisconnect).
+	// OnLeave is called when a client has disconnected — for a lost
+	// connection, once ReconnectGrace has passed without its coming back
+	// — with the number of clients left: 0 when the last has gone
+	// (Agones: SDK.Alpha().PlayerDisconnect). A client that comes back in
+	// time is neither left nor joined again.
 	OnLeave func(id ClientID, clients int)
 	// OnShutdown is called once, when [Server.Shutdown] (or Close) has
 	// closed every connection, with its reason (Agones: SDK.Shutdown).
@@ -225,8 +227,11 @@ func setDefault[T cmp.Ordered](p *T, def T) {
 	}
 }
 
-// ClientID identifies one connection to a [Server]. Ids start at 1 and are
-// never reused by a server; a client that reconnects gets a new id.
+// ClientID identifies one client of a [Server]. Ids are random, never 0,
+// and below 2^53; no two clients of a server have the same id at once. A
+// client that reconnects gets a new id, unless it comes back within
+// [ServerConfig.ReconnectGrace] with the token the server gave it: then it
+// gets its id back.
 type ClientID uint64
 
 // Server is the resource of [ServerPlugin]: a WebSocket server that sends
