@@ -320,6 +320,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range []string{"open", "drain", "agones", "agones-players"} {
+		if set[name] && *serve == "" {
+			problems = append(problems, fmt.Sprintf("-%s is for a served game: add -serve host:port", name))
+		}
+	}
 	peer, netProblems := checkNetFlags(*serve, *watch, *join, *headless, set)
 	problems = append(problems, netProblems...)
 	if len(problems) > 0 {
