@@ -196,3 +196,23 @@ func TestShutdownDrains(t *testing.T) {
 		t.Errorf("%d clients left after Shutdown", n)
 	}
 }
+
+// TestTickStarvationIsReported: a game loop that ticks late counts the
+// ticks it missed, and the state watchers get ages while no tick
+// publishes a new one. (Bounds from below only: a slower machine misses
+// more.)
+func TestTickStarvationIsReported(t *testing.T) {
+	app, srv := startServer(t, ServerConfig{SendEvery: 1, TickInterval: 10 * time.Millisecond}, nil)
+	app.Update()
+	before := srv.Stats().MissedTicks
+	time.Sleep(60 * time.Millisecond) // five intervals and more: four ticks or more missed
+	app.Update()
+	st := srv.Stats()
+	if st.MissedTicks < before+4 {
+		t.Errorf("MissedTicks %d -> %d after a 60 ms gap at 10 ms a tick; want at least 4 more", before, st.MissedTicks)
+	}
+	time.Sleep(30 * time.Millisecond)
+	if age := srv.Stats().StateAge; age < 30*time.Millisecond {
+		t.Errorf("StateAge %v after 30 ms without a tick; want at least 30 ms", age)
+	}
+}

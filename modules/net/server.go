@@ -142,6 +142,11 @@ type ServerConfig struct {
 	// reported with the next line of its kind. The default is 10
 	// ([DefaultMaxLogRate]).
 	MaxLogRate int
+	// TickInterval is the time the game loop means to take per tick: a
+	// tick that begins later than 1.5 intervals after the previous one
+	// counts the ticks it missed in [ServerStats.MissedTicks]. The default
+	// is 1/60 s (timer.Plugin's fixed clock).
+	TickInterval time.Duration
 	// LivenessTimeout is how long the game loop may go without a tick
 	// before [Server.Healthy] and the HealthPath endpoint report the
 	// server unhealthy. The default is 5 seconds
@@ -214,6 +219,7 @@ func (cfg *ServerConfig) defaults() error {
 	setDefault(&cfg.MaxLag, DefaultMaxLag)
 	setDefault(&cfg.MaxLogRate, DefaultMaxLogRate)
 	setDefault(&cfg.LivenessTimeout, DefaultLivenessTimeout)
+	setDefault(&cfg.TickInterval, time.Second/60)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -257,6 +263,15 @@ type ServerStats struct {
 	ProtocolErrors uint64 // connections closed because of a bad message
 	RateLimited    uint64 // connections closed for sending over MaxMessageRate
 	Lagging        uint64 // connections closed for lagging more than MaxLag or timing out a write
+	// MissedTicks counts the ticks the game loop missed: a tick that
+	// began n intervals (ServerConfig.TickInterval) after the previous
+	// one, n ≥ 1.5, missed n−1 rounded (a machine too busy to tick on
+	// time starves the game, and watchers get fewer states).
+	MissedTicks uint64
+	// StateAge is the age of the newest state published: the time since
+	// the tick that recorded it began. Watchers see it this old at best;
+	// more than a few send intervals means the game loop is late.
+	StateAge time.Duration
 }
 
 // server is the state behind a Server.
@@ -274,6 +289,7 @@ type server struct {
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
+	stateAt    atomic.Int64  // when the tick of the newest published state began
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
@@ -324,7 +340,7 @@ type server struct {
 	stats struct {
 		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
 		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
-		rateLimited, lagging                                            atomic.Uint64
+		rateLimited, lagging, missedTicks                               atomic.Uint64
 	}
 }
 
@@ -554,7 +570,17 @@ func (s Server) Stats() ServerStats {
 		ProtocolErrors: st.protocolErrors.Load(),
 		RateLimited:    st.rateLimited.Load(),
 		Lagging:        st.lagging.Load(),
+		MissedTicks:    st.missedTicks.Load(),
+		StateAge:       stateAge(s.s.stateAt.Load()),
 	}
+}
+
+// stateAge is the time since at (Unix nanoseconds), or 0 if at is 0.
+func stateAge(at int64) time.Duration {
+	if at == 0 {
+		return 0
+	}
+	return time.Since(time.Unix(0, at))
 }
 
 // Close stops listening, closes every connection (clients are told the
@@ -584,7 +610,12 @@ func (s Server) Close() error {
 // after reading them.)
 func (s *server) beginTick(in *Inputs) {
 	tick := s.tick.Add(1)
-	s.lastTickAt.Store(time.Now().UnixNano())
+	now := time.Now().UnixNano()
+	if prev := s.lastTickAt.Swap(now); tick > 1 && prev != 0 {
+		if late := float64(now-prev) / float64(s.cfg.TickInterval); late >= 1.5 {
+			s.stats.missedTicks.Add(uint64(late - 0.5))
+		}
+	}
 	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
 	clear(in.list)
 	in.Joined, in.Left = in.Joined[:0], in.Left[:0]
@@ -665,6 +696,7 @@ func (s *server) publish() {
 	}
 	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf), acks: s.publishAcks(), view: view}
 	s.prev = st
+	s.stateAt.Store(s.lastTickAt.Load())
 	s.latest.Store(p)
 	s.stats.published.Add(1)
 	select {
