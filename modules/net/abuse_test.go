@@ -381,6 +381,17 @@ func TestReconnectKeepsTheID(t *testing.T) {
 		t.Errorf("left %v; want the second client %d", left, cl2.ID())
 	}
 
+	// A draining room takes no new client, but takes a player back.
+	srv.Drain()
+	connects = cl.Stats().Connects
+	cl.c.mu.Lock()
+	cl.c.ws.CloseNow()
+	cl.c.mu.Unlock()
+	waitFor(t, "the client to come back to the draining room", 5*time.Second, both, func() bool { return cl.Stats().Connects > connects && cl.Connected() })
+	if cl.ID() != id || len(left) != 1 {
+		t.Errorf("back in the draining room: id %d (was %d), left %v", cl.ID(), id, left)
+	}
+
 	// The first closes the connection itself: gone at once.
 	cl.Close()
 	waitFor(t, "the first client's Left", 10*time.Second, tick, func() bool { return len(left) == 2 })

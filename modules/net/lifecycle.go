@@ -54,7 +54,7 @@ func (s Server) Ready() error {
 		return errors.New("net: server draining")
 	case srv.ln == nil:
 		return errors.New("net: server not listening yet")
-	case len(srv.conns)+srv.pending >= srv.cfg.MaxClients:
+	case len(srv.conns)+srv.pending+len(srv.away) >= srv.cfg.MaxClients:
 		return fmt.Errorf("net: server full (%d clients)", srv.cfg.MaxClients)
 	}
 	return nil

@@ -86,6 +86,17 @@ func (s *server) resume(c *conn, hexToken string) bool {
 	return false
 }
 
+// isBack reports whether hexToken is the token of a client away in its
+// grace period. Called with s.mu held.
+func (s *server) isBack(hexToken string) bool {
+	if len(s.away) == 0 {
+		return false
+	}
+	token, err := hex.DecodeString(hexToken)
+	_, ok := s.away[string(token)]
+	return err == nil && ok
+}
+
 // keepAway keeps the id of a client whose connection was lost for
 // ReconnectGrace, and reports whether it did (not for a client that
 // closed the connection itself, or when the server closes). Called with

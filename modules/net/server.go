@@ -866,12 +866,15 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	// A client coming back within its ReconnectGrace is no new client:
+	// its slot was kept, and a draining room takes it back.
+	back := s.isBack(r.URL.Query().Get(resumeParam))
 	switch {
-	case s.closed || s.draining:
+	case s.closed || (s.draining && !back):
 		s.mu.Unlock()
 		http.Error(w, "net: server draining: it takes no new clients", http.StatusServiceUnavailable)
 		return
-	case len(s.conns)+s.pending >= s.cfg.MaxClients:
+	case len(s.conns)+s.pending+len(s.away) >= s.cfg.MaxClients && !back:
 		s.mu.Unlock()
 		s.stats.refused.Add(1)
 		s.warn.warn("net: connection refused: server full", "remote", r.RemoteAddr, "max_clients", s.cfg.MaxClients)
@@ -912,7 +915,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed || s.draining {
+	if s.closed || (s.draining && !s.isBack(r.URL.Query().Get(resumeParam))) {
 		s.mu.Unlock()
 		s.hookMu.Unlock()
 		cancel()
