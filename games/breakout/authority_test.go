@@ -331,3 +331,28 @@ func TestSIGTERMDrains(t *testing.T) {
 		t.Errorf("the last Agones call is not Shutdown:\n%s", got)
 	}
 }
+
+// TestHostSeatClosedByDefault: NewApp closes the one paddle of a host who
+// plays (a window, no autopilot) unless -open; a headless or autopilot
+// server's paddle, or two paddles, stay open.
+func TestHostSeatClosedByDefault(t *testing.T) {
+	for _, tc := range []struct {
+		headless, autopilot, open bool
+		players                   int
+		closed                    bool
+	}{
+		{players: 1, closed: true},
+		{players: 1, open: true},
+		{players: 1, headless: true},
+		{players: 1, autopilot: true},
+		{players: 2},
+	} {
+		s := DefaultSettings()
+		s.Players, s.Autopilot, s.OpenSeat = tc.players, tc.autopilot, tc.open
+		app := NewApp(Config{Seed: 1, Settings: s, Headless: tc.headless, Mute: true, NoDiag: true})
+		if got := glue.Resource[Seats](app).Closed; got != tc.closed {
+			t.Errorf("%+v: Closed %v", tc, got)
+		}
+		app.Close()
+	}
+}
