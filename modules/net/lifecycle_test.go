@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -214,5 +215,29 @@ func TestTickStarvationIsReported(t *testing.T) {
 	time.Sleep(30 * time.Millisecond)
 	if age := srv.Stats().StateAge; age < 30*time.Millisecond {
 		t.Errorf("StateAge %v after 30 ms without a tick; want at least 30 ms", age)
+	}
+}
+
+// TestLateTicksSendSooner: ticks on time send every SendEvery ticks; a
+// late tick sends as soon as waiting for the next would leave watchers
+// more than SendEvery intervals without a state.
+func TestLateTicksSendSooner(t *testing.T) {
+	app, srv := startServer(t, ServerConfig{SendEvery: 3, TickInterval: time.Hour}, nil) // every tick on time
+	var sends []uint64
+	for range 9 {
+		app.Update()
+		if tk := srv.s.sendTick.Load(); tk == srv.Tick() {
+			sends = append(sends, tk)
+		}
+	}
+	if !slices.Equal(sends, []uint64{4, 7, 10}) {
+		t.Errorf("send ticks on time: %v; want every third", sends)
+	}
+	app2, srv2 := startServer(t, ServerConfig{SendEvery: 3, TickInterval: 10 * time.Millisecond}, nil)
+	app2.Update()
+	time.Sleep(40 * time.Millisecond) // a late tick, 30 ms and more after the last send
+	app2.Update()
+	if tk := srv2.s.sendTick.Load(); tk != srv2.Tick() {
+		t.Errorf("a tick 40 ms late did not send (last send tick %d, tick %d)", tk, srv2.Tick())
 	}
 }

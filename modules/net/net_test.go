@@ -146,7 +146,7 @@ func recordSent(sent map[uint64]world) *glue.System {
 		qp, qv, ql, qh, sc := p.Pos, p.Vel, p.Lab, p.HP, p.Score
 		s := p.Server.Get()
 		tick := s.Tick()
-		if (tick-1)%uint64(s.s.cfg.SendEvery) != 0 {
+		if s.s.sendTick.Load() != tick {
 			return
 		}
 		w := world{}

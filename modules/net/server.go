@@ -293,6 +293,9 @@ type server struct {
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
+	sinceSend  int           // ticks since the last send tick
+	lastSendAt int64         // when the last send tick began, in Unix nanoseconds
+	sendTick   atomic.Uint64 // the last send tick
 	recs       []rec
 	buf        codec.Writer // payloads recorded this tick
 	netIDs     map[glue.Entity]netID
@@ -611,12 +614,14 @@ func (s Server) Close() error {
 func (s *server) beginTick(in *Inputs) {
 	tick := s.tick.Add(1)
 	now := time.Now().UnixNano()
+	var gap int64 // since the last tick, if this one is late
 	if prev := s.lastTickAt.Swap(now); tick > 1 && prev != 0 {
 		if late := float64(now-prev) / float64(s.cfg.TickInterval); late >= 1.5 {
 			s.stats.missedTicks.Add(uint64(late - 0.5))
+			gap = now - prev
 		}
 	}
-	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
+	s.collecting = s.sendDue(tick, now, gap)
 	clear(in.list)
 	in.Joined, in.Left = in.Joined[:0], in.Left[:0]
 	s.inMu.Lock()
@@ -636,6 +641,23 @@ func (s *server) beginTick(in *Inputs) {
 	s.forgetAcks(in.Left) // predict.go
 	clear(s.perTick)
 	s.inMu.Unlock()
+}
+
+// sendDue reports whether tick, which began at now (gap after the
+// previous tick if it is late, else 0), is a send tick: every SendEvery
+// ticks, or sooner when ticks are late and waiting for the next tick would
+// leave watchers longer than SendEvery intervals without a state. A game
+// loop starved to 40 ticks a second thus still sends about 20 states a
+// second, instead of 13; ticks on time keep the SendEvery schedule.
+func (s *server) sendDue(tick uint64, now, gap int64) bool {
+	s.sinceSend++
+	every := int64(s.cfg.SendEvery) * int64(s.cfg.TickInterval)
+	due := tick == 1 || s.sinceSend >= s.cfg.SendEvery || (gap > 0 && now-s.lastSendAt+gap/2 >= every)
+	if due {
+		s.sinceSend, s.lastSendAt = 0, now
+		s.sendTick.Store(tick)
+	}
+	return due
 }
 
 // id returns e's network id, assigning a new one to entities not seen
