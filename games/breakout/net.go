@@ -196,6 +196,106 @@ type Seats struct {
 	Clients [maxPlayers]net.ClientID
 	steps   [maxPlayers][]float64
 	refused map[net.ClientID]bool // clients told the room is full
+	// Closed keeps the only seat of a one-player game from network
+	// players: the host plays it (see Settings.OpenSeat).
+	Closed bool
+	rules  roomRules
+}
+
+// The rules of a room of several players (docs/net.md, "Who decides"), in
+// ticks of the server's fixed clock (60 a second).
+const (
+	// restartVoteTicks is how long a network player's restart press
+	// counts as a vote.
+	restartVoteTicks = 5 * 60
+	// pauseLimitTicks is the longest pause: then the game resumes by
+	// itself.
+	pauseLimitTicks = 10 * 60
+	// pauseCooldownTicks is how long after pausing a network player must
+	// wait before pausing again.
+	pauseCooldownTicks = 30 * 60
+	// idleServeTicks is how long a serving paddle may hold the ball: then
+	// it launches by itself.
+	idleServeTicks = 5 * 60
+)
+
+// roomRules is what the rules of a room of several players remember.
+type roomRules struct {
+	votes    [maxPlayers]int // ticks left of each seat's restart vote
+	cooldown [maxPlayers]int // ticks until each seat may pause again
+	paused   int             // ticks the game has been paused
+	serving  int             // ticks the serving paddle has held the ball
+}
+
+// decide applies the rules of a room of n > 1 seats to this tick's
+// presses: the host's (intent, its own keys; nothing when every seat is a
+// network player's) and each seat's (press). hostPlays says whether a seat
+// is played by the host in person (not the autopilot). It sets the
+// intent's Pause, Restart and Launch.
+func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, clients []net.ClientID, phase Phase, hostPlays bool) {
+	// Restart: the host at once; network players when every one of them
+	// seated has asked within restartVoteTicks, and the host does not
+	// play; any player once the game is over.
+	restart := intent.Restart
+	voters, votes := 0, 0
+	for i, c := range clients {
+		r.votes[i] = max(0, r.votes[i]-1)
+		if c == 0 {
+			r.votes[i] = 0
+			continue
+		}
+		if press[i].Restart {
+			r.votes[i] = restartVoteTicks
+			restart = restart || phase >= Won
+		}
+		voters++
+		if r.votes[i] > 0 {
+			votes++
+		}
+	}
+	if voters > 0 && votes == voters && !hostPlays {
+		restart = true
+	}
+	if restart {
+		r.votes = [maxPlayers]int{}
+	}
+	intent.Restart = restart
+
+	// Pause: any player pauses, a network player once per
+	// pauseCooldownTicks; any player resumes; a pause ends by itself after
+	// pauseLimitTicks.
+	pause := intent.Pause
+	for i, c := range clients {
+		r.cooldown[i] = max(0, r.cooldown[i]-1)
+		if c == 0 || !press[i].Pause {
+			continue
+		}
+		switch {
+		case phase == Paused:
+			pause = true
+		case r.cooldown[i] == 0 && (phase == Serving || phase == Playing):
+			pause = true
+			r.cooldown[i] = pauseCooldownTicks
+		}
+	}
+	if phase == Paused {
+		r.paused++
+		pause = pause || r.paused >= pauseLimitTicks
+	} else {
+		r.paused = 0
+	}
+	intent.Pause = pause
+
+	// Serve: a serving paddle that holds the ball for idleServeTicks
+	// launches it.
+	if phase == Serving {
+		r.serving++
+		if r.serving >= idleServeTicks {
+			intent.Launch = true
+		}
+	} else {
+		r.serving = 0
+	}
 }
 
 // seatOf returns the seat of client c among the first n, or -1.
@@ -214,7 +314,7 @@ func (s *Seats) claim(c net.ClientID, n int) int {
 	if i := s.seatOf(c, n); i >= 0 {
 		return i
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := n - 1; i >= 0 && !s.Closed; i-- {
 		if s.Clients[i] == 0 {
 			s.Clients[i] = c
 			slog.Info("breakout: a network player takes a paddle", "client", c, "player", i+1)
@@ -234,9 +334,11 @@ func (s *Seats) claim(c net.ClientID, n int) int {
 // TakeRemoteControlParams are what TakeRemoteControl reads and writes.
 type TakeRemoteControlParams struct {
 	Inputs   glue.Opt[net.Inputs]
+	Server   glue.Opt[net.Server]
 	Seats    glue.ResMut[Seats]
 	Settings glue.Res[Settings]
 	Game     glue.Res[Game]
+	Phase    glue.Res[glue.State[Phase]]
 	Intent   glue.ResMut[Intent]
 }
 
@@ -245,7 +347,11 @@ type TakeRemoteControlParams struct {
 // (MoveRemotePaddles moves it), its presses of pause and restart, and of
 // launch when its paddle serves. A client without a seat controls
 // nothing. While every paddle has a network player the server's own
-// input is ignored. Without a server (no net.Inputs) it does nothing.
+// input is ignored. In a game of one paddle a press pauses or restarts,
+// as the host's own keys do; in a game of several, the room's rules
+// decide (roomRules.decide). It reports the seats taken to the server
+// (net.Server.SetSeats, for /readyz). Without a server (no net.Inputs)
+// it does nothing.
 func TakeRemoteControl(t TakeRemoteControlParams) {
 	in := t.Inputs.Get()
 	if in == nil {
@@ -263,8 +369,13 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		delete(seats.refused, c)
 	}
 	serve := t.Game.Get().ServeSeat
-	var press RemoteButtons
+	var press [maxPlayers]RemoteButtons
 	for _, x := range in.All() {
+		switch x.Value.(type) {
+		case RemoteSteer, RemoteButtons:
+		default:
+			continue // not an input of breakout's (net.ServerConfig.Inputs refuses them)
+		}
 		seat := seats.claim(x.Client, n)
 		if seat < 0 {
 			continue
@@ -275,9 +386,8 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 				seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, v.Axis)))
 			}
 		case RemoteButtons:
-			press.Launch = press.Launch || (v.Launch && seat == serve)
-			press.Pause = press.Pause || v.Pause
-			press.Restart = press.Restart || v.Restart
+			p := &press[seat]
+			p.Launch, p.Pause, p.Restart = p.Launch || v.Launch, p.Pause || v.Pause, p.Restart || v.Restart
 		}
 	}
 	intent := t.Intent.Get()
@@ -286,10 +396,24 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		*intent = Intent{}
 	}
 	if seats.Clients[serve] != 0 {
-		intent.Launch = press.Launch
+		intent.Launch = press[serve].Launch
 	}
-	intent.Pause = intent.Pause || press.Pause
-	intent.Restart = intent.Restart || press.Restart
+	if n == 1 {
+		intent.Pause = intent.Pause || press[0].Pause
+		intent.Restart = intent.Restart || press[0].Restart
+	} else {
+		hostPlays := !all && !t.Settings.Get().Autopilot
+		seats.rules.decide(intent, &press, seats.Clients[:n], t.Phase.Get().Get(), hostPlays)
+	}
+	if srv := t.Server.Get(); srv != nil {
+		taken := 0
+		for _, c := range seats.Clients[:n] {
+			if c != 0 {
+				taken++
+			}
+		}
+		srv.SetSeats(taken, n)
+	}
 }
 
 // MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the

@@ -349,6 +349,8 @@ func TestNetFlags(t *testing.T) {
 		{[]string{"-players", "2"}, "-players 2 is a game over the network"},
 		{[]string{"-serve", "127.0.0.1:0", "-players", "3"}, "-players must be 1 or 2"},
 		{[]string{"-join", "ws://127.0.0.1:1", "-players", "2"}, "-players is the server's to choose"},
+		{[]string{"-agones"}, "-agones is for a served game"},
+		{[]string{"-open"}, "-open is for a served game"},
 	} {
 		var out, errb strings.Builder
 		code := run(tc.args, &out, &errb)

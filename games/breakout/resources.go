@@ -64,6 +64,11 @@ type Settings struct {
 	// for a two-player game, each paddle in its half of the field, played
 	// over the network (-serve with -players 2; docs/net.md).
 	Players int
+	// OpenSeat lets a network player (-join) take the paddle of a
+	// one-player game the host plays (-open). Without it the host keeps
+	// its paddle and joiners watch; a paddle the autopilot plays, or that
+	// of a headless server, is always open.
+	OpenSeat bool
 }
 
 // DefaultSettings are the rules of a normal game.
