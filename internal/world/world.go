@@ -463,8 +463,10 @@ func (w *World) newArchetype(types []*Type) int {
 		panic("glue: a world holds at most 2^31-1 archetypes")
 	}
 	a := &archetype{types: types, cols: make([]*column, len(types))}
+	mem := make([]column, len(types)) // one allocation; queries keep pointers into it
 	for i, t := range types {
-		a.cols[i] = &column{t: t}
+		mem[i].t = t
+		a.cols[i] = &mem[i]
 	}
 	ai := len(w.archs)
 	w.archs = append(w.archs, a)
