@@ -504,13 +504,15 @@ func (w *World) cut(a *archetype, row int) {
 		a.ents[row] = moved
 		w.places[moved>>32].row = int32(row)
 		for _, c := range a.cols {
-			c.t.copy(c.at(row), c.at(last))
+			src := c.at(last)
+			c.t.copy(c.at(row), src)
+			c.t.clear(src)
+		}
+	} else {
+		for _, c := range a.cols {
+			c.t.clear(c.at(last))
 		}
 	}
-	for _, c := range a.cols {
-		c.t.clear(c.at(last))
-	}
-	a.ents[last] = 0
 	a.ents = a.ents[:last]
 }
 
