@@ -34,14 +34,14 @@ type (
 
 func fuzzRegistry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
+	register(reg, 1,
 		func(p *fzPos, w *codec.Writer) { w.Float64(p.X); w.Float64(p.Y) },
 		func(r *codec.Reader) (fzPos, error) { return fzPos{r.Float64(), r.Float64()}, nil })
-	codec.Register(reg, 2, 1,
+	register(reg, 1,
 		func(l *fzLink, w *codec.Writer) { w.Entity(l.To); w.Text(l.Name) },
 		func(r *codec.Reader) (fzLink, error) { return fzLink{r.Entity(), r.Text()}, nil })
-	codec.RegisterTag[fzTag](reg, 3, 1)
-	codec.Register(reg, 4, 1,
+	registerTag[fzTag](reg, 1)
+	register(reg, 1,
 		func(v *fzRes, w *codec.Writer) { w.Int(v.N); w.Entity(v.Boss) },
 		func(r *codec.Reader) (fzRes, error) {
 			v := fzRes{r.Int(), r.Entity()}
@@ -240,4 +240,14 @@ func TestWriteFuzzSeeds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// register registers T with a codec written by hand, of the version.
+func register[T any](reg *codec.Registry, version uint8, enc func(*T, *codec.Writer), dec func(*codec.Reader) (T, error)) {
+	codec.RegisterFunc(reg, enc, dec, codec.Version(version))
+}
+
+// registerTag registers a tag type T, its codec derived, of the version.
+func registerTag[T any](reg *codec.Registry, version uint8) {
+	codec.Register[T](reg, codec.Version(version))
 }
