@@ -139,3 +139,15 @@ func TestUnnamedImageDoesNotSave(t *testing.T) {
 		t.Errorf("saving an unnamed image: %v", *res)
 	}
 }
+
+// render's plain components register with derived codecs.
+func TestComponentsRegister(t *testing.T) {
+	reg := codec.NewRegistry()
+	codec.Register[render.Sprite](reg)
+	codec.Register[render.Animator](reg)
+	codec.Register[render.Box](reg)
+	codec.Register[render.Disc](reg)
+	if err := reg.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
