@@ -344,18 +344,14 @@ type sliceHeader struct {
 	len, cap int
 }
 
+// loadInt reads a signed field of size bytes: loadUint's bits, sign
+// extended.
 func loadInt(p unsafe.Pointer, size uint8) int64 {
-	switch size {
-	case 1:
-		return int64(*(*int8)(p))
-	case 2:
-		return int64(*(*int16)(p))
-	case 4:
-		return int64(*(*int32)(p))
-	}
-	return *(*int64)(p)
+	shift := 64 - 8*uint(size)
+	return int64(loadUint(p, size)<<shift) >> shift
 }
 
+// loadUint reads an unsigned field of size bytes.
 func loadUint(p unsafe.Pointer, size uint8) uint64 {
 	switch size {
 	case 1:
