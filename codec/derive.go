@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"reflect"
@@ -276,9 +277,16 @@ func (p *plan) encode(base unsafe.Pointer, w *Writer) {
 	for i := range p.fast {
 		o := &p.fast[i]
 		ptr := unsafe.Add(base, o.off)
-		switch o.k {
-		case kRaw:
+		// The common ops first, without the switch's table.
+		if o.k == kRaw {
 			w.buf = append(w.buf, unsafe.Slice((*byte)(ptr), o.n)...)
+			continue
+		}
+		if o.k == kInt && o.size == 8 {
+			w.buf = binary.AppendVarint(w.buf, *(*int64)(ptr))
+			continue
+		}
+		switch o.k {
 		case kF64:
 			w.Float64(*(*float64)(ptr))
 		case kF64as32:
