@@ -460,14 +460,14 @@ func TestPluginMistakes(t *testing.T) {
 	bad := newRig(t, nil, nil, "test", func(p *save.Plugin) {
 		p.Resources = append(p.Resources, glue.TypeOf[Unregistered]())
 	})
-	if err := bad.app.Update(); err == nil || !strings.Contains(err.Error(), "Plugin.Resources lists save_test.Unregistered, which the registry does not register") {
-		t.Errorf("first Update = %v, want the unregistered resource named", err)
+	if err := bad.app.Build(); err == nil || !strings.Contains(err.Error(), "Plugin.Resources lists save_test.Unregistered, which the registry does not register") {
+		t.Errorf("Build = %v, want the unregistered resource named", err)
 	}
 
 	dup := codec.NewRegistry()
 	registerTag[T](dup, 1)
 	registerTag[T](dup, 1)
-	d := newRig(t, nil, dup, "test")
+	d := newRig(t, nil, dup, "test", func(p *save.Plugin) { p.Resources = nil })
 	if err := d.app.Update(); err == nil || !strings.Contains(err.Error(), "type save_test.T registered twice") {
 		t.Errorf("first Update = %v, want the registry's mistake", err)
 	}

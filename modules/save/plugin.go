@@ -66,8 +66,9 @@ type Plugin struct {
 }
 
 // Build inserts the [Saves] resource and adds the systems. A missing Game
-// or Registry is reported by glue.App.Build; registration mistakes and a
-// resource that is not registered make the startup check fail the app.
+// or Registry, and a saved resource the registry does not register, are
+// reported by glue.App.Build; registration mistakes make the startup
+// check fail the app.
 // Without a default store (no user configuration directory, no
 // localStorage) the game runs, and every save and load fails saying so.
 func (p Plugin) Build(app *glue.App) {
@@ -76,6 +77,12 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	if p.Registry == nil {
 		app.AddError(errors.New("save: Plugin.Registry is required: make one with codec.NewRegistry and register the components and resources to save"))
+	} else {
+		for _, t := range p.Resources {
+			if p.Registry.ByType(t) == nil {
+				app.AddError(fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register[%s](registry)", t, t))
+			}
+		}
 	}
 	logger := p.Logger
 	if logger == nil {
