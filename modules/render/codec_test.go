@@ -3,7 +3,6 @@ package render_test
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -50,16 +49,7 @@ func sprites(app *glue.App) string {
 // the images by name, the animators by clip name, each at its frame and
 // time; both then animate alike.
 func TestSpritesSaveAndLoad(t *testing.T) {
-	src := image.NewRGBA(image.Rect(0, 0, 16, 4))
-	for x := range 16 {
-		for y := range 4 {
-			src.SetRGBA(x, y, []color.RGBA{red, green, blue, yellow}[x/4])
-		}
-	}
-	img, err := render.NewImage(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := stripImage(t)
 	if err := render.NameImage(img, "strip"); err != nil {
 		t.Fatal(err)
 	}
