@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gluekit/glue"
-	"github.com/gluekit/glue/codec"
 )
 
 // benchWorld returns an app whose world has n entities of the fuzz types
@@ -53,12 +52,6 @@ func benchWorld(b *testing.B, n int) func(fn func(w *glue.World) error) {
 // the "derived" runs codec.Register's codecs of the same types (the same
 // bytes but for the schemas in the type table).
 func BenchmarkSave(b *testing.B) {
-	derived := codec.NewRegistry()
-	codec.Register[fzPos](derived)
-	codec.Register[fzLink](derived)
-	codec.Register[fzTag](derived)
-	codec.Register[fzRes](derived)
-	derivedSpec := &spec{game: "fuzz", reg: derived, resources: fuzzSpec.resources}
 	for _, n := range []int{100, 1000, 10000} {
 		for _, sp := range []struct {
 			name string
