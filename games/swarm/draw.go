@@ -190,6 +190,7 @@ type hudParams struct {
 	Fish  glue.Query1[Fish]
 	Objs  glue.Opt[Objects]
 	Model glue.Res[Model]
+	Note  glue.Opt[SaveNote]
 	Every glue.Local[int]
 }
 
@@ -209,6 +210,9 @@ func UpdateHUD(_ glue.Entity, h *HUD, p hudParams) {
 	keys := ""
 	if *p.Model.Get() == ECS {
 		keys = "  F5 save  F9 load"
+	}
+	if n := p.Note.Get(); n != nil && n.Text != "" {
+		keys += "  " + n.Text
 	}
 	h.Value = fmt.Sprintf("FPS %.0f  TPS %.0f  fish %d + predator  variant %s  model %s\n↑/+ add %d  ↓/- remove %d  V next variant%s",
 		ebiten.ActualFPS(), ebiten.ActualTPS(), fish, p.Scene.Get().Variant, *p.Model.Get(), Batch, Batch, keys)

@@ -453,7 +453,7 @@ func TestGarbageClosesOnlyThatConnection(t *testing.T) {
 		{"out of order", websocket.MessageBinary, [][]byte{input(2), input(2)}, websocket.StatusPolicyViolation, "out of order: input 2 after 2"},
 		{"server message", websocket.MessageBinary, [][]byte{appendWelcome(nil, 1, "")}, websocket.StatusPolicyViolation, "unexpected welcome from the client"},
 		{"unknown type", websocket.MessageBinary, [][]byte{append(appendHeader(nil, msgInput), 1, 99, 1, 0)}, websocket.StatusPolicyViolation, "unknown type id 99"},
-		{"bad value", websocket.MessageBinary, [][]byte{append(appendHeader(nil, msgInput), 1, 6, 1, 1, 7)}, websocket.StatusPolicyViolation, "direction out of range"},
+		{"bad value", websocket.MessageBinary, [][]byte{append(append(appendHeader(nil, msgInput), 1), wireComp(testRegistry(), 6, 1, 7)...)}, websocket.StatusPolicyViolation, "direction out of range"},
 	}
 	for _, tc := range cases {
 		c, err := rawDial(t, srv.URL(), nil)
