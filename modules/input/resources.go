@@ -115,6 +115,8 @@ type Bindings struct {
 	// Names are the actions' names, for menus and settings files: see
 	// [Bindings.SetName] and [Bindings.Lookup].
 	Names [MaxActions]string
+	// Sticks are the 2D axes' bindings ([Stick], [State.Stick]).
+	Sticks [MaxSticks]StickBinding
 	// DeadZone is how far a gamepad axis must move from its centre, 0 to
 	// 1, before it counts. The default (0) is DefaultDeadZone; so is a
 	// value out of range set while the app runs (the plugin reports one
@@ -152,6 +154,7 @@ func DefaultBindings() Bindings {
 	b.Actions[Pause] = []ebiten.Key{ebiten.KeyP, ebiten.KeyEscape}
 	b.Actions[Restart] = []ebiten.Key{ebiten.KeyR}
 	b.PointerActions = []Action{Primary}
+	defaultSticks(&b)
 	return b
 }
 
@@ -182,18 +185,26 @@ func (b *Bindings) validate() error {
 			}
 		}
 	}
+	if err := b.validateSticks(); err != nil {
+		return err
+	}
 	if b.DeadZone < 0 || b.DeadZone >= 1 {
 		return fmt.Errorf("input: Bindings.DeadZone must be from 0 to below 1 (0 for %v), got %v", DefaultDeadZone, b.DeadZone)
 	}
-	seen := map[string]Action{}
+	return b.validateNames()
+}
+
+// validateNames reports two actions of the same name.
+func (b *Bindings) validateNames() error {
 	for a, n := range b.Names {
 		if n == "" {
 			continue
 		}
-		if o, dup := seen[n]; dup {
-			return fmt.Errorf("input: Bindings.Names gives %v and %v the same name %q; names are unique", o, Action(a), n)
+		for o := range a {
+			if b.Names[o] == n {
+				return fmt.Errorf("input: Bindings.Names gives %v and %v the same name %q; give each action its own name", Action(o), Action(a), n)
+			}
 		}
-		seen[n] = Action(a)
 	}
 	return nil
 }
@@ -239,13 +250,11 @@ func (b *Bindings) Bound(dst []Source, a Action) []Source {
 }
 
 // SetName names action a, e.g. "Jump". Names are unique: naming a second
-// action the same is reported when the plugin is built, or panics at run
-// time.
+// action the same is an error of glue.App.Build (bindings given to the
+// [Plugin]) or, for bindings changed while the app runs, fails the tick
+// in which [MapSystem] sees them.
 func (b *Bindings) SetName(a Action, name string) {
 	b.check(a, "SetName")
-	if o, ok := b.Lookup(name); ok && o != a && name != "" {
-		panic(fmt.Sprintf("input: Bindings.SetName(%v, %q): %v already has that name", a, name, o))
-	}
 	b.Names[a] = name
 }
 
@@ -300,6 +309,8 @@ type State struct {
 
 	down, pressed, released [MaxActions]bool
 	values                  [MaxActions]float64
+	sticks                  [MaxSticks]Point
+	names                   [MaxActions]string // the names last checked
 	cursor                  Point // the cursor at the previous tick
 	started                 bool
 }
@@ -330,8 +341,15 @@ func (s *State) Value(a Action) float64 {
 	return s.values[a]
 }
 
-// update maps this tick's devices to the state.
-func (s *State) update(d *Devices, b *Bindings) {
+// update maps this tick's devices to the state. It fails for bindings
+// whose names have changed to name two actions alike.
+func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
+	if b.Names != s.names {
+		if err := b.validateNames(); err != nil {
+			return err
+		}
+		s.names = b.Names
+	}
 	anyKey := func(keys []ebiten.Key) bool {
 		for _, k := range keys {
 			if int(k) >= 0 && int(k) < KeyCount && d.Keys[k] {
@@ -399,5 +417,7 @@ func (s *State) update(d *Devices, b *Bindings) {
 		s.down[a], s.pressed[a], s.released[a] = down, down && !was, !down && was
 		s.values[a] = value
 	}
+	s.updateSticks(d, b, o)
 	s.started = true
+	return nil
 }

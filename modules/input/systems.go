@@ -17,7 +17,8 @@ const (
 	// and reads the optional render.Viewport.
 	ReadDevicesSystem = "input.readDevices"
 	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
-	// Devices and Bindings and writes State.
+	// Devices, Bindings and [Origins] and writes State; it fails the tick
+	// when the bindings have been changed to give two actions one name.
 	MapSystem = "input.mapInput"
 )
 
@@ -76,6 +77,10 @@ func mapInput(p struct {
 	State    glue.ResMut[State]
 	Devices  glue.Res[Devices]
 	Bindings glue.Res[Bindings]
+	Origins  glue.Res[Origins]
+	Cmds     glue.Commands
 }) {
-	p.State.Get().update(p.Devices.Get(), p.Bindings.Get())
+	if err := p.State.Get().update(p.Devices.Get(), p.Bindings.Get(), p.Origins.Get()); err != nil {
+		p.Cmds.Fail(err)
+	}
 }
