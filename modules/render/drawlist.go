@@ -283,7 +283,7 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 	ui := affine{a: float32(scale), d: float32(scale)}
 	if views == nil {
 		v := view{world: ui, ui: ui}
-		if cam != nil && cam.Zoom != 0 {
+		if cam != nil && (cam.Zoom != 0 || cam.shakeX != 0 || cam.shakeY != 0) {
 			v.world = cam.affine().scaled(float32(scale))
 		}
 		if placed {
