@@ -73,6 +73,12 @@ type Devices struct {
 	// Pads are the connected gamepads that have Ebitengine's standard
 	// layout, in the order of their IDs.
 	Pads []Pad
+	// Chars are the characters typed since the last tick, for text
+	// fields.
+	Chars []rune
+	// Wheel is how far the mouse wheel turned since the last tick (y > 0:
+	// up, away from the user).
+	Wheel Point
 }
 
 // Pad is the state of one gamepad in Ebitengine's standard layout.
@@ -310,6 +316,9 @@ type State struct {
 	down, pressed, released [MaxActions]bool
 	values                  [MaxActions]float64
 	sticks                  [MaxSticks]Point
+	consumed                [MaxActions]bool // until released
+	pointerConsumed         bool
+	pointerOnly             [MaxActions]bool // down by the pointer alone
 	names                   [MaxActions]string // the names last checked
 	cursor                  Point // the cursor at the previous tick
 	started                 bool
@@ -322,20 +331,51 @@ func (State) ProvidedBy() string { return "input.Plugin" }
 
 // Down reports whether a is held: one of its keys is down, or it is a
 // pointer action and the pointer is down. It is false for an action
-// outside 0..MaxActions-1.
-func (s *State) Down(a Action) bool { return a < MaxActions && s.down[a] }
+// outside 0..MaxActions-1, and for one consumed ([State.Consume]).
+func (s *State) Down(a Action) bool { return a < MaxActions && s.down[a] && !s.consumed[a] }
 
-// Pressed reports whether a went down this tick.
-func (s *State) Pressed(a Action) bool { return a < MaxActions && s.pressed[a] }
+// Pressed reports whether a went down this tick (and was not consumed).
+func (s *State) Pressed(a Action) bool { return a < MaxActions && s.pressed[a] && !s.consumed[a] }
 
-// Released reports whether a went up this tick.
-func (s *State) Released(a Action) bool { return a < MaxActions && s.released[a] }
+// Released reports whether a went up this tick (and was not consumed).
+func (s *State) Released(a Action) bool {
+	return a < MaxActions && s.released[a] && !s.consumed[a]
+}
+
+// Consume hides action a from the systems that read the state after it,
+// until a is released: Down, Pressed, Released and Value report it as
+// up. A menu consumes the input it handles, so that a click on a button
+// does not also fire the gun. Consuming an action that is not down does
+// nothing.
+func (s *State) Consume(a Action) {
+	if a < MaxActions && (s.down[a] || s.released[a]) {
+		s.consumed[a] = true
+	}
+}
+
+// ConsumePointer hides the pointer's button from the systems that read
+// the state after it, until it is released: Pointer.Down, Pressed and
+// Released report false, and the pointer actions (PointerActions) are
+// consumed when the pointer alone holds them. The position still moves.
+func (s *State) ConsumePointer() {
+	p := &s.Pointer
+	if !p.Down && !p.Released {
+		return
+	}
+	s.pointerConsumed = true
+	p.Down, p.Pressed, p.Released = false, false, false
+	for a := range MaxActions {
+		if s.pointerOnly[a] {
+			s.consumed[a] = true
+		}
+	}
+}
 
 // Value returns a's analogue value, 0 to 1: the largest value of its
 // sources (see [Source]) — 1 for a key, how far a bound stick is pushed,
 // how hard a bound trigger is pressed. It is 0 when a is not down.
 func (s *State) Value(a Action) float64 {
-	if a >= MaxActions {
+	if a >= MaxActions || s.consumed[a] {
 		return 0
 	}
 	return s.values[a]
@@ -393,6 +433,9 @@ func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
 			p.X, p.Y, p.Touch = d.Cursor.X, d.Cursor.Y, false
 		}
 	}
+	if s.pointerConsumed {
+		prev.Down = true // the consumed press is still held, unseen
+	}
 	p.Pressed = p.Down && !prev.Down
 	p.Released = !p.Down && prev.Down
 	p.Moved = s.started && (p.X != prev.X || p.Y != prev.Y)
@@ -403,9 +446,11 @@ func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
 		if anyKey(b.Actions[a]) {
 			value, down = 1, true
 		}
+		s.pointerOnly[a] = false
 		if p.Down {
 			for _, pa := range b.PointerActions {
 				if int(pa) == a {
+					s.pointerOnly[a] = !down
 					value, down = 1, true
 				}
 			}
@@ -414,8 +459,19 @@ func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
 			value = 0
 		}
 		was := s.down[a]
+		if !was {
+			s.consumed[a] = false // released at the last tick: seen again
+		}
 		s.down[a], s.pressed[a], s.released[a] = down, down && !was, !down && was
 		s.values[a] = value
+	}
+	if s.pointerConsumed {
+		if p.Down {
+			p.Down, p.Pressed = false, false
+		} else {
+			s.pointerConsumed = false
+			p.Released = false
+		}
 	}
 	s.updateSticks(d, b, o)
 	s.started = true

@@ -42,6 +42,8 @@ func readDevices(p struct {
 	if v := vp.Get(); v != nil {
 		view = *v
 	}
+	dev.Chars = ebiten.AppendInputChars(dev.Chars[:0])
+	dev.Wheel.X, dev.Wheel.Y = ebiten.Wheel()
 	x, y := ebiten.CursorPositionF()
 	dev.Cursor.X, dev.Cursor.Y = view.ToLogical(x, y)
 	*ids.Get() = ebiten.AppendTouchIDs((*ids.Get())[:0])
