@@ -84,6 +84,8 @@ type Config struct {
 	Scale      float64
 	Screenshot render.Screenshot
 	Mute       bool // no sound
+	// Menus shows the title, pause and options menus (menus.go).
+	Menus bool
 	// Serve, for NewApp, is the address to listen on for watchers
 	// ("127.0.0.1:8090"); empty means a local game only.
 	Serve string
@@ -117,6 +119,9 @@ func NewApp(cfg Config) *glue.App {
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 		savePlugin(cfg), // quick saves (save.go)
 	)
+	if cfg.Menus {
+		addMenus(app) // title, pause and options menus (menus.go)
+	}
 	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
 		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
 	}
@@ -140,6 +145,7 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(Control,
 		physics.DeltaFrom[timer.Time](),
 		glue.Func(Steer).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()),
+		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
 		glue.Func(Autopilot).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]()),
 		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
 		glue.Func(Pause),
@@ -273,6 +279,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
 	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot and watching)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -320,6 +327,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
+	cfg.Menus = *menus && !*headless && *shot == "" && peer == ""
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}
