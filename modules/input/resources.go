@@ -318,9 +318,9 @@ type State struct {
 	sticks                  [MaxSticks]Point
 	consumed                [MaxActions]bool // until released
 	pointerConsumed         bool
-	pointerOnly             [MaxActions]bool // down by the pointer alone
+	pointerOnly             [MaxActions]bool   // down by the pointer alone
 	names                   [MaxActions]string // the names last checked
-	cursor                  Point // the cursor at the previous tick
+	cursor                  Point              // the cursor at the previous tick
 	started                 bool
 }
 
