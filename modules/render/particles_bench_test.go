@@ -2,10 +2,7 @@ package render_test
 
 import (
 	"image/color"
-	"runtime"
-	"runtime/debug"
 	"testing"
-	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/render"
@@ -63,29 +60,12 @@ func BenchmarkParticles_100000(b *testing.B) {
 		_ = img.At(0, 0)
 	}
 	b.ReportAllocs()
-	var cpu time.Duration
-	cpuOK := true
-	b.ResetTimer()
-	for range b.N {
-		c0, ok0 := processCPU()
-		step()
-		c1, ok1 := processCPU()
-		cpu += c1 - c0
-		cpuOK = cpuOK && ok0 && ok1
-		b.StopTimer()
-		_ = img.At(0, 0)
-		b.StartTimer()
-	}
-	b.StopTimer()
-	if cpuOK {
-		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N)/1000, "cpu-ms/frame")
-	}
+	cpuFrames(b, step, img)
 	st := glue.Resource[render.DrawList](g.App()).Stats()
 	if st.Particles+st.Culled != n {
 		b.Fatalf("Stats %+v, want %d particles drawn or culled", st, n)
 	}
 	b.ReportMetric(float64(st.DrawCalls()), "drawcalls/frame")
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/1000, "ms/frame")
 }
 
 // BenchmarkParticlesCPU_100000 is the same frames without a screen:
@@ -129,23 +109,5 @@ func TestParticleFrameAllocatesNothing(t *testing.T) {
 		step()
 		_ = img.At(0, 0)
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	const frames, attempts = 20, 5
-	var counts []uint64
-	var before, after runtime.MemStats
-	for range attempts {
-		var mallocs uint64
-		for range frames {
-			runtime.ReadMemStats(&before)
-			step()
-			runtime.ReadMemStats(&after)
-			mallocs += after.Mallocs - before.Mallocs
-			_ = img.At(0, 0)
-		}
-		if mallocs == 0 {
-			return
-		}
-		counts = append(counts, mallocs)
-	}
-	t.Errorf("runs of %d frames of 5,000 particles allocate %v times, want 0 in at least one run", frames, counts)
+	noFrameAllocs(t, step, img, "frames of 5,000 particles")
 }

@@ -31,6 +31,13 @@ const (
 	BottomRight
 )
 
+// anchors are the anchors' places, as fractions of the room left
+// around the menu.
+var anchors = [...][2]float64{
+	Center: {0.5, 0.5}, TopLeft: {0, 0}, Top: {0.5, 0}, TopRight: {1, 0},
+	Left: {0, 0.5}, Right: {1, 0.5}, BottomLeft: {0, 1}, Bottom: {0.5, 1}, BottomRight: {1, 1},
+}
+
 // EventKind is what happened to a widget.
 type EventKind uint8
 
@@ -238,23 +245,8 @@ func (m *Menu) layout(w, h float64) {
 	m.build()
 	th := m.theme()
 	mw, mh := m.Root.measure(th)
-	var x, y float64
-	switch m.Anchor {
-	case TopLeft, Left, BottomLeft:
-		x = 0
-	case TopRight, Right, BottomRight:
-		x = w - mw
-	default:
-		x = (w - mw) / 2
-	}
-	switch m.Anchor {
-	case TopLeft, Top, TopRight:
-		y = 0
-	case BottomLeft, Bottom, BottomRight:
-		y = h - mh
-	default:
-		y = (h - mh) / 2
-	}
+	a := anchors[min(int(m.Anchor), len(anchors)-1)]
+	x, y := (w-mw)*a[0], (h-mh)*a[1]
 	m.Root.place(x+m.X, y+m.Y, mw, mh, th)
 	m.laidW, m.laidH, m.dirty = w, h, false
 }

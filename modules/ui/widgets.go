@@ -423,51 +423,59 @@ func spacing(s float64, th *Theme) float64 {
 	return th.Spacing
 }
 
-func (c *Column) measure(th *Theme) (float64, float64) {
-	w, h := 0.0, 0.0
-	for i, ch := range c.Children {
-		cw, chh := ch.measure(th)
-		w = max(w, cw)
-		h += chh
+// measureLine returns the size of children in a line, down (a column)
+// or across (a row), gap apart.
+func measureLine(children []Widget, gap float64, down bool, th *Theme) (along, across float64) {
+	for i, ch := range children {
+		w, h := ch.measure(th)
+		if down {
+			w, h = h, w
+		}
+		along += w
+		across = max(across, h)
 		if i > 0 {
-			h += spacing(c.Spacing, th)
+			along += gap
 		}
 	}
+	return along, across
+}
+
+// placeLine places children in a line from (x, y), each as wide (or
+// tall) as the line.
+func placeLine(children []Widget, x, y, w, h, gap float64, down bool, th *Theme) {
+	for _, ch := range children {
+		cw, chh := ch.measure(th)
+		if down {
+			ch.place(x, y, w, chh, th)
+			y += chh + gap
+		} else {
+			ch.place(x, y, cw, h, th)
+			x += cw + gap
+		}
+	}
+}
+
+func (c *Column) measure(th *Theme) (float64, float64) {
+	h, w := measureLine(c.Children, spacing(c.Spacing, th), true, th)
 	return max(w, c.MinW), max(h, c.MinH)
 }
 
 func (c *Column) place(x, y, w, h float64, th *Theme) {
 	c.Node.place(x, y, w, h, th)
-	for _, ch := range c.Children {
-		_, chh := ch.measure(th)
-		ch.place(x, y, w, chh, th)
-		y += chh + spacing(c.Spacing, th)
-	}
+	placeLine(c.Children, x, y, w, h, spacing(c.Spacing, th), true, th)
 }
 
 func (c *Column) draw(*render.DrawList, *Theme, *Menu) {}
 func (c *Column) children() []Widget                   { return c.Children }
 
 func (r *Row) measure(th *Theme) (float64, float64) {
-	w, h := 0.0, 0.0
-	for i, ch := range r.Children {
-		cw, chh := ch.measure(th)
-		h = max(h, chh)
-		w += cw
-		if i > 0 {
-			w += spacing(r.Spacing, th)
-		}
-	}
+	w, h := measureLine(r.Children, spacing(r.Spacing, th), false, th)
 	return max(w, r.MinW), max(h, r.MinH)
 }
 
 func (r *Row) place(x, y, w, h float64, th *Theme) {
 	r.Node.place(x, y, w, h, th)
-	for _, ch := range r.Children {
-		cw, _ := ch.measure(th)
-		ch.place(x, y, cw, h, th)
-		x += cw + spacing(r.Spacing, th)
-	}
+	placeLine(r.Children, x, y, w, h, spacing(r.Spacing, th), false, th)
 }
 
 func (r *Row) draw(*render.DrawList, *Theme, *Menu) {}
@@ -488,8 +496,7 @@ type Scroll struct {
 }
 
 func (s *Scroll) measure(th *Theme) (float64, float64) {
-	c := Column{Children: s.Children, Spacing: s.Spacing}
-	w, h := c.measure(th)
+	h, w := measureLine(s.Children, spacing(s.Spacing, th), true, th)
 	s.full = h
 	return max(w, s.MinW), max(min(h, s.Height), s.MinH)
 }
@@ -497,12 +504,7 @@ func (s *Scroll) measure(th *Theme) (float64, float64) {
 func (s *Scroll) place(x, y, w, h float64, th *Theme) {
 	s.Node.place(x, y, w, h, th)
 	s.Offset = min(max(s.Offset, 0), max(s.full-h, 0))
-	cy := y - s.Offset
-	for _, ch := range s.Children {
-		_, chh := ch.measure(th)
-		ch.place(x, cy, w, chh, th)
-		cy += chh + spacing(s.Spacing, th)
-	}
+	placeLine(s.Children, x, y-s.Offset, w, h, spacing(s.Spacing, th), true, th)
 }
 
 // visible reports whether a child lies wholly inside the view.
