@@ -1,6 +1,8 @@
 package render_test
 
 import (
+	"image"
+	"image/color"
 	"math"
 	"strings"
 	"testing"
@@ -156,4 +158,60 @@ func TestParticlesPixels(t *testing.T) {
 	}
 	checkPixel(t, img, 16, 24, bg, "after their lifetime")
 	checkPixel(t, img, 48, 24, green, "the long-lived disc")
+}
+
+// TestSpriteParticlesPixels draws sprite particles: the image's colour,
+// at its size times Size/width, turned by Rotation, in a batch of its
+// own page.
+func TestSpriteParticlesPixels(t *testing.T) {
+	requireDisplay(t)
+	src := image.NewRGBA(image.Rect(0, 0, 4, 2))
+	for i := range src.Pix {
+		src.Pix[i] = 255 // white
+	}
+	for x := range 4 {
+		src.SetRGBA(x, 0, color.RGBA{0, 0, 255, 255}) // the top row blue
+	}
+	img, err := render.NewImage(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newApp(t, 1,
+		// 4×2 drawn 16 wide: 16×8, centred on (20, 24), blue on top.
+		render.Emitter{X: 20, Y: 24, Burst: 1, Lifetime: 10, Size: 16, Image: img, Color: white, ColorEnd: white},
+		// Turned a quarter clockwise: 8 wide, 16 tall, blue on the right.
+		render.Emitter{X: 48, Y: 24, Burst: 1, Lifetime: 10, Size: 16, Image: img, Color: white, ColorEnd: white, Rotation: math.Pi / 2},
+	)
+	app.AddPlugins(timer.Plugin{})
+	app.AddSystems(glue.Update, render.UpdateParticles())
+	app.AddSystems(glue.Draw, render.DrawParticles())
+	g := render.NewGame(app)
+	img2 := frame(t, g)
+	// Each texel is 4×4 pixels; pixels by texel centres, within the
+	// linear filter's blend with the next texel.
+	blueish := color.RGBA{0, 0, 255, 255}
+	checkNear(t, img2, 22, 22, blueish, "the top half of the sprite")
+	checkNear(t, img2, 22, 26, white, "the bottom half of the sprite")
+	checkPixel(t, img2, 20, 30, bg, "below the 16×8 sprite")
+	checkNear(t, img2, 50, 22, blueish, "the turned sprite's right half")
+	checkNear(t, img2, 46, 22, white, "the turned sprite's left half")
+	checkNear(t, img2, 46, 28, white, "the turned sprite's lower part")
+	if img2.RGBAAt(46, 31) == bg || img2.RGBAAt(46, 16) == bg {
+		t.Error("the turned sprite is not 16 tall (y 16 to 32)")
+	}
+	checkPixel(t, img2, 46, 33, bg, "below the turned sprite")
+	if st := glue.Resource[render.DrawList](app).Stats(); st.Particles != 2 || st.Batches != 1 {
+		t.Errorf("Stats %+v, want 2 particles in one batch of the image's page", st)
+	}
+}
+
+// checkNear is checkPixel within 40 per channel: for images magnified
+// with linear filtering.
+func checkNear(t *testing.T, img *image.RGBA, x, y int, want color.RGBA, what string) {
+	t.Helper()
+	got := img.RGBAAt(x, y)
+	d := func(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+	if d(got.R, want.R) > 40 || d(got.G, want.G) > 40 || d(got.B, want.B) > 40 || d(got.A, want.A) > 40 {
+		t.Errorf("%s: pixel (%d, %d) = %v, want about %v", what, x, y, got, want)
+	}
 }
