@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"image"
 	"image/color"
 	"testing"
 
@@ -42,4 +43,41 @@ func TestMenuPixels(t *testing.T) {
 	img = frame(t, g)
 	checkPixel(t, img, 2*32, 2*26-2, yellow, "the focus outline above b after the down key")
 	checkPixel(t, img, 2*32, 2*10-2, blue, "no outline above a after the down key")
+}
+
+// TestMenuNineSlice draws a panel with a nine-slice image: its 2-pixel
+// red border stays 2 pixels wide at any panel size, its green middle is
+// stretched.
+func TestMenuNineSlice(t *testing.T) {
+	requireDisplay(t)
+	src := image.NewRGBA(image.Rect(0, 0, 6, 6))
+	for y := range 6 {
+		for x := range 6 {
+			c := green
+			if x < 2 || y < 2 || x >= 4 || y >= 4 {
+				c = red
+			}
+			src.SetRGBA(x, y, c)
+		}
+	}
+	img, err := render.NewImage(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := ui.DefaultTheme()
+	th.PanelImage = ui.NineSlice{Image: img, Border: 2}
+	app := newApp(t, 1, ui.Menu{Theme: &th, Anchor: ui.TopLeft, Root: &ui.Panel{Node: ui.Node{MinW: 40, MinH: 30}}})
+	app.AddPlugins(input.Plugin{Headless: true}, ui.Plugin{})
+	got := frame(t, render.NewGame(app))
+	checkNear(t, got, 0, 15, red, "the left border")
+	checkNear(t, got, 39, 15, red, "the right border, 40 wide")
+	checkNear(t, got, 20, 0, red, "the top border")
+	checkNear(t, got, 20, 15, green, "the stretched middle")
+	// Stretched with the panel, the border would be 13 pixels wide; kept,
+	// 4 pixels in is the middle (blended with the border by the linear
+	// filter: the slices share the atlas).
+	if c := got.RGBAAt(4, 15); c.G < 100 {
+		t.Errorf("4 pixels in from the left: %v, want the green middle: the border is stretched", c)
+	}
+	checkPixel(t, got, 41, 15, bg, "right of the panel")
 }
