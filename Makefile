@@ -9,7 +9,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
-.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx serve test-web bench-web
+.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx wasm-ui serve test-web bench-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -30,7 +30,7 @@ test: deps-test lint generate-check unit bench-smoke test-web
 ## lint: gofmt, go vet and staticcheck over the whole repository.
 lint: fmt-check
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./games/... ./modules/... ./web/minimal/... ./web/gfxtest/...
+	GOOS=js GOARCH=wasm $(GO) vet ./games/... ./modules/... ./web/minimal/... ./web/gfxtest/... ./web/uitest/...
 	GOOS=js GOARCH=wasm $(GO) vet -tags watch ./games/breakout/...
 	$(STATICCHECK) ./...
 
@@ -122,6 +122,14 @@ wasm-gfx: deps-wasm
 	cp games/assets/sprites.png web/dist/gfxtest/assets/
 	printf '<!doctype html><title>not a PNG</title>\n' > web/dist/gfxtest/assets/notpng.png
 
+## wasm-ui: web/uitest, the browser test's scene of modules/ui, in
+## web/dist/uitest. Not compressed.
+wasm-ui: deps-wasm
+	@mkdir -p web/dist/uitest
+	$(WASM_BUILD) -o web/dist/uitest/uitest.wasm ./web/uitest
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/uitest/
+	sed -e 's|<body>|<body data-wasm="uitest.wasm">|' -e 's|Loading Breakout|Loading the ui test|' -e 's|<title>[^<]*</title>|<title>glue: ui in the browser</title>|' web/static/index.html > web/dist/uitest/index.html
+
 deps-wasm:
 	@scripts/ensure-deps.sh wasm
 
@@ -132,7 +140,7 @@ serve: wasm
 ## test-web: the browser test: the wasm build in Debian's headless Chromium.
 test-web: BROTLI_Q = 5
 test-web: GZIP_LEVEL = 6
-test-web: wasm wasm-gfx
+test-web: wasm wasm-gfx wasm-ui
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node --test --test-reporter=spec *.test.mjs
 

@@ -107,6 +107,27 @@
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.
 //
+// # States
+//
+// [AddState] adds a state machine — a game's screens and phases — whose
+// changes run the systems of [OnEnter] and [OnExit] and despawn the
+// entities scoped to the state left ([StateScoped]). States stack, so a
+// pause or options menu sits over a running game: [NextState.Push]
+// pauses the current state under a new one (its entities stay, [OnPause]
+// runs), [NextState.Pop] returns to it ([OnResume] runs, not OnEnter),
+// and [NextState.Set] leaves the whole stack. [InState] holds for the
+// top state only, [InStack] also while it is paused beneath another:
+//
+//	title → play:    next.Set(Play)     OnExit(Title), OnEnter(Play)
+//	play → pause:    next.Push(Pause)   OnPause(Play), OnEnter(Pause)
+//	pause → options: next.Push(Options) OnPause(Pause), OnEnter(Options)
+//	options → back:  next.Pop()         OnExit(Options), OnResume(Pause)
+//	resume:          next.Pop()         OnExit(Pause), OnResume(Play)
+//	quit to title:   next.Set(Title)    OnExit(Pause), OnExit(Play), OnEnter(Title)
+//
+// The game's rules run if InState(Play) and stop under the menus; its
+// drawing runs if InStack(Play) and goes on beneath them.
+//
 // # Failed ticks
 //
 // A system fails when it panics, needs a resource that does not exist, or

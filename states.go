@@ -17,9 +17,12 @@ const StateTransition Stage = "StateTransition"
 // with Res[State[S]]; they request a change through [NextState].
 type State[S comparable] struct {
 	current S
+	// under are the states paused beneath current by [NextState.Push],
+	// bottom first.
+	under []S
 }
 
-// Get returns the current state.
+// Get returns the current state: the top of the stack.
 func (s State[S]) Get() S { return s.current }
 
 // StateOf returns a State holding s, for an app that shows a state
@@ -36,12 +39,16 @@ func StateOf[S comparable](s S) State[S] { return State[S]{current: s} }
 type NextState[S comparable] struct {
 	next S
 	set  bool
+	op   stackOp
 }
 
-// Set requests a change to s.
-func (n *NextState[S]) Set(s S) { n.next, n.set = s, true }
+// Set requests a change to s: every state on the stack is left, top
+// first (see [NextState.Push]), and s entered. Setting the one state the
+// app is in does nothing.
+func (n *NextState[S]) Set(s S) { n.next, n.set, n.op = s, true, opSet }
 
-// Pending returns the requested state, if any.
+// Pending returns the requested state, if any: the state a Set or a Push
+// asks for. A Pop reports the zero S and true; see [NextState.Popping].
 func (n NextState[S]) Pending() (S, bool) { return n.next, n.set }
 
 // StateScoped is a component that ties an entity to a state: the entity
@@ -135,17 +142,29 @@ func (m *machine[S]) transition(a *App) error {
 	if !next.set {
 		return nil
 	}
-	to := next.next
-	next.set = false
-	var zero S
-	next.next = zero
-	if to == st.current {
+	to, op := next.next, next.op
+	*next = NextState[S]{}
+	switch op {
+	case opPush:
+		return m.push(a, st, to)
+	case opPop:
+		return m.pop(a, st)
+	}
+	if to == st.current && len(st.under) == 0 {
 		return nil
 	}
-	if err := a.runTransitionStage(OnExit(st.current)); err != nil {
-		return err
+	// Leave the whole stack, top first.
+	for {
+		if err := a.runTransitionStage(OnExit(st.current)); err != nil {
+			return err
+		}
+		m.despawnScoped(a, st.current)
+		if len(st.under) == 0 {
+			break
+		}
+		st.current = st.under[len(st.under)-1]
+		st.under = st.under[:len(st.under)-1]
 	}
-	m.despawnScoped(a, st.current)
 	st.current = to
 	return a.runTransitionStage(OnEnter(to))
 }

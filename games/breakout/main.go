@@ -86,6 +86,8 @@ type Config struct {
 	Scale      float64
 	Screenshot render.Screenshot
 	Mute       bool // no sound
+	// Menus shows the title, pause and options menus (menus.go).
+	Menus bool
 	// Serve, for NewApp, is the address to listen on for watchers
 	// ("127.0.0.1:8090"); empty means a local game only.
 	Serve string
@@ -128,6 +130,9 @@ func NewApp(cfg Config) *glue.App {
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 		savePlugin(cfg), // quick saves (save.go)
 	)
+	if cfg.Menus {
+		addMenus(app) // title, pause and options menus (menus.go)
+	}
 	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
 		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
 	}
@@ -153,6 +158,7 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(Control,
 		physics.DeltaFrom[timer.Time](),
 		glue.Func(Steer).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()),
+		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
 		glue.Func(Autopilot).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]()),
 		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
 		glue.Func(Pause),
@@ -290,6 +296,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	agones := fs.Bool("agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
 	agonesPlayers := fs.Bool("agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
 	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
+	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -350,6 +357,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cfg.Stop, cfg.DrainGrace = stop, *drain
 		cfg.Agones, cfg.AgonesPlayers = *agones || *agonesPlayers, *agonesPlayers
 	}
+	cfg.Menus = *menus && !*headless && *shot == "" && peer == "" && *serve == ""
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}

@@ -96,3 +96,7 @@ func publishState(p publishParams) {
 	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d}`,
 		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played())
 }
+
+// menusByDefault is the default of -menus: in the browser the page starts
+// the game itself (and its tests press keys to play), so no menus.
+const menusByDefault = false

@@ -5,3 +5,6 @@ package main
 // gamePlatform returns what a platform needs beyond the game; on the
 // desktop, nothing (see platform_js.go for the browser).
 func gamePlatform() platformSystems { return platformSystems{} }
+
+// menusByDefault is the default of -menus: on the desktop, the menus show.
+const menusByDefault = true

@@ -64,7 +64,7 @@ func TestSlideChangesPitch(t *testing.T) {
 		}
 		return n
 	}
-	l, _ := samples(Tone{Freq: 800, Slide: -600, Duration: 200 * time.Millisecond, Wave: Sine}.PCM(44100))
+	l, _ := samples(Tone{Freq: 800, Slide: -600, Duration: 200 * time.Millisecond, Volume: DefaultVolume, Wave: Sine}.PCM(44100))
 	first, last := count(l[:len(l)/4]), count(l[3*len(l)/4:])
 	if first <= last*2 {
 		t.Fatalf("falling tone: %d crossings in the first quarter, %d in the last; want the first far more", first, last)
@@ -90,7 +90,7 @@ func TestPluginPlaysQueueAtEndOfTick(t *testing.T) {
 	seen := -1
 	app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[Sounds]) {
 		seen = len(s.Get().Queued())
-		s.Get().Play(Tone{Freq: 440, Duration: time.Millisecond})
+		s.Get().Play(Tone{Freq: 440, Duration: time.Millisecond, Volume: DefaultVolume})
 		s.Get().Play(Tone{Freq: 0, Duration: time.Millisecond}) // ignored: no frequency
 	}))
 	for range 3 {

@@ -11,10 +11,16 @@
 //	app.AddPlugins(audio.Plugin{})
 //
 //	func Bleep(s glue.ResMut[audio.Sounds]) {
-//		s.Get().Play(audio.Tone{Freq: 880, Duration: 60 * time.Millisecond})
+//		s.Get().Play(audio.Tone{Freq: 880, Duration: 60 * time.Millisecond, Volume: audio.DefaultVolume})
 //	}
 //
 //	app.AddSystems(glue.Update, glue.Func(Bleep))
+//
+// Volumes go from 0 to 1, and 0 is silent everywhere: a [Tone] left at
+// Volume 0, PlaySample at 0, a [Mixer] at 0 (counted by
+// [Sounds.Silenced]). [DefaultVolume] is a moderate volume to name. The
+// [Mixer] resource scales every sound by a master volume and its group's
+// (Effects, Music), for a settings menu to bind to.
 //
 // Sound needs an audio device, and Ebitengine ends the game loop when it
 // cannot open one. The plugin therefore opens the device only where there

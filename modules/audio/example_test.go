@@ -15,7 +15,7 @@ func Example() {
 	app := glue.NewApp()
 	app.AddPlugins(audio.Plugin{Headless: true})
 	app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[audio.Sounds]) {
-		s.Get().Play(audio.Tone{Freq: 880, Slide: -440, Duration: 80 * time.Millisecond})
+		s.Get().Play(audio.Tone{Freq: 880, Slide: -440, Duration: 80 * time.Millisecond, Volume: audio.DefaultVolume})
 	}))
 	app.Update()
 	app.Update()
@@ -28,7 +28,7 @@ func Example() {
 // tone; a game embeds its .wav and .ogg files — and plays it at half
 // volume when a system asks.
 func ExampleLoadSample() {
-	beep := audio.Tone{Freq: 660, Duration: 100 * time.Millisecond}
+	beep := audio.Tone{Freq: 660, Duration: 100 * time.Millisecond, Volume: audio.DefaultVolume}
 	fsys := fstest.MapFS{"beep.wav": {Data: audio.WAV(beep.PCM(audio.DefaultSampleRate), audio.DefaultSampleRate)}}
 	sample, err := audio.LoadSample(fsys, "beep.wav")
 	if err != nil {

@@ -16,7 +16,7 @@ const PlaySystem = "audio.play"
 // DefaultSampleRate is the sample rate when [Plugin.SampleRate] is zero.
 const DefaultSampleRate = 44100
 
-// Plugin adds sound effects: the [Sounds] resource and, in the core stage
+// Plugin adds sound effects: the [Sounds] and [Mixer] resources and, in the core stage
 // glue.Last, the system that plays the tones queued in it ([PlaySystem]). The zero value plays
 // through the device, if there is one (see the package doc).
 type Plugin struct {
@@ -43,6 +43,7 @@ func (p Plugin) Build(app *glue.App) {
 		rate = DefaultSampleRate
 	}
 	app.InsertResource(Sounds{Muted: p.Muted})
+	app.InsertResource(DefaultMixer())
 	app.InsertResource(output{enabled: !p.Headless && deviceAvailable(), rate: rate})
 	app.AddSystems(glue.Last, glue.Func(play))
 }
@@ -54,7 +55,15 @@ type output struct {
 	rate    int
 	ctx     *ebaudio.Context
 	pcm     map[Tone][]byte
-	playing []*ebaudio.Player
+	playing []playing
+	mixer   Mixer // the mixer the playing sounds' volumes were set by
+}
+
+// playing is a sound being played: its player, own volume and group.
+type playing struct {
+	p      *ebaudio.Player
+	volume float64
+	group  Group
 }
 
 // ProvidedBy returns "audio.Plugin", the plugin that inserts the output.
@@ -65,12 +74,29 @@ func (output) ProvidedBy() string { return "audio.Plugin" }
 // Sounds and the output.
 func play(p struct {
 	Sounds glue.ResMut[Sounds]
+	Mixer  glue.Res[Mixer]
 	Out    glue.ResMut[output]
 }) {
-	snd, o := p.Sounds.Get(), p.Out.Get()
+	snd, o, mix := p.Sounds.Get(), p.Out.Get(), p.Mixer.Get()
+	if *mix != o.mixer {
+		o.mixer = *mix
+		for _, pl := range o.playing {
+			pl.p.SetVolume(mix.Volume(pl.group, pl.volume))
+		}
+	}
 	if len(snd.queue) == 0 && len(snd.samples) == 0 {
 		return
 	}
+	// 0 is silent everywhere: drop what would play at volume 0.
+	audible := func(g Group, v float64) bool {
+		if mix.Volume(g, v) > 0 {
+			return true
+		}
+		snd.silenced++
+		return false
+	}
+	snd.queue = slices.DeleteFunc(snd.queue, func(t Tone) bool { return !audible(t.Group, t.Volume) })
+	snd.samples = slices.DeleteFunc(snd.samples, func(q queuedSample) bool { return !audible(q.group, q.volume) })
 	snd.played += uint64(len(snd.queue) + len(snd.samples))
 	if o.enabled && !snd.Muted {
 		o.start(snd.queue)
@@ -98,7 +124,7 @@ func (o *output) open() {
 		o.pcm = map[Tone][]byte{}
 	}
 	// Forget players that have finished.
-	o.playing = slices.DeleteFunc(o.playing, func(p *ebaudio.Player) bool { return !p.IsPlaying() })
+	o.playing = slices.DeleteFunc(o.playing, func(p playing) bool { return !p.p.IsPlaying() })
 }
 
 // startSamples plays samples and returns how many it skipped for their
@@ -114,9 +140,9 @@ func (o *output) startSamples(samples []queuedSample) (skipped int) {
 			continue
 		}
 		p := o.ctx.NewPlayerFromBytes(q.s.pcm)
-		p.SetVolume(q.volume)
+		p.SetVolume(o.mixer.Volume(q.group, q.volume))
 		p.Play()
-		o.playing = append(o.playing, p)
+		o.playing = append(o.playing, playing{p, q.volume, q.group})
 	}
 	return skipped
 }
@@ -133,8 +159,10 @@ func (o *output) start(tones []Tone) {
 			o.pcm[t] = pcm
 		}
 		p := o.ctx.NewPlayerFromBytes(pcm)
+		// The tone's own volume is in its PCM.
+		p.SetVolume(o.mixer.Volume(t.Group, 1))
 		p.Play()
-		o.playing = append(o.playing, p)
+		o.playing = append(o.playing, playing{p, 1, t.Group})
 	}
 }
 

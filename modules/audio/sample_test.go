@@ -14,7 +14,7 @@ import (
 )
 
 func TestLoadWAV(t *testing.T) {
-	tone := Tone{Freq: 440, Duration: 50 * time.Millisecond, Wave: Sine}
+	tone := Tone{Freq: 440, Duration: 50 * time.Millisecond, Volume: DefaultVolume, Wave: Sine}
 	pcm := tone.PCM(DefaultSampleRate)
 	fsys := fstest.MapFS{"beep.wav": {Data: WAV(pcm, DefaultSampleRate)}}
 	s, err := LoadSample(fsys, "beep.wav")

@@ -7,26 +7,42 @@ type Sounds struct {
 	// Muted stops tones from being played; they are still counted.
 	Muted bool
 
-	queue   []Tone
-	samples []queuedSample
-	played  uint64
-	skipped uint64
+	queue    []Tone
+	samples  []queuedSample
+	played   uint64
+	skipped  uint64
+	silenced uint64
 }
 
-// queuedSample is a sample to play and its volume.
+// queuedSample is a sample to play, its volume and group.
 type queuedSample struct {
 	s      *Sample
 	volume float64
+	group  Group
 }
 
-// PlaySample queues a recorded sound to play at the end of this tick, at
-// volume (0 to 1; values above 1 are 1). A nil sample or a volume <= 0
-// plays nothing.
+// PlaySample queues a recorded sound to play at the end of this tick, in
+// the Effects group, at volume (0, silent, to 1; values above 1 are 1).
+// A nil sample plays nothing.
 func (s *Sounds) PlaySample(sample *Sample, volume float64) {
-	if sample != nil && volume > 0 {
-		s.samples = append(s.samples, queuedSample{sample, min(volume, 1)})
+	s.PlaySampleIn(Effects, sample, volume)
+}
+
+// PlaySampleIn is PlaySample in volume group g.
+func (s *Sounds) PlaySampleIn(g Group, sample *Sample, volume float64) {
+	switch {
+	case sample == nil:
+	case !(volume > 0):
+		s.silenced++ // 0 is silent: not queued
+	default:
+		s.samples = append(s.samples, queuedSample{sample, min(volume, 1), g})
 	}
 }
+
+// Silenced returns the number of tones and samples not played because
+// their volume, times the [Mixer]'s, was 0: a tone left at Volume 0 is
+// counted here.
+func (s *Sounds) Silenced() uint64 { return s.silenced }
 
 // QueuedSamples returns the number of samples queued this tick, not yet
 // played.
@@ -50,7 +66,8 @@ func (s *Sounds) Play(t Tone) {
 }
 
 // Played returns the number of tones and samples played so far — or that
-// would have been, while muted or without an audio device.
+// would have been, while muted or without an audio device — at a volume
+// above 0 (see [Sounds.Silenced]).
 func (s *Sounds) Played() uint64 { return s.played }
 
 // Queued returns the tones queued this tick, not yet played.

@@ -27,8 +27,12 @@ type Tone struct {
 	Slide float64
 	// Duration is the tone's length.
 	Duration time.Duration
-	// Volume is between 0 and 1. The default (zero) value is 0.3.
+	// Volume is between 0 (silent: the default) and 1; DefaultVolume is
+	// a moderate one. The [Mixer] scales it.
 	Volume float64
+	// Group is the tone's volume group in the [Mixer]: Effects (the
+	// default) or Music.
+	Group Group
 	// Wave is the wave's shape. The default (zero) value is Square.
 	Wave Wave
 }
@@ -38,11 +42,7 @@ type Tone struct {
 // does not click.
 func (t Tone) PCM(sampleRate int) []byte {
 	n := int(t.Duration.Seconds() * float64(sampleRate))
-	vol := t.Volume
-	if vol <= 0 {
-		vol = 0.3
-	}
-	vol = min(vol, 1)
+	vol := clamp01(t.Volume) // 0 renders silence
 	fade := max(1, sampleRate/200)
 	out := make([]byte, 4*n)
 	phase := 0.0

@@ -220,14 +220,28 @@ func TestBadSourceAtRunTimeIsIgnored(t *testing.T) {
 	}
 }
 
-func TestSetNamePanicsOnDuplicate(t *testing.T) {
-	defer func() {
-		if r := recover(); r == nil || !strings.Contains(r.(string), "already has that name") {
-			t.Errorf("recover = %v, want a panic naming the duplicate", r)
-		}
-	}()
+// TestDuplicateNames: SetName no longer panics (its doc said Build
+// reports the duplicate); Build does, and a duplicate made at run time
+// fails the tick.
+func TestDuplicateNames(t *testing.T) {
 	b := input.DefaultBindings()
-	b.SetName(jump, "Pause")
+	b.SetName(jump, "Pause") // no panic
+	app := glue.NewApp()
+	app.AddPlugins(input.Plugin{Bindings: &b, Headless: true})
+	defer app.Close()
+	want := `input: Bindings.Names gives Pause and Action(3) the same name "Pause"; give each action its own name`
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Build = %v, want %q", err, want)
+	}
+
+	h := newHarness(t, input.Plugin{})
+	h.tick()
+	glue.Resource[input.Bindings](h.app).SetName(fire, "Primary")
+	err := h.app.Update()
+	want = `input: Bindings.Names gives Primary and Action(31) the same name "Primary"`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Update after a duplicate name = %v, want %q", err, want)
+	}
 }
 
 func TestMappingAllocatesNothing(t *testing.T) {

@@ -2,8 +2,8 @@ package input
 
 import "github.com/gluekit/glue"
 
-// Plugin adds input to an app: it inserts the [Devices], [Bindings] and
-// [State] resources and, in the core stage glue.PreUpdate, the systems
+// Plugin adds input to an app: it inserts the [Devices], [Bindings],
+// [State] and [Origins] resources and, in the core stage glue.PreUpdate, the systems
 // [ReadDevicesSystem] (unless Headless) and [MapSystem], in that order.
 // Its fields are options; the zero value reads Ebitengine with
 // [DefaultBindings].
@@ -30,6 +30,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(b)
 	app.InsertResource(Devices{})
 	app.InsertResource(State{})
+	app.InsertResource(Origins{})
 	m := glue.Func(mapInput)
 	if !p.Headless {
 		app.AddSystems(glue.PreUpdate, glue.Func(readDevices))

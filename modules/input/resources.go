@@ -73,6 +73,12 @@ type Devices struct {
 	// Pads are the connected gamepads that have Ebitengine's standard
 	// layout, in the order of their IDs.
 	Pads []Pad
+	// Chars are the characters typed since the last tick, for text
+	// fields.
+	Chars []rune
+	// Wheel is how far the mouse wheel turned since the last tick (y > 0:
+	// up, away from the user).
+	Wheel Point
 }
 
 // Pad is the state of one gamepad in Ebitengine's standard layout.
@@ -115,6 +121,8 @@ type Bindings struct {
 	// Names are the actions' names, for menus and settings files: see
 	// [Bindings.SetName] and [Bindings.Lookup].
 	Names [MaxActions]string
+	// Sticks are the 2D axes' bindings ([Stick], [State.Stick]).
+	Sticks [MaxSticks]StickBinding
 	// DeadZone is how far a gamepad axis must move from its centre, 0 to
 	// 1, before it counts. The default (0) is DefaultDeadZone; so is a
 	// value out of range set while the app runs (the plugin reports one
@@ -152,6 +160,7 @@ func DefaultBindings() Bindings {
 	b.Actions[Pause] = []ebiten.Key{ebiten.KeyP, ebiten.KeyEscape}
 	b.Actions[Restart] = []ebiten.Key{ebiten.KeyR}
 	b.PointerActions = []Action{Primary}
+	defaultSticks(&b)
 	return b
 }
 
@@ -182,18 +191,26 @@ func (b *Bindings) validate() error {
 			}
 		}
 	}
+	if err := b.validateSticks(); err != nil {
+		return err
+	}
 	if b.DeadZone < 0 || b.DeadZone >= 1 {
 		return fmt.Errorf("input: Bindings.DeadZone must be from 0 to below 1 (0 for %v), got %v", DefaultDeadZone, b.DeadZone)
 	}
-	seen := map[string]Action{}
+	return b.validateNames()
+}
+
+// validateNames reports two actions of the same name.
+func (b *Bindings) validateNames() error {
 	for a, n := range b.Names {
 		if n == "" {
 			continue
 		}
-		if o, dup := seen[n]; dup {
-			return fmt.Errorf("input: Bindings.Names gives %v and %v the same name %q; names are unique", o, Action(a), n)
+		for o := range a {
+			if b.Names[o] == n {
+				return fmt.Errorf("input: Bindings.Names gives %v and %v the same name %q; give each action its own name", Action(o), Action(a), n)
+			}
 		}
-		seen[n] = Action(a)
 	}
 	return nil
 }
@@ -239,13 +256,11 @@ func (b *Bindings) Bound(dst []Source, a Action) []Source {
 }
 
 // SetName names action a, e.g. "Jump". Names are unique: naming a second
-// action the same is reported when the plugin is built, or panics at run
-// time.
+// action the same is an error of glue.App.Build (bindings given to the
+// [Plugin]) or, for bindings changed while the app runs, fails the tick
+// in which [MapSystem] sees them.
 func (b *Bindings) SetName(a Action, name string) {
 	b.check(a, "SetName")
-	if o, ok := b.Lookup(name); ok && o != a && name != "" {
-		panic(fmt.Sprintf("input: Bindings.SetName(%v, %q): %v already has that name", a, name, o))
-	}
 	b.Names[a] = name
 }
 
@@ -300,7 +315,12 @@ type State struct {
 
 	down, pressed, released [MaxActions]bool
 	values                  [MaxActions]float64
-	cursor                  Point // the cursor at the previous tick
+	sticks                  [MaxSticks]Point
+	consumed                [MaxActions]bool // until released
+	pointerConsumed         bool
+	pointerOnly             [MaxActions]bool   // down by the pointer alone
+	names                   [MaxActions]string // the names last checked
+	cursor                  Point              // the cursor at the previous tick
 	started                 bool
 }
 
@@ -311,27 +331,65 @@ func (State) ProvidedBy() string { return "input.Plugin" }
 
 // Down reports whether a is held: one of its keys is down, or it is a
 // pointer action and the pointer is down. It is false for an action
-// outside 0..MaxActions-1.
-func (s *State) Down(a Action) bool { return a < MaxActions && s.down[a] }
+// outside 0..MaxActions-1, and for one consumed ([State.Consume]).
+func (s *State) Down(a Action) bool { return a < MaxActions && s.down[a] && !s.consumed[a] }
 
-// Pressed reports whether a went down this tick.
-func (s *State) Pressed(a Action) bool { return a < MaxActions && s.pressed[a] }
+// Pressed reports whether a went down this tick (and was not consumed).
+func (s *State) Pressed(a Action) bool { return a < MaxActions && s.pressed[a] && !s.consumed[a] }
 
-// Released reports whether a went up this tick.
-func (s *State) Released(a Action) bool { return a < MaxActions && s.released[a] }
+// Released reports whether a went up this tick (and was not consumed).
+func (s *State) Released(a Action) bool {
+	return a < MaxActions && s.released[a] && !s.consumed[a]
+}
+
+// Consume hides action a from the systems that read the state after it,
+// until a is released: Down, Pressed, Released and Value report it as
+// up. A menu consumes the input it handles, so that a click on a button
+// does not also fire the gun. Consuming an action that is not down does
+// nothing.
+func (s *State) Consume(a Action) {
+	if a < MaxActions && (s.down[a] || s.released[a]) {
+		s.consumed[a] = true
+	}
+}
+
+// ConsumePointer hides the pointer's button from the systems that read
+// the state after it, until it is released: Pointer.Down, Pressed and
+// Released report false, and the pointer actions (PointerActions) are
+// consumed when the pointer alone holds them. The position still moves.
+func (s *State) ConsumePointer() {
+	p := &s.Pointer
+	if !p.Down && !p.Released {
+		return
+	}
+	s.pointerConsumed = true
+	p.Down, p.Pressed, p.Released = false, false, false
+	for a := range MaxActions {
+		if s.pointerOnly[a] {
+			s.consumed[a] = true
+		}
+	}
+}
 
 // Value returns a's analogue value, 0 to 1: the largest value of its
 // sources (see [Source]) — 1 for a key, how far a bound stick is pushed,
 // how hard a bound trigger is pressed. It is 0 when a is not down.
 func (s *State) Value(a Action) float64 {
-	if a >= MaxActions {
+	if a >= MaxActions || s.consumed[a] {
 		return 0
 	}
 	return s.values[a]
 }
 
-// update maps this tick's devices to the state.
-func (s *State) update(d *Devices, b *Bindings) {
+// update maps this tick's devices to the state. It fails for bindings
+// whose names have changed to name two actions alike.
+func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
+	if b.Names != s.names {
+		if err := b.validateNames(); err != nil {
+			return err
+		}
+		s.names = b.Names
+	}
 	anyKey := func(keys []ebiten.Key) bool {
 		for _, k := range keys {
 			if int(k) >= 0 && int(k) < KeyCount && d.Keys[k] {
@@ -375,6 +433,9 @@ func (s *State) update(d *Devices, b *Bindings) {
 			p.X, p.Y, p.Touch = d.Cursor.X, d.Cursor.Y, false
 		}
 	}
+	if s.pointerConsumed {
+		prev.Down = true // the consumed press is still held, unseen
+	}
 	p.Pressed = p.Down && !prev.Down
 	p.Released = !p.Down && prev.Down
 	p.Moved = s.started && (p.X != prev.X || p.Y != prev.Y)
@@ -385,9 +446,11 @@ func (s *State) update(d *Devices, b *Bindings) {
 		if anyKey(b.Actions[a]) {
 			value, down = 1, true
 		}
+		s.pointerOnly[a] = false
 		if p.Down {
 			for _, pa := range b.PointerActions {
 				if int(pa) == a {
+					s.pointerOnly[a] = !down
 					value, down = 1, true
 				}
 			}
@@ -396,8 +459,21 @@ func (s *State) update(d *Devices, b *Bindings) {
 			value = 0
 		}
 		was := s.down[a]
+		if !was {
+			s.consumed[a] = false // released at the last tick: seen again
+		}
 		s.down[a], s.pressed[a], s.released[a] = down, down && !was, !down && was
 		s.values[a] = value
 	}
+	if s.pointerConsumed {
+		if p.Down {
+			p.Down, p.Pressed = false, false
+		} else {
+			s.pointerConsumed = false
+			p.Released = false
+		}
+	}
+	s.updateSticks(d, b, o)
 	s.started = true
+	return nil
 }

@@ -17,7 +17,8 @@ const (
 	// and reads the optional render.Viewport.
 	ReadDevicesSystem = "input.readDevices"
 	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
-	// Devices and Bindings and writes State.
+	// Devices, Bindings and [Origins] and writes State; it fails the tick
+	// when the bindings have been changed to give two actions one name.
 	MapSystem = "input.mapInput"
 )
 
@@ -41,6 +42,8 @@ func readDevices(p struct {
 	if v := vp.Get(); v != nil {
 		view = *v
 	}
+	dev.Chars = ebiten.AppendInputChars(dev.Chars[:0])
+	dev.Wheel.X, dev.Wheel.Y = ebiten.Wheel()
 	x, y := ebiten.CursorPositionF()
 	dev.Cursor.X, dev.Cursor.Y = view.ToLogical(x, y)
 	*ids.Get() = ebiten.AppendTouchIDs((*ids.Get())[:0])
@@ -76,6 +79,10 @@ func mapInput(p struct {
 	State    glue.ResMut[State]
 	Devices  glue.Res[Devices]
 	Bindings glue.Res[Bindings]
+	Origins  glue.Res[Origins]
+	Cmds     glue.Commands
 }) {
-	p.State.Get().update(p.Devices.Get(), p.Bindings.Get())
+	if err := p.State.Get().update(p.Devices.Get(), p.Bindings.Get(), p.Origins.Get()); err != nil {
+		p.Cmds.Fail(err)
+	}
 }

@@ -45,6 +45,7 @@ type Camera struct {
 	shakeAmp, shakeLeft, shakeTotal float64
 	shakeX, shakeY                  float64
 	shakeN                          uint32
+	advanced                        bool // Advance ran since the last frame
 }
 
 // Rect is an axis-aligned rectangle in world coordinates.
@@ -90,6 +91,11 @@ func clampView(x, h, lo, hi float64) float64 {
 // centre to the origin, rotate by -Rotation, zoom, translate to the
 // view's centre.
 func (c *Camera) affine() affine {
+	if c.Zoom == 0 {
+		// Off: world coordinates are screen coordinates, moved by the
+		// shake.
+		return affine{a: 1, d: 1, tx: float32(-c.shakeX), ty: float32(-c.shakeY)}
+	}
 	cx, cy := c.Center()
 	sin, cos := math.Sincos(-c.Rotation)
 	z := c.Zoom
@@ -105,7 +111,7 @@ func (c *Camera) affine() affine {
 // WorldToScreen maps a world point to logical screen coordinates.
 func (c *Camera) WorldToScreen(x, y float64) (sx, sy float64) {
 	if c.Zoom == 0 {
-		return x, y
+		return x - c.shakeX, y - c.shakeY
 	}
 	cx, cy := c.Center()
 	sin, cos := math.Sincos(-c.Rotation)
@@ -118,7 +124,7 @@ func (c *Camera) WorldToScreen(x, y float64) (sx, sy float64) {
 // shown there.
 func (c *Camera) ScreenToWorld(sx, sy float64) (x, y float64) {
 	if c.Zoom == 0 {
-		return sx, sy
+		return sx + c.shakeX, sy + c.shakeY
 	}
 	cx, cy := c.Center()
 	sin, cos := math.Sincos(c.Rotation)
@@ -130,10 +136,7 @@ func (c *Camera) ScreenToWorld(sx, sy float64) (x, y float64) {
 // ([DrawList.AddFunc]) on a screen of scale screen pixels per logical
 // pixel ([Screen].Scale).
 func (c *Camera) GeoM(scale float64) ebiten.GeoM {
-	var g ebiten.GeoM
-	if c.Zoom != 0 {
-		g = c.affine().geoM()
-	}
+	g := c.affine().geoM()
 	g.Scale(scale, scale)
 	return g
 }
@@ -151,7 +154,11 @@ func (c *Camera) Follow(x, y, dt float64) {
 }
 
 // Shake starts shaking the view by up to amplitude world units, fading
-// out over seconds of game time. [UpdateCamera] advances it.
+// out over seconds of game time. It works on the camera switched off
+// (Zoom 0) too: the world is drawn moved by the shake. The plugin
+// advances it before each frame, by the game clock if the app has
+// timer.Plugin, unless [UpdateCamera] (or a call of Advance) did since
+// the last frame.
 func (c *Camera) Shake(amplitude, seconds float64) {
 	if amplitude <= 0 || seconds <= 0 {
 		return
@@ -164,8 +171,10 @@ func (c *Camera) Shaking() bool { return c.shakeLeft > 0 }
 
 // Advance advances the shake by dt seconds of game time: the view's
 // offset is a new pseudo-random point within the fading amplitude every
-// call. [UpdateCamera] calls it every tick.
+// call. [UpdateCamera] calls it every tick; the plugin calls it before a
+// frame if nothing else did.
 func (c *Camera) Advance(dt float64) {
+	c.advanced = true
 	if c.shakeLeft <= 0 {
 		c.shakeX, c.shakeY = 0, 0
 		return

@@ -21,6 +21,8 @@ const (
 	kindCircle
 	kindText
 	kindFunc
+	// kindParticles is an emitter's particles: DrawList.runs[ref].
+	kindParticles
 )
 
 // item is one thing to draw. Quads keep their corners in x, y (top-left,
@@ -82,6 +84,8 @@ type Stats struct {
 	// polygon pieces, the sprites, and the texts drawn; Funcs the custom
 	// draw funcs called.
 	Shapes, Sprites, Texts, Funcs int
+	// Particles counts the particles drawn ([DrawList.AddParticles]).
+	Particles int
 	// Culled counts the items not drawn because they lay outside the
 	// screen.
 	Culled int
@@ -130,7 +134,8 @@ type DrawList struct {
 	counts  []int
 	texts   []textItem
 	funcs   []func(dst *ebiten.Image)
-	tri     []int   // polygon triangulation scratch
+	tri     []int // polygon triangulation scratch
+	runs    []particleRun
 	pts     []Point // stroke scratch: the points of a polyline
 	geoM    affine  // the world transform of the pass being drawn
 	subs    []subImage
@@ -212,6 +217,8 @@ func (d *DrawList) Reset() {
 	d.texts = d.texts[:0]
 	clear(d.funcs)
 	d.funcs = d.funcs[:0]
+	clear(d.runs) // drop the emitters' particles
+	d.runs = d.runs[:0]
 	d.layer = 0
 }
 
@@ -276,7 +283,7 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 	ui := affine{a: float32(scale), d: float32(scale)}
 	if views == nil {
 		v := view{world: ui, ui: ui}
-		if cam != nil && cam.Zoom != 0 {
+		if cam != nil && (cam.Zoom != 0 || cam.shakeX != 0 || cam.shakeY != 0) {
 			v.world = cam.affine().scaled(float32(scale))
 		}
 		if placed {
@@ -462,6 +469,25 @@ func (d *DrawList) prepare(items []item, v *view, placed bool) {
 				quads = 0
 				continue
 			}
+		case kindParticles:
+			v0 := len(d.verts)
+			k := d.appendParticles(it, v.matrix(it.layer), v)
+			d.stats.Particles += k
+			d.stats.Culled += len(d.runs[it.ref].parts) - k
+			for off := 0; off < k; {
+				if quads == 0 || quads == maxBatchQuads || it.page != page {
+					d.batches = append(d.batches, batch{text: -1, fn: -1, page: it.page, v0: int32(v0 + 4*off)})
+					d.stats.Batches++
+					quads = 0
+					page = it.page
+				}
+				take := min(k-off, maxBatchQuads-quads)
+				quads += take
+				off += take
+				maxQuads = max(maxQuads, quads)
+				d.batches[len(d.batches)-1].v1 = int32(v0 + 4*off)
+			}
+			continue
 		case kindQuad:
 			if it.page != 0 {
 				d.stats.Sprites++

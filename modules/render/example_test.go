@@ -51,7 +51,7 @@ func ExampleDrawList() {
 	list.Flush(nil, 2) // nil: count only
 	fmt.Printf("%+v\n%d draw call\n", list.Stats(), list.Stats().DrawCalls())
 	// Output:
-	// {Shapes:1001 Sprites:0 Texts:1 Funcs:0 Culled:0 Batches:1 TextDraws:0 Vertices:4008 Indices:6012 OverlayDrawCalls:0 OverlayVertices:0}
+	// {Shapes:1001 Sprites:0 Texts:1 Funcs:0 Particles:0 Culled:0 Batches:1 TextDraws:0 Vertices:4008 Indices:6012 OverlayDrawCalls:0 OverlayVertices:0}
 	// 1 draw call
 }
 

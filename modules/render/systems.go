@@ -138,15 +138,19 @@ func applyWindow(w IWindow, vp *Viewport) error {
 }
 
 // begin (glue.PreDraw) empties the draw list, gives the camera the
-// viewport's size and clears the screen to the background colour.
+// viewport's size, advances its shake and clears the screen to the
+// background colour.
 func begin(p struct {
 	Screen     glue.Res[Screen]
 	Background glue.Res[Background]
 	Viewport   glue.Res[Viewport]
+	Time       glue.Opt[timer.Time]
+	Clock      glue.Local[float64] // the game time at the last frame
 	Camera     glue.ResMut[Camera]
 	List       glue.ResMut[DrawList]
 }) {
 	p.List.Get().Reset()
+	shake(p.Camera.Get(), p.Time.Get(), p.Clock.Get())
 	setViewSize(p.Camera.Get(), p.Viewport.Get(), p.Screen.Get())
 	if img := p.Screen.Get().Image; img != nil {
 		// Pointers to colours that live on: a color.RGBA value in the
@@ -160,6 +164,25 @@ func begin(p struct {
 }
 
 var opaqueBlack = color.RGBA{A: 0xff}
+
+// shake advances the camera's shake for a frame, unless [UpdateCamera]
+// or the game advanced it since the last frame: by the game time gone
+// since then (paused, it holds still), or without timer.Plugin by a
+// tick (1/TPS).
+func shake(c *Camera, t *timer.Time, last *float64) {
+	now := 0.0
+	if t != nil {
+		now = t.ElapsedSeconds()
+	}
+	if !c.advanced && c.shakeLeft > 0 {
+		dt := now - *last
+		if t == nil {
+			dt = 1 / float64(ebiten.TPS())
+		}
+		c.Advance(dt)
+	}
+	c.advanced, *last = false, now
+}
 
 // setViewSize gives cam the viewport's logical size, or the screen's
 // when the viewport follows the window.
@@ -189,9 +212,12 @@ func flush(p struct {
 }
 
 // UpdateCamera returns the system that advances the [Camera]'s shake by
-// the game clock (timer.Time; paused, it holds still). Add it to
-// glue.Update or a later update stage; it needs timer.Plugin. Its name
-// is "render.UpdateCamera".
+// the game clock (timer.Time; paused, it holds still) every tick. It is
+// optional: without it, the plugin advances the shake before each frame
+// by the game time gone since the last (see [Camera.Shake]). Add it to
+// glue.Update or a later update stage for a shake that moves once per
+// tick, as replays need; it needs timer.Plugin. Its name is
+// "render.UpdateCamera".
 func UpdateCamera() *glue.System {
 	return glue.Func(func(p struct {
 		Time   glue.Res[timer.Time]

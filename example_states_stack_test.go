@@ -1,0 +1,62 @@
+package glue_test
+
+import (
+	"fmt"
+
+	"github.com/gluekit/glue"
+)
+
+type Scene uint8
+
+const (
+	TitleScene Scene = iota
+	PlayScene
+	PauseScene
+)
+
+func (s Scene) String() string { return [...]string{"Title", "Play", "Pause"}[s] }
+
+// A pause menu pushed over the game keeps the game's entities, and
+// popping it resumes the game without entering it again.
+func ExampleNextState_Push() {
+	app := glue.NewApp()
+	glue.AddState(app, TitleScene)
+	say := func(what string) *glue.System {
+		return glue.Func(func(struct{}) { fmt.Println(what) }).Named(what)
+	}
+	app.AddSystems(glue.OnEnter(PlayScene), say("enter play"), glue.Func(func(c glue.Commands) {
+		c.Spawn(glue.StateScoped[Scene]{State: PlayScene}) // the level
+	}))
+	app.AddSystems(glue.OnPause(PlayScene), say("pause play"))
+	app.AddSystems(glue.OnResume(PlayScene), say("resume play"))
+	app.AddSystems(glue.OnEnter(PauseScene), say("enter pause"))
+	app.AddSystems(glue.OnExit(PauseScene), say("exit pause"))
+	requests := []func(n *glue.NextState[Scene]){
+		func(n *glue.NextState[Scene]) { n.Set(PlayScene) },
+		func(n *glue.NextState[Scene]) { n.Push(PauseScene) },
+		func(n *glue.NextState[Scene]) { n.Pop() },
+	}
+	tick := 0
+	app.AddSystems(glue.Update, glue.Func(func(n glue.ResMut[glue.NextState[Scene]]) {
+		if tick < len(requests) {
+			requests[tick](n.Get())
+		}
+		tick++
+	}))
+	for range 4 {
+		app.Update()
+		st := glue.Resource[glue.State[Scene]](app)
+		fmt.Println(" ", st.Get(), st.Under(), app.Len(), "entities")
+	}
+	app.Close()
+	// Output:
+	//   Title [] 0 entities
+	// enter play
+	//   Play [] 1 entities
+	// pause play
+	// enter pause
+	//   Pause [Play] 1 entities
+	// exit pause
+	// resume play
+	//   Play [] 1 entities
+}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/ui"
+)
+
+// The menus (modules/ui), with Config.Menus: a title menu (Start,
+// Options, Quit) over the served game at start, a pause menu (Resume,
+// Restart, Options) while Paused, and the options menu (the volume, mute,
+// the controls) over either. The menus speak through ui.Event, which
+// MenuActions turns into the game's Intent, so that resuming and
+// restarting go through Pause and Restart as the keys do.
+
+// The menus' layers above render.LayerUI: over the HUD.
+const (
+	titleLayer   = 10
+	optionsLayer = 20
+)
+
+// subMenu marks the options menu with the menu it was opened from, which
+// is hidden under it and shown again when it closes.
+type subMenu struct{ Parent glue.Entity }
+
+// addMenus adds the menus' plugin and systems. MenuActions is in
+// main.go's Control list, between Steer and Pause: it runs, reading no
+// events, without the menus too.
+func addMenus(app *glue.App) {
+	app.AddPlugins(ui.Plugin{})
+	app.AddStartup(glue.Func(SpawnTitle))
+	app.AddSystems(glue.OnEnter(Paused), glue.Func(SpawnPauseMenu))
+}
+
+// menuButton returns a button of the menus.
+func menuButton(id, text string) *ui.Button {
+	return &ui.Button{Node: ui.Node{ID: id, MinW: 110}, Text: text}
+}
+
+func titled(title string, ws ...ui.Widget) ui.Widget {
+	return &ui.Panel{Child: &ui.Column{Children: append([]ui.Widget{
+		&ui.Label{Text: title, Align: render.AlignCenter},
+	}, ws...)}}
+}
+
+// SpawnTitle (startup) shows the title menu.
+func SpawnTitle(cmds glue.Commands) {
+	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: titled("BREAKOUT",
+		menuButton("start", "Start"),
+		menuButton("options", "Options"),
+		menuButton("quit", "Quit"),
+	)})
+}
+
+// SpawnPauseMenu (on entering Paused) shows the pause menu, scoped to
+// Paused: it goes when the game resumes or restarts.
+func SpawnPauseMenu(cmds glue.Commands) {
+	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: titled("Paused",
+		menuButton("resume", "Resume"),
+		menuButton("restart", "Restart"),
+		menuButton("options", "Options"),
+	)}, glue.StateScoped[Phase]{State: Paused})
+}
+
+// optionsMenu returns the options menu: the master volume and mute (the
+// audio.Mixer and Sounds) and the controls, from the bindings.
+func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings) ui.Menu {
+	ws := []ui.Widget{
+		&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: mix.Master, Max: 1, Step: 0.1},
+		&ui.Toggle{Node: ui.Node{ID: "mute"}, Text: "Mute", On: snd.Muted},
+		&ui.Label{Text: "Controls"},
+		&ui.Label{Text: "Move: arrows, A/D, pointer"},
+	}
+	for _, a := range []input.Action{input.Primary, input.Pause, input.Restart} {
+		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + sourceNames(b.Bound(nil, a))})
+	}
+	ws = append(ws, menuButton("back", "Back"))
+	return ui.Menu{Layer: optionsLayer, Modal: true, Root: titled("Options", ws...)}
+}
+
+// sourceNames lists sources for the controls' labels.
+func sourceNames(srcs []input.Source) string {
+	names := make([]string, 0, len(srcs))
+	for _, s := range srcs {
+		n := s.String()
+		n = strings.TrimSuffix(strings.TrimPrefix(n, "Key("), ")")
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ")
+}
+
+// MenuActionsParams are what MenuActions reads and writes.
+type MenuActionsParams struct {
+	Events   glue.Reader[ui.Event]
+	Menus    glue.Query1[ui.Menu]
+	Subs     glue.Query1[subMenu]
+	Phase    glue.Res[glue.State[Phase]]
+	Bindings glue.Res[input.Bindings]
+	Intent   glue.ResMut[Intent]
+	Mixer    glue.ResMut[audio.Mixer]
+	Sounds   glue.ResMut[audio.Sounds]
+	Cmds     glue.Commands
+}
+
+// MenuActions (Control, after Steer) does what the menus ask: Start
+// closes the title menu, Resume (or Back in the pause menu) and Restart
+// become the Intent's Pause and Restart, Options opens the options menu
+// over the menu it came from and Back closes it, the volume slider sets
+// the mixer's master volume, Mute mutes, Quit ends the game.
+func MenuActions(p MenuActionsParams) {
+	for _, e := range p.Events.Read() {
+		switch e.ID {
+		case "start":
+			p.Cmds.Despawn(e.Menu)
+		case "quit":
+			p.Cmds.End()
+		case "resume":
+			p.Intent.Get().Pause = true
+		case "restart":
+			p.Intent.Get().Restart = true
+		case "options":
+			if m, ok := p.Menus.Get(e.Menu); ok {
+				m.Hidden = true
+			}
+			opts := optionsMenu(p.Mixer.Get(), p.Sounds.Get(), p.Bindings.Get())
+			if p.Phase.Get().Get() == Paused {
+				p.Cmds.Spawn(opts, subMenu{Parent: e.Menu}, glue.StateScoped[Phase]{State: Paused})
+			} else {
+				p.Cmds.Spawn(opts, subMenu{Parent: e.Menu})
+			}
+		case "volume":
+			p.Mixer.Get().Master = e.Value
+		case "mute":
+			p.Sounds.Get().Muted = e.On
+		}
+		if e.ID == "back" || e.Kind == ui.Back {
+			if sub, ok := p.Subs.Get(e.Menu); ok {
+				if m, ok := p.Menus.Get(sub.Parent); ok {
+					m.Hidden = false
+				}
+				p.Cmds.Despawn(e.Menu)
+			} else if p.Phase.Get().Get() == Paused {
+				p.Intent.Get().Pause = true // Back in the pause menu resumes
+			}
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package render_test
+
+import (
+	"image/color"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// particleBenchApp is n live particles on a 640×480 screen, in 10
+// emitters: emitted at once, long-lived, drifting under gravity and
+// drag, spinning, changing colour and size over their lives — every
+// per-particle feature on. Half the emitters draw discs, half squares:
+// all from the shapes page, one batch.
+func particleBenchApp(b testing.TB, n int) *glue.App {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{}, render.Plugin{})
+	app.AddStartup(glue.Func(func(p struct {
+		Viewport glue.ResMut[render.Viewport]
+		Cmds     glue.Commands
+	}) {
+		*p.Viewport.Get() = render.Viewport{Width: benchW, Height: benchH}
+		for i := range 10 {
+			p.Cmds.Spawn(render.Emitter{
+				X: benchW / 2, Y: benchH / 2, Shape: render.EmitRect, W: benchW, H: benchH,
+				Burst: n / 10, Max: n / 10, Seed: uint64(i),
+				Lifetime: 1e6, Speed: 5, SpeedSpread: 5, AngleSpread: 3.2, GravityY: 1, Drag: 0.1,
+				Color: color.RGBA{255, 200, 80, 255}, ColorEnd: color.RGBA{80, 0, 0, 128},
+				Size: 3, SizeEnd: 1, Spin: 1, SpinSpread: 2, Round: i%2 == 0,
+			})
+		}
+	}))
+	app.AddSystems(glue.Update, render.UpdateParticles())
+	app.AddSystems(glue.Draw, render.DrawParticles())
+	b.Cleanup(app.Close)
+	return app
+}
+
+// BenchmarkParticles_100000 measures whole frames of 100,000 live
+// particles: the update (emit, age, move) and the draw (the particles'
+// quads, their vertices and Ebitengine's submission), on a real screen,
+// the GPU's work not timed. cpu-ms/frame is the process's CPU time.
+func BenchmarkParticles_100000(b *testing.B) {
+	requireDisplay(b)
+	const n = 100000
+	g := render.NewGame(particleBenchApp(b, n))
+	img := ebiten.NewImage(benchW, benchH)
+	defer img.Deallocate()
+	step := func() {
+		if err := g.Update(); err != nil {
+			b.Fatal(err)
+		}
+		g.Draw(img)
+	}
+	for range 3 {
+		step()
+		_ = img.At(0, 0)
+	}
+	b.ReportAllocs()
+	cpuFrames(b, step, img)
+	st := glue.Resource[render.DrawList](g.App()).Stats()
+	if st.Particles+st.Culled != n {
+		b.Fatalf("Stats %+v, want %d particles drawn or culled", st, n)
+	}
+	b.ReportMetric(float64(st.DrawCalls()), "drawcalls/frame")
+}
+
+// BenchmarkParticlesCPU_100000 is the same frames without a screen:
+// the update, the draw systems and the vertices, no Ebitengine.
+func BenchmarkParticlesCPU_100000(b *testing.B) {
+	app := particleBenchApp(b, 100000)
+	frame := func() {
+		if err := app.Update(); err != nil {
+			b.Fatal(err)
+		}
+		if err := app.Draw(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	frame()
+	frame()
+	b.ReportAllocs()
+	for b.Loop() {
+		frame()
+	}
+}
+
+// TestParticleFrameAllocatesNothing checks the steady state of frames
+// of live particles, as TestSpriteFrameAllocatesNothing does for
+// sprites.
+func TestParticleFrameAllocatesNothing(t *testing.T) {
+	requireDisplay(t)
+	if raceEnabled {
+		t.Skip("render: the race detector allocates in Ebitengine's synchronization; run without -race to count allocations")
+	}
+	g := render.NewGame(particleBenchApp(t, 5000))
+	img := ebiten.NewImage(benchW, benchH)
+	defer img.Deallocate()
+	step := func() {
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		g.Draw(img)
+	}
+	for range 30 {
+		step()
+		_ = img.At(0, 0)
+	}
+	noFrameAllocs(t, step, img, "frames of 5,000 particles")
+}

@@ -1,0 +1,17 @@
+// Package tween changes components over time: a [Tween] component moves
+// a property of its entity's component — a position, a scale, a
+// rotation, a colour, any float through an accessor ([Prop]) — through
+// a sequence of [Step]s, each eased ([Ease]: the standard set, Linear to
+// InOutBounce), looping if asked, by the game clock (timer.Time, so a
+// paused game holds its tweens still). [Update] runs the tweens of one
+// component type and writes a [Finished] event for each that ends.
+//
+//	app.AddPlugins(timer.Plugin{})
+//	app.AddSystems(glue.Update, tween.Update[render.Sprite]())
+//	cmds.Spawn(render.Sprite{Image: coin}, tween.Tween[render.Sprite]{
+//		Prop:  tween.XY(func(s *render.Sprite) (*float64, *float64) { return &s.X, &s.Y }),
+//		Steps: []tween.Step{tween.ToXY(100, 20, 0.5, tween.OutCubic)},
+//	})
+//
+// Advancing a tween allocates nothing.
+package tween

@@ -1,0 +1,243 @@
+package tween
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// Values are the up to four numbers a tween changes: a float, a
+// position (X, Y), a scale, a colour (R, G, B, A, 0 to 255).
+type Values [4]float64
+
+// Prop is what a [Tween] of a component T changes: N values, read and
+// written through accessors. [Float], [XY] and [RGBA] make one from a
+// function that points into the component:
+//
+//	tween.XY(func(s *render.Sprite) (*float64, *float64) { return &s.X, &s.Y })
+//	tween.Float(func(s *render.Sprite) *float64 { return &s.Rotation })
+//	tween.RGBA(func(s *render.Sprite) *color.RGBA { return &s.Tint })
+type Prop[T any] struct {
+	// N is how many of the values are used, 1 to 4.
+	N int
+	// Get reads the values from a component; Set writes them.
+	Get func(c *T) Values
+	Set func(c *T, v Values)
+}
+
+// Float returns the Prop of one float field of T.
+func Float[T any](field func(*T) *float64) Prop[T] {
+	return Prop[T]{N: 1,
+		Get: func(c *T) Values { return Values{*field(c)} },
+		Set: func(c *T, v Values) { *field(c) = v[0] },
+	}
+}
+
+// XY returns the Prop of two float fields of T: a position or a scale.
+func XY[T any](fields func(*T) (*float64, *float64)) Prop[T] {
+	return Prop[T]{N: 2,
+		Get: func(c *T) Values { x, y := fields(c); return Values{*x, *y} },
+		Set: func(c *T, v Values) { x, y := fields(c); *x, *y = v[0], v[1] },
+	}
+}
+
+// RGBA returns the Prop of a colour field of T: its four channels, 0 to
+// 255 (rounded and clamped when written).
+func RGBA[T any](field func(*T) *color.RGBA) Prop[T] {
+	return Prop[T]{N: 4,
+		Get: func(c *T) Values {
+			p := field(c)
+			return Values{float64(p.R), float64(p.G), float64(p.B), float64(p.A)}
+		},
+		Set: func(c *T, v Values) {
+			ch := func(x float64) uint8 { return uint8(min(max(math.Round(x), 0), 255)) }
+			*field(c) = color.RGBA{ch(v[0]), ch(v[1]), ch(v[2]), ch(v[3])}
+		},
+	}
+}
+
+// Step is one leg of a tween: from the values at its start to To, over
+// Duration seconds of game time, by Ease (nil: Linear).
+type Step struct {
+	To       Values
+	Duration float64
+	Ease     Ease
+}
+
+// To returns a Step to one value, the first of To.
+func To(v, seconds float64, ease Ease) Step {
+	return Step{To: Values{v}, Duration: seconds, Ease: ease}
+}
+
+// ToXY returns a Step to a pair of values.
+func ToXY(x, y, seconds float64, ease Ease) Step {
+	return Step{To: Values{x, y}, Duration: seconds, Ease: ease}
+}
+
+// ToRGBA returns a Step to a colour.
+func ToRGBA(c color.RGBA, seconds float64, ease Ease) Step {
+	return Step{To: Values{float64(c.R), float64(c.G), float64(c.B), float64(c.A)}, Duration: seconds, Ease: ease}
+}
+
+// Tween is a component that changes its entity's T component over
+// time: the Prop, through the Steps in sequence, each starting where the
+// one before ended (the first where the component was when the tween
+// started), Loops times over. [Update] runs it by the game clock
+// (paused, it holds still), writes a [Finished] event when it ends and
+// then removes it, unless Keep.
+//
+//	cmds.Spawn(sprite, tween.Tween[render.Sprite]{
+//		Name: "pulse",
+//		Prop: tween.Float(func(s *render.Sprite) *float64 { return &s.ScaleX }),
+//		Steps: []tween.Step{tween.To(2, 0.2, tween.OutBack), tween.To(1, 0.3, tween.InOutSine)},
+//		Loops: tween.Forever,
+//	})
+type Tween[T any] struct {
+	// Name is given back in the Finished event.
+	Name  string
+	Prop  Prop[T]
+	Steps []Step
+	// Loops is how many more times the sequence plays after the first:
+	// the component jumps back to where the tween started. Forever
+	// (-1) never ends.
+	Loops int
+	// Keep keeps the finished tween on the entity (Done then reports
+	// it), instead of removing it.
+	Keep bool
+
+	started bool
+	done    bool
+	step    int
+	elapsed float64
+	origin  Values // the values when the tween started
+	from    Values // the values when the current step started
+}
+
+// Forever is [Tween.Loops] for a tween that loops until removed.
+const Forever = -1
+
+// Done reports whether the tween has finished.
+func (tw Tween[T]) Done() bool { return tw.done }
+
+// validate reports a tween that cannot run.
+func (tw *Tween[T]) validate() error {
+	if tw.Prop.Get == nil || tw.Prop.Set == nil || tw.Prop.N < 1 || tw.Prop.N > 4 {
+		return fmt.Errorf("tween: Tween[%T] %q has no Prop (or N outside 1 to 4); make one with tween.Float, tween.XY or tween.RGBA", *new(T), tw.Name)
+	}
+	for i, s := range tw.Steps {
+		if s.Duration < 0 || math.IsNaN(s.Duration) {
+			return fmt.Errorf("tween: Tween[%T] %q step %d has duration %v; durations are seconds, 0 or more", *new(T), tw.Name, i, s.Duration)
+		}
+	}
+	return nil
+}
+
+// Advance runs the tween on c by dt seconds and reports whether it
+// finished in this call. A dt of 0 or less holds it still (after its
+// start, which reads c's values).
+func (tw *Tween[T]) Advance(c *T, dt float64) (finished bool) {
+	if tw.done {
+		return false
+	}
+	if !tw.started {
+		tw.started = true
+		tw.origin = tw.Prop.Get(c)
+		tw.from = tw.origin
+	}
+	if dt <= 0 {
+		return false
+	}
+	tw.elapsed += dt
+	for {
+		if len(tw.Steps) == 0 {
+			tw.done = true
+			return true
+		}
+		s := &tw.Steps[tw.step]
+		if tw.elapsed < s.Duration {
+			e := s.Ease
+			if e == nil {
+				e = Linear
+			}
+			k := e(tw.elapsed / s.Duration)
+			var v Values
+			for i := range tw.Prop.N {
+				v[i] = tw.from[i] + (s.To[i]-tw.from[i])*k
+			}
+			tw.Prop.Set(c, v)
+			return false
+		}
+		// The step ends within dt: land on its end, go on with the rest.
+		tw.elapsed -= s.Duration
+		end := tw.from
+		copy(end[:tw.Prop.N], s.To[:tw.Prop.N])
+		tw.Prop.Set(c, end)
+		tw.from = end
+		tw.step++
+		if tw.step < len(tw.Steps) {
+			continue
+		}
+		if tw.Loops == 0 {
+			tw.done = true
+			return true
+		}
+		if tw.Loops > 0 {
+			tw.Loops--
+		}
+		tw.step = 0
+		tw.from = tw.origin
+		tw.Prop.Set(c, tw.origin)
+		if tw.totalDuration() == 0 {
+			tw.done = true // a loop of zero length would never end the call
+			return true
+		}
+	}
+}
+
+func (tw *Tween[T]) totalDuration() float64 {
+	d := 0.0
+	for _, s := range tw.Steps {
+		d += s.Duration
+	}
+	return d
+}
+
+// Finished is the event [Update] writes when a tween ends: the entity
+// and the tween's Name.
+type Finished struct {
+	Entity glue.Entity
+	Name   string
+}
+
+// Update returns the system that runs every entity's Tween[T] on its T
+// by the game clock (timer.Time), writes Finished events and removes
+// finished tweens (unless Keep). Add it to an update stage, once per
+// component type; it needs timer.Plugin. A tween without a Prop, or with
+// a negative duration, fails the app. Its name is "tween.Update[T]".
+//
+//go:noinline
+func Update[T any]() *glue.System {
+	// Not inlined: glue names the system after the function its closure
+	// is compiled in.
+	return glue.Each2P(func(e glue.Entity, tw *Tween[T], c *T, p struct {
+		Time glue.Res[timer.Time]
+		Done glue.Writer[Finished]
+		Cmds glue.Commands
+	}) {
+		if !tw.started {
+			if err := tw.validate(); err != nil {
+				p.Cmds.Fail(err)
+				return
+			}
+		}
+		if tw.Advance(c, p.Time.Get().DeltaSeconds()) {
+			p.Done.Write(Finished{Entity: e, Name: tw.Name})
+			if !tw.Keep {
+				p.Cmds.Remove(e, glue.TypeOf[Tween[T]]())
+			}
+		}
+	})
+}

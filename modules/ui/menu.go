@@ -1,0 +1,441 @@
+package ui
+
+import (
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Anchor is the point of the screen a [Menu] is placed at.
+type Anchor uint8
+
+const (
+	// Center centres the menu on the screen. It is the default.
+	Center Anchor = iota
+	// TopLeft puts the menu in the top-left corner.
+	TopLeft
+	// Top centres the menu along the top edge.
+	Top
+	// TopRight puts the menu in the top-right corner.
+	TopRight
+	// Left centres the menu along the left edge.
+	Left
+	// Right centres the menu along the right edge.
+	Right
+	// BottomLeft puts the menu in the bottom-left corner.
+	BottomLeft
+	// Bottom centres the menu along the bottom edge.
+	Bottom
+	// BottomRight puts the menu in the bottom-right corner.
+	BottomRight
+)
+
+// anchors are the anchors' places, as fractions of the room left
+// around the menu.
+var anchors = [...][2]float64{
+	Center: {0.5, 0.5}, TopLeft: {0, 0}, Top: {0.5, 0}, TopRight: {1, 0},
+	Left: {0, 0.5}, Right: {1, 0.5}, BottomLeft: {0, 1}, Bottom: {0.5, 1}, BottomRight: {1, 1},
+}
+
+// EventKind is what happened to a widget.
+type EventKind uint8
+
+const (
+	// Clicked: a [Button] was activated.
+	Clicked EventKind = iota + 1
+	// Changed: a [Toggle] (On), [Slider] (Value), [Options] (Index) or
+	// [TextField] (Text) changed.
+	Changed
+	// Submitted: Enter in a [TextField] (Text).
+	Submitted
+	// Back: the player asked to leave the menu (input.Pause — Escape, P,
+	// the gamepad's Start — or the gamepad's right face button, B).
+	Back
+)
+
+// Event is what a menu tells the game, written by [UpdateSystem] for
+// the game's systems to read with glue.Reader[ui.Event]: the menu's
+// entity, what happened, the widget's ID and its new value.
+type Event struct {
+	Menu  glue.Entity
+	Kind  EventKind
+	ID    string
+	Value float64
+	Index int
+	On    bool
+	Text  string
+}
+
+// Menu is a component: a tree of widgets placed on the screen, drawn on
+// the UI layers of the [render.DrawList] and driven by keyboard, mouse,
+// touch and gamepad. Spawn one per menu or HUD; scope it to a state
+// (glue.StateScoped) and it goes with the state.
+//
+// The menu on the highest Layer that has widgets to focus gets the
+// keyboard and the gamepad: up and down (input.State's AxisY: arrows,
+// WASD, D-pad, left stick) move the focus, wrapping around; left and
+// right adjust sliders, toggles and options; input.Primary (Enter,
+// Space, A) activates; input.Pause (Escape, Start) or B sends [Back].
+// The pointer (mouse or touch) focuses what it is over and presses it.
+// The menu consumes what it handles (input.State.Consume), so that the
+// game's systems, which run after it, do not see it.
+type Menu struct {
+	Root Widget
+	// Anchor places the menu on the screen, moved by X and Y.
+	Anchor Anchor
+	X, Y   float64
+	// Layer orders the menu above render.LayerUI: a pause menu over the
+	// HUD has a higher one.
+	Layer int
+	// Theme is how it looks; nil is DefaultTheme().
+	Theme *Theme
+	// Modal consumes every press of the pointer, on a widget or not.
+	Modal bool
+	// Hidden menus are neither drawn nor driven.
+	Hidden bool
+
+	built      bool
+	controls   []control
+	scrollOf   []*Scroll // each control's scroll, or nil
+	focus      int
+	laidW      float64
+	laidH      float64
+	dirty      bool
+	events     []Event
+	dragging   control
+	navDir     int
+	navHeld    int
+	ticks      int
+	prevBack   bool
+	prevBksp   bool
+	prevEnter  bool
+	theDefault Theme
+}
+
+// theme returns the menu's theme.
+func (m *Menu) theme() *Theme {
+	if m.Theme != nil {
+		return m.Theme
+	}
+	if m.theDefault.Text.Size == 0 {
+		m.theDefault = DefaultTheme()
+	}
+	return &m.theDefault
+}
+
+// Refresh makes the menu find its widgets again and lay them out: call
+// it after adding, removing or resizing widgets.
+func (m *Menu) Refresh() {
+	m.built = false
+	m.dirty = true
+}
+
+func (m *Menu) build() {
+	if m.built {
+		return
+	}
+	m.built = true
+	m.controls = m.controls[:0]
+	m.scrollOf = m.scrollOf[:0]
+	var walk func(w Widget, sc *Scroll)
+	walk = func(w Widget, sc *Scroll) {
+		if w == nil {
+			return
+		}
+		if c, ok := w.(control); ok {
+			m.controls = append(m.controls, c)
+			m.scrollOf = append(m.scrollOf, sc)
+		}
+		if s, ok := w.(*Scroll); ok {
+			sc = s
+		}
+		for _, ch := range w.children() {
+			walk(ch, sc)
+		}
+	}
+	walk(m.Root, nil)
+	if m.focus >= len(m.controls) || m.focus < 0 || !m.enabled(m.focus) {
+		m.focus = 0
+		m.moveFocus(0)
+	}
+}
+
+func (m *Menu) enabled(i int) bool { return i < len(m.controls) && !m.controls[i].Base().Disabled }
+
+// moveFocus moves the focus dir steps (-1 up, +1 down, 0 to the first
+// enabled from here), skipping disabled widgets, wrapping around.
+func (m *Menu) moveFocus(dir int) {
+	n := len(m.controls)
+	if n == 0 {
+		return
+	}
+	i := m.focus
+	if dir == 0 {
+		dir = 1
+		i--
+	}
+	for range n {
+		i = ((i+dir)%n + n) % n
+		if m.enabled(i) {
+			m.setFocus(i)
+			return
+		}
+	}
+}
+
+func (m *Menu) setFocus(i int) {
+	m.focus = i
+	if sc := m.scrollOf[i]; sc != nil && sc.scrollTo(m.controls[i].Base()) {
+		m.dirty = true
+	}
+}
+
+// Focused returns the focused widget, or nil.
+func (m *Menu) Focused() Widget {
+	m.build()
+	if m.focus < len(m.controls) {
+		return m.controls[m.focus]
+	}
+	return nil
+}
+
+// Focus focuses the widget with the given ID and reports whether there
+// is one that can take the focus.
+func (m *Menu) Focus(id string) bool {
+	m.build()
+	for i, c := range m.controls {
+		if c.Base().ID == id && m.enabled(i) {
+			m.setFocus(i)
+			return true
+		}
+	}
+	return false
+}
+
+// Find returns the widget with the given ID, or nil.
+func (m *Menu) Find(id string) Widget {
+	var find func(w Widget) Widget
+	find = func(w Widget) Widget {
+		if w == nil {
+			return nil
+		}
+		if w.Base().ID == id {
+			return w
+		}
+		for _, ch := range w.children() {
+			if f := find(ch); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	return find(m.Root)
+}
+
+func (m *Menu) send(e Event) { m.events = append(m.events, e) }
+
+func (m *Menu) blink() bool { return m.ticks/30%2 == 0 }
+
+// layout places the widgets for a view of w×h logical pixels.
+func (m *Menu) layout(w, h float64) {
+	if m.Root == nil || !m.dirty && w == m.laidW && h == m.laidH {
+		return
+	}
+	m.build()
+	th := m.theme()
+	mw, mh := m.Root.measure(th)
+	a := anchors[min(int(m.Anchor), len(anchors)-1)]
+	x, y := (w-mw)*a[0], (h-mh)*a[1]
+	m.Root.place(x+m.X, y+m.Y, mw, mh, th)
+	m.laidW, m.laidH, m.dirty = w, h, false
+}
+
+// drawMenu adds the menu's widgets to d.
+func (m *Menu) drawMenu(d *render.DrawList) {
+	th := m.theme()
+	saved := d.Layer()
+	d.SetLayer(render.LayerUI + m.Layer)
+	if m.Root != nil {
+		m.drawTree(d, th, m.Root)
+	}
+	if f := m.Focused(); f != nil && !f.Base().Disabled {
+		n := f.Base()
+		fw := th.FocusWidth
+		outline(d, n.X-fw, n.Y-fw, n.W+2*fw, n.H+2*fw, fw, th.Focus, 3)
+	}
+	d.SetLayer(saved)
+}
+
+// drawTree draws w and its children; a scroll's children only if they
+// lie wholly in its view.
+func (m *Menu) drawTree(d *render.DrawList, th *Theme, w Widget) {
+	w.draw(d, th, m)
+	sc, _ := w.(*Scroll)
+	for _, ch := range w.children() {
+		if sc != nil && !sc.visible(ch) {
+			continue
+		}
+		m.drawTree(d, th, ch)
+	}
+}
+
+// controlAt returns the index of the enabled control under (x, y), or -1.
+func (m *Menu) controlAt(x, y float64) int {
+	for i, c := range m.controls {
+		n := c.Base()
+		if n.Disabled || !n.contains(x, y) {
+			continue
+		}
+		if sc := m.scrollOf[i]; sc != nil && (!sc.visible(c) || !sc.contains(x, y)) {
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// scrollAt returns the scroll under (x, y), or nil.
+func (m *Menu) scrollAt(x, y float64) *Scroll {
+	var found *Scroll
+	var walk func(w Widget)
+	walk = func(w Widget) {
+		if s, ok := w.(*Scroll); ok && s.contains(x, y) {
+			found = s
+		}
+		for _, ch := range w.children() {
+			walk(ch)
+		}
+	}
+	if m.Root != nil {
+		walk(m.Root)
+	}
+	return found
+}
+
+// Repeat timing of held directions, in ticks.
+const (
+	repeatDelay = 20
+	repeatEvery = 6
+)
+
+// keys handles the keyboard and gamepad, for the top menu.
+func (m *Menu) keys(in *input.State, dev *input.Devices) {
+	if len(m.controls) == 0 {
+		return
+	}
+	_, field := m.Focused().(*TextField)
+	// Up and down, with repeat; in a text field only the arrows and the
+	// gamepad (the letters are typed).
+	ay, ax := in.AxisY, in.AxisX
+	if field {
+		ay, ax = 0, 0
+		if dev.Keys[ebiten.KeyArrowUp] {
+			ay = -1
+		} else if dev.Keys[ebiten.KeyArrowDown] {
+			ay = 1
+		}
+		for i := range dev.Pads {
+			p := &dev.Pads[i]
+			if p.Buttons[ebiten.StandardGamepadButtonLeftTop] {
+				ay = -1
+			} else if p.Buttons[ebiten.StandardGamepadButtonLeftBottom] {
+				ay = 1
+			}
+		}
+	}
+	dir := 0
+	switch {
+	case ay <= -0.5:
+		dir = -1
+	case ay >= 0.5:
+		dir = 1
+	case ax <= -0.5:
+		dir = -2
+	case ax >= 0.5:
+		dir = 2
+	}
+	step := false
+	if dir != m.navDir {
+		m.navDir, m.navHeld, step = dir, 1, dir != 0
+	} else if dir != 0 {
+		m.navHeld++
+		step = m.navHeld >= repeatDelay && (m.navHeld-repeatDelay)%repeatEvery == 0
+	}
+	if step {
+		switch dir {
+		case -1, 1:
+			m.moveFocus(dir)
+		default:
+			if !m.controls[m.focus].adjust(m, dir/2) {
+				m.moveFocus(dir / 2)
+			}
+		}
+	}
+	back := false
+	for i := range dev.Pads {
+		back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
+	}
+	if back && !m.prevBack || in.Pressed(input.Pause) {
+		m.send(Event{Kind: Back})
+		in.Consume(input.Pause)
+	}
+	m.prevBack = back
+	enter := dev.Keys[ebiten.KeyEnter] || dev.Keys[ebiten.KeyNumpadEnter]
+	if f, ok := m.controls[m.focus].(*TextField); ok {
+		bksp := dev.Keys[ebiten.KeyBackspace]
+		f.typed(m, dev.Chars, bksp && !m.prevBksp)
+		m.prevBksp = bksp
+		if enter && !m.prevEnter {
+			f.activate(m)
+		}
+		in.Consume(input.Primary) // Space is typed, not pressed
+	} else if in.Pressed(input.Primary) && !in.Pointer.Pressed {
+		m.controls[m.focus].activate(m)
+		in.Consume(input.Primary)
+	}
+	m.prevEnter = enter
+}
+
+// pointer handles the mouse or a touch over the menu; it reports
+// whether the menu took it.
+func (m *Menu) pointer(in *input.State, dev *input.Devices) bool {
+	p := in.Pointer
+	if m.dragging != nil {
+		// The press was consumed: in.Pointer hides it; the devices do not.
+		if dev.Buttons[ebiten.MouseButtonLeft] || len(dev.Touches) > 0 {
+			m.dragging.drag(m, p.X, p.Y)
+			in.ConsumePointer()
+			return true
+		}
+		m.dragging = nil
+		return true
+	}
+	if dev.Wheel.Y != 0 {
+		if s := m.scrollAt(p.X, p.Y); s != nil {
+			s.Offset -= dev.Wheel.Y * 16
+			m.dirty = true
+		}
+	}
+	i := m.controlAt(p.X, p.Y)
+	if i >= 0 && (p.Moved || p.Pressed) {
+		m.setFocus(i)
+	}
+	if !p.Pressed {
+		return i >= 0
+	}
+	if i >= 0 {
+		c := m.controls[i]
+		c.press(m, p.X, p.Y)
+		if _, ok := c.(*Slider); ok {
+			m.dragging = c
+		}
+		in.ConsumePointer()
+		return true
+	}
+	if m.Modal || m.Root != nil && m.Root.Base().contains(p.X, p.Y) {
+		in.ConsumePointer()
+		return true
+	}
+	return false
+}

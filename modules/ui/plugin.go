@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
+)
+
+// Names of the plugin's systems.
+const (
+	// UpdateSystem drives the menus with this tick's input and writes
+	// their [Event]s, in glue.PreUpdate after input.MapSystem, so that
+	// the game's systems see the input the menus left.
+	UpdateSystem = "ui.update"
+	// DrawSystem lays the menus out and draws them, in glue.Draw.
+	DrawSystem = "ui.draw"
+)
+
+// Plugin adds menus: [UpdateSystem] and [DrawSystem] for every entity
+// with a [Menu]. It needs input.Plugin and render.Plugin.
+type Plugin struct{}
+
+// Build adds the plugin's systems to app.
+func (Plugin) Build(app *glue.App) {
+	app.AddSystems(glue.PreUpdate, glue.Func(update).After(input.MapSystem))
+	app.AddSystems(glue.Draw, glue.Func(draw))
+}
+
+// update (glue.PreUpdate) drives the menus: the pointer goes to the top
+// menu under it, the keyboard and gamepad to the top menu with widgets
+// to focus.
+func update(p struct {
+	Menus   glue.Query1[Menu]
+	Input   glue.ResMut[input.State]
+	Devices glue.Res[input.Devices]
+	Events  glue.Writer[Event]
+}) {
+	in, dev := p.Input.Get(), p.Devices.Get()
+	var top, under *Menu
+	p.Menus.Each(func(e glue.Entity, m *Menu) {
+		if m.Hidden || m.Root == nil {
+			return
+		}
+		m.ticks++
+		m.build()
+		if len(m.controls) > 0 && (top == nil || m.Layer > top.Layer) {
+			top = m
+		}
+		if m.Modal || m.dragging != nil || m.Root.Base().contains(in.Pointer.X, in.Pointer.Y) {
+			if under == nil || m.Layer > under.Layer {
+				under = m
+			}
+		}
+	})
+	if under != nil {
+		under.pointer(in, dev)
+	}
+	if top != nil {
+		top.keys(in, dev)
+	}
+	p.Menus.Each(func(e glue.Entity, m *Menu) {
+		for _, ev := range m.events {
+			ev.Menu = e
+			p.Events.Write(ev)
+		}
+		clear(m.events)
+		m.events = m.events[:0]
+	})
+}
+
+// draw (glue.Draw) lays out and draws every menu not hidden.
+func draw(p struct {
+	Menus  glue.Query1[Menu]
+	Camera glue.Res[render.Camera]
+	List   glue.ResMut[render.DrawList]
+}) {
+	w, h := p.Camera.Get().ViewSize()
+	d := p.List.Get()
+	p.Menus.Each(func(_ glue.Entity, m *Menu) {
+		if m.Hidden || m.Root == nil {
+			return
+		}
+		m.layout(w, h)
+		m.drawMenu(d)
+	})
+}

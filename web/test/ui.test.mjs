@@ -1,0 +1,136 @@
+// Browser test of modules/ui (issue #29): web/uitest (make wasm-ui) in
+// Debian's Chromium headless, served by web/serve. A menu of a button
+// that counts its clicks, a slider and a toggle is driven by keyboard,
+// mouse, touch and a gamepad (a fake navigator.getGamepads, which
+// Ebitengine polls); a click on the button must not also reach the game.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setup, base, browser } from "./harness.mjs";
+
+setup();
+
+// The scene's logical size (web/uitest/main.go).
+const W = 160, H = 120;
+
+// A fake standard-layout gamepad, installed before the page loads.
+const fakePad = () => {
+  window.__pad = {
+    id: "glue test pad", index: 0, connected: true, mapping: "standard", timestamp: 0,
+    axes: [0, 0, 0, 0],
+    buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })),
+  };
+  navigator.getGamepads = () => [window.__pad];
+};
+
+async function open(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 2 * W, height: 2 * H }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  await page.addInitScript(fakePad);
+  await page.goto(base + "uitest/");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  await page.locator("canvas").focus().catch(() => {});
+  await frames(page, 3);
+  return { context, page, errors };
+}
+
+const state = async (page) => JSON.parse(await page.evaluate(() => window.uiState()));
+
+// frames waits until the page has drawn n more frames: on a loaded
+// machine a frame can take longer than any fixed wait.
+async function frames(page, n) {
+  const start = (await state(page)).Frame;
+  await page.waitForFunction((want) => JSON.parse(window.uiState()).Frame >= want, start + n, { timeout: 60_000, polling: 20 });
+}
+
+// held runs down, waits until the state says the press was seen (or a
+// few frames), runs up, and waits a few frames: a press that begins and
+// ends between two ticks would not be seen, and one held for 20 ticks
+// repeats (a slow frame can hold many ticks).
+async function held(page, down, up, seen) {
+  await down();
+  if (seen) {
+    await page.waitForFunction(seen, null, { timeout: 60_000, polling: 10 });
+  } else {
+    await frames(page, 3);
+  }
+  await up();
+  await frames(page, 3);
+}
+
+const key = (page, k, seen) => held(page, () => page.keyboard.down(k), () => page.keyboard.up(k), seen);
+
+// centre returns the page coordinates of a rectangle's centre, the
+// canvas scaled to fit the page (as render.Game's layout).
+async function centre(page, r) {
+  const box = await page.locator("canvas").boundingBox();
+  const s = Math.min(box.width / W, box.height / H);
+  const ox = box.x + (box.width - W * s) / 2, oy = box.y + (box.height - H * s) / 2;
+  return [ox + (r[0] + r[2] / 2) * s, oy + (r[1] + r[3] / 2) * s];
+}
+
+test("keyboard: the focus moves, Enter clicks, right moves the slider; the game sees none of it", async () => {
+  const { context, page, errors } = await open();
+  let s = await state(page);
+  assert.equal(s.Focus, "count");
+  await key(page, "Enter", () => JSON.parse(window.uiState()).Clicks > 0);
+  s = await state(page);
+  assert.equal(s.Clicks, 1, "Enter on the focused button clicks it");
+  await key(page, "ArrowDown", () => JSON.parse(window.uiState()).Focus === "volume");
+  await key(page, "ArrowRight", () => JSON.parse(window.uiState()).Volume > 0.5);
+  s = await state(page);
+  assert.equal(s.Focus, "volume");
+  assert.ok(Math.abs(s.Volume - 0.6) < 1e-9, `volume ${s.Volume}, want 0.6`);
+  assert.equal(s.GameSaw, 0, "the game saw the menu's Enter");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("mouse: a click on the button clicks it and is not the game's", async () => {
+  const { context, page, errors } = await open();
+  const [x, y] = await centre(page, (await state(page)).ButtonXY);
+  await page.mouse.move(x, y);
+  await held(page, () => page.mouse.down(), () => page.mouse.up());
+  const s = await state(page);
+  assert.equal(s.Clicks, 1);
+  assert.equal(s.GameSaw, 0, "the click on the button also reached the game");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("touch: a tap on the button clicks it", async () => {
+  const { context, page, errors } = await open({ hasTouch: true });
+  const [x, y] = await centre(page, (await state(page)).ButtonXY);
+  const cdp = await context.newCDPSession(page);
+  await held(page,
+    () => cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] }),
+    () => cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
+  const s = await state(page);
+  assert.equal(s.Clicks, 1, "the tap did not click the button");
+  assert.equal(s.GameSaw, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("gamepad: the D-pad moves the focus, A toggles", async () => {
+  const { context, page, errors } = await open();
+  const button = (i, on) => page.evaluate(([i, on]) => {
+    window.__pad.buttons[i] = { pressed: on, touched: on, value: on ? 1 : 0 };
+    window.__pad.timestamp++;
+  }, [i, on]);
+  const press = (i, seen) => held(page, () => button(i, true), () => button(i, false), seen);
+  const focus = (id) => new Function(`return JSON.parse(window.uiState()).Focus === ${JSON.stringify(id)}`);
+  await press(13, focus("volume")); // D-pad down
+  let s = await state(page);
+  assert.equal(s.Focus, "volume", "a D-pad down: the slider");
+  await press(13, focus("on"));
+  s = await state(page);
+  assert.equal(s.Focus, "on", "two D-pad downs: the toggle");
+  await press(0, () => JSON.parse(window.uiState()).On); // A
+  s = await state(page);
+  assert.equal(s.On, true, "A on the toggle");
+  assert.equal(s.GameSaw, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
