@@ -91,10 +91,10 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Contacts{})
 
 	body, col := glue.TypeOf[Body](), glue.TypeOf[Collider]()
-	static, bouncy := glue.TypeOf[Static](), glue.TypeOf[Bouncy]()
+	static, bouncy, char := glue.TypeOf[Static](), glue.TypeOf[Bouncy](), glue.TypeOf[Character]()
 	app.AddSystems(stage,
-		glue.Func(syncColliders).ReadOnly(body, col),
-		Move[Body]().Without(static, bouncy).After(SyncSystem),
+		glue.Func(syncColliders).ReadOnly(body, col, glue.TypeOf[OneWay]()),
+		Move[Body]().Without(static, bouncy, char).After(SyncSystem),
 	)
 	trackAfter := MoveSystem
 	if p.Place != nil {

@@ -47,6 +47,7 @@ type record struct {
 	box    Bounds // shape bounds relative to pos
 	pos    Vec    // world position of shape
 	sensor bool
+	oneWay bool    // blocks characters only from above
 	step   float64 // default sub-step length
 	layers Layers
 	mask   Layers
@@ -54,6 +55,8 @@ type record struct {
 	stamp       uint64 // candidate de-duplication
 	kinematicAt uint64 // tick it was last tracked as kinematic
 	bouncyAt    uint64 // tick it was last stepped as bouncy
+	charAt      uint64 // tick it was last moved as a character
+	delta       Vec    // kinematic: how far TrackSystem moved it this tick
 }
 
 // collides reports whether r and o may collide: each one's layers meet
@@ -87,6 +90,7 @@ type Space struct {
 	kinematic []*record
 	hits      []hit
 	added     []*record
+	solids    []*record
 	probeBuf  []Vec
 }
 
@@ -545,6 +549,9 @@ func (s *Space) overlaps(r *record, list *[]Contact) {
 	for _, c := range cands {
 		if c.bouncyAt == s.tick || (c.kinematicAt == s.tick && c.e < r.e) {
 			continue
+		}
+		if r.charAt == s.tick && !c.sensor && c.charAt != s.tick {
+			continue // a solid: the character's slide reported it
 		}
 		n, d, ok := s.penetration(r, r.shape, r.pos, c)
 		if !ok {
