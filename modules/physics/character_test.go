@@ -301,7 +301,7 @@ func TestCharacterSteps(t *testing.T) {
 func TestCharacterTopDown(t *testing.T) {
 	cs := newCharSim(t, physics.Character{TopDown: true}, physics.Vec{X: 40, Y: 40}, func(cmds glue.Commands) {
 		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 108, Y: 100}}, physics.Collider{Shape: physics.Rect(16, 200)}, physics.Static{}) // wall x 100..116
-		tiles(cmds, 0, 180, 10) // a floor below: a wall too, top-down
+		tiles(cmds, 0, 180, 10)                                                                                                      // a floor below: a wall too, top-down
 	})
 	cs.walk, cs.walkY = 120, 60
 	cs.tick(60)
