@@ -63,7 +63,16 @@ type Level struct {
 	ticks   int
 	clock   float64
 	respawn bool
+	again   bool // Respawn was called
 }
+
+// Respawn despawns the entities spawned from the map and spawns them
+// again in the next tick, with [Object.Reload] set: a restart after a
+// game over, or a quick load that puts back what the save says.
+func (lv *Level) Respawn() { lv.again = true }
+
+// Bounds returns the map's rectangle, for render.Camera.Bounds.
+func (m *Map) Bounds() render.Rect { return render.Rect{MaxX: m.Width, MaxY: m.Height} }
 
 // ProvidedBy returns "tiled.Plugin".
 func (Level) ProvidedBy() string { return "tiled.Plugin" }
@@ -154,6 +163,12 @@ func watch(p struct {
 	if lv.respawn { // the despawns of the last tick are applied
 		lv.respawn = false
 		spawnMap(lv, p.Cmds, true)
+		return
+	}
+	if lv.again {
+		lv.again = false
+		p.Spawned.Each(func(e glue.Entity, _ *FromMap) { p.Cmds.Despawn(e) })
+		lv.respawn = true
 		return
 	}
 	if !lv.watch {
