@@ -83,7 +83,7 @@ func main() {
 // Files makes every file's contents, by name.
 func Files() (map[string][]byte, error) {
 	files := map[string][]byte{}
-	for name, img := range map[string]image.Image{"tiles.png": tiles(), "hills.png": hills(), "sprites.png": sprites()} {
+	for name, img := range map[string]image.Image{"tiles.png": extrude(tiles(), 8), "hills.png": hills(), "sprites.png": sprites()} {
 		var b bytes.Buffer
 		if err := png.Encode(&b, img); err != nil {
 			return nil, err
@@ -161,6 +161,24 @@ func tiles() *image.RGBA {
 	disc(img, float64(at(tileCloud))+3, 10, 3, white)
 	disc(img, float64(at(tileCloud))+13, 10, 3, white)
 	return img
+}
+
+// extrude lays out the n tiles of a row of T×T tiles with a margin of 1
+// pixel and a spacing of 2, each tile's edge pixels repeated around it, so
+// that filtering at a tile's edge never reads its neighbour (no seams
+// between tiles when the game is scaled).
+func extrude(src *image.RGBA, n int) *image.RGBA {
+	const S = T + 2
+	dst := image.NewRGBA(image.Rect(0, 0, n*S, S))
+	for i := range n {
+		for y := -1; y <= T; y++ {
+			for x := -1; x <= T; x++ {
+				sx, sy := min(max(x, 0), T-1), min(max(y, 0), T-1)
+				dst.SetRGBA(i*S+1+x+0, 1+y, src.RGBAAt(i*T+sx, sy))
+			}
+		}
+	}
+	return dst
 }
 
 func hills() *image.RGBA {
@@ -263,16 +281,31 @@ var tags = []struct {
 
 func sprites() *image.RGBA {
 	fs := frames()
-	img := image.NewRGBA(image.Rect(0, 0, 8*T, 3*T))
-	x, y := 0, 0
-	for _, f := range fs {
-		if x+f.w > img.Rect.Dx() {
-			x, y = 0, y+T
-		}
-		f.draw(img, x, y)
-		x += f.w
+	img := image.NewRGBA(image.Rect(0, 0, sheetW, sheetH))
+	for i, f := range fs {
+		r := place(fs)[i]
+		f.draw(img, r.Min.X, r.Min.Y)
 	}
 	return img
+}
+
+// The sprite sheet's size; frames are 2 pixels apart, so that filtering
+// at a frame's edge never reads its neighbour.
+const sheetW, sheetH = 8 * (T + 2), 3 * (T + 2)
+
+// place returns where each frame goes on the sheet: in rows, left to
+// right.
+func place(fs []frame) []image.Rectangle {
+	var out []image.Rectangle
+	x, y := 1, 1
+	for _, f := range fs {
+		if x+f.w > sheetW {
+			x, y = 1, y+T+2
+		}
+		out = append(out, image.Rect(x, y, x+f.w, y+f.h))
+		x += f.w + 2
+	}
+	return out
 }
 
 // sheetJSON is what Aseprite's "Export Sprite Sheet" writes with JSON
@@ -311,17 +344,14 @@ func sheetJSON() any {
 			FrameTags []tag  `json:"frameTags"`
 		} `json:"meta"`
 	}
-	x, y := 0, 0
-	for _, f := range frames() {
-		if x+f.w > 8*T {
-			x, y = 0, y+T
-		}
-		out.Frames = append(out.Frames, fr{Filename: "sprites " + f.name + ".aseprite", Frame: rect{x, y, f.w, f.h}, Source: size{f.w, f.h}, Duration: f.ms})
-		x += f.w
+	fs := frames()
+	for i, f := range fs {
+		r := place(fs)[i]
+		out.Frames = append(out.Frames, fr{Filename: "sprites " + f.name + ".aseprite", Frame: rect{r.Min.X, r.Min.Y, f.w, f.h}, Source: size{f.w, f.h}, Duration: f.ms})
 	}
 	out.Meta.App = "https://www.aseprite.org/ (made by glue's internal/genlevel)"
 	out.Meta.Image = "sprites.png"
-	out.Meta.Size = size{8 * T, 3 * T}
+	out.Meta.Size = size{sheetW, sheetH}
 	for _, t := range tags {
 		out.Meta.FrameTags = append(out.Meta.FrameTags, tag{t.name, t.from, t.to, t.dir})
 	}
@@ -340,9 +370,9 @@ func tmx() string {
   <property name="title" value="Green Hills"/>
   <property name="gravity" type="float" value="900"/>
  </properties>
- <tileset firstgid="1" name="tiles" tilewidth="%d" tileheight="%d" tilecount="8" columns="8">
+ <tileset firstgid="1" name="tiles" tilewidth="%d" tileheight="%d" spacing="2" margin="1" tilecount="8" columns="8">
   <image source="tiles.png" width="%d" height="%d"/>
-`, w, h, T, T, 1000, T, T, 8*T, T)
+`, w, h, T, T, 1000, T, T, 8*(T+2), T+2)
 	full := fmt.Sprintf(`<objectgroup draworder="index"><object id="1" x="0" y="0" width="%d" height="%d"/></objectgroup>`, T, T)
 	fmt.Fprintf(&b, "  <tile id=\"%d\">%s</tile>\n", tileGrass, full)
 	fmt.Fprintf(&b, "  <tile id=\"%d\">%s</tile>\n", tileDirt, full)
@@ -351,7 +381,7 @@ func tmx() string {
 	fmt.Fprintf(&b, "  <tile id=\"%d\"><objectgroup draworder=\"index\"><object id=\"1\" x=\"0\" y=\"%d\"><polygon points=\"0,0 %d,-%d %d,0\"/></object></objectgroup></tile>\n", tileSlope, T, T, T, T)
 	fmt.Fprintf(&b, "  <tile id=\"%d\"><animation><frame tileid=\"%d\" duration=\"300\"/><frame tileid=\"%d\" duration=\"300\"/></animation></tile>\n", tileWater0, tileWater0, tileWater1)
 	b.WriteString(" </tileset>\n")
-	b.WriteString(` <imagelayer id="1" name="hills" offsetx="0" offsety="200" parallaxx="0.5" parallaxy="1">
+	b.WriteString(` <imagelayer id="1" name="hills" offsetx="-80" offsety="200" parallaxx="0.5" parallaxy="1">
   <image source="hills.png" width="640" height="120"/>
  </imagelayer>
 `)
