@@ -93,6 +93,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		ReadOnly(glue.TypeOf[Coin](), glue.TypeOf[Enemy](), glue.TypeOf[Checkpoint](), glue.TypeOf[Goal]()))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func(HUD))
+	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
 	return app, nil
 }
 
