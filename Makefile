@@ -40,7 +40,7 @@ fmt-check:
 ## generate-check: generated files are up to date.
 generate-check:
 	$(GO) generate ./...
-	@git diff --exit-code -- '*_gen.go' games/assets games/platformer/level || (echo "generated files are stale: run go generate ./..." && exit 1)
+	@git diff --exit-code -- '*_gen.go' games/assets games/platformer/level examples/hello || (echo "generated files are stale: run go generate ./..." && exit 1)
 
 ## unit: go test -race, inside a virtual X server so that rendering tests
 ## open a real Ebitengine window.

@@ -68,8 +68,12 @@ const (
 
 func main() {
 	out := flag.String("out", ".", "directory to write into")
+	hello := flag.Bool("hello", false, "write only examples/hello's hero.png")
 	flag.Parse()
 	files, err := Files()
+	if *hello {
+		files, err = HelloFiles()
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -78,6 +82,15 @@ func main() {
 			log.Fatal(err)
 		}
 	}
+}
+
+// HelloFiles makes examples/hello's files: the hero, 16x16.
+func HelloFiles() (map[string][]byte, error) {
+	img := image.NewRGBA(image.Rect(0, 0, T, T))
+	hero(0, false)(img, 0, 0)
+	var b bytes.Buffer
+	err := png.Encode(&b, img)
+	return map[string][]byte{"hero.png": b.Bytes()}, err
 }
 
 // Files makes every file's contents, by name.

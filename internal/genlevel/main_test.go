@@ -26,3 +26,16 @@ func TestCommittedFilesAreCurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestHelloFilesAreCurrent(t *testing.T) {
+	files, err := HelloFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range files {
+		got, err := os.ReadFile(filepath.Join("..", "..", "examples", "hello", name))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("examples/hello/%s differs from what the generator makes (%v); run go generate ./examples/hello", name, err)
+		}
+	}
+}
