@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/internal/cputime"
 	"github.com/gluekit/glue/modules/physics"
 )
 
@@ -130,7 +131,7 @@ func BenchmarkCharacters(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0, _ := processCPU()
+			cpu0, _ := cputime.Process()
 			for b.Loop() {
 				if err := app.Update(); err != nil {
 					b.Fatal(err)
@@ -138,7 +139,7 @@ func BenchmarkCharacters(b *testing.B) {
 			}
 			// CPU time, not wall time, is the figure to read on a loaded
 			// machine: it counts only what this process ran.
-			if cpu1, ok := processCPU(); ok {
+			if cpu1, ok := cputime.Process(); ok {
 				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/tick")
 			}
 		})

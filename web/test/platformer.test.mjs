@@ -4,21 +4,11 @@
 // lives are reported by window.platformerState()).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, base, browser } from "./harness.mjs";
+import { setup, base, browser, until } from "./harness.mjs";
 
 setup();
 
 const state = async (page) => JSON.parse(await page.evaluate(() => window.platformerState()));
-
-async function until(page, pred, what, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const s = await state(page);
-    if (pred(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
-    await page.waitForTimeout(100);
-  }
-}
 
 test("the platformer starts on its title and plays on Space", async () => {
   const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
@@ -30,7 +20,7 @@ test("the platformer starts on its title and plays on Space", async () => {
   await page.keyboard.down("Space");
   await page.waitForTimeout(200);
   await page.keyboard.up("Space");
-  const s = await until(page, (s) => s.phase === "Playing", "Playing after Space");
+  const s = await until(page, (s) => s.phase === "Playing", "Playing after Space", 30_000, state);
   assert.equal(s.lives, 3);
   assert.deepEqual(errors, []);
   await page.close();
