@@ -737,7 +737,7 @@ func (d *doc) swarm() {
 
 func (d *doc) reproduce() {
 	d.p("## Reproduce\n\n")
-	d.p("Measured elsewhere: the browser build's size on the wire and time to the first frame (issue #16) by `make bench-web`, judged goal by goal in [docs/web.md](web.md) — the first-frame goal (the minimal page's + 0.15 s) is missed there, with by how much and why (V8 compiles the wasm's functions on the main thread as they are first called); the network module's load series (issue #15) by its own benchmark, in [docs/net.md](net.md).\n\n")
+	d.p("Measured elsewhere: the browser build's size on the wire and time to the first frame (issue #16) by `make bench-web`, judged goal by goal in [docs/web.md](web.md) — the first-frame goal (the minimal page's + 0.15 s) is missed there, with by how much and why (V8 compiles the wasm's functions on the main thread as they are first called); the network module's load series (issue #15) by its own benchmark, in [docs/net.md](net.md); the character body and tile map benchmarks (issue #24) in [docs/platformer.md](platformer.md#figures) — the character goal (1,000 characters among 10,000 tiles in 2 ms per tick) is missed there, with the figures and why.\n\n")
 	d.p("`make bench` regenerates this file and the chart (%s this time). The raw `go test` output is in [bench/results/raw.txt](../bench/results/raw.txt) and benchstat's summary of it in [bench/results/benchstat.txt](../bench/results/benchstat.txt). ", d.env["duration"])
 	d.p("Single groups: `cd bench && go test -run=NONE -bench='Table41/glue' -count=6`. Smoke test: `bench/run.sh -smoke`.\n")
 }
