@@ -114,13 +114,18 @@ func (s *Space) slide(r *record, b *Body, c *Character, dt float64, list *[]Cont
 	swept.Min = swept.Min.Sub(Vec{1, 1 + c.StepHeight})
 	swept.Max = swept.Max.Add(Vec{1, 1 + c.Snap})
 	cands := s.gather(swept, r)
-	solids := s.solids[:0]
+	solids, near := s.solids[:0], r.near[:0]
 	for _, o := range cands {
-		if !o.sensor && o.bouncyAt != s.tick && o.charAt != s.tick {
+		switch {
+		case o.sensor || o.charAt == s.tick:
+			near = append(near, o)
+		case o.bouncyAt != s.tick:
 			solids = append(solids, o)
 		}
 	}
-	s.solids = solids
+	s.solids, r.near, r.swept = solids, near, swept
+	s.seq++
+	r.seq = s.seq
 	if r.probe == nil {
 		r.probe = r.def.resolv()
 	}
@@ -268,14 +273,18 @@ func (m *slider) hitY(o *record, n Vec, depth float64) {
 func (m *slider) push(pos Vec) Vec {
 	s := m.s
 	for range maxIterations {
-		s.placeProbe(m.r, pos)
 		box := m.box(pos)
 		var best *record
 		var bestN Vec
 		bestD := 0.0
+		placed := false
 		for _, o := range m.solids {
 			if o.def.kind == rectShape || !box.Overlaps(o.bounds()) {
 				continue
+			}
+			if !placed { // moving resolv's probe costs: only when needed
+				s.placeProbe(m.r, pos)
+				placed = true
 			}
 			n, d, ok := s.penetration(m.r, m.r.probe, pos, o)
 			if ok && d > bestD && !(o.oneWay && !m.c.TopDown && (m.c.Drop || -n.Y < m.cos)) {

@@ -174,6 +174,7 @@ func step(p struct {
 			r.bouncyAt = s.tick
 		}
 	})
+	s.seq = 0
 	p.Chars.Each(func(e glue.Entity, _ *Body, _ *Character) {
 		if r := s.records[e]; r != nil {
 			r.charAt = s.tick
