@@ -35,7 +35,11 @@ func newCharSim(t *testing.T, hero physics.Character, at physics.Vec, scene func
 		scene(cmds)
 		cs.hero = cmds.Spawn(Name("hero"), physics.Body{Pos: at}, physics.Collider{Shape: physics.Rect(heroW, heroH)}, hero)
 	}).Named("test.Scene"))
-	cs.app.AddSystems(input, glue.Each2P(func(_ glue.Entity, b *physics.Body, c *physics.Character, _ glue.Res[physics.Settings]) {
+	cs.app.AddSystems(input, glue.Each2P(func(e glue.Entity, b *physics.Body, c *physics.Character, _ glue.Res[physics.Settings]) {
+		if e != cs.hero { // other characters keep their velocity, with gravity
+			b.Vel.Y += cs.gravity / 60
+			return
+		}
 		b.Vel.X = cs.walk
 		c.Drop = cs.drop
 		if c.TopDown {
@@ -376,5 +380,37 @@ func TestCharacterNeedsRect(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "must be a physics.Rect") {
 		t.Fatalf("a circle character: error %v, want one saying it must be a physics.Rect", err)
+	}
+}
+
+// TestCharactersOverlapOncePerTick walks two characters through each
+// other: while they overlap, the pair is listed once per tick, whichever
+// moved first.
+func TestCharactersOverlapOncePerTick(t *testing.T) {
+	var other glue.Entity
+	cs := newCharSim(t, platformer(), physics.Vec{X: 40, Y: 92}, func(cmds glue.Commands) {
+		tiles(cmds, 0, 100, 20)
+		other = cmds.Spawn(physics.Body{Pos: physics.Vec{X: 120, Y: 92}, Vel: physics.Vec{X: -90}},
+			physics.Collider{Shape: physics.Rect(12, 14)}, physics.Character{})
+	})
+	cs.walk = 90
+	overlapping := 0
+	for range 60 {
+		cs.tick(1)
+		n := 0
+		for _, c := range glue.Resource[physics.Contacts](cs.app).List {
+			if c.A == cs.hero && c.B == other || c.A == other && c.B == cs.hero {
+				n++
+			}
+		}
+		if n > 1 {
+			t.Fatalf("the pair is listed %d times in one tick", n)
+		}
+		overlapping += n
+	}
+	// They cross at 180 px/s closing speed over 12 px of overlap either
+	// side: about 8 ticks.
+	if overlapping < 6 || overlapping > 10 {
+		t.Fatalf("the two characters overlapped in %d ticks, want about 8", overlapping)
 	}
 }
