@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"image/color"
 	"slices"
 
@@ -125,7 +126,7 @@ func spawns(art *Art) map[string]tiled.SpawnFunc {
 			speed, err2 := o.Props.Float("speed")
 			o.Spawn(cmds, append(sprite("platform"), Mover{From: o.Center(), Path: physics.Vec{X: dx}, Speed: speed},
 				physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(o.W, o.H)}, physics.OneWay{})...)
-			return cmp(err, err2)
+			return errors.Join(err, err2)
 		},
 		"Checkpoint": func(cmds glue.Commands, o *tiled.Object) error {
 			o.Spawn(cmds, append(append(sprite("checkpoint"), sensor(o)...), Checkpoint{})...)
@@ -136,15 +137,6 @@ func spawns(art *Art) map[string]tiled.SpawnFunc {
 			return nil
 		},
 	}
-}
-
-func cmp(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }
 
 // Taken despawns the coins picked up before a quick load or a reload.
@@ -227,18 +219,12 @@ func Patrol(_ glue.Entity, e *Enemy, b *physics.Body, c *physics.Character, s *r
 
 // Carry moves the platforms to and fro along their paths.
 func Carry(_ glue.Entity, m *Mover, b *physics.Body) {
-	at := b.Pos.Sub(m.From).Dot(m.Path.Unit())
-	dir := b.Vel.Dot(m.Path)
-	if dir == 0 || at >= m.Path.Len() && dir > 0 || at <= 0 && dir < 0 {
-		dir = -dir
-		if dir == 0 || at <= 0 {
-			dir = 1
-		}
-	}
-	if dir > 0 {
-		b.Vel = m.Path.Unit().Scale(m.Speed)
-	} else {
-		b.Vel = m.Path.Unit().Scale(-m.Speed)
+	dir := m.Path.Unit()
+	switch at := b.Pos.Sub(m.From).Dot(dir); {
+	case at >= m.Path.Len():
+		b.Vel = dir.Scale(-m.Speed)
+	case at <= 0 || b.Vel == (physics.Vec{}):
+		b.Vel = dir.Scale(m.Speed)
 	}
 }
 
