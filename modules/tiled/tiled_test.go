@@ -302,3 +302,38 @@ func TestDrawCullsAndDoesNotAllocate(t *testing.T) {
 		t.Fatalf("Draw allocates %v times per frame, want 0", allocs)
 	}
 }
+
+func TestParallaxAndImageLayers(t *testing.T) {
+	// A 100x1 map whose only tiles are in columns 24 to 26, on a layer
+	// that scrolls at half speed, and an image layer.
+	row := make([]string, 100)
+	for i := range row {
+		row[i] = "0"
+		if i >= 24 && i <= 26 {
+			row[i] = "1"
+		}
+	}
+	tmx := mapXML(100, 1, []string{strings.Join(row, ",")}, "")
+	tmx = strings.Replace(tmx, `<layer id="1" name="l0"`, `<imagelayer id="5" name="sky"><image source="tiles.png" width="64" height="16"/></imagelayer>
+ <layer id="1" name="l0" parallaxx="0.5"`, 1)
+	m, err := tiled.Load(mapFS(tmx), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list render.DrawList
+	cam := render.Camera{X: 800, Y: 8, Zoom: 1}
+	cam.SetViewSize(40, 16)
+	m.Draw(&list, &cam)
+	// The camera shows world x 780..820; the half-speed layer is shifted
+	// by 400, so its x 380..420 — columns 23 to 26 — are in view: its
+	// three tiles, plus the image layer.
+	if list.Len() != 1+3 {
+		t.Fatalf("%d items drawn, want the image layer and 3 tiles of the parallax layer", list.Len())
+	}
+	cam.X = 400 // without the shift the tiles would be here; shifted, they are not
+	list.Reset()
+	m.Draw(&list, &cam)
+	if list.Len() != 1 {
+		t.Fatalf("%d items drawn at x 400, want only the image layer", list.Len())
+	}
+}
