@@ -48,7 +48,7 @@ func (o *Object) Spawn(cmds glue.Commands, components ...any) glue.Entity {
 // object and its class: what a spawn function returns when the object is
 // wrong.
 func (o *Object) Err(format string, args ...any) error {
-	return fmt.Errorf("tiled: %s: %s (class %q): %s", o.Props.file, o.Props.where, o.Class, fmt.Sprintf(format, args...))
+	return fmt.Errorf("tiled: %s: %s (class %q): "+format, append([]any{o.Props.file, o.Props.where, o.Class}, args...)...)
 }
 
 // FromMap marks the entities spawned from a map: its collision and the

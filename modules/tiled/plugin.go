@@ -148,6 +148,9 @@ func spawnMap(lv *Level, cmds glue.Commands, reload bool) {
 		o := lv.Map.objects[i]
 		o.Reload = reload
 		if err := lv.spawn[o.Class](cmds, &o); err != nil {
+			if !strings.Contains(err.Error(), lv.Map.File) {
+				err = o.Err("%w", err) // name the file and the object
+			}
 			cmds.Fail(err)
 		}
 	}

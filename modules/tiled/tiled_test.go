@@ -337,3 +337,14 @@ func TestParallaxAndImageLayers(t *testing.T) {
 		t.Fatalf("%d items drawn at x 400, want only the image layer", list.Len())
 	}
 }
+
+func TestSpawnErrorsAreNamedByTheObject(t *testing.T) {
+	sp := spawns(new(int))
+	sp["Player"] = func(glue.Commands, *tiled.Object) error { return fmt.Errorf("two players") }
+	app := newApp(mapFS(level), tiled.Plugin{Spawn: sp})
+	defer app.Close()
+	err := app.Update()
+	if err == nil || !strings.Contains(err.Error(), `tiled: maps/level.tmx: object 1 "hero" (class "Player"): two players`) {
+		t.Fatalf("error %v", err)
+	}
+}
