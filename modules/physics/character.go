@@ -38,8 +38,9 @@ const DefaultMaxSlope = 50 * math.Pi / 180
 //     jumps up through it and lands on it; with Drop set it falls
 //     through.
 //   - A character standing on a kinematic collider (a moving platform: a
-//     Body with neither Static nor Bouncy) is carried by it: the
-//     platform's motion of the tick is added to the character's.
+//     Body with neither Static nor Bouncy) is carried by it: it first
+//     moves by the platform's motion of the tick (through the platform,
+//     stopped by anything else), then by its own velocity.
 //   - Characters pass through each other and through bouncy bodies;
 //     their overlaps are reported as contacts.
 //
@@ -103,13 +104,18 @@ func (s *Space) slide(r *record, b *Body, c *Character, dt float64, list *[]Cont
 	half := r.def.size.Scale(0.5)
 	move := b.Vel.Scale(dt)
 	wasFloor := c.OnFloor && !c.TopDown
+	var carrier *record
 	if wasFloor && c.Floor != 0 {
-		if f := s.records[c.Floor]; f != nil && f.kinematicAt == s.tick {
-			move = move.Add(f.delta)
+		if f := s.records[c.Floor]; f != nil && f.kinematicAt == s.tick && f.delta != (Vec{}) {
+			carrier = f
 		}
 	}
+	total := move
+	if carrier != nil {
+		total = total.Add(carrier.delta)
+	}
 	// Candidates: what the box sweeps, plus a step up and a snap down.
-	from, to := r.bounds(), Bounds{r.pos.Add(move).Add(r.box.Min), r.pos.Add(move).Add(r.box.Max)}
+	from, to := r.bounds(), Bounds{r.pos.Add(total).Add(r.box.Min), r.pos.Add(total).Add(r.box.Max)}
 	swept := from.union(to)
 	swept.Min = swept.Min.Sub(Vec{1, 1 + c.StepHeight})
 	swept.Max = swept.Max.Add(Vec{1, 1 + c.Snap})
@@ -134,8 +140,16 @@ func (s *Space) slide(r *record, b *Body, c *Character, dt float64, list *[]Cont
 	if c.MaxSlope <= 0 {
 		cosSlope = math.Cos(DefaultMaxSlope)
 	}
-	m := slider{s: s, r: r, c: c, half: half, cos: cosSlope, solids: solids, list: list, vel: b.Vel, climb: wasFloor}
+	m := slider{s: s, r: r, c: c, half: half, cos: cosSlope, solids: solids, list: list, vel: b.Vel, climb: wasFloor, carrier: carrier}
 	pos := r.pos
+	if carrier != nil {
+		// First the platform's own motion, through everything but the
+		// platform: the character stays on it, and is stopped by a wall
+		// (or a ceiling) it is carried into.
+		m.skip = carrier
+		pos = m.moveY(m.moveX(pos, carrier.delta.X), carrier.delta.Y)
+		m.skip = nil
+	}
 	maxStep := min(half.X, half.Y)
 	n := 1
 	if l := max(math.Abs(move.X), math.Abs(move.Y)); l > maxStep {
@@ -177,6 +191,10 @@ type slider struct {
 	vel    Vec
 	climb  bool // on the floor: may climb steps
 	f      floorFlags
+	// carrier is the kinematic floor that carried the character this
+	// tick; skip is a solid the current move goes through (the carrier,
+	// while it carries).
+	carrier, skip *record
 }
 
 func (m *slider) box(pos Vec) Bounds {
@@ -191,7 +209,7 @@ func (m *slider) moveX(pos Vec, dx float64) Vec {
 	}
 	pos.X += dx
 	for _, o := range m.solids {
-		if o.def.kind != rectShape || o.oneWay && !m.c.TopDown {
+		if o.def.kind != rectShape || o.oneWay && !m.c.TopDown || o == m.skip {
 			continue
 		}
 		ob := o.bounds()
@@ -224,7 +242,7 @@ func (m *slider) moveY(pos Vec, dy float64) Vec {
 	bottom := pos.Y + m.half.Y
 	pos.Y += dy
 	for _, o := range m.solids {
-		if o.def.kind != rectShape {
+		if o.def.kind != rectShape || o == m.skip {
 			continue
 		}
 		ob := o.bounds()
@@ -235,7 +253,7 @@ func (m *slider) moveY(pos Vec, dy float64) Vec {
 		up := pos.Y < o.pos.Y
 		if o.oneWay && !m.c.TopDown {
 			top := ob.Min.Y
-			if o.kinematicAt == m.s.tick {
+			if o.kinematicAt == m.s.tick && o != m.carrier {
 				top -= o.delta.Y // where the platform's top was
 			}
 			if m.c.Drop || !up || bottom > top+0.01 {

@@ -414,3 +414,37 @@ func TestCharactersOverlapOncePerTick(t *testing.T) {
 		t.Fatalf("the two characters overlapped in %d ticks, want about 8", overlapping)
 	}
 }
+
+// TestCharacterCarriedBySolidPlatform rides a solid (not one-way)
+// platform that moves right and up, then left and down, while walking on
+// it, and is stopped by a wall it is carried into.
+func TestCharacterCarriedBySolidPlatform(t *testing.T) {
+	for _, vel := range []physics.Vec{{X: 60, Y: -40}, {X: -60, Y: 40}} {
+		var plat glue.Entity
+		cs := newCharSim(t, platformer(), physics.Vec{X: 200, Y: 80}, func(cmds glue.Commands) {
+			plat = cmds.Spawn(Name("platform"), physics.Body{Pos: physics.Vec{X: 200, Y: 102}, Vel: vel},
+				physics.Collider{Shape: physics.Rect(64, 8)})
+		})
+		cs.tick(15)
+		if !cs.char.OnFloor || cs.char.Floor != plat {
+			t.Fatalf("platform moving %v: not standing on it: %+v at %v", vel, cs.char, cs.body.Pos)
+		}
+		cs.walk = 10
+		for range 60 {
+			cs.tick(1)
+			if !cs.char.OnFloor || cs.char.Floor != plat || cs.char.OnWall || cs.char.OnCeiling {
+				t.Fatalf("platform moving %v: %+v at %v", vel, cs.char, cs.body.Pos)
+			}
+		}
+	}
+	// A wall in the way stops a carried character; the platform goes on
+	// under it.
+	cs := newCharSim(t, platformer(), physics.Vec{X: 200, Y: 80}, func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 200, Y: 102}, Vel: physics.Vec{X: 60}}, physics.Collider{Shape: physics.Rect(200, 8)})
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 238, Y: 60}}, physics.Collider{Shape: physics.Rect(16, 60)}, physics.Static{}) // x 230..246, down to y 90
+	})
+	cs.tick(60)
+	if right := cs.body.Pos.X + heroW/2; math.Abs(right-230) > 1e-3 || !cs.char.OnWall || !cs.char.OnFloor {
+		t.Fatalf("carried into a wall: right side at %v (want 230), %+v", right, cs.char)
+	}
+}
