@@ -415,15 +415,18 @@ func TestCharactersOverlapOncePerTick(t *testing.T) {
 	}
 }
 
-// TestCharacterCarriedBySolidPlatform rides a solid (not one-way)
-// platform that moves right and up, then left and down, while walking on
-// it, and is stopped by a wall it is carried into.
+// TestCharacterCarriedBySolidPlatform rides a solid platform, then a
+// one-way one, that move right and up, then left and down, while walking
+// on them, and is stopped by a wall it is carried into.
 func TestCharacterCarriedBySolidPlatform(t *testing.T) {
-	for _, vel := range []physics.Vec{{X: 60, Y: -40}, {X: -60, Y: 40}} {
+	for i, vel := range []physics.Vec{{X: 60, Y: -40}, {X: -60, Y: 40}, {X: 60, Y: -40}, {X: -60, Y: 40}} {
 		var plat glue.Entity
 		cs := newCharSim(t, platformer(), physics.Vec{X: 200, Y: 80}, func(cmds glue.Commands) {
 			plat = cmds.Spawn(Name("platform"), physics.Body{Pos: physics.Vec{X: 200, Y: 102}, Vel: vel},
 				physics.Collider{Shape: physics.Rect(64, 8)})
+			if i >= 2 { // the same, one-way
+				cmds.Insert(plat, physics.OneWay{})
+			}
 		})
 		cs.tick(15)
 		if !cs.char.OnFloor || cs.char.Floor != plat {
