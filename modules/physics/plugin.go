@@ -14,14 +14,15 @@ const (
 	// SyncSystem adds and removes shapes for spawned and despawned
 	// colliders. It reads Collider and Body, writes [Space].
 	SyncSystem = "physics.syncColliders"
-	// MoveSystem moves bodies that are neither Static nor Bouncy by their
-	// velocity: it is Move[Body]. It writes Body and reads [Settings]; it
+	// MoveSystem moves bodies that are neither Static, Bouncy nor
+	// Character by their velocity: it is Move[Body]. It writes Body and reads [Settings]; it
 	// may be split across workers.
 	MoveSystem = "physics.Move"
 	// TrackSystem moves the shapes of kinematic colliders to their bodies.
 	// It reads Body and Collider, writes [Space].
 	TrackSystem = "physics.track"
-	// StepSystem moves Bouncy bodies with collision response, fills
+	// StepSystem moves Character bodies with move-and-slide and Bouncy
+	// bodies with collision response, fills
 	// [Contacts] and writes the [ContactStarted] and [ContactEnded]
 	// events. It writes Body, [Space] and [Contacts], reads Bouncy and
 	// [Settings]. Contacts are complete once it has run.
