@@ -1,12 +1,19 @@
 package main
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/games/platformer/level"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/save"
+	"github.com/gluekit/glue/modules/tiled"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -233,3 +240,54 @@ func TestPause(t *testing.T) {
 		t.Fatalf("after P again: %v", g.phase())
 	}
 }
+
+// TestLevelReloadsWhileThePlayerKeepsGoing plays from a copy of the level
+// folder (as -dev does) and edits the map while the hero runs: the level
+// respawns with the edit, the hero goes on from where it was.
+func TestLevelReloadsWhileThePlayerKeepsGoing(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{level.Map, "tiles.png", "hills.png"} {
+		data, err := fs.ReadFile(level.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	app, err := NewApp(Config{Headless: true, Saves: &save.Memory{}, Level: os.DirFS(dir), Watch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(app.Close)
+	g := &game{t: t, app: app}
+	g.start()
+	for range 40 {
+		g.tick(ebiten.KeyArrowRight)
+	}
+	coins, before := len(find[Coin](g)), must(g.hero())
+	// Drop every coin from the map, as an edit in Tiled would.
+	data, _ := os.ReadFile(filepath.Join(dir, level.Map))
+	var kept []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.Contains(line, `type="Coin"`) {
+			kept = append(kept, line)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, level.Map), []byte(strings.Join(kept, "\n")), 0o644)
+	later := time.Now().Add(time.Second)
+	os.Chtimes(filepath.Join(dir, level.Map), later, later)
+	for range 40 {
+		g.tick(ebiten.KeyArrowRight)
+	}
+	after := must(g.hero())
+	if n := len(find[Coin](g)); coins == 0 || n != 0 {
+		t.Fatalf("%d coins before the edit, %d after; want some, then none", coins, n)
+	}
+	if lv := glue.Resource[tiled.Level](app); lv.Loads != 2 {
+		t.Fatalf("the map was loaded %d times, want 2", lv.Loads)
+	}
+	if after.Pos.X <= before.Pos.X || g.phase() != Playing {
+		t.Fatalf("the hero went from %v to %v (%v): it should keep running right", before.Pos, after.Pos, g.phase())
+	}
+}
+
+func must(b physics.Body, _ physics.Character) physics.Body { return b }

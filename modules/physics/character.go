@@ -22,7 +22,10 @@ const DefaultMaxSlope = 50 * math.Pi / 180
 //   - Rectangle solids (tiles, walls, platforms) are resolved one axis at
 //     a time, x then y, so a character running along a floor made of many
 //     tiles never catches on the seams between them. The side it is
-//     pushed out to is the side its center is on.
+//     pushed out to is the side its center is on. A character that
+//     starts a tick inside a rectangle (a floor spawned under it, a
+//     kinematic wall that moved into it) is first pushed out along the
+//     axis it overlaps least.
 //   - Convex polygon and circle solids (slopes) are resolved by their
 //     minimum translation vector. A surface no steeper than MaxSlope is a
 //     floor: the character is pushed straight up out of it, so it walks
@@ -150,6 +153,7 @@ func (s *Space) slide(r *record, b *Body, c *Character, dt float64, list *[]Cont
 		pos = m.moveY(m.moveX(pos, carrier.delta.X), carrier.delta.Y)
 		m.skip = nil
 	}
+	pos = m.depenetrate(pos)
 	maxStep := min(half.X, half.Y)
 	n := 1
 	if l := max(math.Abs(move.X), math.Abs(move.Y)); l > maxStep {
@@ -199,6 +203,39 @@ type slider struct {
 
 func (m *slider) box(pos Vec) Bounds {
 	return Bounds{pos.Sub(m.half), pos.Add(m.half)}
+}
+
+// depenetrate pushes a character that starts the tick inside rectangle
+// solids — a floor spawned under it, a kinematic wall that moved into it —
+// out along the axis it overlaps least, towards the side its center is
+// on. (The per-axis moves below assume it starts outside.)
+func (m *slider) depenetrate(pos Vec) Vec {
+	for _, o := range m.solids {
+		if o.def.kind != rectShape || o.oneWay && !m.c.TopDown {
+			continue
+		}
+		ob, box := o.bounds(), m.box(pos)
+		if !box.Overlaps(ob) {
+			continue
+		}
+		ox := min(box.Max.X-ob.Min.X, ob.Max.X-box.Min.X)
+		oy := min(box.Max.Y-ob.Min.Y, ob.Max.Y-box.Min.Y)
+		switch {
+		case oy <= ox && pos.Y < o.pos.Y:
+			pos.Y = ob.Min.Y - m.half.Y - slideSkin
+			m.hitY(o, Vec{0, -1}, oy)
+		case oy <= ox:
+			pos.Y = ob.Max.Y + m.half.Y + slideSkin
+			m.hitY(o, Vec{0, 1}, oy)
+		case pos.X < o.pos.X:
+			pos.X = ob.Min.X - m.half.X - slideSkin
+			m.wall(o, Vec{-1, 0}, ox)
+		default:
+			pos.X = ob.Max.X + m.half.X + slideSkin
+			m.wall(o, Vec{1, 0}, ox)
+		}
+	}
+	return pos
 }
 
 // moveX moves the character by dx and pushes it out of rectangle solids

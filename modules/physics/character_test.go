@@ -451,3 +451,28 @@ func TestCharacterCarriedBySolidPlatform(t *testing.T) {
 		t.Fatalf("carried into a wall: right side at %v (want 230), %+v", right, cs.char)
 	}
 }
+
+// TestCharacterStartingInsideASolid: a character that starts a tick inside
+// a solid — a long floor spawned under it, a kinematic wall that moved
+// into it — is pushed out the short way, not across the solid.
+func TestCharacterStartingInsideASolid(t *testing.T) {
+	// The hero's feet are 0.5 px inside a 400 px floor whose centre is far
+	// to its right; it runs right.
+	cs := newCharSim(t, platformer(), physics.Vec{X: 20, Y: 100 - heroH/2 + 0.5}, func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 200, Y: 108}}, physics.Collider{Shape: physics.Rect(400, 16)}, physics.Static{})
+	})
+	cs.walk = 60
+	cs.tick(1)
+	if feet := cs.body.Pos.Y + heroH/2; math.Abs(feet-100) > 1e-3 || cs.body.Pos.X < 20 || !cs.char.OnFloor {
+		t.Fatalf("started inside the floor: now at %v, %+v; want on top of it at x > 20", cs.body.Pos, cs.char)
+	}
+	// A kinematic wall moving left into the standing hero pushes it left.
+	cs = newCharSim(t, platformer(), physics.Vec{X: 100, Y: 92}, func(cmds glue.Commands) {
+		tiles(cmds, 0, 100, 20)
+		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 120, Y: 80}, Vel: physics.Vec{X: -60}}, physics.Collider{Shape: physics.Rect(16, 40)})
+	})
+	cs.tick(30)
+	if right := cs.body.Pos.X + heroW/2; right > 120-8-15+1 || !cs.char.OnFloor || !cs.char.OnWall {
+		t.Fatalf("pushed by a moving wall: right side at %v, %+v; want left of the wall, still on the floor", right, cs.char)
+	}
+}
