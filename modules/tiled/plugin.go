@@ -55,19 +55,18 @@ type Level struct {
 	// nil once a reload succeeds.
 	Err error
 
-	fsys    fs.FS
-	path    string
-	spawn   map[string]SpawnFunc
-	watch   bool
-	mod     time.Time
-	ticks   int
-	clock   float64
-	respawn bool
-	again   bool // Respawn was called
+	fsys  fs.FS
+	path  string
+	spawn map[string]SpawnFunc
+	watch bool
+	mod   time.Time
+	ticks int
+	clock float64
+	again bool // Respawn was called
 }
 
 // Respawn despawns the entities spawned from the map and spawns them
-// again in the next tick, with [Object.Reload] set: a restart after a
+// again at the start of the next tick, with [Object.Reload] set: a restart after a
 // game over, or a quick load that puts back what the save says.
 func (lv *Level) Respawn() { lv.again = true }
 
@@ -163,15 +162,9 @@ func watch(p struct {
 	Cmds    glue.Commands
 }) {
 	lv := p.Level.Get()
-	if lv.respawn { // the despawns of the last tick are applied
-		lv.respawn = false
-		spawnMap(lv, p.Cmds, true)
-		return
-	}
 	if lv.again {
 		lv.again = false
-		p.Spawned.Each(func(e glue.Entity, _ *FromMap) { p.Cmds.Despawn(e) })
-		lv.respawn = true
+		respawn(lv, p.Spawned, p.Cmds)
 		return
 	}
 	if !lv.watch {
@@ -197,8 +190,15 @@ func watch(p struct {
 	}
 	lv.Map, lv.Err = m, nil
 	lv.Loads++
-	p.Spawned.Each(func(e glue.Entity, _ *FromMap) { p.Cmds.Despawn(e) })
-	lv.respawn = true
+	respawn(lv, p.Spawned, p.Cmds)
+}
+
+// respawn despawns the entities spawned from the map and spawns the map
+// again, in one step: the commands are applied together, so no tick sees
+// the level without its floor.
+func respawn(lv *Level, spawned glue.Query1[FromMap], cmds glue.Commands) {
+	spawned.Each(func(e glue.Entity, _ *FromMap) { cmds.Despawn(e) })
+	spawnMap(lv, cmds, true)
 }
 
 // animate (glue.Update) advances the animated tiles by the game clock.
