@@ -291,3 +291,34 @@ func TestLevelReloadsWhileThePlayerKeepsGoing(t *testing.T) {
 }
 
 func must(b physics.Body, _ physics.Character) physics.Body { return b }
+
+// TestGamepad starts the game with the pad's A button, runs with the left
+// stick and jumps with A.
+func TestGamepad(t *testing.T) {
+	g := newGame(t)
+	pad := func(a bool, stickX float64) {
+		d := glue.Resource[input.Devices](g.app)
+		d.Pads = []input.Pad{{}}
+		d.Pads[0].Buttons[ebiten.StandardGamepadButtonRightBottom] = a
+		d.Pads[0].Axes[ebiten.StandardGamepadAxisLeftStickHorizontal] = stickX
+		if err := g.app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pad(false, 0)
+	pad(true, 0)
+	pad(false, 0)
+	if g.phase() != Playing {
+		t.Fatalf("after A on the title: %v", g.phase())
+	}
+	start, _ := g.hero()
+	for range 30 {
+		pad(false, 1)
+	}
+	ran, _ := g.hero()
+	pad(true, 0)
+	jumped, _ := g.hero()
+	if ran.Pos.X-start.Pos.X < 40 || jumped.Vel.Y >= 0 {
+		t.Fatalf("the stick ran the hero %v px (want about 55) and A gave it a vertical speed of %v (want up)", ran.Pos.X-start.Pos.X, jumped.Vel.Y)
+	}
+}
