@@ -322,3 +322,75 @@ func TestGamepad(t *testing.T) {
 		t.Fatalf("the stick ran the hero %v px (want about 55) and A gave it a vertical speed of %v (want up)", ran.Pos.X-start.Pos.X, jumped.Vel.Y)
 	}
 }
+
+// TestCoyoteTimeAndJumpBuffer: a jump pressed a few ticks after running
+// off a ledge still jumps (coyote time), one pressed too late does not;
+// a jump pressed a few ticks before landing jumps on landing (buffer).
+func TestCoyoteTimeAndJumpBuffer(t *testing.T) {
+	for _, c := range []struct {
+		late  int // ticks after leaving the ledge
+		jumps bool
+	}{{3, true}, {12, false}} {
+		g := newGame(t)
+		g.start()
+		var a autopilot
+		for b, _ := g.hero(); b.Pos.X < 360; b, _ = g.hero() {
+			g.tick(a.keys(g)...) // past the first enemy
+			if g.phase() != Playing {
+				t.Fatalf("%v before the water's edge", g.phase())
+			}
+		}
+		left := 0
+		for range 120 {
+			b, ch := g.hero()
+			if !ch.OnFloor && b.Vel.Y >= 0 && left == 0 && b.Pos.X > 400 {
+				left = 1 // ran off the water's edge
+			}
+			keys := []ebiten.Key{ebiten.KeyArrowRight}
+			if left > 0 {
+				if left == c.late {
+					keys = append(keys, ebiten.KeySpace)
+				}
+				left++
+			}
+			g.tick(keys...)
+			if left > c.late {
+				break
+			}
+		}
+		b, _ := g.hero()
+		if up := b.Vel.Y < 0; up != c.jumps {
+			t.Errorf("jump pressed %d ticks after leaving the ledge: moving up %v, want %v", c.late, up, c.jumps)
+		}
+	}
+	// The buffer: jump, and press again 5 ticks before landing.
+	g := newGame(t)
+	g.start()
+	g.tick(ebiten.KeySpace)
+	var path []physics.Body
+	for range 60 {
+		g.tick()
+		b, _ := g.hero()
+		path = append(path, b)
+	}
+	land := 0
+	for i, b := range path {
+		if i > 0 && b.Vel.Y == 0 {
+			land = i
+			break
+		}
+	}
+	g = newGame(t)
+	g.start()
+	g.tick(ebiten.KeySpace)
+	for i := range land + 2 {
+		if i == land-5 {
+			g.tick(ebiten.KeySpace)
+		} else {
+			g.tick()
+		}
+	}
+	if b, _ := g.hero(); b.Vel.Y >= 0 {
+		t.Errorf("a jump pressed 5 ticks before landing did not jump on landing: velocity %v", b.Vel)
+	}
+}
