@@ -40,7 +40,7 @@ fmt-check:
 ## generate-check: generated files are up to date.
 generate-check:
 	$(GO) generate ./...
-	@git diff --exit-code -- '*_gen.go' games/assets || (echo "generated files are stale: run go generate ./..." && exit 1)
+	@git diff --exit-code -- '*_gen.go' games/assets games/platformer/level examples/hello || (echo "generated files are stale: run go generate ./..." && exit 1)
 
 ## unit: go test -race, inside a virtual X server so that rendering tests
 ## open a real Ebitengine window.
@@ -99,6 +99,11 @@ wasm: deps-wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/swarm/
 	sed -e 's|<body>|<body data-wasm="swarm.wasm">|' -e 's|Loading Breakout|Loading Swarm|' -e 's|<title>[^<]*</title>|<title>Swarm (glue demo)</title>|' web/static/index.html > web/dist/swarm/index.html
 	$(call compress,web/dist/swarm/swarm.wasm)
+	@mkdir -p web/dist/platformer
+	$(WASM_BUILD) -o web/dist/platformer/platformer.wasm ./games/platformer
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/platformer/
+	sed -e 's|<body>|<body data-wasm="platformer.wasm">|' -e 's|Loading Breakout|Loading the platformer|' -e 's|<title>[^<]*</title>|<title>Platformer (glue starter)</title>|' web/static/index.html > web/dist/platformer/index.html
+	$(call compress,web/dist/platformer/platformer.wasm)
 
 ## wasm-minimal: the smallest Ebitengine program that fills the screen
 ## (web/minimal), built and served like Breakout, in web/dist/minimal, for

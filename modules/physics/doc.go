@@ -12,8 +12,13 @@
 //   - [Bouncy]: moved by [StepSystem] with collision response — pushed out
 //     of solid colliders by the minimum translation vector and reflected
 //     about the contact normal, v' = v - 2(v·n)n (a ball).
+//   - [Character]: moved by [StepSystem] with move-and-slide — stopped
+//     by solids with the rest of its motion kept along the surface,
+//     floor, wall and ceiling flags and the floor normal set every tick,
+//     [OneWay] platforms, steps, slopes, carried by the kinematic body it
+//     stands on; or top-down (a player, an enemy). See [Character].
 //   - neither: kinematic, moved by its velocity with no response (a
-//     paddle). Its overlaps are reported.
+//     paddle, a moving platform). Its overlaps are reported.
 //
 // A ball and a brick:
 //
@@ -55,7 +60,10 @@
 // # Contacts and events
 //
 // [Contacts] lists what touches in this step, a state: a ball resting on
-// a sensor is listed every tick. The events say what changed:
+// a sensor is listed every tick; [Contacts.Touching] asks whether two
+// entities still touch, and [Contacts.Of] lists an entity's contacts as
+// it sees them ([Contact.For]: B is the other entity, the normal points
+// towards the reader). The events say what changed:
 // [ContactStarted] when a pair starts touching, [ContactEnded] when it
 // stops (or one of the two is despawned), each pair once, in a fixed
 // order, read with glue.Reader[physics.ContactStarted]. A bounce is a

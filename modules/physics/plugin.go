@@ -14,14 +14,15 @@ const (
 	// SyncSystem adds and removes shapes for spawned and despawned
 	// colliders. It reads Collider and Body, writes [Space].
 	SyncSystem = "physics.syncColliders"
-	// MoveSystem moves bodies that are neither Static nor Bouncy by their
-	// velocity: it is Move[Body]. It writes Body and reads [Settings]; it
+	// MoveSystem moves bodies that are neither Static, Bouncy nor
+	// Character by their velocity: it is Move[Body]. It writes Body and reads [Settings]; it
 	// may be split across workers.
 	MoveSystem = "physics.Move"
 	// TrackSystem moves the shapes of kinematic colliders to their bodies.
 	// It reads Body and Collider, writes [Space].
 	TrackSystem = "physics.track"
-	// StepSystem moves Bouncy bodies with collision response, fills
+	// StepSystem moves Character bodies with move-and-slide and Bouncy
+	// bodies with collision response, fills
 	// [Contacts] and writes the [ContactStarted] and [ContactEnded]
 	// events. It writes Body, [Space] and [Contacts], reads Bouncy and
 	// [Settings]. Contacts are complete once it has run.
@@ -91,10 +92,10 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Contacts{})
 
 	body, col := glue.TypeOf[Body](), glue.TypeOf[Collider]()
-	static, bouncy := glue.TypeOf[Static](), glue.TypeOf[Bouncy]()
+	static, bouncy, char := glue.TypeOf[Static](), glue.TypeOf[Bouncy](), glue.TypeOf[Character]()
 	app.AddSystems(stage,
-		glue.Func(syncColliders).ReadOnly(body, col),
-		Move[Body]().Without(static, bouncy).After(SyncSystem),
+		glue.Func(syncColliders).ReadOnly(body, col, glue.TypeOf[OneWay]()),
+		Move[Body]().Without(static, bouncy, char).After(SyncSystem),
 	)
 	trackAfter := MoveSystem
 	if p.Place != nil {

@@ -1,6 +1,10 @@
 package physics
 
-import "github.com/gluekit/glue"
+import (
+	"iter"
+
+	"github.com/gluekit/glue"
+)
 
 // Settings is the resource that tunes the physics step. [Plugin] inserts
 // it from its options; a system may change it (ResMut[physics.Settings])
@@ -85,6 +89,42 @@ func (c *Contacts) Between(a, b glue.Entity) (Contact, bool) {
 		}
 	}
 	return Contact{}, false
+}
+
+// For returns the contact as entity e sees it: A is e, B the other
+// entity, and Normal points from B towards e (the way e would be pushed
+// out). ok is false if e is neither A nor B.
+func (c Contact) For(e glue.Entity) (_ Contact, ok bool) {
+	switch e {
+	case c.A:
+		return c, true
+	case c.B:
+		c.A, c.B, c.Normal = c.B, c.A, c.Normal.Scale(-1)
+		return c, true
+	}
+	return Contact{}, false
+}
+
+// Touching reports whether a and b touch in the last step, in either
+// order. Unlike [ContactStarted], which fires once when a pair starts
+// touching, it answers every tick: an enemy still touching the player
+// when the player's invulnerability ends is found by asking.
+func (c *Contacts) Touching(a, b glue.Entity) bool {
+	_, ok := c.Between(a, b)
+	return ok
+}
+
+// Of returns the contacts of the last step that involve e, each as e
+// sees it ([Contact.For]): A is e, B the other entity, and the normal
+// points towards e.
+func (c *Contacts) Of(e glue.Entity) iter.Seq[Contact] {
+	return func(yield func(Contact) bool) {
+		for _, x := range c.List {
+			if x, ok := x.For(e); ok && !yield(x) {
+				return
+			}
+		}
+	}
 }
 
 // ContactStarted is an event, read with glue.Reader[physics.ContactStarted]:

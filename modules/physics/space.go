@@ -47,13 +47,19 @@ type record struct {
 	box    Bounds // shape bounds relative to pos
 	pos    Vec    // world position of shape
 	sensor bool
+	oneWay bool    // blocks characters only from above
 	step   float64 // default sub-step length
 	layers Layers
 	mask   Layers
 
-	stamp       uint64 // candidate de-duplication
-	kinematicAt uint64 // tick it was last tracked as kinematic
-	bouncyAt    uint64 // tick it was last stepped as bouncy
+	stamp       uint64    // candidate de-duplication
+	kinematicAt uint64    // tick it was last tracked as kinematic
+	bouncyAt    uint64    // tick it was last stepped as bouncy
+	charAt      uint64    // tick it was last moved as a character
+	seq         int       // a character's place in this tick's order of moves
+	swept       Bounds    // a character's candidate area of this tick
+	near        []*record // the sensors and characters in it
+	delta       Vec       // kinematic: how far TrackSystem moved it this tick
 }
 
 // collides reports whether r and o may collide: each one's layers meet
@@ -87,6 +93,8 @@ type Space struct {
 	kinematic []*record
 	hits      []hit
 	added     []*record
+	solids    []*record
+	seq       int // characters moved this tick
 	probeBuf  []Vec
 }
 
@@ -541,10 +549,28 @@ func (s *Space) resolve(r *record, prev, pos, vel Vec, cands []*record, list *[]
 // their own contacts) and kinematic colliders with a lower entity (they
 // reported this pair already).
 func (s *Space) overlaps(r *record, list *[]Contact) {
-	cands := s.gather(r.bounds(), r)
+	char := r.charAt == s.tick
+	var cands []*record
+	if char && r.swept.contains(r.bounds()) {
+		// The sensors and characters its slide gathered: still all it
+		// can touch, since it ended inside the area they were gathered
+		// from (and a character that moved in later gathered it).
+		cands = r.near
+	} else {
+		cands = s.gather(r.bounds(), r)
+	}
 	for _, c := range cands {
-		if c.bouncyAt == s.tick || (c.kinematicAt == s.tick && c.e < r.e) {
-			continue
+		switch {
+		case c.bouncyAt == s.tick:
+			continue // bouncy bodies report their own contacts
+		case char && c.charAt == s.tick:
+			if c.seq > r.seq {
+				continue // two characters: the one that moved later reports
+			}
+		case c.kinematicAt == s.tick && c.e < r.e:
+			continue // reported by the lower entity
+		case char && !c.sensor:
+			continue // a solid: the character's slide reported it
 		}
 		n, d, ok := s.penetration(r, r.shape, r.pos, c)
 		if !ok {

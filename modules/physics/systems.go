@@ -95,6 +95,7 @@ func syncColliders(p struct {
 	Added   glue.Added[Collider]
 	Cols    glue.Query1[Collider]
 	Bodies  glue.Query1[Body]
+	OneWays glue.Query1[OneWay]
 	Space   glue.ResMut[Space]
 	Cmds    glue.Commands
 }) {
@@ -122,6 +123,7 @@ func syncColliders(p struct {
 			cmds.Fail(err)
 			continue
 		}
+		_, r.oneWay = p.OneWays.Get(e)
 		s.records[e] = r
 		s.added = append(s.added, r)
 	}
@@ -140,6 +142,11 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 	if r == nil {
 		return
 	}
+	if r.kinematicAt == s.tick-1 {
+		r.delta = b.Pos.Sub(r.pos)
+	} else {
+		r.delta = Vec{}
+	}
 	s.place(r, b.Pos)
 	r.kinematicAt = s.tick
 	s.kinematic = append(s.kinematic, r)
@@ -150,12 +157,14 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 // the tick in Contacts and writes the contact events.
 func step(p struct {
 	Bodies   glue.Query2[Body, Bouncy]
+	Chars    glue.Query2[Body, Character]
 	Space    glue.ResMut[Space]
 	Contacts glue.ResMut[Contacts]
 	Settings glue.Res[Settings]
 	Started  glue.Writer[ContactStarted]
 	Ended    glue.Writer[ContactEnded]
 	State    glue.Local[touching]
+	Cmds     glue.Commands
 }) {
 	bodies, contacts := p.Bodies, p.Contacts
 	s, set := p.Space.Get(), p.Settings.Get()
@@ -163,6 +172,23 @@ func step(p struct {
 	bodies.Each(func(e glue.Entity, _ *Body, _ *Bouncy) {
 		if r := s.records[e]; r != nil {
 			r.bouncyAt = s.tick
+		}
+	})
+	s.seq = 0
+	p.Chars.Each(func(e glue.Entity, _ *Body, _ *Character) {
+		if r := s.records[e]; r != nil {
+			r.charAt = s.tick
+		}
+	})
+	p.Chars.Each(func(e glue.Entity, b *Body, c *Character) {
+		r := s.records[e]
+		switch {
+		case r == nil:
+			b.Pos = b.Pos.Add(b.Vel.Scale(set.Delta))
+		case r.def.kind != rectShape:
+			p.Cmds.Fail(fmt.Errorf("physics: %v has a Character with a %v collider; a character's Collider must be a physics.Rect", e, r.def))
+		default:
+			s.slide(r, b, c, set.Delta, &list)
 		}
 	})
 	bodies.Each(func(e glue.Entity, b *Body, _ *Bouncy) {

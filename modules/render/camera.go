@@ -37,6 +37,18 @@ type Camera struct {
 	// clamped so that the view's edges do not cross it, or centred on it
 	// when the view is larger.
 	Bounds Rect
+	// DeadW and DeadH are the size of the dead zone of [Camera.Track]:
+	// a rectangle, in world units, centred on the view, inside which the
+	// target moves without moving the camera.
+	DeadW, DeadH float64
+	// LookAhead is how far, in world units, [Camera.Track] looks ahead of
+	// a target moving sideways: the view shifts that far in the
+	// direction it last moved, smoothed.
+	LookAhead float64
+
+	// ahead is the current look-ahead offset, lastX the target's last x.
+	ahead, lastX float64
+	tracked      bool
 
 	// viewW and viewH are the viewport's logical size, set each frame
 	// by the plugin (and by SetViewSize).
@@ -151,6 +163,46 @@ func (c *Camera) Follow(x, y, dt float64) {
 	k := 1 - math.Exp(-c.Smoothing*dt)
 	c.X += (x - c.X) * k
 	c.Y += (y - c.Y) * k
+}
+
+// Track moves the camera to keep the world point (x, y), a target that
+// moves, in view: the camera moves only when the target leaves the dead
+// zone (DeadW × DeadH around the view's centre), looks LookAhead ahead in
+// the direction the target last moved sideways, and gets there smoothly
+// ([Camera.Follow], by Smoothing over dt seconds). With Bounds set the
+// camera's point stays where the view fits inside them, so that it does
+// not lag behind at the edges. [FollowTarget] calls it every tick.
+func (c *Camera) Track(x, y, dt float64) {
+	if !c.tracked {
+		c.tracked, c.lastX = true, x
+		c.X, c.Y = x, y
+	}
+	if dx := x - c.lastX; dx > 1e-3 {
+		c.ahead += (c.LookAhead - c.ahead) * min(1, 4*dt)
+	} else if dx < -1e-3 {
+		c.ahead += (-c.LookAhead - c.ahead) * min(1, 4*dt)
+	}
+	c.lastX = x
+	gx, gy := c.X, c.Y
+	hx, hy := c.DeadW/2, c.DeadH/2
+	tx := x + c.ahead
+	switch {
+	case tx > c.X+hx:
+		gx = tx - hx
+	case tx < c.X-hx:
+		gx = tx + hx
+	}
+	switch {
+	case y > c.Y+hy:
+		gy = y - hy
+	case y < c.Y-hy:
+		gy = y + hy
+	}
+	c.Follow(gx, gy, dt)
+	if !c.Bounds.Empty() && c.Zoom > 0 {
+		c.X = clampView(c.X, c.viewW/2/c.Zoom, c.Bounds.MinX, c.Bounds.MaxX)
+		c.Y = clampView(c.Y, c.viewH/2/c.Zoom, c.Bounds.MinY, c.Bounds.MaxY)
+	}
 }
 
 // Shake starts shaking the view by up to amplitude world units, fading

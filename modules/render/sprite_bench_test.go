@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/internal/cputime"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -147,9 +148,9 @@ func cpuFrames(b *testing.B, step func(), img *ebiten.Image) {
 	cpuOK := true
 	b.ResetTimer()
 	for range b.N {
-		c0, ok0 := processCPU()
+		c0, ok0 := cputime.Process()
 		step()
-		c1, ok1 := processCPU()
+		c1, ok1 := cputime.Process()
 		cpu += c1 - c0
 		cpuOK = cpuOK && ok0 && ok1
 		b.StopTimer()

@@ -249,6 +249,33 @@ func FollowCamera[P IPose]() *glue.System {
 	}).ReadOnly(glue.TypeOf[P]())
 }
 
+// CameraTarget marks the entity the camera follows, a component:
+// [FollowTarget] tracks the first entity (in query order) that has it.
+// Give it to the player; move it to another entity to follow that.
+type CameraTarget struct{}
+
+// FollowTarget returns a system that moves the [Camera] with
+// [Camera.Track] — dead zone, look-ahead, smoothing, bounds — to the pose
+// P of the entity with a [CameraTarget] (physics.Body for a physics
+// game); nothing moves while no entity has both. Add it to a late update
+// stage (glue.PostUpdate), after the systems that move the target. Its
+// name is "render.FollowTarget[P]".
+//
+//go:noinline
+func FollowTarget[P IPose]() *glue.System {
+	// Not inlined, as DrawBox.
+	return glue.Func(func(p struct {
+		Targets glue.Query2[CameraTarget, P]
+		Time    glue.Res[timer.Time]
+		Camera  glue.ResMut[Camera]
+	}) {
+		if _, _, t, ok := p.Targets.First(); ok {
+			x, y, _ := (*t).Pose()
+			p.Camera.Get().Track(x, y, p.Time.Get().DeltaSeconds())
+		}
+	}).ReadOnly(glue.TypeOf[CameraTarget](), glue.TypeOf[P]())
+}
+
 // screenshot (glue.PostDraw, after flush) takes the screenshot once its
 // tick has come, saves it and ends the app if asked to.
 func screenshot(p struct {

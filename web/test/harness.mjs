@@ -71,12 +71,13 @@ export async function state(page) {
   return JSON.parse(await page.evaluate(() => window.breakoutState()));
 }
 
-// until polls Breakout's state until pred holds, and fails naming what it
-// waited for and the last state after ms milliseconds.
-export async function until(page, pred, what, ms = 60_000) {
+// until polls Breakout's state (or what read returns, for another game)
+// until pred holds, and fails naming what it waited for and the last
+// state after ms milliseconds.
+export async function until(page, pred, what, ms = 60_000, read = state) {
   const end = Date.now() + ms;
   for (;;) {
-    const s = await state(page);
+    const s = await read(page);
     if (pred(s)) return s;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last state ${JSON.stringify(s)}`);
     await page.waitForTimeout(100);

@@ -1,0 +1,72 @@
+// Hello is the smallest glue game, a starter of one file: a sprite loaded
+// from an embedded PNG that the arrow keys (or a gamepad) move, a text,
+// and a sound when Space is pressed.
+//
+//	go run ./examples/hello
+package main
+
+import (
+	"embed"
+	"fmt"
+	"image/color"
+	"os"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+//go:generate go run ../../internal/genlevel -hello -out .
+
+//go:embed hero.png
+var files embed.FS
+
+// Speed is how fast the hero moves, in pixels per second.
+const Speed = 120
+
+// NewApp declares the game; headless runs it without a window or sound.
+func NewApp(headless bool) (*glue.App, error) {
+	hero, err := render.LoadImage(files, "hero.png")
+	if err != nil {
+		return nil, err
+	}
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{}, input.Plugin{Headless: headless}, render.Plugin{}, audio.Plugin{Headless: headless})
+	app.InsertResource(render.Window{Title: "Hello, glue", Width: 320, Height: 180, Scale: 3})
+	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(render.Sprite{Image: hero, X: 160, Y: 100, OriginX: 0.5, OriginY: 0.5, ScaleX: 2, ScaleY: 2})
+		cmds.Spawn(render.Label{Value: "Hello, glue! Arrows move, Space beeps.", X: 160, Y: 30,
+			Style: render.TextStyle{Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter}})
+	}).Named("hello.Spawn"))
+	app.AddSystems(glue.Update, glue.Each1P(Move))
+	app.AddSystems(glue.Draw, render.DrawSprite[render.Sprite](), render.DrawText[render.Label]())
+	return app, nil
+}
+
+// Move moves the sprite with the arrow keys and beeps on Space.
+func Move(_ glue.Entity, s *render.Sprite, p struct {
+	Input  glue.Res[input.State]
+	Time   glue.Res[timer.Time]
+	Sounds glue.ResMut[audio.Sounds]
+}) {
+	in, dt := p.Input.Get(), p.Time.Get().DeltaSeconds()
+	s.X = min(max(s.X+in.AxisX*Speed*dt, 0), 320)
+	s.Y = min(max(s.Y+in.AxisY*Speed*dt, 0), 180)
+	if in.Pressed(input.Primary) {
+		p.Sounds.Get().Play(audio.Tone{Freq: 660, Duration: 80 * time.Millisecond, Volume: 0.3})
+	}
+}
+
+func main() {
+	app, err := NewApp(false)
+	if err == nil {
+		err = render.Run(app, nil)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

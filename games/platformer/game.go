@@ -1,0 +1,290 @@
+package main
+
+import (
+	"errors"
+	"image/color"
+	"slices"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/tiled"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// Phase is the game's state.
+type Phase uint8
+
+// The phases: title, playing, paused, game over, won.
+const (
+	Title Phase = iota
+	Playing
+	Paused
+	GameOver
+	Won
+)
+
+func (p Phase) String() string {
+	return [...]string{"Title", "Playing", "Paused", "GameOver", "Won"}[p]
+}
+
+// The game's actions, after input's Primary, Pause and Restart.
+const (
+	Jump      = input.Primary
+	QuickSave = input.Restart + 1 + iota
+	QuickLoad
+)
+
+// Tuning, in pixels and seconds.
+const (
+	RunSpeed   = 110.0
+	JumpSpeed  = 330.0
+	MaxFall    = 500.0
+	CoyoteTime = 0.1  // a jump still works this long after leaving a ledge
+	JumpBuffer = 0.12 // a jump pressed this long before landing happens on landing
+	Invincible = 1.5  // after a hit
+	StartLives = 3
+)
+
+// Player is the hero: its timers and the way it faces.
+type Player struct {
+	Coyote, Buffer, Hurt float64
+	Left                 bool
+}
+
+// Enemy patrols Range pixels either side of Home at Speed.
+type Enemy struct{ Home, Range, Speed float64 }
+
+// Coin is worth Value points; ID is its object's id in the map.
+type Coin struct {
+	ID    uint32
+	Value int
+}
+
+// Mover is a moving platform: it goes from From by Path and back.
+type Mover struct {
+	From, Path physics.Vec
+	Speed      float64
+}
+
+// Checkpoint is where the hero comes back after a hit; Goal wins.
+type (
+	Checkpoint struct{}
+	Goal       struct{}
+)
+
+// Progress is what the game keeps, a saved resource.
+type Progress struct {
+	Score, Lives int
+	Check, At    physics.Vec // the last checkpoint, the hero (when saved)
+	Taken        []uint32    // the coins picked up, by object id
+}
+
+// Art is the sprite sheet's clips.
+type Art struct{ Sheet *render.Aseprite }
+
+func (a *Art) clip(tag string) *render.Clip { c, _ := a.Sheet.Clip(tag); return c }
+
+func (a *Art) sprite(tag string, layer int) (render.Sprite, render.Animator) {
+	c := a.clip(tag)
+	return render.Sprite{Image: c.Frames[0], OriginX: 0.5, OriginY: 0.5, Layer: layer}, render.NewAnimator(c)
+}
+
+// spawns are the map's object classes.
+func spawns(art *Art) map[string]tiled.SpawnFunc {
+	sprite := func(tag string) []any {
+		s, a := art.sprite(tag, 10)
+		return []any{s, a}
+	}
+	sensor := func(o *tiled.Object) []any {
+		return []any{physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(o.W-4, o.H-4), Sensor: true}, physics.Static{}}
+	}
+	return map[string]tiled.SpawnFunc{
+		"Player": func(cmds glue.Commands, o *tiled.Object) error {
+			if o.Reload {
+				return nil // the hero keeps going
+			}
+			cmds.Spawn(append(sprite("idle"), Player{}, render.CameraTarget{}, physics.Body{Pos: o.Center()},
+				physics.Collider{Shape: physics.Rect(10, 14)}, physics.Character{Snap: 4, StepHeight: 4})...)
+			return nil
+		},
+		"Coin": func(cmds glue.Commands, o *tiled.Object) error {
+			v, err := o.Props.Int("value")
+			o.Spawn(cmds, append(append(sprite("coin"), sensor(o)...), Coin{ID: o.ID, Value: v})...)
+			return err
+		},
+		"Enemy": func(cmds glue.Commands, o *tiled.Object) error {
+			speed, err := o.Props.Float("speed")
+			o.Spawn(cmds, append(sprite("enemy"), Enemy{Home: o.Center().X, Range: 40, Speed: speed},
+				physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(12, 12)}, physics.Character{Snap: 4})...)
+			return err
+		},
+		"Platform": func(cmds glue.Commands, o *tiled.Object) error {
+			dx, err := o.Props.Float("dx")
+			speed, err2 := o.Props.Float("speed")
+			o.Spawn(cmds, append(sprite("platform"), Mover{From: o.Center(), Path: physics.Vec{X: dx}, Speed: speed},
+				physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(o.W, o.H)}, physics.OneWay{})...)
+			return errors.Join(err, err2)
+		},
+		"Checkpoint": func(cmds glue.Commands, o *tiled.Object) error {
+			o.Spawn(cmds, append(append(sprite("checkpoint"), sensor(o)...), Checkpoint{})...)
+			return nil
+		},
+		"Goal": func(cmds glue.Commands, o *tiled.Object) error {
+			o.Spawn(cmds, append(append(sprite("goal"), sensor(o)...), Goal{})...)
+			return nil
+		},
+	}
+}
+
+// Taken despawns the coins picked up before a quick load or a reload.
+func Taken(e glue.Entity, c *Coin, p struct {
+	Progress glue.Res[Progress]
+	Cmds     glue.Commands
+}) {
+	if slices.Contains(p.Progress.Get().Taken, c.ID) {
+		p.Cmds.Despawn(e)
+	}
+}
+
+// start returns where the hero starts: the map's Player object.
+func start(m *tiled.Map) physics.Vec {
+	for _, o := range m.Objects() {
+		if o.Class == "Player" {
+			return o.Center()
+		}
+	}
+	return physics.Vec{}
+}
+
+// Move steers the hero: run, jump with coyote time and a jump buffer, a
+// shorter jump when the button is let go, down to drop through one-way
+// platforms.
+func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *render.Sprite, a *render.Animator, in struct {
+	Input glue.Res[input.State]
+	Time  glue.Res[timer.Time]
+	Level glue.Res[tiled.Level]
+	Art   glue.Res[Art]
+}) {
+	st, dt := in.Input.Get(), in.Time.Get().DeltaSeconds()
+	g, _ := in.Level.Get().Map.Props.Float("gravity")
+	b.Vel.X = st.AxisX * RunSpeed
+	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
+	c.Drop = st.AxisY > 0.5
+	p.Coyote, p.Buffer, p.Hurt = p.Coyote-dt, p.Buffer-dt, p.Hurt-dt
+	if c.OnFloor {
+		p.Coyote = CoyoteTime
+	}
+	if st.Pressed(Jump) {
+		p.Buffer = JumpBuffer
+	}
+	if p.Buffer > 0 && p.Coyote > 0 {
+		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, 0, 0
+	}
+	if !st.Down(Jump) && b.Vel.Y < -JumpSpeed/2 {
+		b.Vel.Y = -JumpSpeed / 2
+	}
+	if st.AxisX != 0 {
+		p.Left = st.AxisX < 0
+	}
+	tag := "jump"
+	if c.OnFloor && st.AxisX != 0 {
+		tag = "run"
+	} else if c.OnFloor {
+		tag = "idle"
+	}
+	if clip := in.Art.Get().clip(tag); a.Clip() != clip {
+		a.Play(clip)
+	}
+	s.FlipX = p.Left
+	s.Tint = color.RGBA{}
+	if p.Hurt > 0 && int(p.Hurt*10)%2 == 0 {
+		s.Tint = color.RGBA{128, 128, 128, 128}
+	}
+}
+
+// Patrol walks the enemies to and fro, turning at walls and at the ends of
+// their range.
+func Patrol(_ glue.Entity, e *Enemy, b *physics.Body, c *physics.Character, s *render.Sprite, t glue.Res[timer.Time]) {
+	x := b.Pos.X - e.Home
+	if c.OnWall || x > e.Range && e.Speed > 0 || x < -e.Range && e.Speed < 0 {
+		e.Speed = -e.Speed
+	}
+	b.Vel.X = e.Speed
+	b.Vel.Y = min(b.Vel.Y+900*t.Get().DeltaSeconds(), MaxFall)
+	s.FlipX = e.Speed < 0
+}
+
+// Carry moves the platforms to and fro along their paths.
+func Carry(_ glue.Entity, m *Mover, b *physics.Body) {
+	dir := m.Path.Unit()
+	switch at := b.Pos.Sub(m.From).Dot(dir); {
+	case at >= m.Path.Len():
+		b.Vel = dir.Scale(-m.Speed)
+	case at <= 0 || b.Vel == (physics.Vec{}):
+		b.Vel = dir.Scale(m.Speed)
+	}
+}
+
+// RulesParams are what Rules reads and writes.
+type RulesParams struct {
+	Hero     glue.Query2[Player, physics.Body]
+	Coins    glue.Query1[Coin]
+	Enemies  glue.Query1[Enemy]
+	Checks   glue.Query3[Checkpoint, render.Animator, physics.Body]
+	Goals    glue.Query1[Goal]
+	Contacts glue.Res[physics.Contacts]
+	Level    glue.Res[tiled.Level]
+	Art      glue.Res[Art]
+	Progress glue.ResMut[Progress]
+	Next     glue.ResMut[glue.NextState[Phase]]
+	Cmds     glue.Commands
+}
+
+// Rules applies what the hero touched: coins, enemies (stomped from
+// above, or a hit), checkpoints, the goal, and falling off the map.
+func Rules(p RulesParams) {
+	e, pl, b, ok := p.Hero.First()
+	if !ok {
+		return
+	}
+	pr := p.Progress.Get()
+	hit := b.Pos.Y > p.Level.Get().Map.Height
+	for c := range p.Contacts.Get().Of(e) {
+		if coin, ok := p.Coins.Get(c.B); ok {
+			pr.Score += coin.Value
+			pr.Taken = append(pr.Taken, coin.ID)
+			p.Cmds.Despawn(c.B)
+		} else if _, ok := p.Enemies.Get(c.B); ok {
+			if c.Normal.Y < -0.5 && b.Vel.Y >= 0 { // from above: stomped
+				pr.Score += 50
+				b.Vel.Y = -JumpSpeed * 0.6
+				p.Cmds.Despawn(c.B)
+			} else if pl.Hurt <= 0 {
+				hit = true
+			}
+		} else if _, a, cb, ok := p.Checks.Get(c.B); ok && pr.Check != cb.Pos {
+			pr.Check = cb.Pos
+			a.Play(p.Art.Get().clip("checkpoint on"))
+		} else if _, ok := p.Goals.Get(c.B); ok {
+			p.Next.Get().Set(Won)
+		}
+	}
+	if hit {
+		pr.Lives--
+		pl.Hurt = Invincible
+		b.Pos, b.Vel = pr.Check, physics.Vec{}
+		if pr.Lives <= 0 {
+			p.Next.Get().Set(GameOver)
+		}
+	}
+}
+
+// registry: the quick save holds Progress, one line per saved type.
+func registry() *codec.Registry {
+	reg := codec.NewRegistry()
+	codec.Register[Progress](reg)
+	return reg
+}

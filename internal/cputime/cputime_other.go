@@ -1,0 +1,7 @@
+//go:build !linux
+
+package cputime
+
+import "time"
+
+func process() (time.Duration, bool) { return 0, false }

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package render_test
-
-import "time"
-
-// processCPU reports no CPU time outside Linux.
-func processCPU() (time.Duration, bool) { return 0, false }

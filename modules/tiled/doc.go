@@ -1,0 +1,25 @@
+// Package tiled brings maps made with the Tiled editor (.tmx files, read
+// by github.com/lafriks/go-tiled) into glue games.
+//
+// [Plugin] loads the map when the app is built — a bad file is a Build
+// error naming the file, the layer or the object — and then:
+//
+//   - draws its tile layers and image layers through render's draw list,
+//     each on a render layer of its own with its parallax factor and
+//     opacity; only the cells the camera shows are visited, tile flips
+//     and animated tiles are drawn as Tiled shows them, and the tiles of
+//     one tileset image (one atlas page) go out in one draw call;
+//   - spawns its collision as static physics colliders: tiles whose
+//     collision shape covers the whole tile are merged with their
+//     neighbours into large rectangles, other tile shapes (slopes) are
+//     colliders of their own, objects of class "solid" and "oneway" too,
+//     and the bool property oneway makes a physics.OneWay platform;
+//   - hands every other object to the game's spawn function for its
+//     class ([Plugin.Spawn]), with its properties read by type
+//     ([Props]);
+//   - keeps the map, its size and its properties in the [Level]
+//     resource;
+//   - with [Plugin.Watch], reloads the map when its file changes while
+//     the game runs (desktop only: an embedded map in the browser has no
+//     modification time and never reloads).
+package tiled

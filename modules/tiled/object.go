@@ -1,0 +1,132 @@
+package tiled
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
+	tmx "github.com/lafriks/go-tiled"
+)
+
+// Object is an object of one of the map's object layers, handed to the
+// game's spawn function for its class ([Plugin.Spawn]).
+type Object struct {
+	// ID is the object's id in the map, Name its name.
+	ID   uint32
+	Name string
+	// Class is its class (Tiled 1.9+), or its type in older maps.
+	Class string
+	// Layer is the name of its object layer.
+	Layer string
+	// X and Y are its top-left corner, W and H its size, in pixels.
+	X, Y, W, H float64
+	// Points are a polygon object's points, relative to (X, Y).
+	Points []physics.Vec
+	// Image is a tile object's image; zero for other objects.
+	Image render.Image
+	// Props are its custom properties, its layer's included.
+	Props Props
+	// Reload is true when the map is being spawned again after its file
+	// changed ([Plugin.Watch]): a spawn function may keep what should
+	// survive a reload — the player — by spawning nothing.
+	Reload bool
+}
+
+// Center returns the center of the object's rectangle.
+func (o *Object) Center() physics.Vec { return physics.Vec{X: o.X + o.W/2, Y: o.Y + o.H/2} }
+
+// Spawn spawns an entity with the given components and the [FromMap]
+// marker, so that a reload of the map despawns it.
+func (o *Object) Spawn(cmds glue.Commands, components ...any) glue.Entity {
+	return cmds.Spawn(append(components, FromMap{})...)
+}
+
+// Err returns an error about the object naming the map's file, the
+// object and its class: what a spawn function returns when the object is
+// wrong.
+func (o *Object) Err(format string, args ...any) error {
+	return fmt.Errorf("tiled: %s: %s (class %q): "+format, append([]any{o.Props.file, o.Props.where, o.Class}, args...)...)
+}
+
+// FromMap marks the entities spawned from a map: its collision and the
+// entities the game's spawn functions made with [Object.Spawn]. A reload
+// despawns them all.
+type FromMap struct{}
+
+// Props are the custom properties of a map or an object, read by type.
+// Each getter returns an error naming the file, the object and the
+// property when the property is missing or has another type.
+type Props struct {
+	file, where string
+	p           tmx.Properties
+}
+
+func (p Props) get(name, want string) (string, error) {
+	for _, x := range p.p {
+		if x.Name == name {
+			if x.Type != want && !(want == "string" && x.Type == "") && !(want == "float" && x.Type == "int") {
+				typ := x.Type
+				if typ == "" {
+					typ = "string"
+				}
+				return "", fmt.Errorf("tiled: %s: %s: property %q is a %s, not a %s; change its type in Tiled", p.file, p.where, name, typ, want)
+			}
+			return x.Value, nil
+		}
+	}
+	return "", fmt.Errorf("tiled: %s: %s has no property %q; add it in Tiled", p.file, p.where, name)
+}
+
+// Has reports whether the property is set.
+func (p Props) Has(name string) bool { return len(p.p.Get(name)) > 0 }
+
+// String returns a string property.
+func (p Props) String(name string) (string, error) { return p.get(name, "string") }
+
+// Int returns an int property.
+func (p Props) Int(name string) (int, error) {
+	v, err := p.get(name, "int")
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(v)
+}
+
+// Float returns a float property (an int property is accepted too).
+func (p Props) Float(name string) (float64, error) {
+	v, err := p.get(name, "float")
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseFloat(v, 64)
+}
+
+// Bool returns a bool property.
+func (p Props) Bool(name string) (bool, error) {
+	v, err := p.get(name, "bool")
+	if err != nil {
+		return false, err
+	}
+	return v == "true", nil
+}
+
+// Color returns a color property.
+func (p Props) Color(name string) (color.RGBA, error) {
+	if _, err := p.get(name, "color"); err != nil {
+		return color.RGBA{}, err
+	}
+	r, g, b, a := p.p.GetColor(name).RGBA()
+	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}, nil
+}
+
+// FloatOr returns a float property, or def if it is not set; a property
+// of another type is still an error.
+func (p Props) FloatOr(name string, def float64) (float64, error) {
+	if !p.Has(name) {
+		return def, nil
+	}
+	return p.Float(name)
+}

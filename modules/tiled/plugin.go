@@ -1,0 +1,304 @@
+package tiled
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"io/fs"
+	"log"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// SpawnFunc spawns the entities of one map object, through
+// [Object.Spawn] so that a reload despawns them. An error (make it with
+// [Object.Err]) fails the app.
+type SpawnFunc func(cmds glue.Commands, o *Object) error
+
+// Plugin loads a Tiled map when the app is built, spawns its collision
+// and objects at startup, animates and draws its layers, and, with Watch,
+// reloads it when its file changes. It needs render.Plugin and
+// timer.Plugin; its colliders need physics.Plugin.
+type Plugin struct {
+	// FS and Path are the map's file system and path: an embed.FS for a
+	// game that ships its level, os.DirFS(dir) to reload it while
+	// editing.
+	FS   fs.FS
+	Path string
+	// Spawn holds the game's spawn function for each object class. An
+	// object of class "solid" or "oneway" is collision; any other class
+	// without a function is an error at Build naming the file and the
+	// object.
+	Spawn map[string]SpawnFunc
+	// Watch polls the map file's modification time twice a second and
+	// reloads the map when it changes: the entities spawned from it are
+	// despawned and spawned again (with [Object.Reload] set), the
+	// layers redrawn. A file system without modification times (an
+	// embed.FS, the browser) never reloads.
+	Watch bool
+}
+
+// Level is the resource holding the current map.
+type Level struct {
+	// Map is the map loaded last.
+	Map *Map
+	// Loads counts the loads: 1 after Build, one more per reload.
+	Loads int
+	// Err is the error of the last failed reload (the old map is kept);
+	// nil once a reload succeeds.
+	Err error
+
+	fsys  fs.FS
+	path  string
+	spawn map[string]SpawnFunc
+	watch bool
+	mod   time.Time
+	ticks int
+	clock float64
+	again bool // Respawn was called
+}
+
+// Respawn despawns the entities spawned from the map and spawns them
+// again at the start of the next tick, with [Object.Reload] set: a restart after a
+// game over, or a quick load that puts back what the save says.
+func (lv *Level) Respawn() { lv.again = true }
+
+// Bounds returns the map's rectangle, for render.Camera.Bounds.
+func (m *Map) Bounds() render.Rect { return render.Rect{MaxX: m.Width, MaxY: m.Height} }
+
+// ProvidedBy returns "tiled.Plugin".
+func (Level) ProvidedBy() string { return "tiled.Plugin" }
+
+// Names of the plugin's systems.
+const (
+	// SpawnSystem (a startup system) spawns the map's collision and
+	// objects.
+	SpawnSystem = "tiled.spawnLevel"
+)
+
+// Build loads the map (an error names the file) and adds the systems.
+func (p Plugin) Build(app *glue.App) {
+	if p.FS == nil || p.Path == "" {
+		app.AddError(errors.New("tiled: Plugin needs FS and Path; set them to the map's file system and path (tiled.Plugin{FS: level.FS, Path: \"level.tmx\"})"))
+		return
+	}
+	m, err := Load(p.FS, p.Path)
+	if err != nil {
+		app.AddError(err)
+		return
+	}
+	if err := checkSpawns(m, p.Spawn); err != nil {
+		app.AddError(err)
+		return
+	}
+	lv := Level{Map: m, Loads: 1, fsys: p.FS, path: p.Path, spawn: p.Spawn, watch: p.Watch}
+	if st, err := fs.Stat(p.FS, p.Path); err == nil {
+		lv.mod = st.ModTime()
+	}
+	app.InsertResource(lv)
+	app.AddStartup(glue.Func(spawnLevel))
+	app.AddSystems(glue.First, glue.Func(watch).ReadOnly(glue.TypeOf[FromMap]()))
+	app.AddSystems(glue.Update, glue.Func(animate))
+	app.AddSystems(glue.Draw, glue.Func(draw))
+}
+
+// checkSpawns reports objects whose class has no spawn function.
+func checkSpawns(m *Map, spawn map[string]SpawnFunc) error {
+	var errs []error
+	for i := range m.objects {
+		o := &m.objects[i]
+		if spawn[o.Class] == nil {
+			have := make([]string, 0, len(spawn))
+			for k := range spawn {
+				have = append(have, k)
+			}
+			slices.Sort(have)
+			errs = append(errs, o.Err("no spawn function for this class; add one to tiled.Plugin.Spawn (it has %s), or make the object's class \"solid\" or \"oneway\" for collision", strings.Join(have, ", ")))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// spawnLevel (SpawnSystem) spawns the map's collision and objects.
+func spawnLevel(p struct {
+	Level glue.ResMut[Level]
+	Cmds  glue.Commands
+}) {
+	lv := p.Level.Get()
+	spawnMap(lv, p.Cmds, false)
+}
+
+func spawnMap(lv *Level, cmds glue.Commands, reload bool) {
+	for _, s := range lv.Map.solids {
+		if s.OneWay {
+			cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, physics.OneWay{}, FromMap{})
+		} else {
+			cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, FromMap{})
+		}
+	}
+	for i := range lv.Map.objects {
+		o := lv.Map.objects[i]
+		o.Reload = reload
+		if err := lv.spawn[o.Class](cmds, &o); err != nil {
+			if !strings.Contains(err.Error(), lv.Map.File) {
+				err = o.Err("%w", err) // name the file and the object
+			}
+			cmds.Fail(err)
+		}
+	}
+}
+
+// watch (glue.First) reloads the map when its file changed.
+func watch(p struct {
+	Level   glue.ResMut[Level]
+	Spawned glue.Query1[FromMap]
+	Cmds    glue.Commands
+}) {
+	lv := p.Level.Get()
+	if lv.again {
+		lv.again = false
+		respawn(lv, p.Spawned, p.Cmds)
+		return
+	}
+	if !lv.watch {
+		return
+	}
+	if lv.ticks++; lv.ticks%30 != 0 {
+		return
+	}
+	st, err := fs.Stat(lv.fsys, lv.path)
+	if err != nil || st.ModTime().IsZero() || st.ModTime().Equal(lv.mod) {
+		return
+	}
+	lv.mod = st.ModTime()
+	m, err := Load(lv.fsys, lv.path)
+	if err == nil {
+		err = checkSpawns(m, lv.spawn)
+	}
+	if err != nil {
+		// A half-saved or broken file: keep playing the old map.
+		lv.Err = err
+		log.Printf("%v (the map was not reloaded)", err)
+		return
+	}
+	lv.Map, lv.Err = m, nil
+	lv.Loads++
+	respawn(lv, p.Spawned, p.Cmds)
+}
+
+// respawn despawns the entities spawned from the map and spawns the map
+// again, in one step: the commands are applied together, so no tick sees
+// the level without its floor.
+func respawn(lv *Level, spawned glue.Query1[FromMap], cmds glue.Commands) {
+	spawned.Each(func(e glue.Entity, _ *FromMap) { cmds.Despawn(e) })
+	spawnMap(lv, cmds, true)
+}
+
+// animate (glue.Update) advances the animated tiles by the game clock.
+func animate(p struct {
+	Level glue.ResMut[Level]
+	Time  glue.Res[timer.Time]
+}) {
+	lv := p.Level.Get()
+	lv.clock += p.Time.Get().DeltaSeconds()
+	lv.Map.advance(lv.clock)
+}
+
+// draw (glue.Draw) adds the visible tiles and image layers to the draw
+// list.
+func draw(p struct {
+	Level  glue.Res[Level]
+	Camera glue.Res[render.Camera]
+	List   glue.ResMut[render.DrawList]
+}) {
+	p.Level.Get().Map.Draw(p.List.Get(), p.Camera.Get())
+}
+
+// Draw adds the map's image layers and the tiles of its tile layers that
+// the camera shows to list: each layer on its render layer (its order in
+// the file, image layers first, or its int property "layer"), shifted by
+// its parallax factor. Only the cells inside the view are visited, so a
+// frame costs the same on a map of any size; tiles of one tileset image
+// are on one atlas page and drawn in one draw call. The camera's rotation
+// is not taken into account when culling.
+func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
+	vw, vh := cam.ViewSize()
+	cx, cy, zoom := vw/2, vh/2, 1.0
+	if cam.Zoom > 0 {
+		cx, cy = cam.Center()
+		zoom = cam.Zoom
+	}
+	hw, hh := vw/2/zoom, vh/2/zoom
+	for i := range m.images {
+		il := &m.images[i]
+		s := render.Sprite{Image: il.img, X: il.offset.X + cx*(1-il.parallax.X), Y: il.offset.Y + cy*(1-il.parallax.Y), Layer: il.layer, Tint: tint(il.tint)}
+		list.AddSprite(&s)
+	}
+	tw, th := float64(m.TileW), float64(m.TileH)
+	for i := range m.layers {
+		l := &m.layers[i]
+		sx, sy := l.offset.X+cx*(1-l.parallax.X), l.offset.Y+cy*(1-l.parallax.Y)
+		// Tiles larger than a cell stick out up and to the right.
+		c0 := max(int(math.Floor((cx-hw-sx)/tw))-(l.maxW-1)/m.TileW, 0)
+		c1 := min(int(math.Floor((cx+hw-sx)/tw)), l.w-1)
+		r0 := max(int(math.Floor((cy-hh-sy)/th)), 0)
+		r1 := min(int(math.Floor((cy+hh-sy)/th))+(l.maxH-1)/m.TileH, l.h-1)
+		t := tint(l.tint)
+		for r := r0; r <= r1; r++ {
+			row := l.cells[r*l.w : (r+1)*l.w]
+			for c := c0; c <= c1; c++ {
+				cl := &row[c]
+				img := cl.img
+				if cl.anim > 0 {
+					img = m.anims[cl.anim-1].cur
+				}
+				if img.IsZero() {
+					continue
+				}
+				iw, ih := img.Size()
+				s := render.Sprite{Image: img, X: float64(c)*tw + sx, Y: float64(r+1)*th - float64(ih) + sy, Layer: l.layer, Tint: t}
+				if cl.flip != 0 {
+					flip(&s, cl.flip, iw, ih)
+				}
+				list.AddSprite(&s)
+			}
+		}
+	}
+}
+
+// flip applies Tiled's flips to a tile's sprite: diagonal first, then
+// horizontal, then vertical. A diagonal flip is a quarter turn with the
+// image mirrored, about the tile's center.
+func flip(s *render.Sprite, f uint8, w, h int) {
+	if f&flipD == 0 {
+		s.FlipX, s.FlipY = f&flipH != 0, f&flipV != 0
+		return
+	}
+	s.X += float64(w) / 2
+	s.Y += float64(h) / 2
+	s.OriginX, s.OriginY = 0.5, 0.5
+	s.Rotation = math.Pi / 2
+	s.FlipX, s.FlipY = f&flipV != 0, f&flipH == 0
+}
+
+func tint(a uint8) color.RGBA {
+	if a == 255 {
+		return color.RGBA{}
+	}
+	return color.RGBA{a, a, a, a}
+}
+
+// String describes the level for diagnostics.
+func (lv Level) String() string {
+	if lv.Map == nil {
+		return "no map"
+	}
+	return fmt.Sprintf("%s (%gx%g px, loaded %d times)", lv.Map.File, lv.Map.Width, lv.Map.Height, lv.Loads)
+}

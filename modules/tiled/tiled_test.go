@@ -1,0 +1,350 @@
+package tiled_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/tiled"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// tilesPNG is a 4-tile 16x16 tileset image.
+func tilesPNG() []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 64, 16))
+	for x := range 64 {
+		for y := range 16 {
+			img.Set(x, y, color.RGBA{uint8(x * 4), 100, 50, 255})
+		}
+	}
+	var b bytes.Buffer
+	png.Encode(&b, img)
+	return b.Bytes()
+}
+
+// tileset: tile 0 solid, 1 one-way, 2 a slope, 3 animated (3, 0).
+const tileset = `<tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="4" columns="4">
+  <image source="tiles.png" width="64" height="16"/>
+  <tile id="0"><objectgroup><object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>
+  <tile id="1"><properties><property name="oneway" type="bool" value="true"/></properties><objectgroup><object id="1" x="0" y="0" width="16" height="16"/></objectgroup></tile>
+  <tile id="2"><objectgroup><object id="1" x="0" y="16"><polygon points="0,0 16,-16 16,0"/></object></objectgroup></tile>
+  <tile id="3"><animation><frame tileid="3" duration="100"/><frame tileid="0" duration="200"/></animation></tile>
+ </tileset>`
+
+// mapXML returns a map of w×h tiles with the given tile layers (CSV rows
+// of gids) and objects.
+func mapXML(w, h int, layers []string, objects string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="%d" height="%d" tilewidth="16" tileheight="16">
+ <properties><property name="gravity" type="float" value="900"/><property name="title" value="Test"/></properties>
+ %s
+`, w, h, tileset)
+	for i, l := range layers {
+		fmt.Fprintf(&b, ` <layer id="%d" name="l%d" width="%d" height="%d"><data encoding="csv">%s</data></layer>
+`, i+1, i, w, h, l)
+	}
+	fmt.Fprintf(&b, " <objectgroup id=\"9\" name=\"objects\">%s</objectgroup>\n</map>\n", objects)
+	return b.String()
+}
+
+// level is a 6x4 map: two rows of solid tiles at the bottom (merged into
+// one rectangle), a one-way run, a slope, an animated tile, a flipped
+// tile, and three objects.
+var level = mapXML(6, 4, []string{
+	"0,0,0,0,0,0,\n2,2,0,0,3,4,\n1,1,1,1,1,1,\n1,1,1,1,1,2147483649",
+}, `<object id="1" name="hero" type="Player" x="16" y="16" width="16" height="16"/>
+  <object id="2" type="Coin" x="48" y="0" width="16" height="16"><properties><property name="value" type="int" value="10"/></properties></object>
+  <object id="3" type="solid" x="80" y="0" width="16" height="32"/>`)
+
+func mapFS(tmx string) fstest.MapFS {
+	return fstest.MapFS{"maps/level.tmx": {Data: []byte(tmx)}, "maps/tiles.png": {Data: tilesPNG()}}
+}
+
+func TestLoadMergesSolidsAndReadsObjects(t *testing.T) {
+	m, err := tiled.Load(mapFS(level), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Width != 96 || m.Height != 64 || m.TileW != 16 {
+		t.Fatalf("size %gx%g tile %d", m.Width, m.Height, m.TileW)
+	}
+	var rects, oneWays, polys []tiled.Solid
+	for _, s := range m.Solids() {
+		switch {
+		case s.OneWay:
+			oneWays = append(oneWays, s)
+		case strings.HasPrefix(s.Shape.String(), "Polygon"):
+			polys = append(polys, s)
+		default:
+			rects = append(rects, s)
+		}
+	}
+	// The two bottom rows (12 tiles, one flipped) are one 96x32 rectangle;
+	// the object of class "solid" is another.
+	want := []string{"{48 48} Rect(96x32)", "{88 16} Rect(16x32)"}
+	if len(rects) != 2 || fmt.Sprint(rects[0].Pos, " ", rects[0].Shape) != want[0] || fmt.Sprint(rects[1].Pos, " ", rects[1].Shape) != want[1] {
+		t.Fatalf("solid rectangles %v, want %v", rects, want)
+	}
+	if len(oneWays) != 1 || fmt.Sprint(oneWays[0].Pos, " ", oneWays[0].Shape) != "{16 24} Rect(32x16)" {
+		t.Fatalf("one-way platforms %v, want one 32x16 run at (16, 24)", oneWays)
+	}
+	if len(polys) != 1 || polys[0].Pos != (physics.Vec{X: 64, Y: 32}) {
+		t.Fatalf("slopes %v, want one polygon at (64, 32)", polys)
+	}
+	objs := m.Objects()
+	if len(objs) != 2 || objs[0].Class != "Player" || objs[0].Name != "hero" || objs[1].Class != "Coin" {
+		t.Fatalf("objects %+v, want the Player and the Coin (the solid is collision)", objs)
+	}
+	if v, err := objs[1].Props.Int("value"); v != 10 || err != nil {
+		t.Fatalf("coin value %v, %v", v, err)
+	}
+	if g, err := m.Props.Float("gravity"); g != 900 || err != nil {
+		t.Fatalf("map gravity %v, %v", g, err)
+	}
+	// Typed properties: the error names the file, the object and the fix.
+	_, err = objs[1].Props.Bool("value")
+	if err == nil || !strings.Contains(err.Error(), "maps/level.tmx") || !strings.Contains(err.Error(), "object 2") || !strings.Contains(err.Error(), "is a int, not a bool") {
+		t.Fatalf("reading an int as a bool: %v", err)
+	}
+	_, err = objs[0].Props.Float("speed")
+	if err == nil || !strings.Contains(err.Error(), `object 1 "hero" has no property "speed"`) {
+		t.Fatalf("a missing property: %v", err)
+	}
+}
+
+func TestBadMapsNameTheFile(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		fs   fstest.MapFS
+		want string
+	}{
+		{"missing", fstest.MapFS{}, "tiled: maps/level.tmx: "},
+		{"not xml", fstest.MapFS{"maps/level.tmx": {Data: []byte("{json?")}}, "tiled: maps/level.tmx: "},
+		{"no tileset image", fstest.MapFS{"maps/level.tmx": {Data: []byte(level)}}, `tiled: maps/level.tmx: tileset "t": render: image "maps/tiles.png"`},
+		{"bad gid", mapFS(mapXML(2, 1, []string{"1,99"}, "")), "tiled: maps/level.tmx: layer \"l0\": "},
+		{"bad shape", mapFS(mapXML(1, 1, []string{"1"}, `<object id="7" name="wall" type="solid" x="0" y="0"/>`)), `tiled: maps/level.tmx: object 7 "wall": a collision shape needs`},
+	} {
+		_, err := tiled.Load(c.fs, "maps/level.tmx")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// newApp returns a headless app with the map plugin and its needs.
+func newApp(fsys fstest.MapFS, p tiled.Plugin) *glue.App {
+	app := glue.NewApp()
+	p.FS, p.Path = fsys, "maps/level.tmx"
+	app.AddPlugins(timer.Plugin{}, physics.Plugin{}, render.Plugin{}, p)
+	return app
+}
+
+type Coin struct{ Value int }
+
+type Player struct{}
+
+func spawns(reloads *int) map[string]tiled.SpawnFunc {
+	return map[string]tiled.SpawnFunc{
+		"Player": func(cmds glue.Commands, o *tiled.Object) error {
+			if o.Reload {
+				*reloads++
+				return nil // the player keeps going
+			}
+			cmds.Spawn(Player{}, physics.Body{Pos: o.Center()}) // not FromMap: survives reloads
+			return nil
+		},
+		"Coin": func(cmds glue.Commands, o *tiled.Object) error {
+			v, err := o.Props.Int("value")
+			if err != nil {
+				return err
+			}
+			o.Spawn(cmds, Coin{v}, physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Circle(4), Sensor: true}, physics.Static{})
+			return nil
+		},
+	}
+}
+
+func count[T any](app *glue.App) int {
+	n := 0
+	for _, e := range app.Entities(nil) {
+		if _, ok := app.Component(e, glue.TypeOf[T]()); ok {
+			n++
+		}
+	}
+	return n
+}
+
+func TestPluginSpawnsCollisionAndObjects(t *testing.T) {
+	app := newApp(mapFS(level), tiled.Plugin{Spawn: spawns(new(int))})
+	defer app.Close()
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if n := count[Coin](app); n != 1 {
+		t.Fatalf("%d coins, want 1", n)
+	}
+	if n := count[physics.Static](app); n != 5 { // 2 rects, a one-way, a slope, the coin
+		t.Fatalf("%d static colliders, want 5", n)
+	}
+	if n := count[physics.OneWay](app); n != 1 {
+		t.Fatalf("%d one-way colliders, want 1", n)
+	}
+	// A character dropped on the map lands on the merged floor.
+	lv := glue.Resource[tiled.Level](app)
+	if lv.Loads != 1 || lv.Map.File != "maps/level.tmx" {
+		t.Fatalf("level %v", lv)
+	}
+}
+
+func TestUnknownClassIsABuildError(t *testing.T) {
+	app := newApp(mapFS(level), tiled.Plugin{Spawn: map[string]tiled.SpawnFunc{"Coin": spawns(new(int))["Coin"]}})
+	defer app.Close()
+	err := app.Build()
+	if err == nil || !strings.Contains(err.Error(), `tiled: maps/level.tmx: object 1 "hero" (class "Player"): no spawn function for this class; add one to tiled.Plugin.Spawn (it has Coin)`) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+func TestSpawnErrorNamesTheObject(t *testing.T) {
+	bad := strings.Replace(level, `type="int" value="10"`, `type="string" value="ten"`, 1)
+	app := newApp(mapFS(bad), tiled.Plugin{Spawn: spawns(new(int))})
+	defer app.Close()
+	err := app.Update()
+	if err == nil || !strings.Contains(err.Error(), `tiled: maps/level.tmx: object 2 "": property "value" is a string, not a int`) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+func TestReloadRespawnsTheLevelAndKeepsThePlayer(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "maps", "level.tmx")
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.WriteFile(filepath.Join(dir, "maps", "tiles.png"), tilesPNG(), 0o644)
+	os.WriteFile(file, []byte(level), 0o644)
+	reloads := 0
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{}, physics.Plugin{}, render.Plugin{},
+		tiled.Plugin{FS: os.DirFS(dir), Path: "maps/level.tmx", Spawn: spawns(&reloads), Watch: true})
+	defer app.Close()
+	tick := func(n int) {
+		for range n {
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tick(40)
+	// Two coins now.
+	two := strings.Replace(level, `<object id="3"`, `<object id="4" type="Coin" x="64" y="0" width="16" height="16"><properties><property name="value" type="int" value="5"/></properties></object>
+  <object id="3"`, 1)
+	os.WriteFile(file, []byte(two), 0o644)
+	later := time.Now().Add(time.Second)
+	os.Chtimes(file, later, later)
+	tick(40)
+	lv := glue.Resource[tiled.Level](app)
+	if lv.Loads != 2 || lv.Err != nil {
+		t.Fatalf("after changing the file: loads %d, error %v", lv.Loads, lv.Err)
+	}
+	if n := count[Coin](app); n != 2 {
+		t.Fatalf("%d coins after the reload, want 2", n)
+	}
+	if n := count[Player](app); n != 1 || reloads != 1 {
+		t.Fatalf("%d players (the spawn function saw %d reloads), want the one player kept", n, reloads)
+	}
+	if n := count[physics.OneWay](app); n != 1 {
+		t.Fatalf("%d one-way colliders after the reload, want 1 (the old ones despawned)", n)
+	}
+	// A broken file keeps the old map and says why.
+	os.WriteFile(file, []byte("<map"), 0o644)
+	later = later.Add(time.Second)
+	os.Chtimes(file, later, later)
+	tick(40)
+	if lv := glue.Resource[tiled.Level](app); lv.Loads != 2 || lv.Err == nil || !strings.Contains(lv.Err.Error(), "maps/level.tmx") {
+		t.Fatalf("after breaking the file: loads %d, error %v", lv.Loads, lv.Err)
+	}
+}
+
+func TestDrawCullsAndDoesNotAllocate(t *testing.T) {
+	m, err := tiled.Load(mapFS(level), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list render.DrawList
+	cam := render.Camera{X: 24, Y: 40, Zoom: 1}
+	cam.SetViewSize(32, 16) // shows x 8..40, y 32..48: 3x2 cells
+	m.Draw(&list, &cam)
+	if list.Len() != 6 {
+		t.Fatalf("%d tiles drawn for a 3x2-cell view, want 6", list.Len())
+	}
+	cam.SetViewSize(1000, 1000)
+	list.Reset()
+	m.Draw(&list, &cam)
+	if list.Len() != 16 { // every non-empty cell
+		t.Fatalf("%d tiles drawn for the whole map, want 16", list.Len())
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		list.Reset()
+		m.Draw(&list, &cam)
+	})
+	if allocs != 0 {
+		t.Fatalf("Draw allocates %v times per frame, want 0", allocs)
+	}
+}
+
+func TestParallaxAndImageLayers(t *testing.T) {
+	// A 100x1 map whose only tiles are in columns 24 to 26, on a layer
+	// that scrolls at half speed, and an image layer.
+	row := make([]string, 100)
+	for i := range row {
+		row[i] = "0"
+		if i >= 24 && i <= 26 {
+			row[i] = "1"
+		}
+	}
+	tmx := mapXML(100, 1, []string{strings.Join(row, ",")}, "")
+	tmx = strings.Replace(tmx, `<layer id="1" name="l0"`, `<imagelayer id="5" name="sky"><image source="tiles.png" width="64" height="16"/></imagelayer>
+ <layer id="1" name="l0" parallaxx="0.5"`, 1)
+	m, err := tiled.Load(mapFS(tmx), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list render.DrawList
+	cam := render.Camera{X: 800, Y: 8, Zoom: 1}
+	cam.SetViewSize(40, 16)
+	m.Draw(&list, &cam)
+	// The camera shows world x 780..820; the half-speed layer is shifted
+	// by 400, so its x 380..420 — columns 23 to 26 — are in view: its
+	// three tiles, plus the image layer.
+	if list.Len() != 1+3 {
+		t.Fatalf("%d items drawn, want the image layer and 3 tiles of the parallax layer", list.Len())
+	}
+	cam.X = 400 // without the shift the tiles would be here; shifted, they are not
+	list.Reset()
+	m.Draw(&list, &cam)
+	if list.Len() != 1 {
+		t.Fatalf("%d items drawn at x 400, want only the image layer", list.Len())
+	}
+}
+
+func TestSpawnErrorsAreNamedByTheObject(t *testing.T) {
+	sp := spawns(new(int))
+	sp["Player"] = func(glue.Commands, *tiled.Object) error { return fmt.Errorf("two players") }
+	app := newApp(mapFS(level), tiled.Plugin{Spawn: sp})
+	defer app.Close()
+	err := app.Update()
+	if err == nil || !strings.Contains(err.Error(), `tiled: maps/level.tmx: object 1 "hero" (class "Player"): two players`) {
+		t.Fatalf("error %v", err)
+	}
+}
