@@ -468,7 +468,8 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 	app.AddSystems(First, shared)
 	app.AddSystems(First, shared) // same System value twice in one stage
 	app.AddSystems(First, logger("Same"), logger("Same"))
-	app.AddSystems(Last, logger("Orphan").After("Nobody"))
+	nobody := logger("Nobody")
+	app.AddSystems(Last, logger("Orphan").After(nobody), logger("Other").In(glue.NewLabel("someLabel")))
 	app.AddStartup(nil)
 	err := app.Build()
 	if err == nil {
@@ -479,7 +480,7 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 		`system Lost added to unknown stage "Unknown"`,
 		"system Twice added twice to stage first",
 		"system Same added twice to stage first",
-		`stage last: Orphan runs After("Nobody")`,
+		"system Orphan runs After(system Nobody), but stage last has no such system; its systems are Orphan, Other; its labels are someLabel.",
 		"nil startup system",
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -494,14 +495,16 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 func TestAfterOrdersAndCyclesAreReported(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
-	app.AddSystems(First, logger("b").After("a"), logger("a"))
+	a := logger("a")
+	app.AddSystems(First, logger("b").After(a), a)
 	mustUpdate(t, app, 1)
 	if got := glue.Resource[Log](app).lines; !slices.Equal(got, []string{"a", "b"}) {
 		t.Fatalf("got %v, want [a b]", got)
 	}
 	app2 := newApp(t)
 	app2.InsertResource(Log{})
-	app2.AddSystems(First, logger("x").After("y"), logger("y").After("x"))
+	x, y := logger("x"), logger("y")
+	app2.AddSystems(First, x.After(y), y.After(x))
 	if err := app2.Build(); err == nil || !strings.Contains(err.Error(), "cycle") {
 		t.Fatalf("err = %v, want a cycle error", err)
 	}
@@ -512,11 +515,11 @@ func TestStrictRejectsUnorderedConflicts(t *testing.T) {
 		app := newApp(t)
 		app.Configure(glue.Options{Strict: strict})
 		app.InsertResource(Log{})
-		w2 := logger("w2")
+		w1, w2 := logger("w1"), logger("w2")
 		if ordered {
-			w2.After("w1")
+			w2.After(w1)
 		}
-		app.AddSystems(First, logger("w1"), w2)
+		app.AddSystems(First, w1, w2)
 		return app.Build()
 	}
 	if err := build(false, false); err != nil {

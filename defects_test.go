@@ -264,16 +264,17 @@ func TestFailedTickIsTheSameParallelOrSequential(t *testing.T) {
 func TestDeepAfterGraphBuildsQuickly(t *testing.T) {
 	app := newApp(t)
 	const layers, width = 100, 3
+	var prev, cur []*glue.System
 	for l := range layers {
 		for w := range width {
 			s := glue.Func(func(struct{}) {}).Named(fmt.Sprintf("s%d_%d", l, w))
-			if l > 0 {
-				for x := range width {
-					s.After(fmt.Sprintf("s%d_%d", l-1, x))
-				}
+			for _, p := range prev {
+				s.After(p)
 			}
 			app.AddSystems(First, s)
+			cur = append(cur, s)
 		}
+		prev, cur = cur, nil
 	}
 	if err := app.Build(); err != nil {
 		t.Fatal(err)

@@ -79,9 +79,24 @@
 // tick uses no reflection.
 //
 // A [System] is a spec: it holds no run state, so one value may be added to
-// several apps. Its name is its function's, with the type arguments of a
-// generic module system ("render.DrawBox[main.Brick]"); names are unique
-// within a stage.
+// several apps. Its name is a handle, the same under go run, go test and
+// in the browser: its function's, or the constructor's that made it
+// ("render.Animate"), qualified by the last element of the package's
+// import path (also for package main: "breakout.MovePaddle"), with the
+// type arguments a generic constructor gives [System.TypeArgs]
+// ("render.DrawBox[breakout.Brick]"). Names are unique within a stage.
+// Systems are ordered by value, not by name: [System.After] takes the
+// *System or a [Label] a module exports ([System.In]).
+//
+// # Component pointers
+//
+// The *T an entity system, [Query1.Each], [Query1.Get] or [Query1.First]
+// hands out points into the world's storage. It is valid until the next
+// structural change of the world — a spawn, despawn, insert or remove —
+// and those happen only when a stage's commands are applied, after its
+// systems have run. So a pointer is valid for the rest of the system's
+// run, and must not be kept across runs (in a [Local], a resource or a
+// component): keep the [Entity] and look the component up again.
 //
 // # Commands
 //
@@ -152,9 +167,13 @@
 //
 // Mistakes in the pipeline — an unknown stage, a duplicate name, a wrong
 // param type, a pointer or interface used as a component or resource, a
-// filter that can never match, a module system without its plugin
-// ([Provided]), a duplicate resource, a bad After — are collected and
-// reported together by [App.Build], each naming the system, stage or type
-// and how to fix it. Changing a built app panics; a closed app returns
+// filter that can never match or that a global system cannot honour, a
+// module system without its plugin ([Provided]), a duplicate resource, an
+// After target missing from the stage, [InState] of a state the app does
+// not have, a condition that writes, a [DrawOnly] resource written in an
+// update stage, what a plugin checks with [App.OnBuild] — are collected
+// and reported together by [App.Build], each naming the system, stage or
+// type and how to fix it. [App.AddError] after Build is not lost: the next
+// Update returns it. Changing a built app panics; a closed app returns
 // [ErrClosed].
 package glue

@@ -2,11 +2,7 @@
 
 package glue
 
-import (
-	"reflect"
-
-	"github.com/gluekit/glue/internal/world"
-)
+import "github.com/gluekit/glue/internal/world"
 
 // Query1 is a system param that iterates and looks up the entities that
 // have components A — any entities, not only the one an entity
@@ -22,10 +18,6 @@ func (q *Query1[A]) initParam(b *builder) error {
 }
 
 func (q *Query1[A]) fetchParam(*runCtx) error { return nil }
-
-func (q *Query1[A]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A]()}
-}
 
 // Len returns the number of matching entities when the stage started.
 func (q Query1[A]) Len() int { return q.q.Len() }
@@ -72,10 +64,6 @@ func (q *Query2[A, B]) initParam(b *builder) error {
 }
 
 func (q *Query2[A, B]) fetchParam(*runCtx) error { return nil }
-
-func (q *Query2[A, B]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B]()}
-}
 
 // Len returns the number of matching entities when the stage started.
 func (q Query2[A, B]) Len() int { return q.q.Len() }
@@ -127,10 +115,6 @@ func (q *Query3[A, B, C]) initParam(b *builder) error {
 
 func (q *Query3[A, B, C]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query3[A, B, C]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query3[A, B, C]) Len() int { return q.q.Len() }
 
@@ -181,10 +165,6 @@ func (q *Query4[A, B, C, D]) initParam(b *builder) error {
 }
 
 func (q *Query4[A, B, C, D]) fetchParam(*runCtx) error { return nil }
-
-func (q *Query4[A, B, C, D]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D]()}
-}
 
 // Len returns the number of matching entities when the stage started.
 func (q Query4[A, B, C, D]) Len() int { return q.q.Len() }
@@ -238,10 +218,6 @@ func (q *Query5[A, B, C, D, E]) initParam(b *builder) error {
 
 func (q *Query5[A, B, C, D, E]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query5[A, B, C, D, E]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query5[A, B, C, D, E]) Len() int { return q.q.Len() }
 
@@ -294,10 +270,6 @@ func (q *Query6[A, B, C, D, E, F]) initParam(b *builder) error {
 }
 
 func (q *Query6[A, B, C, D, E, F]) fetchParam(*runCtx) error { return nil }
-
-func (q *Query6[A, B, C, D, E, F]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F]()}
-}
 
 // Len returns the number of matching entities when the stage started.
 func (q Query6[A, B, C, D, E, F]) Len() int { return q.q.Len() }
@@ -353,10 +325,6 @@ func (q *Query7[A, B, C, D, E, F, G]) initParam(b *builder) error {
 
 func (q *Query7[A, B, C, D, E, F, G]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query7[A, B, C, D, E, F, G]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F](), reflect.TypeFor[G]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query7[A, B, C, D, E, F, G]) Len() int { return q.q.Len() }
 
@@ -411,10 +379,6 @@ func (q *Query8[A, B, C, D, E, F, G, H]) initParam(b *builder) error {
 }
 
 func (q *Query8[A, B, C, D, E, F, G, H]) fetchParam(*runCtx) error { return nil }
-
-func (q *Query8[A, B, C, D, E, F, G, H]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F](), reflect.TypeFor[G](), reflect.TypeFor[H]()}
-}
 
 // Len returns the number of matching entities when the stage started.
 func (q Query8[A, B, C, D, E, F, G, H]) Len() int { return q.q.Len() }

@@ -16,8 +16,9 @@ import (
 func TestExclusiveRunsInCommandOrder(t *testing.T) {
 	app := newApp(t)
 	var seen []string
+	before := glue.Func(func(c glue.Commands) { c.Spawn(A{V: 1}) }).Named("before")
 	app.AddSystems(First,
-		glue.Func(func(c glue.Commands) { c.Spawn(A{V: 1}) }).Named("before"),
+		before,
 		glue.Func(func(c glue.Commands) {
 			c.Spawn(A{V: 2})
 			c.Exclusive(func(w *glue.World) error {
@@ -32,7 +33,7 @@ func TestExclusiveRunsInCommandOrder(t *testing.T) {
 				return nil
 			})
 			c.Spawn(A{V: 4})
-		}).Named("exclusive").After("before"),
+		}).Named("exclusive").After(before),
 	)
 	var added []int
 	app.AddSystems(Middle, glue.Func(func(p struct {

@@ -3,8 +3,6 @@
 package glue
 
 import (
-	"reflect"
-
 	"github.com/gluekit/glue/internal/sched"
 	"github.com/gluekit/glue/internal/world"
 )
@@ -17,7 +15,7 @@ import (
 // See [Each2] for an example.
 func Each1[A any](fn func(Entity, *A)) *System {
 	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -41,7 +39,7 @@ func Each1[A any](fn func(Entity, *A)) *System {
 // See [Each2P] for an example.
 func Each1P[A, P any](fn func(Entity, *A, P)) *System {
 	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -70,7 +68,7 @@ func Each1P[A, P any](fn func(Entity, *A, P)) *System {
 // may be split across workers when it visits many entities.
 func Each2[A, B any](fn func(Entity, *A, *B)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -94,7 +92,7 @@ func Each2[A, B any](fn func(Entity, *A, *B)) *System {
 // [Removed] or query of a type it writes) may be split across workers.
 func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -125,7 +123,7 @@ func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
 // See [Each2] for an example.
 func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -151,7 +149,7 @@ func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
 // See [Each2P] for an example.
 func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -183,7 +181,7 @@ func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
 // See [Each2] for an example.
 func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -210,7 +208,7 @@ func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
 // See [Each2P] for an example.
 func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -243,7 +241,7 @@ func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
 // See [Each2] for an example.
 func Each5[A, B, C, D, E any](fn func(Entity, *A, *B, *C, *D, *E)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -271,7 +269,7 @@ func Each5[A, B, C, D, E any](fn func(Entity, *A, *B, *C, *D, *E)) *System {
 // See [Each2P] for an example.
 func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -305,7 +303,7 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *Syste
 // See [Each2] for an example.
 func Each6[A, B, C, D, E, F any](fn func(Entity, *A, *B, *C, *D, *E, *F)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -334,7 +332,7 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, *A, *B, *C, *D, *E, *F)) *Syste
 // See [Each2P] for an example.
 func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -369,7 +367,7 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P))
 // See [Each2] for an example.
 func Each7[A, B, C, D, E, F, G any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -399,7 +397,7 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G))
 // See [Each2P] for an example.
 func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -435,7 +433,7 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, 
 // See [Each2] for an example.
 func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -466,7 +464,7 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, *A, *B, *C, *D, *E, *F, *
 // See [Each2P] for an example.
 func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H, P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -505,7 +503,7 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *
 // See [Batch2] for an example.
 func Batch1[A any](fn func(Entities, Column[A])) *System {
 	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -523,7 +521,7 @@ func Batch1[A any](fn func(Entities, Column[A])) *System {
 // See [Batch2P] for an example.
 func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -550,7 +548,7 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 // read-only view of the world's storage, valid only during the call.
 func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -567,7 +565,7 @@ func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
 // a struct of params, fetched once per run, as for [Func].
 func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -595,7 +593,7 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 // See [Batch2] for an example.
 func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -613,7 +611,7 @@ func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *Sy
 // See [Batch2P] for an example.
 func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -641,7 +639,7 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 // See [Batch2] for an example.
 func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], Column[D])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -659,7 +657,7 @@ func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], C
 // See [Batch2P] for an example.
 func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -687,7 +685,7 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 // See [Batch2] for an example.
 func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -705,7 +703,7 @@ func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C]
 // See [Batch2P] for an example.
 func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -733,7 +731,7 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 // See [Batch2] for an example.
 func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -751,7 +749,7 @@ func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column
 // See [Batch2P] for an example.
 func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -779,7 +777,7 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 // See [Batch2] for an example.
 func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -797,7 +795,7 @@ func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Col
 // See [Batch2P] for an example.
 func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
@@ -825,7 +823,7 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 // See [Batch2] for an example.
 func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H])) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
@@ -843,7 +841,7 @@ func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], 
 // See [Batch2P] for an example.
 func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H], P)) *System {
 	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, entitySystem, comps)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, s.with, s.without)
 		slots, fetch, err := initParams[P](b)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/gluekit/glue"
@@ -309,10 +310,7 @@ type predictState[S, O, I any] struct {
 // and S; its name is "net.Predict[…]" with its type arguments (glue
 // lists them as in "net.Predict[main.RemoteSteer, main.Paddle,
 // physics.Body]").
-//
-//go:noinline
 func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(from, to S, t float64) S) *glue.System {
-	// Not inlined, as Send.
 	return glue.Func(func(p struct {
 		Client glue.ResMut[Client]
 		Input  glue.Opt[I]
@@ -407,7 +405,7 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 			st.shown = st.pred
 		}
 		*val = st.shown
-	}).ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[O]())
+	}).ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[O]()).TypeArgs(reflect.TypeFor[S](), reflect.TypeFor[O](), reflect.TypeFor[I]())
 }
 
 // correctionTicks returns the ticks a correction at rate takes to leave

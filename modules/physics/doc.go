@@ -34,9 +34,14 @@
 // Place[transform.GlobalTransform]), [TrackSystem] (kinematic shapes
 // follow their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
 // resource and the [ContactStarted] and [ContactEnded] events). Game
-// systems that react to contacts run after StepSystem — in a later
-// stage, or in the same stage with .After(physics.StepSystem) —
-// and decide what a contact means: despawn the brick, add to the score.
+// systems that react to contacts decide what a contact means — despawn
+// the brick, add to the score. One that reads [Contacts] runs after
+// StepSystem: in a later stage, or in the same stage with
+// .After(physics.StepSystem). One that reads the events runs in a later
+// stage to see them in the same tick: events become readable when the
+// stage that wrote them ends (glue.Writer says when, for every event), so
+// a reader in the physics stage itself sees them only in the next tick,
+// After or not.
 // A game that moves its paddle, steps physics and then applies its rules
 // in one tick declares a stage for physics between its own:
 //
@@ -58,8 +63,9 @@
 // a sensor is listed every tick. The events say what changed:
 // [ContactStarted] when a pair starts touching, [ContactEnded] when it
 // stops (or one of the two is despawned), each pair once, in a fixed
-// order, read with glue.Reader[physics.ContactStarted]. A bounce is a
-// start in one tick and an end in the next.
+// order, read with glue.Reader[physics.ContactStarted] from the stage
+// after the physics stage on. A bounce is a start in one tick and an end
+// in the next.
 //
 // # Layers
 //

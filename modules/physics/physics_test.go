@@ -404,7 +404,7 @@ func TestDefaultStage(t *testing.T) {
 	d := app.Describe()
 	stage := d[strings.Index(d, "Stage PostUpdate"):]
 	last := 0
-	for _, name := range []string{physics.SyncSystem, physics.MoveSystem, physics.TrackSystem, physics.StepSystem} {
+	for _, name := range []string{"physics.syncColliders", "physics.Move[physics.Body]", "physics.track", "physics.step"} {
 		i := strings.Index(stage, "    "+name+" ")
 		if i < last {
 			t.Fatalf("%s not listed after the systems before it in stage PostUpdate:\n%s", name, d)

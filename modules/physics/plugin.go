@@ -6,26 +6,25 @@ import (
 	"github.com/gluekit/glue"
 )
 
-// Names of the systems the [Plugin] adds, in the order they run: the
-// names glue gives their functions. Games order their own systems of the
-// same stage after them, e.g. .After(physics.StepSystem) for a system that
-// reads [Contacts].
-const (
+// Labels of the systems the [Plugin] adds, in the order they run. Games
+// order their own systems of the same stage after them, e.g.
+// .After(physics.StepSystem) for a system that reads [Contacts].
+var (
 	// SyncSystem adds and removes shapes for spawned and despawned
 	// colliders. It reads Collider and Body, writes [Space].
-	SyncSystem = "physics.syncColliders"
+	SyncSystem = glue.NewLabel("physics.syncColliders")
 	// MoveSystem moves bodies that are neither Static nor Bouncy by their
 	// velocity: it is Move[Body]. It writes Body and reads [Settings]; it
 	// may be split across workers.
-	MoveSystem = "physics.Move"
+	MoveSystem = glue.NewLabel("physics.Move")
 	// TrackSystem moves the shapes of kinematic colliders to their bodies.
 	// It reads Body and Collider, writes [Space].
-	TrackSystem = "physics.track"
+	TrackSystem = glue.NewLabel("physics.track")
 	// StepSystem moves Bouncy bodies with collision response, fills
 	// [Contacts] and writes the [ContactStarted] and [ContactEnded]
 	// events. It writes Body, [Space] and [Contacts], reads Bouncy and
 	// [Settings]. Contacts are complete once it has run.
-	StepSystem = "physics.step"
+	StepSystem = glue.NewLabel("physics.step")
 )
 
 // Plugin adds physics to an app: the [Settings], [Space] and [Contacts]
@@ -93,16 +92,16 @@ func (p Plugin) Build(app *glue.App) {
 	body, col := glue.TypeOf[Body](), glue.TypeOf[Collider]()
 	static, bouncy := glue.TypeOf[Static](), glue.TypeOf[Bouncy]()
 	app.AddSystems(stage,
-		glue.Func(syncColliders).ReadOnly(body, col),
-		Move[Body]().Without(static, bouncy).After(SyncSystem),
+		glue.Func(syncColliders).ReadOnly(body, col).In(SyncSystem),
+		Move[Body]().Without(static, bouncy).After(SyncSystem).In(MoveSystem),
 	)
-	trackAfter := MoveSystem
+	var trackAfter glue.Target = MoveSystem
 	if p.Place != nil {
 		app.AddSystems(stage, p.Place.After(MoveSystem))
-		trackAfter = p.Place.Name()
+		trackAfter = p.Place
 	}
 	app.AddSystems(stage,
-		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(trackAfter),
-		glue.Func(step).ReadOnly(bouncy).After(TrackSystem),
+		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(trackAfter).In(TrackSystem),
+		glue.Func(step).ReadOnly(bouncy).After(TrackSystem).In(StepSystem),
 	)
 }

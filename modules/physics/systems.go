@@ -3,6 +3,7 @@ package physics
 import (
 	"cmp"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/gluekit/glue"
@@ -18,18 +19,14 @@ import (
 // [Settings] resource. It is concurrent-safe: it may run in parallel with
 // systems that do not use T, and is split across workers for many
 // entities. The [Plugin] adds Move[Body] itself, as [MoveSystem].
-//
-//go:noinline
 func Move[T any, PT interface {
 	*T
 	IBody
 }]() *glue.System {
-	// Not inlined: glue names the system after the function its closure
-	// is compiled in, which would be the caller's if Move were inlined.
 	return glue.Each1P(func(_ glue.Entity, b *T, s glue.Res[Settings]) {
 		p := PT(b)
 		p.SetPosition(p.Position().Add(p.Velocity().Scale(s.Get().Delta)))
-	})
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // Place returns an entity system that moves every kinematic body (a
@@ -52,17 +49,14 @@ func Move[T any, PT interface {
 // that is the pose propagated in the previous tick. It is named
 // "physics.Place[T]" ("physics.Place[transform.GlobalTransform]"),
 // reads T, writes Body, and may be split across workers.
-//
-//go:noinline
 func Place[T any, PT interface {
 	*T
 	IPose
 }]() *glue.System {
-	// Not inlined, as Move.
 	return glue.Each2(func(_ glue.Entity, src *T, b *Body) {
 		x, y, _ := PT(src).Pose()
 		b.Pos = Vec{X: x, Y: y}
-	}).ReadOnly(glue.TypeOf[T]()).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]())
+	}).ReadOnly(glue.TypeOf[T]()).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]()).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DeltaFrom returns a system that sets [Settings.Delta] from the clock
@@ -71,19 +65,16 @@ func Place[T any, PT interface {
 // stage, e.g. glue.PreUpdate (or glue.Update) for the default physics
 // stage glue.PostUpdate. It is named "physics.DeltaFrom[C]"
 // ("physics.DeltaFrom[timer.Time]"); it reads C and writes [Settings].
-//
-//go:noinline
 func DeltaFrom[C any, PC interface {
 	*C
 	IClock
 }]() *glue.System {
-	// Not inlined, as Move.
 	return glue.Func(func(p struct {
 		Clock    glue.Res[C]
 		Settings glue.ResMut[Settings]
 	}) {
 		p.Settings.Get().Delta = PC(p.Clock.Get()).DeltaSeconds()
-	})
+	}).TypeArgs(reflect.TypeFor[C]())
 }
 
 // syncColliders (SyncSystem) adds a shape to the space for every entity

@@ -461,14 +461,20 @@ func TestPluginMistakes(t *testing.T) {
 	bad := newRig(t, nil, nil, "test", func(p *save.Plugin) {
 		p.Resources = append(p.Resources, glue.TypeOf[Unregistered]())
 	})
-	if err := bad.app.Update(); err == nil || !strings.Contains(err.Error(), "Plugin.Resources lists save_test.Unregistered, which the registry does not register") {
-		t.Errorf("first Update = %v, want the unregistered resource named", err)
+	// Found by Build, not by the first tick.
+	err = bad.app.Build()
+	for _, want := range []string{
+		"save: Plugin.Resources lists save_test.Unregistered, which the registry does not register; register it",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Build = %v, want %q", err, want)
+		}
 	}
 
 	dup := codec.NewRegistry()
 	codec.RegisterTag[T](dup, 1, 1)
 	codec.RegisterTag[V](dup, 1, 1)
-	d := newRig(t, nil, dup, "test")
+	d := newRig(t, nil, dup, "test", func(p *save.Plugin) { p.Resources = nil })
 	if err := d.app.Update(); err == nil || !strings.Contains(err.Error(), "wire id 1 registered twice") {
 		t.Errorf("first Update = %v, want the registry's mistake", err)
 	}

@@ -13,18 +13,18 @@ import (
 
 // Names of the systems the [Plugin] adds: the names glue gives their
 // functions.
-const (
+var (
 	// CheckSystem (startup) checks the registry and the saved resources
 	// and picks the default store.
-	CheckSystem = "save.check"
+	CheckSystem = glue.NewLabel("save.check")
 	// RunSystem (glue.Last) carries out the tick's requests: it queues
 	// one glue.Commands.Exclusive per request, which runs when the
 	// commands of glue.Last are applied. It writes [Saves].
-	RunSystem = "save.run"
+	RunSystem = glue.NewLabel("save.run")
 	// ReportSystem (glue.First) writes the [Result] events of the
 	// requests carried out at the end of the previous tick. It writes
 	// [Saves].
-	ReportSystem = "save.report"
+	ReportSystem = glue.NewLabel("save.report")
 )
 
 // Plugin adds saving and loading to an app: the [Saves] resource through
@@ -65,8 +65,9 @@ type Plugin struct {
 }
 
 // Build inserts the [Saves] resource and adds the systems. A missing Game
-// or Registry is reported by glue.App.Build; registration mistakes and a
-// resource that is not registered make the startup check fail the app.
+// or Registry, and a listed resource that the registry does not
+// register, are reported by glue.App.Build; registration
+// mistakes make the startup check fail the app.
 // Without a default store (no user configuration directory, no
 // localStorage) the game runs, and every save and load fails saying so.
 func (p Plugin) Build(app *glue.App) {
@@ -82,9 +83,10 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	st := &state{spec: spec{game: p.Game, reg: p.Registry, resources: p.Resources}, store: p.Store, log: logger, after: p.AfterLoad}
 	app.InsertResource(Saves{s: st})
-	app.AddStartup(glue.Func(check))
-	app.AddSystems(glue.First, glue.Func(report))
-	app.AddSystems(glue.Last, glue.Func(run))
+	app.OnBuild(p.checkResources)
+	app.AddStartup(glue.Func(check).In(CheckSystem))
+	app.AddSystems(glue.First, glue.Func(report).In(ReportSystem))
+	app.AddSystems(glue.Last, glue.Func(run).In(RunSystem))
 }
 
 // Op is what a request does: save or load.
@@ -201,11 +203,6 @@ func check(p struct {
 	if err := s.reg.Seal(); err != nil {
 		errs = append(errs, err)
 	}
-	for _, t := range s.resources {
-		if s.reg.ByType(t) == nil {
-			errs = append(errs, fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register", t))
-		}
-	}
 	if s.store == nil {
 		st, err := defaultStore(s.game)
 		if err != nil {
@@ -218,6 +215,22 @@ func check(p struct {
 	if err := errors.Join(errs...); err != nil {
 		p.Cmds.Fail(err)
 	}
+}
+
+// checkResources reports, when the app is built, the resources listed in
+// Resources that the registry does not register. (A listed resource the
+// app does not have is fine: a load removes those the file does not hold.)
+func (p Plugin) checkResources() error {
+	if p.Registry == nil {
+		return nil // reported by Build
+	}
+	var errs []error
+	for _, t := range p.Resources {
+		if p.Registry.ByType(t) == nil {
+			errs = append(errs, fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register", t))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // run (glue.Last) queues the tick's requests as exclusive commands.

@@ -143,8 +143,9 @@ func TestTimerComponentTickOrder(t *testing.T) {
 	}
 	app.AddSystems(glue.First, glue.Each1P(look("First")).Named("lookFirst").After(timer.TimersSystem))
 	app.AddSystems(glue.Update, glue.Each1P(look("Update")).Named("lookUpdate"))
-	app.AddSystems(glue.Last, glue.Each1P(look("Last")).Named("lookLast"))
-	app.AddSystems(glue.Last, glue.Func(func(s glue.ResMut[seen]) { s.Get().ticks = append(s.Get().ticks, "|") }).After("lookLast"))
+	lookLast := glue.Each1P(look("Last")).Named("lookLast")
+	app.AddSystems(glue.Last, lookLast)
+	app.AddSystems(glue.Last, glue.Func(func(s glue.ResMut[seen]) { s.Get().ticks = append(s.Get().ticks, "|") }).After(lookLast))
 	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(timer.NewTimer(250*ms, timer.Repeating)) }))
 	defer app.Close()
 	for range 5 {

@@ -102,7 +102,7 @@ type Label struct{ Text string }
 func ExampleFollow() {
 	app := glue.NewApp()
 	follow := transform.Follow[physics.Body]().After(physics.StepSystem)
-	app.AddPlugins(physics.Plugin{}, transform.Plugin{After: []string{follow.Name()}})
+	app.AddPlugins(physics.Plugin{}, transform.Plugin{After: []glue.Target{follow}})
 	app.AddSystems(glue.PostUpdate, follow)
 	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 10, Y: 10}, Vel: physics.Vec{X: 60}}, transform.At(10, 10))

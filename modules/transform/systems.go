@@ -2,30 +2,31 @@ package transform
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/gluekit/glue"
 )
 
 // Names of the plugin's systems: the names glue gives their functions.
-const (
+var (
 	// RootsSystem sets the GlobalTransform of every entity without a
 	// parent to its Transform. It reads Transform and writes
 	// GlobalTransform; it may be split across workers.
-	RootsSystem = "transform.propagateRoots"
+	RootsSystem = glue.NewLabel("transform.propagateRoots")
 	// ChildrenSystem computes the GlobalTransform of every entity with a
 	// [ChildOf], parents before children, and despawns the children of
 	// parents that no longer have a Transform. It reads Transform and
 	// ChildOf and writes GlobalTransform. It runs after RootsSystem.
-	ChildrenSystem = "transform.propagateChildren"
+	ChildrenSystem = glue.NewLabel("transform.propagateChildren")
 	// InsertSystem inserts a GlobalTransform, computed from the
 	// Transforms of the entity and its ancestors, into every entity with
 	// a Transform and none (and despawns it if an ancestor has no
 	// Transform). It reads Transform and ChildOf.
-	InsertSystem = "transform.insertGlobals"
+	InsertSystem = glue.NewLabel("transform.insertGlobals")
 	// OrphansSystem despawns the descendants of entities that lost their
 	// Transform (were despawned) since it last ran. It reads Transform
 	// and ChildOf. The plugin adds it to glue.First and glue.Last.
-	OrphansSystem = "transform.despawnOrphans"
+	OrphansSystem = glue.NewLabel("transform.despawnOrphans")
 )
 
 // propagateRoots (RootsSystem) computes the world pose of a root: its
@@ -236,16 +237,13 @@ func despawnOrphans(p struct {
 // It is named "transform.Follow[T]" ("transform.Follow[physics.Body]"),
 // reads T and writes Transform, and may be split across workers. Use it
 // for roots: a child's Transform is relative to its parent.
-//
-//go:noinline
 func Follow[T any, PT interface {
 	*T
 	IPose
 }]() *glue.System {
-	// Not inlined, so that glue names the system after Follow.
 	return glue.Each2(func(_ glue.Entity, src *T, t *Transform) {
 		t.X, t.Y, t.Rotation = PT(src).Pose()
-	}).ReadOnly(glue.TypeOf[T]())
+	}).ReadOnly(glue.TypeOf[T]()).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DespawnRecursive despawns e and every entity below it in the hierarchy

@@ -209,7 +209,8 @@ func TestDespawnParent(t *testing.T) {
 		t.Run(string(c.stage), func(t *testing.T) {
 			app := family(t)
 			st := string(c.stage)
-			app.AddSystems(c.stage, counter(st), glue.Each1P(despawner("root", 2, st)).After("count"+st))
+			count := counter(st)
+			app.AddSystems(c.stage, count, glue.Each1P(despawner("root", 2, st)).After(count))
 			tick(t, app)
 			if got, want := names(app), []string{"grandkid", "kid", "other", "root"}; !slices.Equal(got, want) {
 				t.Fatalf("after tick 1: %v, want %v", got, want)
@@ -240,7 +241,8 @@ func TestDespawnTimingWithinTheTick(t *testing.T) {
 	look := func(stage string) *glue.System {
 		return glue.Func(func(q glue.Query1[Name]) { seen[stage] = q.Len() }).Named("look" + stage)
 	}
-	app.AddSystems(glue.Update, counter("Update"), glue.Each1P(despawner("kid", 2, "Update")).After("countUpdate"), look("Update"))
+	count := counter("Update")
+	app.AddSystems(glue.Update, count, glue.Each1P(despawner("kid", 2, "Update")).After(count), look("Update"))
 	app.AddSystems(glue.Last, look("Last"))
 	tick(t, app)
 	tick(t, app)
@@ -313,9 +315,9 @@ func TestPluginBadStage(t *testing.T) {
 
 func TestPluginAfterUnknownSystem(t *testing.T) {
 	app := glue.NewApp()
-	app.AddPlugins(transform.Plugin{After: []string{"game.nope"}})
+	app.AddPlugins(transform.Plugin{After: []glue.Target{glue.NewLabel("game.nope")}})
 	defer app.Close()
-	if err := app.Build(); err == nil || !strings.Contains(err.Error(), `After("game.nope")`) {
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), `After(label game.nope)`) {
 		t.Fatalf("Build error %v, want one naming the unknown system", err)
 	}
 }
@@ -353,7 +355,7 @@ func TestFollowWithAfter(t *testing.T) {
 	follow := transform.Follow[Ship]()
 	app := glue.NewApp()
 	app.AddSystems(glue.PostUpdate, follow)
-	app.AddPlugins(transform.Plugin{After: []string{follow.Name()}})
+	app.AddPlugins(transform.Plugin{After: []glue.Target{follow}})
 	app.InsertResource(world{poses: map[Name]pose{}})
 	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(Name("ship"), Ship{10, 20, 0}, transform.At(0, 0)) }))
 	app.AddSystems(glue.Update, glue.Each1(func(_ glue.Entity, s *Ship) { s.X++ }))
