@@ -71,8 +71,10 @@
 //	app.AddSystems(Round, glue.Each2P(UpdateScore))
 //
 // Access is derived from types when the app is built: [Res] reads a
-// resource and [ResMut] writes it; an entity system or a query writes its
-// components unless [System.ReadOnly] says the system only reads them.
+// resource and [ResMut] writes it; for components, a value reads and a
+// pointer writes — func(e glue.Entity, p *Pos, v Vel) writes Pos and reads
+// Vel (getting a copy), glue.Query2[*Body, Paddle] writes Body and reads
+// Paddle, glue.Column[Vel] reads. Nothing is declared at registration.
 // [System.With] and [System.Without] filter entity systems by components
 // they do not receive. A parameter that is not a param is a build error
 // naming it and the kinds allowed. Params are resolved once, at Build; a
@@ -84,7 +86,8 @@
 // ("render.Animate"), qualified by the last element of the package's
 // import path (also for package main: "breakout.MovePaddle"), with the
 // type arguments a generic constructor gives [System.TypeArgs]
-// ("render.DrawBox[breakout.Brick]"). Names are unique within a stage.
+// ("render.DrawBox[main.Brick]", types named as Go shows them). Names are
+// unique within a stage.
 // Systems are ordered by value, not by name: [System.After] takes the
 // *System or a [Label] a module exports ([System.In]).
 //

@@ -36,7 +36,7 @@ func TestMisuseGetsAClearError(t *testing.T) {
 	t.Run("wrong param type", func(t *testing.T) {
 		app := newApp(t)
 		app.AddSystems(First, glue.Func(func(g *Game) {}).Named("Steer"))
-		wantBuildError(t, app, "system Steer", "type *glue_test.Game, which is not a system param", "glue.Res[glue_test.Game]", "glue.Query1[A]")
+		wantBuildError(t, app, "system Steer", "type *glue_test.Game, which is not a system param", "glue.Res[glue_test.Game]", "glue.Query1[*A]")
 	})
 	t.Run("wrong field type", func(t *testing.T) {
 		app := newApp(t)
@@ -180,8 +180,8 @@ func TestNineParamsAndReuse(t *testing.T) {
 		B  glue.ResMut[Log]
 		C  glue.Commands
 		D  glue.Local[int]
-		E  glue.Query1[A]
-		F  glue.Query2[A, B]
+		E  glue.Query1[*A]
+		F  glue.Query2[*A, *B]
 		G  glue.Opt[Game]
 		H  glue.Added[A]
 		In struct {
@@ -265,7 +265,7 @@ func spawnOf[T any]() *glue.System {
 }
 
 func countOf[T any]() *glue.System {
-	return glue.Func(func(q glue.Query1[T]) {}).TypeArgs(reflect.TypeFor[T]())
+	return glue.Func(func(q glue.Query1[*T]) {}).TypeArgs(reflect.TypeFor[T]())
 }
 
 func moveWith[V any]() *glue.System {
@@ -293,7 +293,7 @@ func TestMainPackageNamesAreStable(t *testing.T) {
 		t.Fatalf("go %v printed no names:\n%s", args, out)
 		return ""
 	}
-	want := "names: names.Step, names.names, names.spawn[names.Coin]"
+	want := "names: names.Step, names.names, names.spawn[main.Coin]"
 	if got := run("run", "./testdata/names"); got != want {
 		t.Errorf("go run: %s, want %s", got, want)
 	}

@@ -26,7 +26,7 @@ import (
 //     the same names in its tests. A program started as `go run main.go`
 //     has no import path; its systems are then "main.X".
 //   - a generic constructor names its type arguments with
-//     [System.TypeArgs]: "tilemap.SpawnSolids[breakout.Map, breakout.Coin]".
+//     [System.TypeArgs]: "tilemap.SpawnSolids[main.Map, main.Coin]".
 
 // mainQualifier is what names the package main: the last element of its
 // import path, from the build information every Go binary carries (under
@@ -137,32 +137,10 @@ func funcName(fn any, skip int) (name, pkg string, line int) {
 	return qualify(pkg) + "." + rest, pkg, line
 }
 
-// stableTypeName is a type's name as it appears in system names: its
-// package qualified as functions are ("breakout.Brick" under go run and go
-// test alike).
-func stableTypeName(t reflect.Type) string {
-	s := world.ShortName(t)
-	if q := mainQualifier(); q != "main" {
-		s = replaceQualifier(s, "main.", q+".")
-	}
-	return s
-}
-
-// replaceQualifier replaces the qualifier old at the start of every
-// qualified name in s.
-func replaceQualifier(s, old, repl string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if strings.HasPrefix(s[i:], old) && (i == 0 || strings.IndexByte("[], *()", s[i-1]) >= 0) {
-			b.WriteString(repl)
-			i += len(old)
-			continue
-		}
-		b.WriteByte(s[i])
-		i++
-	}
-	return b.String()
-}
+// stableTypeName is a type's name as it appears in system names: as Go
+// shows it, with package names ("main.Brick"), which are the same under go
+// run and go test — unlike a function's import path.
+func stableTypeName(t reflect.Type) string { return world.ShortName(t) }
 
 // TypeArgs names the type arguments of a generic constructor in the
 // system's name, so that two instantiations are two names:
@@ -171,7 +149,7 @@ func replaceQualifier(s, old, repl string) string {
 //		return glue.Func(func(…) { … }).TypeArgs(reflect.TypeFor[M](), reflect.TypeFor[T]())
 //	}
 //
-// gives "tilemap.SpawnSolids[breakout.Level, breakout.Coin]". Glue cannot
+// gives "tilemap.SpawnSolids[main.Level, main.Coin]". Glue cannot
 // see a generic function's type arguments itself; without TypeArgs two
 // instantiations share one name, and Build reports them if they meet in
 // one stage. The arguments are reflect.Types, not [Type]s: a type argument

@@ -21,7 +21,7 @@ type param interface {
 var paramType = reflect.TypeFor[param]()
 
 // paramKinds lists what a system may take, for errors.
-const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glue.Commands, glue.Writer[E], glue.Reader[E], glue.Added[T], glue.Removed[T], glue.Query1[A] … glue.Query8[A, …], or a struct whose exported fields are these"
+const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glue.Commands, glue.Writer[E], glue.Reader[E], glue.Added[T], glue.Removed[T], glue.Query1[*A] … glue.Query8[*A, *…], or a struct whose exported fields are these"
 
 // initParams initialises the params of a system that takes a value of type
 // P: P itself is a param, or a struct whose exported fields are params

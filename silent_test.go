@@ -23,12 +23,12 @@ type Target struct{}
 func TestSilentMisuseIsABuildError(t *testing.T) {
 	t.Run("With on a global system", func(t *testing.T) {
 		app := newApp(t)
-		app.AddSystems(First, glue.Func(func(q glue.Query1[Pos]) {}).Named("Follow").With(glue.TypeOf[Target]()))
+		app.AddSystems(First, glue.Func(func(q glue.Query1[*Pos]) {}).Named("Follow").With(glue.TypeOf[Target]()))
 		wantBuildError(t, app, "system Follow is a global system (Func) filtered with With or Without, which only entity systems (EachN, BatchN) honour")
 	})
 	t.Run("Without on a global system", func(t *testing.T) {
 		app := newApp(t)
-		app.AddSystems(First, glue.Func(func(q glue.Query1[Pos]) {}).Named("Follow").Without(glue.TypeOf[Target]()))
+		app.AddSystems(First, glue.Func(func(q glue.Query1[*Pos]) {}).Named("Follow").Without(glue.TypeOf[Target]()))
 		wantBuildError(t, app, "system Follow is a global system (Func) filtered with With or Without")
 	})
 	t.Run("InState without AddState", func(t *testing.T) {

@@ -42,11 +42,11 @@ type System struct {
 	// made from (0 for a named function, or once Named was called).
 	line int
 
-	comps    []*world.Type // entity systems: queried components, in order
-	with     []*world.Type
-	without  []*world.Type
-	readOnly []*world.Type
-	conds    []Condition
+	comps   []*world.Type // entity systems: queried components, in order
+	writes  []bool        // per comp: the system writes it (its type argument is a pointer)
+	with    []*world.Type
+	without []*world.Type
+	conds   []Condition
 	// typeErrs are mistakes found when the spec was made (a pointer or
 	// interface used as a component), reported by Build.
 	typeErrs []error
@@ -58,8 +58,8 @@ type System struct {
 	init func(b *builder) (fetch func(ctx *runCtx) error, body func(ctx *runCtx, lo, hi int), err error)
 }
 
-func newSystem(fn any, kind systemKind, comps []*world.Type) *System {
-	s := &System{kind: kind, comps: comps}
+func newSystem(fn any, kind systemKind, comps []*world.Type, writes []bool) *System {
+	s := &System{kind: kind, comps: comps, writes: writes}
 	for _, c := range comps {
 		if err := checkComponentType(c.RType); err != nil {
 			s.typeErrs = append(s.typeErrs, err)
@@ -71,8 +71,6 @@ func newSystem(fn any, kind systemKind, comps []*world.Type) *System {
 	return s
 }
 
-var gluePkg = reflect.TypeFor[System]().PkgPath()
-
 // shortTypeName returns a type's name with its packages' last path
 // elements: "render.Plugin", "main.Brick", "glue.Res[breakout.Game]".
 func shortTypeName(t reflect.Type) string { return world.ShortName(t) }
@@ -80,7 +78,7 @@ func shortTypeName(t reflect.Type) string { return world.ShortName(t) }
 // Name returns the system's name: by default the package-qualified name of
 // its function or of the constructor that made it ("render.Animate"), with
 // the type arguments given to [System.TypeArgs]
-// ("render.DrawBox[breakout.Brick]"), or what [System.Named] set. See
+// ("render.DrawBox[main.Brick]"), or what [System.Named] set. See
 // names.go for the rules; a name is the same under go run, go test and in
 // the browser.
 func (s *System) Name() string { return s.name }
@@ -111,18 +109,6 @@ func (s *System) With(types ...Type) *System {
 func (s *System) Without(types ...Type) *System {
 	for _, t := range types {
 		s.without = append(s.without, t.info)
-	}
-	return s
-}
-
-// ReadOnly declares that the system only reads the given component types —
-// its own components and those of its queries — which it would otherwise
-// be assumed to write. Systems that only read a type may run in parallel
-// with each other. Writing a type declared read-only is a data race the
-// scheduler cannot see.
-func (s *System) ReadOnly(types ...Type) *System {
-	for _, t := range types {
-		s.readOnly = append(s.readOnly, t.info)
 	}
 	return s
 }
@@ -195,25 +181,15 @@ type builder struct {
 	errs  []error
 }
 
-// component records access to a component type, honouring ReadOnly.
-func (b *builder) component(t *world.Type, readOnly bool) {
-	write := !readOnly
-	for _, r := range b.run.spec.readOnly {
-		if r == t {
-			write = false
-		}
-	}
-	b.run.access.Add(t, write)
-}
-
-// query makes a query over comps, records access to them and registers it
-// for refreshing before each stage.
-func (b *builder) query(comps, with, without []*world.Type) *world.Query {
-	for _, c := range comps {
+// query makes a query over comps, records access to them — a write where
+// writes says so, a read otherwise — and registers it for refreshing
+// before each stage.
+func (b *builder) query(comps []*world.Type, writes []bool, with, without []*world.Type) *world.Query {
+	for i, c := range comps {
 		if err := checkComponentType(c.RType); err != nil {
 			b.errs = append(b.errs, err)
 		}
-		b.component(c, false)
+		b.run.access.Add(c, writes[i])
 	}
 	q := b.app.world.NewQuery(comps, with, without)
 	b.run.queries = append(b.run.queries, q)
@@ -223,8 +199,8 @@ func (b *builder) query(comps, with, without []*world.Type) *world.Query {
 // paramQuery is query for a query param: a splittable entity system whose
 // extra query touches a type the system writes cannot be split, since
 // chunks would write what other chunks read.
-func (b *builder) paramQuery(comps []*world.Type) *world.Query {
-	q := b.query(comps, nil, nil)
+func (b *builder) paramQuery(comps []*world.Type, writes []bool) *world.Query {
+	q := b.query(comps, writes, nil, nil)
 	for _, c := range comps {
 		if b.run.access.WritesKey(c) {
 			b.run.chunkSafe = false

@@ -8,7 +8,7 @@ package glue
 //
 //	func Score(p struct {
 //		Game  glue.ResMut[Game]
-//		Balls glue.Query1[Ball]
+//		Balls glue.Query1[*Ball]
 //		Cmd   glue.Commands
 //	}) { … }
 //
@@ -18,7 +18,7 @@ package glue
 // the app is built; a type that is not a param is a build error naming
 // it. A system of no params takes struct{}.
 func Func[P any](fn func(P)) *System {
-	s := newSystem(fn, globalSystem, nil)
+	s := newSystem(fn, globalSystem, nil, nil)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		slots, fetch, err := initParams[P](b)
 		if err != nil {

@@ -88,7 +88,7 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	if batch {
 		args = "Entities, " + list(n, func(i int) string { return "Column[" + comps[i] + "]" })
 	} else {
-		args = "Entity, " + list(n, func(i int) string { return "*" + comps[i] })
+		args = "Entity, " + strings.Join(comps, ", ")
 	}
 	if params {
 		name += "P"
@@ -102,6 +102,8 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	switch {
 	case batch && !params:
 		fmt.Fprintf(b, "// %s is [Each%d] for tight loops: fn receives the matching entities in\n", name, n)
+		b.WriteString("// batches, one [Column] per component type: Column[*T].At(i) is a pointer\n")
+		b.WriteString("// (the system writes T), Column[T].At(i) a copy (it reads T). The\n")
 		b.WriteString("// batches (one per archetype and segment of entities, or per chunk when\n")
 		b.WriteString("// the system is split across workers) — ents.At(i) has the components at\n")
 		b.WriteString("// index i of each [Column] — and loops over them itself, so the compiler\n")
@@ -114,8 +116,10 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	case !params:
 		fmt.Fprintf(b, "// %s makes an entity system from fn: it runs once per tick for every\n", name)
 		fmt.Fprintf(b, "// entity that has components %s (and matches [System.With] and\n", strings.Join(comps, ", "))
-		b.WriteString("// [System.Without]), with pointers to those components. fn may write\n// them unless they are declared [System.ReadOnly]. An entity system\n")
-		b.WriteString("// may be split across workers when it visits many entities.\n")
+		b.WriteString("// [System.Without]). A type argument says the access: *T writes T\n")
+		b.WriteString("// (fn gets a pointer into storage, valid during the call), T reads T\n")
+		b.WriteString("// (fn gets a copy); components are never pointers, so the kind is the\n")
+		b.WriteString("// access. An entity system may be split across workers when it visits\n// many entities.\n")
 	default:
 		fmt.Fprintf(b, "// %s is [Each%d] with params: fn's last parameter is a system param or\n", name, n)
 		b.WriteString("// a struct of params, fetched once per run, as for [Func]. A system\n")
@@ -126,10 +130,10 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 		fmt.Fprintf(b, "// See [%s] for an example.\n", example)
 	}
 	fmt.Fprintf(b, "func %s[%s any](fn func(%s)) *System {\n", name, tps, args)
-	fmt.Fprintf(b, "\tcomps := []*world.Type{%s}\n", typesOf(n))
-	b.WriteString("\ts := newSystem(fn, entitySystem, comps)\n")
+	elemTypes(b, n, "\t")
+	b.WriteString("\ts := newSystem(fn, entitySystem, comps, writes)\n")
 	b.WriteString("\ts.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {\n")
-	b.WriteString("\t\tq := b.query(comps, s.with, s.without)\n")
+	b.WriteString("\t\tq := b.query(comps, writes, s.with, s.without)\n")
 	fetch := "func(*runCtx) error { return nil }"
 	pre, arg := "", ""
 	if params {
@@ -140,56 +144,76 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	fmt.Fprintf(b, "\t\tbody := func(ctx *runCtx, lo, hi int) {\n%s", pre)
 	b.WriteString("\t\t\tq.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {\n")
 	if batch {
-		call := "Entities{sp.Ents}, " + list(n, func(i int) string { return fmt.Sprintf("Column[%s]{world.Col[%s](&sp, %d)}", comps[i], comps[i], i) })
+		call := "Entities{sp.Ents}, " + list(n, func(i int) string {
+			return fmt.Sprintf("Column[%s]{world.ColumnOf[%s](&sp, %d, p%d)}", comps[i], comps[i], i, i)
+		})
 		fmt.Fprintf(b, "\t\t\t\tfn(%s%s)\n", call, arg)
 	} else {
 		b.WriteString("\t\t\t\tents := sp.Ents\n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "\t\t\t\tc%d := world.Col[%s](&sp, %d)[:len(ents)]\n", i, comps[i], i)
+			fmt.Fprintf(b, "\t\t\t\tc%d := world.ColumnOf[%s](&sp, %d, p%d)\n", i, comps[i], i, i)
 		}
-		call := "Entity(e), " + list(n, func(i int) string { return fmt.Sprintf("c%d[i]", i) })
+		call := "Entity(e), " + list(n, func(i int) string { return fmt.Sprintf("c%d.At(i)", i) })
 		fmt.Fprintf(b, "\t\t\t\tfor i, e := range ents {\n\t\t\t\t\tfn(%s%s)\n\t\t\t\t}\n", call, arg)
 	}
 	b.WriteString("\t\t\t})\n\t\t}\n")
 	fmt.Fprintf(b, "\t\treturn %s, body, nil\n\t}\n\treturn s\n}\n\n", fetch)
 }
 
+// elemTypes writes the component types (comps) and access (writes, and
+// p0 … as single flags) of type arguments A … of arity n.
+func elemTypes(b *bytes.Buffer, n int, indent string) {
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "%st%d, p%d := world.ElemType[%s]()\n", indent, i, i, letters[i])
+	}
+	fmt.Fprintf(b, "%scomps := []*world.Type{%s}\n", indent, list(n, func(i int) string { return fmt.Sprintf("t%d", i) }))
+	fmt.Fprintf(b, "%swrites := []bool{%s}\n", indent, list(n, func(i int) string { return fmt.Sprintf("p%d", i) }))
+}
+
 func query(b *bytes.Buffer, n int) {
 	name := fmt.Sprintf("Query%d", n)
 	comps := letters[:n]
 	tps := strings.Join(comps, ", ")
-	ptrs := list(n, func(i int) string { return "*" + comps[i] })
-	nils := list(n, func(int) string { return "nil" })
+	zeros := list(n, func(i int) string { return "z" + comps[i] })
 	fmt.Fprintf(b, "// %s is a system param that iterates and looks up the entities that\n", name)
-	fmt.Fprintf(b, "// have components %s — any entities, not only the one an entity\n// system is visiting. The system may write the components unless it\n// declares them [System.ReadOnly].", tps)
+	fmt.Fprintf(b, "// have components %s — any entities, not only the one an entity\n// system is visiting. A type argument says the access: *T writes T, T\n// reads T (Each, Get and First then hand out copies).", tps)
 	if n != 2 {
 		b.WriteString(" See [Query2] for an example.")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(b, "type %s[%s any] struct {\n\tq *world.Query\n}\n\n", name, tps)
+	fmt.Fprintf(b, "type %s[%s any] struct {\n\tq *world.Query\n\tp [%d]bool\n}\n\n", name, tps, n)
 	fmt.Fprintf(b, "func (q *%s[%s]) initParam(b *builder) error {\n", name, tps)
-	fmt.Fprintf(b, "\tq.q = b.paramQuery([]*world.Type{%s})\n\treturn nil\n}\n\n", typesOf(n))
+	elemTypes(b, n, "\t")
+	fmt.Fprintf(b, "\tq.q = b.paramQuery(comps, writes)\n\tcopy(q.p[:], writes)\n\treturn nil\n}\n\n")
 	fmt.Fprintf(b, "func (q *%s[%s]) fetchParam(*runCtx) error { return nil }\n\n", name, tps)
 	fmt.Fprintf(b, "// Len returns the number of matching entities when the stage started.\nfunc (q %s[%s]) Len() int { return q.q.Len() }\n\n", name, tps)
-	fmt.Fprintf(b, "// Each calls fn for every matching entity, in storage order.\nfunc (q %s[%s]) Each(fn func(Entity, %s)) {\n", name, tps, ptrs)
+	fmt.Fprintf(b, "// Each calls fn for every matching entity, in storage order.\nfunc (q %s[%s]) Each(fn func(Entity, %s)) {\n", name, tps, tps)
 	b.WriteString("\tq.q.Spans(0, q.q.Len(), func(sp world.Span) {\n\t\tents := sp.Ents\n")
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(b, "\t\tc%d := world.Col[%s](&sp, %d)[:len(ents)]\n", i, comps[i], i)
+		fmt.Fprintf(b, "\t\tc%d := world.ColumnOf[%s](&sp, %d, q.p[%d])\n", i, comps[i], i, i)
 	}
 	fmt.Fprintf(b, "\t\tfor i, e := range ents {\n\t\t\tfn(Entity(e), %s)\n\t\t}\n\t})\n}\n\n",
-		list(n, func(i int) string { return fmt.Sprintf("c%d[i]", i) }))
+		list(n, func(i int) string { return fmt.Sprintf("c%d.At(i)", i) }))
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
-	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, bool) {\n", name, tps, ptrs)
+	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, bool) {\n", name, tps, tps)
 	if n == 1 { // the lookup of a single component in one call (world.Query.Get)
-		fmt.Fprintf(b, "\tp := q.q.Get(world.Entity(e), 0)\n\treturn (*A)(p), p != nil\n}\n\n")
+		fmt.Fprintf(b, "\treturn world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])\n}\n\n")
 	} else {
-		fmt.Fprintf(b, "\tl, ok := q.q.Locate(world.Entity(e))\n\tif !ok {\n\t\treturn %s, false\n\t}\n", nils)
-		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.At[%s](q.q, %d, l)", comps[i], i) }))
+		fmt.Fprintf(b, "\tl, ok := q.q.Locate(world.Entity(e))\n\tif !ok {\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(b, "\t\tvar z%s %s\n", comps[i], comps[i])
+		}
+		fmt.Fprintf(b, "\t\treturn %s, false\n\t}\n", zeros)
+		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 	}
 	fmt.Fprintf(b, "// First returns the first matching entity and its components, and false\n// if there is none: handy for singletons such as a player.\n")
-	fmt.Fprintf(b, "func (q %s[%s]) First() (Entity, %s, bool) {\n", name, tps, ptrs)
-	fmt.Fprintf(b, "\te, l, ok := q.q.First()\n\tif !ok {\n\t\treturn 0, %s, false\n\t}\n", nils)
-	fmt.Fprintf(b, "\treturn Entity(e), %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.At[%s](q.q, %d, l)", comps[i], i) }))
+	fmt.Fprintf(b, "func (q %s[%s]) First() (Entity, %s, bool) {\n", name, tps, tps)
+	fmt.Fprintf(b, "\te, l, ok := q.q.First()\n\tif !ok {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "\t\tvar z%s %s\n", comps[i], comps[i])
+	}
+	fmt.Fprintf(b, "\t\treturn 0, %s, false\n\t}\n", zeros)
+	fmt.Fprintf(b, "\treturn Entity(e), %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 }
 
 // commands writes the typed commands of arity n: a store of their values

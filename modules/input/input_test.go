@@ -241,7 +241,7 @@ func TestGameLogicWithInjectedInput(t *testing.T) {
 	h.app.AddSystems(glue.Update,
 		move,
 		glue.Func(func(p struct {
-			Q    glue.Query1[Paddle]
+			Q    glue.Query1[*Paddle]
 			Seen glue.ResMut[seen]
 		}) {
 			if _, pad, ok := p.Q.First(); ok {

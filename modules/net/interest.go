@@ -160,5 +160,5 @@ func Interest[C any](visible func(client ClientID, e glue.Entity, c *C) bool) *g
 				in.hidden = append(in.hidden, hideRec{e: e, c: c})
 			}
 		}
-	}).ReadOnly(glue.TypeOf[C]()).TypeArgs(reflect.TypeFor[C]())
+	}).TypeArgs(reflect.TypeFor[C]())
 }

@@ -298,7 +298,7 @@ type interpState[T any] struct {
 func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
 	return glue.Func(func(p struct {
 		Client glue.ResMut[Client]
-		Items  glue.Query2[Remote, T]
+		Items  glue.Query2[Remote, *T]
 		State  glue.Local[interpState[T]]
 	}) {
 		c, st := p.Client.Get().c, p.State.Get()
@@ -321,7 +321,7 @@ func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
 			return
 		}
 		r, known, extra := c.clock.render, c.interp.known, c.maxExtrapolation()
-		drive := func(_ glue.Entity, rm *Remote, v *T) {
+		drive := func(_ glue.Entity, rm Remote, v *T) {
 			if c.pred.ids[rm.ID] == st.cd {
 				return
 			}
@@ -330,5 +330,5 @@ func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
 			}
 		}
 		p.Items.Each(drive)
-	}).ReadOnly(glue.TypeOf[Remote]()).TypeArgs(reflect.TypeFor[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }

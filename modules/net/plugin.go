@@ -107,7 +107,7 @@ func (p ClientPlugin) Build(app *glue.App) {
 		app.InsertResource(p.Peer)
 	}
 	app.AddStartup(glue.Func(connect).In(ConnectSystem))
-	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()).In(ReceiveSystem), glue.Func(clock).In(ClockSystem))
+	app.AddSystems(glue.PreUpdate, glue.Func(receive).In(ReceiveSystem), glue.Func(clock).In(ClockSystem))
 }
 
 // ProvidedBy returns "net.ServerPlugin", the plugin that inserts the

@@ -60,7 +60,7 @@ func Send[T any]() *glue.System {
 		}
 		cd, enc := p.Codec.Get().get(s.reg)
 		record(s, s.id(e), cd, enc, v)
-	}).ReadOnly(glue.TypeOf[T]()).TypeArgs(reflect.TypeFor[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // SendResource returns a system that sends the app's resource of type T to

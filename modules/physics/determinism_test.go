@@ -86,7 +86,7 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 		glue.Func(func(p struct {
 			Cmds glue.Commands
 			C    glue.Res[physics.Contacts]
-			Q    glue.Query1[detBrick]
+			Q    glue.Query1[*detBrick]
 		}) {
 			cmds, c, q := p.Cmds, p.C, p.Q
 			for _, x := range c.Get().List {
@@ -101,7 +101,7 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 		}).Named("det.HitBricks").In(rules),
 		glue.Func(func(p struct {
 			C glue.Res[physics.Contacts]
-			Q glue.Query2[physics.Body, detPaddle]
+			Q glue.Query2[*physics.Body, *detPaddle]
 		}) {
 			c, q := p.C, p.Q
 			for _, x := range c.Get().List {
@@ -112,8 +112,8 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 		}).Named("det.TurnPaddle").In(rules),
 		glue.Func(func(p struct {
 			C       glue.Res[physics.Contacts]
-			Q       glue.Query2[physics.Body, physics.Collider]
-			Dust    glue.Query2[physics.Body, detDust]
+			Q       glue.Query2[*physics.Body, *physics.Collider]
+			Dust    glue.Query2[*physics.Body, *detDust]
 			Tick    glue.Local[int]
 			Started glue.Reader[physics.ContactStarted]
 			Ended   glue.Reader[physics.ContactEnded]

@@ -49,7 +49,7 @@ func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 	s.app.AddPlugins(p)
 	s.app.AddSystems(input, glue.Func(func(p struct {
 		Cmds glue.Commands
-		Q    glue.Query2[Name, physics.Body]
+		Q    glue.Query2[*Name, *physics.Body]
 	}) {
 		cmds, q := p.Cmds, p.Q
 		for _, vs := range s.queue {
@@ -69,7 +69,7 @@ func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 	}).Named("test.Input"))
 	s.logic = glue.Func(func(p struct {
 		Cmds glue.Commands
-		Q    glue.Query2[Name, physics.Body]
+		Q    glue.Query2[*Name, *physics.Body]
 		C    glue.Res[physics.Contacts]
 	}) {
 		cmds, q, c := p.Cmds, p.Q, p.C

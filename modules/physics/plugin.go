@@ -89,10 +89,9 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(newSpace(cell, p.Bounds))
 	app.InsertResource(Contacts{})
 
-	body, col := glue.TypeOf[Body](), glue.TypeOf[Collider]()
 	static, bouncy := glue.TypeOf[Static](), glue.TypeOf[Bouncy]()
 	app.AddSystems(stage,
-		glue.Func(syncColliders).ReadOnly(body, col).In(SyncSystem),
+		glue.Func(syncColliders).In(SyncSystem),
 		Move[Body]().Without(static, bouncy).After(SyncSystem).In(MoveSystem),
 	)
 	var trackAfter glue.Target = MoveSystem
@@ -101,7 +100,7 @@ func (p Plugin) Build(app *glue.App) {
 		trackAfter = p.Place
 	}
 	app.AddSystems(stage,
-		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(trackAfter).In(TrackSystem),
-		glue.Func(step).ReadOnly(bouncy).After(TrackSystem).In(StepSystem),
+		glue.Each2P(track).Without(static, bouncy).After(trackAfter).In(TrackSystem),
+		glue.Func(step).After(TrackSystem).In(StepSystem),
 	)
 }

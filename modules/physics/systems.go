@@ -56,7 +56,7 @@ func Place[T any, PT interface {
 	return glue.Each2(func(_ glue.Entity, src *T, b *Body) {
 		x, y, _ := PT(src).Pose()
 		b.Pos = Vec{X: x, Y: y}
-	}).ReadOnly(glue.TypeOf[T]()).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]()).TypeArgs(reflect.TypeFor[T]())
+	}).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]()).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DeltaFrom returns a system that sets [Settings.Delta] from the clock
@@ -108,7 +108,7 @@ func syncColliders(p struct {
 			cmds.Fail(fmt.Errorf("physics: %v has a Collider but no Body; spawn colliders with a physics.Body", e))
 			continue
 		}
-		r, err := newRecord(e, *c, b.Pos)
+		r, err := newRecord(e, c, b.Pos)
 		if err != nil {
 			cmds.Fail(err)
 			continue
@@ -125,7 +125,7 @@ func syncColliders(p struct {
 // track (TrackSystem) moves the shapes of kinematic colliders — neither
 // Static nor Bouncy — to their bodies' positions, and lists them for the
 // step's contact report.
-func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
+func track(e glue.Entity, b Body, _ Collider, sp glue.ResMut[Space]) {
 	s := sp.Get()
 	r := s.records[e]
 	if r == nil {
@@ -140,7 +140,7 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 // reports the overlaps of kinematic colliders, publishes all contacts of
 // the tick in Contacts and writes the contact events.
 func step(p struct {
-	Bodies   glue.Query2[Body, Bouncy]
+	Bodies   glue.Query2[*Body, Bouncy]
 	Space    glue.ResMut[Space]
 	Contacts glue.ResMut[Contacts]
 	Settings glue.Res[Settings]
@@ -151,12 +151,12 @@ func step(p struct {
 	bodies, contacts := p.Bodies, p.Contacts
 	s, set := p.Space.Get(), p.Settings.Get()
 	list := contacts.Get().List[:0]
-	bodies.Each(func(e glue.Entity, _ *Body, _ *Bouncy) {
+	bodies.Each(func(e glue.Entity, _ *Body, _ Bouncy) {
 		if r := s.records[e]; r != nil {
 			r.bouncyAt = s.tick
 		}
 	})
-	bodies.Each(func(e glue.Entity, b *Body, _ *Bouncy) {
+	bodies.Each(func(e glue.Entity, b *Body, _ Bouncy) {
 		r := s.records[e]
 		if r == nil {
 			b.Pos = b.Pos.Add(b.Vel.Scale(set.Delta))

@@ -418,7 +418,7 @@ func DrawPolygonAt[T IPolygon, P IPose]() *glue.System {
 			}
 			d.stroke(w, true, JoinMiter, c, layer, z)
 		}
-	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]()).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
+	}).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
 }
 
 // Shape is a ready-made polygon component in local coordinates; it

@@ -112,7 +112,7 @@ func DrawSprite[T ISprite]() *glue.System {
 	return glue.Each1P(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
 		s := (*t).Sprite()
 		list.Get().AddSprite(&s)
-	}).ReadOnly(glue.TypeOf[T]()).TypeArgs(reflect.TypeFor[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DrawSpriteAt returns a system that draws the sprite of every entity
@@ -121,8 +121,8 @@ func DrawSprite[T ISprite]() *glue.System {
 // turned frame, and an extra turn), so a sprite with zero X, Y and
 // Rotation is drawn exactly at the pose — no system copies positions
 // from a physics body or a transform into the sprite. Its name is
-// "render.DrawSpriteAt[T, P]", leaving out type arguments declared in
-// this package as [DrawBox] does.
+// "render.DrawSpriteAt[T, P]" ("render.DrawSpriteAt[render.Sprite,
+// main.Body]").
 func DrawSpriteAt[T ISprite, P IPose]() *glue.System {
 	return glue.Each2P(func(_ glue.Entity, t *T, p *P, list glue.ResMut[DrawList]) {
 		s := (*t).Sprite()
@@ -135,5 +135,5 @@ func DrawSpriteAt[T ISprite, P IPose]() *glue.System {
 		}
 		s.Rotation += r
 		list.Get().AddSprite(&s)
-	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]()).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
+	}).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
 }

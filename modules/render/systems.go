@@ -32,17 +32,16 @@ var (
 //
 //	app.AddSystems(glue.Draw, render.DrawBox[Brick](), render.DrawBox[Paddle]())
 //
-// It reads T (declared ReadOnly) and writes the DrawList; it allocates
-// nothing per entity in steady state. Its name is "render.DrawBox[T]",
-// e.g. "render.DrawBox[main.Brick]" (glue leaves out type arguments
-// declared in this package: DrawBox[render.Box] is "render.DrawBox").
+// It reads T and writes the DrawList; it allocates nothing per entity in
+// steady state. Its name is "render.DrawBox[T]", e.g.
+// "render.DrawBox[main.Brick]" or "render.DrawBox[render.Box]".
 // Filter it further with With and Without.
 func DrawBox[T IBox]() *glue.System {
 	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, b *T, list glue.ResMut[DrawList]) {
 		x, y, w, h := (*b).Rect()
 		list.Get().addRect(x, y, w, h, (*b).Fill(), layerOf(b, layered), (*b).Z())
-	}).ReadOnly(glue.TypeOf[T]()).TypeArgs(reflect.TypeFor[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DrawCircle returns a system that adds a filled, anti-aliased circle to
@@ -53,7 +52,7 @@ func DrawCircle[T ICircle]() *glue.System {
 	return glue.Each1P(func(_ glue.Entity, c *T, list glue.ResMut[DrawList]) {
 		x, y, r := (*c).Circle()
 		list.Get().addCircle(x, y, r, (*c).Fill(), layerOf(c, layered), (*c).Z())
-	}).ReadOnly(glue.TypeOf[T]()).TypeArgs(reflect.TypeFor[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DrawText returns a system that adds a text to the [DrawList] for every
@@ -64,7 +63,7 @@ func DrawText[T IText]() *glue.System {
 	return glue.Each1P(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
 		x, y := (*t).TextPos()
 		list.Get().addText((*t).Text(), x, y, (*t).TextStyle(), layerOf(t, layered), (*t).Z())
-	}).ReadOnly(glue.TypeOf[T]()).TypeArgs(reflect.TypeFor[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // isLayered reports whether *T implements [IDrawLayer].
@@ -202,10 +201,10 @@ func FollowCamera[P IPose]() *glue.System {
 		Camera  glue.ResMut[Camera]
 	}) {
 		if _, t, ok := p.Targets.First(); ok {
-			x, y, _ := (*t).Pose()
+			x, y, _ := t.Pose()
 			p.Camera.Get().Follow(x, y, p.Time.Get().DeltaSeconds())
 		}
-	}).ReadOnly(glue.TypeOf[P]()).TypeArgs(reflect.TypeFor[P]())
+	}).TypeArgs(reflect.TypeFor[P]())
 }
 
 // screenshot (glue.PostDraw, after flush) takes the screenshot once its

@@ -33,15 +33,15 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(fmt.Errorf("transform: Plugin.Stage %q is not a stage of the app; add the stage before the plugin (app.AddStagesAfter(glue.Update, %q)), or leave Stage empty for glue.PostUpdate", stage, stage))
 		return
 	}
-	tr, gt, link := glue.TypeOf[Transform](), glue.TypeOf[GlobalTransform](), glue.TypeOf[ChildOf]()
+	gt, link := glue.TypeOf[GlobalTransform](), glue.TypeOf[ChildOf]()
 	app.AddSystems(stage,
-		glue.Each1P(insertGlobals).Without(gt).ReadOnly(tr, link).After(p.After...).In(InsertSystem),
-		glue.Each2(propagateRoots).Without(link).ReadOnly(tr).After(p.After...).In(RootsSystem),
-		glue.Func(propagateChildren).ReadOnly(tr, link).After(RootsSystem).In(ChildrenSystem),
+		glue.Each1P(insertGlobals).Without(gt).After(p.After...).In(InsertSystem),
+		glue.Each2(propagateRoots).Without(link).After(p.After...).In(RootsSystem),
+		glue.Func(propagateChildren).After(RootsSystem).In(ChildrenSystem),
 	)
 	for _, s := range []glue.Stage{glue.First, glue.Last} {
 		if s != stage {
-			app.AddSystems(s, glue.Func(despawnOrphans).ReadOnly(tr, link).In(OrphansSystem))
+			app.AddSystems(s, glue.Func(despawnOrphans).In(OrphansSystem))
 		}
 	}
 }
