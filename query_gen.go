@@ -31,7 +31,7 @@ func (q Query1[A]) Len() int { return q.q.Len() }
 func (q Query1[A]) Each(fn func(Entity, A)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i))
 		}
@@ -83,8 +83,8 @@ func (q Query2[A, B]) Len() int { return q.q.Len() }
 func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i))
 		}
@@ -144,9 +144,9 @@ func (q Query3[A, B, C]) Len() int { return q.q.Len() }
 func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](&sp, 2, q.p[2])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i))
 		}
@@ -209,10 +209,10 @@ func (q Query4[A, B, C, D]) Len() int { return q.q.Len() }
 func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](&sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](&sp, 3, q.p[3])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i))
 		}
@@ -278,11 +278,11 @@ func (q Query5[A, B, C, D, E]) Len() int { return q.q.Len() }
 func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](&sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](&sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](&sp, 4, q.p[4])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i))
 		}
@@ -351,12 +351,12 @@ func (q Query6[A, B, C, D, E, F]) Len() int { return q.q.Len() }
 func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](&sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](&sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](&sp, 4, q.p[4])
-		c5 := world.ColumnOf[F](&sp, 5, q.p[5])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i))
 		}
@@ -428,13 +428,13 @@ func (q Query7[A, B, C, D, E, F, G]) Len() int { return q.q.Len() }
 func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](&sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](&sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](&sp, 4, q.p[4])
-		c5 := world.ColumnOf[F](&sp, 5, q.p[5])
-		c6 := world.ColumnOf[G](&sp, 6, q.p[6])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i))
 		}
@@ -509,14 +509,14 @@ func (q Query8[A, B, C, D, E, F, G, H]) Len() int { return q.q.Len() }
 func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G, H)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.ColumnOf[A](&sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](&sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](&sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](&sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](&sp, 4, q.p[4])
-		c5 := world.ColumnOf[F](&sp, 5, q.p[5])
-		c6 := world.ColumnOf[G](&sp, 6, q.p[6])
-		c7 := world.ColumnOf[H](&sp, 7, q.p[7])
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
+		c7 := world.ColumnOf[H](q.q, &sp, 7, q.p[7])
 		for i, e := range ents {
 			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), c7.At(i))
 		}

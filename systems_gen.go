@@ -25,7 +25,7 @@ func Each1[A any](fn func(Entity, A)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i))
 				}
@@ -56,7 +56,7 @@ func Each1P[A, P any](fn func(Entity, A, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), p)
 				}
@@ -85,8 +85,8 @@ func Each2[A, B any](fn func(Entity, A, B)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i))
 				}
@@ -117,8 +117,8 @@ func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), p)
 				}
@@ -149,9 +149,9 @@ func Each3[A, B, C any](fn func(Entity, A, B, C)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i))
 				}
@@ -184,9 +184,9 @@ func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), p)
 				}
@@ -218,10 +218,10 @@ func Each4[A, B, C, D any](fn func(Entity, A, B, C, D)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i))
 				}
@@ -255,10 +255,10 @@ func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), p)
 				}
@@ -291,11 +291,11 @@ func Each5[A, B, C, D, E any](fn func(Entity, A, B, C, D, E)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i))
 				}
@@ -330,11 +330,11 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), p)
 				}
@@ -368,12 +368,12 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, A, B, C, D, E, F)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
-				c5 := world.ColumnOf[F](&sp, 5, p5)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i))
 				}
@@ -409,12 +409,12 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *Syst
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
-				c5 := world.ColumnOf[F](&sp, 5, p5)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), p)
 				}
@@ -449,13 +449,13 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, A, B, C, D, E, F, G)) *Syste
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
-				c5 := world.ColumnOf[F](&sp, 5, p5)
-				c6 := world.ColumnOf[G](&sp, 6, p6)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i))
 				}
@@ -492,13 +492,13 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P))
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
-				c5 := world.ColumnOf[F](&sp, 5, p5)
-				c6 := world.ColumnOf[G](&sp, 6, p6)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), p)
 				}
@@ -534,14 +534,14 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, A, B, C, D, E, F, G, H)) 
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
-				c5 := world.ColumnOf[F](&sp, 5, p5)
-				c6 := world.ColumnOf[G](&sp, 6, p6)
-				c7 := world.ColumnOf[H](&sp, 7, p7)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
+				c7 := world.ColumnOf[H](q, &sp, 7, p7)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), c7.At(i))
 				}
@@ -579,14 +579,14 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.ColumnOf[A](&sp, 0, p0)
-				c1 := world.ColumnOf[B](&sp, 1, p1)
-				c2 := world.ColumnOf[C](&sp, 2, p2)
-				c3 := world.ColumnOf[D](&sp, 3, p3)
-				c4 := world.ColumnOf[E](&sp, 4, p4)
-				c5 := world.ColumnOf[F](&sp, 5, p5)
-				c6 := world.ColumnOf[G](&sp, 6, p6)
-				c7 := world.ColumnOf[H](&sp, 7, p7)
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
+				c7 := world.ColumnOf[H](q, &sp, 7, p7)
 				for i, e := range ents {
 					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), c7.At(i), p)
 				}
@@ -616,7 +616,7 @@ func Batch1[A any](fn func(Entities, Column[A])) *System {
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -641,7 +641,7 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -668,7 +668,7 @@ func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -693,7 +693,7 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -722,7 +722,7 @@ func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *Sy
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -749,7 +749,7 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -779,7 +779,7 @@ func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], C
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -807,7 +807,7 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -838,7 +838,7 @@ func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C]
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -867,7 +867,7 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -899,7 +899,7 @@ func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, Column[F]{world.ColumnOf[F](&sp, 5, p5)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -929,7 +929,7 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, Column[F]{world.ColumnOf[F](&sp, 5, p5)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -962,7 +962,7 @@ func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Col
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, Column[F]{world.ColumnOf[F](&sp, 5, p5)}, Column[G]{world.ColumnOf[G](&sp, 6, p6)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -993,7 +993,7 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, Column[F]{world.ColumnOf[F](&sp, 5, p5)}, Column[G]{world.ColumnOf[G](&sp, 6, p6)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -1027,7 +1027,7 @@ func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], 
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, Column[F]{world.ColumnOf[F](&sp, 5, p5)}, Column[G]{world.ColumnOf[G](&sp, 6, p6)}, Column[H]{world.ColumnOf[H](&sp, 7, p7)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, Column[H]{world.ColumnOf[H](q, &sp, 7, p7)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -1059,7 +1059,7 @@ func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](&sp, 0, p0)}, Column[B]{world.ColumnOf[B](&sp, 1, p1)}, Column[C]{world.ColumnOf[C](&sp, 2, p2)}, Column[D]{world.ColumnOf[D](&sp, 3, p3)}, Column[E]{world.ColumnOf[E](&sp, 4, p4)}, Column[F]{world.ColumnOf[F](&sp, 5, p5)}, Column[G]{world.ColumnOf[G](&sp, 6, p6)}, Column[H]{world.ColumnOf[H](&sp, 7, p7)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, Column[H]{world.ColumnOf[H](q, &sp, 7, p7)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil

@@ -145,13 +145,13 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	b.WriteString("\t\t\tq.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {\n")
 	if batch {
 		call := "Entities{sp.Ents}, " + list(n, func(i int) string {
-			return fmt.Sprintf("Column[%s]{world.ColumnOf[%s](&sp, %d, p%d)}", comps[i], comps[i], i, i)
+			return fmt.Sprintf("Column[%s]{world.ColumnOf[%s](q, &sp, %d, p%d)}", comps[i], comps[i], i, i)
 		})
 		fmt.Fprintf(b, "\t\t\t\tfn(%s%s)\n", call, arg)
 	} else {
 		b.WriteString("\t\t\t\tents := sp.Ents\n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "\t\t\t\tc%d := world.ColumnOf[%s](&sp, %d, p%d)\n", i, comps[i], i, i)
+			fmt.Fprintf(b, "\t\t\t\tc%d := world.ColumnOf[%s](q, &sp, %d, p%d)\n", i, comps[i], i, i)
 		}
 		call := "Entity(e), " + list(n, func(i int) string { return fmt.Sprintf("c%d.At(i)", i) })
 		fmt.Fprintf(b, "\t\t\t\tfor i, e := range ents {\n\t\t\t\t\tfn(%s%s)\n\t\t\t\t}\n", call, arg)
@@ -190,7 +190,7 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "// Each calls fn for every matching entity, in storage order.\nfunc (q %s[%s]) Each(fn func(Entity, %s)) {\n", name, tps, tps)
 	b.WriteString("\tq.q.Spans(0, q.q.Len(), func(sp world.Span) {\n\t\tents := sp.Ents\n")
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(b, "\t\tc%d := world.ColumnOf[%s](&sp, %d, q.p[%d])\n", i, comps[i], i, i)
+		fmt.Fprintf(b, "\t\tc%d := world.ColumnOf[%s](q.q, &sp, %d, q.p[%d])\n", i, comps[i], i, i)
 	}
 	fmt.Fprintf(b, "\t\tfor i, e := range ents {\n\t\t\tfn(Entity(e), %s)\n\t\t}\n\t})\n}\n\n",
 		list(n, func(i int) string { return fmt.Sprintf("c%d.At(i)", i) }))
