@@ -101,6 +101,32 @@
 // run, and must not be kept across runs (in a [Local], a resource or a
 // component): keep the [Entity] and look the component up again.
 //
+// # Idioms
+//
+// A few things that read oddly at first:
+//
+//   - A singleton: _, player, ok := q.First() — First returns the entity,
+//     its components and whether there is one; take the ones you need.
+//   - The current state: p.Phase.Get().Get() for a Res[glue.State[Phase]]
+//     — the first Get is the resource, the second the state it holds.
+//   - glue.TypeOf[T]() is not reflect.TypeFor[T](): it returns a [Type],
+//     glue's handle of a component type for With, Without and Remove.
+//     Where a plain Go type is meant (System.TypeArgs), glue takes a
+//     reflect.Type.
+//   - The number in Each2, Each2P … counts components. A miscount is the
+//     compiler's "cannot infer A" (or "P"): count the component
+//     parameters of the function, then add P if params follow.
+//   - A state type prints its values through a String method
+//     ("InState(main.Phase.Playing)"); without one as
+//     "main.Phase(1)".
+//   - A component that carries a sprite holds a render.Sprite field and
+//     returns it from a Sprite method; embedding render.Sprite does not
+//     work, since the embedded field is itself named Sprite.
+//   - A timer.Timer component is advanced by timer.Plugin; a Timer inside
+//     a component of your own is advanced by your system
+//     (c.Cooldown.Tick(time.Delta())), as render.Animator's frames are
+//     by render.Animate.
+//
 // # Commands
 //
 // Systems change the world's structure through [Commands]: spawn and

@@ -138,7 +138,6 @@ func NewApp(cfg Config) *glue.App {
 	)
 
 	app.AddSystems(Control,
-		physics.DeltaFrom[timer.Time](),
 		glue.Func(Steer),
 		glue.Func(Autopilot),
 		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)

@@ -81,10 +81,13 @@
 //
 // # Time
 //
-// Every tick simulates [Settings.Delta] seconds: 1/60 by default, the
+// Every tick simulates [Settings.Delta] seconds. By default physics
+// follows the game clock: in an app with timer.Plugin each tick simulates
+// the clock's DeltaSeconds — bodies stop while the game is paused
+// (timer.Time.SetPaused) and follow its speed — and 1/60 otherwise, the
 // right value for a game at Ebitengine's fixed 60 ticks per second. A
-// game that follows a clock sets Settings.Delta itself or adds
-// [DeltaFrom] for a clock resource that implements [IClock].
+// game sets [Plugin.Delta] for a fixed step, or adds [DeltaFrom] for
+// another clock resource that implements [IClock].
 //
 // # Tunnelling and bounces
 //

@@ -4,7 +4,19 @@ import (
 	"fmt"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/timer"
 )
+
+// followClock sets Settings.Delta from the game clock, when the app has
+// one: the first system of the physics stage unless Plugin.Delta is set.
+func followClock(p struct {
+	Clock    glue.Opt[timer.Time]
+	Settings glue.ResMut[Settings]
+}) {
+	if c := p.Clock.Get(); c != nil {
+		p.Settings.Get().Delta = c.DeltaSeconds()
+	}
+}
 
 // Labels of the systems the [Plugin] adds, in the order they run. Games
 // order their own systems of the same stage after them, e.g.
@@ -43,8 +55,11 @@ type Plugin struct {
 	//	app.AddStagesAfter(glue.Update, Control, Physics, Rules)
 	//	app.AddPlugins(physics.Plugin{Stage: Physics})
 	Stage glue.Stage
-	// Delta is the initial [Settings.Delta], in seconds per tick. The
-	// default (0) is 1/60, Ebitengine's default tick rate.
+	// Delta, if set, is a fixed [Settings.Delta], in seconds per tick. The
+	// default (0) follows the game clock: while the app has a timer.Time
+	// (timer.Plugin), every tick simulates its DeltaSeconds, so bodies
+	// stop while the game is paused and follow its speed; without one,
+	// 1/60, Ebitengine's default tick rate.
 	Delta float64
 	// MaxStep is the initial [Settings.MaxStep]. The default (0) picks a
 	// sub-step per body that never tunnels.
@@ -78,8 +93,12 @@ func (p Plugin) Build(app *glue.App) {
 		return
 	}
 	delta := p.Delta
+	var first []glue.Target // what the physics systems run after
 	if delta == 0 {
 		delta = 1.0 / 60
+		clock := glue.Func(followClock)
+		app.AddSystems(stage, clock)
+		first = append(first, clock)
 	}
 	cell := p.CellSize
 	if cell <= 0 {
@@ -91,7 +110,7 @@ func (p Plugin) Build(app *glue.App) {
 
 	static, bouncy := glue.TypeOf[Static](), glue.TypeOf[Bouncy]()
 	app.AddSystems(stage,
-		glue.Func(syncColliders).In(SyncSystem),
+		glue.Func(syncColliders).After(first...).In(SyncSystem),
 		Move[Body]().Without(static, bouncy).After(SyncSystem).In(MoveSystem),
 	)
 	var trackAfter glue.Target = MoveSystem
