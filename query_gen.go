@@ -33,7 +33,7 @@ func (q Query1[A]) Each(fn func(Entity, A)) {
 		ents := sp.Ents
 		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i))
+			fn(Entity(e), c0.Elem(i))
 		}
 	})
 }
@@ -86,7 +86,7 @@ func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
 		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
 		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i))
 		}
 	})
 }
@@ -148,7 +148,7 @@ func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
 		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
 		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i))
 		}
 	})
 }
@@ -214,7 +214,7 @@ func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
 		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
 		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i))
 		}
 	})
 }
@@ -284,7 +284,7 @@ func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
 		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
 		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i))
 		}
 	})
 }
@@ -358,7 +358,7 @@ func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
 		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
 		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i))
 		}
 	})
 }
@@ -436,7 +436,7 @@ func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) 
 		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
 		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i))
 		}
 	})
 }
@@ -518,7 +518,7 @@ func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G
 		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
 		c7 := world.ColumnOf[H](q.q, &sp, 7, q.p[7])
 		for i, e := range ents {
-			fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), c7.At(i))
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i))
 		}
 	})
 }

@@ -27,7 +27,7 @@ func Each1[A any](fn func(Entity, A)) *System {
 				ents := sp.Ents
 				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i))
+					fn(Entity(e), c0.Elem(i))
 				}
 			})
 		}
@@ -58,7 +58,7 @@ func Each1P[A, P any](fn func(Entity, A, P)) *System {
 				ents := sp.Ents
 				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), p)
+					fn(Entity(e), c0.Elem(i), p)
 				}
 			})
 		}
@@ -88,7 +88,7 @@ func Each2[A, B any](fn func(Entity, A, B)) *System {
 				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i))
 				}
 			})
 		}
@@ -120,7 +120,7 @@ func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
 				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), p)
 				}
 			})
 		}
@@ -153,7 +153,7 @@ func Each3[A, B, C any](fn func(Entity, A, B, C)) *System {
 				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i))
 				}
 			})
 		}
@@ -188,7 +188,7 @@ func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
 				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), p)
 				}
 			})
 		}
@@ -223,7 +223,7 @@ func Each4[A, B, C, D any](fn func(Entity, A, B, C, D)) *System {
 				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i))
 				}
 			})
 		}
@@ -260,7 +260,7 @@ func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
 				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), p)
 				}
 			})
 		}
@@ -297,7 +297,7 @@ func Each5[A, B, C, D, E any](fn func(Entity, A, B, C, D, E)) *System {
 				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i))
 				}
 			})
 		}
@@ -336,7 +336,7 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
 				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), p)
 				}
 			})
 		}
@@ -375,7 +375,7 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, A, B, C, D, E, F)) *System {
 				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i))
 				}
 			})
 		}
@@ -416,7 +416,7 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *Syst
 				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), p)
 				}
 			})
 		}
@@ -457,7 +457,7 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, A, B, C, D, E, F, G)) *Syste
 				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i))
 				}
 			})
 		}
@@ -500,7 +500,7 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P))
 				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), p)
 				}
 			})
 		}
@@ -543,7 +543,7 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, A, B, C, D, E, F, G, H)) 
 				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				c7 := world.ColumnOf[H](q, &sp, 7, p7)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), c7.At(i))
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i))
 				}
 			})
 		}
@@ -588,7 +588,7 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				c7 := world.ColumnOf[H](q, &sp, 7, p7)
 				for i, e := range ents {
-					fn(Entity(e), c0.At(i), c1.At(i), c2.At(i), c3.At(i), c4.At(i), c5.At(i), c6.At(i), c7.At(i), p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i), p)
 				}
 			})
 		}

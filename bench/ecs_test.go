@@ -242,12 +242,12 @@ func benchQuery(b *testing.B, s queryScenario) {
 				app.AddStartup(glue.Func(func(c glue.Commands) { s.glue(c, n) }))
 				var sys *glue.System
 				if form == "glue-each" {
-					sys = glue.Each2(func(_ glue.Entity, p *Position, v *Velocity) {
+					sys = glue.Each2(func(_ glue.Entity, p *Position, v Velocity) {
 						p.X += v.X
 						p.Y += v.Y
 					})
 				} else {
-					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity]) {
+					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[Velocity]) {
 						for i := range min(ps.Len(), vs.Len()) {
 							p, v := ps.At(i), vs.At(i)
 							p.X += v.X
@@ -257,9 +257,9 @@ func benchQuery(b *testing.B, s queryScenario) {
 				}
 				check, sum := false, 0.0
 				app.AddSystems(tickStage, sys,
-					glue.Func(func(q glue.Query2[*Position, *Velocity]) {
+					glue.Func(func(q glue.Query2[Position, Velocity]) {
 						if check {
-							q.Each(func(_ glue.Entity, p *Position, _ *Velocity) { sum += p.X + p.Y })
+							q.Each(func(_ glue.Entity, p Position, _ Velocity) { sum += p.X + p.Y })
 						}
 					}).Named("bench.check").After(sys))
 				update(b, app)

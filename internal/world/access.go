@@ -48,11 +48,11 @@ func ElemOf[A any](q *Query, e Entity, k int, ptr bool) (A, bool) {
 	return *(*A)(p), true
 }
 
-// Column is one column of a span, typed as A: for A = T a slice of the
-// dense components, for A = *T their base address and size, from which At
-// makes pointers.
+// Column is one column of a span, typed as A: the address and size of its
+// dense components, from which At makes a pointer (A = *T) or a copy (A =
+// T). (A []A for the copies is slower: indexing a slice of a generic
+// shape goes through its dictionary.)
 type Column[A any] struct {
-	vals []A // A = T
 	base unsafe.Pointer
 	size uintptr
 	n    int
@@ -61,11 +61,7 @@ type Column[A any] struct {
 
 // ColumnOf returns column k of a span, of query q, as A.
 func ColumnOf[A any](q *Query, sp *Span, k int, ptr bool) Column[A] {
-	n := len(sp.Ents)
-	if ptr {
-		return Column[A]{base: sp.Cols[k], size: q.sizes[k], n: n, ptr: true}
-	}
-	return Column[A]{vals: unsafe.Slice((*A)(sp.Cols[k]), n), n: n}
+	return Column[A]{base: sp.Cols[k], size: q.sizes[k], n: len(sp.Ents), ptr: ptr}
 }
 
 // Len returns the number of components.
@@ -73,14 +69,20 @@ func (c Column[A]) Len() int { return c.n }
 
 // At returns component i as A. It panics if i is out of range.
 func (c Column[A]) At(i int) A {
-	if !c.ptr {
-		return c.vals[i]
-	}
 	if uint(i) >= uint(c.n) {
 		panic("glue: Column.At index out of range")
 	}
+	return c.Elem(i)
+}
+
+// Elem is At without the range check, for glue's own loops over
+// [0, Len()).
+func (c Column[A]) Elem(i int) A {
 	p := unsafe.Add(c.base, uintptr(i)*c.size)
-	return *(*A)(unsafe.Pointer(&p))
+	if c.ptr {
+		return *(*A)(unsafe.Pointer(&p))
+	}
+	return *(*A)(p)
 }
 
 // typeOfRType returns the Type of rt, registering it with reflection-based
