@@ -40,19 +40,18 @@ func (q Query1[A]) Each(fn func(Entity, A)) {
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query1[A]) Get(e Entity) (A, bool) {
+func (q Query1[A]) Get(e Entity) (x0 A, ok bool) {
 	return world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query1[A]) First() (Entity, A, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		return 0, zA, false
+func (q Query1[A]) First() (e Entity, x0 A, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), true
 }
 
 // Query2 is a system param that iterates and looks up the entities that
@@ -93,26 +92,22 @@ func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query2[A, B]) Get(e Entity) (A, B, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		return zA, zB, false
+func (q Query2[A, B]) Get(e Entity) (x0 A, x1 B, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query2[A, B]) First() (Entity, A, B, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		return 0, zA, zB, false
+func (q Query2[A, B]) First() (e Entity, x0 A, x1 B, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), true
 }
 
 // Query3 is a system param that iterates and looks up the entities that
@@ -155,28 +150,22 @@ func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query3[A, B, C]) Get(e Entity) (A, B, C, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		return zA, zB, zC, false
+func (q Query3[A, B, C]) Get(e Entity) (x0 A, x1 B, x2 C, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query3[A, B, C]) First() (Entity, A, B, C, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		return 0, zA, zB, zC, false
+func (q Query3[A, B, C]) First() (e Entity, x0 A, x1 B, x2 C, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), true
 }
 
 // Query4 is a system param that iterates and looks up the entities that
@@ -221,30 +210,22 @@ func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query4[A, B, C, D]) Get(e Entity) (A, B, C, D, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		return zA, zB, zC, zD, false
+func (q Query4[A, B, C, D]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query4[A, B, C, D]) First() (Entity, A, B, C, D, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		return 0, zA, zB, zC, zD, false
+func (q Query4[A, B, C, D]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), true
 }
 
 // Query5 is a system param that iterates and looks up the entities that
@@ -291,32 +272,22 @@ func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query5[A, B, C, D, E]) Get(e Entity) (A, B, C, D, E, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		return zA, zB, zC, zD, zE, false
+func (q Query5[A, B, C, D, E]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query5[A, B, C, D, E]) First() (Entity, A, B, C, D, E, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		return 0, zA, zB, zC, zD, zE, false
+func (q Query5[A, B, C, D, E]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), true
 }
 
 // Query6 is a system param that iterates and looks up the entities that
@@ -365,34 +336,22 @@ func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query6[A, B, C, D, E, F]) Get(e Entity) (A, B, C, D, E, F, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		var zF F
-		return zA, zB, zC, zD, zE, zF, false
+func (q Query6[A, B, C, D, E, F]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query6[A, B, C, D, E, F]) First() (Entity, A, B, C, D, E, F, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		var zF F
-		return 0, zA, zB, zC, zD, zE, zF, false
+func (q Query6[A, B, C, D, E, F]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), true
 }
 
 // Query7 is a system param that iterates and looks up the entities that
@@ -443,36 +402,22 @@ func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) 
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (A, B, C, D, E, F, G, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		var zF F
-		var zG G
-		return zA, zB, zC, zD, zE, zF, zG, false
+func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query7[A, B, C, D, E, F, G]) First() (Entity, A, B, C, D, E, F, G, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		var zF F
-		var zG G
-		return 0, zA, zB, zC, zD, zE, zF, zG, false
+func (q Query7[A, B, C, D, E, F, G]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), true
 }
 
 // Query8 is a system param that iterates and looks up the entities that
@@ -525,36 +470,20 @@ func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (A, B, C, D, E, F, G, H, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		var zF F
-		var zG G
-		var zH H
-		return zA, zB, zC, zD, zE, zF, zG, zH, false
+func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, x7 H, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), world.ElemAt[H](q.q, 7, l, q.p[7]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query8[A, B, C, D, E, F, G, H]) First() (Entity, A, B, C, D, E, F, G, H, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		var zA A
-		var zB B
-		var zC C
-		var zD D
-		var zE E
-		var zF F
-		var zG G
-		var zH H
-		return 0, zA, zB, zC, zD, zE, zF, zG, zH, false
+func (q Query8[A, B, C, D, E, F, G, H]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, x7 H, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), world.ElemAt[H](q.q, 7, l, q.p[7]), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), world.ElemAt[H](q.q, 7, l, q.p[7]), true
 }

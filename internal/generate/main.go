@@ -174,7 +174,6 @@ func query(b *bytes.Buffer, n int) {
 	name := fmt.Sprintf("Query%d", n)
 	comps := letters[:n]
 	tps := strings.Join(comps, ", ")
-	zeros := list(n, func(i int) string { return "z" + comps[i] })
 	fmt.Fprintf(b, "// %s is a system param that iterates and looks up the entities that\n", name)
 	fmt.Fprintf(b, "// have components %s — any entities, not only the one an entity\n// system is visiting. A type argument says the access: *T writes T, T\n// reads T (Each, Get and First then hand out copies).", tps)
 	if n != 2 {
@@ -195,25 +194,18 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "\t\tfor i, e := range ents {\n\t\t\tfn(Entity(e), %s)\n\t\t}\n\t})\n}\n\n",
 		list(n, func(i int) string { return fmt.Sprintf("c%d.Elem(i)", i) }))
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
-	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, bool) {\n", name, tps, tps)
+	named := list(n, func(i int) string { return fmt.Sprintf("x%d %s", i, comps[i]) })
+	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, ok bool) {\n", name, tps, named)
 	if n == 1 { // the lookup of a single component in one call (world.Query.Get)
 		fmt.Fprintf(b, "\treturn world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])\n}\n\n")
 	} else {
-		fmt.Fprintf(b, "\tl, ok := q.q.Locate(world.Entity(e))\n\tif !ok {\n")
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "\t\tvar z%s %s\n", comps[i], comps[i])
-		}
-		fmt.Fprintf(b, "\t\treturn %s, false\n\t}\n", zeros)
+		fmt.Fprintf(b, "\tl, found := q.q.Locate(world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
 		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 	}
 	fmt.Fprintf(b, "// First returns the first matching entity and its components, and false\n// if there is none: handy for singletons such as a player.\n")
-	fmt.Fprintf(b, "func (q %s[%s]) First() (Entity, %s, bool) {\n", name, tps, tps)
-	fmt.Fprintf(b, "\te, l, ok := q.q.First()\n\tif !ok {\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(b, "\t\tvar z%s %s\n", comps[i], comps[i])
-	}
-	fmt.Fprintf(b, "\t\treturn 0, %s, false\n\t}\n", zeros)
-	fmt.Fprintf(b, "\treturn Entity(e), %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
+	fmt.Fprintf(b, "func (q %s[%s]) First() (e Entity, %s, ok bool) {\n", name, tps, named)
+	fmt.Fprintf(b, "\te0, l, found := q.q.First()\n\tif !found {\n\t\treturn\n\t}\n")
+	fmt.Fprintf(b, "\treturn Entity(e0), %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 }
 
 // commands writes the typed commands of arity n: a store of their values
