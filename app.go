@@ -57,6 +57,7 @@ type App struct {
 	removedLogs map[*world.Type]*changeLog
 	plugins     map[string]bool
 	onClose     []func()
+	onBuild     []func() error
 	inBuild     int
 
 	setupErrs []error
@@ -116,10 +117,29 @@ func (a *App) addCore(s Stage, th thread) {
 // plugin's package name and say how to fix it:
 //
 //	app.AddError(errors.New("net: ServerPlugin.Addr is required; set it to the address to listen on, e.g. 127.0.0.1:8090"))
+//
+// An error added after the app was built (by a system, a driver) is not
+// lost: Build returns it from then on, and the next [App.Update] fails
+// with it.
 func (a *App) AddError(err error) {
-	if err != nil {
-		a.setupErrs = append(a.setupErrs, err)
+	if err == nil {
+		return
 	}
+	a.setupErrs = append(a.setupErrs, err)
+	if a.built {
+		a.buildErr = joinErrors(append(a.buildErrs(), err))
+	}
+}
+
+// buildErrs returns the errors of the build so far, as a list.
+func (a *App) buildErrs() []error {
+	if a.buildErr == nil {
+		return nil
+	}
+	if j, ok := a.buildErr.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{a.buildErr}
 }
 
 // Configure sets the app's options.
@@ -222,7 +242,7 @@ func (a *App) AddPlugins(plugins ...Plugin) *App {
 
 func pluginName(p Plugin) string {
 	if f, ok := p.(PluginFunc); ok {
-		name, _ := funcName(f)
+		name, _, _ := funcName(f, 2)
 		return name
 	}
 	t := reflect.TypeOf(p)
@@ -282,6 +302,27 @@ func (a *App) Close() {
 func (a *App) OnClose(fn func()) *App {
 	a.onClose = append(a.onClose, fn)
 	return a
+}
+
+// OnBuild registers check to run when the app is built, after every
+// system is initialised: an error it returns is reported by [App.Build]
+// with the others. Plugins use it for what they can only check once the
+// whole app is declared — that a resource they need was inserted, that a
+// type they were given was registered somewhere else.
+func (a *App) OnBuild(check func() error) *App {
+	a.mustNotBeBuilt("OnBuild")
+	a.onBuild = append(a.onBuild, check)
+	return a
+}
+
+// HasResource reports whether the app has a resource of type t: inserted
+// with [App.InsertResource], or by a command that has been applied.
+func (a *App) HasResource(t Type) bool {
+	if t.info == nil {
+		return false
+	}
+	s, ok := a.resources[t.info.RType]
+	return ok && s.val != nil
 }
 
 // mustNotBeBuilt panics when the app's pipeline is changed after it was
@@ -469,11 +510,15 @@ func (a *App) Build() error {
 	a.world.Solo = a.exec.Workers() == 1
 	a.exec.Profile = a.insp.profiling
 	seen := map[string]bool{}
+	nameRuns(a.startup)
 	for _, r := range a.startup {
-		if seen[r.spec.name] {
-			errs = append(errs, fmt.Errorf("glue: startup system %s added twice; to run a function twice, add a second System with another name (Named)", r.spec.name))
+		if seen[r.name] {
+			errs = append(errs, fmt.Errorf("glue: startup system %s added twice; to run a function twice, add a second System with another name (Named)", r.name))
 		}
-		seen[r.spec.name] = true
+		seen[r.name] = true
+		if len(r.spec.after) > 0 {
+			errs = append(errs, fmt.Errorf("glue: startup system %s is ordered with After; startup systems are ordered by Priority: use .Priority(n) (lower runs first)", r.name))
+		}
 		errs = append(errs, a.initRun(r)...)
 	}
 	sort.SliceStable(a.startup, func(i, j int) bool {
@@ -489,12 +534,13 @@ func (a *App) Build() error {
 	for _, st := range a.transStages {
 		errs = append(errs, a.buildStage(st)...)
 		t, _ := transitionStages.Load(st.name)
-		found := false
-		for _, m := range a.states {
-			found = found || m.stateType() == t
-		}
-		if !found {
+		if !a.hasMachine(t.(reflect.Type)) {
 			errs = append(errs, fmt.Errorf("glue: systems added to %s, but the app has no state %s; add it with glue.AddState(app, initial)", st.name, t))
+		}
+	}
+	for _, check := range a.onBuild {
+		if err := check(); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	a.buildErr = joinErrors(errs)

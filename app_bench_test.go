@@ -47,10 +47,10 @@ func BenchmarkMove(b *testing.B) {
 				app := stagedApp()
 				app.Configure(glue.Options{Sequential: seq})
 				app.AddStartup(spawnMovers(n))
-				app.AddSystems(First, glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) {
+				app.AddSystems(First, glue.Each2(func(_ glue.Entity, p *Pos, v Vel) {
 					p.X += v.X
 					p.Y += v.Y
-				}).ReadOnly(glue.TypeOf[Vel]()))
+				}))
 				defer app.Close()
 				app.Update()
 				b.ReportAllocs()
@@ -84,7 +84,7 @@ func BenchmarkParallelThreshold(b *testing.B) {
 					}
 				}))
 				app.AddSystems(First,
-					glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) { p.X += v.X; p.Y += v.Y }).ReadOnly(glue.TypeOf[Vel]()),
+					glue.Each2(func(_ glue.Entity, p *Pos, v Vel) { p.X += v.X; p.Y += v.Y }),
 					glue.Each1(func(_ glue.Entity, a *A) { a.V = a.V*3 + 1 }),
 				)
 				defer app.Close()
@@ -110,9 +110,9 @@ func BenchmarkChunkSize(b *testing.B) {
 			app := stagedApp()
 			app.Configure(glue.Options{ChunkSize: cs, ParallelThreshold: 1})
 			app.AddStartup(spawnMovers(n))
-			app.AddSystems(First, glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) {
+			app.AddSystems(First, glue.Each2(func(_ glue.Entity, p *Pos, v Vel) {
 				p.X += math.Sin(v.X) * math.Cos(p.Y)
-			}).ReadOnly(glue.TypeOf[Vel]()))
+			}))
 			defer app.Close()
 			app.Update()
 			for b.Loop() {
@@ -131,7 +131,7 @@ func TestNoAllocationPerTick(t *testing.T) {
 		app.InsertResource(Gold{})
 		app.AddStartup(spawnMovers(5000))
 		app.AddSystems(First,
-			glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) { p.X += v.X }).ReadOnly(glue.TypeOf[Vel]()),
+			glue.Each2(func(_ glue.Entity, p *Pos, v Vel) { p.X += v.X }),
 			glue.Func(func(p struct {
 				G glue.ResMut[Gold]
 				Q glue.Query1[Vel]
@@ -141,7 +141,7 @@ func TestNoAllocationPerTick(t *testing.T) {
 			}),
 			glue.Func(func(l glue.Local[int]) { *l.Get()++ }),
 		)
-		app.AddSystems(Middle, glue.Each1P(func(_ glue.Entity, v *Vel, p struct {
+		app.AddSystems(Middle, glue.Each1P(func(_ glue.Entity, v Vel, p struct {
 			C glue.Commands
 			G glue.Res[Gold]
 		}) {

@@ -169,7 +169,7 @@ func TestEntitySystemWritesThroughPointers(t *testing.T) {
 	spawnABCD(app)
 	app.AddSystems(First, glue.Each1(func(_ glue.Entity, a *A) { a.V *= 10 }))
 	var got []int
-	app.AddSystems(Middle, glue.Each1(func(_ glue.Entity, a *A) { got = append(got, a.V) }).ReadOnly(glue.TypeOf[A]()))
+	app.AddSystems(Middle, glue.Each1(func(_ glue.Entity, a *A) { got = append(got, a.V) }))
 	mustUpdate(t, app, 2)
 	slices.Sort(got)
 	if want := []int{10, 20, 30, 40, 100, 200, 300, 400}; !slices.Equal(got, want) {
@@ -200,7 +200,7 @@ func TestCommandsAreDeferredToTheEndOfTheStage(t *testing.T) {
 	app.InsertResource(Log{})
 	count := func(label string) *glue.System {
 		return glue.Func(func(p struct {
-			Q glue.Query1[A]
+			Q glue.Query1[*A]
 			L glue.ResMut[Log]
 		}) {
 			q, l := p.Q, p.L
@@ -232,7 +232,7 @@ func TestComponentCommands(t *testing.T) {
 	tick := 0
 	app.AddSystems(First, glue.Func(func(p struct {
 		C glue.Commands
-		Q glue.Query1[A]
+		Q glue.Query1[*A]
 	}) {
 		c, q := p.C, p.Q
 		tick++
@@ -258,10 +258,10 @@ func TestComponentCommands(t *testing.T) {
 	}
 	var got []snap
 	app.AddSystems(Last, glue.Func(func(p struct {
-		Qa glue.Query1[A]
-		Qb glue.Query1[B]
-		Qc glue.Query1[C]
-		Qd glue.Query1[D]
+		Qa glue.Query1[*A]
+		Qb glue.Query1[*B]
+		Qc glue.Query1[*C]
+		Qd glue.Query1[*D]
 	}) {
 		qa, qb, qc, qd := p.Qa, p.Qb, p.Qc, p.Qd
 		var s snap
@@ -425,7 +425,7 @@ func TestSpawnAnyType(t *testing.T) {
 	app := newApp(t)
 	app.AddSystems(First, glue.Func(func(c glue.Commands) { c.Spawn(Stray{41}, A{1}); c.End() }).Named("Spawner"))
 	var got []int
-	app.AddSystems(Last, glue.Func(func(q glue.Query2[Stray, A]) {
+	app.AddSystems(Last, glue.Func(func(q glue.Query2[*Stray, *A]) {
 		q.Each(func(_ glue.Entity, s *Stray, _ *A) { got = append(got, s.X) })
 	}))
 	if err := app.Run(); err != nil {
@@ -468,7 +468,8 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 	app.AddSystems(First, shared)
 	app.AddSystems(First, shared) // same System value twice in one stage
 	app.AddSystems(First, logger("Same"), logger("Same"))
-	app.AddSystems(Last, logger("Orphan").After("Nobody"))
+	nobody := logger("Nobody")
+	app.AddSystems(Last, logger("Orphan").After(nobody), logger("Other").In(glue.NewLabel("someLabel")))
 	app.AddStartup(nil)
 	err := app.Build()
 	if err == nil {
@@ -479,7 +480,7 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 		`system Lost added to unknown stage "Unknown"`,
 		"system Twice added twice to stage first",
 		"system Same added twice to stage first",
-		`stage last: Orphan runs After("Nobody")`,
+		"system Orphan runs After(system Nobody), but stage last has no such system; its systems are Orphan, Other; its labels are someLabel.",
 		"nil startup system",
 	} {
 		if !strings.Contains(err.Error(), want) {
@@ -494,14 +495,16 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 func TestAfterOrdersAndCyclesAreReported(t *testing.T) {
 	app := newApp(t)
 	app.InsertResource(Log{})
-	app.AddSystems(First, logger("b").After("a"), logger("a"))
+	a := logger("a")
+	app.AddSystems(First, logger("b").After(a), a)
 	mustUpdate(t, app, 1)
 	if got := glue.Resource[Log](app).lines; !slices.Equal(got, []string{"a", "b"}) {
 		t.Fatalf("got %v, want [a b]", got)
 	}
 	app2 := newApp(t)
 	app2.InsertResource(Log{})
-	app2.AddSystems(First, logger("x").After("y"), logger("y").After("x"))
+	x, y := logger("x"), logger("y")
+	app2.AddSystems(First, x.After(y), y.After(x))
 	if err := app2.Build(); err == nil || !strings.Contains(err.Error(), "cycle") {
 		t.Fatalf("err = %v, want a cycle error", err)
 	}
@@ -512,11 +515,11 @@ func TestStrictRejectsUnorderedConflicts(t *testing.T) {
 		app := newApp(t)
 		app.Configure(glue.Options{Strict: strict})
 		app.InsertResource(Log{})
-		w2 := logger("w2")
+		w1, w2 := logger("w1"), logger("w2")
 		if ordered {
-			w2.After("w1")
+			w2.After(w1)
 		}
-		app.AddSystems(First, logger("w1"), w2)
+		app.AddSystems(First, w1, w2)
 		return app.Build()
 	}
 	if err := build(false, false); err != nil {
@@ -560,7 +563,7 @@ func TestAddedAndRemoved(t *testing.T) {
 	tick := 0
 	app.AddSystems(First, glue.Func(func(p struct {
 		C glue.Commands
-		Q glue.Query1[B]
+		Q glue.Query1[*B]
 	}) {
 		c, q := p.C, p.Q
 		tick++
@@ -609,7 +612,7 @@ func TestDrawStagesRunOnlyInDraw(t *testing.T) {
 func TestQueryFirstAndGet(t *testing.T) {
 	app := newApp(t)
 	spawnABCD(app)
-	app.AddSystems(First, glue.Func(func(q glue.Query2[A, B]) {
+	app.AddSystems(First, glue.Func(func(q glue.Query2[*A, *B]) {
 		e, a, _, ok := q.First()
 		if !ok || (a.V != 2 && a.V != 4) {
 			t.Errorf("First = %v %v %v", e, a, ok)
@@ -653,13 +656,15 @@ func TestAppsOnManyGoroutines(t *testing.T) {
 	}
 }
 
+// A query of values (Query1[A]) reads; a query of pointers (Query1[*A])
+// writes: access comes from the type arguments.
 func TestReadOnlyQueriesDoNotConflict(t *testing.T) {
 	app := newApp(t)
 	app.Configure(glue.Options{Workers: 2})
 	app.AddSystems(First,
-		glue.Func(func(v glue.Query1[A]) {}).Named("reader1").ReadOnly(glue.TypeOf[A]()),
-		glue.Func(func(v glue.Query2[A, B]) {}).Named("reader2").ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()),
-		glue.Func(func(q glue.Query1[A]) {}).Named("writer"),
+		glue.Func(func(v glue.Query1[A]) {}).Named("reader1"),
+		glue.Func(func(v glue.Query2[A, B]) {}).Named("reader2"),
+		glue.Func(func(q glue.Query1[*A]) {}).Named("writer"),
 	)
 	desc := app.Describe()
 	for _, want := range []string{

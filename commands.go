@@ -230,14 +230,14 @@ func (c Commands) RemoveResource(t Type) {
 // is reported too. Each error is a *SystemError naming the system.
 func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 	fail := func(format string, args ...any) {
-		errs = append(errs, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf(format, args...)})
+		errs = append(errs, &SystemError{System: r.name, Stage: r.stageName(), Err: fmt.Errorf(format, args...)})
 	}
 	i := 0
 	defer func() {
 		if p := recover(); p != nil {
 			buf.releaseFrom(min(i+1, len(buf.cmds)))
 			buf.reset()
-			errs = append(errs, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("panic while applying its commands: %v", p), Panic: p, Stack: debug.Stack()})
+			errs = append(errs, &SystemError{System: r.name, Stage: r.stageName(), Err: fmt.Errorf("panic while applying its commands: %v", p), Panic: p, Stack: debug.Stack()})
 		}
 	}()
 	w := a.world
@@ -248,7 +248,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			a.ending = true
 		case cmdFail:
 			a.ending = true
-			a.failures = append(a.failures, &SystemError{System: r.spec.name, Stage: r.stageName(), Err: buf.errs[cmd.off]})
+			a.failures = append(a.failures, &SystemError{System: r.name, Stage: r.stageName(), Err: buf.errs[cmd.off]})
 		case cmdSpawn:
 			vals := buf.values(cmd)
 			types, err := buf.valueTypes(vals)

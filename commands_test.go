@@ -17,7 +17,7 @@ func TestMoveIntoFreshArchetype(t *testing.T) {
 	var e glue.Entity
 	app.AddSystems(First, glue.Func(func(p struct {
 		C glue.Commands
-		Q glue.Query2[A, B]
+		Q glue.Query2[*A, *B]
 	}) {
 		c, q := p.C, p.Q
 		tick++
@@ -33,10 +33,10 @@ func TestMoveIntoFreshArchetype(t *testing.T) {
 		}
 	}).Named("churn"))
 	var got []int
-	app.AddSystems(Last, glue.Func(func(v glue.Query1[A]) {
+	app.AddSystems(Last, glue.Func(func(v glue.Query1[*A]) {
 		got = got[:0]
 		v.Each(func(_ glue.Entity, a *A) { got = append(got, a.V) })
-	}).ReadOnly(glue.TypeOf[A]()))
+	}))
 	mustUpdate(t, app, 4)
 	if len(got) != 3 || got[0]+got[1]+got[2] != 6 {
 		t.Fatalf("A values %v, want 1, 2, 3", got)

@@ -56,8 +56,8 @@ func TestTypedCommandsMatchBoxed(t *testing.T) {
 		}))
 		var got []string
 		app.AddSystems(Last, glue.Func(func(p struct {
-			AB glue.Query2[A, B]
-			C  glue.Query1[C]
+			AB glue.Query2[*A, *B]
+			C  glue.Query1[*C]
 		}) {
 			got = got[:0]
 			for _, e := range ents {
@@ -162,7 +162,7 @@ func ExampleSpawn2() {
 		}
 	}))
 	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, p *Pos, v *Vel) { p.X += v.X }))
-	app.AddSystems(glue.Last, glue.Func(func(q glue.Query1[Pos]) {
+	app.AddSystems(glue.Last, glue.Func(func(q glue.Query1[*Pos]) {
 		q.Each(func(_ glue.Entity, p *Pos) { fmt.Print(p.X, " ") })
 		fmt.Println()
 	}))
@@ -189,8 +189,8 @@ func TestBoxedSpawnRuns(t *testing.T) {
 	}))
 	var got []string
 	app.AddSystems(Last, glue.Func(func(p struct {
-		A glue.Query1[A]
-		B glue.Query1[B]
+		A glue.Query1[*A]
+		B glue.Query1[*B]
 	}) {
 		got = got[:0]
 		for _, e := range ents {

@@ -3,7 +3,6 @@ package glue
 import (
 	"fmt"
 	"reflect"
-	"strings"
 )
 
 // Condition decides whether a system runs in a tick: see [System.RunIf].
@@ -32,18 +31,18 @@ func (s *System) RunIf(conds ...Condition) *System {
 //
 //	glue.Func(Spawn).RunIf(glue.If(func(w glue.Res[Wave]) bool { return w.Get().Left > 0 }))
 func If[P any](fn func(P) bool) Condition {
-	name, _ := funcName(fn)
-	if i := strings.Index(name, "[...]"); i >= 0 {
-		name = name[:i]
-	}
+	name, _, _ := funcName(fn, 1)
 	return Condition{name: "If(" + name + ")", init: func(b *builder) (func(*runCtx) bool, error) {
+		if w := writingParam(reflect.TypeFor[P](), ""); w != "" {
+			return nil, fmt.Errorf("condition If(%s) takes %s; conditions only read: take Res, Opt, Reader or a read-only query, and move the writing into a system", name, w)
+		}
 		before := len(b.run.access.Writes)
 		chunkSafe := b.run.chunkSafe
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, err
 		}
-		if len(b.run.access.Writes) != before || reflect.TypeFor[P]() == reflect.TypeFor[Commands]() {
+		if len(b.run.access.Writes) != before {
 			return nil, fmt.Errorf("condition %s writes; conditions only read (use Res, Opt or a query declared ReadOnly)", name)
 		}
 		b.run.chunkSafe = chunkSafe
@@ -73,7 +72,7 @@ func (a *App) initConds(r *sysRun, b *builder) []error {
 	for _, c := range r.spec.conds {
 		eval, err := c.init(b)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("glue: system %s: %w", r.spec.name, err))
+			errs = append(errs, fmt.Errorf("glue: system %s: %w", r.name, err))
 			continue
 		}
 		r.conds = append(r.conds, eval)

@@ -25,7 +25,7 @@ func TestWorkersFixedAtBuild(t *testing.T) {
 	defer app.Close()
 	app.Configure(glue.Options{ParallelThreshold: 1, ChunkSize: 1024})
 	app.AddStartup(spawnMovers(20_000))
-	app.AddSystems(First, glue.Each2P(func(_ glue.Entity, p *Pos, v *Vel, c glue.Commands) { p.X += v.X }).ReadOnly(glue.TypeOf[Vel]()))
+	app.AddSystems(First, glue.Each2P(func(_ glue.Entity, p *Pos, v *Vel, c glue.Commands) { p.X += v.X }))
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +45,8 @@ func TestModifyAndRemoveKeepTheEntity(t *testing.T) {
 	tick := 0
 	app.AddSystems(First, glue.Func(func(p struct {
 		C  glue.Commands
-		QA glue.Query1[A]
-		QB glue.Query1[B]
+		QA glue.Query1[*A]
+		QB glue.Query1[*B]
 	}) {
 		tick++
 		switch tick {
@@ -66,8 +66,8 @@ func TestModifyAndRemoveKeepTheEntity(t *testing.T) {
 		}
 	}))
 	var bs []int
-	app.AddSystems(Last, glue.Func(func(q glue.Query2[B, A]) {}).Named("unused"))
-	app.AddSystems(Last, glue.Each1(func(_ glue.Entity, b *B) { bs = append(bs, b.V) }).ReadOnly(glue.TypeOf[B]()))
+	app.AddSystems(Last, glue.Func(func(q glue.Query2[*B, *A]) {}).Named("unused"))
+	app.AddSystems(Last, glue.Each1(func(_ glue.Entity, b *B) { bs = append(bs, b.V) }))
 	mustUpdate(t, app, 2)
 	slices.Sort(bs)
 	if app.Len() != 2 || !slices.Equal(bs[len(bs)-2:], []int{2, 10}) {
@@ -90,7 +90,7 @@ func TestManyArchetypes(t *testing.T) {
 		}
 	}))
 	n := 0
-	app.AddSystems(First, glue.Each1(func(_ glue.Entity, a *A) { n++ }).ReadOnly(glue.TypeOf[A]()))
+	app.AddSystems(First, glue.Each1(func(_ glue.Entity, a *A) { n++ }))
 	mustUpdate(t, app, 1)
 	if n != 1024 || app.Archetypes() < 1024 {
 		t.Fatalf("visited %d entities in %d archetypes, want 1024 in 1024", n, app.Archetypes())
@@ -238,9 +238,9 @@ func TestFailedTickIsTheSameParallelOrSequential(t *testing.T) {
 		// the failed tick (no structural change happens after First).
 		var as []*A
 		var bs []*B
-		app.AddSystems(First, glue.Func(func(q glue.Query2[A, B]) {
+		app.AddSystems(First, glue.Func(func(q glue.Query2[*A, *B]) {
 			q.Each(func(_ glue.Entity, a *A, b *B) { as, bs = append(as, a), append(bs, b) })
-		}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()))
+		}))
 		app.AddSystems(Middle,
 			glue.Each1P(func(_ glue.Entity, a *A, c glue.Commands) {
 				a.V++
@@ -277,16 +277,17 @@ func TestFailedTickIsTheSameParallelOrSequential(t *testing.T) {
 func TestDeepAfterGraphBuildsQuickly(t *testing.T) {
 	app := newApp(t)
 	const layers, width = 100, 3
+	var prev, cur []*glue.System
 	for l := range layers {
 		for w := range width {
 			s := glue.Func(func(struct{}) {}).Named(fmt.Sprintf("s%d_%d", l, w))
-			if l > 0 {
-				for x := range width {
-					s.After(fmt.Sprintf("s%d_%d", l-1, x))
-				}
+			for _, p := range prev {
+				s.After(p)
 			}
 			app.AddSystems(First, s)
+			cur = append(cur, s)
 		}
+		prev, cur = cur, nil
 	}
 	if err := app.Build(); err != nil {
 		t.Fatal(err)

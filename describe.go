@@ -48,7 +48,7 @@ func (a *App) WriteDescription(w io.Writer) {
 			if r.spec.hasPrio {
 				prio = fmt.Sprintf("priority %d", r.spec.priority)
 			}
-			fmt.Fprintf(w, "  %-34s %s, %s\n", r.spec.name, prio, r.describeKind())
+			fmt.Fprintf(w, "  %-34s %s, %s\n", r.name, prio, r.describeKind())
 			writeAccess(w, r)
 		}
 	}
@@ -72,7 +72,7 @@ func (a *App) WriteDescription(w io.Writer) {
 			fmt.Fprintf(w, "  group %d%s\n", i+1, together)
 			for _, n := range lv {
 				r := n.Data.(*sysRun)
-				fmt.Fprintf(w, "    %-32s %s\n", r.spec.name, r.describeKind())
+				fmt.Fprintf(w, "    %-32s %s\n", r.name, r.describeKind())
 				writeAccess(w, r)
 			}
 		}

@@ -71,17 +71,61 @@
 //	app.AddSystems(Round, glue.Each2P(UpdateScore))
 //
 // Access is derived from types when the app is built: [Res] reads a
-// resource and [ResMut] writes it; an entity system or a query writes its
-// components unless [System.ReadOnly] says the system only reads them.
+// resource and [ResMut] writes it; for components, a value reads and a
+// pointer writes — func(e glue.Entity, p *Pos, v Vel) writes Pos and reads
+// Vel (getting a copy), glue.Query2[*Body, Paddle] writes Body and reads
+// Paddle, glue.Column[Vel] reads. Nothing is declared at registration.
 // [System.With] and [System.Without] filter entity systems by components
 // they do not receive. A parameter that is not a param is a build error
 // naming it and the kinds allowed. Params are resolved once, at Build; a
 // tick uses no reflection.
 //
 // A [System] is a spec: it holds no run state, so one value may be added to
-// several apps. Its name is its function's, with the type arguments of a
-// generic module system ("render.DrawBox[main.Brick]"); names are unique
-// within a stage.
+// several apps. Its name is a handle, the same under go run, go test and
+// in the browser: its function's, or the constructor's that made it
+// ("render.Animate"), qualified by the last element of the package's
+// import path (also for package main: "breakout.MovePaddle"), with the
+// type arguments a generic constructor gives [System.TypeArgs]
+// ("render.DrawBox[main.Brick]", types named as Go shows them). Names are
+// unique within a stage.
+// Systems are ordered by value, not by name: [System.After] takes the
+// *System or a [Label] a module exports ([System.In]).
+//
+// # Component pointers
+//
+// The *T an entity system, [Query1.Each], [Query1.Get] or [Query1.First]
+// hands out points into the world's storage. It is valid until the next
+// structural change of the world — a spawn, despawn, insert or remove —
+// and those happen only when a stage's commands are applied, after its
+// systems have run. So a pointer is valid for the rest of the system's
+// run, and must not be kept across runs (in a [Local], a resource or a
+// component): keep the [Entity] and look the component up again.
+//
+// # Idioms
+//
+// A few things that read oddly at first:
+//
+//   - A singleton: _, player, ok := q.First() — First returns the entity,
+//     its components and whether there is one; take the ones you need.
+//   - The current state: p.Phase.Get().Get() for a Res[glue.State[Phase]]
+//     — the first Get is the resource, the second the state it holds.
+//   - glue.TypeOf[T]() is not reflect.TypeFor[T](): it returns a [Type],
+//     glue's handle of a component type for With, Without and Remove.
+//     Where a plain Go type is meant (System.TypeArgs), glue takes a
+//     reflect.Type.
+//   - The number in Each2, Each2P … counts components. A miscount is the
+//     compiler's "cannot infer A" (or "P"): count the component
+//     parameters of the function, then add P if params follow.
+//   - A state type prints its values through a String method
+//     ("InState(main.Phase.Playing)"); without one as
+//     "main.Phase(1)".
+//   - A component that carries a sprite holds a render.Sprite field and
+//     returns it from a Sprite method; embedding render.Sprite does not
+//     work, since the embedded field is itself named Sprite.
+//   - A timer.Timer component is advanced by timer.Plugin; a Timer inside
+//     a component of your own is advanced by your system
+//     (c.Cooldown.Tick(time.Delta())), as render.Animator's frames are
+//     by render.Animate.
 //
 // # Commands
 //
@@ -173,9 +217,13 @@
 //
 // Mistakes in the pipeline — an unknown stage, a duplicate name, a wrong
 // param type, a pointer or interface used as a component or resource, a
-// filter that can never match, a module system without its plugin
-// ([Provided]), a duplicate resource, a bad After — are collected and
-// reported together by [App.Build], each naming the system, stage or type
-// and how to fix it. Changing a built app panics; a closed app returns
+// filter that can never match or that a global system cannot honour, a
+// module system without its plugin ([Provided]), a duplicate resource, an
+// After target missing from the stage, [InState] of a state the app does
+// not have, a condition that writes, a [DrawOnly] resource written in an
+// update stage, what a plugin checks with [App.OnBuild] — are collected
+// and reported together by [App.Build], each naming the system, stage or
+// type and how to fix it. [App.AddError] after Build is not lost: the next
+// Update returns it. Changing a built app panics; a closed app returns
 // [ErrClosed].
 package glue

@@ -20,9 +20,8 @@ func (e Entity) String() string {
 }
 
 // Type names a component type. Get one with [TypeOf]; it is used in
-// filters ([System.With], [System.Without]), in access declarations
-// ([System.ReadOnly]) and in commands that remove components or
-// resources.
+// filters ([System.With], [System.Without]) and in commands that remove
+// components or resources.
 type Type struct {
 	info *world.Type
 }
@@ -56,23 +55,17 @@ func (e Entities) Len() int { return len(e.ids) }
 func (e Entities) At(i int) Entity { return Entity(e.ids[i]) }
 
 // Column is one component type of a batch handed to a Batch system:
-// At(i) is the component of entity i of the batch's [Entities]. It is a
-// read-only view of the world's storage — the components may be written
-// through the pointers, the column itself cannot be changed — valid during
-// the call.
-type Column[T any] struct {
-	s []T
+// At(i) is the component of entity i of the batch's [Entities]. The type
+// argument says the access, as for [Each2]: Column[*T].At(i) returns a
+// pointer into storage (the system writes T), Column[T].At(i) a copy (it
+// reads T). The column is a view of the world's storage, valid during the
+// call.
+type Column[A any] struct {
+	c world.Column[A]
 }
 
 // Len returns the number of components.
-func (c Column[T]) Len() int { return len(c.s) }
+func (c Column[A]) Len() int { return c.c.Len() }
 
-// At returns a pointer to component i.
-func (c Column[T]) At(i int) *T { return &c.s[i] }
-
-// Slice returns the components as one slice, the archetype's dense memory
-// itself: element i is the component of entity i, and a loop over it
-// runs at the speed of a plain slice. Writing elements writes the
-// components (unless the system declared the type read-only, when it must
-// not); like the Column, the slice is valid during the call only.
-func (c Column[T]) Slice() []T { return c.s }
+// At returns component i: a pointer for Column[*T], a copy for Column[T].
+func (c Column[A]) At(i int) A { return c.c.At(i) }

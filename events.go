@@ -29,8 +29,6 @@ type Writer[E any] struct {
 // Write appends an event.
 func (w Writer[E]) Write(e E) { *w.buf = append(*w.buf, e) }
 
-func (w *Writer[E]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[E]()} }
-
 func (w *Writer[E]) initParam(b *builder) error {
 	q := eventsFor[E](b.app)
 	bufs := make([][]E, b.slots)
@@ -70,8 +68,6 @@ func (r Reader[E]) Read() []E { return r.list }
 
 // Len returns the number of unread events.
 func (r Reader[E]) Len() int { return len(r.list) }
-
-func (r *Reader[E]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[E]()} }
 
 func (r *Reader[E]) initParam(b *builder) error {
 	r.q = eventsFor[E](b.app)

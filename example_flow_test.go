@@ -74,15 +74,15 @@ func ExampleCommands_Spawn() {
 		c.Spawn(Turret{Mount: ship})
 	}))
 	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		Turrets glue.Query1[Turret]
-		Ships   glue.Query1[Ship]
+		Turrets glue.Query1[*Turret]
+		Ships   glue.Query1[*Ship]
 	}) {
 		p.Turrets.Each(func(_ glue.Entity, t *Turret) {
 			if s, ok := p.Ships.Get(t.Mount); ok {
 				fmt.Println("turret mounted on", s.Name)
 			}
 		})
-	}).ReadOnly(glue.TypeOf[Turret](), glue.TypeOf[Ship]()))
+	}))
 	app.Update()
 	// Output: turret mounted on Aurora
 }

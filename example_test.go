@@ -39,13 +39,13 @@ func ExampleNewApp() {
 		p.Y += v.DY
 	}).Without(glue.TypeOf[Frozen]()))
 	app.AddSystems(Report, glue.Func(func(p struct {
-		Positions glue.Query1[Position]
+		Positions glue.Query1[*Position]
 		Cmds      glue.Commands
 	}) {
 		p.Positions.Each(func(_ glue.Entity, pos *Position) { fmt.Printf("(%g, %g) ", pos.X, pos.Y) })
 		fmt.Println()
 		p.Cmds.End()
-	}).ReadOnly(glue.TypeOf[Position]()))
+	}))
 
 	if err := app.Run(); err != nil {
 		fmt.Println(err)
@@ -86,7 +86,7 @@ func ExampleEach2() {
 	}))
 	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, p *Position, v *Velocity) {
 		p.X += v.DX
-	}).ReadOnly(glue.TypeOf[Velocity]()))
+	}))
 	for range 3 {
 		app.Update()
 	}
@@ -128,11 +128,11 @@ func ExampleQuery2() {
 		cmds.Spawn(Position{X: 3, Y: 4}, Target{})
 		cmds.Spawn(Position{X: 0, Y: 0}, Velocity{})
 	}))
-	app.AddSystems(glue.Update, glue.Each2P(func(_ glue.Entity, p *Position, _ *Velocity, targets glue.Query2[Position, Target]) {
+	app.AddSystems(glue.Update, glue.Each2P(func(_ glue.Entity, p *Position, _ *Velocity, targets glue.Query2[*Position, *Target]) {
 		targets.Each(func(_ glue.Entity, t *Position, _ *Target) {
 			fmt.Printf("target at distance² %g\n", (t.X-p.X)*(t.X-p.X)+(t.Y-p.Y)*(t.Y-p.Y))
 		})
-	}).ReadOnly(glue.TypeOf[Position]()))
+	}))
 	app.Update()
 	app.Close()
 	// Output: target at distance² 25
@@ -142,7 +142,7 @@ func ExampleQuery2() {
 func ExampleCommands() {
 	type Counted struct {
 		Cmds      glue.Commands
-		Positions glue.Query1[Position]
+		Positions glue.Query1[*Position]
 	}
 	app := glue.NewApp()
 	app.AddStagesAfter(glue.Update, Move, Report)
@@ -172,7 +172,7 @@ func ExampleBatch2P() {
 			cmds.Spawn(Position{X: float64(i)}, Velocity{DX: 1})
 		}
 	}))
-	app.AddSystems(Move, glue.Batch2P(func(ents glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], g glue.Res[Gravity]) {
+	app.AddSystems(Move, glue.Batch2P(func(ents glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], g glue.Res[Gravity]) {
 		for i := range ents.Len() {
 			p, v := ps.At(i), vs.At(i)
 			v.DY += g.Get().G
@@ -180,11 +180,11 @@ func ExampleBatch2P() {
 			p.Y += v.DY
 		}
 	}))
-	app.AddSystems(Report, glue.Func(func(q glue.Query1[Position]) {
+	app.AddSystems(Report, glue.Func(func(q glue.Query1[*Position]) {
 		var out []string
 		q.Each(func(_ glue.Entity, p *Position) { out = append(out, fmt.Sprintf("(%g, %g)", p.X, p.Y)) })
 		fmt.Println(strings.Join(out, " "))
-	}).ReadOnly(glue.TypeOf[Position]()))
+	}))
 	app.Update()
 	app.Update()
 	app.Close()

@@ -90,7 +90,7 @@ func TestEventsParallelEqualSequential(t *testing.T) {
 				if a.V%7 == 0 {
 					w.Write(Hit{a.V})
 				}
-			}).ReadOnly(glue.TypeOf[A]()),
+			}),
 			glue.Func(func(w glue.Writer[Hit]) { w.Write(Hit{-1}) }),
 		)
 		var got []int

@@ -255,7 +255,7 @@ func (a *App) Timings(dst []StageTiming) []StageTiming {
 		}
 		t.Systems = t.Systems[:0]
 		for _, r := range info.runs {
-			t.Systems = append(t.Systems, SystemTiming{Name: r.spec.name, Spent: r.node.Spent, Runs: r.node.Runs})
+			t.Systems = append(t.Systems, SystemTiming{Name: r.name, Spent: r.node.Spent, Runs: r.node.Runs})
 		}
 	}
 	for _, st := range a.stages {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -35,7 +36,7 @@ func TestMisuseGetsAClearError(t *testing.T) {
 	t.Run("wrong param type", func(t *testing.T) {
 		app := newApp(t)
 		app.AddSystems(First, glue.Func(func(g *Game) {}).Named("Steer"))
-		wantBuildError(t, app, "system Steer", "type *glue_test.Game, which is not a system param", "glue.Res[glue_test.Game]", "glue.Query1[A]")
+		wantBuildError(t, app, "system Steer", "type *glue_test.Game, which is not a system param", "glue.Res[glue_test.Game]", "glue.Query1[*A]")
 	})
 	t.Run("wrong field type", func(t *testing.T) {
 		app := newApp(t)
@@ -111,9 +112,10 @@ func TestMisuseGetsAClearError(t *testing.T) {
 	t.Run("resource inserted earlier in the same stage", func(t *testing.T) {
 		app := newApp(t)
 		app.Configure(glue.Options{Sequential: true})
+		setup := glue.Func(func(c glue.Commands) { c.InsertResource(Game{}) }).Named("Setup")
 		app.AddSystems(First,
-			glue.Func(func(c glue.Commands) { c.InsertResource(Game{}) }).Named("Setup"),
-			glue.Func(func(g glue.Res[Game]) {}).Named("Reader").After("Setup"),
+			setup,
+			glue.Func(func(g glue.Res[Game]) {}).Named("Reader").After(setup),
 		)
 		err := app.Update()
 		if err == nil || !strings.Contains(err.Error(), "which system Setup inserts by a command in this stage; commands apply when the stage ends") {
@@ -178,8 +180,8 @@ func TestNineParamsAndReuse(t *testing.T) {
 		B  glue.ResMut[Log]
 		C  glue.Commands
 		D  glue.Local[int]
-		E  glue.Query1[A]
-		F  glue.Query2[A, B]
+		E  glue.Query1[*A]
+		F  glue.Query2[*A, *B]
 		G  glue.Opt[Game]
 		H  glue.Added[A]
 		In struct {
@@ -210,27 +212,92 @@ func TestNineParamsAndReuse(t *testing.T) {
 	}
 }
 
-// Generic systems are named with their type arguments.
+// Generic systems are named with their type arguments (System.TypeArgs),
+// not with the types their signature happens to name: two instantiations
+// are two names, even when the type argument appears only in the body.
 func TestGenericSystemNames(t *testing.T) {
-	// Type arguments from other packages than the function's, as a game's
-	// components are for a module's generic system.
 	if got, want := countOf[time.Time]().Name(), "glue_test.countOf[time.Time]"; got != want {
 		t.Fatalf("name = %q, want %q", got, want)
 	}
 	if got, want := moveWith[time.Duration]().Name(), "glue_test.moveWith[time.Duration]"; got != want {
 		t.Fatalf("name = %q, want %q", got, want)
 	}
+	// spawnOf[T] takes only Commands and Res[Gold]: its name is made of
+	// its type arguments, not of Gold.
+	if got, want := spawnOf[A]().Name(), "glue_test.spawnOf[glue_test.A]"; got != want {
+		t.Fatalf("name = %q, want %q", got, want)
+	}
 	app := newApp(t)
-	app.AddSystems(First, countOf[time.Time](), countOf[time.Duration]()) // distinct names, no Named needed
+	app.AddSystems(First, countOf[time.Time](), countOf[time.Duration](), spawnOf[A](), spawnOf[B]()) // distinct names, no Named needed
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
 }
 
+// A system made by a constructor is named after the constructor, also when
+// the compiler inlines the constructor into its caller (small constructors
+// such as this one are inlined).
+func TestConstructorNames(t *testing.T) {
+	if got, want := tiny().Name(), "glue_test.tiny"; got != want {
+		t.Fatalf("name = %q, want %q", got, want)
+	}
+	if got, want := glue.Func(namedStep).Name(), "glue_test.namedStep"; got != want {
+		t.Fatalf("name = %q, want %q", got, want)
+	}
+	// A literal written in the test itself is named after the test.
+	if got, want := glue.Func(func(struct{}) {}).Name(), "glue_test.TestConstructorNames"; got != want {
+		t.Fatalf("name = %q, want %q", got, want)
+	}
+}
+
+func tiny() *glue.System { return glue.Func(func(struct{}) {}) }
+
+func namedStep(struct{}) {}
+
+func spawnOf[T any]() *glue.System {
+	return glue.Func(func(p struct {
+		Cmds glue.Commands
+		Gold glue.Res[Gold]
+	}) {
+		var t T
+		p.Cmds.Spawn(t)
+	}).TypeArgs(reflect.TypeFor[T]())
+}
+
 func countOf[T any]() *glue.System {
-	return glue.Func(func(q glue.Query1[T]) {})
+	return glue.Func(func(q glue.Query1[*T]) {}).TypeArgs(reflect.TypeFor[T]())
 }
 
 func moveWith[V any]() *glue.System {
-	return glue.Each2(func(_ glue.Entity, p *Pos, v *V) {})
+	return glue.Each2(func(_ glue.Entity, p *Pos, v *V) {}).TypeArgs(reflect.TypeFor[V]())
+}
+
+// A main package's systems have the same names under go run and go test
+// (the last element of the package's import path, not "main" in one and
+// the path in the other).
+func TestMainPackageNamesAreStable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program")
+	}
+	run := func(args ...string) string {
+		cmd := exec.Command("go", args...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %v: %v\n%s", args, err, out)
+		}
+		for _, l := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(l, "names: ") {
+				return l
+			}
+		}
+		t.Fatalf("go %v printed no names:\n%s", args, out)
+		return ""
+	}
+	want := "names: names.Step, names.names, names.spawn[main.Coin]"
+	if got := run("run", "./testdata/names"); got != want {
+		t.Errorf("go run: %s, want %s", got, want)
+	}
+	if got := run("test", "-count=1", "-v", "./testdata/names"); got != want {
+		t.Errorf("go test: %s, want %s", got, want)
+	}
 }

@@ -52,20 +52,20 @@ func randomWorld(seed uint64, opts glue.Options) *glue.App {
 		glue.Each2(func(_ glue.Entity, b *B, c *C) { b.V += c.V % 13; c.V ^= b.V }).Named("mixBC"),
 		glue.Each1(func(_ glue.Entity, d *D) { d.V = int(math.Sqrt(float64(d.V*d.V+1))) + 1 }).Named("mixD"),
 		glue.Func(func(p struct {
-			Q glue.Query2[A, B]
+			Q glue.Query2[*A, *B]
 			S glue.ResMut[Stats]
 		}) {
 			q, s := p.Q, p.S
 			q.Each(func(_ glue.Entity, a *A, b *B) { s.Get().SumA += int64(a.V); s.Get().SumB += int64(b.V) })
-		}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()).Named("stats"),
+		}).Named("stats"),
 	)
 	app.AddSystems(Middle,
 		// Reads A of other entities while writing its own D: not splittable.
-		glue.Each1P(func(e glue.Entity, d *D, q glue.Query1[A]) {
+		glue.Each1P(func(e glue.Entity, d *D, q glue.Query1[*A]) {
 			if a, ok := q.Get(e); ok {
 				d.V += a.V % 7
 			}
-		}).ReadOnly(glue.TypeOf[A]()).Named("dFromA"),
+		}).Named("dFromA"),
 		glue.Each1P(func(e glue.Entity, a *A, p struct {
 			C glue.Commands
 			R glue.ResMut[Rng]
@@ -87,7 +87,7 @@ func randomWorld(seed uint64, opts glue.Options) *glue.App {
 			if (a.V+b.V)%97 == 0 {
 				c.Insert(e, D{a.V})
 			}
-		}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B]()).Named("tagD"),
+		}).Named("tagD"),
 	)
 	app.AddSystems(Last, glue.Func(func(p struct {
 		C glue.Commands
@@ -133,10 +133,10 @@ func TestParallelEqualsSequential(t *testing.T) {
 func installSnapshot(app *glue.App) *string {
 	out := new(string)
 	app.AddSystems(Last, glue.Func(func(p struct {
-		Qa glue.Query1[A]
-		Qb glue.Query1[B]
-		Qc glue.Query1[C]
-		Qd glue.Query1[D]
+		Qa glue.Query1[*A]
+		Qb glue.Query1[*B]
+		Qc glue.Query1[*C]
+		Qd glue.Query1[*D]
 	}) {
 		qa, qb, qc, qd := p.Qa, p.Qb, p.Qc, p.Qd
 		rows := map[glue.Entity][]string{}
@@ -154,7 +154,7 @@ func installSnapshot(app *glue.App) *string {
 			fmt.Fprintf(&b, "%d:%s\n", k, strings.Join(rows[k], ","))
 		}
 		*out = b.String()
-	}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B](), glue.TypeOf[C](), glue.TypeOf[D]()).Named("snapshot"))
+	}).Named("snapshot"))
 	return out
 }
 
@@ -223,7 +223,7 @@ func TestLargeEntitySystemIsSplitAcrossWorkers(t *testing.T) {
 		case n - 1:
 			metLast = r.meet(r.b, r.a)
 		}
-	}).ReadOnly(glue.TypeOf[A]()))
+	}))
 	mustUpdate(t, app, 1)
 	if !metFirst || !metLast {
 		t.Fatalf("first and last entity were not visited concurrently (first=%v last=%v)", metFirst, metLast)
@@ -246,7 +246,7 @@ func TestBatchEqualsEach(t *testing.T) {
 			}
 		}))
 		if batch {
-			app.AddSystems(First, glue.Batch2P(func(ents glue.Entities, as glue.Column[A], bs glue.Column[B], c glue.Commands) {
+			app.AddSystems(First, glue.Batch2P(func(ents glue.Entities, as glue.Column[*A], bs glue.Column[*B], c glue.Commands) {
 				if ents.Len() != as.Len() || as.Len() != bs.Len() {
 					panic("batch columns differ in length")
 				}

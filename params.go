@@ -18,35 +18,10 @@ type param interface {
 	fetchParam(ctx *runCtx) error
 }
 
-// elemser is implemented by params that name types: their type arguments,
-// for system names.
-type elemser interface {
-	elems() []reflect.Type
-}
-
 var paramType = reflect.TypeFor[param]()
 
-// paramElems returns the type arguments of a param type, or of every
-// field of a struct of params.
-func paramElems(t reflect.Type) []reflect.Type {
-	if reflect.PointerTo(t).Implements(paramType) {
-		if e, ok := reflect.New(t).Interface().(elemser); ok {
-			return e.elems()
-		}
-		return nil
-	}
-	if t.Kind() != reflect.Struct {
-		return nil
-	}
-	var out []reflect.Type
-	for i := range t.NumField() {
-		out = append(out, paramElems(t.Field(i).Type)...)
-	}
-	return out
-}
-
 // paramKinds lists what a system may take, for errors.
-const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glue.Commands, glue.Writer[E], glue.Reader[E], glue.Added[T], glue.Removed[T], glue.Query1[A] … glue.Query8[A, …], or a struct whose exported fields are these"
+const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glue.Commands, glue.Writer[E], glue.Reader[E], glue.Added[T], glue.Removed[T], glue.Query1[*A] … glue.Query8[*A, *…], or a struct whose exported fields are these"
 
 // initParams initialises the params of a system that takes a value of type
 // P: P itself is a param, or a struct whose exported fields are params
@@ -249,7 +224,7 @@ func (a *App) checkProviders(r *sysRun) []error {
 			continue
 		}
 		if name := p.ProvidedBy(); !a.plugins[name] && slot.val == nil {
-			errs = append(errs, fmt.Errorf("glue: system %s needs resource %s, which %s inserts, but the app has no %s; add it with app.AddPlugins(%s{})", r.spec.name, slot.name, name, name, name))
+			errs = append(errs, fmt.Errorf("glue: system %s needs resource %s, which %s inserts, but the app has no %s; add it with app.AddPlugins(%s{})", r.name, slot.name, name, name, name))
 		}
 	}
 	return errs
@@ -266,8 +241,6 @@ type Res[T any] struct {
 // Get returns the resource. The pointer is valid during this run of the
 // system; the resource must not be modified through it.
 func (r Res[T]) Get() *T { return r.ptr }
-
-func (r *Res[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
 
 func (r *Res[T]) initParam(b *builder) error {
 	return initRes(b, &r.slot, reflect.TypeFor[T](), false, true)
@@ -290,8 +263,6 @@ type ResMut[T any] struct {
 // Get returns the resource for reading and writing during this run.
 func (r ResMut[T]) Get() *T { return r.ptr }
 
-func (r *ResMut[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
-
 func (r *ResMut[T]) initParam(b *builder) error {
 	return initRes(b, &r.slot, reflect.TypeFor[T](), true, true)
 }
@@ -310,8 +281,6 @@ type Opt[T any] struct {
 
 // Get returns the resource, or nil if there is none.
 func (r Opt[T]) Get() *T { return r.ptr }
-
-func (r *Opt[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
 
 func (r *Opt[T]) initParam(b *builder) error {
 	return initRes(b, &r.slot, reflect.TypeFor[T](), false, false)
@@ -354,7 +323,7 @@ func (a *App) missingResource(r *sysRun, slot *resSlot) error {
 	if by := a.pendingInsert(slot.rtype, r); by != "" {
 		msg = fmt.Sprintf("needs resource %s, which system %s inserts by a command in this stage; commands apply when the stage ends, so run this system in a later stage", slot.name, by)
 	}
-	return &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("%s", msg)}
+	return &SystemError{System: r.name, Stage: r.stageName(), Err: fmt.Errorf("%s", msg)}
 }
 
 // pendingInsert returns the system of the running stage that has a
@@ -377,7 +346,7 @@ func (a *App) pendingInsert(t reflect.Type, r *sysRun) string {
 				buf := &o.bufs[c]
 				for _, cmd := range buf.cmds {
 					if cmd.kind == cmdInsertResource && reflect.TypeOf(buf.vals[cmd.off]) == t {
-						return o.spec.name
+						return o.name
 					}
 				}
 			}
@@ -436,8 +405,6 @@ type Added[T any] struct {
 // an app that is never drawn) holds no memory.
 const ChangeWindow = 120
 
-func (a *Added[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
-
 func (a *Added[T]) initParam(b *builder) error {
 	t := world.TypeFor[T]()
 	if err := checkComponentType(t.RType); err != nil {
@@ -456,8 +423,6 @@ func (a *Added[T]) initParam(b *builder) error {
 type Removed[T any] struct {
 	reader
 }
-
-func (r *Removed[T]) elems() []reflect.Type { return []reflect.Type{reflect.TypeFor[T]()} }
 
 func (r *Removed[T]) initParam(b *builder) error {
 	t := world.TypeFor[T]()

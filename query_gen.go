@@ -2,457 +2,488 @@
 
 package glue
 
-import (
-	"reflect"
-
-	"github.com/gluekit/glue/internal/world"
-)
+import "github.com/gluekit/glue/internal/world"
 
 // Query1 is a system param that iterates and looks up the entities that
 // have components A — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query1[A any] struct {
 	q *world.Query
+	p [1]bool
 }
 
 func (q *Query1[A]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A]()})
+	t0, p0 := world.ElemType[A]()
+	comps := []*world.Type{t0}
+	writes := []bool{p0}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query1[A]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query1[A]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query1[A]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query1[A]) Each(fn func(Entity, *A)) {
+func (q Query1[A]) Each(fn func(Entity, A)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i])
+			fn(Entity(e), c0.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query1[A]) Get(e Entity) (*A, bool) {
-	p := q.q.Get(world.Entity(e), 0)
-	return (*A)(p), p != nil
+func (q Query1[A]) Get(e Entity) (x0 A, ok bool) {
+	return world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query1[A]) First() (Entity, *A, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, false
+func (q Query1[A]) First() (e Entity, x0 A, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), true
 }
 
 // Query2 is a system param that iterates and looks up the entities that
 // have components A, B — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly].
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies).
 type Query2[A, B any] struct {
 	q *world.Query
+	p [2]bool
 }
 
 func (q *Query2[A, B]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	comps := []*world.Type{t0, t1}
+	writes := []bool{p0, p1}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query2[A, B]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query2[A, B]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query2[A, B]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query2[A, B]) Each(fn func(Entity, *A, *B)) {
+func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query2[A, B]) Get(e Entity) (*A, *B, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, false
+func (q Query2[A, B]) Get(e Entity) (x0 A, x1 B, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query2[A, B]) First() (Entity, *A, *B, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, false
+func (q Query2[A, B]) First() (e Entity, x0 A, x1 B, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), true
 }
 
 // Query3 is a system param that iterates and looks up the entities that
 // have components A, B, C — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query3[A, B, C any] struct {
 	q *world.Query
+	p [3]bool
 }
 
 func (q *Query3[A, B, C]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	comps := []*world.Type{t0, t1, t2}
+	writes := []bool{p0, p1, p2}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query3[A, B, C]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query3[A, B, C]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query3[A, B, C]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query3[A, B, C]) Each(fn func(Entity, *A, *B, *C)) {
+func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
-		c2 := world.Col[C](&sp, 2)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i], &c2[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query3[A, B, C]) Get(e Entity) (*A, *B, *C, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, nil, false
+func (q Query3[A, B, C]) Get(e Entity) (x0 A, x1 B, x2 C, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query3[A, B, C]) First() (Entity, *A, *B, *C, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, nil, false
+func (q Query3[A, B, C]) First() (e Entity, x0 A, x1 B, x2 C, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), true
 }
 
 // Query4 is a system param that iterates and looks up the entities that
 // have components A, B, C, D — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query4[A, B, C, D any] struct {
 	q *world.Query
+	p [4]bool
 }
 
 func (q *Query4[A, B, C, D]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	comps := []*world.Type{t0, t1, t2, t3}
+	writes := []bool{p0, p1, p2, p3}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query4[A, B, C, D]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query4[A, B, C, D]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query4[A, B, C, D]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query4[A, B, C, D]) Each(fn func(Entity, *A, *B, *C, *D)) {
+func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
-		c2 := world.Col[C](&sp, 2)[:len(ents)]
-		c3 := world.Col[D](&sp, 3)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query4[A, B, C, D]) Get(e Entity) (*A, *B, *C, *D, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, nil, nil, false
+func (q Query4[A, B, C, D]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query4[A, B, C, D]) First() (Entity, *A, *B, *C, *D, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, nil, nil, false
+func (q Query4[A, B, C, D]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), true
 }
 
 // Query5 is a system param that iterates and looks up the entities that
 // have components A, B, C, D, E — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query5[A, B, C, D, E any] struct {
 	q *world.Query
+	p [5]bool
 }
 
 func (q *Query5[A, B, C, D, E]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	comps := []*world.Type{t0, t1, t2, t3, t4}
+	writes := []bool{p0, p1, p2, p3, p4}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query5[A, B, C, D, E]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query5[A, B, C, D, E]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query5[A, B, C, D, E]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query5[A, B, C, D, E]) Each(fn func(Entity, *A, *B, *C, *D, *E)) {
+func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
-		c2 := world.Col[C](&sp, 2)[:len(ents)]
-		c3 := world.Col[D](&sp, 3)[:len(ents)]
-		c4 := world.Col[E](&sp, 4)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query5[A, B, C, D, E]) Get(e Entity) (*A, *B, *C, *D, *E, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, nil, nil, nil, false
+func (q Query5[A, B, C, D, E]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query5[A, B, C, D, E]) First() (Entity, *A, *B, *C, *D, *E, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, nil, nil, nil, false
+func (q Query5[A, B, C, D, E]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), true
 }
 
 // Query6 is a system param that iterates and looks up the entities that
 // have components A, B, C, D, E, F — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query6[A, B, C, D, E, F any] struct {
 	q *world.Query
+	p [6]bool
 }
 
 func (q *Query6[A, B, C, D, E, F]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
+	writes := []bool{p0, p1, p2, p3, p4, p5}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query6[A, B, C, D, E, F]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query6[A, B, C, D, E, F]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query6[A, B, C, D, E, F]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F)) {
+func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
-		c2 := world.Col[C](&sp, 2)[:len(ents)]
-		c3 := world.Col[D](&sp, 3)[:len(ents)]
-		c4 := world.Col[E](&sp, 4)[:len(ents)]
-		c5 := world.Col[F](&sp, 5)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query6[A, B, C, D, E, F]) Get(e Entity) (*A, *B, *C, *D, *E, *F, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, nil, nil, nil, nil, false
+func (q Query6[A, B, C, D, E, F]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query6[A, B, C, D, E, F]) First() (Entity, *A, *B, *C, *D, *E, *F, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, nil, nil, nil, nil, false
+func (q Query6[A, B, C, D, E, F]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), true
 }
 
 // Query7 is a system param that iterates and looks up the entities that
 // have components A, B, C, D, E, F, G — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query7[A, B, C, D, E, F, G any] struct {
 	q *world.Query
+	p [7]bool
 }
 
 func (q *Query7[A, B, C, D, E, F, G]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query7[A, B, C, D, E, F, G]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query7[A, B, C, D, E, F, G]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F](), reflect.TypeFor[G]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query7[A, B, C, D, E, F, G]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F, *G)) {
+func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
-		c2 := world.Col[C](&sp, 2)[:len(ents)]
-		c3 := world.Col[D](&sp, 3)[:len(ents)]
-		c4 := world.Col[E](&sp, 4)[:len(ents)]
-		c5 := world.Col[F](&sp, 5)[:len(ents)]
-		c6 := world.Col[G](&sp, 6)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (*A, *B, *C, *D, *E, *F, *G, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, nil, nil, nil, nil, nil, false
+func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query7[A, B, C, D, E, F, G]) First() (Entity, *A, *B, *C, *D, *E, *F, *G, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, nil, nil, nil, nil, nil, false
+func (q Query7[A, B, C, D, E, F, G]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), true
 }
 
 // Query8 is a system param that iterates and looks up the entities that
 // have components A, B, C, D, E, F, G, H — any entities, not only the one an entity
-// system is visiting. The system may write the components unless it
-// declares them [System.ReadOnly]. See [Query2] for an example.
+// system is visiting. A type argument says the access: *T writes T, T
+// reads T (Each, Get and First then hand out copies). See [Query2] for an example.
 type Query8[A, B, C, D, E, F, G, H any] struct {
 	q *world.Query
+	p [8]bool
 }
 
 func (q *Query8[A, B, C, D, E, F, G, H]) initParam(b *builder) error {
-	q.q = b.paramQuery([]*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	t7, p7 := world.ElemType[H]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	q.q = b.paramQuery(comps, writes)
+	copy(q.p[:], writes)
 	return nil
 }
 
 func (q *Query8[A, B, C, D, E, F, G, H]) fetchParam(*runCtx) error { return nil }
 
-func (q *Query8[A, B, C, D, E, F, G, H]) elems() []reflect.Type {
-	return []reflect.Type{reflect.TypeFor[A](), reflect.TypeFor[B](), reflect.TypeFor[C](), reflect.TypeFor[D](), reflect.TypeFor[E](), reflect.TypeFor[F](), reflect.TypeFor[G](), reflect.TypeFor[H]()}
-}
-
 // Len returns the number of matching entities when the stage started.
 func (q Query8[A, B, C, D, E, F, G, H]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
-func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H)) {
+func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G, H)) {
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
 		ents := sp.Ents
-		c0 := world.Col[A](&sp, 0)[:len(ents)]
-		c1 := world.Col[B](&sp, 1)[:len(ents)]
-		c2 := world.Col[C](&sp, 2)[:len(ents)]
-		c3 := world.Col[D](&sp, 3)[:len(ents)]
-		c4 := world.Col[E](&sp, 4)[:len(ents)]
-		c5 := world.Col[F](&sp, 5)[:len(ents)]
-		c6 := world.Col[G](&sp, 6)[:len(ents)]
-		c7 := world.Col[H](&sp, 7)[:len(ents)]
+		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
+		c7 := world.ColumnOf[H](q.q, &sp, 7, q.p[7])
 		for i, e := range ents {
-			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], &c7[i])
+			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i))
 		}
 	})
 }
 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
-func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (*A, *B, *C, *D, *E, *F, *G, *H, bool) {
-	l, ok := q.q.Locate(world.Entity(e))
-	if !ok {
-		return nil, nil, nil, nil, nil, nil, nil, nil, false
+func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, x7 H, ok bool) {
+	l, found := q.q.Locate(world.Entity(e))
+	if !found {
+		return
 	}
-	return world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), world.At[H](q.q, 7, l), true
+	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), world.ElemAt[H](q.q, 7, l, q.p[7]), true
 }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
-func (q Query8[A, B, C, D, E, F, G, H]) First() (Entity, *A, *B, *C, *D, *E, *F, *G, *H, bool) {
-	e, l, ok := q.q.First()
-	if !ok {
-		return 0, nil, nil, nil, nil, nil, nil, nil, nil, false
+func (q Query8[A, B, C, D, E, F, G, H]) First() (e Entity, x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, x7 H, ok bool) {
+	e0, l, found := q.q.First()
+	if !found {
+		return
 	}
-	return Entity(e), world.At[A](q.q, 0, l), world.At[B](q.q, 1, l), world.At[C](q.q, 2, l), world.At[D](q.q, 3, l), world.At[E](q.q, 4, l), world.At[F](q.q, 5, l), world.At[G](q.q, 6, l), world.At[H](q.q, 7, l), true
+	return Entity(e0), world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), world.ElemAt[H](q.q, 7, l, q.p[7]), true
 }

@@ -37,7 +37,7 @@ func TestQuery1Get(t *testing.T) {
 		v      int
 		ok, ta bool
 	}
-	check := func(qa glue.Query1[A], qt glue.Query1[Tag], e glue.Entity) result {
+	check := func(qa glue.Query1[*A], qt glue.Query1[*Tag], e glue.Entity) result {
 		p, ok := qa.Get(e)
 		r := result{ok: ok}
 		if ok {
@@ -50,8 +50,8 @@ func TestQuery1Get(t *testing.T) {
 	}
 	var got map[string]result
 	app.AddSystems(Last, glue.Func(func(p struct {
-		A   glue.Query1[A]
-		Tag glue.Query1[Tag]
+		A   glue.Query1[*A]
+		Tag glue.Query1[*Tag]
 	}) {
 		if tick != 4 {
 			return

@@ -19,15 +19,17 @@ func (a *App) buildStage(st *stageDef) []error {
 	var errs []error
 	names := map[string]bool{}
 	var nodes []*sched.Node
+	nameRuns(st.runs)
 	for _, r := range st.runs {
-		if names[r.spec.name] {
-			errs = append(errs, fmt.Errorf("glue: system %s added twice to stage %s; to run a function twice, add a second System with another name (Named)", r.spec.name, st.name))
+		if names[r.name] {
+			errs = append(errs, fmt.Errorf("glue: system %s added twice to stage %s; to run a function twice, add a second System with another name (Named)", r.name, st.name))
 			continue
 		}
-		names[r.spec.name] = true
+		names[r.name] = true
 		errs = append(errs, a.initRun(r)...)
 		nodes = append(nodes, r.node)
 	}
+	errs = append(errs, resolveAfter(st)...)
 	p, err := sched.NewPlan(nodes)
 	if err != nil {
 		return append(errs, fmt.Errorf("glue: stage %s: %w", st.name, err))
@@ -41,11 +43,28 @@ func (a *App) buildStage(st *stageDef) []error {
 		for _, c := range p.Conflicts() {
 			if !p.Ordered(c[0], c[1]) {
 				x, y := c[0].Data.(*sysRun), c[1].Data.(*sysRun)
-				errs = append(errs, fmt.Errorf("glue: systems %s and %s of stage %s conflict (%s) and are not ordered; add After(%q) to %s", x.spec.name, y.spec.name, st.name, conflictWhat(c[0], c[1]), x.spec.name, y.spec.name))
+				errs = append(errs, fmt.Errorf("glue: systems %s and %s of stage %s conflict (%s) and are not ordered; order them, e.g. %s.After(%s) with the System value of %s or a Label it is in", x.name, y.name, st.name, conflictWhat(c[0], c[1]), y.name, x.name, x.name))
 			}
 		}
 	}
 	return errs
+}
+
+// nameRuns names the runs of a stage (or of startup) after their specs.
+// Function literals written in one function share its name ("main.main");
+// where two of them meet, each is told apart by its literal's line
+// ("breakout.main:42"), which is the same in every build mode.
+func nameRuns(runs []*sysRun) {
+	count := map[string]int{}
+	for _, r := range runs {
+		count[r.spec.name]++
+	}
+	for _, r := range runs {
+		r.name = r.spec.name
+		if count[r.name] > 1 && r.spec.line > 0 {
+			r.name = fmt.Sprintf("%s:%d", r.name, r.spec.line)
+		}
+	}
 }
 
 // runStage runs one stage's systems and applies their commands. If a
@@ -66,6 +85,13 @@ func (a *App) runStage(st *stageDef) error {
 			q.Refresh()
 		}
 		r.node.Skip = len(r.conds) > 0 && !r.check()
+		if r.node.Skip {
+			// A skipped system issues nothing: drop what its conditions
+			// may have left in its buffer, so that it does not apply in
+			// a later tick the system runs.
+			r.bufs[0].discard()
+			r.flush(1, false)
+		}
 	}
 	parallel := st.thread == updateThread
 	if errs := a.exec.Run(info.plan, parallel); len(errs) > 0 {

@@ -16,8 +16,9 @@ import (
 func TestExclusiveRunsInCommandOrder(t *testing.T) {
 	app := newApp(t)
 	var seen []string
+	before := glue.Func(func(c glue.Commands) { c.Spawn(A{V: 1}) }).Named("before")
 	app.AddSystems(First,
-		glue.Func(func(c glue.Commands) { c.Spawn(A{V: 1}) }).Named("before"),
+		before,
 		glue.Func(func(c glue.Commands) {
 			c.Spawn(A{V: 2})
 			c.Exclusive(func(w *glue.World) error {
@@ -32,12 +33,12 @@ func TestExclusiveRunsInCommandOrder(t *testing.T) {
 				return nil
 			})
 			c.Spawn(A{V: 4})
-		}).Named("exclusive").After("before"),
+		}).Named("exclusive").After(before),
 	)
 	var added []int
 	app.AddSystems(Middle, glue.Func(func(p struct {
 		Added glue.Added[A]
-		As    glue.Query1[A]
+		As    glue.Query1[*A]
 	}) {
 		for _, e := range p.Added.Entities() {
 			a, _ := p.As.Get(e)
@@ -68,7 +69,7 @@ func TestWorldEachInQueryOrder(t *testing.T) {
 	}))
 	app.AddSystems(First, glue.Func(func(p struct {
 		C  glue.Commands
-		As glue.Query1[A]
+		As glue.Query1[*A]
 	}) {
 		p.As.Each(func(e glue.Entity, a *A) {
 			if a.V == 1 || a.V == 3 {
@@ -79,9 +80,9 @@ func TestWorldEachInQueryOrder(t *testing.T) {
 	var queried, walked []int
 	var types []string
 	app.AddSystems(Middle,
-		glue.Func(func(q glue.Query1[A]) {
+		glue.Func(func(q glue.Query1[*A]) {
 			q.Each(func(_ glue.Entity, a *A) { queried = append(queried, a.V) })
-		}).ReadOnly(glue.TypeOf[A]()),
+		}),
 		glue.Func(func(c glue.Commands) {
 			c.Exclusive(func(w *glue.World) error {
 				w.Each(func(e glue.Entity, ts []glue.Type) {

@@ -25,14 +25,14 @@ func TestSpawnReturnsEntity(t *testing.T) {
 	}))
 	var found []string
 	app.AddSystems(Middle, glue.Func(func(p struct {
-		Links glue.Query1[Link]
-		AB    glue.Query2[A, B]
+		Links glue.Query1[*Link]
+		AB    glue.Query2[*A, *B]
 	}) {
 		p.Links.Each(func(_ glue.Entity, l *Link) {
 			a, b, ok := p.AB.Get(l.To)
 			found = append(found, fmt.Sprint(ok, a.V, b.V))
 		})
-	}).ReadOnly(glue.TypeOf[Link](), glue.TypeOf[A](), glue.TypeOf[B]()))
+	}))
 	mustUpdate(t, app, 1)
 	if want := []string{"true 1 2"}; !slices.Equal(found, want) {
 		t.Fatalf("links resolved to %v, want %v", found, want)
@@ -55,7 +55,7 @@ func spawnTree(n int, sequential bool) *glue.App {
 	app.AddSystems(First, glue.Each1P(func(e glue.Entity, a *A, c glue.Commands) {
 		child := c.Spawn(B{V: a.V}, Link{To: e})
 		c.Insert(e, Link{To: child})
-	}).ReadOnly(glue.TypeOf[A]()).Without(glue.TypeOf[Link]()))
+	}).Without(glue.TypeOf[Link]()))
 	return app
 }
 
@@ -65,14 +65,14 @@ func pairs(t *testing.T, app *glue.App) []string {
 	t.Helper()
 	var out []string
 	app.AddSystems(Middle, glue.Func(func(p struct {
-		Parents  glue.Query2[A, Link]
-		Children glue.Query2[B, Link]
+		Parents  glue.Query2[*A, *Link]
+		Children glue.Query2[*B, *Link]
 	}) {
 		p.Parents.Each(func(e glue.Entity, a *A, l *Link) {
 			b, back, ok := p.Children.Get(l.To)
 			out = append(out, fmt.Sprint(a.V, ok && back.To == e, b.V))
 		})
-	}).ReadOnly(glue.TypeOf[A](), glue.TypeOf[B](), glue.TypeOf[Link]()))
+	}))
 	mustUpdate(t, app, 1)
 	return out
 }
@@ -106,7 +106,7 @@ func TestSpawnIdsDeterministic(t *testing.T) {
 		app.Configure(glue.Options{Sequential: true})
 		app.AddSystems(First, glue.Func(func(p struct {
 			C glue.Commands
-			Q glue.Query1[A]
+			Q glue.Query1[*A]
 		}) {
 			p.Q.Each(func(e glue.Entity, a *A) {
 				if a.V%3 == 0 {

@@ -97,21 +97,46 @@ var transitionStages sync.Map // Stage -> reflect.Type
 
 func transitionStage[S comparable](kind string, s S) Stage {
 	t := reflect.TypeFor[S]()
-	name := Stage(fmt.Sprintf("%s(%s.%v)", kind, t, s))
+	name := Stage(kind + "(" + stateName(s) + ")")
 	transitionStages.Store(name, t)
 	return name
 }
 
+// stateName shows a state value with its type: "breakout.Phase.Playing"
+// when the type has a String method, "breakout.Phase(1)" otherwise (give
+// the type a String method to see names).
+func stateName[S comparable](s S) string {
+	t := reflect.TypeFor[S]()
+	if str, ok := any(s).(fmt.Stringer); ok {
+		return fmt.Sprintf("%s.%s", t, str.String())
+	}
+	return fmt.Sprintf("%s(%v)", t, s)
+}
+
 // InState is a condition that holds while the state of type S is s.
 func InState[S comparable](s S) Condition {
-	return Condition{name: fmt.Sprintf("InState(%s.%v)", reflect.TypeFor[S](), s), init: func(b *builder) (func(*runCtx) bool, error) {
+	return Condition{name: "InState(" + stateName(s) + ")", init: func(b *builder) (func(*runCtx) bool, error) {
 		slot := b.app.slotFor(reflect.TypeFor[State[S]]())
 		b.run.access.Add(slot, false)
+		if !b.app.hasMachine(reflect.TypeFor[S]()) && slot.val == nil {
+			t := reflect.TypeFor[S]()
+			return nil, fmt.Errorf("it runs if InState(%s), but the app has no state of type %s, so it would never run; add the state machine with glue.AddState(app, initial) (or, for a state run elsewhere, insert glue.StateOf(s))", stateName(s), t)
+		}
 		return func(*runCtx) bool {
 			st, ok := slot.val.(*State[S])
 			return ok && st.current == s
 		}, nil
 	}}
+}
+
+// hasMachine reports whether the app has a state machine of type t.
+func (a *App) hasMachine(t reflect.Type) bool {
+	for _, m := range a.states {
+		if m.stateType() == t {
+			return true
+		}
+	}
+	return false
 }
 
 // stateMachine is an app's state machine of one type.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -37,13 +36,17 @@ type System struct {
 	kind     systemKind
 	priority int
 	hasPrio  bool
-	after    []string
+	after    []Target
+	labels   []Label
+	// line is the source line of the function literal the system was
+	// made from (0 for a named function, or once Named was called).
+	line int
 
-	comps    []*world.Type // entity systems: queried components, in order
-	with     []*world.Type
-	without  []*world.Type
-	readOnly []*world.Type
-	conds    []Condition
+	comps   []*world.Type // entity systems: queried components, in order
+	writes  []bool        // per comp: the system writes it (its type argument is a pointer)
+	with    []*world.Type
+	without []*world.Type
+	conds   []Condition
 	// typeErrs are mistakes found when the spec was made (a pointer or
 	// interface used as a component), reported by Build.
 	typeErrs []error
@@ -55,100 +58,29 @@ type System struct {
 	init func(b *builder) (fetch func(ctx *runCtx) error, body func(ctx *runCtx, lo, hi int), err error)
 }
 
-func newSystem(fn any, kind systemKind, comps []*world.Type, params []reflect.Type) *System {
-	s := &System{kind: kind, comps: comps}
+func newSystem(fn any, kind systemKind, comps []*world.Type, writes []bool) *System {
+	s := &System{kind: kind, comps: comps, writes: writes}
 	for _, c := range comps {
 		if err := checkComponentType(c.RType); err != nil {
 			s.typeErrs = append(s.typeErrs, err)
 		}
 	}
-	base, module := funcName(fn)
-	s.module = module
-	s.name = withTypeArgs(base, module, comps, params)
+	// Frames: funcName's caller (newSystem), Func or EachN, the code
+	// that made the system.
+	s.name, s.module, s.line = funcName(fn, 2)
 	return s
 }
-
-// funcName derives a function's name and package from its function value:
-// "github.com/gluekit/glue/modules/render.DrawBox[...].func1" gives name
-// "render.DrawBox[...]" and package "github.com/gluekit/glue/modules/render".
-// Reflection runs once, when the system is made, never per tick.
-func funcName(fn any) (name, pkg string) {
-	v := reflect.ValueOf(fn)
-	if v.Kind() != reflect.Func || v.IsNil() {
-		return "<nil>", ""
-	}
-	full := runtime.FuncForPC(v.Pointer()).Name()
-	full = strings.TrimSuffix(full, "-fm")
-	base := full
-	if i := strings.Index(base, "["); i >= 0 {
-		base = base[:i]
-	}
-	slash := strings.LastIndex(base, "/")
-	dot := strings.Index(base[slash+1:], ".")
-	if dot < 0 {
-		return full, ""
-	}
-	pkg = base[:slash+1+dot]
-	name = full[slash+1:]
-	// A closure inside a generic function: keep the function's name,
-	// without the functions it was inlined into.
-	if i := strings.Index(name, "[...]"); i >= 0 {
-		fn := name[:i]
-		if j := strings.LastIndex(fn, "."); j >= 0 {
-			fn = fn[j+1:]
-		}
-		name = base[slash+1:slash+1+dot] + "." + fn + "[...]"
-	}
-	return name, pkg
-}
-
-// withTypeArgs fills the "[...]" of a generic function's name with its
-// type arguments as glue can see them: the component and resource types of
-// the system's signature that are declared outside the function's package.
-func withTypeArgs(name, pkg string, comps []*world.Type, params []reflect.Type) string {
-	i := strings.Index(name, "[...]")
-	if i < 0 {
-		return name
-	}
-	var args []string
-	add := func(t reflect.Type) {
-		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
-			t = t.Elem()
-		}
-		if t.PkgPath() == pkg || t.PkgPath() == gluePkg || t.Name() == "" {
-			return
-		}
-		n := shortTypeName(t)
-		for _, a := range args {
-			if a == n {
-				return
-			}
-		}
-		args = append(args, n)
-	}
-	for _, c := range comps {
-		add(c.RType)
-	}
-	for _, p := range params {
-		for _, t := range paramElems(p) {
-			add(t)
-		}
-	}
-	if len(args) == 0 {
-		return name[:i]
-	}
-	return name[:i] + "[" + strings.Join(args, ", ") + "]"
-}
-
-var gluePkg = reflect.TypeFor[System]().PkgPath()
 
 // shortTypeName returns a type's name with its packages' last path
 // elements: "render.Plugin", "main.Brick", "glue.Res[breakout.Game]".
 func shortTypeName(t reflect.Type) string { return world.ShortName(t) }
 
-// Name returns the system's name: by default the package-qualified function
-// name with the type arguments of a generic function
-// ("render.DrawBox[main.Brick]"), or what [System.Named] set.
+// Name returns the system's name: by default the package-qualified name of
+// its function or of the constructor that made it ("render.Animate"), with
+// the type arguments given to [System.TypeArgs]
+// ("render.DrawBox[main.Brick]"), or what [System.Named] set. See
+// names.go for the rules; a name is the same under go run, go test and in
+// the browser.
 func (s *System) Name() string { return s.name }
 
 // Module returns the import path of the package the system's function is
@@ -158,7 +90,7 @@ func (s *System) Module() string { return s.module }
 // Named sets the system's name, used in errors, in [App.Describe] and by
 // [System.After]. Names must be unique within a stage.
 func (s *System) Named(name string) *System {
-	s.name = name
+	s.name, s.line = name, 0
 	return s
 }
 
@@ -181,18 +113,6 @@ func (s *System) Without(types ...Type) *System {
 	return s
 }
 
-// ReadOnly declares that the system only reads the given component types —
-// its own components and those of its queries — which it would otherwise
-// be assumed to write. Systems that only read a type may run in parallel
-// with each other. Writing a type declared read-only is a data race the
-// scheduler cannot see.
-func (s *System) ReadOnly(types ...Type) *System {
-	for _, t := range types {
-		s.readOnly = append(s.readOnly, t.info)
-	}
-	return s
-}
-
 // Priority orders startup systems: lower priorities run first, systems
 // without a priority run last, ties run in registration order. It has no
 // effect on systems of a stage.
@@ -201,17 +121,13 @@ func (s *System) Priority(p int) *System {
 	return s
 }
 
-// After makes the system run after the named systems of the same stage,
-// even if it was registered before them. Ordering two systems explicitly
-// also tells [Options.Strict] that their conflict is intended.
-func (s *System) After(names ...string) *System {
-	s.after = append(s.after, names...)
-	return s
-}
-
 // sysRun is one registration of a System in an app: its run state.
 type sysRun struct {
-	spec   *System
+	spec *System
+	// name is the system's name in this app: the spec's, with the line
+	// of its function literal when two literals of one function meet in
+	// a stage (nameRuns).
+	name   string
 	stage  *stageDef // nil for startup systems
 	access sched.Access
 	// queries are the system's own query (first, for entity systems) and
@@ -265,25 +181,15 @@ type builder struct {
 	errs  []error
 }
 
-// component records access to a component type, honouring ReadOnly.
-func (b *builder) component(t *world.Type, readOnly bool) {
-	write := !readOnly
-	for _, r := range b.run.spec.readOnly {
-		if r == t {
-			write = false
-		}
-	}
-	b.run.access.Add(t, write)
-}
-
-// query makes a query over comps, records access to them and registers it
-// for refreshing before each stage.
-func (b *builder) query(comps, with, without []*world.Type) *world.Query {
-	for _, c := range comps {
+// query makes a query over comps, records access to them — a write where
+// writes says so, a read otherwise — and registers it for refreshing
+// before each stage.
+func (b *builder) query(comps []*world.Type, writes []bool, with, without []*world.Type) *world.Query {
+	for i, c := range comps {
 		if err := checkComponentType(c.RType); err != nil {
 			b.errs = append(b.errs, err)
 		}
-		b.component(c, false)
+		b.run.access.Add(c, writes[i])
 	}
 	q := b.app.world.NewQuery(comps, with, without)
 	b.run.queries = append(b.run.queries, q)
@@ -293,8 +199,8 @@ func (b *builder) query(comps, with, without []*world.Type) *world.Query {
 // paramQuery is query for a query param: a splittable entity system whose
 // extra query touches a type the system writes cannot be split, since
 // chunks would write what other chunks read.
-func (b *builder) paramQuery(comps []*world.Type) *world.Query {
-	q := b.query(comps, nil, nil)
+func (b *builder) paramQuery(comps []*world.Type, writes []bool) *world.Query {
+	q := b.query(comps, writes, nil, nil)
 	for _, c := range comps {
 		if b.run.access.WritesKey(c) {
 			b.run.chunkSafe = false
@@ -307,7 +213,7 @@ func (b *builder) paramQuery(comps []*world.Type) *world.Query {
 func (a *App) initRun(r *sysRun) []error {
 	s := r.spec
 	var errs []error
-	if strings.TrimSpace(s.name) == "" {
+	if strings.TrimSpace(r.name) == "" {
 		errs = append(errs, fmt.Errorf("glue: a system in stage %s has a blank name; give it one with Named", r.stageName()))
 	}
 	errs = append(errs, s.typeErrs...)
@@ -320,13 +226,14 @@ func (a *App) initRun(r *sysRun) []error {
 	}
 	fetch, body, err := s.init(b)
 	if err != nil {
-		errs = append(errs, fmt.Errorf("glue: system %s: %w", s.name, err))
+		errs = append(errs, fmt.Errorf("glue: system %s: %w", r.name, err))
 	}
 	for _, e := range b.errs {
-		errs = append(errs, fmt.Errorf("glue: system %s: %w", s.name, e))
+		errs = append(errs, fmt.Errorf("glue: system %s: %w", r.name, e))
 	}
 	errs = append(errs, a.initConds(r, b)...)
 	errs = append(errs, a.checkProviders(r)...)
+	errs = append(errs, a.checkRun(r)...)
 	r.fetch, r.body = fetch, body
 	r.ctxs = make([]runCtx, b.slots)
 	r.bufs = make([]cmdBuffer, b.slots)
@@ -335,9 +242,8 @@ func (a *App) initRun(r *sysRun) []error {
 		r.ctxs[c] = runCtx{app: a, run: r, cmds: &r.bufs[c], chunk: c}
 	}
 	r.node = &sched.Node{
-		Name:       s.name,
+		Name:       r.name,
 		Access:     r.access,
-		After:      s.after,
 		Splittable: s.kind == entitySystem && r.chunkSafe,
 		Len:        r.total,
 		Work:       r.work,
@@ -435,7 +341,7 @@ func (r *sysRun) runChunk(c, lo, hi int) error {
 func (r *sysRun) guard(ctx *runCtx, lo, hi int) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = &SystemError{System: r.spec.name, Stage: r.stageName(), Err: fmt.Errorf("panic: %v", p), Panic: p, Stack: debug.Stack()}
+			err = &SystemError{System: r.name, Stage: r.stageName(), Err: fmt.Errorf("panic: %v", p), Panic: p, Stack: debug.Stack()}
 		}
 	}()
 	if lo < 0 {

@@ -1,7 +1,5 @@
 package glue
 
-import "reflect"
-
 // Func makes a global system from fn: it runs once per tick in its
 // stage. fn's parameter is a system param — [Res], [ResMut], [Opt],
 // [Local], [Commands], [Added], [Removed] or a query ([Query1] …
@@ -10,7 +8,7 @@ import "reflect"
 //
 //	func Score(p struct {
 //		Game  glue.ResMut[Game]
-//		Balls glue.Query1[Ball]
+//		Balls glue.Query1[*Ball]
 //		Cmd   glue.Commands
 //	}) { … }
 //
@@ -20,7 +18,7 @@ import "reflect"
 // the app is built; a type that is not a param is a build error naming
 // it. A system of no params takes struct{}.
 func Func[P any](fn func(P)) *System {
-	s := newSystem(fn, globalSystem, nil, []reflect.Type{reflect.TypeFor[P]()})
+	s := newSystem(fn, globalSystem, nil, nil)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		slots, fetch, err := initParams[P](b)
 		if err != nil {

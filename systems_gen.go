@@ -3,29 +3,31 @@
 package glue
 
 import (
-	"reflect"
-
 	"github.com/gluekit/glue/internal/sched"
 	"github.com/gluekit/glue/internal/world"
 )
 
 // Each1 makes an entity system from fn: it runs once per tick for every
 // entity that has components A (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each1[A any](fn func(Entity, *A)) *System {
-	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each1[A any](fn func(Entity, A)) *System {
+	t0, p0 := world.ElemType[A]()
+	comps := []*world.Type{t0}
+	writes := []bool{p0}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i])
+					fn(Entity(e), c0.Elem(i))
 				}
 			})
 		}
@@ -39,11 +41,13 @@ func Each1[A any](fn func(Entity, *A)) *System {
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each1P[A, P any](fn func(Entity, *A, P)) *System {
-	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each1P[A, P any](fn func(Entity, A, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	comps := []*world.Type{t0}
+	writes := []bool{p0}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -52,9 +56,9 @@ func Each1P[A, P any](fn func(Entity, *A, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], p)
+					fn(Entity(e), c0.Elem(i), p)
 				}
 			})
 		}
@@ -65,21 +69,26 @@ func Each1P[A, P any](fn func(Entity, *A, P)) *System {
 
 // Each2 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
-func Each2[A, B any](fn func(Entity, *A, *B)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
+func Each2[A, B any](fn func(Entity, A, B)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	comps := []*world.Type{t0, t1}
+	writes := []bool{p0, p1}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i))
 				}
 			})
 		}
@@ -92,11 +101,14 @@ func Each2[A, B any](fn func(Entity, *A, *B)) *System {
 // a struct of params, fetched once per run, as for [Func]. A system
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
-func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	comps := []*world.Type{t0, t1}
+	writes := []bool{p0, p1}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -105,10 +117,10 @@ func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), p)
 				}
 			})
 		}
@@ -119,23 +131,29 @@ func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
 
 // Each3 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each3[A, B, C any](fn func(Entity, A, B, C)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	comps := []*world.Type{t0, t1, t2}
+	writes := []bool{p0, p1, p2}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i))
 				}
 			})
 		}
@@ -149,11 +167,15 @@ func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	comps := []*world.Type{t0, t1, t2}
+	writes := []bool{p0, p1, p2}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -162,11 +184,11 @@ func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), p)
 				}
 			})
 		}
@@ -177,24 +199,31 @@ func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
 
 // Each4 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C, D (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each4[A, B, C, D any](fn func(Entity, A, B, C, D)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	comps := []*world.Type{t0, t1, t2, t3}
+	writes := []bool{p0, p1, p2, p3}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i))
 				}
 			})
 		}
@@ -208,11 +237,16 @@ func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	comps := []*world.Type{t0, t1, t2, t3}
+	writes := []bool{p0, p1, p2, p3}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -221,12 +255,12 @@ func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), p)
 				}
 			})
 		}
@@ -237,25 +271,33 @@ func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
 
 // Each5 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C, D, E (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each5[A, B, C, D, E any](fn func(Entity, *A, *B, *C, *D, *E)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each5[A, B, C, D, E any](fn func(Entity, A, B, C, D, E)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	comps := []*world.Type{t0, t1, t2, t3, t4}
+	writes := []bool{p0, p1, p2, p3, p4}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i))
 				}
 			})
 		}
@@ -269,11 +311,17 @@ func Each5[A, B, C, D, E any](fn func(Entity, *A, *B, *C, *D, *E)) *System {
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	comps := []*world.Type{t0, t1, t2, t3, t4}
+	writes := []bool{p0, p1, p2, p3, p4}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -282,13 +330,13 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *Syste
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), p)
 				}
 			})
 		}
@@ -299,26 +347,35 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *Syste
 
 // Each6 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C, D, E, F (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each6[A, B, C, D, E, F any](fn func(Entity, *A, *B, *C, *D, *E, *F)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each6[A, B, C, D, E, F any](fn func(Entity, A, B, C, D, E, F)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
+	writes := []bool{p0, p1, p2, p3, p4, p5}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
-				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i))
 				}
 			})
 		}
@@ -332,11 +389,18 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, *A, *B, *C, *D, *E, *F)) *Syste
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
+	writes := []bool{p0, p1, p2, p3, p4, p5}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -345,14 +409,14 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P))
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
-				c5 := world.Col[F](&sp, 5)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), p)
 				}
 			})
 		}
@@ -363,27 +427,37 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P))
 
 // Each7 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C, D, E, F, G (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each7[A, B, C, D, E, F, G any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each7[A, B, C, D, E, F, G any](fn func(Entity, A, B, C, D, E, F, G)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
-				c5 := world.Col[F](&sp, 5)[:len(ents)]
-				c6 := world.Col[G](&sp, 6)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i))
 				}
 			})
 		}
@@ -397,11 +471,19 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G))
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -410,15 +492,15 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, 
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
-				c5 := world.Col[F](&sp, 5)[:len(ents)]
-				c6 := world.Col[G](&sp, 6)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), p)
 				}
 			})
 		}
@@ -429,28 +511,39 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, 
 
 // Each8 makes an entity system from fn: it runs once per tick for every
 // entity that has components A, B, C, D, E, F, G, H (and matches [System.With] and
-// [System.Without]), with pointers to those components. fn may write
-// them unless they are declared [System.ReadOnly]. An entity system
-// may be split across workers when it visits many entities.
+// [System.Without]). A type argument says the access: *T writes T
+// (fn gets a pointer into storage, valid during the call), T reads T
+// (fn gets a copy); components are never pointers, so the kind is the
+// access. An entity system may be split across workers when it visits
+// many entities.
 // See [Each2] for an example.
-func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, A, B, C, D, E, F, G, H)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	t7, p7 := world.ElemType[H]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
-				c5 := world.Col[F](&sp, 5)[:len(ents)]
-				c6 := world.Col[G](&sp, 6)[:len(ents)]
-				c7 := world.Col[H](&sp, 7)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
+				c7 := world.ColumnOf[H](q, &sp, 7, p7)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], &c7[i])
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i))
 				}
 			})
 		}
@@ -464,11 +557,20 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, *A, *B, *C, *D, *E, *F, *
 // whose params write nothing shared (no [ResMut], [Local], [Added],
 // [Removed] or query of a type it writes) may be split across workers.
 // See [Each2P] for an example.
-func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G, *H, P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, H, P)) *System {
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	t7, p7 := world.ElemType[H]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -477,16 +579,16 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
 				ents := sp.Ents
-				c0 := world.Col[A](&sp, 0)[:len(ents)]
-				c1 := world.Col[B](&sp, 1)[:len(ents)]
-				c2 := world.Col[C](&sp, 2)[:len(ents)]
-				c3 := world.Col[D](&sp, 3)[:len(ents)]
-				c4 := world.Col[E](&sp, 4)[:len(ents)]
-				c5 := world.Col[F](&sp, 5)[:len(ents)]
-				c6 := world.Col[G](&sp, 6)[:len(ents)]
-				c7 := world.Col[H](&sp, 7)[:len(ents)]
+				c0 := world.ColumnOf[A](q, &sp, 0, p0)
+				c1 := world.ColumnOf[B](q, &sp, 1, p1)
+				c2 := world.ColumnOf[C](q, &sp, 2, p2)
+				c3 := world.ColumnOf[D](q, &sp, 3, p3)
+				c4 := world.ColumnOf[E](q, &sp, 4, p4)
+				c5 := world.ColumnOf[F](q, &sp, 5, p5)
+				c6 := world.ColumnOf[G](q, &sp, 6, p6)
+				c7 := world.ColumnOf[H](q, &sp, 7, p7)
 				for i, e := range ents {
-					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], &c7[i], p)
+					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i), p)
 				}
 			})
 		}
@@ -496,6 +598,8 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *
 }
 
 // Batch1 is [Each1] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -504,13 +608,15 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch1[A any](fn func(Entities, Column[A])) *System {
-	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	comps := []*world.Type{t0}
+	writes := []bool{p0}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -522,10 +628,12 @@ func Batch1[A any](fn func(Entities, Column[A])) *System {
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
-	comps := []*world.Type{world.TypeFor[A]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	comps := []*world.Type{t0}
+	writes := []bool{p0}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -533,7 +641,7 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -542,6 +650,8 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 }
 
 // Batch2 is [Each2] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -549,13 +659,16 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	comps := []*world.Type{t0, t1}
+	writes := []bool{p0, p1}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -566,10 +679,13 @@ func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
 // Batch2P is [Batch2] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	comps := []*world.Type{t0, t1}
+	writes := []bool{p0, p1}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -577,7 +693,7 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -586,6 +702,8 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 }
 
 // Batch3 is [Each3] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -594,13 +712,17 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	comps := []*world.Type{t0, t1, t2}
+	writes := []bool{p0, p1, p2}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -612,10 +734,14 @@ func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *Sy
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	comps := []*world.Type{t0, t1, t2}
+	writes := []bool{p0, p1, p2}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -623,7 +749,7 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -632,6 +758,8 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 }
 
 // Batch4 is [Each4] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -640,13 +768,18 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], Column[D])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	comps := []*world.Type{t0, t1, t2, t3}
+	writes := []bool{p0, p1, p2, p3}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -658,10 +791,15 @@ func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], C
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	comps := []*world.Type{t0, t1, t2, t3}
+	writes := []bool{p0, p1, p2, p3}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -669,7 +807,7 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -678,6 +816,8 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 }
 
 // Batch5 is [Each5] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -686,13 +826,19 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	comps := []*world.Type{t0, t1, t2, t3, t4}
+	writes := []bool{p0, p1, p2, p3, p4}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -704,10 +850,16 @@ func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C]
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	comps := []*world.Type{t0, t1, t2, t3, t4}
+	writes := []bool{p0, p1, p2, p3, p4}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -715,7 +867,7 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -724,6 +876,8 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 }
 
 // Batch6 is [Each6] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -732,13 +886,20 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
+	writes := []bool{p0, p1, p2, p3, p4, p5}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -750,10 +911,17 @@ func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
+	writes := []bool{p0, p1, p2, p3, p4, p5}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -761,7 +929,7 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -770,6 +938,8 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 }
 
 // Batch7 is [Each7] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -778,13 +948,21 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -796,10 +974,18 @@ func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Col
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -807,7 +993,7 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -816,6 +1002,8 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 }
 
 // Batch8 is [Each8] for tight loops: fn receives the matching entities in
+// batches, one [Column] per component type: Column[*T].At(i) is a pointer
+// (the system writes T), Column[T].At(i) a copy (it reads T). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
 // index i of each [Column] — and loops over them itself, so the compiler
@@ -824,13 +1012,22 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
 func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H])) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, nil)
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	t7, p7 := world.ElemType[H]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, Column[H]{world.Col[H](&sp, 7)})
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, Column[H]{world.ColumnOf[H](q, &sp, 7, p7)})
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -842,10 +1039,19 @@ func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], 
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
 func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H], P)) *System {
-	comps := []*world.Type{world.TypeFor[A](), world.TypeFor[B](), world.TypeFor[C](), world.TypeFor[D](), world.TypeFor[E](), world.TypeFor[F](), world.TypeFor[G](), world.TypeFor[H]()}
-	s := newSystem(fn, entitySystem, comps, []reflect.Type{reflect.TypeFor[P]()})
+	t0, p0 := world.ElemType[A]()
+	t1, p1 := world.ElemType[B]()
+	t2, p2 := world.ElemType[C]()
+	t3, p3 := world.ElemType[D]()
+	t4, p4 := world.ElemType[E]()
+	t5, p5 := world.ElemType[F]()
+	t6, p6 := world.ElemType[G]()
+	t7, p7 := world.ElemType[H]()
+	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
+	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, s.with, s.without)
+		q := b.query(comps, writes, s.with, s.without)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -853,7 +1059,7 @@ func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.Col[A](&sp, 0)}, Column[B]{world.Col[B](&sp, 1)}, Column[C]{world.Col[C](&sp, 2)}, Column[D]{world.Col[D](&sp, 3)}, Column[E]{world.Col[E](&sp, 4)}, Column[F]{world.Col[F](&sp, 5)}, Column[G]{world.Col[G](&sp, 6)}, Column[H]{world.Col[H](&sp, 7)}, p)
+				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, Column[H]{world.ColumnOf[H](q, &sp, 7, p7)}, p)
 			})
 		}
 		return fetcher(fetch), body, nil

@@ -242,12 +242,12 @@ func benchQuery(b *testing.B, s queryScenario) {
 				app.AddStartup(glue.Func(func(c glue.Commands) { s.glue(c, n) }))
 				var sys *glue.System
 				if form == "glue-each" {
-					sys = glue.Each2(func(_ glue.Entity, p *Position, v *Velocity) {
+					sys = glue.Each2(func(_ glue.Entity, p *Position, v Velocity) {
 						p.X += v.X
 						p.Y += v.Y
 					})
 				} else {
-					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity]) {
+					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[Velocity]) {
 						for i := range min(ps.Len(), vs.Len()) {
 							p, v := ps.At(i), vs.At(i)
 							p.X += v.X
@@ -256,12 +256,12 @@ func benchQuery(b *testing.B, s queryScenario) {
 					})
 				}
 				check, sum := false, 0.0
-				app.AddSystems(tickStage, sys.ReadOnly(glue.TypeOf[Velocity]()),
+				app.AddSystems(tickStage, sys,
 					glue.Func(func(q glue.Query2[Position, Velocity]) {
 						if check {
-							q.Each(func(_ glue.Entity, p *Position, _ *Velocity) { sum += p.X + p.Y })
+							q.Each(func(_ glue.Entity, p Position, _ Velocity) { sum += p.X + p.Y })
 						}
-					}).Named("bench.check").After(sys.Name()))
+					}).Named("bench.check").After(sys))
 				update(b, app)
 				settle()
 				for b.Loop() {
@@ -330,7 +330,7 @@ func BenchmarkRandom(b *testing.B) {
 				shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
 			}))
 			sum := 0.0
-			app.AddSystems(tickStage, glue.Func(func(q glue.Query1[Position]) {
+			app.AddSystems(tickStage, glue.Func(func(q glue.Query1[*Position]) {
 				s := 0.0
 				for _, e := range ents {
 					p, _ := q.Get(e)

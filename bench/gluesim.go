@@ -32,21 +32,21 @@ func steerSystem(_ glue.Entity, p *Position, v *Velocity, a *Age, c glue.Res[Clo
 // shortest column's length (all are the batch's length) lets the compiler
 // drop the bounds checks of every At in the loop.
 
-func moveBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], c glue.Res[Clock]) {
+func moveBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], c glue.Res[Clock]) {
 	dt := c.Get().DT
 	for i := range min(ps.Len(), vs.Len()) {
 		move(ps.At(i), vs.At(i), dt)
 	}
 }
 
-func ageBatch(_ glue.Entities, as glue.Column[Age], c glue.Res[Clock]) {
+func ageBatch(_ glue.Entities, as glue.Column[*Age], c glue.Res[Clock]) {
 	dt := c.Get().DT
 	for i := range as.Len() {
 		grow(as.At(i), dt)
 	}
 }
 
-func bounceBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], f glue.Res[Field]) {
+func bounceBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], f glue.Res[Field]) {
 	fd := f.Get()
 	w, h := fd.W, fd.H
 	for i := range min(ps.Len(), vs.Len()) {
@@ -54,7 +54,7 @@ func bounceBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Veloc
 	}
 }
 
-func steerBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], as glue.Column[Age], c glue.Res[Clock]) {
+func steerBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], as glue.Column[*Age], c glue.Res[Clock]) {
 	dt := c.Get().DT
 	for i := range min(ps.Len(), vs.Len(), as.Len()) {
 		steer(ps.At(i), vs.At(i), as.At(i), dt)
@@ -92,22 +92,21 @@ func makeGlueSim(opts glue.Options, batch bool) func(init []State, heavy bool) S
 				cmds.Spawn(st.P, st.V, st.A)
 			}
 		}).Named("bench.spawn"))
-		pos, vel, age := glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Age]()
 		steerSys, moveSys, ageSys, bounceSys := glue.Each3P(steerSystem), glue.Each2P(moveSystem), glue.Each1P(ageSystem), glue.Each2P(bounceSystem)
 		if batch {
 			steerSys, moveSys, ageSys, bounceSys = glue.Batch3P(steerBatch), glue.Batch2P(moveBatch), glue.Batch1P(ageBatch), glue.Batch2P(bounceBatch)
 		}
 		if heavy {
-			app.AddSystems(tickStage, steerSys.ReadOnly(pos, age))
+			app.AddSystems(tickStage, steerSys)
 		}
 		app.AddSystems(tickStage,
-			moveSys.ReadOnly(vel),
+			moveSys,
 			ageSys,
-			bounceSys.ReadOnly(pos),
+			bounceSys,
 		)
 		app.AddSystems(glue.Draw, glue.Each3(func(_ glue.Entity, p *Position, v *Velocity, a *Age) {
 			s.out = append(s.out, State{*p, *v, *a})
-		}).ReadOnly(pos, vel, age).Named("bench.read"))
+		}).Named("bench.read"))
 		return s
 	}
 }

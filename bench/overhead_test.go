@@ -35,9 +35,9 @@ func BenchmarkEmptySystem(b *testing.B) {
 					s := glue.Func(func(struct{}) {})
 					switch kind {
 					case "entity":
-						s = glue.Each1(func(glue.Entity, *Unused) {}).ReadOnly(glue.TypeOf[Unused]())
+						s = glue.Each1(func(glue.Entity, *Unused) {})
 					case "batch":
-						s = glue.Batch1(func(glue.Entities, glue.Column[Unused]) {}).ReadOnly(glue.TypeOf[Unused]())
+						s = glue.Batch1(func(glue.Entities, glue.Column[*Unused]) {})
 					}
 					app.AddSystems(tickStage, s.Named(fmt.Sprint("empty", i)))
 				}

@@ -135,12 +135,12 @@ func TestOneJoinerCannotRestartTheRoom(t *testing.T) {
 	var first glue.Entity // the first brick: a restart replaces it
 	server.AddSystems(HUD, glue.Func(func(q glue.Query1[Brick]) {
 		first = 0
-		q.Each(func(e glue.Entity, _ *Brick) {
+		q.Each(func(e glue.Entity, _ Brick) {
 			if first == 0 {
 				first = e
 			}
 		})
-	}).ReadOnly(glue.TypeOf[Brick]()).Named("test.firstBrick"))
+	}).Named("test.firstBrick"))
 	t.Cleanup(server.Close)
 	tick(t, "server", server)
 	url := glue.Resource[net.Server](server).URL()

@@ -18,9 +18,9 @@ const (
 // world is what a test hook sees and may change.
 type world struct {
 	cmds    glue.Commands
-	balls   glue.Query2[Ball, physics.Body]
-	paddles glue.Query2[Paddle, physics.Body]
-	bricks  glue.Query1[Brick]
+	balls   glue.Query2[*Ball, *physics.Body]
+	paddles glue.Query2[*Paddle, *physics.Body]
+	bricks  glue.Query1[*Brick]
 	game    *Game
 	next    *glue.NextState[Phase]
 	tick    int
@@ -39,9 +39,9 @@ func (w *world) paddle() (*Paddle, *physics.Body) {
 // hookParams are what a test hook's system takes.
 type hookParams struct {
 	Cmd     glue.Commands
-	Balls   glue.Query2[Ball, physics.Body]
-	Paddles glue.Query2[Paddle, physics.Body]
-	Bricks  glue.Query1[Brick]
+	Balls   glue.Query2[*Ball, *physics.Body]
+	Paddles glue.Query2[*Paddle, *physics.Body]
+	Bricks  glue.Query1[*Brick]
 	Game    glue.ResMut[Game]
 	Next    glue.ResMut[glue.NextState[Phase]]
 }
@@ -70,7 +70,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 			if *fn != nil {
 				(*fn)(&world{cmds: p.Cmd, balls: p.Balls, paddles: p.Paddles, bricks: p.Bricks, game: p.Game.Get(), next: p.Next.Get(), tick: h.tick})
 			}
-		}).ReadOnly(glue.TypeOf[Brick]())
+		})
 	}
 	h.app.AddSystems(Setup, hook(&h.setup).Named("test.setup"))
 	h.app.AddSystems(Observe, hook(&h.observe).Named("test.observe"))

@@ -156,26 +156,25 @@ func NewApp(cfg Config) *glue.App {
 	)
 
 	app.AddSystems(Control,
-		physics.DeltaFrom[timer.Time](),
-		glue.Func(Steer).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()),
+		glue.Func(Steer),
 		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
-		glue.Func(Autopilot).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]()),
+		glue.Func(Autopilot),
 		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
 		glue.Func(Pause),
-		glue.Func(Restart).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Ball]()),
+		glue.Func(Restart),
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
-		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()).RunIf(glue.InState(Serving)),
+		glue.Func(Serve).RunIf(glue.InState(Serving)),
 		glue.Func(QuickSaveLoad),
 		glue.Func(ShowSaveResults),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
-		glue.Func(Sfx).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Wall]()),
-		glue.Func(BreakBricks).ReadOnly(glue.TypeOf[Brick]()),
-		glue.Func(AimOffPaddle).ReadOnly(glue.TypeOf[Paddle]()),
-		glue.Func(LoseBall).ReadOnly(glue.TypeOf[Floor]()).RunIf(glue.InState(Playing)),
-		glue.Func(CheckWin).ReadOnly(glue.TypeOf[Brick]()).RunIf(glue.InState(Playing)),
+		glue.Func(Sfx),
+		glue.Func(BreakBricks),
+		glue.Func(AimOffPaddle),
+		glue.Func(LoseBall).RunIf(glue.InState(Playing)),
+		glue.Func(CheckWin).RunIf(glue.InState(Playing)),
 	)
 	// The phases' own systems (see the tick above: they run in
 	// StateTransition when the phase changes).
@@ -240,9 +239,9 @@ func NewWatchApp(cfg Config) *glue.App {
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
 		app.InsertResource(Joined{Seat: -1})
-		app.AddSystems(Control, glue.Func(SteerRemote).ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body]()))
+		app.AddSystems(Control, glue.Func(SteerRemote))
 		app.AddSystems(glue.PostUpdate, predictPaddle())
-		app.AddSystems(HUD, glue.Func(TrackSeat).ReadOnly(glue.TypeOf[Paddle]()), glue.Each1P(ShowSeat))
+		app.AddSystems(HUD, glue.Func(TrackSeat), glue.Each1P(ShowSeat))
 	}
 	app.AddSystems(HUD, glue.Each1P(ShowConnection))
 	app.AddSystems(glue.Draw, drawing()...)

@@ -96,7 +96,7 @@ func sourceNames(srcs []input.Source) string {
 // MenuActionsParams are what MenuActions reads and writes.
 type MenuActionsParams struct {
 	Events   glue.Reader[ui.Event]
-	Menus    glue.Query1[ui.Menu]
+	Menus    glue.Query1[*ui.Menu]
 	Subs     glue.Query1[subMenu]
 	Phase    glue.Res[glue.State[Phase]]
 	Bindings glue.Res[input.Bindings]

@@ -400,7 +400,7 @@ func SteerRemote(p SteerRemoteParams) {
 	axis := s.AxisX
 	if goal := p.Goal.Get(); goal.update(s) {
 		axis = 0
-		p.Paddles.Each(func(_ glue.Entity, pad *Paddle, b *physics.Body) {
+		p.Paddles.Each(func(_ glue.Entity, pad Paddle, b physics.Body) {
 			if me != 0 && pad.Owner() == me {
 				axis = follow(goal.X, b.Pos.X)
 			}
@@ -445,7 +445,7 @@ func TrackSeat(p TrackSeatParams) {
 	me := p.Client.Get().ID()
 	*j = Joined{Seat: -1}
 	taken := 0
-	p.Paddles.Each(func(_ glue.Entity, pad *Paddle) {
+	p.Paddles.Each(func(_ glue.Entity, pad Paddle) {
 		j.Players++
 		switch {
 		case me != 0 && pad.Owner() == me:

@@ -75,9 +75,9 @@ const ObserveMessage glue.Stage = "test.Message"
 
 // viewParams are what the view recorder reads.
 type viewParams struct {
-	Bricks  glue.Query1[Brick]
-	Paddles glue.Query2[Paddle, physics.Body]
-	Balls   glue.Query2[Ball, physics.Body]
+	Bricks  glue.Query1[*Brick]
+	Paddles glue.Query2[*Paddle, *physics.Body]
+	Balls   glue.Query2[*Ball, *physics.Body]
 	Game    glue.Res[Game]
 	Phase   glue.Res[glue.State[Phase]]
 }
@@ -100,7 +100,7 @@ func observe(app *glue.App) *view {
 		}
 		game := p.Game.Get()
 		v.phase, v.score, v.lives, v.hi = p.Phase.Get().Get(), game.Score, game.Lives, game.Hits
-	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[physics.Body]()).Named("test.observe"))
+	}).Named("test.observe"))
 	return v
 }
 

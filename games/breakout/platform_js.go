@@ -28,9 +28,8 @@ var browser struct {
 func gamePlatform() platformSystems {
 	return platformSystems{
 		Startup: []*glue.System{glue.Func(exposeState)},
-		HUD: []*glue.System{glue.Func(publishState).
-			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[physics.Body](), glue.TypeOf[Brick]())},
-		Draw: []*glue.System{glue.Func(signalFirstFrame)},
+		HUD:     []*glue.System{glue.Func(publishState)},
+		Draw:    []*glue.System{glue.Func(signalFirstFrame)},
 	}
 }
 

@@ -21,9 +21,8 @@ import (
 func watchPlatform() platformSystems {
 	return platformSystems{
 		Startup: []*glue.System{glue.Func(exposeState)},
-		HUD: []*glue.System{glue.Func(publishWatchState).
-			ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[Brick](), glue.TypeOf[physics.Body]())},
-		Draw: []*glue.System{glue.Func(signalFirstFrame)},
+		HUD:     []*glue.System{glue.Func(publishWatchState)},
+		Draw:    []*glue.System{glue.Func(signalFirstFrame)},
 	}
 }
 

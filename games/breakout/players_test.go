@@ -34,8 +34,8 @@ type seatView struct {
 func observeSeats(app *glue.App) *seatView {
 	v := &seatView{}
 	app.AddSystems(glue.Last, glue.Func(func(p struct {
-		Paddles glue.Query2[Paddle, physics.Body]
-		Labels  glue.Query1[Label]
+		Paddles glue.Query2[*Paddle, *physics.Body]
+		Labels  glue.Query1[*Label]
 	}) {
 		v.n = 0
 		p.Paddles.Each(func(_ glue.Entity, pad *Paddle, b *physics.Body) {
@@ -49,7 +49,7 @@ func observeSeats(app *glue.App) *seatView {
 				v.message = l.Str
 			}
 		})
-	}).Named("test.seats").ReadOnly(glue.TypeOf[Paddle](), glue.TypeOf[physics.Body](), glue.TypeOf[Label]()))
+	}).Named("test.seats"))
 	return v
 }
 

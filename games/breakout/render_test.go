@@ -41,10 +41,10 @@ const RunTests glue.Stage = "test.RunTests"
 
 // frameParams are what the frame recorder reads.
 type frameParams struct {
-	Bricks  glue.Query1[Brick]
-	Paddles glue.Query2[Paddle, physics.Body]
-	Balls   glue.Query2[Ball, physics.Body]
-	Labels  glue.Query1[Label]
+	Bricks  glue.Query1[*Brick]
+	Paddles glue.Query2[*Paddle, *physics.Body]
+	Balls   glue.Query2[*Ball, *physics.Body]
+	Labels  glue.Query1[*Label]
 }
 
 // runParams are what the test runner reads.
@@ -73,7 +73,7 @@ func TestMain(m *testing.M) {
 				drawn.score = l.Str
 			}
 		})
-	}).ReadOnly(glue.TypeOf[Brick](), glue.TypeOf[Paddle](), glue.TypeOf[Ball](), glue.TypeOf[Label](), glue.TypeOf[physics.Body]()).Named("test.recordFrame"))
+	}).Named("test.recordFrame"))
 	app.AddStagesAfter(HUD, RunTests)
 	code := 1
 	app.AddSystems(RunTests, glue.Func(func(p runParams) {

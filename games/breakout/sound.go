@@ -18,7 +18,7 @@ var (
 )
 
 // brickTone is higher for higher bricks.
-func brickTone(b *Brick) audio.Tone {
+func brickTone(b Brick) audio.Tone {
 	return audio.Tone{Freq: 900 - 2*b.Y, Duration: 60 * time.Millisecond, Volume: 0.25}
 }
 

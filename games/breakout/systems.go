@@ -155,7 +155,7 @@ func fold(x, lo, hi float64) float64 {
 func lowestBrick(bricks glue.Query1[Brick]) (physics.Vec, bool) {
 	var best physics.Vec
 	found := false
-	bricks.Each(func(_ glue.Entity, b *Brick) {
+	bricks.Each(func(_ glue.Entity, b Brick) {
 		c := physics.Vec{X: b.X + b.W/2, Y: b.Y + b.H/2}
 		if !found || c.Y > best.Y || (c.Y == best.Y && c.X < best.X) {
 			best, found = c, true
@@ -205,8 +205,8 @@ type ServeParams struct {
 	Game    glue.ResMut[Game]
 	Next    glue.ResMut[glue.NextState[Phase]]
 	Rng     glue.ResMut[Rng]
-	Balls   glue.Query2[Ball, physics.Body]
-	Paddles glue.Query2[Paddle, physics.Body]
+	Balls   glue.Query2[*Ball, *physics.Body]
+	Paddles glue.Query2[Paddle, *physics.Body]
 }
 
 // Serve (Control, while Serving) keeps the ball on the serving paddle
@@ -215,14 +215,14 @@ type ServeParams struct {
 func Serve(s ServeParams) {
 	game := s.Game.Get()
 	_, _, bb, okb := s.Balls.First()
-	var p *Paddle
+	var p Paddle
 	var pb *physics.Body
-	s.Paddles.Each(func(_ glue.Entity, pp *Paddle, b *physics.Body) {
-		if p == nil && pp.Seat == game.ServeSeat {
+	s.Paddles.Each(func(_ glue.Entity, pp Paddle, b *physics.Body) {
+		if pb == nil && pp.Seat == game.ServeSeat {
 			p, pb = pp, b
 		}
 	})
-	if !okb || p == nil {
+	if !okb || pb == nil {
 		return
 	}
 	bb.Pos = physics.Vec{X: pb.Pos.X, Y: pb.Pos.Y - p.H/2 - ballR - 1}
@@ -292,8 +292,8 @@ func Restart(r RestartParams) {
 		return
 	}
 	r.Next.Get().Set(Serving)
-	r.Bricks.Each(func(e glue.Entity, _ *Brick) { r.Cmd.Despawn(e) })
-	r.Balls.Each(func(e glue.Entity, _ *Ball) { r.Cmd.Despawn(e) })
+	r.Bricks.Each(func(e glue.Entity, _ Brick) { r.Cmd.Despawn(e) })
+	r.Balls.Each(func(e glue.Entity, _ Ball) { r.Cmd.Despawn(e) })
 	spawnBricks(r.Cmd, r.Settings.Get().Bricks)
 	spawnBall(r.Cmd)
 	*r.Game.Get() = NewGame(*r.Settings.Get())
@@ -313,7 +313,7 @@ type BreakBricksParams struct {
 	Bricks   glue.Query1[Brick]
 	Game     glue.ResMut[Game]
 	Settings glue.Res[Settings]
-	Balls    glue.Query2[Ball, physics.Body]
+	Balls    glue.Query2[*Ball, *physics.Body]
 }
 
 // BreakBricks (Rules) removes every brick the ball touched this tick and
@@ -351,8 +351,8 @@ type AimOffPaddleParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Settings glue.Res[Settings]
 	Game     glue.Res[Game]
-	Paddles  glue.Query2[Paddle, physics.Body]
-	Balls    glue.Query2[Ball, physics.Body]
+	Paddles  glue.Query2[Paddle, *physics.Body]
+	Balls    glue.Query2[*Ball, *physics.Body]
 }
 
 // AimOffPaddle (Rules) sets the ball's direction when it bounces off the
@@ -419,7 +419,7 @@ func LoseBall(l LoseBallParams) {
 type CheckWinParams struct {
 	Bricks glue.Query1[Brick]
 	Next   glue.ResMut[glue.NextState[Phase]]
-	Balls  glue.Query2[Ball, physics.Body]
+	Balls  glue.Query2[*Ball, *physics.Body]
 }
 
 // CheckWin (Rules, while Playing, after LoseBall) wins the game when no

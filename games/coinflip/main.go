@@ -50,7 +50,7 @@ func NewApp(cfg Config, out io.Writer) *glue.App {
 	app.AddSystems(BeforeRound, glue.Func(StartRound))
 	app.AddSystems(glue.Update, glue.Each2P(UpdateScore))
 	app.AddSystems(AfterRound,
-		glue.Each2P(CheckWinner).ReadOnly(glue.TypeOf[Player](), glue.TypeOf[Score]()),
+		glue.Each2P(CheckWinner),
 		glue.Func(AddPlayer),
 	)
 	app.AddSystems(GameOverCheck, glue.Func(GameOver))

@@ -46,13 +46,13 @@ func UpdateScore(_ glue.Entity, pl *Player, s *Score, p struct {
 // CheckWinner (AfterRound, each player) records a player who reached the
 // winning score. Every player who reaches it in the same round wins: ties
 // are shared, in seat order.
-func CheckWinner(_ glue.Entity, pl *Player, s *Score, p struct {
+func CheckWinner(_ glue.Entity, pl Player, s Score, p struct {
 	Rules glue.Res[GameRules]
 	State glue.ResMut[GameState]
 }) {
 	if s.Value == p.Rules.Get().WinningScore {
 		st := p.State.Get()
-		st.Winners = append(st.Winners, *pl)
+		st.Winners = append(st.Winners, pl)
 		slices.SortFunc(st.Winners, func(a, b Player) int { return a.Seat - b.Seat })
 	}
 }

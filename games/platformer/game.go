@@ -218,7 +218,7 @@ func Patrol(_ glue.Entity, e *Enemy, b *physics.Body, c *physics.Character, s *r
 }
 
 // Carry moves the platforms to and fro along their paths.
-func Carry(_ glue.Entity, m *Mover, b *physics.Body) {
+func Carry(_ glue.Entity, m Mover, b *physics.Body) {
 	dir := m.Path.Unit()
 	switch at := b.Pos.Sub(m.From).Dot(dir); {
 	case at >= m.Path.Len():
@@ -230,10 +230,10 @@ func Carry(_ glue.Entity, m *Mover, b *physics.Body) {
 
 // RulesParams are what Rules reads and writes.
 type RulesParams struct {
-	Hero     glue.Query2[Player, physics.Body]
+	Hero     glue.Query2[*Player, *physics.Body]
 	Coins    glue.Query1[Coin]
 	Enemies  glue.Query1[Enemy]
-	Checks   glue.Query3[Checkpoint, render.Animator, physics.Body]
+	Checks   glue.Query3[Checkpoint, *render.Animator, physics.Body]
 	Goals    glue.Query1[Goal]
 	Contacts glue.Res[physics.Contacts]
 	Level    glue.Res[tiled.Level]

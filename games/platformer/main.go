@@ -82,15 +82,13 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(Setup))
 	app.AddSystems(glue.OnEnter(Playing), glue.Func(StartClock))
 	app.AddSystems(glue.OnExit(Playing), glue.Func(StopClock))
-	app.AddSystems(glue.Update, glue.Func(Menu), glue.Func(SaveLoad).ReadOnly(glue.TypeOf[Player]()), glue.Each1P(Taken), render.Animate())
+	app.AddSystems(glue.Update, glue.Func(Menu), glue.Func(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
-		physics.DeltaFrom[timer.Time](),
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
-		glue.Each2(Carry).ReadOnly(glue.TypeOf[Mover]()),
+		glue.Each2(Carry),
 	)
-	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)).
-		ReadOnly(glue.TypeOf[Coin](), glue.TypeOf[Enemy](), glue.TypeOf[Checkpoint](), glue.TypeOf[Goal]()))
+	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func(HUD))
 	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
@@ -125,7 +123,7 @@ func Menu(p struct {
 	Next     glue.ResMut[glue.NextState[Phase]]
 	Progress glue.ResMut[Progress]
 	Level    glue.ResMut[tiled.Level]
-	Hero     glue.Query2[Player, physics.Body]
+	Hero     glue.Query2[Player, *physics.Body]
 }) {
 	in := p.Input.Get()
 	switch ph := p.Phase.Get().Get(); {
@@ -152,7 +150,7 @@ func SaveLoad(p struct {
 	Results  glue.Reader[save.Result]
 	Progress glue.ResMut[Progress]
 	Level    glue.ResMut[tiled.Level]
-	Hero     glue.Query2[Player, physics.Body]
+	Hero     glue.Query2[Player, *physics.Body]
 }) {
 	_, _, b, ok := p.Hero.First()
 	if !ok {

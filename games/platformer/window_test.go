@@ -44,7 +44,7 @@ func TestMain(m *testing.M) {
 		if _, _, b, ok := p.Hero.First(); ok {
 			shotHero, shotCam = b.Pos, *p.Camera.Get()
 		}
-	}).ReadOnly(glue.TypeOf[Player](), glue.TypeOf[physics.Body]()).Named("test.record"))
+	}).Named("test.record"))
 	app.AddStagesAfter(React, runTests)
 	code := 1
 	app.AddSystems(runTests, glue.Func(func(p struct {

@@ -74,8 +74,8 @@ func DigestWorld(p digestParams) {
 			d.float(pos.X)
 			d.float(pos.Y)
 		}
-		p.Fish.Each(func(_ glue.Entity, pos *Position, v *Velocity, c *Colour, a *Avoid, f *Fish) {
-			d.fish(pos, v, c, a, f)
+		p.Fish.Each(func(_ glue.Entity, pos Position, v Velocity, c Colour, a Avoid, f Fish) {
+			d.fish(&pos, &v, &c, &a, &f)
 			n++
 		})
 	}

@@ -91,14 +91,14 @@ func predatorSprite(img render.Image, p *Position, v *Velocity) render.Sprite {
 
 // DrawFish (Draw) draws a fish, rotated to its heading and tinted by its
 // colour.
-func DrawFish(_ glue.Entity, p *Position, v *Velocity, c *Colour, d drawParams) {
-	s := fishSprite(d.Art.Get().Fish, p, v, c)
+func DrawFish(_ glue.Entity, p Position, v Velocity, c Colour, d drawParams) {
+	s := fishSprite(d.Art.Get().Fish, &p, &v, &c)
 	d.List.Get().AddSprite(&s)
 }
 
 // DrawPredator (Draw) draws the predator.
-func DrawPredator(_ glue.Entity, p *Position, v *Velocity, d drawParams) {
-	s := predatorSprite(d.Art.Get().Fish, p, v)
+func DrawPredator(_ glue.Entity, p Position, v Velocity, d drawParams) {
+	s := predatorSprite(d.Art.Get().Fish, &p, &v)
 	d.List.Get().AddSprite(&s)
 }
 

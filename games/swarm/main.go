@@ -147,28 +147,24 @@ func NewApp(cfg Config) *glue.App {
 	default:
 		app.InsertResource(Hunt{})
 		app.InsertResource(Grid{})
-		app.AddSystems(Control, glue.Func(Populate).ReadOnly(glue.TypeOf[Fish](), glue.TypeOf[Predator]()))
+		app.AddSystems(Control, glue.Func(Populate))
 		app.AddSystems(Flock,
-			glue.Func(BuildGrid).RunIf(flocks).
-				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Fish]()),
-			glue.Each2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()).
-				ReadOnly(glue.TypeOf[Position]()),
+			glue.Func(BuildGrid).RunIf(flocks),
+			glue.Each2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()),
 		)
 		app.AddSystems(Swim,
 			glue.Batch4P(SwimFish),
 			glue.Each3P(SwimPredator),
 		)
 		app.AddSystems(React,
-			glue.Func(TrackPredator).ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Predator]()),
+			glue.Func(TrackPredator),
 			glue.Each2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
 			glue.Batch1P(ShiftColours).RunIf(colours),
 		)
 	}
 	if cfg.Digest {
 		app.InsertResource(Digest{})
-		app.AddSystems(glue.Last, glue.Func(DigestWorld).ReadOnly(
-			glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Colour](),
-			glue.TypeOf[Avoid](), glue.TypeOf[Fish](), glue.TypeOf[Predator]()))
+		app.AddSystems(glue.Last, glue.Func(DigestWorld))
 	}
 	if cfg.Headless {
 		return app
@@ -183,15 +179,13 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(LoadArt),
 		glue.Func(SpawnHUD),
 	)
-	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD).ReadOnly(glue.TypeOf[Fish]()))
+	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD))
 	if cfg.Model == ObjectModel {
 		app.AddSystems(glue.Draw, glue.Func(DrawObjects))
 	} else {
 		app.AddSystems(glue.Draw,
-			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()).
-				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Colour]()),
-			glue.Each2P(DrawPredator).With(glue.TypeOf[Predator]()).
-				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Predator]()),
+			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()),
+			glue.Each2P(DrawPredator).With(glue.TypeOf[Predator]()),
 		)
 	}
 	app.AddSystems(glue.Draw, render.DrawText[HUD]())

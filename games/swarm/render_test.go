@@ -56,8 +56,8 @@ func TestMain(m *testing.M) {
 	app := NewApp(Config{Seed: 2, Scene: Scene{Variant: Movement, Fish: 40}, Scale: 1,
 		Screenshot: render.Screenshot{Frames: 90}})
 	app.AddSystems(glue.Draw, glue.Func(func(p struct {
-		Fish glue.Query4[Position, Velocity, Colour, Fish]
-		Pred glue.Query2[Position, Predator]
+		Fish glue.Query4[*Position, *Velocity, *Colour, *Fish]
+		Pred glue.Query2[*Position, *Predator]
 	}) {
 		drawn = drawn[:0]
 		p.Fish.Each(func(_ glue.Entity, pos *Position, v *Velocity, c *Colour, _ *Fish) {
@@ -66,7 +66,7 @@ func TestMain(m *testing.M) {
 		if _, pos, _, ok := p.Pred.First(); ok {
 			predator = *pos
 		}
-	}).ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Colour](), glue.TypeOf[Fish](), glue.TypeOf[Predator]()).Named("test.recordFrame"))
+	}).Named("test.recordFrame"))
 	app.AddStagesAfter(HUDStage, RunTests)
 	code := 1
 	app.AddSystems(RunTests, glue.Func(func(p struct {

@@ -103,7 +103,7 @@ type Grid struct {
 	items []gridItem // sorted by cell
 	raw   []gridItem // in insertion order
 	cells []int32    // the cell of raw[i]
-	add   func(glue.Entity, *Position, *Velocity, *Fish)
+	add   func(glue.Entity, Position, Velocity, Fish)
 }
 
 // cellOf returns the cell of the point (x, y), clamped to the grid.

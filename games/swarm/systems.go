@@ -33,7 +33,7 @@ func Populate(p populateParams) {
 	if have > want {
 		list := p.Extra.Get()
 		*list = (*list)[:0]
-		p.Fish.Each(func(e glue.Entity, _ *Fish) { *list = append(*list, e) })
+		p.Fish.Each(func(e glue.Entity, _ Fish) { *list = append(*list, e) })
 		for _, e := range (*list)[want:] {
 			p.Cmds.Despawn(e)
 		}
@@ -51,7 +51,7 @@ type gridParams struct {
 func BuildGrid(p gridParams) {
 	g := p.Grid.Get()
 	if g.add == nil {
-		g.add = func(e glue.Entity, pos *Position, v *Velocity, _ *Fish) { g.insert(uint64(e), pos, v) }
+		g.add = func(e glue.Entity, pos Position, v Velocity, _ Fish) { g.insert(uint64(e), &pos, &v) }
 	}
 	g.reset()
 	p.Fish.Each(g.add)
@@ -67,13 +67,13 @@ type flockParams struct {
 // FlockFish (Flock, flock variant) turns a fish by separation, alignment and
 // cohesion with its neighbours in the grid. It writes only the fish's own
 // Velocity and reads resources, so glue may split it across workers.
-func FlockFish(e glue.Entity, p *Position, v *Velocity, r flockParams) {
+func FlockFish(e glue.Entity, p Position, v *Velocity, r flockParams) {
 	v.X, v.Y = flock(r.Grid.Get(), uint64(e), p.X, p.Y, v.X, v.Y, r.Time.Get().DeltaSeconds())
 }
 
 // SwimFish (Swim) moves every fish of a batch and wraps those past an
 // edge.
-func SwimFish(es glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
+func SwimFish(es glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], fs glue.Column[*Fish], as glue.Column[*Avoid], t glue.Res[timer.Time]) {
 	dt := t.Get().DeltaSeconds()
 	for i := range es.Len() {
 		swimFish(ps.At(i), vs.At(i), fs.At(i), as.At(i), dt)
@@ -112,7 +112,7 @@ func AvoidPredator(_ glue.Entity, p *Position, a *Avoid, h glue.Res[Hunt]) {
 
 // ShiftColours (React, colour variants) shifts the colour of every fish
 // of a batch.
-func ShiftColours(es glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
+func ShiftColours(es glue.Entities, cs glue.Column[*Colour], t glue.Res[timer.Time]) {
 	dt := float32(t.Get().DeltaSeconds())
 	for i := range es.Len() {
 		shiftColour(cs.At(i), dt)

@@ -75,6 +75,15 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src u
 	if v, ok := registry.Load(rt); ok {
 		return v.(*Type)
 	}
+	if set == nil && plain(rt) {
+		// No pointers: a byte copy is a typed copy, without reflection.
+		// An interface holds a value with no pointers boxed, behind its
+		// data word.
+		size := rt.Size()
+		bytes := func(p unsafe.Pointer) []byte { return unsafe.Slice((*byte)(p), size) }
+		set = func(dst unsafe.Pointer, v any) { copy(bytes(dst), bytes((*[2]unsafe.Pointer)(unsafe.Pointer(&v))[1])) }
+		cp = func(dst, src unsafe.Pointer) { copy(bytes(dst), bytes(src)) }
+	}
 	if set == nil {
 		set = func(dst unsafe.Pointer, v any) { reflect.NewAt(rt, dst).Elem().Set(reflect.ValueOf(v)) }
 	}

@@ -11,7 +11,7 @@ import (
 
 // PlaySystem is the name of the system that plays the queued tones, in
 // glue.Last. It writes [Sounds].
-const PlaySystem = "audio.play"
+var PlaySystem = glue.NewLabel("audio.play")
 
 // DefaultSampleRate is the sample rate when [Plugin.SampleRate] is zero.
 const DefaultSampleRate = 44100
@@ -45,7 +45,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Sounds{Muted: p.Muted})
 	app.InsertResource(DefaultMixer())
 	app.InsertResource(output{enabled: !p.Headless && deviceAvailable(), rate: rate})
-	app.AddSystems(glue.Last, glue.Func(play))
+	app.AddSystems(glue.Last, glue.Func(play).In(PlaySystem))
 }
 
 // output is the audio device side: the Ebitengine context, opened on the

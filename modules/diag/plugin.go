@@ -12,7 +12,7 @@ import (
 // reads the keys and the mouse, and while the overlay or the inspector is
 // shown, gathers the figures and adds the panels to render's DrawList on
 // [render.LayerOverlay].
-const FrameSystem = "diag.frame"
+var FrameSystem = glue.NewLabel("diag.frame")
 
 // pluginName is the name glue records for [Plugin].
 const pluginName = "diag.Plugin"
@@ -112,7 +112,7 @@ func (p Plugin) Build(app *glue.App) {
 	o := Overlay{app: app, keys: keys, shown: p.Show, inspecting: p.Inspect, textSize: size}
 	o.ins.selectType = p.Select
 	app.InsertResource(o)
-	app.AddSystems(glue.Draw, glue.Func(frame))
+	app.AddSystems(glue.Draw, glue.Func(frame).In(FrameSystem))
 }
 
 // ProvidedBy returns "diag.Plugin", the plugin that inserts the Overlay.

@@ -202,8 +202,8 @@ func TestStages(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := app.Describe()
-	want1 := "Stage PreUpdate (update):\n  group 1\n    " + input.ReadDevicesSystem + " "
-	if i, j := strings.Index(d, want1), strings.Index(d, "  group 2\n    "+input.MapSystem+" "); i < 0 || j < i {
+	want1 := "Stage PreUpdate (update):\n  group 1\n    input.readDevices "
+	if i, j := strings.Index(d, want1), strings.Index(d, "  group 2\n    input.mapInput "); i < 0 || j < i {
 		t.Errorf("Describe does not list %s then %s in stage PreUpdate:\n%s", input.ReadDevicesSystem, input.MapSystem, d)
 	}
 
@@ -235,18 +235,19 @@ func TestGameLogicWithInjectedInput(t *testing.T) {
 	h := newHarness(t, input.Plugin{})
 	h.app.InsertResource(seen{})
 	h.app.AddStartup(glue.Func(func(cmds glue.Commands) { cmds.Spawn(Paddle{X: 100}) }))
+	move := glue.Each1P(func(_ glue.Entity, p *Paddle, in glue.Res[input.State]) {
+		p.X += 4 * in.Get().AxisX
+	}).Named("MovePaddle")
 	h.app.AddSystems(glue.Update,
-		glue.Each1P(func(_ glue.Entity, p *Paddle, in glue.Res[input.State]) {
-			p.X += 4 * in.Get().AxisX
-		}).Named("MovePaddle"),
+		move,
 		glue.Func(func(p struct {
-			Q    glue.Query1[Paddle]
+			Q    glue.Query1[*Paddle]
 			Seen glue.ResMut[seen]
 		}) {
 			if _, pad, ok := p.Q.First(); ok {
 				p.Seen.Get().x = pad.X
 			}
-		}).After("MovePaddle"),
+		}).After(move),
 	)
 	h.keys(true, ebiten.KeyArrowRight)
 	h.tick()

@@ -31,9 +31,9 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Devices{})
 	app.InsertResource(State{})
 	app.InsertResource(Origins{})
-	m := glue.Func(mapInput)
+	m := glue.Func(mapInput).In(MapSystem)
 	if !p.Headless {
-		app.AddSystems(glue.PreUpdate, glue.Func(readDevices))
+		app.AddSystems(glue.PreUpdate, glue.Func(readDevices).In(ReadDevicesSystem))
 		m.After(ReadDevicesSystem)
 	}
 	app.AddSystems(glue.PreUpdate, m)

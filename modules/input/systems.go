@@ -11,15 +11,15 @@ import (
 // Names of the plugin's systems, both in glue.PreUpdate: the names glue
 // gives their functions. Game systems of glue.PreUpdate that read [State]
 // order themselves after MapSystem; systems of later stages need not.
-const (
+var (
 	// ReadDevicesSystem reads Ebitengine's keyboard, mouse, touch and
 	// standard-layout gamepad state into [Devices]. It writes Devices
 	// and reads the optional render.Viewport.
-	ReadDevicesSystem = "input.readDevices"
+	ReadDevicesSystem = glue.NewLabel("input.readDevices")
 	// MapSystem maps [Devices] through [Bindings] into [State]. It reads
 	// Devices, Bindings and [Origins] and writes State; it fails the tick
 	// when the bindings have been changed to give two actions one name.
-	MapSystem = "input.mapInput"
+	MapSystem = glue.NewLabel("input.mapInput")
 )
 
 // readDevices (glue.PreUpdate) reads Ebitengine's input into Devices, in

@@ -48,7 +48,7 @@ func ExampleInterest() {
 	client := glue.NewApp()
 	client.AddPlugins(net.ClientPlugin{Config: net.ClientConfig{Registry: registry(), Logger: quiet}, Peer: net.Peer{URL: srv.URL()}})
 	var seen []Ball
-	client.AddSystems(glue.Update, glue.Func(func(q glue.Query1[Ball]) {
+	client.AddSystems(glue.Update, glue.Func(func(q glue.Query1[*Ball]) {
 		seen = seen[:0]
 		q.Each(func(_ glue.Entity, b *Ball) { seen = append(seen, *b) })
 	}))

@@ -101,7 +101,7 @@ func startClient(t testing.TB, url string, cfg ClientConfig, view *clientView, g
 	app.Configure(glue.Options{Sequential: true})
 	app.AddPlugins(ClientPlugin{Config: cfg, Peer: Peer{URL: url}})
 	if view != nil {
-		app.AddSystems(update, glue.Func(view.capture).Named("dumpClient").ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]()))
+		app.AddSystems(update, glue.Func(view.capture).Named("dumpClient"))
 	}
 	if game != nil {
 		game(app)
@@ -124,11 +124,11 @@ type clientView struct {
 
 // capturedWorld is what clientView.capture reads.
 type capturedWorld struct {
-	All glue.Query1[Remote]
-	Pos glue.Query2[Remote, pos]
-	Vel glue.Query2[Remote, vel]
-	Lab glue.Query2[Remote, label]
-	HP  glue.Query2[Remote, hp]
+	All glue.Query1[*Remote]
+	Pos glue.Query2[*Remote, *pos]
+	Vel glue.Query2[*Remote, *vel]
+	Lab glue.Query2[*Remote, *label]
+	HP  glue.Query2[*Remote, *hp]
 	Sc  glue.Opt[score]
 }
 

@@ -1,6 +1,7 @@
 package net
 
 import (
+	"reflect"
 	"slices"
 
 	"github.com/gluekit/glue"
@@ -143,10 +144,7 @@ func (v *interestView) stateFor(c ClientID, st *state) *state {
 // any entity system (With, Without). Add it to glue.PostUpdate with the
 // Send systems; it writes the [Server] resource and only reads C. Its
 // name is "net.Interest[C]".
-//
-//go:noinline
 func Interest[C any](visible func(client ClientID, e glue.Entity, c *C) bool) *glue.System {
-	// Not inlined, as Send.
 	return glue.Each1P(func(e glue.Entity, v *C, srv glue.ResMut[Server]) {
 		s := srv.Get().s
 		if !s.collecting {
@@ -162,5 +160,5 @@ func Interest[C any](visible func(client ClientID, e glue.Entity, c *C) bool) *g
 				in.hidden = append(in.hidden, hideRec{e: e, c: c})
 			}
 		}
-	}).ReadOnly(glue.TypeOf[C]())
+	}).TypeArgs(reflect.TypeFor[C]())
 }

@@ -2,6 +2,7 @@ package net
 
 import (
 	"math"
+	"reflect"
 	"sync/atomic"
 
 	"github.com/gluekit/glue"
@@ -294,13 +295,10 @@ type interpState[T any] struct {
 // system drives are left to it. T must be registered. Add Interpolate to
 // glue.PostUpdate; it writes the [Client] resource and T, and only reads
 // [Remote]. Its name is "net.Interpolate[T]".
-//
-//go:noinline
 func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
-	// Not inlined, as Send.
 	return glue.Func(func(p struct {
 		Client glue.ResMut[Client]
-		Items  glue.Query2[Remote, T]
+		Items  glue.Query2[Remote, *T]
 		State  glue.Local[interpState[T]]
 	}) {
 		c, st := p.Client.Get().c, p.State.Get()
@@ -323,7 +321,7 @@ func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
 			return
 		}
 		r, known, extra := c.clock.render, c.interp.known, c.maxExtrapolation()
-		drive := func(_ glue.Entity, rm *Remote, v *T) {
+		drive := func(_ glue.Entity, rm Remote, v *T) {
 			if c.pred.ids[rm.ID] == st.cd {
 				return
 			}
@@ -332,5 +330,5 @@ func Interpolate[T any](lerp func(from, to T, t float64) T) *glue.System {
 			}
 		}
 		p.Items.Each(drive)
-	}).ReadOnly(glue.TypeOf[Remote]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }

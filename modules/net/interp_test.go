@@ -85,13 +85,13 @@ func offlineClient(t *testing.T, cfg ClientConfig, game func(*glue.App)) (*glue.
 // posOf returns a system that stores the X of the one received entity
 // with a pos into *x after each tick (glue.Last).
 func posOf(x *float32, seen *bool) *glue.System {
-	return glue.Func(func(q glue.Query2[Remote, pos]) {
+	return glue.Func(func(q glue.Query2[*Remote, *pos]) {
 		_, _, p, ok := q.First()
 		*seen = ok
 		if ok {
 			*x = p.X
 		}
-	}).Named("test.posOf").ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[pos]())
+	}).Named("test.posOf")
 }
 
 // interpRun is what runInterp saw, per tick.

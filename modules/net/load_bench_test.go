@@ -52,8 +52,8 @@ func breakoutGame(app *glue.App) {
 	}).Named("moveBall"))
 	// Paddle: follows the ball.
 	app.AddSystems(update, glue.Func(func(p struct {
-		Balls   glue.Query2[ballTag, pos]
-		Paddles glue.Query2[paddleTag, pos]
+		Balls   glue.Query2[*ballTag, *pos]
+		Paddles glue.Query2[*paddleTag, *pos]
 	}) {
 		balls, paddles := p.Balls, p.Paddles
 		_, _, b, ok := balls.First()
@@ -61,13 +61,13 @@ func breakoutGame(app *glue.App) {
 			return
 		}
 		paddles.Each(func(_ glue.Entity, _ *paddleTag, p *pos) { p.X = b.X })
-	}).Named("movePaddle").ReadOnly(glue.TypeOf[ballTag](), glue.TypeOf[paddleTag]()))
+	}).Named("movePaddle"))
 	// Bricks: one breaks every second and scores; a new wall of 36 comes
 	// when the last is gone.
 	tick := 0
 	app.AddSystems(update, glue.Func(func(p struct {
 		Cmds   glue.Commands
-		Bricks glue.Query2[hp, pos]
+		Bricks glue.Query2[*hp, *pos]
 		Score  glue.ResMut[score]
 	}) {
 		cmds, bricks, sc := p.Cmds, p.Bricks, p.Score

@@ -41,8 +41,8 @@ func chaos(seed uint64, running *bool) *glue.System {
 	var ents []glue.Entity
 	return glue.Func(func(p struct {
 		Cmds   glue.Commands
-		Bodies glue.Query1[body]
-		Pos    glue.Query1[pos]
+		Bodies glue.Query1[*body]
+		Pos    glue.Query1[*pos]
 		Score  glue.Opt[score]
 	}) {
 		cmds, bodies, ps, sc := p.Cmds, p.Bodies, p.Pos, p.Score
@@ -137,10 +137,10 @@ func addChaos(app *glue.App, seed uint64, running *bool) {
 func recordSent(sent map[uint64]world) *glue.System {
 	return glue.Func(func(p struct {
 		Server glue.Res[Server]
-		Pos    glue.Query2[Replicated, pos]
-		Vel    glue.Query2[Replicated, vel]
-		Lab    glue.Query2[Replicated, label]
-		HP     glue.Query2[Replicated, hp]
+		Pos    glue.Query2[*Replicated, *pos]
+		Vel    glue.Query2[*Replicated, *vel]
+		Lab    glue.Query2[*Replicated, *label]
+		HP     glue.Query2[*Replicated, *hp]
 		Score  glue.Opt[score]
 	}) {
 		qp, qv, ql, qh, sc := p.Pos, p.Vel, p.Lab, p.HP, p.Score
@@ -168,7 +168,7 @@ func recordSent(sent map[uint64]world) *glue.System {
 			w[uint64(5)<<1|resourceBit] = map[string]any{"net.score": *v}
 		}
 		sent[tick] = w
-	}).Named("recordSent").After(PublishSystem).ReadOnly(glue.TypeOf[Replicated](), glue.TypeOf[pos](), glue.TypeOf[vel](), glue.TypeOf[label](), glue.TypeOf[hp]())
+	}).Named("recordSent").After(PublishSystem)
 }
 
 // dropConn closes a client's connection on the server abruptly, as a

@@ -16,29 +16,29 @@ const (
 
 // Names of the plugins' systems — the names glue gives their functions —
 // for ordering a game's own systems with glue.System.After.
-const (
+var (
 	// ListenSystem is the server's startup system: it starts listening on
 	// [ServerConfig.Addr].
-	ListenSystem = "net.listen"
+	ListenSystem = glue.NewLabel("net.listen")
 	// BeginTickSystem is the server's system in the core stage
 	// glue.PreUpdate: it refills [Inputs] with what the clients sent since
 	// the previous tick. It writes [Server] and Inputs.
-	BeginTickSystem = "net.beginTick"
+	BeginTickSystem = glue.NewLabel("net.beginTick")
 	// PublishSystem is the server's system in the core stage glue.Last:
 	// it publishes what the [Send] and [SendResource] systems recorded.
 	// It writes [Server].
-	PublishSystem = "net.publish"
+	PublishSystem = glue.NewLabel("net.publish")
 	// ConnectSystem is the client's startup system: it connects to the
 	// [Peer].
-	ConnectSystem = "net.connect"
+	ConnectSystem = glue.NewLabel("net.connect")
 	// ReceiveSystem is the client's system in the core stage
 	// glue.PreUpdate: it turns what arrived into commands, applied when
 	// the stage ends. It writes [Client] and reads [Remote].
-	ReceiveSystem = "net.receive"
+	ReceiveSystem = glue.NewLabel("net.receive")
 	// ClockSystem is the client's system in glue.PreUpdate after
 	// ReceiveSystem: it advances the clock of [Interpolate] and the stamps
 	// of [Predict] ([Client.RenderTick]). It writes [Client].
-	ClockSystem = "net.clock"
+	ClockSystem = glue.NewLabel("net.clock")
 )
 
 // ServerPlugin makes the app a server: it inserts the [Server] and
@@ -69,9 +69,9 @@ func (p ServerPlugin) Build(app *glue.App) {
 	app.InsertResource(Server{s: s})
 	app.OnClose(func() { glue.Resource[Server](app).Close() })
 	app.InsertResource(Inputs{})
-	app.AddStartup(glue.Func(listen))
-	app.AddSystems(glue.PreUpdate, glue.Func(beginTick))
-	app.AddSystems(glue.Last, glue.Func(publish))
+	app.AddStartup(glue.Func(listen).In(ListenSystem))
+	app.AddSystems(glue.PreUpdate, glue.Func(beginTick).In(BeginTickSystem))
+	app.AddSystems(glue.Last, glue.Func(publish).In(PublishSystem))
 }
 
 // ClientPlugin makes the app a client of a server: it inserts the
@@ -106,8 +106,8 @@ func (p ClientPlugin) Build(app *glue.App) {
 	if p.Peer.URL != "" {
 		app.InsertResource(p.Peer)
 	}
-	app.AddStartup(glue.Func(connect))
-	app.AddSystems(glue.PreUpdate, glue.Func(receive).ReadOnly(glue.TypeOf[Remote]()), glue.Func(clock))
+	app.AddStartup(glue.Func(connect).In(ConnectSystem))
+	app.AddSystems(glue.PreUpdate, glue.Func(receive).In(ReceiveSystem), glue.Func(clock).In(ClockSystem))
 }
 
 // ProvidedBy returns "net.ServerPlugin", the plugin that inserts the

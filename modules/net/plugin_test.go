@@ -79,8 +79,8 @@ func TestPluginStages(t *testing.T) {
 		app  *glue.App
 		want []string
 	}{
-		{server, []string{"Stage PreUpdate (update):", net.BeginTickSystem, "Stage Last (update):", net.PublishSystem}},
-		{client, []string{"Stage PreUpdate (update):", net.ReceiveSystem}},
+		{server, []string{"Stage PreUpdate (update):", net.BeginTickSystem.String(), "Stage Last (update):", net.PublishSystem.String()}},
+		{client, []string{"Stage PreUpdate (update):", net.ReceiveSystem.String()}},
 	} {
 		d := c.app.Describe()
 		at := 0

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/gluekit/glue"
@@ -306,14 +307,11 @@ type predictState[S, O, I any] struct {
 // and S; its name is "net.Predict[…]" with its type arguments (glue
 // lists them as in "net.Predict[main.RemoteSteer, main.Paddle,
 // physics.Body]").
-//
-//go:noinline
 func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(from, to S, t float64) S) *glue.System {
-	// Not inlined, as Send.
 	return glue.Func(func(p struct {
 		Client glue.ResMut[Client]
 		Input  glue.Opt[I]
-		Items  glue.Query3[Remote, O, S]
+		Items  glue.Query3[Remote, *O, *S]
 		State  glue.Local[predictState[S, O, I]]
 	}) {
 		c, st := p.Client.Get().c, p.State.Get()
@@ -328,7 +326,7 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 		var id uint64
 		var owner *O
 		var val *S
-		p.Items.Each(func(_ glue.Entity, r *Remote, o *O, s *S) {
+		p.Items.Each(func(_ glue.Entity, r Remote, o *O, s *S) {
 			if me != 0 && (*o).Owner() == me && owner == nil {
 				id, owner, val = r.ID, o, s
 			}
@@ -404,7 +402,7 @@ func Predict[S any, O IOwner, I any](step func(s *S, o *O, in I), blend func(fro
 			st.shown = st.pred
 		}
 		*val = st.shown
-	}).ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[O]())
+	}).TypeArgs(reflect.TypeFor[S](), reflect.TypeFor[O](), reflect.TypeFor[I]())
 }
 
 // correctionTicks returns the ticks a correction at rate takes to leave

@@ -45,7 +45,7 @@ func steerGame(wall float32, x *float32) func(app *glue.App) {
 		app.AddStartup(glue.Func(func(cmds glue.Commands) { cmds.Spawn(Replicated{}, pos{20, 0}, own{}) }).Named("spawnSteered"))
 		app.AddSystems(update, glue.Func(func(p struct {
 			In glue.Res[Inputs]
-			Q  glue.Query2[own, pos]
+			Q  glue.Query2[*own, *pos]
 		}) {
 			_, o, ps, ok := p.Q.First()
 			if !ok {
@@ -86,14 +86,14 @@ type predicted struct {
 func watchOwn(v *predicted) *glue.System {
 	return glue.Func(func(p struct {
 		Client glue.Res[Client]
-		Q      glue.Query3[Remote, own, pos]
+		Q      glue.Query3[*Remote, *own, *pos]
 	}) {
 		_, _, o, ps, ok := p.Q.First()
 		v.found = ok
 		if ok {
 			v.x, v.mine = ps.X, o.Client != 0 && o.Client == p.Client.Get().ID()
 		}
-	}).Named("test.watchOwn").ReadOnly(glue.TypeOf[Remote](), glue.TypeOf[own](), glue.TypeOf[pos]())
+	}).Named("test.watchOwn")
 }
 
 // script returns the inputs of segments of (direction, ticks).

@@ -2,6 +2,7 @@ package net
 
 import (
 	"bytes"
+	"reflect"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -48,11 +49,7 @@ func (c *codecOf[T]) get(reg *codec.Registry) (*codec.Codec, func(*T, *codec.Wri
 // glue.PostUpdate, after the game's rules, sends the tick's final state
 // (order a Send system after a system of the same stage that writes T,
 // with After). Its name is "net.Send[T]", e.g. "net.Send[main.Ball]".
-//
-//go:noinline
 func Send[T any]() *glue.System {
-	// Not inlined: glue names the system after the function its closure
-	// is compiled in, which would be the caller's if Send were inlined.
 	return glue.Each1P(func(e glue.Entity, v *T, p struct {
 		Server glue.ResMut[Server]
 		Codec  glue.Local[codecOf[T]]
@@ -63,7 +60,7 @@ func Send[T any]() *glue.System {
 		}
 		cd, enc := p.Codec.Get().get(s.reg)
 		record(s, s.id(e), cd, enc, v)
-	}).ReadOnly(glue.TypeOf[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // SendResource returns a system that sends the app's resource of type T to
@@ -71,10 +68,7 @@ func Send[T any]() *glue.System {
 // app (and remove it when the server's app has none). It records on send
 // ticks only. T must be registered in the server's registry. Add it to
 // glue.PostUpdate, as [Send]. Its name is "net.SendResource[T]".
-//
-//go:noinline
 func SendResource[T any]() *glue.System {
-	// Not inlined, as Send.
 	return glue.Func(func(p struct {
 		Res    glue.Opt[T]
 		Server glue.ResMut[Server]
@@ -87,7 +81,7 @@ func SendResource[T any]() *glue.System {
 		}
 		cd, enc := p.Codec.Get().get(s.reg)
 		record(s, resourceID(cd), cd, enc, v)
-	})
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // periodic is a SendPeriodically system's state in one app.
@@ -108,10 +102,7 @@ type periodic[T any] struct {
 // connection gets the latest value, not a backlog. T must be registered.
 // Add it to the core stage glue.PostUpdate, after the game's rules set T.
 // Its name is "net.SendPeriodically[T]".
-//
-//go:noinline
 func SendPeriodically[T any]() *glue.System {
-	// Not inlined, as Send.
 	return glue.Func(func(p struct {
 		Res    glue.Opt[T]
 		Client glue.Res[Client]
@@ -136,7 +127,7 @@ func SendPeriodically[T any]() *glue.System {
 		st.last = append(st.last[:0], st.w.Data()...)
 		st.lastSession = session
 		c.setPeriodic(cd, bytes.Clone(st.w.Data()))
-	})
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // listen is the server's startup system: it starts listening.

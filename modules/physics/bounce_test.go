@@ -269,7 +269,7 @@ func TestClosedBox(t *testing.T) {
 	var fail string
 	var hits int
 	s.app.AddSystems(logic, glue.Func(func(p struct {
-		Q glue.Query1[physics.Body]
+		Q glue.Query1[*physics.Body]
 		C glue.Res[physics.Contacts]
 	}) {
 		hits += len(p.C.Get().List)

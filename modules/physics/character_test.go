@@ -60,7 +60,7 @@ func newCharSim(t *testing.T, hero physics.Character, at physics.Vec, scene func
 		if !ok {
 			return
 		}
-		cs.body, cs.char = *b, *c
+		cs.body, cs.char = b, c
 		cs.touch = cs.touch[:0]
 		for x := range p.C.Get().Of(cs.hero) {
 			cs.touch = append(cs.touch, x)

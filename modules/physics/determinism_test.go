@@ -81,11 +81,12 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 			cmds.Spawn(physics.Body{Pos: physics.Vec{X: f, Y: -f}, Vel: physics.Vec{X: math.Sin(f) * 50, Y: math.Cos(f) * 50}}, detDust{})
 		}
 	}).Named("det.Spawn"))
+	rules := glue.NewLabel("det.rules")
 	app.AddSystems(logic,
 		glue.Func(func(p struct {
 			Cmds glue.Commands
 			C    glue.Res[physics.Contacts]
-			Q    glue.Query1[detBrick]
+			Q    glue.Query1[*detBrick]
 		}) {
 			cmds, c, q := p.Cmds, p.C, p.Q
 			for _, x := range c.Get().List {
@@ -97,10 +98,10 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 			if q.Len() == 0 {
 				bricks(cmds)
 			}
-		}).Named("det.HitBricks"),
+		}).Named("det.HitBricks").In(rules),
 		glue.Func(func(p struct {
 			C glue.Res[physics.Contacts]
-			Q glue.Query2[physics.Body, detPaddle]
+			Q glue.Query2[*physics.Body, *detPaddle]
 		}) {
 			c, q := p.C, p.Q
 			for _, x := range c.Get().List {
@@ -108,11 +109,11 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 					b.Vel.X = -b.Vel.X
 				}
 			}
-		}).Named("det.TurnPaddle"),
+		}).Named("det.TurnPaddle").In(rules),
 		glue.Func(func(p struct {
 			C       glue.Res[physics.Contacts]
-			Q       glue.Query2[physics.Body, physics.Collider]
-			Dust    glue.Query2[physics.Body, detDust]
+			Q       glue.Query2[*physics.Body, *physics.Collider]
+			Dust    glue.Query2[*physics.Body, *detDust]
 			Tick    glue.Local[int]
 			Started glue.Reader[physics.ContactStarted]
 			Ended   glue.Reader[physics.ContactEnded]
@@ -146,7 +147,7 @@ func detScene(t *testing.T, opts glue.Options, n int) func() (uint64, int) {
 			if *tick.Get()++; *tick.Get() == n {
 				dust.Each(func(e glue.Entity, b *physics.Body, _ *detDust) { body(e, b) })
 			}
-		}).Named("det.Hash").After("det.HitBricks", "det.TurnPaddle"),
+		}).Named("det.Hash").After(rules),
 	)
 	return func() (uint64, int) {
 		defer app.Close()

@@ -39,9 +39,14 @@
 // Place[transform.GlobalTransform]), [TrackSystem] (kinematic shapes
 // follow their bodies) and [StepSystem] (bouncy bodies, then the [Contacts]
 // resource and the [ContactStarted] and [ContactEnded] events). Game
-// systems that react to contacts run after StepSystem — in a later
-// stage, or in the same stage with .After(physics.StepSystem) —
-// and decide what a contact means: despawn the brick, add to the score.
+// systems that react to contacts decide what a contact means — despawn
+// the brick, add to the score. One that reads [Contacts] runs after
+// StepSystem: in a later stage, or in the same stage with
+// .After(physics.StepSystem). One that reads the events runs in a later
+// stage to see them in the same tick: events become readable when the
+// stage that wrote them ends (glue.Writer says when, for every event), so
+// a reader in the physics stage itself sees them only in the next tick,
+// After or not.
 // A game that moves its paddle, steps physics and then applies its rules
 // in one tick declares a stage for physics between its own:
 //
@@ -66,8 +71,9 @@
 // towards the reader). The events say what changed:
 // [ContactStarted] when a pair starts touching, [ContactEnded] when it
 // stops (or one of the two is despawned), each pair once, in a fixed
-// order, read with glue.Reader[physics.ContactStarted]. A bounce is a
-// start in one tick and an end in the next.
+// order, read with glue.Reader[physics.ContactStarted] from the stage
+// after the physics stage on. A bounce is a start in one tick and an end
+// in the next.
 //
 // # Layers
 //
@@ -83,10 +89,13 @@
 //
 // # Time
 //
-// Every tick simulates [Settings.Delta] seconds: 1/60 by default, the
+// Every tick simulates [Settings.Delta] seconds. By default physics
+// follows the game clock: in an app with timer.Plugin each tick simulates
+// the clock's DeltaSeconds — bodies stop while the game is paused
+// (timer.Time.SetPaused) and follow its speed — and 1/60 otherwise, the
 // right value for a game at Ebitengine's fixed 60 ticks per second. A
-// game that follows a clock sets Settings.Delta itself or adds
-// [DeltaFrom] for a clock resource that implements [IClock].
+// game sets [Plugin.Delta] for a fixed step, or adds [DeltaFrom] for
+// another clock resource that implements [IClock].
 //
 // # Tunnelling and bounces
 //

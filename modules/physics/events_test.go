@@ -31,7 +31,7 @@ func logEvents(s *sim) *eventLog {
 			tick = append(tick, "-"+s.nameOf(e.A)+"/"+s.nameOf(e.B))
 		}
 		log.ticks = append(log.ticks, tick)
-	}).Named("test.Events").After("test.Logic"))
+	}).Named("test.Events").After(s.logic))
 	return log
 }
 

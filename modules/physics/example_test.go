@@ -26,7 +26,7 @@ type Score struct{ Points int }
 func HitBricks(p struct {
 	Cmds     glue.Commands
 	Contacts glue.Res[physics.Contacts]
-	Bricks   glue.Query1[Brick]
+	Bricks   glue.Query1[*Brick]
 	Score    glue.ResMut[Score]
 	Tick     glue.Local[int]
 }) {
@@ -111,7 +111,7 @@ func ExampleContactStarted() {
 	app.AddSystems(Rules, glue.Func(func(p struct {
 		Started glue.Reader[physics.ContactStarted]
 		Ended   glue.Reader[physics.ContactEnded]
-		Bodies  glue.Query1[physics.Body]
+		Bodies  glue.Query1[*physics.Body]
 		Tick    glue.Local[int]
 	}) {
 		*p.Tick.Get()++
@@ -122,7 +122,7 @@ func ExampleContactStarted() {
 		for range p.Ended.Read() {
 			fmt.Printf("tick %d: ended\n", *p.Tick.Get())
 		}
-	}).ReadOnly(glue.TypeOf[physics.Body]()))
+	}))
 	defer app.Close()
 	for range 10 {
 		_ = app.Update()
@@ -164,8 +164,8 @@ func ExamplePlace() {
 	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, _ *Ship, t *transform.Transform) { t.X += 10 }))
 	app.AddSystems(Rules, glue.Func(func(p struct {
 		Started glue.Reader[physics.ContactStarted]
-		Sensors glue.Query2[physics.Body, transform.ChildOf]
-		Ships   glue.Query2[Ship, transform.Transform]
+		Sensors glue.Query2[*physics.Body, *transform.ChildOf]
+		Ships   glue.Query2[*Ship, *transform.Transform]
 		Tick    glue.Local[int]
 	}) {
 		*p.Tick.Get()++
@@ -178,7 +178,7 @@ func ExamplePlace() {
 				fmt.Printf("tick %d: the sensor touches the wall at x %.0f; the ship is at x %.0f\n", *p.Tick.Get(), sensor.Pos.X, t.X)
 			})
 		}
-	}).ReadOnly(glue.TypeOf[physics.Body](), glue.TypeOf[transform.ChildOf](), glue.TypeOf[Ship](), glue.TypeOf[transform.Transform]()))
+	}))
 	defer app.Close()
 	for range 6 {
 		if err := app.Update(); err != nil {

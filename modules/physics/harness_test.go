@@ -39,6 +39,7 @@ type sim struct {
 	bodies   map[string]physics.Body
 	contacts []physics.Contact
 	onLogic  func(glue.Commands)
+	logic    *glue.System
 }
 
 func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
@@ -48,7 +49,7 @@ func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 	s.app.AddPlugins(p)
 	s.app.AddSystems(input, glue.Func(func(p struct {
 		Cmds glue.Commands
-		Q    glue.Query2[Name, physics.Body]
+		Q    glue.Query2[*Name, *physics.Body]
 	}) {
 		cmds, q := p.Cmds, p.Q
 		for _, vs := range s.queue {
@@ -66,9 +67,9 @@ func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 		}
 		s.kill = s.kill[:0]
 	}).Named("test.Input"))
-	s.app.AddSystems(logic, glue.Func(func(p struct {
+	s.logic = glue.Func(func(p struct {
 		Cmds glue.Commands
-		Q    glue.Query2[Name, physics.Body]
+		Q    glue.Query2[*Name, *physics.Body]
 		C    glue.Res[physics.Contacts]
 	}) {
 		cmds, q, c := p.Cmds, p.Q, p.C
@@ -81,7 +82,8 @@ func newSim(t testing.TB, p physics.Plugin, opts glue.Options) *sim {
 		if s.onLogic != nil {
 			s.onLogic(cmds)
 		}
-	}).Named("test.Logic"))
+	}).Named("test.Logic")
+	s.app.AddSystems(logic, s.logic)
 	t.Cleanup(s.app.Close)
 	return s
 }

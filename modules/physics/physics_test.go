@@ -65,7 +65,7 @@ func TestMoveIntegrates(t *testing.T) {
 		t.Errorf("Move[particle] is named %q, want %q", got, want)
 	}
 	s.app.AddSystems(phys, move.After(physics.StepSystem))
-	s.app.AddSystems(logic, glue.Func(func(q glue.Query1[particle]) {
+	s.app.AddSystems(logic, glue.Func(func(q glue.Query1[*particle]) {
 		parts = parts[:0]
 		q.Each(func(_ glue.Entity, p *particle) { parts = append(parts, *p) })
 	}).Named("test.Particles"))
@@ -189,7 +189,7 @@ func TestSyncRemoveAndReinsertCollider(t *testing.T) {
 	var step int
 	s.app.AddSystems(input, glue.Func(func(p struct {
 		Cmds glue.Commands
-		Q    glue.Query1[Name]
+		Q    glue.Query1[*Name]
 	}) {
 		cmds := p.Cmds
 		p.Q.Each(func(e glue.Entity, n *Name) {
@@ -389,9 +389,9 @@ func TestDefaultStage(t *testing.T) {
 	}))
 	// Rules in glue.Update see the bodies as the previous tick's physics
 	// left them.
-	app.AddSystems(glue.Update, glue.Func(func(q glue.Query1[physics.Body]) {
+	app.AddSystems(glue.Update, glue.Func(func(q glue.Query1[*physics.Body]) {
 		q.Each(func(_ glue.Entity, b *physics.Body) { moved = append(moved, b.Pos) })
-	}).ReadOnly(glue.TypeOf[physics.Body]()))
+	}))
 	defer app.Close()
 	for range 3 {
 		if err := app.Update(); err != nil {
@@ -404,7 +404,7 @@ func TestDefaultStage(t *testing.T) {
 	d := app.Describe()
 	stage := d[strings.Index(d, "Stage PostUpdate"):]
 	last := 0
-	for _, name := range []string{physics.SyncSystem, physics.MoveSystem, physics.TrackSystem, physics.StepSystem} {
+	for _, name := range []string{"physics.syncColliders", "physics.Move[physics.Body]", "physics.track", "physics.step"} {
 		i := strings.Index(stage, "    "+name+" ")
 		if i < last {
 			t.Fatalf("%s not listed after the systems before it in stage PostUpdate:\n%s", name, d)

@@ -4,29 +4,40 @@ import (
 	"fmt"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/timer"
 )
 
-// Names of the systems the [Plugin] adds, in the order they run: the
-// names glue gives their functions. Games order their own systems of the
-// same stage after them, e.g. .After(physics.StepSystem) for a system that
-// reads [Contacts].
-const (
+// followClock sets Settings.Delta from the game clock, when the app has
+// one: the first system of the physics stage unless Plugin.Delta is set.
+func followClock(p struct {
+	Clock    glue.Opt[timer.Time]
+	Settings glue.ResMut[Settings]
+}) {
+	if c := p.Clock.Get(); c != nil {
+		p.Settings.Get().Delta = c.DeltaSeconds()
+	}
+}
+
+// Labels of the systems the [Plugin] adds, in the order they run. Games
+// order their own systems of the same stage after them, e.g.
+// .After(physics.StepSystem) for a system that reads [Contacts].
+var (
 	// SyncSystem adds and removes shapes for spawned and despawned
 	// colliders. It reads Collider and Body, writes [Space].
-	SyncSystem = "physics.syncColliders"
+	SyncSystem = glue.NewLabel("physics.syncColliders")
 	// MoveSystem moves bodies that are neither Static, Bouncy nor
 	// Character by their velocity: it is Move[Body]. It writes Body and reads [Settings]; it
 	// may be split across workers.
-	MoveSystem = "physics.Move"
+	MoveSystem = glue.NewLabel("physics.Move")
 	// TrackSystem moves the shapes of kinematic colliders to their bodies.
 	// It reads Body and Collider, writes [Space].
-	TrackSystem = "physics.track"
+	TrackSystem = glue.NewLabel("physics.track")
 	// StepSystem moves Character bodies with move-and-slide and Bouncy
 	// bodies with collision response, fills
 	// [Contacts] and writes the [ContactStarted] and [ContactEnded]
 	// events. It writes Body, [Space] and [Contacts], reads Bouncy and
 	// [Settings]. Contacts are complete once it has run.
-	StepSystem = "physics.step"
+	StepSystem = glue.NewLabel("physics.step")
 )
 
 // Plugin adds physics to an app: the [Settings], [Space] and [Contacts]
@@ -45,8 +56,11 @@ type Plugin struct {
 	//	app.AddStagesAfter(glue.Update, Control, Physics, Rules)
 	//	app.AddPlugins(physics.Plugin{Stage: Physics})
 	Stage glue.Stage
-	// Delta is the initial [Settings.Delta], in seconds per tick. The
-	// default (0) is 1/60, Ebitengine's default tick rate.
+	// Delta, if set, is a fixed [Settings.Delta], in seconds per tick. The
+	// default (0) follows the game clock: while the app has a timer.Time
+	// (timer.Plugin), every tick simulates its DeltaSeconds, so bodies
+	// stop while the game is paused and follow its speed; without one,
+	// 1/60, Ebitengine's default tick rate.
 	Delta float64
 	// MaxStep is the initial [Settings.MaxStep]. The default (0) picks a
 	// sub-step per body that never tunnels.
@@ -80,8 +94,12 @@ func (p Plugin) Build(app *glue.App) {
 		return
 	}
 	delta := p.Delta
+	var first []glue.Target // what the physics systems run after
 	if delta == 0 {
 		delta = 1.0 / 60
+		clock := glue.Func(followClock)
+		app.AddSystems(stage, clock)
+		first = append(first, clock)
 	}
 	cell := p.CellSize
 	if cell <= 0 {
@@ -91,19 +109,18 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(newSpace(cell, p.Bounds))
 	app.InsertResource(Contacts{})
 
-	body, col := glue.TypeOf[Body](), glue.TypeOf[Collider]()
 	static, bouncy, char := glue.TypeOf[Static](), glue.TypeOf[Bouncy](), glue.TypeOf[Character]()
 	app.AddSystems(stage,
-		glue.Func(syncColliders).ReadOnly(body, col, glue.TypeOf[OneWay]()),
-		Move[Body]().Without(static, bouncy, char).After(SyncSystem),
+		glue.Func(syncColliders).After(first...).In(SyncSystem),
+		Move[Body]().Without(static, bouncy, char).After(SyncSystem).In(MoveSystem),
 	)
-	trackAfter := MoveSystem
+	var trackAfter glue.Target = MoveSystem
 	if p.Place != nil {
 		app.AddSystems(stage, p.Place.After(MoveSystem))
-		trackAfter = p.Place.Name()
+		trackAfter = p.Place
 	}
 	app.AddSystems(stage,
-		glue.Each2P(track).Without(static, bouncy).ReadOnly(body, col).After(trackAfter),
-		glue.Func(step).ReadOnly(bouncy).After(TrackSystem),
+		glue.Each2P(track).Without(static, bouncy).After(trackAfter).In(TrackSystem),
+		glue.Func(step).After(TrackSystem).In(StepSystem),
 	)
 }

@@ -11,9 +11,11 @@ import (
 // and the next step uses the new values.
 type Settings struct {
 	// Delta is the time one tick simulates, in seconds: every body moves
-	// by Vel*Delta per tick. A game driven at a fixed tick rate keeps the
-	// default (1/60, set by [Plugin]); one that follows a clock resource
-	// sets it each tick, e.g. with [DeltaFrom]. Zero stops all motion.
+	// by Vel*Delta per tick. By default [Plugin] sets it every tick from
+	// the game clock (timer.Time), or keeps 1/60 without one; a game that
+	// follows another clock resource sets it each tick, e.g. with
+	// [DeltaFrom], and sets Plugin.Delta to keep it fixed. Zero stops all
+	// motion.
 	Delta float64
 	// MaxStep is the longest distance, in pixels, that [StepSystem] moves
 	// a [Bouncy] body before testing for collisions; faster bodies are

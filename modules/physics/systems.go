@@ -3,6 +3,7 @@ package physics
 import (
 	"cmp"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/gluekit/glue"
@@ -18,18 +19,14 @@ import (
 // [Settings] resource. It is concurrent-safe: it may run in parallel with
 // systems that do not use T, and is split across workers for many
 // entities. The [Plugin] adds Move[Body] itself, as [MoveSystem].
-//
-//go:noinline
 func Move[T any, PT interface {
 	*T
 	IBody
 }]() *glue.System {
-	// Not inlined: glue names the system after the function its closure
-	// is compiled in, which would be the caller's if Move were inlined.
 	return glue.Each1P(func(_ glue.Entity, b *T, s glue.Res[Settings]) {
 		p := PT(b)
 		p.SetPosition(p.Position().Add(p.Velocity().Scale(s.Get().Delta)))
-	})
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // Place returns an entity system that moves every kinematic body (a
@@ -52,17 +49,14 @@ func Move[T any, PT interface {
 // that is the pose propagated in the previous tick. It is named
 // "physics.Place[T]" ("physics.Place[transform.GlobalTransform]"),
 // reads T, writes Body, and may be split across workers.
-//
-//go:noinline
 func Place[T any, PT interface {
 	*T
 	IPose
 }]() *glue.System {
-	// Not inlined, as Move.
 	return glue.Each2(func(_ glue.Entity, src *T, b *Body) {
 		x, y, _ := PT(src).Pose()
 		b.Pos = Vec{X: x, Y: y}
-	}).ReadOnly(glue.TypeOf[T]()).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]())
+	}).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]()).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DeltaFrom returns a system that sets [Settings.Delta] from the clock
@@ -71,19 +65,16 @@ func Place[T any, PT interface {
 // stage, e.g. glue.PreUpdate (or glue.Update) for the default physics
 // stage glue.PostUpdate. It is named "physics.DeltaFrom[C]"
 // ("physics.DeltaFrom[timer.Time]"); it reads C and writes [Settings].
-//
-//go:noinline
 func DeltaFrom[C any, PC interface {
 	*C
 	IClock
 }]() *glue.System {
-	// Not inlined, as Move.
 	return glue.Func(func(p struct {
 		Clock    glue.Res[C]
 		Settings glue.ResMut[Settings]
 	}) {
 		p.Settings.Get().Delta = PC(p.Clock.Get()).DeltaSeconds()
-	})
+	}).TypeArgs(reflect.TypeFor[C]())
 }
 
 // syncColliders (SyncSystem) adds a shape to the space for every entity
@@ -118,7 +109,7 @@ func syncColliders(p struct {
 			cmds.Fail(fmt.Errorf("physics: %v has a Collider but no Body; spawn colliders with a physics.Body", e))
 			continue
 		}
-		r, err := newRecord(e, *c, b.Pos)
+		r, err := newRecord(e, c, b.Pos)
 		if err != nil {
 			cmds.Fail(err)
 			continue
@@ -136,7 +127,7 @@ func syncColliders(p struct {
 // track (TrackSystem) moves the shapes of kinematic colliders — neither
 // Static nor Bouncy — to their bodies' positions, and lists them for the
 // step's contact report.
-func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
+func track(e glue.Entity, b Body, _ Collider, sp glue.ResMut[Space]) {
 	s := sp.Get()
 	r := s.records[e]
 	if r == nil {
@@ -156,8 +147,8 @@ func track(e glue.Entity, b *Body, _ *Collider, sp glue.ResMut[Space]) {
 // reports the overlaps of kinematic colliders, publishes all contacts of
 // the tick in Contacts and writes the contact events.
 func step(p struct {
-	Bodies   glue.Query2[Body, Bouncy]
-	Chars    glue.Query2[Body, Character]
+	Bodies   glue.Query2[*Body, Bouncy]
+	Chars    glue.Query2[*Body, *Character]
 	Space    glue.ResMut[Space]
 	Contacts glue.ResMut[Contacts]
 	Settings glue.Res[Settings]
@@ -169,7 +160,7 @@ func step(p struct {
 	bodies, contacts := p.Bodies, p.Contacts
 	s, set := p.Space.Get(), p.Settings.Get()
 	list := contacts.Get().List[:0]
-	bodies.Each(func(e glue.Entity, _ *Body, _ *Bouncy) {
+	bodies.Each(func(e glue.Entity, _ *Body, _ Bouncy) {
 		if r := s.records[e]; r != nil {
 			r.bouncyAt = s.tick
 		}
@@ -191,7 +182,7 @@ func step(p struct {
 			s.slide(r, b, c, set.Delta, &list)
 		}
 	})
-	bodies.Each(func(e glue.Entity, b *Body, _ *Bouncy) {
+	bodies.Each(func(e glue.Entity, b *Body, _ Bouncy) {
 		r := s.records[e]
 		if r == nil {
 			b.Pos = b.Pos.Add(b.Vel.Scale(set.Delta))

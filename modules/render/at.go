@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"reflect"
 
 	"github.com/gluekit/glue"
 )
@@ -11,12 +12,8 @@ import (
 // relative to the pose — an offset in the pose's turned frame — and the
 // box turns with the pose. A paddle whose Rect is (-W/2, -H/2, W, H) is
 // drawn centred on its physics body, and no system copies the body's
-// position into it. Its name is "render.DrawBoxAt[T, P]", leaving out
-// type arguments declared in this package as [DrawBox] does.
-//
-//go:noinline
+// position into it. Its name is "render.DrawBoxAt[T, P]".
 func DrawBoxAt[T IBox, P IPose]() *glue.System {
-	// Not inlined, as DrawBox.
 	layered := isLayered[T]()
 	return glue.Each2P(func(_ glue.Entity, b *T, p *P, list glue.ResMut[DrawList]) {
 		x, y, w, h := (*b).Rect()
@@ -32,7 +29,7 @@ func DrawBoxAt[T IBox, P IPose]() *glue.System {
 			it.x[k] = float32(px + cos*c[0] - sin*c[1])
 			it.y[k] = float32(py + sin*c[0] + cos*c[1])
 		}
-	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]())
+	}).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
 }
 
 // DrawCircleAt returns a system that draws the circle of every entity
@@ -40,10 +37,7 @@ func DrawBoxAt[T IBox, P IPose]() *glue.System {
 // taken as an offset in the pose's turned frame, so a ball whose Circle is
 // (0, 0, R) is drawn on its physics body. Its name is
 // "render.DrawCircleAt[T, P]".
-//
-//go:noinline
 func DrawCircleAt[T ICircle, P IPose]() *glue.System {
-	// Not inlined, as DrawBox.
 	layered := isLayered[T]()
 	return glue.Each2P(func(_ glue.Entity, c *T, p *P, list glue.ResMut[DrawList]) {
 		x, y, rad := (*c).Circle()
@@ -53,5 +47,5 @@ func DrawCircleAt[T ICircle, P IPose]() *glue.System {
 			x, y = cos*x-sin*y, sin*x+cos*y
 		}
 		list.Get().addCircle(px+x, py+y, rad, (*c).Fill(), layerOf(c, layered), (*c).Z())
-	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]())
+	}).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
 }

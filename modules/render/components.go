@@ -106,13 +106,24 @@ type TextStyle struct {
 	// Size is the font size (the em height) in logical pixels. The
 	// default (zero) value is DefaultTextSize.
 	Size float64
-	// Color is the text's colour.
+	// Color is the text's colour. The default (zero) value is opaque
+	// white, so that a TextStyle{} shows; an invisible text is one not
+	// drawn (a fully transparent colour other than zero, e.g. {A: 0, R: 1},
+	// also draws nothing).
 	Color color.RGBA
 	// Font is the typeface. The default (zero) value is Go Regular.
 	Font Font
 	// Align places the text horizontally about its anchor, VAlign
 	// vertically. The default (zero) values anchor the top-left corner.
 	Align, VAlign Align
+}
+
+// color returns the text's colour, white for the zero value.
+func (s TextStyle) color() color.RGBA {
+	if s.Color == (color.RGBA{}) {
+		return color.RGBA{255, 255, 255, 255}
+	}
+	return s.Color
 }
 
 func (s TextStyle) size() float64 {

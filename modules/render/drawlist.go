@@ -192,7 +192,7 @@ func (d *DrawList) AddText(s string, x, y float64, style TextStyle, z int) {
 
 func (d *DrawList) addText(s string, x, y float64, style TextStyle, layer int32, z int) {
 	d.texts = append(d.texts, textItem{s: s, x: x, y: y, style: style})
-	d.items = append(d.items, item{z: z, layer: layer, ref: int32(len(d.texts) - 1), c: style.Color, kind: kindText})
+	d.items = append(d.items, item{z: z, layer: layer, ref: int32(len(d.texts) - 1), c: style.color(), kind: kindText})
 }
 
 // AddFunc adds a custom draw: fn is called during the flush, in its place

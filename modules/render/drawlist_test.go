@@ -301,3 +301,17 @@ func TestModuleSystemsIgnoreSetLayer(t *testing.T) {
 		t.Errorf("Layer after Reset = %d, want 0", d.Layer())
 	}
 }
+
+// A TextStyle's zero colour is opaque white, so that TextStyle{} shows
+// (it used to be transparent: the text drew nothing).
+func TestZeroTextColourIsWhite(t *testing.T) {
+	var d DrawList
+	d.AddText("hi", 0, 0, TextStyle{}, 0)
+	d.AddText("red", 0, 0, TextStyle{Color: color.RGBA{R: 255, A: 255}}, 0)
+	if got := d.items[0].c; got != (color.RGBA{255, 255, 255, 255}) {
+		t.Errorf("zero colour drawn as %v, want opaque white", got)
+	}
+	if got := d.items[1].c; got != (color.RGBA{R: 255, A: 255}) {
+		t.Errorf("red drawn as %v", got)
+	}
+}

@@ -96,7 +96,7 @@ func ExampleDrawSpriteAt() {
 	fmt.Println(draw.Name())
 	fmt.Println(app.Build())
 	// Output:
-	// render.DrawSpriteAt[render_test.Body]
+	// render.DrawSpriteAt[render.Sprite, render_test.Body]
 	// <nil>
 }
 

@@ -380,5 +380,5 @@ func UpdateParticles() *glue.System {
 func DrawParticles() *glue.System {
 	return glue.Each1P(func(_ glue.Entity, e *Emitter, list glue.ResMut[DrawList]) {
 		list.Get().AddParticles(e)
-	}).ReadOnly(glue.TypeOf[Emitter]())
+	})
 }

@@ -42,10 +42,10 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Views{})
 	app.InsertResource(p.Screenshot)
 
-	app.AddSystems(glue.PreDraw, glue.Func(begin))
+	app.AddSystems(glue.PreDraw, glue.Func(begin).In(BeginSystem))
 	app.AddSystems(glue.PostDraw,
-		glue.Func(flush),
-		glue.Func(screenshot).After(FlushSystem),
+		glue.Func(flush).In(FlushSystem),
+		glue.Func(screenshot).After(FlushSystem).In(ScreenshotSystem),
 	)
 }
 
@@ -63,6 +63,11 @@ func (Background) ProvidedBy() string { return pluginName }
 // ProvidedBy returns "render.Plugin", the plugin that inserts the
 // DrawList.
 func (DrawList) ProvidedBy() string { return pluginName }
+
+// DrawOnly marks DrawList as a resource of the draw stages (glue.DrawOnly):
+// a system of an update stage that writes it is a build error, since the
+// list is emptied once per frame and would grow every tick.
+func (DrawList) DrawOnly() {}
 
 // ProvidedBy returns "render.Plugin", the plugin that inserts the
 // Screenshot.

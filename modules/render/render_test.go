@@ -499,8 +499,8 @@ func TestPluginSystems(t *testing.T) {
 	// Each system in its core draw stage, flush before the screenshot.
 	at := 0
 	for _, want := range []string{
-		"Stage PreDraw (draw):", render.BeginSystem,
-		"Stage PostDraw (draw):", render.FlushSystem, render.ScreenshotSystem,
+		"Stage PreDraw (draw):", render.BeginSystem.String(),
+		"Stage PostDraw (draw):", render.FlushSystem.String(), render.ScreenshotSystem.String(),
 	} {
 		i := strings.Index(d[at:], want)
 		if i < 0 {

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"reflect"
 
 	"github.com/gluekit/glue"
 )
@@ -399,10 +400,7 @@ type IPolygon interface {
 // mitred joins (see [DrawList.AddPolylineJoin]). It draws on layer 0, or T's
 // [IDrawLayer] if it has one. Its name is
 // "render.DrawPolygonAt[T, P]".
-//
-//go:noinline
 func DrawPolygonAt[T IPolygon, P IPose]() *glue.System {
-	// Not inlined, as DrawBox.
 	layered := isLayered[T]()
 	return glue.Each2P(func(_ glue.Entity, t *T, p *P, list glue.ResMut[DrawList]) {
 		d := list.Get()
@@ -420,7 +418,7 @@ func DrawPolygonAt[T IPolygon, P IPose]() *glue.System {
 			}
 			d.stroke(w, true, JoinMiter, c, layer, z)
 		}
-	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]())
+	}).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
 }
 
 // Shape is a ready-made polygon component in local coordinates; it

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"reflect"
 
 	"github.com/gluekit/glue"
 )
@@ -107,14 +108,11 @@ func (d *DrawList) AddSprite(s *Sprite) {
 //
 // It reads T (declared ReadOnly) and writes the DrawList; it allocates
 // nothing per entity. Its name is "render.DrawSprite[T]".
-//
-//go:noinline
 func DrawSprite[T ISprite]() *glue.System {
-	// Not inlined, as DrawBox.
 	return glue.Each1P(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
 		s := (*t).Sprite()
 		list.Get().AddSprite(&s)
-	}).ReadOnly(glue.TypeOf[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DrawSpriteAt returns a system that draws the sprite of every entity
@@ -123,12 +121,9 @@ func DrawSprite[T ISprite]() *glue.System {
 // turned frame, and an extra turn), so a sprite with zero X, Y and
 // Rotation is drawn exactly at the pose — no system copies positions
 // from a physics body or a transform into the sprite. Its name is
-// "render.DrawSpriteAt[T, P]", leaving out type arguments declared in
-// this package as [DrawBox] does.
-//
-//go:noinline
+// "render.DrawSpriteAt[T, P]" ("render.DrawSpriteAt[render.Sprite,
+// main.Body]").
 func DrawSpriteAt[T ISprite, P IPose]() *glue.System {
-	// Not inlined, as DrawBox.
 	return glue.Each2P(func(_ glue.Entity, t *T, p *P, list glue.ResMut[DrawList]) {
 		s := (*t).Sprite()
 		x, y, r := (*p).Pose()
@@ -140,5 +135,5 @@ func DrawSpriteAt[T ISprite, P IPose]() *glue.System {
 		}
 		s.Rotation += r
 		list.Get().AddSprite(&s)
-	}).ReadOnly(glue.TypeOf[T](), glue.TypeOf[P]())
+	}).TypeArgs(reflect.TypeFor[T](), reflect.TypeFor[P]())
 }

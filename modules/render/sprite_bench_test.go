@@ -87,7 +87,7 @@ func spriteBenchApp(b testing.TB, n int, baseline bool) *glue.App {
 	}))
 	app.AddSystems(glue.Update, render.Animate(), glue.Each2(func(_ glue.Entity, s *render.Sprite, sp *spin) {
 		s.Rotation += sp.Speed * 0.1
-	}).ReadOnly(glue.TypeOf[spin]()))
+	}))
 	if baseline {
 		sheetImg := ebiten.NewImageFromImage(src)
 		frames := make([]*ebiten.Image, benchFrames)
@@ -102,7 +102,7 @@ func spriteBenchApp(b testing.TB, n int, baseline bool) *glue.App {
 			op.GeoM.Rotate(s.Rotation)
 			op.GeoM.Translate(s.X, s.Y)
 			screen.Get().Image.DrawImage(frames[a.Index()], &op)
-		}).ReadOnly(glue.TypeOf[render.Animator](), glue.TypeOf[render.Sprite]()))
+		}))
 	} else {
 		app.AddSystems(glue.Draw, render.DrawSprite[render.Sprite]())
 	}

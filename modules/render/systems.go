@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"reflect"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/timer"
@@ -12,16 +13,16 @@ import (
 
 // Names of the plugin's systems — the names glue gives their functions —
 // for ordering a game's own drawing systems with glue.System.After.
-const (
+var (
 	// BeginSystem clears the screen and the draw list, in glue.PreDraw.
-	BeginSystem = "render.begin"
+	BeginSystem = glue.NewLabel("render.begin")
 	// FlushSystem draws the frame's DrawList onto the screen, in
 	// glue.PostDraw. A system that draws on the screen directly over
 	// everything else runs in glue.PostDraw, After(FlushSystem).
-	FlushSystem = "render.flush"
+	FlushSystem = glue.NewLabel("render.flush")
 	// ScreenshotSystem takes the [Screenshot], in glue.PostDraw after
 	// FlushSystem.
-	ScreenshotSystem = "render.screenshot"
+	ScreenshotSystem = glue.NewLabel("render.screenshot")
 )
 
 // DrawBox returns a system that adds a filled rectangle to the
@@ -31,49 +32,38 @@ const (
 //
 //	app.AddSystems(glue.Draw, render.DrawBox[Brick](), render.DrawBox[Paddle]())
 //
-// It reads T (declared ReadOnly) and writes the DrawList; it allocates
-// nothing per entity in steady state. Its name is "render.DrawBox[T]",
-// e.g. "render.DrawBox[main.Brick]" (glue leaves out type arguments
-// declared in this package: DrawBox[render.Box] is "render.DrawBox").
+// It reads T and writes the DrawList; it allocates nothing per entity in
+// steady state. Its name is "render.DrawBox[T]", e.g.
+// "render.DrawBox[main.Brick]" or "render.DrawBox[render.Box]".
 // Filter it further with With and Without.
-//
-//go:noinline
 func DrawBox[T IBox]() *glue.System {
-	// Not inlined: glue names the system after the function its closure
-	// is compiled in, which would be the caller's if it were inlined.
 	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, b *T, list glue.ResMut[DrawList]) {
 		x, y, w, h := (*b).Rect()
 		list.Get().addRect(x, y, w, h, (*b).Fill(), layerOf(b, layered), (*b).Z())
-	}).ReadOnly(glue.TypeOf[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DrawCircle returns a system that adds a filled, anti-aliased circle to
 // the [DrawList] for every entity with a T component; see [DrawBox].
 // Circles batch with boxes. Its name is "render.DrawCircle[T]".
-//
-//go:noinline
 func DrawCircle[T ICircle]() *glue.System {
-	// Not inlined, as DrawBox.
 	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, c *T, list glue.ResMut[DrawList]) {
 		x, y, r := (*c).Circle()
 		list.Get().addCircle(x, y, r, (*c).Fill(), layerOf(c, layered), (*c).Z())
-	}).ReadOnly(glue.TypeOf[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DrawText returns a system that adds a text to the [DrawList] for every
 // entity with a T component; see [DrawBox]. Texts batch with boxes and
 // circles. Its name is "render.DrawText[T]".
-//
-//go:noinline
 func DrawText[T IText]() *glue.System {
-	// Not inlined, as DrawBox.
 	layered := isLayered[T]()
 	return glue.Each1P(func(_ glue.Entity, t *T, list glue.ResMut[DrawList]) {
 		x, y := (*t).TextPos()
 		list.Get().addText((*t).Text(), x, y, (*t).TextStyle(), layerOf(t, layered), (*t).Z())
-	}).ReadOnly(glue.TypeOf[T]())
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // isLayered reports whether *T implements [IDrawLayer].
@@ -101,10 +91,7 @@ func layerOf[T any](t *T, layered bool) int32 {
 //
 // It reads W and writes the Viewport; it fails the app if the logical
 // size is not positive. Its name is "render.SetupWindow[W]".
-//
-//go:noinline
 func SetupWindow[W IWindow]() *glue.System {
-	// Not inlined, as DrawBox.
 	return glue.Func(func(p struct {
 		Window   glue.Res[W]
 		Viewport glue.ResMut[Viewport]
@@ -113,7 +100,7 @@ func SetupWindow[W IWindow]() *glue.System {
 		if err := applyWindow(*p.Window.Get(), p.Viewport.Get()); err != nil {
 			p.Cmds.Fail(err)
 		}
-	})
+	}).TypeArgs(reflect.TypeFor[W]())
 }
 
 // applyWindow sets vp from w and applies w to Ebitengine.
@@ -233,20 +220,17 @@ func UpdateCamera() *glue.System {
 // game clock; nothing moves while no entity has one. Add it to a late
 // update stage (glue.PostUpdate), after the systems that move the
 // target. Its name is "render.FollowCamera[P]".
-//
-//go:noinline
 func FollowCamera[P IPose]() *glue.System {
-	// Not inlined, as DrawBox.
 	return glue.Func(func(p struct {
 		Targets glue.Query1[P]
 		Time    glue.Res[timer.Time]
 		Camera  glue.ResMut[Camera]
 	}) {
 		if _, t, ok := p.Targets.First(); ok {
-			x, y, _ := (*t).Pose()
+			x, y, _ := t.Pose()
 			p.Camera.Get().Follow(x, y, p.Time.Get().DeltaSeconds())
 		}
-	}).ReadOnly(glue.TypeOf[P]())
+	}).TypeArgs(reflect.TypeFor[P]())
 }
 
 // CameraTarget marks the entity the camera follows, a component:
@@ -260,20 +244,17 @@ type CameraTarget struct{}
 // game); nothing moves while no entity has both. Add it to a late update
 // stage (glue.PostUpdate), after the systems that move the target. Its
 // name is "render.FollowTarget[P]".
-//
-//go:noinline
 func FollowTarget[P IPose]() *glue.System {
-	// Not inlined, as DrawBox.
 	return glue.Func(func(p struct {
 		Targets glue.Query2[CameraTarget, P]
 		Time    glue.Res[timer.Time]
 		Camera  glue.ResMut[Camera]
 	}) {
 		if _, _, t, ok := p.Targets.First(); ok {
-			x, y, _ := (*t).Pose()
+			x, y, _ := t.Pose()
 			p.Camera.Get().Track(x, y, p.Time.Get().DeltaSeconds())
 		}
-	}).ReadOnly(glue.TypeOf[CameraTarget](), glue.TypeOf[P]())
+	}).TypeArgs(reflect.TypeFor[P]())
 }
 
 // screenshot (glue.PostDraw, after flush) takes the screenshot once its

@@ -70,8 +70,8 @@ func Example() {
 		}
 	}))
 	app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {
-		Leaders   glue.Query1[Pos]
-		Followers glue.Query2[Pos, Follows]
+		Leaders   glue.Query1[*Pos]
+		Followers glue.Query2[*Pos, *Follows]
 		Score     glue.Res[Score]
 		Tick      glue.Local[int]
 	}) {
@@ -82,7 +82,7 @@ func Example() {
 			leader, ok := p.Leaders.Get(f.Leader)
 			fmt.Printf("the follower at %d follows the leader at %d (%v); score %d\n", pos.X, leader.X, ok, p.Score.Get().N)
 		})
-	}).ReadOnly(glue.TypeOf[Pos]()))
+	}))
 	for range 4 {
 		if err := app.Update(); err != nil {
 			fmt.Println(err)

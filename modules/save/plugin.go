@@ -13,18 +13,18 @@ import (
 
 // Names of the systems the [Plugin] adds: the names glue gives their
 // functions.
-const (
+var (
 	// CheckSystem (startup) checks the registry and the saved resources
 	// and picks the default store.
-	CheckSystem = "save.check"
+	CheckSystem = glue.NewLabel("save.check")
 	// RunSystem (glue.Last) carries out the tick's requests: it queues
 	// one glue.Commands.Exclusive per request, which runs when the
 	// commands of glue.Last are applied. It writes [Saves].
-	RunSystem = "save.run"
+	RunSystem = glue.NewLabel("save.run")
 	// ReportSystem (glue.First) writes the [Result] events of the
 	// requests carried out at the end of the previous tick. It writes
 	// [Saves].
-	ReportSystem = "save.report"
+	ReportSystem = glue.NewLabel("save.report")
 )
 
 // Plugin adds saving and loading to an app: the [Saves] resource through
@@ -90,9 +90,9 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	st := &state{spec: spec{game: p.Game, reg: p.Registry, resources: p.Resources}, store: p.Store, log: logger, after: p.AfterLoad}
 	app.InsertResource(Saves{s: st})
-	app.AddStartup(glue.Func(check))
-	app.AddSystems(glue.First, glue.Func(report))
-	app.AddSystems(glue.Last, glue.Func(run))
+	app.AddStartup(glue.Func(check).In(CheckSystem))
+	app.AddSystems(glue.First, glue.Func(report).In(ReportSystem))
+	app.AddSystems(glue.Last, glue.Func(run).In(RunSystem))
 }
 
 // Op is what a request does: save or load.
@@ -215,11 +215,6 @@ func check(p struct {
 	var errs []error
 	if err := s.reg.Seal(); err != nil {
 		errs = append(errs, err)
-	}
-	for _, t := range s.resources {
-		if s.reg.ByType(t) == nil {
-			errs = append(errs, fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register", t))
-		}
 	}
 	if s.store == nil {
 		st, err := defaultStore(s.game)

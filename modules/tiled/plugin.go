@@ -104,7 +104,7 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	app.InsertResource(lv)
 	app.AddStartup(glue.Func(spawnLevel))
-	app.AddSystems(glue.First, glue.Func(watch).ReadOnly(glue.TypeOf[FromMap]()))
+	app.AddSystems(glue.First, glue.Func(watch))
 	app.AddSystems(glue.Update, glue.Func(animate))
 	app.AddSystems(glue.Draw, glue.Func(draw))
 }
@@ -197,7 +197,7 @@ func watch(p struct {
 // again, in one step: the commands are applied together, so no tick sees
 // the level without its floor.
 func respawn(lv *Level, spawned glue.Query1[FromMap], cmds glue.Commands) {
-	spawned.Each(func(e glue.Entity, _ *FromMap) { cmds.Despawn(e) })
+	spawned.Each(func(e glue.Entity, _ FromMap) { cmds.Despawn(e) })
 	spawnMap(lv, cmds, true)
 }
 

@@ -143,8 +143,9 @@ func TestTimerComponentTickOrder(t *testing.T) {
 	}
 	app.AddSystems(glue.First, glue.Each1P(look("First")).Named("lookFirst").After(timer.TimersSystem))
 	app.AddSystems(glue.Update, glue.Each1P(look("Update")).Named("lookUpdate"))
-	app.AddSystems(glue.Last, glue.Each1P(look("Last")).Named("lookLast"))
-	app.AddSystems(glue.Last, glue.Func(func(s glue.ResMut[seen]) { s.Get().ticks = append(s.Get().ticks, "|") }).After("lookLast"))
+	lookLast := glue.Each1P(look("Last")).Named("lookLast")
+	app.AddSystems(glue.Last, lookLast)
+	app.AddSystems(glue.Last, glue.Func(func(s glue.ResMut[seen]) { s.Get().ticks = append(s.Get().ticks, "|") }).After(lookLast))
 	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(timer.NewTimer(250*ms, timer.Repeating)) }))
 	defer app.Close()
 	for range 5 {
@@ -171,7 +172,7 @@ func TestTimerFollowsPausedScaledClock(t *testing.T) {
 	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(timer.NewTimer(time.Second, timer.Once)) }))
 	app.AddSystems(glue.Update, glue.Each1P(func(_ glue.Entity, tm *timer.Timer, l glue.ResMut[last]) {
 		l.Get().states = append(l.Get().states, state(tm))
-	}).ReadOnly(glue.TypeOf[timer.Timer]()))
+	}))
 	defer app.Close()
 	tick := func() {
 		t.Helper()
@@ -214,7 +215,7 @@ func countFires(_ glue.Entity, tm *timer.Timer, c *Cooldown) { c.Fired += tm.Tim
 type results struct{ out []int }
 
 func collect(p struct {
-	Q   glue.Query2[timer.Timer, Cooldown]
+	Q   glue.Query2[*timer.Timer, *Cooldown]
 	Res glue.ResMut[results]
 }) {
 	r := p.Res.Get()
@@ -228,7 +229,7 @@ func timerApp(n int, opts glue.Options) *glue.App {
 	app.AddPlugins(timer.Plugin{TPS: 30})
 	app.InsertResource(results{})
 	app.AddStartup(spawnTimers(n))
-	app.AddSystems(glue.Update, glue.Each2(countFires).ReadOnly(glue.TypeOf[timer.Timer]()))
+	app.AddSystems(glue.Update, glue.Each2(countFires))
 	return app
 }
 
@@ -237,7 +238,7 @@ func timerApp(n int, opts glue.Options) *glue.App {
 func TestTimersParallelEqualsSequential(t *testing.T) {
 	run := func(opts glue.Options) []int {
 		app := timerApp(5000, opts)
-		app.AddSystems(glue.Last, glue.Func(collect).ReadOnly(glue.TypeOf[timer.Timer](), glue.TypeOf[Cooldown]()))
+		app.AddSystems(glue.Last, glue.Func(collect))
 		defer app.Close()
 		for range 40 {
 			if err := app.Update(); err != nil {

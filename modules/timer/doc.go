@@ -37,5 +37,5 @@
 // every game system — in glue.Update, in the game's own stages, in
 // physics — sees the new tick's readings. A game system that must run in
 // glue.First itself and read the clock orders itself after the plugin's
-// system with .After("timer.advance").
+// system with .After(timer.AdvanceSystem).
 package timer

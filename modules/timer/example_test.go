@@ -76,7 +76,7 @@ func ExampleTimer() {
 			fmt.Printf("tick %d: %s fuse done\n", p.Time.Get().Ticks(), f.Name)
 			p.Cmds.Despawn(e)
 		}
-	}).ReadOnly(glue.TypeOf[Fuse](), glue.TypeOf[timer.Timer]()))
+	}))
 	defer app.Close()
 	for range 6 {
 		_ = app.Update()

@@ -92,7 +92,7 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	app.InsertResource(p.NewTime())
 	app.AddSystems(glue.First,
-		glue.Func(advance),
-		glue.Each1P(tickTimers).After(AdvanceSystem),
+		glue.Func(advance).In(AdvanceSystem),
+		glue.Each1P(tickTimers).After(AdvanceSystem).In(TimersSystem),
 	)
 }

@@ -4,13 +4,13 @@ import "github.com/gluekit/glue"
 
 // Names of the plugin's systems, both in glue.First, in this order: the
 // names glue gives their functions.
-const (
+var (
 	// AdvanceSystem moves the clock one tick forward. It writes [Time].
-	AdvanceSystem = "timer.advance"
+	AdvanceSystem = glue.NewLabel("timer.advance")
 	// TimersSystem advances every entity's [Timer] by the new tick's
 	// [Time.Delta]. It writes Timer and reads Time; it may be split
 	// across workers.
-	TimersSystem = "timer.tickTimers"
+	TimersSystem = glue.NewLabel("timer.tickTimers")
 )
 
 // advance (glue.First) moves the clock one tick forward. It writes Time.

@@ -200,7 +200,7 @@ func TestPluginAdvancesBeforeGameSystems(t *testing.T) {
 	app.InsertResource(record{})
 	// A game system of glue.First, registered before the plugin, runs
 	// after the clock advanced when it says so.
-	app.AddSystems(glue.First, glue.Func(observe).After("timer.advance"))
+	app.AddSystems(glue.First, glue.Func(observe).After(timer.AdvanceSystem))
 	app.AddPlugins(timer.Plugin{TPS: 10})
 	defer app.Close()
 	for range 3 {

@@ -29,11 +29,11 @@ func Example() {
 	// The tank turns a quarter turn clockwise (y grows downwards).
 	app.AddSystems(glue.Update, glue.Each2(func(_ glue.Entity, _ *Tank, t *transform.Transform) {
 		t.Rotation = math.Pi / 2
-	}).ReadOnly(glue.TypeOf[Tank]()).Named("turn"))
+	}).Named("turn"))
 	app.AddSystems(glue.Last, glue.Each2(func(_ glue.Entity, _ *Turret, g *transform.GlobalTransform) {
 		x, y, rot := g.Pose()
 		fmt.Printf("turret at (%.0f, %.0f) facing %.0f°\n", x, y, rot*180/math.Pi)
-	}).ReadOnly(glue.TypeOf[Turret](), glue.TypeOf[transform.GlobalTransform]()))
+	}))
 	defer app.Close()
 	for range 2 {
 		_ = app.Update()
@@ -66,7 +66,7 @@ func ExampleDespawnRecursive() {
 		cmds.Spawn(Carrier{}, transform.At(0, 0))
 	}).Priority(0))
 	app.AddStartup(glue.Func(func(p struct {
-		Ships glue.Query1[Carrier]
+		Ships glue.Query1[*Carrier]
 		Cmds  glue.Commands
 	}) {
 		ship, _, _ := p.Ships.First()
@@ -76,17 +76,17 @@ func ExampleDespawnRecursive() {
 		p.Cmds.Spawn(transform.At(99, 99)) // not an escort
 	}).Priority(1))
 	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		Ships glue.Query1[Carrier]
+		Ships glue.Query1[*Carrier]
 		Links glue.Query1[transform.ChildOf]
 		Cmds  glue.Commands
 	}) {
 		if ship, _, ok := p.Ships.First(); ok {
 			transform.DespawnRecursive(p.Cmds, p.Links, ship)
 		}
-	}).ReadOnly(glue.TypeOf[Carrier](), glue.TypeOf[transform.ChildOf]()))
-	app.AddSystems(glue.PostUpdate, glue.Func(func(q glue.Query1[transform.Transform]) {
+	}))
+	app.AddSystems(glue.PostUpdate, glue.Func(func(q glue.Query1[*transform.Transform]) {
 		fmt.Println("entities with a Transform after Update:", q.Len())
-	}).ReadOnly(glue.TypeOf[transform.Transform]()))
+	}))
 	defer app.Close()
 	_ = app.Update()
 	// Output:
@@ -102,13 +102,13 @@ type Label struct{ Text string }
 func ExampleFollow() {
 	app := glue.NewApp()
 	follow := transform.Follow[physics.Body]().After(physics.StepSystem)
-	app.AddPlugins(physics.Plugin{}, transform.Plugin{After: []string{follow.Name()}})
+	app.AddPlugins(physics.Plugin{}, transform.Plugin{After: []glue.Target{follow}})
 	app.AddSystems(glue.PostUpdate, follow)
 	app.AddStartup(glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(physics.Body{Pos: physics.Vec{X: 10, Y: 10}, Vel: physics.Vec{X: 60}}, transform.At(10, 10))
 	}).Priority(0))
 	app.AddStartup(glue.Func(func(p struct {
-		Bodies glue.Query1[physics.Body]
+		Bodies glue.Query1[*physics.Body]
 		Cmds   glue.Commands
 	}) {
 		ball, _, _ := p.Bodies.First()
@@ -117,7 +117,7 @@ func ExampleFollow() {
 	app.AddSystems(glue.Last, glue.Each2(func(_ glue.Entity, l *Label, g *transform.GlobalTransform) {
 		x, y := g.Position()
 		fmt.Printf("%s label at (%.0f, %.0f)\n", l.Text, x, y)
-	}).ReadOnly(glue.TypeOf[Label](), glue.TypeOf[transform.GlobalTransform]()))
+	}))
 	defer app.Close()
 	for range 3 {
 		_ = app.Update()

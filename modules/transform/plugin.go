@@ -15,11 +15,11 @@ type Plugin struct {
 	// is glue.PostUpdate: after the game's rules, before the draw stages
 	// read GlobalTransform.
 	Stage glue.Stage
-	// After names systems of Stage that propagation runs after: those
-	// that move Transforms in the same stage, e.g. a [Follow] system
-	// after physics.StepSystem. A name that is not a system of Stage is
-	// reported by glue.App.Build.
-	After []string
+	// After lists the systems (or labels) of Stage that propagation runs
+	// after: those that move Transforms in the same stage, e.g. a
+	// [Follow] system after physics.StepSystem. A target with no system
+	// in Stage is reported by glue.App.Build.
+	After []glue.Target
 }
 
 // Build adds the plugin's systems. A Stage the app does not have is
@@ -33,15 +33,15 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(fmt.Errorf("transform: Plugin.Stage %q is not a stage of the app; add the stage before the plugin (app.AddStagesAfter(glue.Update, %q)), or leave Stage empty for glue.PostUpdate", stage, stage))
 		return
 	}
-	tr, gt, link := glue.TypeOf[Transform](), glue.TypeOf[GlobalTransform](), glue.TypeOf[ChildOf]()
+	gt, link := glue.TypeOf[GlobalTransform](), glue.TypeOf[ChildOf]()
 	app.AddSystems(stage,
-		glue.Each1P(insertGlobals).Without(gt).ReadOnly(tr, link).After(p.After...),
-		glue.Each2(propagateRoots).Without(link).ReadOnly(tr).After(p.After...),
-		glue.Func(propagateChildren).ReadOnly(tr, link).After(RootsSystem),
+		glue.Each1P(insertGlobals).Without(gt).After(p.After...).In(InsertSystem),
+		glue.Each2(propagateRoots).Without(link).After(p.After...).In(RootsSystem),
+		glue.Func(propagateChildren).After(RootsSystem).In(ChildrenSystem),
 	)
 	for _, s := range []glue.Stage{glue.First, glue.Last} {
 		if s != stage {
-			app.AddSystems(s, glue.Func(despawnOrphans).ReadOnly(tr, link))
+			app.AddSystems(s, glue.Func(despawnOrphans).In(OrphansSystem))
 		}
 	}
 }

@@ -2,35 +2,36 @@ package transform
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/gluekit/glue"
 )
 
 // Names of the plugin's systems: the names glue gives their functions.
-const (
+var (
 	// RootsSystem sets the GlobalTransform of every entity without a
 	// parent to its Transform. It reads Transform and writes
 	// GlobalTransform; it may be split across workers.
-	RootsSystem = "transform.propagateRoots"
+	RootsSystem = glue.NewLabel("transform.propagateRoots")
 	// ChildrenSystem computes the GlobalTransform of every entity with a
 	// [ChildOf], parents before children, and despawns the children of
 	// parents that no longer have a Transform. It reads Transform and
 	// ChildOf and writes GlobalTransform. It runs after RootsSystem.
-	ChildrenSystem = "transform.propagateChildren"
+	ChildrenSystem = glue.NewLabel("transform.propagateChildren")
 	// InsertSystem inserts a GlobalTransform, computed from the
 	// Transforms of the entity and its ancestors, into every entity with
 	// a Transform and none (and despawns it if an ancestor has no
 	// Transform). It reads Transform and ChildOf.
-	InsertSystem = "transform.insertGlobals"
+	InsertSystem = glue.NewLabel("transform.insertGlobals")
 	// OrphansSystem despawns the descendants of entities that lost their
 	// Transform (were despawned) since it last ran. It reads Transform
 	// and ChildOf. The plugin adds it to glue.First and glue.Last.
-	OrphansSystem = "transform.despawnOrphans"
+	OrphansSystem = glue.NewLabel("transform.despawnOrphans")
 )
 
 // propagateRoots (RootsSystem) computes the world pose of a root: its
 // local pose.
-func propagateRoots(_ glue.Entity, t *Transform, g *GlobalTransform) {
+func propagateRoots(_ glue.Entity, t Transform, g *GlobalTransform) {
 	g.m = t.Affine()
 }
 
@@ -44,7 +45,7 @@ const (
 // entry is one entity on the walk from a child up to a computed ancestor.
 type entry struct {
 	e glue.Entity
-	t *Transform
+	t Transform
 	g *GlobalTransform // nil before InsertSystem gave the entity one
 }
 
@@ -67,10 +68,10 @@ type propagation struct {
 // whatever the storage order, and the walk allocates nothing once its
 // stack has grown to the hierarchy's depth.
 func propagateChildren(p struct {
-	Children glue.Query3[Transform, GlobalTransform, ChildOf]
+	Children glue.Query3[Transform, *GlobalTransform, ChildOf]
 	Links    glue.Query2[Transform, ChildOf]
 	Roots    glue.Query1[Transform]
-	Globals  glue.Query1[GlobalTransform]
+	Globals  glue.Query1[*GlobalTransform]
 	State    glue.Local[propagation]
 	Cmds     glue.Commands
 }) {
@@ -79,7 +80,7 @@ func propagateChildren(p struct {
 	cur := st.run << 2
 	links, roots, globals, cmds := p.Links, p.Roots, p.Globals, p.Cmds
 	st.last = 0
-	p.Children.Each(func(e glue.Entity, t *Transform, g *GlobalTransform, c *ChildOf) {
+	p.Children.Each(func(e glue.Entity, t Transform, g *GlobalTransform, c ChildOf) {
 		if g.stamp>>2 == st.run {
 			return // computed (or found orphaned) on an earlier walk
 		}
@@ -168,7 +169,7 @@ func propagateChildren(p struct {
 // Transforms of its ancestors. orphan reports an ancestor without a
 // Transform; a loop of links gives neither a map nor orphan (propagation
 // reports it).
-func worldOf(e glue.Entity, t *Transform, links glue.Query2[Transform, ChildOf], roots glue.Query1[Transform]) (m Affine, ok, orphan bool) {
+func worldOf(e glue.Entity, t Transform, links glue.Query2[Transform, ChildOf], roots glue.Query1[Transform]) (m Affine, ok, orphan bool) {
 	m = t.Affine()
 	for range links.Len() + 1 {
 		_, c, linked := links.Get(e)
@@ -188,7 +189,7 @@ func worldOf(e glue.Entity, t *Transform, links glue.Query2[Transform, ChildOf],
 // insertGlobals (InsertSystem) gives an entity with a Transform and no
 // GlobalTransform one, with its world pose as of now; an entity whose
 // parent (or an ancestor) has no Transform is despawned instead.
-func insertGlobals(e glue.Entity, t *Transform, p struct {
+func insertGlobals(e glue.Entity, t Transform, p struct {
 	Links glue.Query2[Transform, ChildOf]
 	Roots glue.Query1[Transform]
 	Cmds  glue.Commands
@@ -215,7 +216,7 @@ func despawnOrphans(p struct {
 		return
 	}
 	links, roots, cmds := p.Links, p.Roots, p.Cmds
-	links.Each(func(e glue.Entity, t *Transform, _ *ChildOf) {
+	links.Each(func(e glue.Entity, t Transform, _ ChildOf) {
 		if _, _, orphan := worldOf(e, t, links, roots); orphan {
 			cmds.Despawn(e)
 		}
@@ -231,36 +232,33 @@ func despawnOrphans(p struct {
 //
 //	follow := transform.Follow[physics.Body]().After(physics.StepSystem)
 //	app.AddSystems(glue.PostUpdate, follow)
-//	app.AddPlugins(transform.Plugin{After: []string{follow.Name()}})
+//	app.AddPlugins(transform.Plugin{After: []glue.Target{follow}})
 //
 // It is named "transform.Follow[T]" ("transform.Follow[physics.Body]"),
 // reads T and writes Transform, and may be split across workers. Use it
 // for roots: a child's Transform is relative to its parent.
-//
-//go:noinline
 func Follow[T any, PT interface {
 	*T
 	IPose
 }]() *glue.System {
-	// Not inlined, so that glue names the system after Follow.
-	return glue.Each2(func(_ glue.Entity, src *T, t *Transform) {
-		t.X, t.Y, t.Rotation = PT(src).Pose()
-	}).ReadOnly(glue.TypeOf[T]())
+	return glue.Each2(func(_ glue.Entity, src T, t *Transform) {
+		t.X, t.Y, t.Rotation = PT(&src).Pose()
+	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DespawnRecursive despawns e and every entity below it in the hierarchy
 // by commands, so that all of them are gone when the current stage ends —
 // not at the end of a later stage, as when e alone is despawned (see the
 // package documentation). links is a query param of the calling system
-// over ChildOf; declare the system .ReadOnly(glue.TypeOf[transform.ChildOf]())
-// so that it does not count as writing ChildOf. It looks at every linked
+// over ChildOf, read-only (glue.Query1[transform.ChildOf], not
+// [*transform.ChildOf]), so that it does not count as writing ChildOf. It looks at every linked
 // entity, walking up from each: use it for occasional despawns (a level,
 // a ship with its turrets), not for thousands per tick. It allocates
 // nothing.
 func DespawnRecursive(cmds glue.Commands, links glue.Query1[ChildOf], e glue.Entity) {
 	cmds.Despawn(e)
 	limit := links.Len()
-	links.Each(func(c glue.Entity, l *ChildOf) {
+	links.Each(func(c glue.Entity, l ChildOf) {
 		p := l.Parent
 		for range limit {
 			if p == e {

@@ -28,7 +28,7 @@ type world struct {
 
 // record (glue.Last) copies every named entity's GlobalTransform.
 func record(p struct {
-	Q glue.Query2[Name, transform.GlobalTransform]
+	Q glue.Query2[*Name, *transform.GlobalTransform]
 	W glue.ResMut[world]
 }) {
 	w := p.W.Get()
@@ -42,8 +42,8 @@ func record(p struct {
 // link (glue.Update) gives every entity with a Parent name its ChildOf,
 // once: the way a game links entities known after they are spawned.
 func link(p struct {
-	Kids  glue.Query1[Parent]
-	Names glue.Query1[Name]
+	Kids  glue.Query1[*Parent]
+	Names glue.Query1[*Name]
 	Cmds  glue.Commands
 }) {
 	p.Kids.Each(func(e glue.Entity, want *Parent) {
@@ -66,8 +66,8 @@ func newApp(t testing.TB, opts glue.Options, spawn ...[]any) *glue.App {
 			c.Spawn(comps...)
 		}
 	}))
-	app.AddSystems(glue.Update, glue.Func(link).ReadOnly(glue.TypeOf[Name]()))
-	app.AddSystems(glue.Last, glue.Func(record).ReadOnly(glue.TypeOf[Name](), glue.TypeOf[transform.GlobalTransform]()))
+	app.AddSystems(glue.Update, glue.Func(link))
+	app.AddSystems(glue.Last, glue.Func(record))
 	t.Cleanup(app.Close)
 	return app
 }
@@ -144,7 +144,7 @@ func TestChildrenFollowTheirParent(t *testing.T) {
 		[]any{Name("root"), transform.At(0, 0)},
 		[]any{Name("kid"), Parent("root"), transform.At(5, 0), transform.GlobalTransform{}},
 	)
-	app.AddSystems(glue.Update, glue.Each2(moveRoot).ReadOnly(glue.TypeOf[Name]()))
+	app.AddSystems(glue.Update, glue.Each2(moveRoot))
 	var xs []float64
 	for range 4 {
 		xs = append(xs, tick(t, app)["kid"].x)
@@ -209,7 +209,8 @@ func TestDespawnParent(t *testing.T) {
 		t.Run(string(c.stage), func(t *testing.T) {
 			app := family(t)
 			st := string(c.stage)
-			app.AddSystems(c.stage, counter(st), glue.Each1P(despawner("root", 2, st)).After("count"+st))
+			count := counter(st)
+			app.AddSystems(c.stage, count, glue.Each1P(despawner("root", 2, st)).After(count))
 			tick(t, app)
 			if got, want := names(app), []string{"grandkid", "kid", "other", "root"}; !slices.Equal(got, want) {
 				t.Fatalf("after tick 1: %v, want %v", got, want)
@@ -238,9 +239,10 @@ func TestDespawnTimingWithinTheTick(t *testing.T) {
 	app := family(t)
 	seen := map[string]int{}
 	look := func(stage string) *glue.System {
-		return glue.Func(func(q glue.Query1[Name]) { seen[stage] = q.Len() }).Named("look" + stage)
+		return glue.Func(func(q glue.Query1[*Name]) { seen[stage] = q.Len() }).Named("look" + stage)
 	}
-	app.AddSystems(glue.Update, counter("Update"), glue.Each1P(despawner("kid", 2, "Update")).After("countUpdate"), look("Update"))
+	count := counter("Update")
+	app.AddSystems(glue.Update, count, glue.Each1P(despawner("kid", 2, "Update")).After(count), look("Update"))
 	app.AddSystems(glue.Last, look("Last"))
 	tick(t, app)
 	tick(t, app)
@@ -261,8 +263,8 @@ func TestUnlinkAndReparent(t *testing.T) {
 		[]any{Name("y"), Parent("a"), transform.At(2, 0)},
 	)
 	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		Q    glue.Query2[Name, transform.ChildOf]
-		N    glue.Query1[Name]
+		Q    glue.Query2[*Name, *transform.ChildOf]
+		N    glue.Query1[*Name]
 		Tick glue.Local[int]
 		Cmds glue.Commands
 	}) {
@@ -283,7 +285,7 @@ func TestUnlinkAndReparent(t *testing.T) {
 				p.Cmds.Insert(e, transform.ChildOf{Parent: b})
 			}
 		})
-	}).ReadOnly(glue.TypeOf[Name]()).Named("relink"))
+	}).Named("relink"))
 	tick(t, app)
 	if got := tick(t, app); got["x"].x != 1 || got["y"].x != 202 {
 		t.Errorf("after unlinking x and moving y to b: x at %v, y at %v; want 1 and 202", got["x"].x, got["y"].x)
@@ -313,9 +315,9 @@ func TestPluginBadStage(t *testing.T) {
 
 func TestPluginAfterUnknownSystem(t *testing.T) {
 	app := glue.NewApp()
-	app.AddPlugins(transform.Plugin{After: []string{"game.nope"}})
+	app.AddPlugins(transform.Plugin{After: []glue.Target{glue.NewLabel("game.nope")}})
 	defer app.Close()
-	if err := app.Build(); err == nil || !strings.Contains(err.Error(), `After("game.nope")`) {
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), `After(label game.nope)`) {
 		t.Fatalf("Build error %v, want one naming the unknown system", err)
 	}
 }
@@ -353,11 +355,11 @@ func TestFollowWithAfter(t *testing.T) {
 	follow := transform.Follow[Ship]()
 	app := glue.NewApp()
 	app.AddSystems(glue.PostUpdate, follow)
-	app.AddPlugins(transform.Plugin{After: []string{follow.Name()}})
+	app.AddPlugins(transform.Plugin{After: []glue.Target{follow}})
 	app.InsertResource(world{poses: map[Name]pose{}})
 	app.AddStartup(glue.Func(func(c glue.Commands) { c.Spawn(Name("ship"), Ship{10, 20, 0}, transform.At(0, 0)) }))
 	app.AddSystems(glue.Update, glue.Each1(func(_ glue.Entity, s *Ship) { s.X++ }))
-	app.AddSystems(glue.Last, glue.Func(record).ReadOnly(glue.TypeOf[Name](), glue.TypeOf[transform.GlobalTransform]()))
+	app.AddSystems(glue.Last, glue.Func(record))
 	t.Cleanup(app.Close)
 	tick(t, app)
 	if got := tick(t, app)["ship"]; !near(got, pose{12, 20, 0}) {
@@ -383,7 +385,7 @@ func treeApp(opts glue.Options, spin bool) *glue.App {
 	fanout := []int{0, 9, 10, 10}
 	for lv := 1; lv <= 3; lv++ {
 		app.AddStartup(glue.Func(func(p struct {
-			Q    glue.Query1[Level]
+			Q    glue.Query1[*Level]
 			Cmds glue.Commands
 		}) {
 			p.Q.Each(func(e glue.Entity, l *Level) {
@@ -406,7 +408,7 @@ func treeApp(opts glue.Options, spin bool) *glue.App {
 			if l.N == 0 {
 				tr.Rotation += 0.01
 			}
-		}).ReadOnly(glue.TypeOf[Level]()))
+		}))
 	}
 	return app
 }
@@ -415,7 +417,7 @@ func treeApp(opts glue.Options, spin bool) *glue.App {
 type poses struct{ list []transform.Affine }
 
 func collectPoses(p struct {
-	Q   glue.Query1[transform.GlobalTransform]
+	Q   glue.Query1[*transform.GlobalTransform]
 	Out glue.ResMut[poses]
 }) {
 	out := p.Out.Get()
@@ -435,7 +437,7 @@ func TestTreeParallelEqualsSequential(t *testing.T) {
 			}
 		}).Priority(10).Named("moreRoots"))
 		app.InsertResource(poses{})
-		app.AddSystems(glue.Last, glue.Func(collectPoses).ReadOnly(glue.TypeOf[transform.GlobalTransform]()))
+		app.AddSystems(glue.Last, glue.Func(collectPoses))
 		defer app.Close()
 		for range 5 {
 			if err := app.Update(); err != nil {
@@ -516,7 +518,7 @@ func TestDespawnRecursiveInTheSameStage(t *testing.T) {
 	app := family(t)
 	seen := -1
 	app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {
-		Names glue.Query1[Name]
+		Names glue.Query1[*Name]
 		Links glue.Query1[transform.ChildOf]
 		Tick  glue.Local[int]
 		Cmds  glue.Commands
@@ -529,8 +531,8 @@ func TestDespawnRecursiveInTheSameStage(t *testing.T) {
 				transform.DespawnRecursive(p.Cmds, p.Links, e)
 			}
 		})
-	}).ReadOnly(glue.TypeOf[Name](), glue.TypeOf[transform.ChildOf]()).Named("killRoot"))
-	app.AddSystems(glue.Last, glue.Func(func(q glue.Query1[Name]) { seen = q.Len() }).Named("countInLast"))
+	}).Named("killRoot"))
+	app.AddSystems(glue.Last, glue.Func(func(q glue.Query1[*Name]) { seen = q.Len() }).Named("countInLast"))
 	tick(t, app)
 	tick(t, app)
 	if seen != 1 {

@@ -30,7 +30,7 @@ func (Plugin) Build(app *glue.App) {
 // menu under it, the keyboard and gamepad to the top menu with widgets
 // to focus.
 func update(p struct {
-	Menus   glue.Query1[Menu]
+	Menus   glue.Query1[*Menu]
 	Input   glue.ResMut[input.State]
 	Devices glue.Res[input.Devices]
 	Events  glue.Writer[Event]
@@ -70,7 +70,7 @@ func update(p struct {
 
 // draw (glue.Draw) lays out and draws every menu not hidden.
 func draw(p struct {
-	Menus  glue.Query1[Menu]
+	Menus  glue.Query1[*Menu]
 	Camera glue.Res[render.Camera]
 	List   glue.ResMut[render.DrawList]
 }) {

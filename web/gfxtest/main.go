@@ -85,7 +85,7 @@ func setup(p struct {
 // the failed loads.
 func poll(p struct {
 	Scene  glue.ResMut[Scene]
-	Sheets glue.Query1[Sheet]
+	Sheets glue.Query1[*Sheet]
 	Cmds   glue.Commands
 }) {
 	s := p.Scene.Get()

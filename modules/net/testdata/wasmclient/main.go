@@ -56,7 +56,7 @@ func main() {
 	var ball pos
 	var points = -1
 	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		Balls glue.Query2[net.Remote, pos]
+		Balls glue.Query2[*net.Remote, *pos]
 		Score glue.Opt[score]
 	}) {
 		p.Balls.Each(func(_ glue.Entity, _ *net.Remote, b *pos) { ball = *b })

@@ -1,0 +1,88 @@
+package glue
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// DrawOnly is implemented by resource types that only systems of draw
+// stages ([PreDraw], [Draw], [PostDraw] and stages added next to them) may
+// write: a frame's draw list, emptied once per frame by the stage that
+// draws it. A system of an update stage (or a startup system) that takes
+// such a resource with [ResMut] is a build error, since what it adds would
+// pile up for every tick that is not drawn. render.DrawList implements
+// it; a module's own per-frame resources may too.
+type DrawOnly interface {
+	DrawOnly()
+}
+
+var drawOnlyType = reflect.TypeFor[DrawOnly]()
+
+func isDrawOnly(t reflect.Type) bool {
+	return t.Implements(drawOnlyType) || reflect.PointerTo(t).Implements(drawOnlyType)
+}
+
+// checkRun reports the misuses of a system that Build can see once its
+// params are initialised: filters on a global system, and a draw-only
+// resource written outside the draw stages.
+func (a *App) checkRun(r *sysRun) []error {
+	var errs []error
+	s := r.spec
+	if s.kind == globalSystem && (len(s.with) > 0 || len(s.without) > 0) {
+		errs = append(errs, fmt.Errorf("glue: system %s is a global system (Func) filtered with With or Without, which only entity systems (EachN, BatchN) honour; filter its queries by their component types instead, e.g. give the entity it looks for a component of its own and query that", r.name))
+	}
+	if r.stage == nil || r.stage.thread == updateThread {
+		for _, w := range r.access.Writes {
+			if slot, ok := w.(*resSlot); ok && isDrawOnly(slot.rtype) {
+				errs = append(errs, fmt.Errorf("glue: system %s writes %s in %s, but %s is for draw stages only (it is emptied once per frame, so it would grow every tick); add the system to glue.Draw (or another draw stage)", r.name, slot.name, r.where(), slot.name))
+			}
+		}
+	}
+	return errs
+}
+
+// where names the stage of a run for errors.
+func (r *sysRun) where() string {
+	if r.stage == nil {
+		return "startup"
+	}
+	return fmt.Sprintf("stage %s, an update stage", r.stage.name)
+}
+
+// writingParam returns the path of the first param in t (a param, or a
+// struct of params) that writes or keeps state — [ResMut], [Local],
+// [Commands], [Writer] — or "" if there is none. Conditions only read.
+func writingParam(t reflect.Type, where string) string {
+	if reflect.PointerTo(t).Implements(writerParamType) {
+		if where == "" {
+			return shortTypeName(t)
+		}
+		return where + " (" + shortTypeName(t) + ")"
+	}
+	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(paramType) {
+		return ""
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := f.Name
+		if where != "" {
+			name = where + "." + f.Name
+		}
+		if w := writingParam(f.Type, name); w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// writerParam is implemented by the params a condition may not take.
+type writerParam interface {
+	writesOrKeeps()
+}
+
+var writerParamType = reflect.TypeFor[writerParam]()
+
+func (*ResMut[T]) writesOrKeeps() {}
+func (*Local[T]) writesOrKeeps()  {}
+func (*Commands) writesOrKeeps()  {}
+func (*Writer[E]) writesOrKeeps() {}

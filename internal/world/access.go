@@ -1,0 +1,96 @@
+package world
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// The access a system has to a component is said by the kind of its type
+// argument: A = *T writes T (the system gets a pointer into storage), A =
+// T reads T (the system gets a copy). ElemType works out T and the kind
+// once, when a system or query is made; Column.At and ElemAt hand out an A
+// per entity without reflection. They are the one place that knows how a
+// column holds its components.
+
+// ElemType returns the component type of A — T for A = *T or A = T — and
+// whether A is a pointer (the system writes T). Reflection runs here,
+// once per system or query param, never per entity.
+func ElemType[A any]() (t *Type, ptr bool) {
+	rt := reflect.TypeFor[A]()
+	if rt.Kind() == reflect.Pointer {
+		return typeOfRType(rt.Elem()), true
+	}
+	return TypeFor[A](), false
+}
+
+// ElemAt returns the component of queried type k at l as A: a pointer to
+// it when ptr (A is *T), a copy of it otherwise (A is T). ptr must be what
+// ElemType[A] returned.
+func ElemAt[A any](q *Query, k int, l Loc, ptr bool) A {
+	p := unsafe.Add(q.cols[k][l.arch].base, uintptr(l.row)*q.sizes[k])
+	if ptr {
+		return *(*A)(unsafe.Pointer(&p))
+	}
+	return *(*A)(p)
+}
+
+// ElemOf returns e's component of queried type k as A, and false if e is
+// not live or does not match (then the zero A).
+func ElemOf[A any](q *Query, e Entity, k int, ptr bool) (A, bool) {
+	p := q.Get(e, k)
+	if p == nil {
+		var zero A
+		return zero, false
+	}
+	if ptr {
+		return *(*A)(unsafe.Pointer(&p)), true
+	}
+	return *(*A)(p), true
+}
+
+// Column is one column of a span, typed as A: the address and size of its
+// dense components, from which At makes a pointer (A = *T) or a copy (A =
+// T). (A []A for the copies is slower: indexing a slice of a generic
+// shape goes through its dictionary.)
+type Column[A any] struct {
+	base unsafe.Pointer
+	size uintptr
+	n    int
+	ptr  bool
+}
+
+// ColumnOf returns column k of a span, of query q, as A.
+func ColumnOf[A any](q *Query, sp *Span, k int, ptr bool) Column[A] {
+	return Column[A]{base: sp.Cols[k], size: q.sizes[k], n: len(sp.Ents), ptr: ptr}
+}
+
+// Len returns the number of components.
+func (c Column[A]) Len() int { return c.n }
+
+// At returns component i as A. It panics if i is out of range.
+func (c Column[A]) At(i int) A {
+	if uint(i) >= uint(c.n) {
+		panic("glue: Column.At index out of range")
+	}
+	return c.Elem(i)
+}
+
+// Elem is At without the range check, for glue's own loops over
+// [0, Len()).
+func (c Column[A]) Elem(i int) A {
+	p := unsafe.Add(c.base, uintptr(i)*c.size)
+	if c.ptr {
+		return *(*A)(unsafe.Pointer(&p))
+	}
+	return *(*A)(p)
+}
+
+// typeOfRType returns the Type of rt, registering it with reflection-based
+// copies if it is new; a later TypeFor of the same type gives it typed
+// ones.
+func typeOfRType(rt reflect.Type) *Type {
+	if x, ok := registry.Load(rt); ok {
+		return x.(*Type)
+	}
+	return register(rt, nil, nil)
+}

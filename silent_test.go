@@ -1,0 +1,99 @@
+package glue_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gluekit/glue"
+)
+
+// The misuses that used to build and then do nothing, or the wrong thing,
+// silently (issue 23). Each is a build error now.
+
+// Frame is a draw-only resource, as render.DrawList is.
+type Frame struct{ Items []int }
+
+func (Frame) DrawOnly() {}
+
+type Mode int
+
+type Target struct{}
+
+func TestSilentMisuseIsABuildError(t *testing.T) {
+	t.Run("With on a global system", func(t *testing.T) {
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(q glue.Query1[*Pos]) {}).Named("Follow").With(glue.TypeOf[Target]()))
+		wantBuildError(t, app, "system Follow is a global system (Func) filtered with With or Without, which only entity systems (EachN, BatchN) honour")
+	})
+	t.Run("Without on a global system", func(t *testing.T) {
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(q glue.Query1[*Pos]) {}).Named("Follow").Without(glue.TypeOf[Target]()))
+		wantBuildError(t, app, "system Follow is a global system (Func) filtered with With or Without")
+	})
+	t.Run("InState without AddState", func(t *testing.T) {
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Play").RunIf(glue.InState(Mode(1))))
+		wantBuildError(t, app, "system Play: it runs if InState(glue_test.Mode(1)), but the app has no state of type glue_test.Mode, so it would never run; add the state machine with glue.AddState(app, initial)")
+	})
+	t.Run("InState with a state shown from elsewhere", func(t *testing.T) {
+		app := newApp(t)
+		app.InsertResource(glue.StateOf(Mode(1)))
+		app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Play").RunIf(glue.InState(Mode(1))))
+		if err := app.Build(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("draw system in an update stage", func(t *testing.T) {
+		app := newApp(t)
+		app.InsertResource(Frame{})
+		app.AddSystems(Last, glue.Func(func(f glue.ResMut[Frame]) {}).Named("DrawHUD"))
+		app.AddStartup(glue.Func(func(f glue.ResMut[Frame]) {}).Named("DrawTitle"))
+		app.AddSystems(glue.Draw, glue.Func(func(f glue.ResMut[Frame]) {}).Named("DrawOK"))
+		wantBuildError(t, app,
+			"system DrawHUD writes glue_test.Frame in stage last, an update stage, but glue_test.Frame is for draw stages only (it is emptied once per frame, so it would grow every tick); add the system to glue.Draw",
+			"system DrawTitle writes glue_test.Frame in startup")
+		if strings.Contains(app.Build().Error(), "DrawOK") {
+			t.Error("a draw system in glue.Draw was reported")
+		}
+	})
+	for _, c := range []struct {
+		name string
+		cond glue.Condition
+		want string
+	}{
+		{"Commands in a params struct", glue.If(func(p struct {
+			Game glue.Res[Game]
+			Cmds glue.Commands
+		}) bool {
+			return true
+		}), "takes Cmds (glue.Commands); conditions only read"},
+		{"Writer", glue.If(func(w glue.Writer[Hit]) bool { return true }), "takes glue.Writer[glue_test.Hit]; conditions only read"},
+		{"Local", glue.If(func(l glue.Local[int]) bool { return true }), "takes glue.Local[int]; conditions only read"},
+		{"nested ResMut", glue.If(func(p struct{ In struct{ G glue.ResMut[Game] } }) bool { return true }), "takes In.G (glue.ResMut[glue_test.Game])"},
+	} {
+		t.Run("condition with "+c.name, func(t *testing.T) {
+			app := newApp(t)
+			app.InsertResource(Game{})
+			app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Guarded").RunIf(c.cond))
+			wantBuildError(t, app, "system Guarded: condition If(glue_test.TestSilentMisuseIsABuildError) "+c.want)
+		})
+	}
+}
+
+// An error added after Build is returned by Build and fails the next
+// Update; it used to disappear.
+func TestAddErrorAfterBuild(t *testing.T) {
+	app := newApp(t)
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	late := errors.New("module: lost its device; plug it in")
+	app.AddError(late)
+	if err := app.Build(); !errors.Is(err, late) {
+		t.Fatalf("Build = %v, want the late error", err)
+	}
+	if err := app.Update(); !errors.Is(err, late) {
+		t.Fatalf("Update = %v, want the late error", err)
+	}
+}
