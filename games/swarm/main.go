@@ -78,14 +78,23 @@ type Model uint8
 const (
 	// ECS runs the scene as glue components and systems.
 	ECS Model = iota
-	// ObjectModel runs it as a slice of pointers to fish objects.
-	ObjectModel
+	// LoopModel runs it as a hand-written array-of-structs loop (loop.go).
+	LoopModel
+	// ECModel runs it as the thesis's Entity Component architecture: component
+	// objects behind an interface, one virtual Update each (ec.go).
+	ECModel
 )
 
-// String returns the model's flag name: "glue" or "objects".
+// Models lists every model, in order.
+var Models = []Model{ECS, ECModel, LoopModel}
+
+// String returns the model's flag name: "glue", "loop" or "ec".
 func (m Model) String() string {
-	if m == ObjectModel {
-		return "objects"
+	switch m {
+	case LoopModel:
+		return "loop"
+	case ECModel:
+		return "ec"
 	}
 	return "glue"
 }
@@ -95,10 +104,12 @@ func ParseModel(s string) (Model, error) {
 	switch s {
 	case "glue":
 		return ECS, nil
-	case "objects":
-		return ObjectModel, nil
+	case "loop":
+		return LoopModel, nil
+	case "ec":
+		return ECModel, nil
 	}
-	return 0, fmt.Errorf("swarm: unknown model %q; want glue or objects", s)
+	return 0, fmt.Errorf("swarm: unknown model %q; want glue, ec or loop", s)
 }
 
 // Config is what the flags set.
@@ -140,9 +151,12 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(Control, glue.Func(QuickSaveLoad))
 	}
 	switch cfg.Model {
-	case ObjectModel:
-		app.InsertResource(Objects{})
-		app.AddSystems(Swim, glue.Func(UpdateObjects))
+	case LoopModel:
+		app.InsertResource(Loop{})
+		app.AddSystems(Swim, glue.Func(UpdateLoop))
+	case ECModel:
+		app.InsertResource(EC{})
+		app.AddSystems(Swim, glue.Func(UpdateEC))
 	default:
 		app.InsertResource(Hunt{})
 		app.InsertResource(Grid{})
@@ -183,9 +197,12 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(SpawnHUD),
 	)
 	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD).ReadOnly(glue.TypeOf[Fish]()))
-	if cfg.Model == ObjectModel {
-		app.AddSystems(glue.Draw, glue.Func(DrawObjects))
-	} else {
+	switch cfg.Model {
+	case LoopModel:
+		app.AddSystems(glue.Draw, glue.Func(DrawLoop))
+	case ECModel:
+		app.AddSystems(glue.Draw, glue.Func(DrawEC))
+	default:
 		app.AddSystems(glue.Draw,
 			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()).
 				ReadOnly(glue.TypeOf[Position](), glue.TypeOf[Velocity](), glue.TypeOf[Colour]()),
@@ -215,11 +232,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	variantName := fs.String("variant", "movement", "the rules: movement, avoid, colour, avoid-colour or flock")
 	fish := fs.Int("fish", 1000, "the number of fish")
 	schedule := fs.Bool("schedule", false, "print the schedule and exit")
-	modelName := fs.String("model", "glue", "the implementation: glue (ECS) or objects (the object model)")
-	bench := fs.Bool("bench", false, "find the most fish each variant and model keep at 60 ticks a second, and print the table")
-	benchDraw := fs.Bool("bench-draw", false, "like -bench, but time a tick and a drawn frame in a window (use xvfb-run without a display)")
+	modelName := fs.String("model", "glue", "the implementation: glue (ECS), ec (the thesis's EC: component objects, one virtual Update each) or loop (a hand-written array-of-structs loop)")
+	bench := fs.Bool("bench", false, "estimate the most fish glue, the EC and the loop keep at 60 update-only ticks a second, in interleaved rounds, and print the table")
+	benchDraw := fs.Bool("bench-draw", false, "the thesis's measure: the most fish each keeps at 30 and 60 FPS with drawing, in a window (use xvfb-run without a display)")
 	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
-	benchTicks := fs.Int("bench-ticks", 7, "with -bench: the ticks timed per count (their median counts)")
+	benchTicks := fs.Int("bench-frames", 7, "with -bench: the frames (ticks) timed per count and per round (their median counts)")
+	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
 	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
@@ -245,7 +263,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		problems = append(problems, fmt.Sprintf("swarm: -bench-max must be between 2 and %d, got %d", 1<<24, *benchMax))
 	}
 	if *benchTicks < 1 {
-		problems = append(problems, fmt.Sprintf("swarm: -bench-ticks must be at least 1, got %d", *benchTicks))
+		problems = append(problems, fmt.Sprintf("swarm: -bench-frames must be at least 1, got %d", *benchTicks))
+	}
+	if *benchRounds < 1 {
+		problems = append(problems, fmt.Sprintf("swarm: -bench-rounds must be at least 1, got %d", *benchRounds))
 	}
 	if *scale <= 0 || *scale > 8 {
 		problems = append(problems, fmt.Sprintf("swarm: -scale must be in (0, 8], got %g", *scale))
@@ -269,7 +290,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 	if *bench || *benchDraw {
-		opts := BenchOptions{Seed: *seed, Max: *benchMax, Ticks: *benchTicks, Sequential: *sequential}
+		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential}
 		if *bench {
 			if err := RunBench(stdout, opts); err != nil {
 				fmt.Fprintln(stderr, err)
