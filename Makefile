@@ -57,9 +57,10 @@ bench:
 ## bench-check: re-measure the headline ratios of README and docs on this
 ## machine, in paired rounds, and print claim by claim whether each holds
 ## (within 15%; bench/cmd/check). A few minutes; under Xvfb for the
-## graphics claim.
+## graphics claim. The output also goes to bench/results/check.txt, which
+## docs/benchmarks.md includes when it is regenerated.
 bench-check:
-	cd bench && $(XVFB) $(GO) run ./cmd/check
+	cd bench && $(XVFB) $(GO) run ./cmd/check -out results/check.txt
 
 ## bench-smoke: the suite's correctness tests and every benchmark once.
 bench-smoke:

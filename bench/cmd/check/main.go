@@ -24,6 +24,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,14 +86,25 @@ func main() {
 	rounds := flag.Int("rounds", 5, "paired rounds per claim")
 	run := flag.String("run", "", "only the claims whose id matches this regular expression")
 	list := flag.Bool("list", false, "list the claims and exit")
+	out := flag.String("out", "", "also write the output to this file")
 	flag.Parse()
-	if err := check(os.Stdout, *rounds, *run, *list); err != nil {
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "check:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		w = io.MultiWriter(os.Stdout, f)
+	}
+	if err := check(w, *rounds, *run, *list); err != nil {
 		fmt.Fprintln(os.Stderr, "check:", err)
 		os.Exit(1)
 	}
 }
 
-func check(w *os.File, rounds int, run string, list bool) error {
+func check(w io.Writer, rounds int, run string, list bool) error {
 	re, err := regexp.Compile(run)
 	if err != nil {
 		return err
