@@ -13,7 +13,11 @@
 # (the work tree is not touched) and its test binary is built once.
 # Run it under Xvfb (xvfb-run -a -s "-screen 0 1280x1024x24").
 # With PAIR_EXIT=R it exits 1 when the median ratio exceeds R and 0
-# otherwise, for git bisect run (B is then the commit under test).
+# otherwise, for git bisect run (B is then the commit under test), and
+# 125 (skip) when a run printed no cpu-ms/frame. With PAIR_BENCH_FROM=C
+# both commits are built with commit C's sprite benchmark files
+# (sprite_bench_test.go, cputime_linux_test.go), so that only the code
+# under test differs.
 set -euo pipefail
 a=${1:?commit A}
 b=${2:?commit B}
@@ -28,11 +32,16 @@ mkdir -p "$cache"
 build() {
 	local sha bin dir
 	sha=$(git -C "$repo" rev-parse --short=12 "$1")
-	bin="$cache/render-$sha.test"
+	bin="$cache/render-$sha${PAIR_BENCH_FROM:+-bench-$PAIR_BENCH_FROM}.test"
 	if [[ ! -x "$bin" ]]; then
 		dir=$(mktemp -d)
 		git -C "$repo" archive "$sha" | tar -x -C "$dir"
-		(cd "$dir" && go test -c -o "$bin" ./modules/render) >&2
+		if [[ -n "${PAIR_BENCH_FROM:-}" ]]; then
+			for f in sprite_bench_test.go cputime_linux_test.go; do
+				git -C "$repo" show "$PAIR_BENCH_FROM:modules/render/$f" >"$dir/modules/render/$f"
+			done
+		fi
+		(cd "$dir" && go test -c -o "$bin" ./modules/render) >&2 || { rm -rf "$dir"; return 1; }
 		rm -rf "$dir"
 	fi
 	echo "$bin"
@@ -44,13 +53,17 @@ cpu() {
 		awk '/cpu-ms\/frame/ { for (i = 1; i < NF; i++) if ($(i+1) == "cpu-ms/frame") print $i }' | head -1
 }
 
-binA=$(build "$a")
-binB=$(build "$b")
+binA=$(build "$a") || exit 125
+binB=$(build "$b") || exit 125
 echo "A $a ($binA)  B $b ($binB)  bench $bench  benchtime $benchtime"
 echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 ratios=()
 for r in $(seq 1 "$rounds"); do
 	if ((r % 2)); then ta=$(cpu "$binA"); tb=$(cpu "$binB"); else tb=$(cpu "$binB"); ta=$(cpu "$binA"); fi
+	if [[ -z "$ta" || -z "$tb" ]]; then
+		echo "round $r: no cpu-ms/frame (A '$ta', B '$tb'): the benchmark failed or does not report CPU time" >&2
+		exit 125
+	fi
 	q=$(awk -v x="$tb" -v y="$ta" 'BEGIN { printf "%.3f", x / y }')
 	ratios+=("$q")
 	echo "round $r: A $ta ms, B $tb ms, B/A $q"
