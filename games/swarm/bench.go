@@ -234,6 +234,7 @@ func runTables(opts BenchOptions, headless, glue1 bool, open func(impl) framer) 
 					t.Names = append(t.Names, im.name)
 				}
 			}
+			fmt.Fprintf(os.Stderr, "swarm: bench, %s within 1/%d s (load %.1f)\n", v, fps, loadAvg())
 			fs := make([]framer, len(is))
 			for i, im := range is {
 				fs[i] = open(im)
@@ -252,6 +253,17 @@ func runTables(opts BenchOptions, headless, glue1 bool, open func(impl) framer) 
 		tables = append([]BenchTable{t}, tables...)
 	}
 	return tables, nil
+}
+
+// writeTables notes the load after the run in env and writes every table.
+func writeTables(w io.Writer, tables []BenchTable, what string, env *Machine) {
+	env.LoadAft = loadAvg()
+	for i, t := range tables {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		WriteBenchTable(w, t, what, *env)
+	}
 }
 
 // WriteBenchTable writes t as a Markdown table and the goals' verdicts.
@@ -429,13 +441,7 @@ func RunBench(w io.Writer, opts BenchOptions) error {
 	if err != nil {
 		return err
 	}
-	env.LoadAft = loadAvg()
-	for i, t := range tables {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		WriteBenchTable(w, t, "update only (no drawing)", env)
-	}
+	writeTables(w, tables, "update only (no drawing)", &env)
 	if slices.Contains(opts.Variants, FlockVariant) && !opts.Sequential && runtime.GOMAXPROCS(0) > 1 {
 		n := 0
 		for _, r := range tables[0].Rows {

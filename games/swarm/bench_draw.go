@@ -66,13 +66,7 @@ func RunDrawBench(w io.Writer, opts BenchOptions) error {
 	if err != nil {
 		return err
 	}
-	env.LoadAft = loadAvg()
-	for i, t := range tables {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		WriteBenchTable(w, t, "with drawing", env)
-	}
+	writeTables(w, tables, "with drawing", &env)
 	fmt.Fprintf(w, "\n%s; median of %d frames per count, %d interleaved rounds; took %s\n",
 		env, opts.Frames, opts.Rounds, time.Since(start).Round(time.Second))
 	return nil
