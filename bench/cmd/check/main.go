@@ -150,7 +150,7 @@ func check(w io.Writer, rounds int, run string, list bool) error {
 			}
 			bins[c.pkg] = bin
 		}
-		rs, err := measure(c, bin, filepath.Join(root, c.pkg), rounds)
+		rs, as, bs, err := measure(c, bin, filepath.Join(root, c.pkg), rounds)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.id, err)
 		}
@@ -163,8 +163,10 @@ func check(w io.Writer, rounds int, run string, list bool) error {
 			held++
 		}
 		total++
-		fmt.Fprintf(w, "%s %s: %s\n      claimed %s (%s); measured %.2f× (rounds %.2f–%.2f); load %s\n",
-			verdict, c.id, c.text, rng(c.lo, c.hi), c.where, med, lo, hi, loadavg())
+		ma, _, _ := spread(as)
+		mb, _, _ := spread(bs)
+		fmt.Fprintf(w, "%s %s: %s\n      claimed %s (%s); measured %.2f× (rounds %.2f–%.2f; medians %.4g and %.4g %s); load %s\n",
+			verdict, c.id, c.text, rng(c.lo, c.hi), c.where, med, lo, hi, ma, mb, c.metric, loadavg())
 	}
 	fmt.Fprintf(w, "\n%d of %d claims hold on this machine (load average %s at the end).\n", held, total, loadavg())
 	if l := load1(); l > float64(runtime.NumCPU()) {
@@ -174,27 +176,26 @@ func check(w io.Writer, rounds int, run string, list bool) error {
 }
 
 // measure runs rounds processes of bin, each timing c.a and c.b once,
-// and returns the ratios a/b.
-func measure(c claim, bin, dir string, rounds int) ([]float64, error) {
+// and returns the ratios a/b and the figures of a and b.
+func measure(c claim, bin, dir string, rounds int) (rs, as, bs []float64, err error) {
 	pattern := benchPattern(c.a, c.b)
-	var rs []float64
 	for range rounds {
 		cmd := exec.Command(bin, "-test.run", "^$", "-test.bench", pattern, "-test.benchtime", c.benchtime, "-test.count", "1")
 		cmd.Dir = dir
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("%v\n%s", err, out.String())
+			return nil, nil, nil, fmt.Errorf("%v\n%s", err, out.String())
 		}
 		vals := parse(out.String(), c.metric)
 		a, okA := vals[c.a]
 		b, okB := vals[c.b]
 		if !okA || !okB || b == 0 {
-			return nil, fmt.Errorf("no %s for %s and %s in\n%s", c.metric, c.a, c.b, out.String())
+			return nil, nil, nil, fmt.Errorf("no %s for %s and %s in\n%s", c.metric, c.a, c.b, out.String())
 		}
-		rs = append(rs, a/b)
+		rs, as, bs = append(rs, a/b), append(as, a), append(bs, b)
 	}
-	return rs, nil
+	return rs, as, bs, nil
 }
 
 // benchPattern is a -test.bench pattern that matches exactly a and b
