@@ -226,7 +226,7 @@ func (c Commands) RemoveResource(t Type) {
 // apply runs one buffer's commands against the app's world, in issue
 // order. Commands on entities that no longer exist are skipped. A command
 // that cannot be applied (a nil or pointer component, a zero Type) is
-// skipped and reported; a panic while applying (a bug in glue or donburi)
+// skipped and reported; a panic while applying (a bug in glue)
 // is reported too. Each error is a *SystemError naming the system.
 func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 	fail := func(format string, args ...any) {
@@ -282,7 +282,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			}
 		case cmdSpawnTyped:
 			// A run of spawns of one list of types is spawned as one
-			// batch: donburi finds the archetype once.
+			// batch: the world finds the archetype once.
 			s := buf.stores[cmd.tn]
 			if err := s.check(); err != nil {
 				w.Release(world.Entity(cmd.e))

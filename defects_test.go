@@ -136,8 +136,21 @@ func TestGoexitOnAWorkerFailsTheTick(t *testing.T) {
 			c.Spawn(A{i})
 		}
 	}))
+	// Two chunks: the caller of Update runs the first and then helps with
+	// the rest, so the first waits until a worker has taken the second
+	// (with dense columns the caller could otherwise finish first and take
+	// it, and Goexit would end Update's own goroutine).
+	second := make(chan struct{})
 	app.AddSystems(First, glue.Each1(func(_ glue.Entity, a *A) {
-		if a.V == 4000 { // in the second chunk, which a worker runs
+		switch a.V {
+		case 0:
+			select {
+			case <-second:
+			case <-time.After(10 * time.Second):
+			}
+		case 2048: // the second chunk's first entity
+			close(second)
+		case 4000:
 			runtime.Goexit()
 		}
 	}).Named("Quitter"))
@@ -280,5 +293,78 @@ func TestDeepAfterGraphBuildsQuickly(t *testing.T) {
 	}
 	if !strings.Contains(app.Describe(), "group 100") {
 		t.Fatal("want 100 levels")
+	}
+}
+
+// World.Release twice on one id put it twice on the free list, and two
+// later reservations got the same Entity (issue #23).
+func TestReleaseTwiceIsAnError(t *testing.T) {
+	app := newApp(t)
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		c.Exclusive(func(w *glue.World) error {
+			e := w.Reserve()
+			if err := w.Release(e); err != nil {
+				return err
+			}
+			err := w.Release(e)
+			if err == nil || !strings.Contains(err.Error(), "glue: World.Release") || !strings.Contains(err.Error(), "released once") {
+				t.Errorf("a second Release of %v = %v, want an error saying an id is released once", e, err)
+			}
+			a, b := w.Reserve(), w.Reserve()
+			if a == b {
+				t.Errorf("two reservations after a double Release got the same Entity %v", a)
+			}
+			if err := w.SpawnReserved(a, A{1}); err != nil {
+				return err
+			}
+			if err := w.SpawnReserved(b, A{2}); err != nil {
+				return err
+			}
+			return nil
+		})
+	}))
+	mustUpdate(t, app, 1)
+	if n, listed := app.Len(), len(app.Entities(nil)); n != 2 || listed != 2 {
+		t.Fatalf("Len %d, Entities %d, want 2 and 2", n, listed)
+	}
+}
+
+// World.SpawnReserved accepted a despawned Entity that was never
+// reserved, and a later spawn corrupted the world: App.Len 1 while
+// App.Entities listed 2 (issue #23). Spawning an id twice, or one never
+// reserved, is an error that changes nothing.
+func TestSpawnReservedNeedsAReservation(t *testing.T) {
+	app := newApp(t)
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		c.Exclusive(func(w *glue.World) error {
+			e := w.Reserve()
+			if err := w.SpawnReserved(e, A{1}); err != nil {
+				return err
+			}
+			if err := w.SpawnReserved(e, A{2}); err == nil || !strings.Contains(err.Error(), "spawned once") {
+				t.Errorf("SpawnReserved of the live %v = %v, want an error saying an id is spawned once", e, err)
+			}
+			if !w.Despawn(e) {
+				t.Error("Despawn of a live entity reported false")
+			}
+			if err := w.SpawnReserved(e, A{3}); err == nil || !strings.Contains(err.Error(), "glue: World.SpawnReserved") {
+				t.Errorf("SpawnReserved of the despawned %v = %v, want an error", e, err)
+			}
+			if err := w.SpawnReserved(e, &A{}); err == nil || !strings.Contains(err.Error(), "spawned once") && !strings.Contains(err.Error(), "released once") {
+				t.Errorf("SpawnReserved of the despawned %v with a bad value = %v, want an error about the id", e, err)
+			}
+			f := w.Reserve()
+			if err := w.SpawnReserved(f, A{4}); err != nil {
+				return err
+			}
+			if f == e {
+				t.Errorf("the despawned %v came back unchanged", e)
+			}
+			return nil
+		})
+	}))
+	mustUpdate(t, app, 1)
+	if n, listed := app.Len(), len(app.Entities(nil)); n != 1 || listed != 1 {
+		t.Fatalf("Len %d, Entities %d, want 1 and 1", n, listed)
 	}
 }

@@ -61,11 +61,18 @@ func (e Entities) At(i int) Entity { return Entity(e.ids[i]) }
 // through the pointers, the column itself cannot be changed — valid during
 // the call.
 type Column[T any] struct {
-	ptrs []*T
+	s []T
 }
 
 // Len returns the number of components.
-func (c Column[T]) Len() int { return len(c.ptrs) }
+func (c Column[T]) Len() int { return len(c.s) }
 
 // At returns a pointer to component i.
-func (c Column[T]) At(i int) *T { return c.ptrs[i] }
+func (c Column[T]) At(i int) *T { return &c.s[i] }
+
+// Slice returns the components as one slice, the archetype's dense memory
+// itself: element i is the component of entity i, and a loop over it
+// runs at the speed of a plain slice. Writing elements writes the
+// components (unless the system declared the type read-only, when it must
+// not); like the Column, the slice is valid during the call only.
+func (c Column[T]) Slice() []T { return c.s }

@@ -36,7 +36,7 @@ func (q Query1[A]) Each(fn func(Entity, *A)) {
 		ents := sp.Ents
 		c0 := world.Col[A](&sp, 0)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i])
+			fn(Entity(e), &c0[i])
 		}
 	})
 }
@@ -87,7 +87,7 @@ func (q Query2[A, B]) Each(fn func(Entity, *A, *B)) {
 		c0 := world.Col[A](&sp, 0)[:len(ents)]
 		c1 := world.Col[B](&sp, 1)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i])
+			fn(Entity(e), &c0[i], &c1[i])
 		}
 	})
 }
@@ -142,7 +142,7 @@ func (q Query3[A, B, C]) Each(fn func(Entity, *A, *B, *C)) {
 		c1 := world.Col[B](&sp, 1)[:len(ents)]
 		c2 := world.Col[C](&sp, 2)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i], c2[i])
+			fn(Entity(e), &c0[i], &c1[i], &c2[i])
 		}
 	})
 }
@@ -198,7 +198,7 @@ func (q Query4[A, B, C, D]) Each(fn func(Entity, *A, *B, *C, *D)) {
 		c2 := world.Col[C](&sp, 2)[:len(ents)]
 		c3 := world.Col[D](&sp, 3)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i], c2[i], c3[i])
+			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i])
 		}
 	})
 }
@@ -255,7 +255,7 @@ func (q Query5[A, B, C, D, E]) Each(fn func(Entity, *A, *B, *C, *D, *E)) {
 		c3 := world.Col[D](&sp, 3)[:len(ents)]
 		c4 := world.Col[E](&sp, 4)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i])
+			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i])
 		}
 	})
 }
@@ -313,7 +313,7 @@ func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F)) 
 		c4 := world.Col[E](&sp, 4)[:len(ents)]
 		c5 := world.Col[F](&sp, 5)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i])
+			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i])
 		}
 	})
 }
@@ -372,7 +372,7 @@ func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, *A, *B, *C, *D, *E, *F
 		c5 := world.Col[F](&sp, 5)[:len(ents)]
 		c6 := world.Col[G](&sp, 6)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i])
+			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i])
 		}
 	})
 }
@@ -432,7 +432,7 @@ func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, *A, *B, *C, *D, *E,
 		c6 := world.Col[G](&sp, 6)[:len(ents)]
 		c7 := world.Col[H](&sp, 7)[:len(ents)]
 		for i, e := range ents {
-			fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], c7[i])
+			fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], &c7[i])
 		}
 	})
 }

@@ -143,12 +143,21 @@ func (w *World) Peek(n int) []Entity {
 	return out
 }
 
-// Release gives back a reserved id that will not be spawned.
-func (w *World) Release(e Entity) { w.app().world.Release(world.Entity(e)) }
+// Release gives back a reserved id that will not be spawned. It returns
+// an error, and changes nothing, if e is not a reserved id waiting to be
+// spawned: never reserved, already released, or spawned.
+func (w *World) Release(e Entity) error {
+	if err := w.app().world.Release(world.Entity(e)); err != nil {
+		return fmt.Errorf("glue: World.Release(%v): %v", e, err)
+	}
+	return nil
+}
 
 // SpawnReserved spawns the entity reserved as e with the given components
-// (values of distinct types, at least one), at once. If they cannot be
-// components, it returns an error saying why, and e is released.
+// (values of distinct types, at least one), at once. If e is not a
+// reserved id waiting to be spawned (never reserved, released, or already
+// spawned), it returns an error and changes nothing. If the values cannot
+// be components, it returns an error saying why, and e is released.
 func (w *World) SpawnReserved(e Entity, components ...any) error {
 	ww := w.app().world
 	types, err := valueTypes(components)
@@ -156,7 +165,9 @@ func (w *World) SpawnReserved(e Entity, components ...any) error {
 		err = errors.New("an entity needs at least one component")
 	}
 	if err != nil {
-		ww.Release(world.Entity(e))
+		if rerr := ww.Release(world.Entity(e)); rerr != nil {
+			err = rerr
+		}
 		return fmt.Errorf("glue: World.SpawnReserved(%v): %v", e, err)
 	}
 	if err := ww.SpawnAs(world.Entity(e), types, components); err != nil {

@@ -25,7 +25,7 @@ func Each1[A any](fn func(Entity, *A)) *System {
 				ents := sp.Ents
 				c0 := world.Col[A](&sp, 0)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i])
+					fn(Entity(e), &c0[i])
 				}
 			})
 		}
@@ -54,7 +54,7 @@ func Each1P[A, P any](fn func(Entity, *A, P)) *System {
 				ents := sp.Ents
 				c0 := world.Col[A](&sp, 0)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], p)
+					fn(Entity(e), &c0[i], p)
 				}
 			})
 		}
@@ -79,7 +79,7 @@ func Each2[A, B any](fn func(Entity, *A, *B)) *System {
 				c0 := world.Col[A](&sp, 0)[:len(ents)]
 				c1 := world.Col[B](&sp, 1)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i])
+					fn(Entity(e), &c0[i], &c1[i])
 				}
 			})
 		}
@@ -108,7 +108,7 @@ func Each2P[A, B, P any](fn func(Entity, *A, *B, P)) *System {
 				c0 := world.Col[A](&sp, 0)[:len(ents)]
 				c1 := world.Col[B](&sp, 1)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], p)
+					fn(Entity(e), &c0[i], &c1[i], p)
 				}
 			})
 		}
@@ -135,7 +135,7 @@ func Each3[A, B, C any](fn func(Entity, *A, *B, *C)) *System {
 				c1 := world.Col[B](&sp, 1)[:len(ents)]
 				c2 := world.Col[C](&sp, 2)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i])
+					fn(Entity(e), &c0[i], &c1[i], &c2[i])
 				}
 			})
 		}
@@ -166,7 +166,7 @@ func Each3P[A, B, C, P any](fn func(Entity, *A, *B, *C, P)) *System {
 				c1 := world.Col[B](&sp, 1)[:len(ents)]
 				c2 := world.Col[C](&sp, 2)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], p)
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], p)
 				}
 			})
 		}
@@ -194,7 +194,7 @@ func Each4[A, B, C, D any](fn func(Entity, *A, *B, *C, *D)) *System {
 				c2 := world.Col[C](&sp, 2)[:len(ents)]
 				c3 := world.Col[D](&sp, 3)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i])
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i])
 				}
 			})
 		}
@@ -226,7 +226,7 @@ func Each4P[A, B, C, D, P any](fn func(Entity, *A, *B, *C, *D, P)) *System {
 				c2 := world.Col[C](&sp, 2)[:len(ents)]
 				c3 := world.Col[D](&sp, 3)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], p)
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], p)
 				}
 			})
 		}
@@ -255,7 +255,7 @@ func Each5[A, B, C, D, E any](fn func(Entity, *A, *B, *C, *D, *E)) *System {
 				c3 := world.Col[D](&sp, 3)[:len(ents)]
 				c4 := world.Col[E](&sp, 4)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i])
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i])
 				}
 			})
 		}
@@ -288,7 +288,7 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, *A, *B, *C, *D, *E, P)) *Syste
 				c3 := world.Col[D](&sp, 3)[:len(ents)]
 				c4 := world.Col[E](&sp, 4)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], p)
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], p)
 				}
 			})
 		}
@@ -318,7 +318,7 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, *A, *B, *C, *D, *E, *F)) *Syste
 				c4 := world.Col[E](&sp, 4)[:len(ents)]
 				c5 := world.Col[F](&sp, 5)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i])
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i])
 				}
 			})
 		}
@@ -352,7 +352,7 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, P))
 				c4 := world.Col[E](&sp, 4)[:len(ents)]
 				c5 := world.Col[F](&sp, 5)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], p)
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], p)
 				}
 			})
 		}
@@ -383,7 +383,7 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, *A, *B, *C, *D, *E, *F, *G))
 				c5 := world.Col[F](&sp, 5)[:len(ents)]
 				c6 := world.Col[G](&sp, 6)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i])
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i])
 				}
 			})
 		}
@@ -418,7 +418,7 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, *A, *B, *C, *D, *E, *F, 
 				c5 := world.Col[F](&sp, 5)[:len(ents)]
 				c6 := world.Col[G](&sp, 6)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], p)
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], p)
 				}
 			})
 		}
@@ -450,7 +450,7 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, *A, *B, *C, *D, *E, *F, *
 				c6 := world.Col[G](&sp, 6)[:len(ents)]
 				c7 := world.Col[H](&sp, 7)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], c7[i])
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], &c7[i])
 				}
 			})
 		}
@@ -486,7 +486,7 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, *A, *B, *C, *D, *E, *
 				c6 := world.Col[G](&sp, 6)[:len(ents)]
 				c7 := world.Col[H](&sp, 7)[:len(ents)]
 				for i, e := range ents {
-					fn(Entity(e), c0[i], c1[i], c2[i], c3[i], c4[i], c5[i], c6[i], c7[i], p)
+					fn(Entity(e), &c0[i], &c1[i], &c2[i], &c3[i], &c4[i], &c5[i], &c6[i], &c7[i], p)
 				}
 			})
 		}

@@ -149,7 +149,7 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(b, "\t\t\t\tc%d := world.Col[%s](&sp, %d)[:len(ents)]\n", i, comps[i], i)
 		}
-		call := "Entity(e), " + list(n, func(i int) string { return fmt.Sprintf("c%d[i]", i) })
+		call := "Entity(e), " + list(n, func(i int) string { return fmt.Sprintf("&c%d[i]", i) })
 		fmt.Fprintf(b, "\t\t\t\tfor i, e := range ents {\n\t\t\t\t\tfn(%s%s)\n\t\t\t\t}\n", call, arg)
 	}
 	b.WriteString("\t\t\t})\n\t\t}\n")
@@ -181,7 +181,7 @@ func query(b *bytes.Buffer, n int) {
 		fmt.Fprintf(b, "\t\tc%d := world.Col[%s](&sp, %d)[:len(ents)]\n", i, comps[i], i)
 	}
 	fmt.Fprintf(b, "\t\tfor i, e := range ents {\n\t\t\tfn(Entity(e), %s)\n\t\t}\n\t})\n}\n\n",
-		list(n, func(i int) string { return fmt.Sprintf("c%d[i]", i) }))
+		list(n, func(i int) string { return fmt.Sprintf("&c%d[i]", i) }))
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, bool) {\n", name, tps, ptrs)
 	if n == 1 { // the lookup of a single component in one call (world.Query.Get)

@@ -1,7 +1,5 @@
 package world
 
-import "github.com/yohamta/donburi/component"
-
 // This file reads the world for display (glue's inspection API, used by
 // diagnostics overlays): entities and archetypes; component values come
 // from [World.Value]. It is not on any tick's path.
@@ -9,8 +7,8 @@ import "github.com/yohamta/donburi/component"
 // Entities appends every live entity to dst, archetype by archetype in
 // the order the archetypes were created, and returns it.
 func (w *World) Entities(dst []Entity) []Entity {
-	for _, a := range w.dw.Archetypes() {
-		dst = append(dst, entities(a.Entities())...)
+	for _, a := range w.archs {
+		dst = append(dst, a.ents...)
 	}
 	return dst
 }
@@ -26,7 +24,7 @@ type ArchetypeInfo struct {
 // were created, and returns it. The Types slices of dst's elements are
 // reused.
 func (w *World) ArchetypeInfos(dst []ArchetypeInfo) []ArchetypeInfo {
-	archs := w.dw.Archetypes()
+	archs := w.archs
 	for i, a := range archs {
 		if i < cap(dst) {
 			dst = dst[:i+1]
@@ -35,15 +33,8 @@ func (w *World) ArchetypeInfos(dst []ArchetypeInfo) []ArchetypeInfo {
 		}
 		info := &dst[i]
 		info.Types = info.Types[:0]
-		for _, c := range a.Layout().Components() {
-			info.Types = append(info.Types, typeOfComp(c))
-		}
-		info.Len = len(a.Entities())
+		info.Types = append(info.Types, a.types...)
+		info.Len = len(a.ents)
 	}
 	return dst[:len(archs)]
-}
-
-// typeOfComp returns the Type of one of the world's component objects.
-func typeOfComp(c component.IComponentType) *Type {
-	return c.(*column).t
 }

@@ -1,29 +1,27 @@
 package world
 
-import (
-	"unsafe"
-
-	"github.com/yohamta/donburi"
-	"github.com/yohamta/donburi/component"
-)
+import "unsafe"
 
 // MaxComponents is the most component types one query hands out.
 const MaxComponents = 8
 
 // Query caches which archetypes of a world match a filter. Archetypes are
-// never removed from a donburi world, so the cache only grows: Refresh
-// looks at the archetypes created since the last refresh. Refresh must run
-// while nothing iterates the world; between refreshes a Query is
-// read-only and may be shared by goroutines.
+// never removed from a world, so the cache only grows: Refresh looks at
+// the archetypes created since the last refresh. Refresh must run while
+// nothing iterates the world; between refreshes a Query is read-only and
+// may be shared by goroutines.
 type Query struct {
 	w       *World
-	with    []component.IComponentType // must all be present (includes the queried types)
-	without []component.IComponentType
-	cols    []*donburiStorage // one per queried type, in order
-	comps   []*column         // the same types' columns
+	with    []*Type // must all be present (includes the queried types)
+	without []*Type
 	types   []*Type
 	seen    int
 	matched []int
+	// cols[k][ai] is the column of queried type k in archetype ai, or nil
+	// if ai does not match: Get finds a component from an entity's place
+	// with one load here and one of the column's base.
+	cols  [MaxComponents][]*column
+	sizes [MaxComponents]uintptr
 	// isMatched[ai] tells whether archetype ai matches, for Locate.
 	isMatched []bool
 	count     int
@@ -33,18 +31,15 @@ type Query struct {
 // comps and with and none of without. Its spans carry the columns of
 // comps, in order (at most MaxComponents).
 func (w *World) NewQuery(comps, with, without []*Type) *Query {
+	if len(comps) > MaxComponents {
+		panic("glue: internal error: a query hands out at most 8 component types")
+	}
 	q := &Query{w: w, types: comps}
-	for _, t := range comps {
-		c := w.col(t)
-		q.with = append(q.with, c)
-		q.cols = append(q.cols, w.storage(c))
-		q.comps = append(q.comps, c)
-	}
-	for _, t := range with {
-		q.with = append(q.with, w.col(t))
-	}
-	for _, t := range without {
-		q.without = append(q.without, w.col(t))
+	q.with = append(q.with, comps...)
+	q.with = append(q.with, with...)
+	q.without = append(q.without, without...)
+	for k, t := range comps {
+		q.sizes[k] = t.size
 	}
 	return q
 }
@@ -52,45 +47,42 @@ func (w *World) NewQuery(comps, with, without []*Type) *Query {
 // Types returns the queried component types.
 func (q *Query) Types() []*Type { return q.types }
 
-func (q *Query) matches(layout []component.IComponentType) bool {
-	for _, c := range q.with {
-		if !hasComp(layout, c) {
+func (q *Query) matches(a *archetype) bool {
+	for _, t := range q.with {
+		if a.col(t) == nil {
 			return false
 		}
 	}
-	for _, c := range q.without {
-		if hasComp(layout, c) {
+	for _, t := range q.without {
+		if a.col(t) != nil {
 			return false
 		}
 	}
 	return true
 }
 
-func hasComp(layout []component.IComponentType, c component.IComponentType) bool {
-	for _, x := range layout {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
 // Refresh takes in the archetypes created since the last refresh and
 // counts the matching entities.
 func (q *Query) Refresh() {
-	archs := q.w.dw.Archetypes()
+	archs := q.w.archs
 	for ; q.seen < len(archs); q.seen++ {
-		if q.matches(archs[q.seen].Layout().Components()) {
+		a := archs[q.seen]
+		ok := q.matches(a)
+		if ok {
 			q.matched = append(q.matched, q.seen)
-			for len(q.isMatched) <= q.seen {
-				q.isMatched = append(q.isMatched, false)
+		}
+		q.isMatched = append(q.isMatched, ok)
+		for k, t := range q.types {
+			var c *column
+			if ok {
+				c = a.col(t)
 			}
-			q.isMatched[q.seen] = true
+			q.cols[k] = append(q.cols[k], c)
 		}
 	}
 	n := 0
 	for _, ai := range q.matched {
-		n += len(archs[ai].Entities())
+		n += len(archs[ai].ents)
 	}
 	q.count = n
 }
@@ -98,18 +90,20 @@ func (q *Query) Refresh() {
 // Len returns the number of matching entities at the last refresh.
 func (q *Query) Len() int { return q.count }
 
-// Span is one archetype's part of a query's entities: the entity ids and
-// one column of component pointers per queried type. Its slices are the
-// world's own: read them, never write them.
+// Span is one archetype's part of a query's entities: the entity ids and,
+// per queried type, the address of the component of the span's first
+// entity in the archetype's dense column (see [Col]). Its memory is the
+// world's own: read the ids, never write them.
 type Span struct {
 	Ents []Entity
-	Cols [MaxComponents][]unsafe.Pointer
+	Cols [MaxComponents]unsafe.Pointer
 }
 
-// Col returns column k of a span as typed pointers, without copying.
-func Col[T any](sp *Span, k int) []*T {
-	col := sp.Cols[k]
-	return unsafe.Slice((**T)(unsafe.Pointer(unsafe.SliceData(col))), len(col))
+// Col returns column k of a span as a slice of its components, without
+// copying: element i is the component of entity i of the span. T must be
+// queried type k.
+func Col[T any](sp *Span, k int) []T {
+	return unsafe.Slice((*T)(sp.Cols[k]), len(sp.Ents)) // the column has at least len(Ents) rows from Cols[k]
 }
 
 // Spans calls fn for the matching entities with overall position in
@@ -123,11 +117,11 @@ func (q *Query) Spans(lo, hi int, fn func(sp Span)) {
 // callers that restart after a failed segment: before each call of fn it
 // stores the overall position of the span's first entity in *at.
 func (q *Query) Segments(lo, hi, seg int, at *int, fn func(sp Span)) {
-	archs := q.w.dw.Archetypes()
+	archs := q.w.archs
 	var sp Span
 	off := 0
 	for _, ai := range q.matched {
-		ents := archs[ai].Entities()
+		ents := archs[ai].ents
 		n := len(ents)
 		if off+n <= lo {
 			off += n
@@ -139,9 +133,9 @@ func (q *Query) Segments(lo, hi, seg int, at *int, fn func(sp Span)) {
 		a, b := max(lo-off, 0), min(hi-off, n)
 		for a < b {
 			e := min(b, ((off+a)/seg+1)*seg-off)
-			sp.Ents = entities(ents[a:e])
-			for k, col := range q.cols {
-				sp.Cols[k] = col.column(ai)[a:e]
+			sp.Ents = ents[a:e]
+			for k := range q.types {
+				sp.Cols[k] = q.cols[k][ai].at(a)
 			}
 			*at = off + a
 			fn(sp)
@@ -149,10 +143,6 @@ func (q *Query) Segments(lo, hi, seg int, at *int, fn func(sp Span)) {
 		}
 		off += n
 	}
-}
-
-func entities(ents []donburi.Entity) []Entity {
-	return unsafe.Slice((*Entity)(unsafe.Pointer(unsafe.SliceData(ents))), len(ents))
 }
 
 // Loc is where a matching entity's components are: an archetype and a
@@ -168,30 +158,31 @@ func (q *Query) Locate(e Entity) (Loc, bool) {
 }
 
 // Get returns the component of queried type k of e, or nil if e is not
-// live or does not match. It is Locate and At in one call whose callees
-// are all inlined, so that a random lookup is one short chain of loads
-// between its two memory reads (the place, the row), which lets the CPU
-// keep more lookups in flight.
+// live or does not match. Its loads are the place of e's id, the column
+// of e's archetype in the query's table, the column's base, so that a
+// random lookup is one short chain the CPU can overlap with others.
 func (q *Query) Get(e Entity, k int) unsafe.Pointer {
 	arch, row, ok := q.w.locate(e)
-	if !ok || arch >= len(q.isMatched) || !q.isMatched[arch] {
+	if !ok {
 		return nil
 	}
-	return q.comps[k].at(arch, row)
+	cs := q.cols[k]
+	if arch >= len(cs) || cs[arch] == nil {
+		return nil
+	}
+	return unsafe.Add(cs[arch].base, uintptr(row)*q.sizes[k])
 }
 
-// At returns the component of queried type k at l, computed from the
-// column's dense memory without reading donburi's pointer column.
+// At returns the component of queried type k at l.
 func At[T any](q *Query, k int, l Loc) *T {
-	return (*T)(q.comps[k].at(l.arch, l.row))
+	return (*T)(unsafe.Add(q.cols[k][l.arch].base, uintptr(l.row)*q.sizes[k]))
 }
 
 // First returns the first matching entity and where it is.
 func (q *Query) First() (Entity, Loc, bool) {
-	archs := q.w.dw.Archetypes()
 	for _, ai := range q.matched {
-		if ents := archs[ai].Entities(); len(ents) > 0 {
-			return Entity(ents[0]), Loc{ai, 0}, true
+		if ents := q.w.archs[ai].ents; len(ents) > 0 {
+			return ents[0], Loc{ai, 0}, true
 		}
 	}
 	return 0, Loc{}, false

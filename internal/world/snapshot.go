@@ -16,17 +16,10 @@ import (
 // are the world's own or reused: fn must not keep or change them, and
 // must not change the world.
 func (w *World) Walk(fn func(types []*Type, ents []Entity)) {
-	var types []*Type
-	for _, arch := range w.dw.Archetypes() {
-		ents := arch.Entities()
-		if len(ents) == 0 {
-			continue
+	for _, a := range w.archs {
+		if len(a.ents) > 0 {
+			fn(a.types, a.ents)
 		}
-		types = types[:0]
-		for _, c := range arch.Layout().Components() {
-			types = append(types, c.(*column).t)
-		}
-		fn(types, entities(ents))
 	}
 }
 
@@ -50,16 +43,15 @@ func (w *World) Peek(n int) []Entity {
 	w.resMu.Lock()
 	defer w.resMu.Unlock()
 	out := make([]Entity, 0, n)
-	d, fresh := w.m.destroyed, w.fresh
+	d, next := w.free, w.next
 	for len(out) < n {
-		if len(d) > 0 && fresh == 0 {
-			out = append(out, Entity(d[len(d)-1].Ready()))
+		if len(d) > 0 {
+			out = append(out, d[len(d)-1])
 			d = d[:len(d)-1]
 			continue
 		}
-		id := uint32(len(w.m.entities.locations) + fresh)
-		fresh++
-		out = append(out, Entity(uint64(id)<<32|1<<24|1))
+		out = append(out, Entity(next<<32|ready|1))
+		next++
 	}
 	return out
 }

@@ -5,13 +5,10 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
-
-	"github.com/yohamta/donburi"
-	"github.com/yohamta/donburi/component"
 )
 
 // Type is what the world keeps per Go type used as a component: its
-// donburi component id and a setter that copies a boxed value into
+// index, size and slice type, and a setter that copies a boxed value into
 // component storage. Types are registered once per process and shared by
 // every World.
 type Type struct {
@@ -20,8 +17,8 @@ type Type struct {
 	// Index numbers types densely from 0 in registration order; worlds
 	// index their per-type state with it.
 	Index int
-	id    component.ComponentTypeId
 	size  uintptr
+	slice reflect.Type // []T: the type of a column's memory
 	// plain tells that the type holds no pointers: its memory may be
 	// cleared byte by byte.
 	plain bool
@@ -29,6 +26,8 @@ type Type struct {
 	set func(dst unsafe.Pointer, v any)
 	// cp copies the value at src to dst.
 	cp func(dst, src unsafe.Pointer)
+	// zero is a zero value, to clear components of types with pointers.
+	zero unsafe.Pointer
 }
 
 // String returns the Go type name.
@@ -39,11 +38,6 @@ var (
 	registryMu sync.Mutex
 	types      []*Type // by Index; guarded by registryMu
 )
-
-// reservedID is the type glue asks donburi for component ids with: every
-// call of donburi.NewComponentType returns a fresh id, so glue's ids never
-// collide with donburi's own.
-type reservedID struct{}
 
 // TypeFor returns the Type of T, registering it on first use. It is
 // concurrent-safe.
@@ -87,10 +81,11 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src u
 	if cp == nil {
 		cp = func(dst, src unsafe.Pointer) { reflect.NewAt(rt, dst).Elem().Set(reflect.NewAt(rt, src).Elem()) }
 	}
-	worldMu.Lock() // donburi's component counter is a global too
-	id := donburi.NewComponentType[reservedID]().Id()
-	worldMu.Unlock()
-	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), id: id, size: rt.Size(), plain: plain(rt), set: set, cp: cp}
+	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), size: rt.Size(), slice: reflect.SliceOf(rt),
+		plain: plain(rt), set: set, cp: cp}
+	if !t.plain {
+		t.zero = reflect.New(rt).UnsafePointer()
+	}
 	types = append(types, t)
 	registry.Store(rt, t)
 	return t
@@ -145,4 +140,46 @@ func ShortName(t reflect.Type) string {
 		start = i + 1
 	}
 	return b.String()
+}
+
+// copy copies the component at src to dst: as raw memory for plain types
+// (the common small sizes without a call to memmove), with the type's own
+// assignment, and so its write barriers, for types with pointers.
+func (t *Type) copy(dst, src unsafe.Pointer) {
+	if !t.plain {
+		t.cp(dst, src)
+		return
+	}
+	switch t.size {
+	case 8:
+		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
+	case 16:
+		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
+	case 24:
+		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
+	case 32:
+		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
+	default:
+		copy(unsafe.Slice((*byte)(dst), t.size), unsafe.Slice((*byte)(src), t.size))
+	}
+}
+
+// clear zeroes the component at p.
+func (t *Type) clear(p unsafe.Pointer) {
+	if !t.plain {
+		t.cp(p, t.zero)
+		return
+	}
+	switch t.size {
+	case 8:
+		*(*[1]uint64)(p) = [1]uint64{}
+	case 16:
+		*(*[2]uint64)(p) = [2]uint64{}
+	case 24:
+		*(*[3]uint64)(p) = [3]uint64{}
+	case 32:
+		*(*[4]uint64)(p) = [4]uint64{}
+	default:
+		clear(unsafe.Slice((*byte)(p), t.size))
+	}
 }

@@ -1,46 +1,59 @@
-// Package world is glue's storage: the only package that imports donburi
-// and unsafe. It keeps the registry of component types, creates and
-// changes entities, and hands out spans of entity ids and component
-// columns to queries. It works around donburi v1.15.8's defects (see
-// [World.Spawn], [World.Insert], [World.Despawn]) and is pinned to that
-// version by a layout check.
+// Package world is glue's storage: an archetype store of its own. It
+// keeps the registry of component types, creates and changes entities,
+// and hands out spans of entity ids and dense component columns to
+// queries. It imports no other ECS; donburi appears only in its tests, as
+// the reference model of a randomized differential test.
+//
+// An archetype is one set of component types. It holds its entities in a
+// list and each component type in one dense column: a Go slice of the
+// component's real type (made with reflect.MakeSlice, so that the garbage
+// collector scans columns of types with pointers and skips the others),
+// row r of every column belonging to entity r of the list. Columns grow
+// by doubling. Removing an entity moves the archetype's last row into its
+// place (swap remove); rows past an archetype's last are always zero.
+// Each entity id has a place — its archetype and row — in one table
+// indexed by id, so a lookup is one load from the table and one from the
+// column. See docs/storage.md for the design, the id policy and the
+// limits.
 //
 // A World is not concurrent-safe for changes: Spawn, Insert, Remove and
 // Despawn run on one goroutine while no query is iterated. Queries may be
-// iterated and looked up from many goroutines between changes.
+// iterated and looked up, and ids reserved, from many goroutines between
+// changes.
 //
-// Every change goes through World's methods (Spawn, SpawnAs, SpawnBatch,
-// Insert, Slot, Put, Remove, Despawn, Reserve, Release). The world keeps
-// tables of its own beside donburi's — each entity's place, the dense
-// per-archetype rows that donburi's pointer columns point at, donburi's
-// per-archetype counts — and creates, moves and removes entities on
-// donburi's tables itself (see [World.SpawnBatch] and docs/storage.md):
-// code that called donburi's Create, Remove or Entry.AddComponent directly
-// would leave those tables wrong.
+// Limits: ids are 32 bits, so a world hands out at most [MaxIDs] ids in
+// its life (reused ids do not count again); an id is retired, never
+// handed out again, when its version reaches [MaxVersion]; a world holds
+// at most 2^31−1 archetypes and an archetype at most 2^31−1 entities
+// (rows are int32 in the place table); a component's size is bounded only
+// by memory (a column takes size × capacity bytes; zero-size components
+// take none).
 package world
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 	"reflect"
-	"slices"
 	"sync"
 	"unsafe"
-
-	"github.com/yohamta/donburi"
-	"github.com/yohamta/donburi/component"
 )
 
-// Entity is an entity id: donburi's id in the high 32 bits, a ready bit
-// and a 24-bit version in the low bits.
+// Entity is an entity id: the id in the high 32 bits, a ready bit (set
+// on every Entity the world hands out) and a 24-bit version in the low
+// bits — the layout donburi uses, which glue kept.
 type Entity uint64
 
 // MaxVersion is the highest version an entity id reaches. An id whose
-// entity is despawned at this version is retired — never handed out again
-// — so that a stale Entity can never alias a live one.
+// entity is despawned (or released) at this version is retired — never
+// handed out again — so that a stale Entity can never alias a live one.
 const MaxVersion = 1<<24 - 1
+
+// MaxIDs is the number of distinct ids a world can hand out in its life:
+// ids are 32-bit and id 0 is never an entity.
+const MaxIDs = 1<<32 - 1
+
+// ready marks every Entity the world hands out.
+const ready = 1 << 24
 
 // ID returns the entity's id.
 func (e Entity) ID() uint32 { return uint32(e >> 32) }
@@ -48,14 +61,14 @@ func (e Entity) ID() uint32 { return uint32(e >> 32) }
 // Version returns the entity's version.
 func (e Entity) Version() uint32 { return uint32(e & MaxVersion) }
 
-// World is one app's entities and components, stored in a donburi world.
+// next returns the Entity that reuses e's id after e is gone.
+func (e Entity) next() Entity { return e&^MaxVersion | (e+1)&MaxVersion | ready }
+
+// World is one app's entities and components.
 type World struct {
-	dw     donburi.World
-	m      *donburiWorld
-	cols   []*column      // by Type.Index; nil until the world uses the type
-	archs  map[string]int // layoutKey → archetype, for archetypes glue made
-	key    []byte
-	layout []component.IComponentType
+	archs []*archetype
+	byKey map[string]int32 // archetype key (see key) → archetype
+	key   []byte
 	// OnAdd and OnRemove, if set, are told of every component type an
 	// entity gains or loses (by spawning, inserting, removing,
 	// despawning).
@@ -65,42 +78,36 @@ type World struct {
 	// lock.
 	Solo    bool
 	retired int
+	live    int
 
-	places []place   // by entity id
-	edges  [][]*edge // by archetype: known moves
-	// stale[ai]: donburi's count of archetype ai is to be set (recount)
-	stale     []bool
-	staleList []int
-	one       [1]Entity
-	made      [1]donburi.Entity
+	places []place // by id
+	one    [1]Entity
 
-	// Reservations (see Reserve): resMu guards donburi's free list and
-	// fresh while systems reserve ids concurrently.
+	// Ids (see Reserve), guarded by resMu while systems reserve ids
+	// concurrently; queries never read them.
 	resMu sync.Mutex
-	fresh int // ids reserved past donburi's next id, not yet materialized
+	free  []Entity // freed ids at their next version, newest last
+	next  uint64   // the next new id
+	// pending[id] is the Entity reserved with that id and neither spawned
+	// nor released yet, or 0.
+	pending []Entity
 }
 
-// New returns an empty world, or an error if donburi's layout is not the
-// one this package mirrors. New is concurrent-safe.
+// New returns an empty world. It never fails today; the error is kept
+// for callers written against earlier versions.
 func New() (*World, error) {
-	worldMu.Lock()
-	defer worldMu.Unlock()
-	if err := checkLayout(); err != nil {
-		return nil, err
-	}
-	dw := donburi.NewWorld()
-	// Id 0 is never an entity; its place holds an entity of another id, so
-	// that locate needs no check for the zero Entity.
-	places := []place{{e: 1 << 32}}
-	return &World{dw: dw, m: mirrorOf(dw), archs: map[string]int{}, places: places}, nil
+	// Id 0 is never an entity; its place holds an Entity that is never
+	// handed out (no ready bit), so that locate needs no check for the
+	// zero Entity.
+	return &World{byKey: map[string]int32{}, places: []place{{e: 1 << 32}}, pending: []Entity{0}, next: 1}, nil
 }
 
 // Len returns the number of entities.
-func (w *World) Len() int { return w.dw.Len() }
+func (w *World) Len() int { return w.live }
 
 // Archetypes returns the number of archetypes: distinct sets of
 // component types the world has stored.
-func (w *World) Archetypes() int { return len(w.m.archetypes) }
+func (w *World) Archetypes() int { return len(w.archs) }
 
 // Retired returns the number of entity ids retired because their version
 // reached MaxVersion.
@@ -112,8 +119,8 @@ func (w *World) Valid(e Entity) bool {
 	return ok
 }
 
-// locate returns e's archetype and row from the world's own table of
-// places; it writes nothing, so concurrent lookups are safe.
+// locate returns e's archetype and row from the table of places; it
+// writes nothing, so concurrent lookups are safe.
 func (w *World) locate(e Entity) (arch, row int, ok bool) {
 	id := int(e >> 32)
 	if id >= len(w.places) {
@@ -126,10 +133,7 @@ func (w *World) locate(e Entity) (arch, row int, ok bool) {
 	return int(p.arch), int(p.row), true
 }
 
-// place is where the live entity of one id is. It copies donburi's
-// location table (which glue keeps right too) into one dense array, so
-// that a lookup reads one entry instead of following a pointer per id
-// and checking the archetype's entity list.
+// place is where the live entity of one id is.
 type place struct {
 	e         Entity // the live entity of the id, or 0
 	arch, row int32
@@ -138,10 +142,62 @@ type place struct {
 // setPlace records where e is.
 func (w *World) setPlace(e Entity, arch, row int) {
 	id := int(e >> 32)
-	for len(w.places) <= id {
-		w.places = append(w.places, place{})
+	if id >= len(w.places) {
+		w.places = append(w.places, make([]place, id+1-len(w.places))...)
 	}
 	w.places[id] = place{e: e, arch: int32(arch), row: int32(row)}
+}
+
+// archetype is the entities of one set of component types and their
+// components, one dense column per type.
+type archetype struct {
+	types []*Type   // in the order of the first spawn (or move) that made it
+	cols  []*column // cols[i] holds types[i]
+	ents  []Entity
+	cap   int     // rows every column has room for
+	edges []*edge // known moves to other archetypes
+}
+
+// col returns the archetype's column of t, or nil.
+func (a *archetype) col(t *Type) *column {
+	for i, x := range a.types {
+		if x == t {
+			return a.cols[i]
+		}
+	}
+	return nil
+}
+
+// column is one component type's dense memory in one archetype: a Go
+// slice of the type (v), whose first element is at base.
+type column struct {
+	base unsafe.Pointer
+	t    *Type
+	v    reflect.Value // the slice; used only to grow it
+}
+
+// at returns the memory of row row. This and the copies below are the
+// package's unsafe: pointer arithmetic inside the column's own slice,
+// always below its capacity.
+func (c *column) at(row int) unsafe.Pointer {
+	return unsafe.Add(c.base, uintptr(row)*c.t.size)
+}
+
+// grow makes room for n more rows in every column of a, by doubling.
+func (a *archetype) grow(n int) {
+	need := len(a.ents) + n
+	if need <= a.cap {
+		return
+	}
+	c := max(2*a.cap, need, 8)
+	for _, col := range a.cols {
+		v := reflect.MakeSlice(col.t.slice, c, c)
+		if col.v.IsValid() && col.t.size > 0 {
+			reflect.Copy(v, col.v.Slice(0, len(a.ents))) // a typed copy: write barriers for pointers
+		}
+		col.v, col.base = v, v.UnsafePointer()
+	}
+	a.cap = c
 }
 
 // Types returns the component types of a live entity, or nil.
@@ -150,11 +206,7 @@ func (w *World) Types(e Entity) []*Type {
 	if !ok {
 		return nil
 	}
-	var out []*Type
-	for _, c := range w.m.archetype(arch).layout.components {
-		out = append(out, c.(*column).t)
-	}
-	return out
+	return append([]*Type(nil), w.archs[arch].types...)
 }
 
 // Get returns a pointer to e's component of type t, or nil if e is not
@@ -164,33 +216,11 @@ func (w *World) Get(e Entity, t *Type) unsafe.Pointer {
 	if !ok {
 		return nil
 	}
-	c := w.col(t)
-	if !slices.Contains(w.m.archetype(arch).layout.components, component.IComponentType(c)) {
+	c := w.archs[arch].col(t)
+	if c == nil {
 		return nil
 	}
-	return w.storage(c).storages[arch][row]
-}
-
-// storage returns the donburi storage of c's type in w. donburi makes a
-// type's storage once and keeps it, so the column caches it.
-func (w *World) storage(c *column) *donburiStorage {
-	if c.st == nil {
-		c.st = storageOf(w.dw, c)
-	}
-	return c.st
-}
-
-// col returns the world's component object of t.
-func (w *World) col(t *Type) *column {
-	for len(w.cols) <= t.Index {
-		w.cols = append(w.cols, nil)
-	}
-	c := w.cols[t.Index]
-	if c == nil {
-		c = &column{t: t}
-		w.cols[t.Index] = c
-	}
-	return c
+	return c.at(row)
 }
 
 // Reserve returns the id the next entity spawned with [World.SpawnAs]
@@ -201,9 +231,8 @@ func (w *World) col(t *Type) *column {
 // back with [World.Release].
 //
 // Ids are taken from the ids of despawned entities first, newest first,
-// then new ones in increasing order, like donburi's own Create: so a
-// program that reserves from one goroutine gets the same ids on every
-// run.
+// then new ones in increasing order from 1 at version 1: so a program
+// that reserves from one goroutine gets the same ids on every run.
 func (w *World) Reserve() Entity {
 	if w.Solo {
 		return w.reserveID()
@@ -216,68 +245,57 @@ func (w *World) Reserve() Entity {
 
 // reserveID is Reserve under the lock (or with no other goroutine).
 func (w *World) reserveID() Entity {
-	if d := w.m.destroyed; len(d) > 0 && w.fresh == 0 {
-		e := d[len(d)-1]
-		w.m.destroyed = d[:len(d)-1]
-		return Entity(e.Ready())
+	var e Entity
+	if n := len(w.free); n > 0 {
+		e = w.free[n-1]
+		w.free = w.free[:n-1]
+		w.pending[e.ID()] = e
+		return e
 	}
-	// A new id: donburi gives the next one to the next Create. It is made
-	// (and freed again, which counts its version up to 1) by materialize,
-	// before the next change, so that ids can be spawned in any order.
-	id := uint32(len(w.m.entities.locations) + w.fresh)
-	w.fresh++
-	return Entity(uint64(id)<<32 | 1<<24 | 1)
+	if w.next > MaxIDs {
+		panic(fmt.Sprintf("glue: a world hands out at most %d entity ids in its life, all are taken; despawned ids are reused, so keep fewer entities or ids retired", uint64(MaxIDs)))
+	}
+	e = Entity(w.next<<32 | ready | 1)
+	w.next++
+	w.pending = append(w.pending, e)
+	return e
 }
 
 // Release gives back a reserved id that will not be spawned. Its version
 // is counted up first, so that a copy of the reserved Entity never
-// aliases the entity that reuses the id.
-func (w *World) Release(e Entity) {
-	w.materialize()
-	de := donburi.Entity(e)
-	if de.Version() == MaxVersion {
+// aliases the entity that reuses the id. It returns an error, and changes
+// nothing, if e is not a reserved id waiting to be spawned (never
+// reserved, already released, or spawned).
+func (w *World) Release(e Entity) error {
+	if !w.isPending(e) {
+		return fmt.Errorf("an id is released once, after Reserve and before it is spawned; id %d at version %d is not waiting to be spawned (never reserved, released already, or spawned); release only what Reserve returned, once", e.ID(), e.Version())
+	}
+	w.pending[e.ID()] = 0
+	w.freeID(e)
+	return nil
+}
+
+// isPending reports whether e is reserved and neither spawned nor
+// released.
+func (w *World) isPending(e Entity) bool {
+	id := int(e >> 32)
+	return e != 0 && id < len(w.pending) && w.pending[id] == e
+}
+
+// freeID puts e's id on the free list at its next version, or retires it
+// if e is at MaxVersion.
+func (w *World) freeID(e Entity) {
+	if e.Version() == MaxVersion {
 		w.retired++
 		return
 	}
-	w.m.destroyed = append(w.m.destroyed, de.IncVersion())
+	w.free = append(w.free, e.next())
 }
-
-// materialize makes donburi create and free the new ids reserved since
-// the last change, in increasing order, and takes them off its free list
-// again: they then exist in donburi's tables at version 1, and SpawnAs can
-// spawn them in any order.
-func (w *World) materialize() {
-	if w.fresh > 0 { // small enough to inline: changes pay one compare
-		w.materializeFresh()
-	}
-}
-
-func (w *World) materializeFresh() {
-	probe := w.col(probeType)
-	layout := []component.IComponentType{probe}
-	if len(w.m.destroyed) != 0 {
-		panic("glue: internal error: ids were freed while new ids were reserved")
-	}
-	w.reserve(layout)
-	w.flushCounts()
-	// All at once: one archetype search. Removed last first, so that
-	// donburi swaps nothing.
-	made := w.dw.CreateMany(w.fresh, probe)
-	for i := len(made) - 1; i >= 0; i-- {
-		w.dw.Remove(made[i])
-	}
-	w.m.destroyed = w.m.destroyed[:0]
-	w.fresh = 0
-}
-
-// reservation is the component of the entities materialize makes.
-type reservation struct{}
-
-var probeType = TypeFor[reservation]()
 
 // SpawnAs spawns the entity reserved as e with the given components, as
-// [World.Spawn] does. It returns an error, and releases e, if the
-// components are not valid.
+// [World.Spawn] does. It returns an error if e is not a reserved id
+// waiting to be spawned (changing nothing), or if the components are not
+// valid (releasing e).
 func (w *World) SpawnAs(e Entity, types []*Type, values []any) error {
 	if len(values) != len(types) {
 		panic("glue: internal error: SpawnAs with one value per type expected")
@@ -288,7 +306,7 @@ func (w *World) SpawnAs(e Entity, types []*Type, values []any) error {
 		return err
 	}
 	for i, t := range types {
-		t.set(w.BlockCol(b, t)[0], values[i])
+		t.set(w.BlockAt(b, t, 0), values[i])
 	}
 	return nil
 }
@@ -304,8 +322,8 @@ func (w *World) Spawn(types []*Type, values []any) (Entity, error) {
 }
 
 // Block is where the components of a batch of entities spawned together
-// are: consecutive rows of one archetype (see [World.BlockCol]). It is
-// valid until the next change of the world.
+// are: consecutive rows of one archetype (see [World.BlockAt] and
+// [Fill]). It is valid until the next change of the world.
 type Block struct{ arch, row, n int }
 
 // Len returns the number of entities of the block.
@@ -313,12 +331,12 @@ func (b Block) Len() int { return b.n }
 
 // SpawnBatch spawns the entities reserved as ents, all with zeroed
 // components of the given types, as one batch: the archetype is looked up
-// once, and the entities are appended to it on donburi's tables (see
-// grow); donburi's CreateMany makes them only when the world has not
-// stored these types together yet. The caller then writes the components
-// through [World.BlockCol]. SpawnBatch returns an error, and releases
-// every entity of ents, if the types are not valid (none, or one given
-// twice). It does not keep ents.
+// once and the entities are appended to it. The caller then writes the
+// components through [World.BlockAt] or [Fill]. SpawnBatch returns an
+// error, and changes nothing, if an entity of ents is not a reserved id
+// waiting to be spawned; it returns an error, and releases every entity
+// of ents, if the types are not valid (none, or one given twice). It does
+// not keep ents.
 func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 	return w.SpawnCached(types, ents, nil)
 }
@@ -329,194 +347,169 @@ func (w *World) SpawnBatch(types []*Type, ents []Entity) (Block, error) {
 // it each time; SpawnCached fills it in and then skips the archetype
 // lookup. A nil arch caches nothing.
 func (w *World) SpawnCached(types []*Type, ents []Entity, arch *int) (Block, error) {
-	w.materialize()
-	if arch != nil && *arch >= 0 {
-		if len(ents) == 0 {
-			return Block{}, nil
+	for _, e := range ents {
+		if !w.isPending(e) {
+			return Block{}, fmt.Errorf("an id is spawned once, after Reserve; id %d at version %d is not waiting to be spawned (never reserved, released, or spawned already); spawn only what Reserve returned, once", e.ID(), e.Version())
 		}
-		a := *arch
-		return w.spawned(types, ents, a, w.grow(w.m.archetype(a).layout.components, a, ents)), nil
 	}
-	layout, err := w.layoutFor(types)
-	if err != nil {
-		for _, e := range ents {
-			w.Release(e)
+	a := -1
+	if arch != nil {
+		a = *arch
+	}
+	if a < 0 {
+		if err := checkTypes(types); err != nil {
+			for _, e := range ents {
+				w.Release(e) //nolint:errcheck // pending: checked above
+			}
+			return Block{}, err
 		}
-		return Block{}, err
+		a = w.archetypeOf(types)
+		if arch != nil {
+			*arch = a
+		}
 	}
 	if len(ents) == 0 {
 		return Block{}, nil
 	}
-	w.reserve(layout)
-	var a, row int
-	if x, ok := w.archs[string(w.layoutKey(layout))]; ok {
-		a, row = x, w.grow(layout, x, ents)
-	} else {
-		a, row = w.create(layout, ents)
-	}
-	if arch != nil {
-		*arch = a
-	}
-	return w.spawned(types, ents, a, row), nil
-}
-
-// spawned records the places of entities spawned at rows row… of
-// archetype arch and reports their components.
-func (w *World) spawned(types []*Type, ents []Entity, arch, row int) Block {
+	ar := w.archs[a]
+	ar.grow(len(ents))
+	row := len(ar.ents)
+	ar.ents = append(ar.ents, ents...)
 	for i, e := range ents {
-		w.setPlace(e, arch, row+i)
+		w.pending[e.ID()] = 0
+		w.setPlace(e, a, row+i)
 	}
+	w.live += len(ents)
 	if w.OnAdd != nil {
 		for _, e := range ents {
-			for _, t := range types {
+			for _, t := range ar.types {
 				w.OnAdd(t, e)
 			}
 		}
 	}
-	return Block{arch: arch, row: row, n: len(ents)}
+	return Block{arch: a, row: row, n: len(ents)}, nil
 }
 
-// grow appends the reserved ents to archetype arch of the given layout
-// on donburi's tables through the mirrors, as donburi's createEntity does
-// for each, and returns the first one's row. Every reserved id is known
-// to donburi (materialize made the new ones), and none is on its free
-// list, so no id and no archetype search is needed.
-func (w *World) grow(layout []component.IComponentType, arch int, ents []Entity) int {
-	a := w.m.archetype(arch)
-	row := len(a.entities)
-	locs := w.m.entities
-	for i, e := range ents {
-		de := donburi.Entity(e)
-		l := locs.locations[de.Id()]
-		if l.valid {
-			panic(fmt.Sprintf("glue: internal error: reserved entity %x is live", uint64(e)))
-		}
-		l.archetype, l.component, l.valid = arch, row+i, true
-		a.entities = append(a.entities, de)
+// checkTypes returns an error if types cannot be an entity's: none, or
+// one given twice.
+func checkTypes(types []*Type) error {
+	if len(types) == 0 {
+		return errors.New("an entity needs at least one component")
 	}
-	locs.n += len(ents)
-	for _, c := range layout {
-		col := c.(*column)
-		st := w.storage(col)
-		ptrs := st.storages[arch]
-		for r := row; r < row+len(ents); r++ {
-			ptrs = append(ptrs, col.slot(arch, r))
+	for i, t := range types {
+		for _, prev := range types[:i] {
+			if prev == t {
+				return fmt.Errorf("component type %s given twice", t.Name)
+			}
 		}
-		st.storages[arch] = ptrs
 	}
-	w.recount(arch)
-	return row
+	return nil
 }
 
-// create has donburi create the reserved ents, with one CreateMany, in
-// the archetype of layout, which glue does not know yet (donburi makes it
-// if needed), and returns the archetype and the first one's row.
-func (w *World) create(layout []component.IComponentType, ents []Entity) (arch, row int) {
-	d := w.m.destroyed
-	for i := len(ents) - 1; i >= 0; i-- { // donburi takes the last first
-		d = append(d, donburi.Entity(ents[i])&^(1<<24))
-	}
-	w.m.destroyed = d
-	w.flushCounts()
-	var got []donburi.Entity
-	if len(ents) == 1 {
-		w.made[0] = w.dw.Create(layout...)
-		got = w.made[:]
-	} else {
-		got = w.dw.CreateMany(len(ents), layout...)
-	}
-	for i, g := range got {
-		if Entity(g) != ents[i] {
-			panic(fmt.Sprintf("glue: internal error: reserved entity %x spawned as %x", uint64(ents[i]), uint64(g)))
-		}
-	}
-	loc := w.m.entities.locations[donburi.Entity(ents[0]).Id()]
-	arch, row = loc.archetype, loc.component
-	w.archs[string(w.layoutKey(layout))] = arch
-	w.place(layout, arch, row, len(ents))
-	return arch, row
-}
-
-// BlockCol returns the components of type t of a block's entities, in
-// the order they were spawned. t must be one of the block's types.
-func (w *World) BlockCol(b Block, t *Type) []unsafe.Pointer {
-	return w.storage(w.col(t)).storages[b.arch][b.row : b.row+b.n]
+// BlockAt returns the component of type t of entity k of a block. t must
+// be one of the block's types.
+func (w *World) BlockAt(b Block, t *Type, k int) unsafe.Pointer {
+	return w.archs[b.arch].col(t).at(b.row + k)
 }
 
 // SetIn sets the component of type t of entity k of a block to v, which
 // holds t's Go type.
 func (w *World) SetIn(b Block, k int, t *Type, v any) {
-	t.set(w.BlockCol(b, t)[k], v)
+	t.set(w.BlockAt(b, t, k), v)
 }
 
-// layoutFor returns the world's component objects of types, in w.layout,
-// or an error if there are none or one is given twice.
-func (w *World) layoutFor(types []*Type) ([]component.IComponentType, error) {
-	if len(types) == 0 {
-		return nil, errors.New("an entity needs at least one component")
-	}
-	layout := w.layout[:0]
-	for i, t := range types {
-		for _, prev := range types[:i] {
-			if prev == t {
-				return nil, fmt.Errorf("component type %s given twice", t.Name)
-			}
+// setKey sets w.key to the key of a set of component types regardless
+// of order: the sorted type indices as uvarints. extra, if not nil, is
+// one more type; skip, if not nil, is left out.
+func (w *World) setKey(types []*Type, extra, skip *Type) {
+	var buf [32]int
+	ids := buf[:0]
+	for _, t := range types {
+		if t != skip {
+			ids = append(ids, t.Index)
 		}
-		layout = append(layout, w.col(t))
 	}
-	w.layout = layout
-	return layout, nil
+	if extra != nil {
+		ids = append(ids, extra.Index)
+	}
+	for i := 1; i < len(ids); i++ { // insertion sort: sets are small
+		for j := i; j > 0 && ids[j] < ids[j-1]; j-- {
+			ids[j], ids[j-1] = ids[j-1], ids[j]
+		}
+	}
+	w.key = w.key[:0]
+	for _, id := range ids {
+		for id >= 0x80 {
+			w.key = append(w.key, byte(id)|0x80)
+			id >>= 7
+		}
+		w.key = append(w.key, byte(id))
+	}
+}
+
+// archetypeOf returns the archetype of a set of distinct types, making
+// it (with the types in the given order) if the world has none.
+func (w *World) archetypeOf(types []*Type) int {
+	w.setKey(types, nil, nil)
+	if a, ok := w.byKey[string(w.key)]; ok {
+		return int(a)
+	}
+	return w.newArchetype(append([]*Type(nil), types...))
+}
+
+// newArchetype makes the archetype of types, whose key is in w.key.
+func (w *World) newArchetype(types []*Type) int {
+	if len(w.archs) >= 1<<31-1 {
+		panic("glue: a world holds at most 2^31-1 archetypes")
+	}
+	a := &archetype{types: types, cols: make([]*column, len(types))}
+	for i, t := range types {
+		a.cols[i] = &column{t: t}
+	}
+	ai := len(w.archs)
+	w.archs = append(w.archs, a)
+	w.byKey[string(w.key)] = int32(ai)
+	return ai
 }
 
 // Despawn removes a live entity and all its components; it reports false
 // if e is not live. An id whose version reached MaxVersion is retired.
 func (w *World) Despawn(e Entity) bool {
-	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
 		return false
 	}
+	a := w.archs[arch]
 	if w.OnRemove != nil {
-		for _, c := range w.m.archetype(arch).layout.components {
-			w.OnRemove(c.(*column).t, e)
+		for _, t := range a.types {
+			w.OnRemove(t, e)
 		}
 	}
-	w.drop(donburi.Entity(e), arch, row)
-	if donburi.Entity(e).Version() == MaxVersion {
-		// donburi would hand the id out again at version 0: keep it.
-		d := w.m.destroyed
-		if n := len(d); n > 0 && d[n-1].Id() == donburi.Entity(e).Id() {
-			w.m.destroyed = d[:n-1]
-			w.retired++
-		}
-	}
+	w.places[e>>32].e = 0
+	w.cut(a, row)
+	w.live--
+	w.freeID(e)
 	return true
 }
 
-// drop removes entity e, at row row of archetype arch, from donburi's
-// tables as donburi's World.Remove does, on the mirrors: without its
-// second validity check and its per-type storage lookups. The caller has
-// reported the removal.
-func (w *World) drop(e donburi.Entity, arch, row int) {
-	a := w.m.archetype(arch)
-	last := len(a.entities) - 1
-	moved := a.entities[last]
-	a.entities[row] = moved
-	a.entities = a.entities[:last]
-	locs := w.m.entities
-	locs.locations[e.Id()].valid = false
-	locs.n--
-	w.places[e.Id()].e = 0
+// cut removes row row of archetype a as a swap remove: the last row
+// moves into it, and the last row is cleared, so that rows past the last
+// stay zero and hold no garbage alive.
+func (w *World) cut(a *archetype, row int) {
+	last := len(a.ents) - 1
 	if row < last {
-		l := locs.locations[moved.Id()]
-		l.archetype, l.component = arch, row
-		w.places[moved.Id()].row = int32(row)
+		moved := a.ents[last]
+		a.ents[row] = moved
+		w.places[moved>>32].row = int32(row)
+		for _, c := range a.cols {
+			c.t.copy(c.at(row), c.at(last))
+		}
 	}
-	for _, c := range a.layout.components {
-		w.cut(c.(*column), arch, row, last)
+	for _, c := range a.cols {
+		c.t.clear(c.at(last))
 	}
-	w.recount(arch)
-	w.m.destroyed = append(w.m.destroyed, e.IncVersion())
+	a.ents[last] = 0
+	a.ents = a.ents[:last]
 }
 
 // Insert sets e's component of type t to v, adding the component if e
@@ -532,374 +525,156 @@ func (w *World) Insert(e Entity, t *Type, v any) bool {
 
 // Slot returns a pointer to e's component of type t, adding a zeroed
 // component if e lacks it, or nil if e is not live. The pointer is valid
-// until the component is removed.
+// until the next change of the world.
 func (w *World) Slot(e Entity, t *Type) unsafe.Pointer {
-	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
 		return nil
 	}
-	c := w.col(t)
-	if !hasComp(w.m.archetype(arch).layout.components, c) {
-		x := w.edge(arch, c, true)
-		row = w.move(donburi.Entity(e), arch, row, x)
-		arch = x.to
-		if w.OnAdd != nil {
-			w.OnAdd(t, e)
-		}
+	if c := w.archs[arch].col(t); c != nil {
+		return c.at(row)
 	}
-	return w.storage(c).storages[arch][row]
+	x := w.edge(arch, t, true)
+	row = w.move(e, arch, row, x)
+	if w.OnAdd != nil {
+		w.OnAdd(t, e)
+	}
+	return w.archs[x.to].cols[x.at].at(row)
 }
 
 // Remove removes e's component of type t. It reports whether e had it.
 // Removing an entity's last component despawns it.
 func (w *World) Remove(e Entity, t *Type) bool {
-	w.materialize()
 	arch, row, ok := w.locate(e)
 	if !ok {
 		return false
 	}
-	c := w.col(t)
-	layout := w.m.archetype(arch).layout.components
-	if !hasComp(layout, c) {
+	a := w.archs[arch]
+	if a.col(t) == nil {
 		return false
 	}
-	if len(layout) == 1 {
+	if len(a.types) == 1 {
 		return w.Despawn(e)
 	}
-	x := w.edge(arch, c, false)
+	x := w.edge(arch, t, false)
 	if w.OnRemove != nil {
 		w.OnRemove(t, e)
 	}
-	w.move(donburi.Entity(e), arch, row, x)
+	w.move(e, arch, row, x)
 	return true
 }
 
 // Has reports whether live entity e has a component of type t.
 func (w *World) Has(e Entity, t *Type) bool {
 	arch, _, ok := w.locate(e)
-	if !ok || t.Index >= len(w.cols) || w.cols[t.Index] == nil {
-		return false
-	}
-	return hasComp(w.m.archetype(arch).layout.components, w.cols[t.Index])
+	return ok && w.archs[arch].col(t) != nil
 }
 
-// edge is a known archetype change: adding (or removing) the component c
-// to an entity of one archetype moves it to archetype to. It lists the
-// columns of both archetypes once, so that a move looks nothing up.
+// edge is a known archetype change: adding (or removing) the component t
+// to an entity of one archetype moves it to archetype to.
 type edge struct {
-	c    *column
-	add  bool
-	to   int
-	into []*column // to's columns
-	kept []bool    // into[i] is also a column of the source archetype
-	out  []*column // the source archetype's columns
+	t   *Type
+	add bool
+	to  int
+	at  int   // the index of t's column in to (when adding)
+	src []int // by column of to: the column of the source archetype, or -1
 }
 
-// edge returns the move from archetype from when c is added (or
-// removed), making and seeding the target archetype the first time.
-func (w *World) edge(from int, c *column, add bool) *edge {
-	for len(w.edges) <= from {
-		w.edges = append(w.edges, nil)
-	}
-	for _, x := range w.edges[from] {
-		if x.c == c && x.add == add {
+// edge returns the move from archetype from when t is added (or
+// removed), making the target archetype the first time.
+func (w *World) edge(from int, t *Type, add bool) *edge {
+	fa := w.archs[from]
+	for _, x := range fa.edges {
+		if x.t == t && x.add == add {
 			return x
 		}
 	}
-	var next []component.IComponentType
-	for _, x := range w.m.archetype(from).layout.components {
-		if x != c {
-			next = append(next, x)
-		}
-	}
+	var extra, skip *Type
 	if add {
-		next = append(next, c)
+		extra = t
+	} else {
+		skip = t
 	}
-	to := w.seed(next)
-	x := &edge{c: c, add: add, to: to}
-	fromLayout := w.m.archetype(from).layout.components
-	for _, t := range w.m.archetype(to).layout.components {
-		x.into = append(x.into, t.(*column))
-		x.kept = append(x.kept, hasComp(fromLayout, t))
+	w.setKey(fa.types, extra, skip)
+	to, ok := w.byKey[string(w.key)]
+	if !ok {
+		var next []*Type
+		for _, x := range fa.types {
+			if x != t {
+				next = append(next, x)
+			}
+		}
+		if add {
+			next = append(next, t)
+		}
+		to = int32(w.newArchetype(next))
+		w.bumpFree()
 	}
-	for _, t := range fromLayout {
-		x.out = append(x.out, t.(*column))
+	ta := w.archs[to]
+	x := &edge{t: t, add: add, to: int(to), at: -1}
+	for i, tt := range ta.types {
+		if tt == t {
+			x.at = i
+		}
+		j := -1
+		for k, ft := range fa.types {
+			if ft == tt {
+				j = k
+			}
+		}
+		x.src = append(x.src, j)
 	}
-	w.edges[from] = append(w.edges[from], x)
+	fa.edges = append(fa.edges, x)
 	return x
 }
 
+// bumpFree counts up the version of the id on top of the free list, or
+// retires it at MaxVersion. It keeps the ids of glue before it had a
+// store of its own (docs/storage.md, "Ids"): making an archetype by a
+// move then created and removed a throw-away entity in donburi, which
+// took the newest freed id and freed it again one version up. Replays
+// and saved games depend on the exact ids.
+func (w *World) bumpFree() {
+	n := len(w.free)
+	if n == 0 {
+		return
+	}
+	e := w.free[n-1]
+	if e.Version() == MaxVersion {
+		w.free = w.free[:n-1]
+		w.retired++
+		return
+	}
+	w.free[n-1] = e.next()
+}
+
 // move moves entity e from row row of archetype from to the end of
-// archetype to, as donburi's TransferArchetype does, on the mirrors:
-// components both archetypes have are copied along, those only to has
-// are zero, those only from has are dropped.
-// It returns e's row in to. Unlike Entry.AddComponent and
-// RemoveComponent, it costs no archetype search and no allocation.
-func (w *World) move(e donburi.Entity, from, row int, x *edge) int {
-	to := x.to
-	fa, ta := w.m.archetype(from), w.m.archetype(to)
-	last := len(fa.entities) - 1
-	moved := fa.entities[last]
-	fa.entities[row] = moved
-	fa.entities = fa.entities[:last]
-	ta.entities = append(ta.entities, e)
-	dst := len(ta.entities) - 1
-	locs := w.m.entities.locations
-	l := locs[e.Id()]
-	l.archetype, l.component = to, dst
-	w.setPlace(Entity(e), to, dst)
-	if row < last {
-		l := locs[moved.Id()]
-		l.archetype, l.component = from, row
-		w.places[moved.Id()].row = int32(row)
-	}
-	for i, col := range x.into {
-		st := w.storage(col)
-		p := col.slot(to, dst)
-		if x.kept[i] {
-			col.copy(p, st.storages[from][row])
+// archetype x.to: components both archetypes have are copied along, those
+// only the target has are zero, those only the source has are dropped.
+// It returns e's row in the target.
+func (w *World) move(e Entity, from, row int, x *edge) int {
+	fa, ta := w.archs[from], w.archs[x.to]
+	ta.grow(1)
+	dst := len(ta.ents)
+	ta.ents = append(ta.ents, e)
+	for i, c := range ta.cols {
+		if j := x.src[i]; j >= 0 {
+			c.t.copy(c.at(dst), fa.cols[j].at(row))
 		}
-		st.storages[to] = append(st.storages[to], p)
 	}
-	for _, col := range x.out {
-		w.cut(col, from, row, last)
-	}
-	w.recount(from)
-	w.recount(to)
+	w.cut(fa, row)
+	w.setPlace(e, x.to, dst)
 	return dst
-}
-
-// cut removes row row of archetype arch from c's column, as a swap
-// remove: the last row's component is copied into it and the last slot
-// cleared.
-func (w *World) cut(c *column, arch, row, last int) {
-	st := w.storage(c)
-	src := st.storages[arch]
-	if row < last {
-		c.copy(src[row], src[last])
-	}
-	if c.t.size > 0 {
-		c.clear(src[last])
-	}
-	src[last] = nil
-	st.storages[arch] = src[:last]
-}
-
-// recount notes that archetype ai's entities changed behind donburi's
-// back: donburi keeps a count of each archetype's entities (less one: the
-// row its next Create there takes), in a map, which flushCounts sets
-// right before donburi next creates or removes an entity. Setting it once
-// per archetype, not once per change, saves a map write per entity.
-func (w *World) recount(ai int) {
-	for len(w.stale) <= ai {
-		w.stale = append(w.stale, false)
-	}
-	if !w.stale[ai] {
-		w.stale[ai] = true
-		w.staleList = append(w.staleList, ai)
-	}
-}
-
-// flushCounts sets donburi's counts of the archetypes noted by recount.
-// Every call of donburi's Create, CreateMany or Remove comes after it.
-func (w *World) flushCounts() {
-	if len(w.staleList) == 0 {
-		return
-	}
-	idx := w.m.components().indices
-	for _, ai := range w.staleList {
-		idx[ai] = len(w.m.archetype(ai).entities) - 1
-		w.stale[ai] = false
-	}
-	w.staleList = w.staleList[:0]
-}
-
-// reserve grows the storages of layout's types so that donburi can place
-// them in one more archetype (see donburiStorage.reserve).
-func (w *World) reserve(layout []component.IComponentType) {
-	n := len(w.m.archetypes) + 1
-	if n < 256 {
-		return // donburi's initial capacity
-	}
-	for _, c := range layout {
-		w.storage(c.(*column)).reserve(n)
-	}
-}
-
-// seed makes sure donburi has counted the archetype of layout before an
-// entity moves into it by AddComponent or RemoveComponent. donburi
-// v1.15.8's Components.Move counts the first entity to arrive in a
-// never-created archetype as its second, and the next Create into that
-// archetype then panics (index out of range). Creating and removing one
-// entity there first sets the count right. It costs one create and remove
-// per new archetype, once.
-func (w *World) seed(layout []component.IComponentType) int {
-	w.reserve(layout)
-	if a, ok := w.archs[string(w.layoutKey(layout))]; ok {
-		return a
-	}
-	w.flushCounts()
-	// The entity is the archetype's last: Remove swaps no pointers, and
-	// its components are the columns' dummies, which nothing wrote.
-	e := w.dw.Create(layout...)
-	arch := w.m.entities.locations[e.Id()].archetype
-	w.dw.Remove(e)
-	w.archs[string(w.layoutKey(layout))] = arch
-	return arch
-}
-
-// layoutKey returns a key that identifies a set of component types
-// regardless of order: the sorted type ids as uvarints, in a buffer the
-// world reuses.
-func (w *World) layoutKey(layout []component.IComponentType) []byte {
-	var buf [16]int
-	ids := buf[:0]
-	for _, c := range layout {
-		ids = append(ids, int(c.Id()))
-	}
-	slices.Sort(ids)
-	w.key = w.key[:0]
-	for _, id := range ids {
-		w.key = binary.AppendUvarint(w.key, uint64(id))
-	}
-	return w.key
-}
-
-// column is a world's donburi component type for one Go type, and the
-// memory of its components: dense per archetype, row r of archetype a at
-// slot(a, r), in chunks that double in size (8 rows, then 16, 32, …) so
-// that a small archetype takes little memory and a large one is walked in
-// long contiguous runs. donburi's pointer column of the type in archetype
-// a always holds slot(a, 0), slot(a, 1), …: glue makes, moves and removes
-// entities on donburi's tables itself (SpawnBatch, move, drop) and copies
-// component values between slots, as an archetype-based ECS does, instead
-// of letting donburi shuffle pointers to scattered components. Slots past
-// an archetype's last row are zero.
-type column struct {
-	t     *Type
-	st    *donburiStorage    // the world's storage of t, once known
-	dense [][]unsafe.Pointer // by archetype: its chunks
-	// dummy is the zero component New hands donburi, which glue replaces
-	// with the row's slot before anything reads or writes it.
-	dummy unsafe.Pointer
-	zero  unsafe.Pointer // a zero value, to clear slots of types with pointers
-}
-
-func (c *column) Id() component.ComponentTypeId { return c.t.id }
-func (c *column) Typ() reflect.Type             { return c.t.RType }
-func (c *column) Name() string                  { return c.t.Name }
-func (c *column) String() string                { return c.t.Name }
-
-// New returns the column's dummy zero component: donburi calls it when it
-// creates an entity, and glue then points the entity's row at its slot.
-func (c *column) New() unsafe.Pointer {
-	if c.dummy == nil {
-		c.dummy = reflect.New(c.t.RType).UnsafePointer()
-	}
-	return c.dummy
-}
-
-// firstRows is the number of rows of an archetype's first chunk; chunk k
-// holds firstRows<<k rows.
-const firstRows = 8
-
-// chunkOf returns the chunk of a row and the row's index in it.
-func chunkOf(row int) (k, i int) {
-	k = bits.Len(uint(row/firstRows+1)) - 1
-	return k, row - (1<<k-1)*firstRows
-}
-
-// slot returns the memory of row row of archetype arch, making the chunk
-// if the archetype has none there yet.
-func (c *column) slot(arch, row int) unsafe.Pointer {
-	size := c.t.size
-	if size == 0 {
-		return c.New()
-	}
-	for len(c.dense) <= arch {
-		c.dense = append(c.dense, nil)
-	}
-	k, i := chunkOf(row)
-	for len(c.dense[arch]) <= k {
-		rows := firstRows << len(c.dense[arch])
-		c.dense[arch] = append(c.dense[arch], reflect.New(reflect.ArrayOf(rows, c.t.RType)).UnsafePointer())
-	}
-	return unsafe.Add(c.dense[arch][k], uintptr(i)*size)
-}
-
-// at returns the memory of an existing row.
-func (c *column) at(arch, row int) unsafe.Pointer {
-	if c.t.size == 0 {
-		return c.dummy
-	}
-	k, i := chunkOf(row)
-	return unsafe.Add(c.dense[arch][k], uintptr(i)*c.t.size)
-}
-
-// copy copies the component at src to dst.
-func (c *column) copy(dst, src unsafe.Pointer) {
-	if !c.t.plain {
-		c.t.cp(dst, src)
-		return
-	}
-	switch c.t.size { // the common small sizes without a call to memmove
-	case 8:
-		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
-	case 16:
-		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
-	case 24:
-		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
-	case 32:
-		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
-	default:
-		copy(unsafe.Slice((*byte)(dst), c.t.size), unsafe.Slice((*byte)(src), c.t.size))
-	}
-}
-
-// clear zeroes the component at p.
-func (c *column) clear(p unsafe.Pointer) {
-	if c.t.plain {
-		switch c.t.size {
-		case 8:
-			*(*[1]uint64)(p) = [1]uint64{}
-		case 16:
-			*(*[2]uint64)(p) = [2]uint64{}
-		case 24:
-			*(*[3]uint64)(p) = [3]uint64{}
-		case 32:
-			*(*[4]uint64)(p) = [4]uint64{}
-		default:
-			clear(unsafe.Slice((*byte)(p), c.t.size))
-		}
-		return
-	}
-	if c.zero == nil {
-		c.zero = reflect.New(c.t.RType).UnsafePointer()
-	}
-	c.t.cp(p, c.zero)
-}
-
-// place points rows [row, row+n) of archetype arch in donburi's storage
-// at their slots, after donburi created them with dummies.
-func (w *World) place(layout []component.IComponentType, arch, row, n int) {
-	for _, c := range layout {
-		col := c.(*column)
-		ptrs := w.storage(col).storages[arch]
-		for r := row; r < row+n; r++ {
-			ptrs[r] = col.slot(arch, r)
-		}
-	}
 }
 
 // Fill writes vals, which hold t's Go type T, to the components of type t
 // of a block's entities, in order (len(vals) is the block's length).
 func Fill[T any](w *World, b Block, t *Type, vals []T) {
-	ptrs := w.BlockCol(b, t)
-	vals = vals[:len(ptrs)]
-	for i, p := range ptrs {
-		*(*T)(p) = vals[i]
+	if b.n == 0 {
+		return
 	}
+	c := w.archs[b.arch].col(t)
+	copy(unsafe.Slice((*T)(c.at(b.row)), b.n), vals[:b.n])
 }
 
 // Put sets e's component of type t, which is T, to v, adding the

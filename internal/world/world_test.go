@@ -11,9 +11,9 @@ import (
 
 type pos struct{ X, Y float64 }
 
-// An entity id whose version reaches MaxVersion is retired: donburi would
-// hand it out again at version 0, so that a stale Entity of the first
-// generation would alias the live one.
+// An entity id whose version reaches MaxVersion is retired: handed out
+// again at version 0, a stale Entity of the first generation would alias
+// the live one.
 func TestVersionWrapRetiresTheID(t *testing.T) {
 	w, err := New()
 	if err != nil {
@@ -23,12 +23,12 @@ func TestVersionWrapRetiresTheID(t *testing.T) {
 	e, _ := w.Spawn([]*Type{tp}, []any{pos{}})
 	w.Despawn(e)
 	// Fast-forward the id to its last version instead of despawning it
-	// 2^24 times: donburi's free list holds it with the next version.
-	d := w.m.destroyed
-	if len(d) != 1 || d[0].Id() != donburi.Entity(e).Id() {
+	// 2^24 times: the free list holds it with the next version.
+	d := w.free
+	if len(d) != 1 || d[0].ID() != e.ID() {
 		t.Fatalf("free list = %v", d)
 	}
-	d[0] = donburi.Entity(uint64(d[0])&^MaxVersion | MaxVersion)
+	d[0] = d[0]&^MaxVersion | MaxVersion
 	last, _ := w.Spawn([]*Type{tp}, []any{pos{}})
 	if last.ID() != e.ID() || last.Version() != MaxVersion {
 		t.Fatalf("spawned %v, want id %d at version %d", last, e.ID(), MaxVersion)
@@ -47,9 +47,10 @@ func TestVersionWrapRetiresTheID(t *testing.T) {
 	}
 }
 
-// Components live in dense per-archetype memory: the slots of despawned
+// Components live in dense per-archetype columns: the rows of despawned
 // entities are reused, so that churn allocates nothing and does not keep
-// garbage alive, and a surviving entity keeps its value.
+// garbage alive, a surviving entity keeps its value, and an archetype's
+// components are contiguous.
 func TestSlotsAreReused(t *testing.T) {
 	w, _ := New()
 	tp := TypeFor[pos]()
@@ -60,51 +61,44 @@ func TestSlotsAreReused(t *testing.T) {
 		w.Despawn(e)
 	}
 	arch, _, _ := w.locate(keep)
-	if n := len(w.cols[tp.Index].dense[arch]); n != 1 {
-		t.Fatalf("%d chunks for at most 2 entities, want 1", n)
+	if c := w.archs[arch].cap; c != 8 {
+		t.Fatalf("capacity %d for at most 2 entities, want 8", c)
 	}
 	if p := (*pos)(w.Get(keep, tp)); p != (*pos)(first) || *p != (pos{1, 1}) {
 		t.Fatalf("the surviving component moved or changed: %v", *p)
 	}
 	e, _ := w.Spawn([]*Type{tp}, []any{pos{3, 3}})
 	if *(*pos)(w.Get(e, tp)) != (pos{3, 3}) {
-		t.Fatal("a reused slot does not hold the new value")
+		t.Fatal("a reused row does not hold the new value")
 	}
-	// An archetype's components are contiguous within each chunk.
 	var ents []Entity
-	for i := range 100 {
+	for i := range 1000 {
 		e, _ := w.Spawn([]*Type{tp}, []any{pos{float64(i), 0}})
 		ents = append(ents, e)
 	}
-	for i := 1; i < firstRows-2; i++ {
+	for i := 1; i < len(ents); i++ {
 		if d := uintptr(w.Get(ents[i], tp)) - uintptr(w.Get(ents[i-1], tp)); d != tp.size {
 			t.Fatalf("rows %d and %d are %d bytes apart, want %d", i-1, i, d, tp.size)
 		}
-	}
-}
-
-// chunkOf numbers rows through chunks of 8, 16, 32, … rows.
-func TestChunkOf(t *testing.T) {
-	row := 0
-	for k := range 10 {
-		for i := range firstRows << k {
-			if gk, gi := chunkOf(row); gk != k || gi != i {
-				t.Fatalf("chunkOf(%d) = %d, %d; want %d, %d", row, gk, gi, k, i)
-			}
-			row++
+		if p := (*pos)(w.Get(ents[i], tp)); p.X != float64(i) {
+			t.Fatalf("entity %d holds %v after its column grew", i, *p)
 		}
 	}
 }
 
-// Worlds can be made on many goroutines at once, including the first of
-// the process (the layout check and donburi's world counter).
+// Worlds can be made, and types registered, on many goroutines at once.
 func TestNewOnManyGoroutines(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := New(); err != nil {
+			w, err := New()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if _, err := w.Spawn([]*Type{TypeFor[pos]()}, []any{pos{}}); err != nil {
 				t.Error(err)
 			}
 		}()

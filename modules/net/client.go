@@ -617,10 +617,10 @@ func (c *client) apply(cmds glue.Commands, added []glue.Entity, removed []glue.E
 		}
 		b, bound := c.bind[id]
 		// An entity whose set of components changed is despawned and
-		// spawned again rather than given Insert and Remove commands:
-		// moving an entity to another archetype breaks later spawns into
-		// that archetype in donburi v1.15.8 (see the package doc), so the
-		// client only ever spawns, overwrites and despawns.
+		// spawned again rather than given Insert and Remove commands (a
+		// workaround for donburi v1.15.8, which glue no longer uses; see the
+		// package doc), so the client only ever spawns, overwrites and
+		// despawns.
 		if e == nil || e.fresh || e.reshaped {
 			if bound {
 				cmds.Despawn(b.local)

@@ -83,10 +83,10 @@
 //
 // An entity that gains or loses components is despawned and spawned again
 // on the client (same Remote ID, new local entity) instead of receiving
-// Insert and Remove: donburi v1.15.8, under glue, miscounts an archetype
-// first reached by adding or removing a component, and a later spawn into
-// that archetype panics. Games that add and remove components at run time
-// are exposed to that bug on their own; see the module's report.
+// Insert and Remove. That worked around a miscount of donburi v1.15.8,
+// which glue used to store entities in; glue's own store (issue #22) has
+// no such bug, so games may add and remove components freely, and the
+// client could move entities instead (not done yet).
 //
 // Resources sent with [SendResource] travel as entities with odd ids and
 // are inserted as resources on the client.
