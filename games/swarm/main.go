@@ -49,6 +49,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/diag"
@@ -238,6 +240,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
 	benchTicks := fs.Int("bench-frames", 7, "with -bench: the frames (ticks) timed per count and per round (their median counts)")
 	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
+	benchFPS := fs.String("bench-fps", "", "with -bench: the frame-rate bounds, comma-separated (default 30,60 with drawing, 60 update only)")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
 	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
@@ -265,6 +268,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *benchTicks < 1 {
 		problems = append(problems, fmt.Sprintf("swarm: -bench-frames must be at least 1, got %d", *benchTicks))
 	}
+	var fpsList []int
+	for _, f := range strings.FieldsFunc(*benchFPS, func(r rune) bool { return r == ',' }) {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			problems = append(problems, fmt.Sprintf("swarm: -bench-fps wants frame rates such as 30,60, got %q", *benchFPS))
+			break
+		}
+		fpsList = append(fpsList, n)
+	}
 	if *benchRounds < 1 {
 		problems = append(problems, fmt.Sprintf("swarm: -bench-rounds must be at least 1, got %d", *benchRounds))
 	}
@@ -290,7 +302,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 	if *bench || *benchDraw {
-		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential}
+		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential, FPS: fpsList}
 		if *bench {
 			if err := RunBench(stdout, opts); err != nil {
 				fmt.Fprintln(stderr, err)
