@@ -90,18 +90,6 @@ var (
 	extras = []any{C1{}, C2{}, C3{}, C4{}, C5{}, C6{}, C7{}, C8{}, C9{}, C10{}}
 )
 
-// archComps returns the components of entity i of query32arch: Position
-// and Velocity, plus C(j+1) for every set bit j of i's low 5 bits.
-func archComps(i int) []any {
-	out := []any{Position{}, Velocity{1, 1}}
-	for j := range 5 {
-		if i&(1<<j) != 0 {
-			out = append(out, extras[j])
-		}
-	}
-	return out
-}
-
 // queryScenario builds the world of a query scenario: query2comp (10n
 // Position-only entities, then n with Position and Velocity) or
 // query32arch (n entities over 32 archetypes).
