@@ -3,7 +3,7 @@ package main
 import "github.com/gluekit/glue/modules/render"
 
 // The EC (-model ec): the scene as the Völkers thesis built its Entity
-// Component variant (../shared/reference/volkers.md). A game object holds
+// Component variant (as the project's summary of the thesis describes it). A game object holds
 // its transform and a list of component objects behind an interface; a
 // frame calls one virtual Update per component per object. Each object
 // and each of its components is allocated on its own as the scene grows

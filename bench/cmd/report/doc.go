@@ -744,7 +744,7 @@ func (d *doc) swarm() {
 		return
 	}
 	d.p("## Swarm: Völkers's scene, glue versus the thesis's EC and a hand-written loop\n\n")
-	d.p("Written by `make bench` before this suite, in the same session: `go run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1` under Xvfb ([bench/results/swarm.md](../bench/results/swarm.md)). [docs/swarm.md](swarm.md) explains the three implementations and the method (a search for a count near the bound, then paired, interleaved rounds; each figure is the median of the rounds with the smallest and largest round) and sets the thesis's Tables 5.1–5.4 beside these, with what differs.\n\n")
+	d.p("The last run of games/swarm's benchmarks ([bench/results/swarm.md](../bench/results/swarm.md); its first line names the command; `make bench` runs `go run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1` under Xvfb before this suite). [docs/swarm.md](swarm.md) explains the three implementations and the method (a search for a count near the bound, then paired, interleaved rounds; each figure is the median of the rounds with the smallest and largest round) and sets the thesis's Tables 5.1–5.4 beside these, with what differs.\n\n")
 	d.w.Write(b)
 	d.p("\n")
 }
