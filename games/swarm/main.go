@@ -1,19 +1,21 @@
-// Swarm is Völkers's ECS-versus-object-model scene (thesis §4, in 2D) as a
+// Swarm is Völkers's ECS-versus-EC scene (thesis §4, in 2D) as a
 // playable demo and a benchmark: fish swim right across a 206×110 field
 // and wrap, a predator swims left, and the variants add avoidance of the
 // predator, a colour change, both, or flocking over a spatial grid. The
-// same rules also run as an object model (a slice of pointers to fish
-// objects with Update and Draw methods, as the thesis's EC variant), and
-// -bench finds how many fish each keeps at 60 ticks a second. This file
-// is the whole wiring: the modules, the game's stages, and in which stage
-// each system runs.
+// same rules also run as the thesis's Entity Component architecture
+// (component objects behind an interface, one virtual Update each: ec.go)
+// and as a hand-written array-of-structs loop (loop.go), and -bench-draw
+// estimates how many fish each keeps at 30 and 60 frames a second. This
+// file is the whole wiring: the modules, the game's stages, and in which
+// stage each system runs.
 //
 //	go run ./games/swarm                          # play: ↑/+ and ↓/- add and remove 1,000 fish, V switches variant, F5/F9 save and load
 //	go run ./games/swarm -variant flock -fish 5000
-//	go run ./games/swarm -model objects           # the object model
+//	go run ./games/swarm -model ec                # the thesis's EC
+//	go run ./games/swarm -model loop              # the hand-written loop
 //	go run ./games/swarm -headless -ticks 600     # no window: print the world's digest
-//	go run ./games/swarm -bench                   # the table of docs/swarm.md
-//	go run ./games/swarm -bench-draw              # the same with drawing, in a window
+//	go run ./games/swarm -bench-draw              # the tables of docs/swarm.md, in a window
+//	go run ./games/swarm -bench                   # the same, update only, headless
 //	go run ./games/swarm -schedule                # print the pipeline
 //
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
@@ -28,8 +30,8 @@
 //	            left edge or despawned to match
 //	  Flock     (flock) the spatial grid is rebuilt; each fish turns
 //	            with its neighbours — split across workers
-//	  Swim      fish and the predator move and wrap (-model objects:
-//	            the object model's whole tick runs here instead)
+//	  Swim      fish and the predator move and wrap (-model ec or
+//	            loop: that model's whole tick runs here instead)
 //	  React     the predator's position is noted; (avoid) fish jump away
 //	            and back; (colour) colours shift
 //	  HUD       the counter is updated
