@@ -12,11 +12,13 @@ import (
 // Writer appends the binary encoding of values to a buffer. Codecs get a
 // Writer from the module and write their value's fields in a fixed order;
 // the matching decoder reads them back in the same order with a [Reader].
-// Fixed-size numbers are little-endian. Writer methods never fail.
+// Fixed-size numbers are little-endian. Writing never fails; an encoder
+// that cannot write a value records why with [Writer.Fail].
 //
 // The zero value is an empty Writer ready to use.
 type Writer struct {
 	buf []byte
+	err error
 }
 
 // NewWriter returns a Writer that appends to buf.
@@ -29,8 +31,20 @@ func (w *Writer) Data() []byte { return w.buf }
 // Len returns the number of bytes written so far.
 func (w *Writer) Len() int { return len(w.buf) }
 
-// Reset empties the Writer, keeping its buffer.
-func (w *Writer) Reset() { w.buf = w.buf[:0] }
+// Reset empties the Writer, keeping its buffer, and clears its error.
+func (w *Writer) Reset() { w.buf, w.err = w.buf[:0], nil }
+
+// Fail records err as the Writer's error, unless it already has one: an
+// encoder's way to say a value cannot be written (render.Image of an
+// image with no name). modules/save fails the save with it.
+func (w *Writer) Fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// Err returns the first error recorded by [Writer.Fail], or nil.
+func (w *Writer) Err() error { return w.err }
 
 // Raw appends p as it is, without a length: for composing messages of
 // parts encoded separately.

@@ -29,14 +29,10 @@ func (p *pos) Decode(r *Reader) error {
 
 func testRegistry() *Registry {
 	reg := NewRegistry()
-	RegisterBinary[pos](reg, 1, 1)
-	Register(reg, 2, 1,
-		func(v *vel, w *Writer) { w.Float32(v.DX); w.Float32(v.DY) },
-		func(r *Reader) (vel, error) { return vel{r.Float32(), r.Float32()}, nil })
-	Register(reg, 3, 2,
-		func(v *label, w *Writer) { w.Text(v.Name) },
-		func(r *Reader) (label, error) { return label{r.Text()}, nil })
-	Register(reg, 4, 1,
+	Register[pos](reg) // its own Encode and Decode
+	Register[vel](reg)
+	Register[label](reg)
+	RegisterFunc(reg,
 		func(v *hp, w *Writer) { w.Int(v.N) },
 		func(r *Reader) (hp, error) {
 			n := r.Int()
@@ -45,22 +41,10 @@ func testRegistry() *Registry {
 			}
 			return hp{n}, nil
 		})
-	Register(reg, 5, 1,
-		func(v *score, w *Writer) { w.Int(v.Points) },
-		func(r *Reader) (score, error) { return score{r.Int()}, nil })
-	Register(reg, 6, 1,
-		func(v *steer, w *Writer) { w.Uint8(uint8(v.Dir)) },
-		func(r *Reader) (steer, error) {
-			d := int8(r.Uint8())
-			if d < -1 || d > 1 {
-				return steer{}, errors.New("direction out of range")
-			}
-			return steer{d}, nil
-		})
-	Register(reg, 300, 1,
-		func(*tag, *Writer) {},
-		func(*Reader) (tag, error) { return tag{}, nil })
-	if err := reg.Err(); err != nil {
+	Register[score](reg)
+	Register[steer](reg)
+	Register[tag](reg)
+	if err := reg.Seal(); err != nil {
 		panic(err)
 	}
 	return reg
@@ -174,42 +158,56 @@ func TestReaderInvalid(t *testing.T) {
 }
 
 func TestRegistryMistakes(t *testing.T) {
+	type bad struct {
+		N int
+		P *int
+	}
 	reg := NewRegistry()
-	RegisterBinary[pos](reg, 1, 1)
-	Register(reg, 1, 1, func(*vel, *Writer) {}, func(*Reader) (vel, error) { return vel{}, nil })
-	RegisterBinary[pos](reg, 2, 1)
-	Register[hp](reg, 3, 1, nil, nil)
+	Register[pos](reg)
+	Register[pos](reg)
+	RegisterFunc[hp](reg, nil, nil)
+	Register[bad](reg)
+	Register[vel](reg, Only("DX", "Nope"))
+	Register[label](reg, Skip("Nope"))
+	Register[pos](reg, Float32())
+	Register[score](reg, Migrate(func(*vel, Old) error { return nil }))
 	err := reg.Err()
 	if err == nil {
-		t.Fatal("Err() = nil, want three mistakes")
+		t.Fatal("Err() = nil, want mistakes")
 	}
-	for _, want := range []string{"wire id 1 registered twice", "type codec.pos registered twice", "Register[codec.hp]: encoder and decoder must not be nil"} {
+	for _, want := range []string{
+		"type codec.pos registered twice",
+		"RegisterFunc[codec.hp]: encoder and decoder must not be nil",
+		"Register[codec.bad]: field P is a ptr (*int), which has no derived codec; tag it `codec:\"-\"`",
+		"Only names Nope, which codec.vel does not have",
+		"Skip names Nope, which codec.label does not have",
+		"option Float32 needs a derived codec, but codec.pos has its own Encode and Decode methods",
+		"Register[codec.score]: Migrate is for another type",
+	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("Err() = %q, want it to mention %q", err, want)
 		}
 	}
-	if got, want := reg.String(), "1 v1 codec.pos\n"; got != want {
+	if got, want := reg.String(), "codec.pos v0 custom\n"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
 
 func TestRegisterAfterUsePanics(t *testing.T) {
 	reg := testRegistry()
-	if err := reg.Seal(); err != nil {
-		t.Fatal(err)
-	}
 	defer func() {
 		p := recover()
-		if p == nil || !strings.Contains(p.(string), "after the registry is in use") {
+		if p == nil || !strings.Contains(fmt.Sprint(p), "after the registry is in use") {
 			t.Errorf("recover() = %v, want a panic about late registration", p)
 		}
 	}()
-	Register(reg, 99, 1, func(*score, *Writer) {}, func(*Reader) (score, error) { return score{}, nil })
+	type late struct{ N int }
+	Register[late](reg)
 }
 
 func TestDecodeChecks(t *testing.T) {
 	reg := testRegistry()
-	hpc := reg.byID[4]
+	hpc := reg.ByName("codec.hp")
 	var w Writer
 	w.Int(-3)
 	if _, err := hpc.Decode(NewReader(w.Data())); err == nil || !strings.Contains(err.Error(), "negative hp") {
@@ -222,8 +220,8 @@ func TestDecodeChecks(t *testing.T) {
 		t.Errorf("decode with trailing byte: error = %v, want bytes left unread", err)
 	}
 	panicky := NewRegistry()
-	Register(panicky, 1, 1, func(*hp, *Writer) {}, func(*Reader) (hp, error) { panic("boom") })
-	if _, err := panicky.byID[1].Decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
+	RegisterFunc(panicky, func(*hp, *Writer) {}, func(*Reader) (hp, error) { panic("boom") })
+	if _, err := panicky.ByName("codec.hp").Decode(NewReader(nil)); err == nil || !strings.Contains(err.Error(), "panicked: boom") {
 		t.Errorf("panicking decoder: error = %v, want it turned into an error", err)
 	}
 }
@@ -256,17 +254,25 @@ func TestEntityReferences(t *testing.T) {
 
 func TestRegistryLookups(t *testing.T) {
 	type mark struct{}
-	reg := testRegistry()
-	RegisterTag[mark](reg, 9, 3)
-	if err := reg.Err(); err != nil {
+	reg := NewRegistry()
+	Register[hp](reg)
+	Register[mark](reg, Version(3))
+	Register[score](reg)
+	if err := reg.Seal(); err != nil {
 		t.Fatal(err)
 	}
 	c := reg.ByName("codec.hp")
-	if c == nil || c != reg.ByType(glue.TypeOf[hp]()) || c != reg.ByID(4) || c.Name() != "codec.hp" || c.Version() != 1 || c.Type() != glue.TypeOf[hp]() {
+	if c == nil || c != reg.ByType(glue.TypeOf[hp]()) || c != reg.ByID(1) || c.Name() != "codec.hp" || c.Type() != glue.TypeOf[hp]() {
 		t.Fatalf("ByName, ByType and ByID disagree about hp: %v", c)
 	}
 	if reg.ByName("codec.nope") != nil || reg.ByType(glue.TypeOf[int]()) != nil || reg.ByID(1000) != nil {
 		t.Error("lookups of unregistered types found something")
+	}
+	if got, err := reg.ByWire(1, c.Version()); got != c || err != nil {
+		t.Errorf("ByWire(1, %d) = %v, %v", c.Version(), got, err)
+	}
+	if _, err := reg.ByWire(1, c.Version()+1); err == nil || !strings.Contains(err.Error(), "codec.hp") {
+		t.Errorf("ByWire of another version: %v, want an error naming the type", err)
 	}
 	var w Writer
 	if err := c.Encode(&hp{5}, &w); err != nil {
@@ -284,33 +290,34 @@ func TestRegistryLookups(t *testing.T) {
 	}
 	tc := reg.ByName("codec.mark")
 	w.Reset()
-	if err := tc.Encode(mark{}, &w); err != nil || w.Len() != 0 || tc.Version() != 3 {
+	if err := tc.Encode(mark{}, &w); err != nil || w.Len() != 0 || tc.Schema().Version != 3 {
 		t.Errorf("a tag encodes to %d bytes (%v), want none", w.Len(), err)
 	}
 	if v, err := tc.Decode(NewReader(nil)); err != nil || v != (mark{}) {
 		t.Errorf("a tag decodes to %v, %v", v, err)
 	}
-	var ids []uint16
+	var names []string
 	for _, c := range reg.Codecs() {
-		ids = append(ids, c.ID())
+		names = append(names, fmt.Sprint(c.ID(), " ", c.Name()))
 	}
-	if fmt.Sprint(ids) != "[1 2 3 4 5 6 9 300]" {
-		t.Errorf("Codecs() ids = %v, want them in id order", ids)
+	if fmt.Sprint(names) != "[1 codec.hp 2 codec.mark 3 codec.score]" {
+		t.Errorf("Codecs() = %v, want them in name order, numbered so", names)
 	}
 }
 
 // Two types whose names are equal cannot both be registered: save files
-// tell types apart by name.
+// tell types apart by name. An explicit name separates them.
 func TestRegistrySameName(t *testing.T) {
 	reg := NewRegistry()
-	RegisterTag[struct{ A int }](reg, 1, 1)
-	RegisterTag[pos](reg, 2, 1)
-	if err := reg.Err(); err != nil {
-		t.Fatal(err)
-	}
+	Register[pos](reg)
 	type pos struct{ Z int } // also "codec.pos"
-	RegisterTag[pos](reg, 3, 1)
+	Register[pos](reg)
 	if err := reg.Err(); err == nil || !strings.Contains(err.Error(), `same name "codec.pos"`) {
 		t.Errorf("Err() = %v, want the two types named codec.pos reported", err)
+	}
+	reg = NewRegistry()
+	Register[pos](reg, Name("codec.pos2"))
+	if err := reg.Err(); err != nil || reg.ByName("codec.pos2") == nil {
+		t.Errorf("Name option: %v", err)
 	}
 }

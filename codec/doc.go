@@ -2,12 +2,29 @@
 // input values, shared by modules/net (values sent over the network) and
 // modules/save (values written to save files).
 //
-// A game lists the types it encodes in a [Registry], each with a wire id,
-// a version and a codec: an encoder that writes the value's fields to a
-// [Writer] and a decoder that reads them back, in the same order, from a
-// [Reader] ([Register]), or the type's own Encode and Decode methods
-// ([RegisterBinary], [IBinary]), or nothing for a tag ([RegisterTag]).
-// Nothing is decoded into a type that is not registered.
+// A game lists the types it encodes in a [Registry], one line per type:
+//
+//	reg := codec.NewRegistry()
+//	codec.Register[Ball](reg)         // derived from Ball's fields
+//	codec.Register[physics.Body](reg) // glue's own components register alike
+//
+// [Register] derives a codec from the type's structure once, with
+// reflection, into a plan of field offsets and kinds; encoding and
+// decoding walk that plan, with no reflection and no allocation per value
+// (decoding a slice allocates it). A type whose pointer has the methods
+// Encode(*Writer) and Decode(*Reader) error is encoded by them instead
+// (render.Image, breakout's random stream), and [RegisterFunc] takes an
+// encoder and a decoder written by hand (compact forms). Options shape a
+// derived codec ([Only], [Skip], [Float32]), name a type ([Name]), and
+// keep old save files loading ([Version], [Renamed], [Default],
+// [Migrate]). A Validate() error method on the type checks every decoded
+// value. Nothing is decoded into a type that is not registered.
+//
+// Types are known by stable names, fields by their Go names: a derived
+// codec's [Schema] (field names and kinds) goes into every save file, so
+// that [Codec.Adapt] reads values written before fields were added,
+// removed, reordered or renamed. The wire numbers types by their place in
+// name order and checks a hash of each schema.
 //
 // The encoding is plain: fixed-size numbers little-endian, varints,
 // length-prefixed text and bytes, and entity references

@@ -3,13 +3,18 @@ package codec_test
 import (
 	"fmt"
 
+	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
 )
 
-// Ball is a component a game registers.
-type Ball struct{ X, Y float32 }
+// Ball is a component a game registers: plain data, its codec derived.
+type Ball struct {
+	X, Y  float64
+	Owner glue.Entity
+	Name  string
+}
 
-// Paddle encodes itself (codec.IBinary).
+// Paddle encodes itself: Register uses its Encode and Decode methods.
 type Paddle struct{ X float32 }
 
 func (p *Paddle) Encode(w *codec.Writer) { w.Float32(p.X) }
@@ -19,20 +24,57 @@ func (p *Paddle) Decode(r *codec.Reader) error {
 	return nil
 }
 
-func registry() *codec.Registry {
+func ExampleRegister() {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
-		func(b *Ball, w *codec.Writer) { w.Float32(b.X); w.Float32(b.Y) },
-		func(r *codec.Reader) (Ball, error) { return Ball{r.Float32(), r.Float32()}, nil })
-	codec.RegisterBinary[Paddle](reg, 2, 1)
-	return reg
+	codec.Register[Ball](reg)
+	codec.Register[Paddle](reg)
+	if err := reg.Seal(); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(reg)
+
+	// The encoder a module gets for Ball, and the decoder.
+	c, enc, _ := codec.Of[Ball](reg)
+	var w codec.Writer
+	enc(&Ball{X: 1, Y: 2, Name: "b"}, &w)
+	v, err := c.Decode(codec.NewReader(w.Data()))
+	fmt.Printf("%d bytes, %+v, %v\n", w.Len(), v, err)
+	// Output:
+	// codec_test.Ball v0 {X:f64,Y:f64,Owner:ent,Name:str}
+	// codec_test.Paddle v0 custom
+	// 19 bytes, {X:1 Y:2 Owner:Entity(0v0) Name:b}, <nil>
 }
 
-func ExampleRegistry_String() {
-	fmt.Print(registry())
+// A network registry sends less: only the position, as float32s.
+func ExampleOnly() {
+	reg := codec.NewRegistry()
+	codec.Register[Ball](reg, codec.Only("X", "Y"), codec.Float32())
+	fmt.Print(reg)
 	// Output:
-	// 1 v1 codec_test.Ball
-	// 2 v1 codec_test.Paddle
+	// codec_test.Ball v0 {X:f32,Y:f32}
+}
+
+// Reading a value an older build wrote: Ball had a field Pos where it
+// now has X, and no Name. Adapt matches the fields by name.
+func ExampleCodec_Adapt() {
+	type Ball struct {
+		X, Y float64
+		Name string
+	}
+	reg := codec.NewRegistry()
+	codec.Register[Ball](reg, codec.Renamed("PosX", "X"), codec.Default(Ball{Name: "new"}))
+
+	old := codec.Schema{Name: "codec_test.Ball", Fields: []codec.Field{{Name: "Y", Kind: "f32"}, {Name: "PosX", Kind: "f64"}, {Name: "Gone", Kind: "str"}}}
+	var w codec.Writer
+	w.Float32(2)
+	w.Float64(1)
+	w.Text("dropped")
+
+	c, _ := reg.ByName("codec_test.Ball").Adapt(old)
+	v, err := c.Decode(codec.NewReader(w.Data()))
+	fmt.Printf("%+v %v\n", v, err)
+	// Output:
+	// {X:1 Y:2 Name:new} <nil>
 }
 
 func ExampleWriter() {
@@ -50,4 +92,13 @@ func ExampleWriter() {
 	// ac 02 02 68 69 00 00 80 3f
 	// 300 hi 1 <nil>
 	// codec: data truncated
+}
+
+// Skip leaves fields out of one registry's codec.
+func ExampleSkip() {
+	reg := codec.NewRegistry()
+	codec.Register[Ball](reg, codec.Skip("Owner", "Name"))
+	fmt.Print(reg)
+	// Output:
+	// codec_test.Ball v0 {X:f64,Y:f64}
 }

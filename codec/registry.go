@@ -3,36 +3,58 @@ package codec
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
+	"math"
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/gluekit/glue"
 )
 
 // Registry lists the types that may be encoded — components, resources
-// and inputs — each with a wire id, a name, a version and a codec. Nothing
-// is ever decoded into a type that is not registered.
+// and inputs — each with its name and codec. Nothing is ever decoded into
+// a type that is not registered. One registration serves modules/save
+// and modules/net:
 //
-// modules/net names types by wire id: both ends of a connection must
-// register the same types with the same ids and versions, and a message
-// naming an id the receiver does not know, or another version, closes the
-// connection. modules/save names types by name (the Go type's, as
-// [glue.Type.Name] gives it: "breakout.Ball"): a save file lists the
-// names and versions of the types it holds, and loading one that names a
-// type the game does not register, or another version, is an error.
-// Renaming a type, or moving it to a package named otherwise, therefore
-// makes old save files name a type that is gone; bump the version when a
-// codec changes what it writes.
+//	reg := codec.NewRegistry()
+//	codec.Register[Ball](reg)   // a codec derived from Ball's fields
+//	codec.Register[Paddle](reg)
 //
-// Make one with [NewRegistry], fill it with [Register], [RegisterBinary]
-// and [RegisterTag] before the app starts, and give it to the plugins that
-// use it (net.ServerPlugin, net.ClientPlugin, save.Plugin). One game may
-// use one registry for both, or a registry each when the network needs
-// less of a type than a save file (breakout sends a body's position only,
-// and saves its velocity too). Once a plugin uses it ([Registry.Seal]),
-// the registry is read-only and concurrent-safe.
+// [Register] derives the codec from the type's fields (or uses the
+// type's own Encode and Decode methods); [RegisterFunc] takes an encoder
+// and a decoder written by hand.
+//
+// Names: a type is known by its registered name, by default its Go name
+// with each package named by its package name — "main.Ball",
+// "glue.State[main.Phase]", "physics.Body" — which is the same under go
+// run, go test and in the browser because it uses package names, not
+// import paths (a main package's import path is "main" under go run but
+// its module path under go test; its name is "main" in both). The name
+// of a type argument's package is learned from the registered types of
+// that package (the last element of its path if none is registered). The [Name] option gives
+// an explicit name instead: for a type that moves or is renamed, or two
+// types whose packages are named alike. Save files name their types this
+// way, and their fields by their Go names, so that a save still loads
+// after fields are added, removed or reordered (docs/save.md).
+//
+// modules/net numbers the types on the wire: once the registry is in use
+// ([Registry.Seal]) every type gets the wire id of its place in name
+// order, and a version byte that is a hash of its schema; both ends of a
+// connection must register the same types with the same options, and a
+// message whose id or version the receiver does not know closes the
+// connection.
+//
+// Make one with [NewRegistry], fill it before the app starts, and give
+// it to the plugins that use it (net.ServerPlugin, net.ClientPlugin,
+// save.Plugin). One game may use one registry for both, or one each when
+// the network needs less of a type than a save file ([Only], [Float32]:
+// breakout sends a body's position as float32s, and saves its velocity
+// too). Once a plugin uses it, the registry is read-only and
+// concurrent-safe.
 type Registry struct {
 	byID   map[uint16]*Codec
 	byType map[reflect.Type]*Codec
@@ -42,7 +64,8 @@ type Registry struct {
 	sealed atomic.Bool
 }
 
-// Codec is one registered type: its wire id, version, name and coders.
+// Codec is one registered type: its name, wire id and version, schema
+// and coders.
 type Codec struct {
 	id      uint16
 	version uint8
@@ -57,6 +80,16 @@ type Codec struct {
 	encAny func(v any, w *Writer) bool
 	// decAny is the decoder, its T returned in an interface.
 	decAny func(r *Reader) (any, error)
+	// decodeWith makes a T from its default, fills it with fill, checks
+	// it (Validate) and returns it in an interface.
+	decodeWith func(r *Reader, fill func(unsafe.Pointer) error) (any, error)
+	// plan is the derived codec; nil for one written by hand.
+	plan        *plan
+	explicit    bool // named with the Name option
+	userVersion uint8
+	schema      Schema
+	renames     [][2]string
+	migrate     func(unsafe.Pointer, Old) error
 }
 
 // NewRegistry returns an empty registry.
@@ -69,124 +102,416 @@ func NewRegistry() *Registry {
 	}
 }
 
-// Register adds T to the registry under the wire id and version, with an
-// encoder and a decoder. enc writes the value's fields to the Writer; dec
-// reads them back in the same order and may return an error for invalid
-// values. A field of type glue.Entity is written with [Writer.Entity] and
-// read with [Reader.Entity], never as a number, so that loaders can remap
-// it. dec must not keep the Reader. A decoder that panics is treated like
-// one that returned an error.
+// Option changes how [Register] or [RegisterFunc] encodes a type.
+type Option struct {
+	apply func(*options)
+}
+
+type options struct {
+	name        string
+	version     uint8
+	only        []string
+	skip        []string
+	float32     bool
+	renames     [][2]string
+	def         any
+	migrate     any
+	derivedOnly []string // options that need a derived codec, for errors
+}
+
+// Name registers the type under name instead of glue's name for it: for
+// a type that moved to another package or was renamed (give it its old
+// name, and old saves keep loading), or for two types whose names
+// collide.
+func Name(name string) Option { return Option{func(o *options) { o.name = name }} }
+
+// Version sets the codec's version (default 0). A derived codec bumps it
+// when a field keeps its name and kind but changes its meaning, so that
+// old values go through the type's migration ([Migrate]); a codec
+// written by hand bumps it whenever it writes something else, and reads
+// only values of its own version.
+func Version(v uint8) Option { return Option{func(o *options) { o.version = v }} }
+
+// Only makes a derived codec write only the named fields (and the fields
+// under them: "Pos" is "Pos.X" and "Pos.Y"); the others decode as their
+// default. For a network registry that sends what the other end needs:
+// codec.Register[physics.Body](reg, codec.Only("Pos")).
+func Only(fields ...string) Option {
+	return Option{func(o *options) { o.only, o.derivedOnly = append(o.only, fields...), append(o.derivedOnly, "Only") }}
+}
+
+// Skip makes a derived codec leave out the named fields (and the fields
+// under them), which decode as their default: what one registry needs and
+// another does not (breakout's network registry sends the client playing
+// a paddle, its save registry does not). A field no registry needs is
+// tagged `codec:"-"` instead.
+func Skip(fields ...string) Option {
+	return Option{func(o *options) { o.skip, o.derivedOnly = append(o.skip, fields...), append(o.derivedOnly, "Skip") }}
+}
+
+// Float32 makes a derived codec write float64 fields as float32s, half
+// the bytes, for a network registry: values are rounded to the nearest
+// float32.
+func Float32() Option {
+	return Option{func(o *options) { o.float32, o.derivedOnly = true, append(o.derivedOnly, "Float32") }}
+}
+
+// Renamed tells a derived codec that the field now called newName was
+// written as oldName by older builds, so that old saves fill it.
+func Renamed(oldName, newName string) Option {
+	return Option{func(o *options) {
+		o.renames, o.derivedOnly = append(o.renames, [2]string{oldName, newName}), append(o.derivedOnly, "Renamed")
+	}}
+}
+
+// Default makes decoding start from v instead of the zero T: fields an
+// old save lacks, fields tagged `codec:"-"` and fields left out by
+// [Only] keep v's values.
+func Default[T any](v T) Option { return Option{func(o *options) { o.def = v }} }
+
+// Migrate gives a derived codec a migration: fn runs after a value
+// written with another schema (an older build's fields, or another
+// [Version]) has been read by field name, with the old values in old, to
+// bring v up to date — a field whose meaning changed, one split in two,
+// one whose kind no longer converts.
+func Migrate[T any](fn func(v *T, old Old) error) Option {
+	return Option{func(o *options) { o.migrate, o.derivedOnly = fn, append(o.derivedOnly, "Migrate") }}
+}
+
+// validator is a type that checks a decoded value: a save file or a
+// network message with a value it refuses is an error naming the type.
+type validator interface{ Validate() error }
+
+// Register adds T to the registry. If *T has the methods Encode(*Writer)
+// and Decode(*Reader) error, they are its codec (a custom type); else its
+// codec is derived from its fields, once, here: every field, exported or
+// not, nested structs and arrays flattened, in declaration order — bools,
+// numbers, strings, glue.Entity (written with [Writer.Entity], so that
+// loads remap it), slices of these, and fields whose type has Encode and
+// Decode methods (render.Image). A field tagged `codec:"-"` is left out.
+// Pointers, interfaces, maps, funcs and channels make T unregistrable
+// unless tagged or given methods: the error names the field. If *T has a
+// Validate() error method, every decoded value is checked with it.
 //
 // T is also registered as a glue component type. Register must be called
 // before the registry is in use ([Registry.Seal]), and panics otherwise.
-// Other mistakes — nil codecs, an id, a type or a name registered twice —
-// are recorded and reported by [Registry.Err], which the plugins' startup
-// systems check.
-func Register[T any](reg *Registry, id uint16, version uint8, enc func(*T, *Writer), dec func(*Reader) (T, error)) {
-	// Only what needs T is generic: the rest is reg.add's and the
-	// Codec's, so that each registered type costs little code.
-	c := &Codec{id: id, version: version, rtype: reflect.TypeFor[T](), gtype: glue.TypeOf[T](), enc: enc}
-	if enc != nil && dec != nil {
-		c.encAny = func(v any, w *Writer) bool {
-			switch x := v.(type) {
-			case *T:
-				if x == nil {
-					return false
-				}
-				enc(x, w)
-			case T:
-				enc(&x, w)
-			default:
+// Other mistakes — a type or a name registered twice, a field with no
+// codec, options that do not fit — are recorded and reported by
+// [Registry.Err], which the plugins' startup systems check.
+func Register[T any](reg *Registry, opts ...Option) {
+	o := collect(opts)
+	c := newCodec[T](o)
+	if _, custom := any((*T)(nil)).(selfCoder); custom {
+		if len(o.derivedOnly) > 0 {
+			reg.fail(fmt.Errorf("codec: Register[%s]: option %s needs a derived codec, but %s has its own Encode and Decode methods", c.gtype, o.derivedOnly[0], c.gtype))
+			return
+		}
+		setCoders(c,
+			func(v *T, w *Writer) { any(v).(selfCoder).Encode(w) },
+			func(base unsafe.Pointer, r *Reader) error { return any((*T)(base)).(selfCoder).Decode(r) })
+		reg.add(c, o)
+		return
+	}
+	p, err := compile(c.rtype, o.float32)
+	if err != nil {
+		reg.fail(fmt.Errorf("codec: Register[%s]: %v", c.gtype, err))
+		return
+	}
+	if unknown := p.only(o.onlyOr(p)); len(unknown) > 0 {
+		reg.fail(fmt.Errorf("codec: Register[%s]: Only names %s, which %s does not have", c.gtype, strings.Join(unknown, ", "), c.gtype))
+		return
+	}
+	if unknown := p.skip(o.skip); len(unknown) > 0 {
+		reg.fail(fmt.Errorf("codec: Register[%s]: Skip names %s, which %s does not have", c.gtype, strings.Join(unknown, ", "), c.gtype))
+		return
+	}
+	c.plan = p
+	if o.migrate != nil {
+		fn, ok := o.migrate.(func(*T, Old) error)
+		if !ok {
+			reg.fail(fmt.Errorf("codec: Register[%s]: Migrate is for another type (%T)", c.gtype, o.migrate))
+			return
+		}
+		c.migrate = func(p unsafe.Pointer, old Old) error { return fn((*T)(p), old) }
+	}
+	enc := func(v *T, w *Writer) { p.encode(unsafe.Pointer(v), w) }
+	if len(p.fast) == 1 && p.fast[0].k == kRaw {
+		// All fixed-size, in one run (physics.Body): one copy.
+		off, n := p.fast[0].off, p.fast[0].n
+		enc = func(v *T, w *Writer) {
+			w.buf = append(w.buf, unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(v), off)), n)...)
+		}
+	}
+	setCoders(c, enc, func(base unsafe.Pointer, r *Reader) error { p.decode(base, r); return nil })
+	reg.add(c, o)
+}
+
+// onlyOr returns the Only fields, or every field.
+func (o *options) onlyOr(p *plan) []string {
+	if o.only != nil {
+		return o.only
+	}
+	names := make([]string, len(p.ops))
+	for i, op := range p.ops {
+		names[i] = op.name
+	}
+	return names
+}
+
+func collect(opts []Option) *options {
+	o := &options{}
+	for _, opt := range opts {
+		if opt.apply != nil {
+			opt.apply(o)
+		}
+	}
+	return o
+}
+
+// newCodec makes T's codec without its coders: its type, its default
+// and the decoding that starts from the default.
+func newCodec[T any](o *options) *Codec {
+	c := &Codec{rtype: reflect.TypeFor[T](), gtype: glue.TypeOf[T](), userVersion: o.version, renames: o.renames}
+	var def T
+	if o.def != nil {
+		if d, ok := o.def.(T); ok {
+			def = d
+		}
+	}
+	c.decodeWith = func(r *Reader, fill func(unsafe.Pointer) error) (any, error) {
+		v := def
+		if err := fill(unsafe.Pointer(&v)); err != nil {
+			return nil, err
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		if vd, ok := any(&v).(validator); ok {
+			if err := vd.Validate(); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	}
+	return c
+}
+
+// setCoders gives c its typed encoder and its decoder.
+func setCoders[T any](c *Codec, enc func(*T, *Writer), dec func(unsafe.Pointer, *Reader) error) {
+	c.enc = enc
+	c.encAny = func(v any, w *Writer) bool {
+		switch x := v.(type) {
+		case *T:
+			if x == nil {
 				return false
 			}
-			return true
+			enc(x, w)
+		case T:
+			enc(&x, w)
+		default:
+			return false
 		}
-		c.decAny = func(r *Reader) (any, error) { return dec(r) }
+		return true
 	}
-	reg.add(c)
+	c.decAny = func(r *Reader) (any, error) {
+		return c.decodeWith(r, func(p unsafe.Pointer) error { return dec(p, r) })
+	}
+}
+
+// RegisterFunc adds T to the registry with a codec written by hand: enc
+// writes the value to the Writer, dec reads it back in the same order
+// and may return an error for invalid values. For custom types and
+// compact forms a derived codec cannot give. A field of type glue.Entity
+// is written with [Writer.Entity] and read with [Reader.Entity], never
+// as a number, so that loaders can remap it. dec must not keep the
+// Reader. A decoder that panics is treated like one that returned an
+// error. Its values are opaque to save files: give the codec a
+// [Version] and bump it whenever enc writes something else (a save of
+// another version does not load). Otherwise as [Register]; the options
+// that need a derived codec are errors.
+func RegisterFunc[T any](reg *Registry, enc func(*T, *Writer), dec func(*Reader) (T, error), opts ...Option) {
+	o := collect(opts)
+	c := newCodec[T](o)
+	if enc == nil || dec == nil {
+		reg.fail(fmt.Errorf("codec: RegisterFunc[%s]: encoder and decoder must not be nil", c.gtype))
+		return
+	}
+	if len(o.derivedOnly) > 0 {
+		reg.fail(fmt.Errorf("codec: RegisterFunc[%s]: option %s needs a derived codec (codec.Register)", c.gtype, o.derivedOnly[0]))
+		return
+	}
+	setCoders(c, enc, func(p unsafe.Pointer, r *Reader) error {
+		v, err := dec(r)
+		*(*T)(p) = v
+		return err
+	})
+	reg.add(c, o)
+}
+
+// fail records a registration mistake, or panics if the registry is in
+// use.
+func (reg *Registry) fail(err error) {
+	if reg.sealed.Load() {
+		panic(err.Error() + " (and registered after the registry is in use)")
+	}
+	reg.errs = append(reg.errs, err)
+}
+
+// pkgNames maps package paths to package names, learned from the types
+// registered (in any registry): reflect names a type argument by its
+// package's path, and a main package's path is "main" under go run and
+// in the browser but its import path under go test.
+var pkgNames sync.Map
+
+// learn records the package name of t's package, and of the named types
+// it is made of.
+func learn(t reflect.Type, depth int) {
+	if t.Name() != "" && t.PkgPath() != "" {
+		s := t.String()
+		if i := strings.IndexByte(s, '.'); i > 0 && !strings.ContainsAny(s[:i], "[*") {
+			pkgNames.Store(t.PkgPath(), s[:i])
+		}
+	}
+	if depth > 4 {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := range t.NumField() {
+			learn(t.Field(i).Type, depth+1)
+		}
+	case reflect.Array, reflect.Slice, reflect.Pointer:
+		learn(t.Elem(), depth+1)
+	}
+}
+
+// nameOf returns t's default registered name: its Go name with every
+// package, also those of type arguments, named by its package name
+// ("glue.State[main.Phase]"), which is the same under go run, go test
+// and in the browser. A package none of whose types was seen is named by
+// the last element of its path.
+func nameOf(t reflect.Type) string {
+	s := t.String()
+	if !strings.Contains(s, "/") {
+		return s
+	}
+	var b strings.Builder
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && !strings.ContainsRune("[], *()", rune(s[i])) {
+			continue
+		}
+		tok := s[start:i]
+		if slash := strings.LastIndexByte(tok, '/'); slash >= 0 {
+			dot := strings.IndexByte(tok[slash:], '.')
+			if dot > 0 {
+				path, ident := tok[:slash+dot], tok[slash+dot+1:]
+				name := path[slash+1:]
+				if n, ok := pkgNames.Load(path); ok {
+					name = n.(string)
+				}
+				tok = name + "." + ident
+			}
+		}
+		b.WriteString(tok)
+		if i < len(s) {
+			b.WriteByte(s[i])
+		}
+		start = i + 1
+	}
+	return b.String()
 }
 
 // add adds a codec made by Register, or records why it cannot be added.
-func (reg *Registry) add(c *Codec) {
-	c.name = c.gtype.String()
+func (reg *Registry) add(c *Codec, o *options) {
+	learn(c.rtype, 0)
+	c.name, c.explicit = nameOf(c.rtype), o.name != ""
+	if c.explicit {
+		c.name = o.name
+	}
 	name := c.name
 	if reg.sealed.Load() {
 		panic(fmt.Sprintf("codec: Register[%s] called after the registry is in use; register every type before the app starts", name))
 	}
-	if c.encAny == nil {
-		reg.errs = append(reg.errs, fmt.Errorf("codec: Register[%s]: encoder and decoder must not be nil", name))
-		return
-	}
-	if old, dup := reg.byID[c.id]; dup {
-		reg.errs = append(reg.errs, fmt.Errorf("codec: wire id %d registered twice, for %s and %s; give each type its own id", c.id, old.name, name))
-		return
-	}
+	c.setName(name)
 	if _, dup := reg.byType[c.rtype]; dup {
-		reg.errs = append(reg.errs, fmt.Errorf("codec: type %s registered twice; register each type once", name))
+		reg.errs = append(reg.errs, fmt.Errorf("codec: type %s registered twice; register each type once", c.gtype))
 		return
 	}
 	if old, dup := reg.byName[name]; dup {
-		reg.errs = append(reg.errs, fmt.Errorf("codec: types %s and %s have the same name %q (their packages' last elements are equal); names tell types apart in save files, so rename one of the types or packages", old.rtype, c.rtype, name))
+		reg.errs = append(reg.errs, fmt.Errorf("codec: types %s and %s have the same name %q; names tell types apart in save files and on the wire, so give one an explicit name (codec.Name) or rename it", old.rtype, c.rtype, name))
 		return
 	}
-	reg.byID[c.id] = c
 	reg.byType[c.rtype] = c
 	reg.byName[name] = c
 	reg.byGlue[c.gtype] = c
 }
 
-// RegisterBinary registers T with the codec given by its methods Encode
-// and Decode (see [IBinary]), like [Register].
-func RegisterBinary[T any, PT IBinary[T]](reg *Registry, id uint16, version uint8) {
-	Register(reg, id, version,
-		func(v *T, w *Writer) { PT(v).Encode(w) },
-		func(r *Reader) (T, error) {
-			var v T
-			err := PT(&v).Decode(r)
-			return v, err
-		})
-}
-
-// RegisterTag registers a type whose values carry no data — a tag
-// component such as struct{} — like [Register]: it writes nothing, and
-// decodes to the zero T.
-func RegisterTag[T any](reg *Registry, id uint16, version uint8) {
-	Register(reg, id, version,
-		func(*T, *Writer) {},
-		func(*Reader) (T, error) {
-			var zero T
-			return zero, nil
-		})
-}
-
 // Err returns the registration mistakes, joined, or nil.
 func (reg *Registry) Err() error { return errors.Join(reg.errs...) }
 
-// String lists the registered types, one per line, by wire id:
-// "1 v1 breakout.Ball".
+// setName names c and makes its schema and wire version.
+func (c *Codec) setName(name string) {
+	c.name = name
+	c.schema = Schema{Name: name, Version: c.userVersion, Custom: c.plan == nil}
+	if c.plan != nil {
+		c.schema.Fields = c.plan.fields()
+	}
+	h := fnv.New32a()
+	h.Write([]byte(c.schema.String()))
+	c.version = uint8(h.Sum32())
+}
+
+// String lists the registered types, one per line, by name, with their
+// schemas: "breakout.Ball v0 {R:f64}".
 func (reg *Registry) String() string {
 	var b strings.Builder
 	for _, c := range reg.Codecs() {
-		fmt.Fprintf(&b, "%d v%d %s\n", c.id, c.version, c.name)
+		b.WriteString(c.schema.String())
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
-// Codecs returns the registered types, by wire id.
+// Codecs returns the registered types, by name (and so by wire id).
 func (reg *Registry) Codecs() []*Codec {
-	out := make([]*Codec, 0, len(reg.byID))
-	for _, c := range reg.byID {
+	out := make([]*Codec, 0, len(reg.byName))
+	for _, c := range reg.byName {
 		out = append(out, c)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
 	return out
 }
 
-// Seal makes the registry read-only and returns its registration error.
-// The plugins that use a registry seal it when they start; registering
+// Seal makes the registry read-only, numbers its types for the wire
+// (1, 2, … in name order) and returns its registration error. The
+// plugins that use a registry seal it when they start; registering
 // afterwards panics.
 func (reg *Registry) Seal() error {
-	reg.sealed.Store(true)
+	if reg.sealed.CompareAndSwap(false, true) {
+		// Names of type arguments from packages registered after the
+		// generic type were guesses: name again, now that every
+		// package is known.
+		for _, c := range reg.Codecs() {
+			if n := nameOf(c.rtype); !c.explicit && n != c.name {
+				if old, dup := reg.byName[n]; dup {
+					reg.errs = append(reg.errs, fmt.Errorf("codec: types %s and %s have the same name %q; give one an explicit name (codec.Name)", old.rtype, c.rtype, n))
+					continue
+				}
+				delete(reg.byName, c.name)
+				c.setName(n)
+				reg.byName[n] = c
+			}
+		}
+		cs := reg.Codecs()
+		if len(cs) > math.MaxUint16 {
+			reg.errs = append(reg.errs, fmt.Errorf("codec: %d types registered; at most %d fit the wire", len(cs), math.MaxUint16))
+		}
+		for i, c := range cs {
+			c.id = uint16(i + 1)
+			reg.byID[c.id] = c
+		}
+	}
 	return reg.Err()
 }
 
@@ -199,7 +524,7 @@ func Of[T any](reg *Registry) (*Codec, func(*T, *Writer), error) {
 	c, ok := reg.byType[reflect.TypeFor[T]()]
 	if !ok {
 		name := glue.TypeOf[T]().String()
-		return nil, nil, fmt.Errorf("codec: type %s is not registered; call codec.Register[%s](registry, id, version, enc, dec) before the app starts", name, name)
+		return nil, nil, fmt.Errorf("codec: type %s is not registered; call codec.Register[%s](registry) before the app starts", name, name)
 	}
 	return c, c.enc.(func(*T, *Writer)), nil
 }
@@ -228,14 +553,20 @@ func (reg *Registry) ByName(name string) *Codec { return reg.byName[name] }
 // registered.
 func (reg *Registry) ByType(t glue.Type) *Codec { return reg.byGlue[t] }
 
-// ID returns the type's wire id.
+// ID returns the type's wire id, its place in name order: 0 until the
+// registry is sealed.
 func (c *Codec) ID() uint16 { return c.id }
 
-// Version returns the type's registered version.
+// Version returns the type's wire version: a hash of its schema, so
+// that two ends whose codecs of a type differ tell it.
 func (c *Codec) Version() uint8 { return c.version }
 
-// Name returns the type's name, e.g. "breakout.Ball".
+// Name returns the type's registered name, e.g. "breakout.Ball".
 func (c *Codec) Name() string { return c.name }
+
+// Schema returns how the codec writes its type, as save files record
+// it.
+func (c *Codec) Schema() Schema { return c.schema }
 
 // Type returns the type as a glue.Type.
 func (c *Codec) Type() glue.Type { return c.gtype }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"image/color"
 
 	"github.com/gluekit/glue/modules/render"
@@ -45,6 +46,15 @@ type Paddle struct {
 	// Client is the network client steering it (a net.ClientID), 0 while
 	// the server's own player or autopilot does (net.go).
 	Client uint64
+}
+
+// Validate refuses a paddle of no seat or with crossed bounds, for its
+// codecs (a save file, the network).
+func (p *Paddle) Validate() error {
+	if p.Seat < 0 || p.Seat >= maxPlayers || p.MinX > p.MaxX {
+		return fmt.Errorf("invalid paddle: seat %d, bounds %g to %g", p.Seat, p.MinX, p.MaxX)
+	}
+	return nil
 }
 
 // Rect implements render.IBox: the paddle's box relative to its body's

@@ -48,6 +48,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -96,6 +98,15 @@ type Config struct {
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
 	Saves save.Store
+	// Stop, for a served game, is the orchestrator's stop signal
+	// (SIGTERM): the server drains, and the game ends when it is over or
+	// after DrainGrace (net_server.go).
+	Stop       <-chan os.Signal
+	DrainGrace time.Duration
+	// Agones, for a served game, connects it to the Agones SDK sidecar of
+	// its pod (-agones; deploy/ and docs/net.md), and AgonesPlayers
+	// reports its clients as players too.
+	Agones, AgonesPlayers bool
 	// Diag shows the diagnostics overlay and inspector from the start
 	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
 	Diag, NoDiag bool
@@ -128,7 +139,9 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
-	app.InsertResource(Seats{})
+	// One paddle the host plays (with a window, without the autopilot) is
+	// the host's unless it opens it.
+	app.InsertResource(Seats{Closed: cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat})
 	app.InsertResource(Resume{})
 	app.InsertResource(Notice{})
 
@@ -174,7 +187,7 @@ func NewApp(cfg Config) *glue.App {
 	// recorded after the rules; joined players steer (net_server.go; the
 	// browser build cannot serve and reports it).
 	if cfg.Serve != "" {
-		app.AddPlugins(serverPlugin(cfg.Serve))
+		app.AddPlugins(serverPlugin(cfg))
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
 
@@ -273,6 +286,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
 	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
+	agones := fs.Bool("agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
+	agonesPlayers := fs.Bool("agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
+	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -303,6 +320,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range []string{"open", "drain", "agones", "agones-players"} {
+		if set[name] && *serve == "" {
+			problems = append(problems, fmt.Sprintf("-%s is for a served game: add -serve host:port", name))
+		}
+	}
 	peer, netProblems := checkNetFlags(*serve, *watch, *join, *headless, set)
 	problems = append(problems, netProblems...)
 	if len(problems) > 0 {
@@ -320,6 +342,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
+	cfg.Settings.OpenSeat = *open
+	if *serve != "" {
+		stop := make(chan os.Signal, 1)
+		signal.Notify(stop, syscall.SIGTERM)
+		defer signal.Stop(stop)
+		cfg.Stop, cfg.DrainGrace = stop, *drain
+		cfg.Agones, cfg.AgonesPlayers = *agones || *agonesPlayers, *agonesPlayers
+	}
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -29,143 +28,23 @@ import (
 // page can only watch, which breakout-watch.wasm does (-tags watch; the
 // page loads it for ?watch= and ?join=; docs/web.md).
 
-// Wire ids of the types Breakout sends. Server and clients build the same
-// registry (netRegistry); changing a codec means bumping its version.
-const (
-	wireBrick uint16 = iota + 1
-	wirePaddle
-	wireBall
-	wireGame
-	wireRemoteSteer
-	wireRemoteButtons
-	wirePhase
-	wireBody
-)
-
-// netRegistry lists what crosses the network: the drawn components as
-// float32s (what a watcher draws needs no more), the phase and the Game's
-// counters (not Speed or ServeDelay, which only the server's rules use),
-// and a remote player's input.
+// netRegistry lists what crosses the network, one line per type, the
+// codecs derived from the fields: the drawn components as float32s (what
+// a watcher draws needs no more), a body's position only (its velocity
+// is the server's rules' business), the phase and the Game's counters
+// (not Speed or ServeDelay, which only the server's rules use), and a
+// remote player's input. Server and clients build the same registry.
 func netRegistry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, wireBrick, 1,
-		func(b *Brick, w *codec.Writer) {
-			writeFloats(w, b.X, b.Y, b.W, b.H)
-			w.Uint8(b.Color.R)
-			w.Uint8(b.Color.G)
-			w.Uint8(b.Color.B)
-			w.Uint8(b.Color.A)
-			w.Int(b.Points)
-		},
-		func(r *codec.Reader) (b Brick, err error) {
-			b.X, b.Y, b.W, b.H = readFloat(r), readFloat(r), readFloat(r), readFloat(r)
-			b.Color.R, b.Color.G, b.Color.B, b.Color.A = r.Uint8(), r.Uint8(), r.Uint8(), r.Uint8()
-			b.Points = r.Int()
-			return b, nil
-		})
-	// A paddle travels with what a joined player's prediction needs: its
-	// speed and bounds, its seat and the client playing it.
-	codec.Register(reg, wirePaddle, 3,
-		func(p *Paddle, w *codec.Writer) {
-			writeFloats(w, p.W, p.H, p.Speed, p.MinX, p.MaxX, p.Home)
-			w.Uint8(uint8(p.Seat))
-			w.Uvarint(p.Client)
-		},
-		func(r *codec.Reader) (p Paddle, err error) {
-			p.W, p.H, p.Speed = readFloat(r), readFloat(r), readFloat(r)
-			p.MinX, p.MaxX, p.Home = readFloat(r), readFloat(r), readFloat(r)
-			p.Seat, p.Client = int(r.Uint8()), r.Uvarint()
-			if p.Seat >= maxPlayers || p.MinX > p.MaxX {
-				return p, fmt.Errorf("invalid paddle: seat %d, bounds %g to %g", p.Seat, p.MinX, p.MaxX)
-			}
-			return p, nil
-		})
-	codec.Register(reg, wireBall, 2,
-		func(b *Ball, w *codec.Writer) { writeFloats(w, b.R) },
-		func(r *codec.Reader) (b Ball, err error) {
-			b.R = readFloat(r)
-			return b, nil
-		})
-	// The paddle's and ball's bodies: watchers draw them there. Only the
-	// position crosses (the velocity is the server's rules' business).
-	codec.Register(reg, wireBody, 1,
-		func(b *physics.Body, w *codec.Writer) { writeFloats(w, b.Pos.X, b.Pos.Y) },
-		func(r *codec.Reader) (b physics.Body, err error) {
-			b.Pos.X, b.Pos.Y = readFloat(r), readFloat(r)
-			return b, nil
-		})
-	codec.Register(reg, wireGame, 3,
-		func(g *Game, w *codec.Writer) {
-			w.Int(g.Score)
-			w.Int(g.Lives)
-			w.Int(g.Hits)
-			w.Uint8(uint8(g.ServeSeat))
-		},
-		func(r *codec.Reader) (g Game, err error) {
-			g.Score, g.Lives, g.Hits, g.ServeSeat = r.Int(), r.Int(), r.Int(), int(r.Uint8())
-			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 || g.ServeSeat >= maxPlayers {
-				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d, serve %d", g.Score, g.Lives, g.Hits, g.ServeSeat)
-			}
-			return g, nil
-		})
-	// The phase: a watcher shows the server's (glue.StateOf), it runs no
-	// state machine of its own.
-	codec.Register(reg, wirePhase, 1,
-		func(s *glue.State[Phase], w *codec.Writer) { w.Uint8(uint8(s.Get())) },
-		func(r *codec.Reader) (glue.State[Phase], error) {
-			p := Phase(r.Uint8())
-			if p > Lost {
-				return glue.State[Phase]{}, fmt.Errorf("invalid phase %d", p)
-			}
-			return glue.StateOf(p), nil
-		})
-	codec.Register(reg, wireRemoteSteer, 2,
-		func(s *RemoteSteer, w *codec.Writer) { writeFloats(w, s.Axis) },
-		func(r *codec.Reader) (s RemoteSteer, err error) {
-			s.Axis = readFloat(r)
-			if s.Axis < -1 || s.Axis > 1 {
-				return s, fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
-			}
-			return s, nil
-		})
-	codec.Register(reg, wireRemoteButtons, 1,
-		func(b *RemoteButtons, w *codec.Writer) {
-			var bits uint8
-			for i, on := range [...]bool{b.Launch, b.Pause, b.Restart} {
-				if on {
-					bits |= 1 << i
-				}
-			}
-			w.Uint8(bits)
-		},
-		func(r *codec.Reader) (b RemoteButtons, err error) {
-			bits := r.Uint8()
-			if bits > 7 {
-				return b, fmt.Errorf("unknown button bits %#x", bits)
-			}
-			b.Launch, b.Pause, b.Restart = bits&1 != 0, bits&2 != 0, bits&4 != 0
-			return b, nil
-		})
+	codec.Register[Brick](reg, codec.Float32())
+	codec.Register[Paddle](reg, codec.Float32()) // with its seat and client: what a joined player's prediction needs
+	codec.Register[Ball](reg, codec.Float32())
+	codec.Register[physics.Body](reg, codec.Only("Pos"), codec.Float32())
+	codec.Register[Game](reg, codec.Only("Score", "Lives", "Hits", "ServeSeat"))
+	codec.Register[glue.State[Phase]](reg) // a watcher shows the server's phase (glue.StateOf)
+	codec.Register[RemoteSteer](reg, codec.Float32())
+	codec.Register[RemoteButtons](reg)
 	return reg
-}
-
-func writeFloats(w *codec.Writer, vs ...float64) {
-	for _, v := range vs {
-		w.Float32(float32(v))
-	}
-}
-
-var errNotFinite = errors.New("breakout: NaN or infinite coordinate")
-
-// readFloat reads a float32 written by writeFloats, refusing NaN and
-// infinities.
-func readFloat(r *codec.Reader) float64 {
-	v := float64(r.Float32())
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		r.Fail(errNotFinite)
-		return 0
-	}
-	return v
 }
 
 // RemoteSteer is a -join player's steering in one tick, a resource of
@@ -177,6 +56,15 @@ func readFloat(r *codec.Reader) float64 {
 // position, which is where the server's paddle will be.
 type RemoteSteer struct {
 	Axis float64 // -1 to 1, a float32 value
+}
+
+// Validate refuses an axis outside [-1, 1] (or NaN): the server closes
+// the connection of a client that sends one.
+func (s *RemoteSteer) Validate() error {
+	if !(s.Axis >= -1 && s.Axis <= 1) {
+		return fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
+	}
+	return nil
 }
 
 // RemoteButtons is a -join player's press of launch, pause or restart,
@@ -196,6 +84,106 @@ type Seats struct {
 	Clients [maxPlayers]net.ClientID
 	steps   [maxPlayers][]float64
 	refused map[net.ClientID]bool // clients told the room is full
+	// Closed keeps the only seat of a one-player game from network
+	// players: the host plays it (see Settings.OpenSeat).
+	Closed bool
+	rules  roomRules
+}
+
+// The rules of a room of several players (docs/net.md, "Who decides"), in
+// ticks of the server's fixed clock (60 a second).
+const (
+	// restartVoteTicks is how long a network player's restart press
+	// counts as a vote.
+	restartVoteTicks = 5 * 60
+	// pauseLimitTicks is the longest pause: then the game resumes by
+	// itself.
+	pauseLimitTicks = 10 * 60
+	// pauseCooldownTicks is how long after pausing a network player must
+	// wait before pausing again.
+	pauseCooldownTicks = 30 * 60
+	// idleServeTicks is how long a serving paddle may hold the ball: then
+	// it launches by itself.
+	idleServeTicks = 5 * 60
+)
+
+// roomRules is what the rules of a room of several players remember.
+type roomRules struct {
+	votes    [maxPlayers]int // ticks left of each seat's restart vote
+	cooldown [maxPlayers]int // ticks until each seat may pause again
+	paused   int             // ticks the game has been paused
+	serving  int             // ticks the serving paddle has held the ball
+}
+
+// decide applies the rules of a room of n > 1 seats to this tick's
+// presses: the host's (intent, its own keys; nothing when every seat is a
+// network player's) and each seat's (press). hostPlays says whether a seat
+// is played by the host in person (not the autopilot). It sets the
+// intent's Pause, Restart and Launch.
+func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, clients []net.ClientID, phase Phase, hostPlays bool) {
+	// Restart: the host at once; network players when every one of them
+	// seated has asked within restartVoteTicks, and the host does not
+	// play; any player once the game is over.
+	restart := intent.Restart
+	voters, votes := 0, 0
+	for i, c := range clients {
+		r.votes[i] = max(0, r.votes[i]-1)
+		if c == 0 {
+			r.votes[i] = 0
+			continue
+		}
+		if press[i].Restart {
+			r.votes[i] = restartVoteTicks
+			restart = restart || phase >= Won
+		}
+		voters++
+		if r.votes[i] > 0 {
+			votes++
+		}
+	}
+	if voters > 0 && votes == voters && !hostPlays {
+		restart = true
+	}
+	if restart {
+		r.votes = [maxPlayers]int{}
+	}
+	intent.Restart = restart
+
+	// Pause: any player pauses, a network player once per
+	// pauseCooldownTicks; any player resumes; a pause ends by itself after
+	// pauseLimitTicks.
+	pause := intent.Pause
+	for i, c := range clients {
+		r.cooldown[i] = max(0, r.cooldown[i]-1)
+		if c == 0 || !press[i].Pause {
+			continue
+		}
+		switch {
+		case phase == Paused:
+			pause = true
+		case r.cooldown[i] == 0 && (phase == Serving || phase == Playing):
+			pause = true
+			r.cooldown[i] = pauseCooldownTicks
+		}
+	}
+	if phase == Paused {
+		r.paused++
+		pause = pause || r.paused >= pauseLimitTicks
+	} else {
+		r.paused = 0
+	}
+	intent.Pause = pause
+
+	// Serve: a serving paddle that holds the ball for idleServeTicks
+	// launches it.
+	if phase == Serving {
+		r.serving++
+		if r.serving >= idleServeTicks {
+			intent.Launch = true
+		}
+	} else {
+		r.serving = 0
+	}
 }
 
 // seatOf returns the seat of client c among the first n, or -1.
@@ -214,7 +202,7 @@ func (s *Seats) claim(c net.ClientID, n int) int {
 	if i := s.seatOf(c, n); i >= 0 {
 		return i
 	}
-	for i := n - 1; i >= 0; i-- {
+	for i := n - 1; i >= 0 && !s.Closed; i-- {
 		if s.Clients[i] == 0 {
 			s.Clients[i] = c
 			slog.Info("breakout: a network player takes a paddle", "client", c, "player", i+1)
@@ -234,9 +222,11 @@ func (s *Seats) claim(c net.ClientID, n int) int {
 // TakeRemoteControlParams are what TakeRemoteControl reads and writes.
 type TakeRemoteControlParams struct {
 	Inputs   glue.Opt[net.Inputs]
+	Server   glue.Opt[net.Server]
 	Seats    glue.ResMut[Seats]
 	Settings glue.Res[Settings]
 	Game     glue.Res[Game]
+	Phase    glue.Res[glue.State[Phase]]
 	Intent   glue.ResMut[Intent]
 }
 
@@ -245,7 +235,11 @@ type TakeRemoteControlParams struct {
 // (MoveRemotePaddles moves it), its presses of pause and restart, and of
 // launch when its paddle serves. A client without a seat controls
 // nothing. While every paddle has a network player the server's own
-// input is ignored. Without a server (no net.Inputs) it does nothing.
+// input is ignored. In a game of one paddle a press pauses or restarts,
+// as the host's own keys do; in a game of several, the room's rules
+// decide (roomRules.decide). It reports the seats taken to the server
+// (net.Server.SetSeats, for /readyz). Without a server (no net.Inputs)
+// it does nothing.
 func TakeRemoteControl(t TakeRemoteControlParams) {
 	in := t.Inputs.Get()
 	if in == nil {
@@ -263,8 +257,13 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		delete(seats.refused, c)
 	}
 	serve := t.Game.Get().ServeSeat
-	var press RemoteButtons
+	var press [maxPlayers]RemoteButtons
 	for _, x := range in.All() {
+		switch x.Value.(type) {
+		case RemoteSteer, RemoteButtons:
+		default:
+			continue // not an input of breakout's (net.ServerConfig.Inputs refuses them)
+		}
 		seat := seats.claim(x.Client, n)
 		if seat < 0 {
 			continue
@@ -275,9 +274,8 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 				seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, v.Axis)))
 			}
 		case RemoteButtons:
-			press.Launch = press.Launch || (v.Launch && seat == serve)
-			press.Pause = press.Pause || v.Pause
-			press.Restart = press.Restart || v.Restart
+			p := &press[seat]
+			p.Launch, p.Pause, p.Restart = p.Launch || v.Launch, p.Pause || v.Pause, p.Restart || v.Restart
 		}
 	}
 	intent := t.Intent.Get()
@@ -286,10 +284,24 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		*intent = Intent{}
 	}
 	if seats.Clients[serve] != 0 {
-		intent.Launch = press.Launch
+		intent.Launch = press[serve].Launch
 	}
-	intent.Pause = intent.Pause || press.Pause
-	intent.Restart = intent.Restart || press.Restart
+	if n == 1 {
+		intent.Pause = intent.Pause || press[0].Pause
+		intent.Restart = intent.Restart || press[0].Restart
+	} else {
+		hostPlays := !all && !t.Settings.Get().Autopilot
+		seats.rules.decide(intent, &press, seats.Clients[:n], t.Phase.Get().Get(), hostPlays)
+	}
+	if srv := t.Server.Get(); srv != nil {
+		taken := 0
+		for _, c := range seats.Clients[:n] {
+			if c != 0 {
+				taken++
+			}
+		}
+		srv.SetSeats(taken, n)
+	}
 }
 
 // MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the

@@ -17,7 +17,7 @@ import (
 
 // Seats is net.go's seats of network players; without a server there
 // are none.
-type Seats struct{}
+type Seats struct{ Closed bool }
 
 // RemoteSteer is net.go's remote steering; this build sends none.
 type RemoteSteer struct{}

@@ -10,7 +10,7 @@ import (
 
 // serverPlugin fails the app: a browser cannot listen. (run refuses -serve
 // in the browser before it gets here.)
-func serverPlugin(string) glue.Plugin { return glue.PluginFunc(cannotServe) }
+func serverPlugin(Config) glue.Plugin { return glue.PluginFunc(cannotServe) }
 
 func cannotServe(app *glue.App) {
 	app.AddError(errors.New("breakout: -serve: a browser cannot listen for watchers; serve from a terminal and open the page with ?watch=ws://…"))

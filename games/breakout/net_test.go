@@ -284,7 +284,16 @@ func TestNetRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := reg.String(), "1 v1 main.Brick\n2 v3 main.Paddle\n3 v2 main.Ball\n4 v3 main.Game\n5 v2 main.RemoteSteer\n6 v1 main.RemoteButtons\n7 v1 glue.State[breakout.Phase]\n8 v1 physics.Body\n"; got != want {
+	want := `glue.State[main.Phase] v0 {current:int}
+main.Ball v0 {R:f32}
+main.Brick v0 {X:f32,Y:f32,W:f32,H:f32,Color.R:u8,Color.G:u8,Color.B:u8,Color.A:u8,Points:int}
+main.Game v0 {Score:int,Lives:int,Hits:int,ServeSeat:int}
+main.Paddle v0 {W:f32,H:f32,Speed:f32,MinX:f32,MaxX:f32,Home:f32,Seat:int,Client:uint}
+main.RemoteButtons v0 {Launch:bool,Pause:bool,Restart:bool}
+main.RemoteSteer v0 {Axis:f32}
+physics.Body v0 {Pos.X:f32,Pos.Y:f32}
+`
+	if got := reg.String(); got != want {
 		t.Errorf("registry:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -349,6 +358,8 @@ func TestNetFlags(t *testing.T) {
 		{[]string{"-players", "2"}, "-players 2 is a game over the network"},
 		{[]string{"-serve", "127.0.0.1:0", "-players", "3"}, "-players must be 1 or 2"},
 		{[]string{"-join", "ws://127.0.0.1:1", "-players", "2"}, "-players is the server's to choose"},
+		{[]string{"-agones"}, "-agones is for a served game"},
+		{[]string{"-open"}, "-open is for a served game"},
 	} {
 		var out, errb strings.Builder
 		code := run(tc.args, &out, &errb)

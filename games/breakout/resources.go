@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"image/color"
 	"math/rand/v2"
 	"time"
 
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -42,6 +44,15 @@ type Game struct {
 	ServeDelay timer.Timer
 }
 
+// Validate refuses a game of negative counts or no serving seat, for its
+// codecs (a save file, the network).
+func (g *Game) Validate() error {
+	if g.Score < 0 || g.Lives < 0 || g.Hits < 0 || g.ServeSeat < 0 || g.ServeSeat >= maxPlayers {
+		return fmt.Errorf("invalid game state: score %d, lives %d, hits %d, serve %d", g.Score, g.Lives, g.Hits, g.ServeSeat)
+	}
+	return nil
+}
+
 // autoServeDelay is how long the autopilot waits before it launches.
 const autoServeDelay = 500 * time.Millisecond
 
@@ -64,6 +75,11 @@ type Settings struct {
 	// for a two-player game, each paddle in its half of the field, played
 	// over the network (-serve with -players 2; docs/net.md).
 	Players int
+	// OpenSeat lets a network player (-join) take the paddle of a
+	// one-player game the host plays (-open). Without it the host keeps
+	// its paddle and joiners watch; a paddle the autopilot plays, or that
+	// of a headless server, is always open.
+	OpenSeat bool
 }
 
 // DefaultSettings are the rules of a normal game.
@@ -76,6 +92,34 @@ func DefaultSettings() Settings {
 type Rng struct {
 	*rand.Rand
 	src *rand.PCG
+}
+
+// Encode writes the generator's state (its PCG source's), for save
+// files: with Decode it is Rng's codec (codec.Register[Rng]).
+func (g *Rng) Encode(w *codec.Writer) {
+	state, _ := g.src.MarshalBinary() // never fails
+	w.Blob(state)
+}
+
+// Decode reads a state written by Encode.
+func (g *Rng) Decode(r *codec.Reader) error {
+	src := &rand.PCG{}
+	if err := src.UnmarshalBinary(r.Blob()); err != nil && r.Err() == nil {
+		return err
+	}
+	*g = Rng{rand.New(src), src}
+	return nil
+}
+
+// Validate refuses a phase that is none, for the codec of Resume.
+func (r *Resume) Validate() error { return r.To.validate() }
+
+// validate refuses a phase that is none.
+func (p Phase) validate() error {
+	if p < Serving || p > Lost {
+		return fmt.Errorf("invalid phase %d", int(p))
+	}
+	return nil
 }
 
 // NewRng returns a generator seeded with seed.

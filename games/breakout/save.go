@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -35,144 +33,28 @@ const (
 // quickSlot is the name of the quick save.
 const quickSlot = "quick"
 
-// Ids of the saved types in saveRegistry. A save file names types by
-// name; the ids only have to be distinct.
-const (
-	saveBrick uint16 = iota + 1
-	savePaddle
-	saveBall
-	saveWall
-	saveFloor
-	saveBody
-	saveCollider
-	saveStatic
-	saveBouncy
-	saveGame
-	saveRng
-	savePhase
-	saveNextPhase
-	saveResume
-)
-
-// saveRegistry lists what a save holds, with codecs that write every
-// field at full precision (unlike netRegistry, which sends watchers what
-// they draw): changing one means bumping its version.
+// saveRegistry lists what a save holds, one line per type: the codecs
+// are derived from the types' fields (docs/save.md), at full precision
+// (netRegistry sends watchers float32s). A save keeps loading after a
+// field is added, removed or reordered; a change of meaning needs a
+// codec.Version and a codec.Migrate.
 func saveRegistry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, saveBrick, 1,
-		func(b *Brick, w *codec.Writer) {
-			w.Float64(b.X)
-			w.Float64(b.Y)
-			w.Float64(b.W)
-			w.Float64(b.H)
-			w.Uint8(b.Color.R)
-			w.Uint8(b.Color.G)
-			w.Uint8(b.Color.B)
-			w.Uint8(b.Color.A)
-			w.Int(b.Points)
-		},
-		func(r *codec.Reader) (b Brick, err error) {
-			b.X, b.Y, b.W, b.H = r.Float64(), r.Float64(), r.Float64(), r.Float64()
-			b.Color.R, b.Color.G, b.Color.B, b.Color.A = r.Uint8(), r.Uint8(), r.Uint8(), r.Uint8()
-			b.Points = r.Int()
-			return b, nil
-		})
-	// A paddle's bounds, home and seat (issue #15's two players); not
-	// the client playing it, whose connection a load does not restore.
-	codec.Register(reg, savePaddle, 2,
-		func(p *Paddle, w *codec.Writer) {
-			for _, v := range [...]float64{p.W, p.H, p.Speed, p.MinX, p.MaxX, p.Home} {
-				w.Float64(v)
-			}
-			w.Uint8(uint8(p.Seat))
-		},
-		func(r *codec.Reader) (Paddle, error) {
-			p := Paddle{W: r.Float64(), H: r.Float64(), Speed: r.Float64(), MinX: r.Float64(), MaxX: r.Float64(), Home: r.Float64(), Seat: int(r.Uint8())}
-			if p.Seat >= maxPlayers || p.MinX > p.MaxX {
-				return p, fmt.Errorf("invalid paddle: seat %d, bounds %g to %g", p.Seat, p.MinX, p.MaxX)
-			}
-			return p, nil
-		})
-	codec.Register(reg, saveBall, 1,
-		func(b *Ball, w *codec.Writer) { w.Float64(b.R) },
-		func(r *codec.Reader) (Ball, error) { return Ball{R: r.Float64()}, nil })
-	codec.RegisterTag[Wall](reg, saveWall, 1)
-	codec.RegisterTag[Floor](reg, saveFloor, 1)
-	codec.RegisterBinary[physics.Body](reg, saveBody, 1)
-	codec.RegisterBinary[physics.Collider](reg, saveCollider, 1)
-	codec.RegisterTag[physics.Static](reg, saveStatic, 1)
-	codec.RegisterTag[physics.Bouncy](reg, saveBouncy, 1)
-	codec.Register(reg, saveGame, 2,
-		func(g *Game, w *codec.Writer) {
-			w.Int(g.Score)
-			w.Int(g.Lives)
-			w.Int(g.Hits)
-			w.Float64(g.Speed)
-			g.ServeDelay.Encode(w)
-			w.Uint8(uint8(g.ServeSeat))
-		},
-		func(r *codec.Reader) (g Game, err error) {
-			g.Score, g.Lives, g.Hits, g.Speed = r.Int(), r.Int(), r.Int(), r.Float64()
-			if err := g.ServeDelay.Decode(r); err != nil {
-				return g, err
-			}
-			g.ServeSeat = int(r.Uint8())
-			if g.ServeSeat >= maxPlayers {
-				return g, fmt.Errorf("invalid game state: serve %d", g.ServeSeat)
-			}
-			if g.Score < 0 || g.Lives < 0 || g.Hits < 0 {
-				return g, fmt.Errorf("invalid game state: score %d, lives %d, hits %d", g.Score, g.Lives, g.Hits)
-			}
-			return g, nil
-		})
-	codec.Register(reg, saveRng, 1,
-		func(g *Rng, w *codec.Writer) {
-			state, _ := g.src.MarshalBinary() // never fails
-			w.Blob(state)
-		},
-		func(r *codec.Reader) (Rng, error) {
-			src := &rand.PCG{}
-			if err := src.UnmarshalBinary(r.Blob()); err != nil && r.Err() == nil {
-				return Rng{}, err
-			}
-			return Rng{rand.New(src), src}, nil
-		})
-	codec.Register(reg, savePhase, 1,
-		func(s *glue.State[Phase], w *codec.Writer) { w.Uint8(uint8(s.Get())) },
-		func(r *codec.Reader) (glue.State[Phase], error) {
-			p, err := readPhase(r)
-			return glue.StateOf(p), err
-		})
-	codec.Register(reg, saveNextPhase, 1,
-		func(n *glue.NextState[Phase], w *codec.Writer) {
-			p, set := n.Pending()
-			w.Bool(set)
-			w.Uint8(uint8(p))
-		},
-		func(r *codec.Reader) (n glue.NextState[Phase], err error) {
-			set := r.Bool()
-			p, err := readPhase(r)
-			if set {
-				n.Set(p)
-			}
-			return n, err
-		})
-	codec.Register(reg, saveResume, 1,
-		func(s *Resume, w *codec.Writer) { w.Uint8(uint8(s.To)) },
-		func(r *codec.Reader) (Resume, error) {
-			p, err := readPhase(r)
-			return Resume{To: p}, err
-		})
+	codec.Register[Brick](reg)
+	codec.Register[Paddle](reg, codec.Skip("Client")) // a load does not restore connections
+	codec.Register[Ball](reg)
+	codec.Register[Wall](reg)
+	codec.Register[Floor](reg)
+	codec.Register[physics.Body](reg)
+	codec.Register[physics.Collider](reg)
+	codec.Register[physics.Static](reg)
+	codec.Register[physics.Bouncy](reg)
+	codec.Register[Game](reg)
+	codec.Register[Rng](reg) // its own Encode and Decode (resources.go)
+	codec.Register[glue.State[Phase]](reg)
+	codec.Register[glue.NextState[Phase]](reg)
+	codec.Register[Resume](reg)
 	return reg
-}
-
-// readPhase reads a phase, refusing values that are none.
-func readPhase(r *codec.Reader) (Phase, error) {
-	p := Phase(r.Uint8())
-	if p > Lost {
-		return 0, fmt.Errorf("invalid phase %d", p)
-	}
-	return p, nil
 }
 
 // savedResources are the resources a save holds.
@@ -259,18 +141,21 @@ type NoticeParams struct {
 }
 
 // ShowSaveResults (Control) shows what the last save or load did —
-// "Saved", "Loaded", or why a load failed — for two seconds of real
+// "Saved", "Loaded", or why it failed (save.Reason: "Storage is full",
+// "Save from newer version", …) — for two seconds of real
 // ticks (the game clock may be paused).
 func ShowSaveResults(p NoticeParams) {
 	n := p.Notice.Get()
 	for _, r := range p.Results.Read() {
 		switch {
 		case errors.Is(r.Err, save.ErrNotFound):
-			n.Text = "Nothing saved yet (F5 saves)"
+			n.Text = "No save yet (F5 saves)"
 		case r.Err != nil:
-			n.Text = fmt.Sprintf("%s failed (see the log)", map[save.Op]string{save.Save: "Save", save.Load: "Load"}[r.Op])
+			n.Text = save.Reason(r.Err) // the details are in the log
 		case r.Op == save.Save:
 			n.Text = "Saved (F9 loads)"
+		case len(r.Notes) > 0:
+			n.Text = "Loaded an older save"
 		default:
 			n.Text = "Loaded"
 		}

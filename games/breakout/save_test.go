@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -113,7 +115,7 @@ func TestQuickSaveKeys(t *testing.T) {
 	h := newHarness(t, autopilot(5, store))
 	h.press(int(ebiten.KeyF9))
 	h.run(1)
-	if n := glue.Resource[Notice](h.app); !strings.Contains(n.Text, "Nothing saved yet") {
+	if n := glue.Resource[Notice](h.app); !strings.Contains(n.Text, "No save yet") {
 		t.Errorf("F9 before any save: notice %q", n.Text)
 	}
 	h.run(300)
@@ -192,7 +194,7 @@ func TestSaveRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"main.Brick", "physics.Body", "physics.Collider", "main.Game", "main.Rng", "glue.State[breakout.Phase]", "glue.NextState[breakout.Phase]", "main.Resume"} {
+	for _, n := range []string{"main.Brick", "physics.Body", "physics.Collider", "main.Game", "main.Rng", "glue.State[main.Phase]", "glue.NextState[main.Phase]", "main.Resume"} {
 		if reg.ByName(n) == nil {
 			t.Errorf("%s is not registered", n)
 		}
@@ -200,6 +202,22 @@ func TestSaveRegistry(t *testing.T) {
 	for _, tp := range savedResources {
 		if reg.ByType(tp) == nil {
 			t.Errorf("saved resource %v is not registered", tp)
+		}
+	}
+}
+
+// Every line a save or load shows fits the field, in the message
+// label's style.
+func TestSaveMessagesFit(t *testing.T) {
+	errs := []error{save.ErrNotFound, save.ErrStorage, save.ErrFull, save.ErrNewer, save.ErrFormat, save.ErrForeign, save.ErrNotSave, save.ErrTypes, save.ErrCorrupt, save.ErrTruncated, errors.New("other")}
+	lines := []string{"No save yet (F5 saves)", "Saved (F9 loads)", "Loaded", "Loaded an older save"}
+	for _, err := range errs {
+		lines = append(lines, save.Reason(err))
+	}
+	style := render.TextStyle{Size: 16}
+	for _, l := range lines {
+		if w, _ := render.MeasureText(l, style); w > FieldW-8 {
+			t.Errorf("%q is %.0f px wide; the field is %d", l, w, FieldW)
 		}
 	}
 }

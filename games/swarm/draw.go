@@ -205,6 +205,7 @@ type hudParams struct {
 	Loop  glue.Opt[Loop]
 	EC    glue.Opt[EC]
 	Model glue.Res[Model]
+	Note  glue.Opt[SaveNote]
 	Every glue.Local[int]
 }
 
@@ -227,6 +228,9 @@ func UpdateHUD(_ glue.Entity, h *HUD, p hudParams) {
 	keys := ""
 	if *p.Model.Get() == ECS {
 		keys = "  F5 save  F9 load"
+	}
+	if n := p.Note.Get(); n != nil && n.Text != "" {
+		keys += "  " + n.Text
 	}
 	h.Value = fmt.Sprintf("FPS %.0f  TPS %.0f  fish %d + predator  variant %s  model %s\n↑/+ add %d  ↓/- remove %d  V next variant%s",
 		ebiten.ActualFPS(), ebiten.ActualTPS(), fish, p.Scene.Get().Variant, *p.Model.Get(), Batch, Batch, keys)

@@ -152,7 +152,8 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(Control, glue.Func(Controls))
 	if cfg.Model == ECS {
 		app.AddPlugins(savePlugin(cfg))
-		app.AddSystems(Control, glue.Func(QuickSaveLoad))
+		app.InsertResource(SaveNote{})
+		app.AddSystems(Control, glue.Func(QuickSaveLoad), glue.Func(ShowSaveResults))
 	}
 	switch cfg.Model {
 	case LoopModel:

@@ -28,40 +28,28 @@ const (
 // quickSlot is the name of the quick save.
 const quickSlot = "quick"
 
-// saveRegistry lists what a save holds; the ids only have to be distinct.
+// saveRegistry lists what a save holds, one line per type, the codecs
+// derived from the types' fields (docs/save.md).
 func saveRegistry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
-		func(p *Position, w *codec.Writer) { w.Float64(p.X); w.Float64(p.Y) },
-		func(r *codec.Reader) (Position, error) { return Position{r.Float64(), r.Float64()}, nil })
-	codec.Register(reg, 2, 1,
-		func(v *Velocity, w *codec.Writer) { w.Float64(v.X); w.Float64(v.Y) },
-		func(r *codec.Reader) (Velocity, error) { return Velocity{r.Float64(), r.Float64()}, nil })
-	codec.Register(reg, 3, 1,
-		func(c *Colour, w *codec.Writer) { w.Float32(c.R); w.Float32(c.G); w.Float32(c.B) },
-		func(r *codec.Reader) (Colour, error) { return Colour{r.Float32(), r.Float32(), r.Float32()}, nil })
-	codec.Register(reg, 4, 1,
-		func(a *Avoid, w *codec.Writer) { w.Bool(a.Active); w.Float64(a.Jump) },
-		func(r *codec.Reader) (Avoid, error) { return Avoid{r.Bool(), r.Float64()}, nil })
-	codec.Register(reg, 5, 1,
-		func(f *Fish, w *codec.Writer) { w.Uint64(f.Rng.State) },
-		func(r *codec.Reader) (Fish, error) { return Fish{Rng{r.Uint64()}}, nil })
-	codec.Register(reg, 6, 1,
-		func(p *Predator, w *codec.Writer) { w.Uint64(p.Rng.State) },
-		func(r *codec.Reader) (Predator, error) { return Predator{Rng{r.Uint64()}}, nil })
-	codec.Register(reg, 7, 1,
-		func(s *Scene, w *codec.Writer) { w.Uint8(uint8(s.Variant)); w.Int(s.Fish) },
-		func(r *codec.Reader) (Scene, error) {
-			s := Scene{Variant: Variant(r.Uint8()), Fish: r.Int()}
-			if s.Variant >= variants || s.Fish < 0 || s.Fish > MaxFish {
-				return s, fmt.Errorf("invalid scene: variant %d, %d fish", s.Variant, s.Fish)
-			}
-			return s, nil
-		})
-	codec.Register(reg, 8, 1,
-		func(s *RandomSource, w *codec.Writer) { w.Uint64(s.Rng.State) },
-		func(r *codec.Reader) (RandomSource, error) { return RandomSource{Rng{r.Uint64()}}, nil })
+	codec.Register[Position](reg)
+	codec.Register[Velocity](reg)
+	codec.Register[Colour](reg)
+	codec.Register[Avoid](reg)
+	codec.Register[Fish](reg)
+	codec.Register[Predator](reg)
+	codec.Register[Scene](reg)
+	codec.Register[RandomSource](reg)
 	return reg
+}
+
+// Validate refuses a scene of no variant or a fish count out of range,
+// for its codec.
+func (s *Scene) Validate() error {
+	if s.Variant >= variants || s.Fish < 0 || s.Fish > MaxFish {
+		return fmt.Errorf("invalid scene: variant %d, %d fish", s.Variant, s.Fish)
+	}
+	return nil
 }
 
 // savePlugin is the game's save.Plugin: the store is the platform's
@@ -95,5 +83,38 @@ func QuickSaveLoad(p struct {
 	}
 	if in.Pressed(QuickLoad) {
 		saves.Load(quickSlot)
+	}
+}
+
+// SaveNote is the HUD's line about the last quick save or load, a
+// resource of the glue model: what it did, or why it failed
+// (save.Reason), for two seconds.
+type SaveNote struct {
+	Text string
+	Left int // ticks
+}
+
+// ShowSaveResults (Control, glue model) puts what the last save or load
+// did in the SaveNote.
+func ShowSaveResults(p struct {
+	Results glue.Reader[save.Result]
+	Note    glue.ResMut[SaveNote]
+}) {
+	n := p.Note.Get()
+	for _, r := range p.Results.Read() {
+		switch {
+		case r.Err != nil:
+			n.Text = save.Reason(r.Err) // "No save yet", "Storage is full", …; the log has the details
+		case r.Op == save.Save:
+			n.Text = "Saved"
+		default:
+			n.Text = "Loaded"
+		}
+		n.Left = 120
+	}
+	if n.Left > 0 {
+		if n.Left--; n.Left == 0 {
+			n.Text = ""
+		}
 	}
 }

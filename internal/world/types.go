@@ -26,7 +26,7 @@ type Type struct {
 	set func(dst unsafe.Pointer, v any)
 	// cp copies the value at src to dst.
 	cp func(dst, src unsafe.Pointer)
-	// zero is a zero value, to clear components of types with pointers.
+	// zero is a zero value, to clear components with.
 	zero unsafe.Pointer
 }
 
@@ -83,9 +83,7 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src u
 	}
 	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), size: rt.Size(), slice: reflect.SliceOf(rt),
 		plain: plain(rt), set: set, cp: cp}
-	if !t.plain {
-		t.zero = reflect.New(rt).UnsafePointer()
-	}
+	t.zero = reflect.New(rt).UnsafePointer()
 	types = append(types, t)
 	registry.Store(rt, t)
 	return t
@@ -164,22 +162,5 @@ func (t *Type) copy(dst, src unsafe.Pointer) {
 	}
 }
 
-// clear zeroes the component at p.
-func (t *Type) clear(p unsafe.Pointer) {
-	if !t.plain {
-		t.cp(p, t.zero)
-		return
-	}
-	switch t.size {
-	case 8:
-		*(*[1]uint64)(p) = [1]uint64{}
-	case 16:
-		*(*[2]uint64)(p) = [2]uint64{}
-	case 24:
-		*(*[3]uint64)(p) = [3]uint64{}
-	case 32:
-		*(*[4]uint64)(p) = [4]uint64{}
-	default:
-		clear(unsafe.Slice((*byte)(p), t.size))
-	}
-}
+// clear zeroes the component at p, by copying a zero value to it.
+func (t *Type) clear(p unsafe.Pointer) { t.copy(p, t.zero) }

@@ -463,8 +463,10 @@ func (w *World) newArchetype(types []*Type) int {
 		panic("glue: a world holds at most 2^31-1 archetypes")
 	}
 	a := &archetype{types: types, cols: make([]*column, len(types))}
+	mem := make([]column, len(types)) // one allocation; queries keep pointers into it
 	for i, t := range types {
-		a.cols[i] = &column{t: t}
+		mem[i].t = t
+		a.cols[i] = &mem[i]
 	}
 	ai := len(w.archs)
 	w.archs = append(w.archs, a)
@@ -502,13 +504,15 @@ func (w *World) cut(a *archetype, row int) {
 		a.ents[row] = moved
 		w.places[moved>>32].row = int32(row)
 		for _, c := range a.cols {
-			c.t.copy(c.at(row), c.at(last))
+			src := c.at(last)
+			c.t.copy(c.at(row), src)
+			c.t.clear(src)
+		}
+	} else {
+		for _, c := range a.cols {
+			c.t.clear(c.at(last))
 		}
 	}
-	for _, c := range a.cols {
-		c.t.clear(c.at(last))
-	}
-	a.ents[last] = 0
 	a.ents = a.ents[:last]
 }
 

@@ -155,6 +155,7 @@ type client struct {
 	mu        sync.Mutex // guards mirror, id, connected, err, ws, closing
 	mirror    *mirror
 	id        ClientID
+	token     string // the server's reconnection token (reconnect.go)
 	connected bool
 	err       error
 	ws        *websocket.Conn // the current connection, or nil
@@ -283,7 +284,7 @@ func (c *client) run(url string) {
 // arrived.
 func (c *client) serve(url string) (synced bool, err error) {
 	dctx, cancel := context.WithTimeout(c.ctx, c.cfg.DialTimeout)
-	ws, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+	ws, _, err := websocket.Dial(dctx, c.resumeURL(url), &websocket.DialOptions{Subprotocols: []string{subprotocol}})
 	cancel()
 	if err != nil {
 		return false, fmt.Errorf("net: dial %s: %w", url, err)
@@ -355,6 +356,7 @@ func (c *client) serve(url string) (synced bool, err error) {
 		case f.typ == msgWelcome && phase == msgWelcome:
 			c.mu.Lock()
 			c.id, c.connected, c.err = ClientID(f.client), true, nil
+			c.token = f.token
 			c.mu.Unlock()
 			phase = msgSnapshot
 			continue

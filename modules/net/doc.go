@@ -8,10 +8,12 @@
 // # Outline
 //
 //   - codec.Registry (package github.com/gluekit/glue/codec, shared with
-//     modules/save): the types that may cross the network, each with a
-//     wire id, a version and a codec written with a codec.Writer and read
-//     with a codec.Reader. Entity references (codec.Writer.Entity) are
-//     sent as the server's ids, not translated to the client's.
+//     modules/save): the types that may cross the network, one line each
+//     (codec.Register[Ball](reg), the codec derived from the fields). The
+//     wire numbers them in name order and checks a hash of each one's
+//     schema, so server and clients register the same types with the
+//     same options. Entity references (glue.Entity fields) are sent as
+//     the server's ids, not translated to the client's.
 //   - [ServerPlugin] and its [Server] resource: listens (startup system
 //     [ListenSystem]), publishes what the [Send] and [SendResource]
 //     systems record every [ServerConfig.SendEvery] ticks, and hands the

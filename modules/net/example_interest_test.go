@@ -24,10 +24,18 @@ func ExampleInterest() {
 		cmds.Spawn(Ball{X: 1, Y: 1}, Team{Side: 1})
 		cmds.Spawn(Ball{X: 2, Y: 2}, Team{Side: 2})
 	}))
+	// The first client to arrive plays side 1, the second side 2, … (ids
+	// are random: the game keeps its own order).
+	sides := map[net.ClientID]int{}
+	server.AddSystems(glue.Update, glue.Func(func(in glue.Res[net.Inputs]) {
+		for _, c := range in.Get().Joined {
+			sides[c] = len(sides)%2 + 1
+		}
+	}))
 	server.AddSystems(glue.PostUpdate,
 		net.Send[Ball](),
 		net.Interest(func(c net.ClientID, _ glue.Entity, t *Team) bool {
-			return t.Side == 2-int(c)%2
+			return t.Side == sides[c]
 		}),
 	)
 	if err := server.Update(); err != nil {
@@ -56,6 +64,6 @@ func ExampleInterest() {
 		client.Update()
 		time.Sleep(time.Millisecond)
 	}
-	fmt.Printf("client %d sees %v\n", cl.ID(), seen)
-	// Output: client 1 sees [{1 1}]
+	fmt.Printf("client of side %d sees %v\n", sides[cl.ID()], seen)
+	// Output: client of side 1 sees [{1 1}]
 }

@@ -16,14 +16,13 @@ import (
 // Ball is a component both apps know.
 type Ball struct{ X, Y float32 }
 
-// registry lists what crosses the network (here the ball, as type 1,
-// version 1); server and client build the same one. The codec package's
-// examples show the other ways to register a type.
+// registry lists what crosses the network, one line per type, the codec
+// derived from the type's fields; server and client build the same one
+// (a game's save.Plugin may use it too). The codec package's examples
+// show the other ways to register a type.
 func registry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
-		func(b *Ball, w *codec.Writer) { w.Float32(b.X); w.Float32(b.Y) },
-		func(r *codec.Reader) (Ball, error) { return Ball{r.Float32(), r.Float32()}, nil })
+	codec.Register[Ball](reg)
 	return reg
 }
 

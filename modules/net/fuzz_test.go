@@ -36,7 +36,7 @@ func fuzzSeeds(reg *codec.Registry) map[string][]byte {
 	empty, _ := appendDelta(nil, next, makeState(reg, 9, world{}))
 	pc, pp := encodeValue(reg, steer{-1})
 	seeds := map[string][]byte{
-		"welcome":          appendWelcome(nil, 42),
+		"welcome":          appendWelcome(nil, 42, "0123456789abcdef"),
 		"snapshot":         appendSnapshot(nil, base),
 		"snapshot-empty":   appendSnapshot(nil, &state{tick: 1}),
 		"delta":            delta,

@@ -10,8 +10,9 @@ type Input struct {
 	Value  any
 	// Tick is the client's tick of an input a [Predict] system sent (a
 	// stamped input), 0 for others. The server hands a client's stamped
-	// inputs over one per tick, in order (more when over four wait, to
-	// catch up after a burst), and tells the client the last one handed
+	// inputs over one per tick, in order, and never more: a burst waits
+	// (the newest 8 of it), so that no client steers faster than one
+	// input per server tick. It tells the client the last one handed
 	// over with each state: the game must apply each in the tick it gets
 	// it, as the client did, or the client's prediction is corrected.
 	Tick uint64

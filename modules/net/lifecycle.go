@@ -54,27 +54,40 @@ func (s Server) Ready() error {
 		return errors.New("net: server draining")
 	case srv.ln == nil:
 		return errors.New("net: server not listening yet")
-	case len(srv.conns)+srv.pending >= srv.cfg.MaxClients:
+	case len(srv.conns)+srv.pending+len(srv.away) >= srv.cfg.MaxClients:
 		return fmt.Errorf("net: server full (%d clients)", srv.cfg.MaxClients)
 	}
 	return nil
 }
 
 func (s *server) serveHealth(w http.ResponseWriter, _ *http.Request) {
-	answer(w, Server{s}.Healthy())
+	answer(w, Server{s}.Healthy(), "")
 }
 
+// serveReady answers Ready, followed by the clients and, if the game
+// reported them ([Server.SetSeats]), the seats: "ok", "clients 3 of 64",
+// "seats 1 of 2", one a line.
 func (s *server) serveReady(w http.ResponseWriter, _ *http.Request) {
-	answer(w, Server{s}.Ready())
+	s.mu.Lock()
+	clients := len(s.conns)
+	s.mu.Unlock()
+	counts := fmt.Sprintf("clients %d of %d\n", clients, s.cfg.MaxClients)
+	if total := s.seats.Load(); total > 0 {
+		counts += fmt.Sprintf("seats %d of %d\n", s.seatsTaken.Load(), total)
+	}
+	answer(w, Server{s}.Ready(), counts)
 }
 
-func answer(w http.ResponseWriter, err error) {
+// answer writes "ok" or err (with HTTP 503) on a line, then more.
+func answer(w http.ResponseWriter, err error, more string) {
 	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "%v\n%s", err, more)
 		return
 	}
-	fmt.Fprintln(w, "ok")
+	fmt.Fprintf(w, "ok\n%s", more)
 }
 
 // Drain stops taking new clients: new connections are refused with HTTP
@@ -109,6 +122,7 @@ func (s Server) Shutdown(ctx context.Context, reason string) error {
 		return nil
 	}
 	srv.closed, srv.draining = true, true
+	srv.stopAway() // reconnect.go
 	hs := srv.hs
 	conns := make([]*conn, 0, len(srv.conns))
 	for _, c := range srv.conns {
@@ -140,6 +154,9 @@ func (s Server) Shutdown(ctx context.Context, reason string) error {
 		<-done
 	}
 	srv.cancel()
+	if srv.agones != nil {
+		srv.agones.shutdown(ctx)
+	}
 	srv.log.Info("net: server shut down", "reason", reason)
 	if srv.cfg.OnShutdown != nil {
 		srv.cfg.OnShutdown(reason)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -65,11 +66,16 @@ func TestLifecycleHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "one client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
+	id1 := srv.Clients()[0]
 	c2, err := rawDial(t, srv.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "two clients", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 2 })
+	id2 := srv.Clients()[0]
+	if id2 == id1 {
+		id2 = srv.Clients()[1]
+	}
 	c1.Close(websocket.StatusNormalClosure, "")
 	waitFor(t, "one client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
 	c2.Close(websocket.StatusNormalClosure, "")
@@ -78,7 +84,7 @@ func TestLifecycleHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.Close() // no second OnShutdown
-	want := `listening true; join 1 (1); join 2 (2); leave 1 (1); leave 2 (0); shutdown "game over"`
+	want := fmt.Sprintf(`listening true; join %d (1); join %d (2); leave %d (1); leave %d (0); shutdown "game over"`, id1, id2, id1, id2)
 	if got := hooks.String(); got != want {
 		t.Errorf("hooks called:\n%s\nwant\n%s", got, want)
 	}
@@ -102,15 +108,19 @@ func TestHealthAndReadiness(t *testing.T) {
 		t.Errorf("%s after a tick again: %d, want 200", HealthPath, code)
 	}
 
-	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok" {
-		t.Errorf("%s with room: %d %q, want 200 ok", ReadyPath, code, body)
+	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok\nclients 0 of 1" {
+		t.Errorf("%s with room: %d %q, want 200 ok and the clients", ReadyPath, code, body)
+	}
+	srv.SetSeats(1, 2)
+	if code, body := get(t, srv, ReadyPath); code != http.StatusOK || body != "ok\nclients 0 of 1\nseats 1 of 2" {
+		t.Errorf("%s with seats: %d %q, want 200 ok, the clients and the seats", ReadyPath, code, body)
 	}
 	c, err := rawDial(t, srv.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the client", 5*time.Second, nil, func() bool { return srv.Stats().Clients == 1 })
-	if code, body := get(t, srv, ReadyPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "full") {
+	if code, body := get(t, srv, ReadyPath); code != http.StatusServiceUnavailable || !strings.Contains(body, "full") || !strings.Contains(body, "clients 1 of 1") {
 		t.Errorf("%s when full: %d %q, want 503 full", ReadyPath, code, body)
 	}
 	c.Close(websocket.StatusNormalClosure, "")
@@ -185,5 +195,49 @@ func TestShutdownDrains(t *testing.T) {
 	}
 	if n := srv2.Stats().Clients; n != 0 {
 		t.Errorf("%d clients left after Shutdown", n)
+	}
+}
+
+// TestTickStarvationIsReported: a game loop that ticks late counts the
+// ticks it missed, and the state watchers get ages while no tick
+// publishes a new one. (Bounds from below only: a slower machine misses
+// more.)
+func TestTickStarvationIsReported(t *testing.T) {
+	app, srv := startServer(t, ServerConfig{SendEvery: 1, TickInterval: 10 * time.Millisecond}, nil)
+	app.Update()
+	before := srv.Stats().MissedTicks
+	time.Sleep(60 * time.Millisecond) // five intervals and more: four ticks or more missed
+	app.Update()
+	st := srv.Stats()
+	if st.MissedTicks < before+4 {
+		t.Errorf("MissedTicks %d -> %d after a 60 ms gap at 10 ms a tick; want at least 4 more", before, st.MissedTicks)
+	}
+	time.Sleep(30 * time.Millisecond)
+	if age := srv.Stats().StateAge; age < 30*time.Millisecond {
+		t.Errorf("StateAge %v after 30 ms without a tick; want at least 30 ms", age)
+	}
+}
+
+// TestLateTicksSendSooner: ticks on time send every SendEvery ticks; a
+// late tick sends as soon as waiting for the next would leave watchers
+// more than SendEvery intervals without a state.
+func TestLateTicksSendSooner(t *testing.T) {
+	app, srv := startServer(t, ServerConfig{SendEvery: 3, TickInterval: time.Hour}, nil) // every tick on time
+	var sends []uint64
+	for range 9 {
+		app.Update()
+		if tk := srv.s.sendTick.Load(); tk == srv.Tick() {
+			sends = append(sends, tk)
+		}
+	}
+	if !slices.Equal(sends, []uint64{4, 7, 10}) {
+		t.Errorf("send ticks on time: %v; want every third", sends)
+	}
+	app2, srv2 := startServer(t, ServerConfig{SendEvery: 3, TickInterval: 10 * time.Millisecond}, nil)
+	app2.Update()
+	time.Sleep(40 * time.Millisecond) // a late tick, 30 ms and more after the last send
+	app2.Update()
+	if tk := srv2.s.sendTick.Load(); tk != srv2.Tick() {
+		t.Errorf("a tick 40 ms late did not send (last send tick %d, tick %d)", tk, srv2.Tick())
 	}
 }

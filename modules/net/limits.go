@@ -8,11 +8,11 @@ import (
 	"io"
 	"log/slog"
 	stdnet "net"
+	"net/http"
 	"path"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -29,6 +29,17 @@ const (
 	// [ServerConfig.MaxConnections] adds to MaxClients: room for HTTP
 	// requests and handshakes besides the clients.
 	DefaultExtraConnections = 64
+	// DefaultMaxConnectionsPerAddr is the default
+	// [ServerConfig.MaxConnectionsPerAddr].
+	DefaultMaxConnectionsPerAddr = 16
+	// DefaultMaxHandshakesPerAddr is the default
+	// [ServerConfig.MaxHandshakesPerAddr].
+	DefaultMaxHandshakesPerAddr = 4
+	// DefaultHandshakeTimeout is the default
+	// [ServerConfig.HandshakeTimeout].
+	DefaultHandshakeTimeout = 2 * time.Second
+	// DefaultCloseTimeout is the default [ServerConfig.CloseTimeout].
+	DefaultCloseTimeout = time.Second
 	// DefaultHTTPTimeout is the default [ServerConfig.HTTPTimeout]: the
 	// time to send a request's headers, and the time an idle HTTP
 	// keep-alive connection is kept.
@@ -80,21 +91,23 @@ func (b *bucket) take(now time.Time) bool {
 	return true
 }
 
-// warnLimiter lets at most a rate of warnings per second through. The
-// number it suppressed is added to the next warning it lets through.
-type warnLimiter struct {
+// logLimiter lets at most a rate of log lines per second through, at one
+// level. The number it suppressed is added to the next line it lets
+// through.
+type logLimiter struct {
 	log        *slog.Logger
+	level      slog.Level
 	mu         sync.Mutex
 	b          bucket
 	suppressed uint64
 }
 
-func newWarnLimiter(log *slog.Logger, rate int) *warnLimiter {
-	return &warnLimiter{log: log, b: newBucket(float64(rate), float64(rate), time.Now())}
+func newLogLimiter(log *slog.Logger, level slog.Level, rate int) *logLimiter {
+	return &logLimiter{log: log, level: level, b: newBucket(float64(rate), float64(rate), time.Now())}
 }
 
-// warn logs msg at level WARN unless over the rate.
-func (w *warnLimiter) warn(msg string, args ...any) {
+// warn logs msg at the limiter's level unless over the rate.
+func (w *logLimiter) warn(msg string, args ...any) {
 	w.mu.Lock()
 	if !w.b.take(time.Now()) {
 		w.suppressed++
@@ -107,18 +120,30 @@ func (w *warnLimiter) warn(msg string, args ...any) {
 	if n > 0 {
 		args = append(args, "suppressed", n)
 	}
-	w.log.Warn(msg, args...)
+	w.log.Log(context.Background(), w.level, msg, args...)
 }
 
-// limitListener accepts at most max connections open at once: it closes
-// one more at once, calling refused. Connections count until closed,
-// hijacked WebSocket connections included.
+// limitListener accepts at most max connections open at once, perAddr of
+// them from one IP address, and handshakes of them not yet settled from
+// one address: it closes one more at once, calling refused. A connection
+// is settled when it becomes a WebSocket client (hijacked) or has
+// answered an HTTP request (idle); one not settled within timeout is
+// closed. Connections count until closed, hijacked WebSocket connections
+// included.
 type limitListener struct {
 	stdnet.Listener
-	max     int64
-	open    atomic.Int64
-	refused func(remote string)
+	max, perAddr, handshakes int
+	timeout                  time.Duration
+	refused                  func(remote, why string)
+	timedOut                 func(remote string)
+
+	mu    sync.Mutex
+	open  int
+	addrs map[string]*addrUse // by IP address
 }
+
+// addrUse is what one IP address has open.
+type addrUse struct{ conns, handshakes int }
 
 func (l *limitListener) Accept() (stdnet.Conn, error) {
 	for {
@@ -126,26 +151,107 @@ func (l *limitListener) Accept() (stdnet.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if l.open.Add(1) > l.max {
-			l.open.Add(-1)
+		remote := c.RemoteAddr().String()
+		ip := remote
+		if h, _, err := stdnet.SplitHostPort(remote); err == nil {
+			ip = h
+		}
+		if why := l.admit(ip); why != "" {
 			c.Close()
-			l.refused(c.RemoteAddr().String())
+			l.refused(remote, why)
 			continue
 		}
-		return &countedConn{Conn: c, l: l}, nil
+		cc := &countedConn{Conn: c, l: l, ip: ip, handshaking: true}
+		cc.timer = time.AfterFunc(l.timeout, cc.handshakeTimedOut)
+		return cc, nil
 	}
+}
+
+// admit counts a new connection from ip, or says why it is refused.
+func (l *limitListener) admit(ip string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.addrs == nil {
+		l.addrs = map[string]*addrUse{}
+	}
+	u := l.addrs[ip]
+	if u == nil {
+		u = &addrUse{}
+	}
+	switch {
+	case l.open >= l.max:
+		return "too many connections open (ServerConfig.MaxConnections)"
+	case u.conns >= l.perAddr:
+		return "too many connections from one address (ServerConfig.MaxConnectionsPerAddr)"
+	case u.handshakes >= l.handshakes:
+		return "too many handshakes from one address (ServerConfig.MaxHandshakesPerAddr)"
+	}
+	l.open++
+	u.conns++
+	u.handshakes++
+	l.addrs[ip] = u
+	return ""
 }
 
 // countedConn is a connection of a limitListener.
 type countedConn struct {
 	stdnet.Conn
-	l    *limitListener
-	once sync.Once
+	l           *limitListener
+	ip          string
+	timer       *time.Timer
+	handshaking bool // guarded by l.mu
+	closed      bool // guarded by l.mu
+}
+
+// settle ends the connection's handshake: it became a WebSocket client
+// or answered an HTTP request.
+func (c *countedConn) settle() {
+	c.l.mu.Lock()
+	defer c.l.mu.Unlock()
+	c.settleLocked()
+}
+
+func (c *countedConn) settleLocked() {
+	if c.handshaking {
+		c.handshaking = false
+		c.timer.Stop()
+		c.l.addrs[c.ip].handshakes--
+	}
+}
+
+// handshakeTimedOut closes the connection if its handshake is not done.
+func (c *countedConn) handshakeTimedOut() {
+	c.l.mu.Lock()
+	late := c.handshaking && !c.closed
+	c.l.mu.Unlock()
+	if late {
+		c.l.timedOut(c.RemoteAddr().String())
+		c.Close()
+	}
 }
 
 func (c *countedConn) Close() error {
-	c.once.Do(func() { c.l.open.Add(-1) })
+	l := c.l
+	l.mu.Lock()
+	if !c.closed {
+		c.closed = true
+		c.settleLocked()
+		l.open--
+		u := l.addrs[c.ip]
+		if u.conns--; u.conns == 0 {
+			delete(l.addrs, c.ip)
+		}
+	}
+	l.mu.Unlock()
 	return c.Conn.Close()
+}
+
+// connState settles a connection of a limitListener when the HTTP server
+// hijacks it for a WebSocket or has answered a request on it.
+func connState(c stdnet.Conn, st http.ConnState) {
+	if cc, ok := c.(*countedConn); ok && (st == http.StateHijacked || st == http.StateIdle) {
+		cc.settle()
+	}
 }
 
 // hostAllowed reports whether a request's Host header names this server:
@@ -160,7 +266,7 @@ func (s *server) hostAllowed(hostport string) bool {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
-	for _, p := range s.cfg.AllowedHosts {
+	for _, p := range slices.Concat(s.cfg.AllowedHosts, s.extraHosts()) {
 		p = strings.ToLower(p)
 		if ok, _ := path.Match(p, hostport); ok {
 			return true
@@ -186,6 +292,21 @@ func (s *server) hostAllowed(hostport string) bool {
 		return ip.IsLoopback() || slices.ContainsFunc(local, ip.Equal)
 	}
 	return false
+}
+
+// allowHost adds a host the server answers to (the address an
+// orchestrator gave the room), as a pattern of ServerConfig.AllowedHosts.
+func (s *server) allowHost(host string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hosts = append(s.hosts, host)
+}
+
+// extraHosts returns the hosts added by allowHost.
+func (s *server) extraHosts() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hosts
 }
 
 // interfaceIPs returns the machine's IP addresses.
@@ -230,6 +351,7 @@ func readMessage(ctx context.Context, ws *websocket.Conn, buf *bytes.Buffer, max
 type ending struct {
 	reason   string
 	protocol bool // a protocol error: counted, warned about, closed with 1002
+	left     bool // the client closed the connection itself
 }
 
 // classifyReadErr classifies the error that ended reading from a client:
@@ -241,9 +363,9 @@ func classifyReadErr(err error) ending {
 	var ce websocket.CloseError
 	switch {
 	case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
-		return ending{reason: "client left"}
+		return ending{reason: "client left", left: true}
 	case errors.As(err, &ce):
-		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason)}
+		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason), left: true}
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED):
 		return ending{reason: "connection reset by the client"}
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, stdnet.ErrClosed):

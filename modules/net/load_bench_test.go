@@ -192,7 +192,7 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 	runtime.GC()
 	var m0 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	app, srv := startServer(b, ServerConfig{SendEvery: 3, MaxClients: nClients + 8}, breakoutGame)
+	app, srv := startServer(b, ServerConfig{SendEvery: 3, MaxClients: nClients + 8, MaxConnectionsPerAddr: nClients + 8, MaxHandshakesPerAddr: nClients + 8}, breakoutGame)
 	reg := testRegistry()
 	var clients []*client
 	var lights []*lightWatcher

@@ -146,7 +146,7 @@ func recordSent(sent map[uint64]world) *glue.System {
 		qp, qv, ql, qh, sc := p.Pos, p.Vel, p.Lab, p.HP, p.Score
 		s := p.Server.Get()
 		tick := s.Tick()
-		if (tick-1)%uint64(s.s.cfg.SendEvery) != 0 {
+		if s.s.sendTick.Load() != tick {
 			return
 		}
 		w := world{}
@@ -451,9 +451,9 @@ func TestGarbageClosesOnlyThatConnection(t *testing.T) {
 		{"oversized", websocket.MessageBinary, [][]byte{make([]byte, 1000)}, websocket.StatusMessageTooBig, "message larger than 256 bytes"},
 		{"text", websocket.MessageText, [][]byte{[]byte("hello")}, websocket.StatusUnsupportedData, "text message"},
 		{"out of order", websocket.MessageBinary, [][]byte{input(2), input(2)}, websocket.StatusPolicyViolation, "out of order: input 2 after 2"},
-		{"server message", websocket.MessageBinary, [][]byte{appendWelcome(nil, 1)}, websocket.StatusPolicyViolation, "unexpected welcome from the client"},
+		{"server message", websocket.MessageBinary, [][]byte{appendWelcome(nil, 1, "")}, websocket.StatusPolicyViolation, "unexpected welcome from the client"},
 		{"unknown type", websocket.MessageBinary, [][]byte{append(appendHeader(nil, msgInput), 1, 99, 1, 0)}, websocket.StatusPolicyViolation, "unknown type id 99"},
-		{"bad value", websocket.MessageBinary, [][]byte{append(appendHeader(nil, msgInput), 1, 6, 1, 1, 7)}, websocket.StatusPolicyViolation, "direction out of range"},
+		{"bad value", websocket.MessageBinary, [][]byte{append(append(appendHeader(nil, msgInput), 1), wireComp(testRegistry(), 6, 1, 7)...)}, websocket.StatusPolicyViolation, "direction out of range"},
 	}
 	for _, tc := range cases {
 		c, err := rawDial(t, srv.URL(), nil)

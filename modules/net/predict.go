@@ -38,13 +38,11 @@ type IOwner interface {
 	Owner() ClientID
 }
 
-// stampedBacklog is how many stamped inputs of one client may wait on the
-// server before it hands over more than one per tick to catch up.
-const stampedBacklog = 4
-
 // maxStampedQueue is the most stamped inputs of one client waiting on the
-// server; more are dropped and counted in ServerStats.InputsDropped.
-const maxStampedQueue = 64
+// server: one more drops the oldest, counted in ServerStats.InputsDropped.
+// The server hands them over one per tick, so a backlog left by network
+// jitter delays a client's steering by at most this many ticks.
+const maxStampedQueue = 8
 
 // maxPredictHistory is the most unacknowledged inputs a client keeps;
 // older ones are forgotten (the prediction then trusts the server).
@@ -76,17 +74,19 @@ func (c *conn) queueStamped(f *frame) error {
 	q := s.pred.queues[c.id]
 	if len(q) >= maxStampedQueue {
 		s.stats.inputsDropped.Add(1)
-		return nil
+		q = q[:copy(q, q[1:])]
 	}
 	s.pred.queues[c.id] = append(q, Input{Client: c.id, Value: f.input.v, Tick: f.stamp})
 	return nil
 }
 
 // handOverStamped appends this tick's stamped inputs to in.list (called by
-// beginTick with inMu held): one per client and tick, more when over
-// stampedBacklog wait, and every one of a client that has left (whose
-// Left then waits a tick). Clients go in increasing id order. It records
-// each client's ack.
+// beginTick with inMu held): at most one per client, whatever the client
+// sent, so that the budget of a client's steering is the server's clock
+// and a burst moves nothing faster than steady steering (the rest wait,
+// up to maxStampedQueue). A client that has left gets its oldest waiting
+// input handed over and the rest dropped. Clients go in increasing id
+// order. It records each client's ack.
 func (s *server) handOverStamped(in *Inputs) {
 	p := &s.pred
 	if len(p.queues) == 0 {
@@ -102,18 +102,15 @@ func (s *server) handOverStamped(in *Inputs) {
 	}
 	for _, id := range p.order {
 		q := p.queues[id]
-		n := max(1, len(q)-stampedBacklog)
-		if slices.Contains(in.Left, id) {
-			n = len(q)
-		}
-		in.list = append(in.list, q[:n]...)
-		p.acks[id] = q[n-1].Tick
+		in.list = append(in.list, q[0])
+		p.acks[id] = q[0].Tick
 		p.changed = true
-		if n == len(q) {
+		if len(q) == 1 || slices.Contains(in.Left, id) {
+			s.stats.inputsDropped.Add(uint64(len(q) - 1))
 			clear(q)
 			delete(p.queues, id)
 		} else {
-			rest := copy(q, q[n:])
+			rest := copy(q, q[1:])
 			clear(q[rest:])
 			p.queues[id] = q[:rest]
 		}

@@ -23,10 +23,9 @@ func (o own) Owner() ClientID { return o.Client }
 
 // predictRegistry is testRegistry plus own.
 func predictRegistry() *codec.Registry {
-	reg := testRegistry()
-	codec.Register(reg, 7, 1,
-		func(o *own, w *codec.Writer) { w.Uvarint(uint64(o.Client)) },
-		func(r *codec.Reader) (own, error) { return own{ClientID(r.Uvarint())}, nil })
+	reg := codec.NewRegistry()
+	registerTestTypes(reg)
+	codec.Register[own](reg)
 	return reg
 }
 

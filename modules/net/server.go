@@ -48,6 +48,29 @@ type ServerConfig struct {
 	// together. One more is closed as soon as it is accepted. The default
 	// is MaxClients + 64 ([DefaultExtraConnections]).
 	MaxConnections int
+	// MaxConnectionsPerAddr is the most TCP connections open at once from
+	// one IP address, of every kind (clients, handshakes, HTTP requests);
+	// one more is closed as soon as it is accepted, so that one address
+	// cannot fill the room. The default is 16
+	// ([DefaultMaxConnectionsPerAddr]). Players behind one NAT share an
+	// address: raise it for such rooms.
+	MaxConnectionsPerAddr int
+	// MaxHandshakesPerAddr is the most connections from one IP address
+	// that have not yet become WebSocket clients (or finished an HTTP
+	// request); one more is closed as soon as it is accepted. The default
+	// is 4 ([DefaultMaxHandshakesPerAddr]).
+	MaxHandshakesPerAddr int
+	// HandshakeTimeout bounds the time from accepting a connection to its
+	// becoming a WebSocket client (or answering its first HTTP request);
+	// a slower connection is closed. The default is 2 seconds
+	// ([DefaultHandshakeTimeout]).
+	HandshakeTimeout time.Duration
+	// CloseTimeout bounds a close handshake: a client that has not
+	// answered the server's close frame within it is cut off. A client
+	// closed for breaking the protocol or the message rate is told why
+	// but not waited for: its slot is free at once. The default is 1
+	// second ([DefaultCloseTimeout]).
+	CloseTimeout time.Duration
 	// HTTPTimeout bounds the time a connection may take to send a
 	// request's headers, and the time an idle HTTP keep-alive connection
 	// is kept open. The default is 5 seconds ([DefaultHTTPTimeout]).
@@ -80,6 +103,21 @@ type ServerConfig struct {
 	// (While a write to the client blocks, WriteTimeout bounds it.) The
 	// default is 10 seconds ([DefaultMaxLag]).
 	MaxLag time.Duration
+	// Inputs lists the types clients may send as inputs (with
+	// [SendInput], [SendPeriodically] or [Predict]); each must be in the
+	// Registry. An input of another type — a state type sent as an input —
+	// closes the connection with the status 1008 (policy violation). Empty
+	// means every registered type, which lets a client hand the game any
+	// type it sends: list the inputs.
+	Inputs []glue.Type
+	// ReconnectGrace is how long a client whose connection was lost (not
+	// closed by the client) keeps its [ClientID]: the server sends each
+	// client a random token in its welcome, and a client that reconnects
+	// with it within the grace period gets its id back, so that the game
+	// sees no Left and keeps its seat. The game gets the Left (and
+	// OnLeave is called) when the grace period ends. 0, the default,
+	// means no grace: Left comes as soon as the connection ends.
+	ReconnectGrace time.Duration
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
@@ -99,9 +137,16 @@ type ServerConfig struct {
 	// other server's host names here.
 	AllowedHosts []string
 	// MaxLogRate is the most warnings per second the server logs about
-	// refused and dropped connections; the number left out is reported
-	// with the next warning. The default is 10 ([DefaultMaxLogRate]).
+	// refused and dropped connections, and the most lines per second
+	// about clients connecting and disconnecting; the number left out is
+	// reported with the next line of its kind. The default is 10
+	// ([DefaultMaxLogRate]).
 	MaxLogRate int
+	// TickInterval is the time the game loop means to take per tick: a
+	// tick that begins later than 1.5 intervals after the previous one
+	// counts the ticks it missed in [ServerStats.MissedTicks]. The default
+	// is 1/60 s (timer.Plugin's fixed clock).
+	TickInterval time.Duration
 	// LivenessTimeout is how long the game loop may go without a tick
 	// before [Server.Healthy] and the HealthPath endpoint report the
 	// server unhealthy. The default is 5 seconds
@@ -111,8 +156,13 @@ type ServerConfig struct {
 	// with its reason. The default is slog.Default().
 	Logger *slog.Logger
 
-	// Lifecycle hooks, for an orchestrator's SDK (docs/net.md shows
-	// where Agones' calls go). They are called from the server's
+	// Agones, if set, connects the server to the Agones SDK sidecar of
+	// its pod: Ready, Health, the clients as label and players, Shutdown
+	// (see [AgonesConfig]). Nil, the default, means no Agones.
+	Agones *AgonesConfig
+
+	// Lifecycle hooks, for an orchestrator's SDK (for Agones, the
+	// Agones field does it all). They are called from the server's
 	// goroutines, not the game loop: they must be concurrent-safe and
 	// quick.
 
@@ -124,9 +174,11 @@ type ServerConfig struct {
 	// SDK.Alpha().PlayerConnect). Calls of OnJoin and OnLeave do not
 	// overlap, and come in the order of the changes they report.
 	OnJoin func(id ClientID, clients int)
-	// OnLeave is called when a client has disconnected, with the number of
-	// clients left: 0 when the last has gone (Agones:
-	// SDK.Alpha().PlayerDisconnect).
+	// OnLeave is called when a client has disconnected — for a lost
+	// connection, once ReconnectGrace has passed without its coming back
+	// — with the number of clients left: 0 when the last has gone
+	// (Agones: SDK.Alpha().PlayerDisconnect). A client that comes back in
+	// time is neither left nor joined again.
 	OnLeave func(id ClientID, clients int)
 	// OnShutdown is called once, when [Server.Shutdown] (or Close) has
 	// closed every connection, with its reason (Agones: SDK.Shutdown).
@@ -155,6 +207,10 @@ func (cfg *ServerConfig) defaults() error {
 	setDefault(&cfg.MaxClients, DefaultMaxClients)
 	setDefault(&cfg.MaxConnections, cfg.MaxClients+DefaultExtraConnections)
 	setDefault(&cfg.HTTPTimeout, DefaultHTTPTimeout)
+	setDefault(&cfg.MaxConnectionsPerAddr, DefaultMaxConnectionsPerAddr)
+	setDefault(&cfg.MaxHandshakesPerAddr, DefaultMaxHandshakesPerAddr)
+	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)
+	setDefault(&cfg.CloseTimeout, DefaultCloseTimeout)
 	setDefault(&cfg.MaxMessageSize, DefaultMaxMessageSize)
 	setDefault(&cfg.MaxMessageRate, DefaultMaxMessageRate)
 	setDefault(&cfg.MaxInputsPerTick, DefaultMaxInputsPerTick)
@@ -163,6 +219,7 @@ func (cfg *ServerConfig) defaults() error {
 	setDefault(&cfg.MaxLag, DefaultMaxLag)
 	setDefault(&cfg.MaxLogRate, DefaultMaxLogRate)
 	setDefault(&cfg.LivenessTimeout, DefaultLivenessTimeout)
+	setDefault(&cfg.TickInterval, time.Second/60)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -176,8 +233,11 @@ func setDefault[T cmp.Ordered](p *T, def T) {
 	}
 }
 
-// ClientID identifies one connection to a [Server]. Ids start at 1 and are
-// never reused by a server; a client that reconnects gets a new id.
+// ClientID identifies one client of a [Server]. Ids are random, never 0,
+// and below 2^53; no two clients of a server have the same id at once. A
+// client that reconnects gets a new id, unless it comes back within
+// [ServerConfig.ReconnectGrace] with the token the server gave it: then it
+// gets its id back.
 type ClientID uint64
 
 // Server is the resource of [ServerPlugin]: a WebSocket server that sends
@@ -203,6 +263,15 @@ type ServerStats struct {
 	ProtocolErrors uint64 // connections closed because of a bad message
 	RateLimited    uint64 // connections closed for sending over MaxMessageRate
 	Lagging        uint64 // connections closed for lagging more than MaxLag or timing out a write
+	// MissedTicks counts the ticks the game loop missed: a tick that
+	// began n intervals (ServerConfig.TickInterval) after the previous
+	// one, n ≥ 1.5, missed n−1 rounded (a machine too busy to tick on
+	// time starves the game, and watchers get fewer states).
+	MissedTicks uint64
+	// StateAge is the age of the newest state published: the time since
+	// the tick that recorded it began. Watchers see it this old at best;
+	// more than a few send intervals means the game loop is late.
+	StateAge time.Duration
 }
 
 // server is the state behind a Server.
@@ -210,14 +279,23 @@ type server struct {
 	cfg     ServerConfig
 	reg     *codec.Registry
 	log     *slog.Logger
-	warn    *warnLimiter // warnings about refused and dropped connections
-	initErr error        // a configuration mistake, reported by the Listen system
+	warn    *logLimiter           // warnings about refused and dropped connections
+	info    *logLimiter           // connections and disconnections
+	initErr error                 // a configuration mistake, reported by the Listen system
+	inputs  map[*codec.Codec]bool // ServerConfig.Inputs, or nil for every type
+
+	seatsTaken, seats atomic.Int64 // SetSeats
+	agones            *agones      // ServerConfig.Agones, or nil
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
+	stateAt    atomic.Int64  // when the tick of the newest published state began
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
+	sinceSend  int           // ticks since the last send tick
+	lastSendAt int64         // when the last send tick began, in Unix nanoseconds
+	sendTick   atomic.Uint64 // the last send tick
 	recs       []rec
 	buf        codec.Writer // payloads recorded this tick
 	netIDs     map[glue.Entity]netID
@@ -235,8 +313,8 @@ type server struct {
 
 	mu       sync.Mutex
 	conns    map[ClientID]*conn
-	pending  int // connections being accepted
-	lastCID  ClientID
+	pending  int                    // connections being accepted
+	away     map[string]*awayClient // clients in their ReconnectGrace, by token
 	closed   bool
 	draining bool          // Drain was called: no new clients
 	stopped  chan struct{} // closed when Shutdown is done
@@ -244,6 +322,7 @@ type server struct {
 	ln       stdnet.Listener
 	listenIP stdnet.IP   // the IP address ln listens on
 	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
+	hosts    []string    // hosts answered to besides AllowedHosts (allowHost)
 	hs       *http.Server
 	handler  http.Handler
 	ctx      context.Context
@@ -264,7 +343,7 @@ type server struct {
 	stats struct {
 		published, messages, bytes, snapshots, snapshotBytes, coalesced atomic.Uint64
 		inputs, inputsDropped, refused, protocolErrors                  atomic.Uint64
-		rateLimited, lagging                                            atomic.Uint64
+		rateLimited, lagging, missedTicks                               atomic.Uint64
 	}
 }
 
@@ -321,7 +400,8 @@ func newServer(cfg ServerConfig) *server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	s.warn = newWarnLimiter(s.log, max(cfg.MaxLogRate, 1))
+	s.warn = newLogLimiter(s.log, slog.LevelWarn, max(cfg.MaxLogRate, 1))
+	s.info = newLogLimiter(s.log, slog.LevelInfo, max(cfg.MaxLogRate, 1))
 	s.handler = http.HandlerFunc(s.serveWS)
 	return s
 }
@@ -334,14 +414,30 @@ func (s *server) start() error {
 	if err := s.reg.Seal(); err != nil {
 		return err
 	}
+	for _, t := range s.cfg.Inputs {
+		c := s.reg.ByType(t)
+		if c == nil {
+			return fmt.Errorf("net: ServerConfig.Inputs names %s, which the Registry does not have; register it with codec.Register or leave it out", t)
+		}
+		if s.inputs == nil {
+			s.inputs = map[*codec.Codec]bool{}
+		}
+		s.inputs[c] = true
+	}
 	ln, err := stdnet.Listen("tcp", s.cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("net: cannot listen on %s: %w; pick another address with ServerConfig.Addr", s.cfg.Addr, err)
 	}
-	ln = &limitListener{Listener: ln, max: int64(s.cfg.MaxConnections), refused: func(remote string) {
-		s.stats.refused.Add(1)
-		s.warn.warn("net: connection refused: too many connections open", "remote", remote, "max_connections", s.cfg.MaxConnections, "fix", "raise ServerConfig.MaxConnections")
-	}}
+	ln = &limitListener{Listener: ln, max: s.cfg.MaxConnections, perAddr: s.cfg.MaxConnectionsPerAddr,
+		handshakes: s.cfg.MaxHandshakesPerAddr, timeout: s.cfg.HandshakeTimeout,
+		refused: func(remote, why string) {
+			s.stats.refused.Add(1)
+			s.warn.warn("net: connection refused: "+why, "remote", remote)
+		},
+		timedOut: func(remote string) {
+			s.stats.refused.Add(1)
+			s.warn.warn("net: connection closed: handshake slower than ServerConfig.HandshakeTimeout", "remote", remote, "handshake_timeout", s.cfg.HandshakeTimeout)
+		}}
 	mux := http.NewServeMux()
 	mux.Handle(s.cfg.Path, s.handler)
 	mux.HandleFunc("GET "+HealthPath, s.serveHealth)
@@ -354,6 +450,7 @@ func (s *server) start() error {
 		ReadHeaderTimeout: s.cfg.HTTPTimeout,
 		IdleTimeout:       s.cfg.HTTPTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		ConnState:         connState, // ends handshakes (limits.go)
 		// Lets Shutdown cut a connection that does not answer the close.
 		ConnContext: func(ctx context.Context, c stdnet.Conn) context.Context {
 			return context.WithValue(ctx, rawConnKey{}, c)
@@ -372,9 +469,15 @@ func (s *server) start() error {
 	}
 	s.mu.Unlock()
 	s.lastTickAt.Store(time.Now().UnixNano())
+	if s.cfg.Agones != nil {
+		s.agones = newAgones(*s.cfg.Agones, s.log)
+	}
 	go hs.Serve(ln)
 	go s.wakeAll()
 	s.log.Info("net: server listening", "url", s.url())
+	if s.agones != nil {
+		go s.agones.run(Server{s}, s.cfg.MaxClients)
+	}
 	if s.cfg.OnListening != nil {
 		s.cfg.OnListening(s.url())
 	}
@@ -470,7 +573,17 @@ func (s Server) Stats() ServerStats {
 		ProtocolErrors: st.protocolErrors.Load(),
 		RateLimited:    st.rateLimited.Load(),
 		Lagging:        st.lagging.Load(),
+		MissedTicks:    st.missedTicks.Load(),
+		StateAge:       stateAge(s.s.stateAt.Load()),
 	}
+}
+
+// stateAge is the time since at (Unix nanoseconds), or 0 if at is 0.
+func stateAge(at int64) time.Duration {
+	if at == 0 {
+		return 0
+	}
+	return time.Since(time.Unix(0, at))
 }
 
 // Close stops listening, closes every connection (clients are told the
@@ -500,8 +613,15 @@ func (s Server) Close() error {
 // after reading them.)
 func (s *server) beginTick(in *Inputs) {
 	tick := s.tick.Add(1)
-	s.lastTickAt.Store(time.Now().UnixNano())
-	s.collecting = (tick-1)%uint64(s.cfg.SendEvery) == 0
+	now := time.Now().UnixNano()
+	var gap int64 // since the last tick, if this one is late
+	if prev := s.lastTickAt.Swap(now); tick > 1 && prev != 0 {
+		if late := float64(now-prev) / float64(s.cfg.TickInterval); late >= 1.5 {
+			s.stats.missedTicks.Add(uint64(late - 0.5))
+			gap = now - prev
+		}
+	}
+	s.collecting = s.sendDue(tick, now, gap)
 	clear(in.list)
 	in.Joined, in.Left = in.Joined[:0], in.Left[:0]
 	s.inMu.Lock()
@@ -521,6 +641,23 @@ func (s *server) beginTick(in *Inputs) {
 	s.forgetAcks(in.Left) // predict.go
 	clear(s.perTick)
 	s.inMu.Unlock()
+}
+
+// sendDue reports whether tick, which began at now (gap after the
+// previous tick if it is late, else 0), is a send tick: every SendEvery
+// ticks, or sooner when ticks are late and waiting for the next tick would
+// leave watchers longer than SendEvery intervals without a state. A game
+// loop starved to 40 ticks a second thus still sends about 20 states a
+// second, instead of 13; ticks on time keep the SendEvery schedule.
+func (s *server) sendDue(tick uint64, now, gap int64) bool {
+	s.sinceSend++
+	every := int64(s.cfg.SendEvery) * int64(s.cfg.TickInterval)
+	due := tick == 1 || s.sinceSend >= s.cfg.SendEvery || (gap > 0 && now-s.lastSendAt+gap/2 >= every)
+	if due {
+		s.sinceSend, s.lastSendAt = 0, now
+		s.sendTick.Store(tick)
+	}
+	return due
 }
 
 // id returns e's network id, assigning a new one to entities not seen
@@ -581,6 +718,7 @@ func (s *server) publish() {
 	}
 	p := &published{state: st, prev: s.prev, delta: slices.Clone(s.deltaBuf), acks: s.publishAcks(), view: view}
 	s.prev = st
+	s.stateAt.Store(s.lastTickAt.Load())
 	s.latest.Store(p)
 	s.stats.published.Add(1)
 	select {
@@ -645,11 +783,18 @@ type conn struct {
 	cancel context.CancelFunc
 	once   sync.Once
 	reason string
-	raw    stdnet.Conn    // the TCP connection, if the server listens itself
-	pong   chan struct{}  // a ping was answered
-	pings  sync.WaitGroup // ping goroutines
+	// refused is closed when the client broke a rule (refuse): the
+	// writer stops at once.
+	refused chan struct{}
+	raw     stdnet.Conn    // the TCP connection, if the server listens itself
+	pong    chan struct{}  // a ping was answered
+	pings   sync.WaitGroup // ping goroutines
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
+
+	token   string // the reconnection token, if ReconnectGrace > 0
+	left    bool   // the client closed the connection itself (readLoop)
+	resumed bool   // a reconnection took the id over (guarded by srv.mu)
 
 	wtimer   *time.Timer // the write timeout (write)
 	timedOut atomic.Bool // a write timed out
@@ -674,17 +819,56 @@ func (c *conn) wake() {
 }
 
 // close closes the connection once, logging why. With handshake, the
-// client is told the code and reason (which takes up to a few seconds if
-// it does not answer); without, the socket is just closed.
+// client is told the code and reason, and cut off if it does not answer
+// within CloseTimeout (a client may have declared a frame of any size,
+// which the WebSocket library's Close would otherwise read to the end);
+// without, the socket is just closed.
 func (c *conn) close(code websocket.StatusCode, reason string, handshake bool) {
 	c.once.Do(func() {
 		c.reason = reason
 		if handshake {
-			c.ws.Close(code, truncate(reason, 120))
+			c.closeWithin(code, reason)
 		} else {
 			c.ws.CloseNow()
 		}
 		c.cancel()
+	})
+}
+
+// closeWithin closes the connection with a close handshake that takes at
+// most CloseTimeout.
+func (c *conn) closeWithin(code websocket.StatusCode, reason string) {
+	closeWithin(c.ws, c.raw, c.srv.cfg.CloseTimeout, code, reason)
+}
+
+// closeWithin closes ws with a close handshake that takes at most d: then
+// it closes the TCP connection raw (if known) and ws at once.
+func closeWithin(ws *websocket.Conn, raw stdnet.Conn, d time.Duration, code websocket.StatusCode, reason string) {
+	cut := time.AfterFunc(d, func() {
+		if raw != nil {
+			raw.Close()
+		}
+		ws.CloseNow()
+	})
+	ws.Close(code, truncate(reason, 120))
+	cut.Stop()
+}
+
+// refuse closes the connection of a client that broke a rule, from its
+// read loop: the client is sent the code and reason, but the connection
+// ends at once for the server (its writer stops and its slot is freed);
+// the close handshake finishes in the background, within CloseTimeout.
+func (c *conn) refuse(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		c.reason = reason
+		close(c.refused)
+		s := c.srv
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			c.closeWithin(code, reason)
+			c.cancel()
+		}()
 	})
 }
 
@@ -697,7 +881,6 @@ func truncate(s string, n int) string {
 
 // serveWS accepts one WebSocket connection and serves it until it closes.
 func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
-	log := s.log.With("remote", r.RemoteAddr)
 	if !s.hostAllowed(r.Host) {
 		s.stats.refused.Add(1)
 		s.warn.warn("net: connection refused: host not served here", "remote", r.RemoteAddr, "host", r.Host, "origin", r.Header.Get("Origin"))
@@ -705,12 +888,15 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
+	// A client coming back within its ReconnectGrace is no new client:
+	// its slot was kept, and a draining room takes it back.
+	back := s.isBack(r.URL.Query().Get(resumeParam))
 	switch {
-	case s.closed || s.draining:
+	case s.closed || (s.draining && !back):
 		s.mu.Unlock()
 		http.Error(w, "net: server draining: it takes no new clients", http.StatusServiceUnavailable)
 		return
-	case len(s.conns)+s.pending >= s.cfg.MaxClients:
+	case len(s.conns)+s.pending+len(s.away) >= s.cfg.MaxClients && !back:
 		s.mu.Unlock()
 		s.stats.refused.Add(1)
 		s.warn.warn("net: connection refused: server full", "remote", r.RemoteAddr, "max_clients", s.cfg.MaxClients)
@@ -736,41 +922,50 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.warn.warn("net: connection refused", "remote", r.RemoteAddr, "origin", r.Header.Get("Origin"), "reason", err)
 		return
 	}
+	raw, _ := r.Context().Value(rawConnKey{}).(stdnet.Conn)
 	if ws.Subprotocol() != subprotocol {
 		release()
 		s.stats.refused.Add(1)
 		s.warn.warn("net: connection refused: client does not speak "+subprotocol, "remote", r.RemoteAddr)
-		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
+		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return
 	}
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
-	c.raw, _ = r.Context().Value(rawConnKey{}).(stdnet.Conn)
+	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), refused: make(chan struct{}), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	c.raw = raw
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed || s.draining {
+	if s.closed || (s.draining && !s.isBack(r.URL.Query().Get(resumeParam))) {
 		s.mu.Unlock()
 		s.hookMu.Unlock()
 		cancel()
-		ws.Close(websocket.StatusGoingAway, "net: server draining")
+		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusGoingAway, "net: server draining")
 		return
 	}
-	s.lastCID++
-	c.id = s.lastCID
+	resumed := s.resume(c, r.URL.Query().Get(resumeParam)) // sets c.id
+	if !resumed {
+		c.id = s.newClientID()
+	}
 	s.conns[c.id] = c
 	n := len(s.conns)
 	s.mu.Unlock()
-	if s.cfg.OnJoin != nil {
-		s.cfg.OnJoin(c.id, n)
+	if !resumed {
+		if s.cfg.OnJoin != nil {
+			s.cfg.OnJoin(c.id, n)
+		}
+		if s.agones != nil {
+			s.agones.players(c.id, true, n)
+		}
 	}
 	s.hookMu.Unlock()
-	s.inMu.Lock()
-	s.joined = append(s.joined, c.id)
-	s.inMu.Unlock()
-	log = log.With("client", c.id)
-	log.Info("net: client connected")
+	if !resumed {
+		s.inMu.Lock()
+		s.joined = append(s.joined, c.id)
+		s.inMu.Unlock()
+	}
+	s.info.warn("net: client connected", "remote", c.remote, "client", c.id)
 
 	done := make(chan struct{})
 	go func() {
@@ -783,17 +978,17 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	s.hookMu.Lock()
 	s.mu.Lock()
-	delete(s.conns, c.id)
+	if s.conns[c.id] == c { // not taken over by a reconnection
+		delete(s.conns, c.id)
+	}
 	n = len(s.conns)
+	gone := !c.resumed && !s.keepAway(c)
 	s.mu.Unlock()
-	if s.cfg.OnLeave != nil {
-		s.cfg.OnLeave(c.id, n)
+	if gone {
+		s.leave(c.id, n)
 	}
 	s.hookMu.Unlock()
-	s.inMu.Lock()
-	s.left = append(s.left, c.id)
-	s.inMu.Unlock()
-	log.Info("net: client disconnected", "reason", c.reason)
+	s.info.warn("net: client disconnected", "remote", c.remote, "client", c.id, "reason", c.reason)
 }
 
 // readLoop reads the client's messages until the connection fails or
@@ -805,7 +1000,7 @@ func (c *conn) readLoop() {
 	fail := func(code websocket.StatusCode, reason string) {
 		s.stats.protocolErrors.Add(1)
 		s.warn.warn("net: closing connection: "+reason, "client", c.id, "remote", c.remote)
-		c.close(code, reason, true)
+		c.refuse(code, reason)
 	}
 	var msg bytes.Buffer
 	for {
@@ -823,6 +1018,7 @@ func (c *conn) readLoop() {
 				c.close(0, fmt.Sprintf("no message for %v", s.cfg.IdleTimeout), false)
 			default:
 				e := classifyReadErr(err)
+				c.left = e.left
 				if e.protocol {
 					fail(websocket.StatusProtocolError, e.reason)
 				} else {
@@ -835,7 +1031,7 @@ func (c *conn) readLoop() {
 		if !rate.take(time.Now()) {
 			s.stats.rateLimited.Add(1)
 			s.warn.warn("net: closing connection: client over ServerConfig.MaxMessageRate", "client", c.id, "remote", c.remote, "max_message_rate", s.cfg.MaxMessageRate)
-			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages per second", s.cfg.MaxMessageRate), true)
+			c.refuse(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages per second", s.cfg.MaxMessageRate))
 			return
 		}
 		if typ != websocket.MessageBinary {
@@ -849,6 +1045,10 @@ func (c *conn) readLoop() {
 		}
 		if f.typ == msgKeepAlive {
 			continue
+		}
+		if s.inputs != nil && !s.inputs[f.input.c] {
+			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: %s is not an input (ServerConfig.Inputs)", f.input.c.Name()))
+			return
 		}
 		if f.seq <= lastSeq {
 			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: out of order: input %d after %d", f.seq, lastSeq))
@@ -885,7 +1085,7 @@ func (c *conn) writeLoop() {
 	var lastP *published // the last published state sent
 	var lastAck uint64   // the last ack sent (predict.go)
 	var scratch []byte
-	if !c.write(appendWelcome(nil, uint64(c.id))) {
+	if !c.write(appendWelcome(nil, uint64(c.id), c.token)) {
 		return
 	}
 	c.wake()
@@ -894,6 +1094,8 @@ func (c *conn) writeLoop() {
 	for {
 		select {
 		case <-c.ctx.Done():
+			return
+		case <-c.refused:
 			return
 		case <-ping.C:
 			c.pings.Add(1)

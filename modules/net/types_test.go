@@ -25,14 +25,19 @@ func (p *pos) Decode(r *codec.Reader) error {
 
 func testRegistry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.RegisterBinary[pos](reg, 1, 1)
-	codec.Register(reg, 2, 1,
-		func(v *vel, w *codec.Writer) { w.Float32(v.DX); w.Float32(v.DY) },
-		func(r *codec.Reader) (vel, error) { return vel{r.Float32(), r.Float32()}, nil })
-	codec.Register(reg, 3, 2,
-		func(v *label, w *codec.Writer) { w.Text(v.Name) },
-		func(r *codec.Reader) (label, error) { return label{r.Text()}, nil })
-	codec.Register(reg, 4, 1,
+	registerTestTypes(reg)
+	if err := reg.Seal(); err != nil {
+		panic(err)
+	}
+	return reg
+}
+
+// registerTestTypes registers the test types in reg.
+func registerTestTypes(reg *codec.Registry) {
+	codec.Register[pos](reg) // its own Encode and Decode
+	codec.Register[vel](reg)
+	codec.Register[label](reg, codec.Version(2))
+	codec.RegisterFunc(reg,
 		func(v *hp, w *codec.Writer) { w.Int(v.N) },
 		func(r *codec.Reader) (hp, error) {
 			n := r.Int()
@@ -41,10 +46,8 @@ func testRegistry() *codec.Registry {
 			}
 			return hp{n}, nil
 		})
-	codec.Register(reg, 5, 1,
-		func(v *score, w *codec.Writer) { w.Int(v.Points) },
-		func(r *codec.Reader) (score, error) { return score{r.Int()}, nil })
-	codec.Register(reg, 6, 1,
+	codec.Register[score](reg)
+	codec.RegisterFunc(reg,
 		func(v *steer, w *codec.Writer) { w.Uint8(uint8(v.Dir)) },
 		func(r *codec.Reader) (steer, error) {
 			d := int8(r.Uint8())
@@ -53,11 +56,5 @@ func testRegistry() *codec.Registry {
 			}
 			return steer{d}, nil
 		})
-	codec.Register(reg, 300, 1,
-		func(*tag, *codec.Writer) {},
-		func(*codec.Reader) (tag, error) { return tag{}, nil })
-	if err := reg.Err(); err != nil {
-		panic(err)
-	}
-	return reg
+	codec.Register[tag](reg)
 }

@@ -11,7 +11,7 @@ import (
 // Wire format. Every WebSocket message is one binary frame:
 //
 //	frame     = 'g' 'n' version:u8 type:u8 body
-//	welcome   = client:uvarint                                   (type 1, server → client)
+//	welcome   = client:uvarint n:uvarint token:n bytes           (type 1, server → client; n is 0 or 16)
 //	snapshot  = tick:uvarint n:uvarint entity*n                  (type 2, server → client)
 //	delta     = base:uvarint tick:uvarint                        (type 3, server → client)
 //	            n:uvarint entity*n                               created
@@ -103,6 +103,7 @@ type entUpdate struct {
 type frame struct {
 	typ     msgType
 	client  uint64      // welcome
+	token   string      // welcome: the reconnection token, or ""
 	base    uint64      // delta
 	tick    uint64      // snapshot, delta
 	ents    []entUpdate // snapshot: every entity; delta: created, then changed
@@ -132,6 +133,10 @@ func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, erro
 	switch {
 	case fromServer && f.typ == msgWelcome:
 		f.client = r.Uvarint()
+		f.token = string(r.BlobView())
+		if r.Err() == nil && len(f.token) != 0 && len(f.token) != tokenSize {
+			err = fmt.Errorf("token of %d bytes, want 0 or %d", len(f.token), tokenSize)
+		}
 	case fromServer && f.typ == msgSnapshot:
 		f.tick = r.Uvarint()
 		f.ents, err = parseEntities(r, reg)
@@ -331,9 +336,10 @@ func writeComp(w *codec.Writer, c *codec.Codec, payload []byte) {
 }
 
 // appendWelcome writes a welcome message.
-func appendWelcome(dst []byte, client uint64) []byte {
+func appendWelcome(dst []byte, client uint64, token string) []byte {
 	w := codec.NewWriter(appendHeader(dst, msgWelcome))
 	w.Uvarint(client)
+	w.Blob([]byte(token))
 	return w.Data()
 }
 

@@ -197,11 +197,7 @@ func TestParseFrameRejects(t *testing.T) {
 	good := makeState(reg, 5, world{2: named(pos{1, 2}), 4: named(hp{1})})
 	snap := appendSnapshot(nil, good)
 	comp := func(tid uint64, ver uint8, payload ...byte) []byte {
-		var w codec.Writer
-		w.Uvarint(tid)
-		w.Uint8(ver)
-		w.Blob(payload)
-		return w.Data()
+		return wireComp(reg, tid, ver, payload...)
 	}
 	snapshotOf := func(ents ...[]byte) []byte {
 		w := codec.NewWriter(appendHeader(nil, msgSnapshot))
@@ -245,7 +241,7 @@ func TestParseFrameRejects(t *testing.T) {
 		{"huge count", snapshotOf()[:headerSize+1], true, "truncated"},
 		{"count larger than message", append(appendHeader(nil, msgSnapshot), 5, 0xff, 0xff, 0x03), true, "exceeds"},
 		{"unknown type id", snapshotOf(entity(2, comp(77, 1))), true, "unknown type id 77"},
-		{"wrong version", snapshotOf(entity(2, comp(3, 1, 0))), true, "arrived with version 1, but version 2 is registered"},
+		{"wrong version", snapshotOf(entity(2, comp(3, wrongVersion, 0))), true, "arrived with version 238, but version"},
 		{"type id out of range", snapshotOf(entity(2, comp(70000, 1))), true, "out of range"},
 		{"decoder error", snapshotOf(entity(2, comp(4, 1, 5))), true, "negative hp"},
 		{"payload too short", snapshotOf(entity(2, comp(1, 1, 1, 2, 3))), true, "truncated"},
@@ -253,10 +249,10 @@ func TestParseFrameRejects(t *testing.T) {
 		{"entity without components", snapshotOf(entity(2), entity(4, comp(3, 2, 8, 'l', 'o', 'n', 'g', 'n', 'a', 'm', 'e'))), true, "want at least 1"},
 		{"ids not increasing", snapshotOf(entity(4, hp1), entity(2, hp1)), true, "ids must increase"},
 		{"duplicate id", snapshotOf(entity(2, hp1), entity(2, hp1)), true, "ids must increase"},
-		{"type ids not increasing", snapshotOf(entity(2, hp1, comp(1, 1, 0, 0, 0, 0, 0, 0, 0, 0))), true, "type ids must increase"},
+		{"type ids not increasing", snapshotOf(entity(2, comp(1, 1, 0, 0, 0, 0, 0, 0, 0, 0), hp1)), true, "type ids must increase"},
 		{"delta tick not after base", append(appendHeader(nil, msgDelta), 5, 5, 0, 0, 0), true, "not after base"},
 		{"delta changes nothing", append(appendHeader(nil, msgDelta), 1, 2, 0, 1, 2, 0, 0, 0), true, "changes nothing"},
-		{"delta sets and removes a type", append(append(append(appendHeader(nil, msgDelta), 1, 2, 0, 1, 2, 1), hp1...), 1, 4, 0), true, "both set and removed"},
+		{"delta sets and removes a type", append(append(append(appendHeader(nil, msgDelta), 1, 2, 0, 1, 2, 1), hp1...), 1, byte(reg.ByName("net.hp").ID()), 0), true, "both set and removed"},
 		{"delta changes and removes an entity", append(append(append(appendHeader(nil, msgDelta), 1, 2, 0, 1, 2, 1), hp1...), 0, 1, 2), true, "both changed and removed"},
 		{"delta removes unregistered type", append(appendHeader(nil, msgDelta), 1, 2, 0, 1, 2, 0, 1, 99, 0), true, "not registered"},
 		{"input seq 0", input(0, hp1), false, "start at 1"},
@@ -277,4 +273,26 @@ func TestParseFrameRejects(t *testing.T) {
 			t.Errorf("parseFrame(% x) = %v, want no error", msg, err)
 		}
 	}
+}
+
+// wrongVersion is a version byte wireComp writes as it is.
+const wrongVersion = 238
+
+// wireComp writes a component of the test type that had the wire id tid
+// when ids were numbered by hand — pos 1, vel 2, label 3, hp 4, score 5,
+// steer 6 — with its wire id and version in reg (the version as given if
+// it is wrongVersion), and the payload; other ids are written as they are.
+func wireComp(reg *codec.Registry, tid uint64, ver uint8, payload ...byte) []byte {
+	names := map[uint64]string{1: "net.pos", 2: "net.vel", 3: "net.label", 4: "net.hp", 5: "net.score", 6: "net.steer"}
+	if c := reg.ByName(names[tid]); c != nil {
+		tid = uint64(c.ID())
+		if ver != wrongVersion {
+			ver = c.Version()
+		}
+	}
+	var w codec.Writer
+	w.Uvarint(tid)
+	w.Uint8(ver)
+	w.Blob(payload)
+	return w.Data()
 }

@@ -210,6 +210,7 @@ func NewAnimator(clip *Clip) Animator {
 func (a *Animator) Play(clip *Clip) {
 	speed := a.Speed
 	*a = Animator{Speed: speed, clip: clip, err: clip.Validate()}
+	knowClip(clip)
 }
 
 // Clip returns the clip playing.

@@ -16,6 +16,16 @@ import (
 // yellow.
 func stripSheet(t testing.TB) *render.Sheet {
 	t.Helper()
+	s, err := render.GridSheet(stripImage(t), 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// stripImage returns the strip of stripSheet: 16×4 pixels, four colours.
+func stripImage(t testing.TB) render.Image {
+	t.Helper()
 	src := image.NewRGBA(image.Rect(0, 0, 16, 4))
 	for x := range 16 {
 		for y := range 4 {
@@ -26,11 +36,7 @@ func stripSheet(t testing.TB) *render.Sheet {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := render.GridSheet(img, 4, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return img
 }
 
 // ended collects the ClipEnded events.

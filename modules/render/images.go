@@ -97,6 +97,9 @@ func (p *pagePacker) alloc(w, h int) (int, image.Point, bool) {
 type imagePages struct {
 	pack pagePacker
 	imgs []*ebiten.Image
+	// named are the images loaded from files (their paths) or named
+	// with NameImage, by which save files refer to them (codec.go).
+	named []namedImage
 }
 
 // pageImage returns atlas page n: page 0 is the shapes-and-text atlas.
@@ -132,7 +135,7 @@ func LoadImages(fsys fs.FS, paths ...string) ([]Image, error) {
 		}
 		decoded[i] = img
 	}
-	return addImages(decoded, paths)
+	return addImages(decoded, paths, true)
 }
 
 func decodeFile(fsys fs.FS, path string) (image.Image, error) {
@@ -159,7 +162,7 @@ func decodeFile(fsys fs.FS, path string) (image.Image, error) {
 // atlas. It returns an error for an empty image or one larger than
 // [PageSize].
 func NewImage(img image.Image) (Image, error) {
-	imgs, err := addImages([]image.Image{img}, []string{"made by NewImage"})
+	imgs, err := addImages([]image.Image{img}, []string{"made by NewImage"}, false)
 	if err != nil {
 		return Image{}, err
 	}
@@ -167,8 +170,8 @@ func NewImage(img image.Image) (Image, error) {
 }
 
 // addImages packs imgs into the atlas pages and uploads them; names name
-// them in errors.
-func addImages(imgs []image.Image, names []string) ([]Image, error) {
+// them in errors, and, if named, in save files.
+func addImages(imgs []image.Image, names []string, named bool) ([]Image, error) {
 	for i, img := range imgs {
 		b := img.Bounds()
 		if b.Empty() {
@@ -202,6 +205,9 @@ func addImages(imgs []image.Image, names []string) ([]Image, error) {
 		r := image.Rect(0, 0, b.Dx(), b.Dy()).Add(pt).Add(image.Pt(imagePad, imagePad))
 		ip.imgs[page].SubImage(r).(*ebiten.Image).WritePixels(premultiplied(imgs[i]))
 		out[i] = Image{page: uint16(page + 1), x: int32(r.Min.X), y: int32(r.Min.Y), w: int32(r.Dx()), h: int32(r.Dy())}
+		if named {
+			ip.named = append(ip.named, namedImage{names[i], out[i]})
+		}
 	}
 	return out, nil
 }

@@ -72,7 +72,7 @@ func (l *ImageLoad) Poll() (imgs []Image, done bool, err error) {
 	if !l.packed {
 		l.packed = true
 		if l.err == nil {
-			l.imgs, l.err = addImages(l.decoded, l.paths)
+			l.imgs, l.err = addImages(l.decoded, l.paths, true)
 		}
 		l.decoded = nil
 	}

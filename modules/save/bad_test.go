@@ -113,7 +113,7 @@ func TestFailedLoadsKeepIDs(t *testing.T) {
 	spawned := func(bad bool) glue.Entity {
 		r, data := goodSave(t)
 		if bad {
-			broken := resum(append(data[:len(data)-1:len(data)-1], 0xff))
+			broken := resum(append(data[:len(data)-2:len(data)-2], 0xff, 0xff))
 			r.store.Write("bad", broken) // decodes once: the last value is wrong
 			r.store.Write("cut", data[:40])
 			r.run(func(s *step) { s.Saves.Load("bad") }, func(s *step) { s.Saves.Load("cut") })
@@ -140,7 +140,7 @@ func TestSecondDecodeFails(t *testing.T) {
 		}
 		if fickle {
 			calls := 0
-			codec.Register(reg, 4, 2, enc[L](testRegistry()), func(r *codec.Reader) (L, error) {
+			register(reg, 2, enc[L](testRegistry()), func(r *codec.Reader) (L, error) {
 				if calls++; calls > 2 { // smallWorld has two
 					return L{}, errors.New("not today")
 				}
@@ -183,9 +183,18 @@ func TestBadFiles(t *testing.T) {
 	loadBad(t, r, "wrong magic", magic, save.ErrNotSave, `"PNG\r\n\x1a\n\x00"`, `not "GLUESAVE"`)
 	loadBad(t, r, "text file", []byte("hello, this is not a save file at all"), save.ErrNotSave)
 
-	v2 := append([]byte(nil), data...)
-	binary.LittleEndian.PutUint16(v2[8:], 2)
-	loadBad(t, r, "format version 2", v2, save.ErrFormat, "format version 2", "reads version 1")
+	v3 := append([]byte(nil), data...)
+	binary.LittleEndian.PutUint16(v3[8:], 3)
+	err := loadBad(t, r, "format version 3", v3, save.ErrFormat, "format version 3", "reads version 2")
+	if !errors.Is(err, save.ErrNewer) || save.Reason(err) != "Save from newer version" {
+		t.Errorf("newer format: %v (%q), want ErrNewer", err, save.Reason(err))
+	}
+	v1 := append([]byte(nil), data...)
+	binary.LittleEndian.PutUint16(v1[8:], 1)
+	err = loadBad(t, r, "format version 1", v1, save.ErrFormat, "format version 1", "before derived codecs")
+	if errors.Is(err, save.ErrNewer) || save.Reason(err) != "Save from old version" {
+		t.Errorf("older format: %v (%q), want ErrFormat alone", err, save.Reason(err))
+	}
 
 	flags := append([]byte(nil), data...)
 	flags[10] = 1
@@ -204,39 +213,23 @@ func TestBadFiles(t *testing.T) {
 	foreign, _ := r.store.Read("bad")
 	loadBad(t, r, "another game's save", foreign, save.ErrForeign, `"other"`, `"test"`)
 
-	// A type this game does not register.
-	type X struct{ Z int }
-	more := testRegistry()
-	codec.RegisterTag[X](more, 99, 1)
-	newer := newRig(t, r.store, more, "test")
-	newer.run(smallWorld, func(s *step) { s.C.Spawn(X{}, P{}) })
-	newer.run(func(s *step) { s.Saves.Save("bad") })
-	unknown, _ := r.store.Read("bad")
-	loadBad(t, r, "unregistered type", unknown, save.ErrTypes, "save_test.X", "does not register")
-
 	// A type of another version.
 	vreg := codec.NewRegistry()
-	codec.Register(vreg, 1, 2,
+	register(vreg, 2,
 		func(p *P, w *codec.Writer) { w.Float64(p.X); w.Float64(p.Y) },
 		func(r *codec.Reader) (P, error) { return P{r.Float64(), r.Float64()}, nil })
 	v2r := newRig(t, r.store, vreg, "test", func(p *save.Plugin) { p.Resources = nil })
 	v2r.run(func(s *step) { s.C.Spawn(P{1, 1}) })
 	v2r.run(func(s *step) { s.Saves.Save("bad") })
 	mismatch, _ := r.store.Read("bad")
-	loadBad(t, r, "version mismatch", mismatch, save.ErrTypes, "save_test.P version 2", "version 1 is registered")
-
-	// A resource the game does not save.
-	r1only := newRig(t, r.store, nil, "test", func(p *save.Plugin) { p.Resources = []glue.Type{glue.TypeOf[R1]()} })
-	r1only.run(smallWorld)
-	loadBad(t, r1only, "unsaved resource", data, save.ErrTypes, "resource save_test.R2", "does not save")
+	loadBad(t, r, "version mismatch", mismatch, save.ErrTypes, "save_test.P was written by a codec of version 2", "version 1")
 
 	// Right checksum, wrong insides.
 	types := func(w *codec.Writer, names ...string) {
 		w.Text("test")
 		w.Uvarint(uint64(len(names)))
 		for _, n := range names {
-			w.Text(n)
-			w.Uint8(1)
+			testRegistry().ByName(n).Schema().Encode(w)
 		}
 	}
 	// groupOfT writes the start of a file of one group, of type T alone,
@@ -315,21 +308,24 @@ func TestBadFiles(t *testing.T) {
 		}
 		file := resum(w.Data())
 		copy(file, "GLUESAVE")
-		file[8] = 1
+		file[8] = 2
 		loadBad(t, r, c.what, file, save.ErrCorrupt, c.want)
 	}
-	idx := strings.Index(string(data), "save_test.P")
-	rename := append([]byte(nil), data...)
-	copy(rename[idx:], "save_test.Q")
-	loadBad(t, r, "renamed type", resum(rename), save.ErrTypes, "save_test.Q", "does not register")
-	loadBad(t, r, "value that does not decode", resum(append(data[:len(data)-1:len(data)-1], 0xff)), save.ErrCorrupt, "entity", "save_test.")
+	loadBad(t, r, "value that does not decode", resum(append(data[:len(data)-2:len(data)-2], 0xff, 0xff)), save.ErrCorrupt, "entity", "save_test.")
 	loadBad(t, r, "body cut short", resum(data[:len(data)-3]), save.ErrCorrupt)
 
 	// No such save.
 	r.run(func(s *step) { s.Saves.Load("nothing") })
 	wantErr(t, "missing save", r.last().Err, save.ErrNotFound, "memory:nothing")
-	if !strings.Contains(r.logs.String(), "save: load failed") || !strings.Contains(r.logs.String(), "memory:nothing") {
+	if !strings.Contains(r.logs.String(), "save: load failed") || !strings.Contains(r.logs.String(), "memory:bad") {
 		t.Errorf("failed loads are not logged with the place:\n%s", r.logs.String())
+	}
+	// A first run, with nothing saved, is not a warning.
+	if !strings.Contains(r.logs.String(), `level=INFO msg="save: nothing to load" name=nothing where=memory:nothing`) {
+		t.Errorf("a missing save is not logged at Info:\n%s", r.logs.String())
+	}
+	if save.Reason(r.last().Err) != "No save yet" {
+		t.Errorf("Reason(missing) = %q", save.Reason(r.last().Err))
 	}
 }
 
@@ -337,7 +333,7 @@ func TestBadFiles(t *testing.T) {
 func TestPanickingDecoder(t *testing.T) {
 	r, data := goodSave(t)
 	reg := codec.NewRegistry()
-	codec.Register(reg, 3, 1,
+	register(reg, 1,
 		func(n *N, w *codec.Writer) { w.Text(n.S) },
 		func(r *codec.Reader) (N, error) { panic("boom") })
 	for _, c := range testRegistry().Codecs() {
@@ -356,17 +352,17 @@ func copyCodec(reg *codec.Registry, c *codec.Codec) {
 	t := testRegistry()
 	switch c.Name() {
 	case "save_test.P":
-		codec.Register(reg, c.ID(), c.Version(), enc[P](t), dec[P](t))
+		register(reg, c.Schema().Version, enc[P](t), dec[P](t))
 	case "save_test.V":
-		codec.Register(reg, c.ID(), c.Version(), enc[V](t), dec[V](t))
+		register(reg, c.Schema().Version, enc[V](t), dec[V](t))
 	case "save_test.L":
-		codec.Register(reg, c.ID(), c.Version(), enc[L](t), dec[L](t))
+		register(reg, c.Schema().Version, enc[L](t), dec[L](t))
 	case "save_test.T":
-		codec.RegisterTag[T](reg, c.ID(), c.Version())
+		registerTag[T](reg, c.Schema().Version)
 	case "save_test.R1":
-		codec.Register(reg, c.ID(), c.Version(), enc[R1](t), dec[R1](t))
+		register(reg, c.Schema().Version, enc[R1](t), dec[R1](t))
 	case "save_test.R2":
-		codec.Register(reg, c.ID(), c.Version(), enc[R2](t), dec[R2](t))
+		register(reg, c.Schema().Version, enc[R2](t), dec[R2](t))
 	}
 }
 
@@ -394,6 +390,9 @@ func TestSaveFailures(t *testing.T) {
 	r.run(smallWorld)
 	r.run(func(s *step) { s.Saves.Save("x") })
 	wantErr(t, "store that fails", r.last().Err, errDisk, `save "x" to disk:x`)
+	if err := r.last().Err; !errors.Is(err, save.ErrStorage) || save.Reason(err) != "Storage unavailable" {
+		t.Errorf("store error %v (%q), want ErrStorage", err, save.Reason(err))
+	}
 
 	reg := codec.NewRegistry()
 	for _, c := range testRegistry().Codecs() {
@@ -401,7 +400,7 @@ func TestSaveFailures(t *testing.T) {
 			copyCodec(reg, c)
 		}
 	}
-	codec.Register(reg, 2, 1, func(*V, *codec.Writer) { panic("bang") }, dec[V](testRegistry()))
+	register(reg, 1, func(*V, *codec.Writer) { panic("bang") }, dec[V](testRegistry()))
 	p := newRig(t, nil, reg, "test")
 	p.run(smallWorld)
 	p.run(func(s *step) { s.Saves.Save("x") })
@@ -461,15 +460,15 @@ func TestPluginMistakes(t *testing.T) {
 	bad := newRig(t, nil, nil, "test", func(p *save.Plugin) {
 		p.Resources = append(p.Resources, glue.TypeOf[Unregistered]())
 	})
-	if err := bad.app.Update(); err == nil || !strings.Contains(err.Error(), "Plugin.Resources lists save_test.Unregistered, which the registry does not register") {
-		t.Errorf("first Update = %v, want the unregistered resource named", err)
+	if err := bad.app.Build(); err == nil || !strings.Contains(err.Error(), "Plugin.Resources lists save_test.Unregistered, which the registry does not register") {
+		t.Errorf("Build = %v, want the unregistered resource named", err)
 	}
 
 	dup := codec.NewRegistry()
-	codec.RegisterTag[T](dup, 1, 1)
-	codec.RegisterTag[V](dup, 1, 1)
-	d := newRig(t, nil, dup, "test")
-	if err := d.app.Update(); err == nil || !strings.Contains(err.Error(), "wire id 1 registered twice") {
+	registerTag[T](dup, 1)
+	registerTag[T](dup, 1)
+	d := newRig(t, nil, dup, "test", func(p *save.Plugin) { p.Resources = nil })
+	if err := d.app.Update(); err == nil || !strings.Contains(err.Error(), "type save_test.T registered twice") {
 		t.Errorf("first Update = %v, want the registry's mistake", err)
 	}
 

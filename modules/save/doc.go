@@ -45,27 +45,30 @@
 //
 // A load reads the whole file and checks it before it changes anything:
 // the magic bytes, the format version, the length and the CRC-32C
-// checksum, the game's name, that every type it names is registered with
-// the same version, that every resource is one the game saves, the
-// structure, and that every value decodes. A missing, truncated, corrupt,
-// foreign, newer or mismatched file is a [Result] error that names the
-// file and the problem and wraps one of [ErrNotFound], [ErrNotSave],
-// [ErrFormat], [ErrTruncated], [ErrCorrupt], [ErrForeign] and [ErrTypes];
-// the world is left as it was and the game goes on. Only then, in one
-// step, the entities with registered components are despawned, the saved
-// ones spawned and the saved resources set.
+// checksum, the game's name, the structure, and that every value decodes
+// — each by the schema the file recorded for its type, so that a save
+// written before fields were added, removed, reordered or renamed still
+// loads (codec.Codec.Adapt; docs/save.md). A missing, truncated,
+// corrupt, foreign, newer or mismatched file, or a store that fails, is a
+// [Result] error that names the file and the problem and wraps one of
+// [ErrNotFound], [ErrStorage] ([ErrFull]), [ErrNotSave], [ErrFormat]
+// ([ErrNewer]), [ErrTruncated], [ErrCorrupt], [ErrForeign] and
+// [ErrTypes]; [Reason] gives the player a short line. The world is left
+// as it was and the game goes on. Only then, in one step, the entities
+// with registered components are despawned, the saved ones spawned and
+// the saved resources set. A save made before the game saved a type
+// loads: a saved resource the file lacks keeps the app's value, types the
+// game no longer saves are ignored, and [Result.Notes] say so.
 //
 // # Entity references
 //
-// Loaded entities get new ids. A component or resource that refers to an
-// entity writes the field with codec.Writer.Entity and reads it with
-// codec.Reader.Entity:
+// Loaded entities get new ids. A glue.Entity field of a registered type
+// is an entity reference (a codec written by hand writes it with
+// codec.Writer.Entity and reads it with codec.Reader.Entity):
 //
 //	type Target struct{ Of glue.Entity }
 //
-//	codec.Register(reg, 7, 1,
-//		func(t *Target, w *codec.Writer) { w.Entity(t.Of) },
-//		func(r *codec.Reader) (Target, error) { return Target{Of: r.Entity()}, nil })
+//	codec.Register[Target](reg)
 //
 // A load maps the saved ids to the new ones, so references between saved
 // entities survive; a reference to an entity the file does not hold (one
@@ -75,10 +78,11 @@
 //
 // # The file
 //
-// A 24-byte header — "GLUESAVE", format version 1 (uint16), flags 0
+// A 24-byte header — "GLUESAVE", format version 2 (uint16), flags 0
 // (uint16), the body's length (uint64), its CRC-32C (uint32), all
 // little-endian — then the body: the game's name, the table of the types
-// the file holds (name and codec version), the resources, and the
+// the game registered (each one's schema: name, version, fields), the
+// resources, and the
 // entities in groups of the same types, each entity its id when saved and
 // one payload per type as its codec wrote it. docs/save.md has the
 // grammar. In the browser the same bytes are stored in base64.

@@ -19,18 +19,13 @@ type Follows struct{ Leader glue.Entity }
 // Score is a saved resource.
 type Score struct{ N int }
 
-// registry lists what is saved.
+// registry lists what is saved: one line per type, the codecs derived
+// from the fields.
 func registry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
-		func(p *Pos, w *codec.Writer) { w.Int(p.X) },
-		func(r *codec.Reader) (Pos, error) { return Pos{r.Int()}, nil })
-	codec.Register(reg, 2, 1,
-		func(f *Follows, w *codec.Writer) { w.Entity(f.Leader) },
-		func(r *codec.Reader) (Follows, error) { return Follows{r.Entity()}, nil })
-	codec.Register(reg, 3, 1,
-		func(s *Score, w *codec.Writer) { w.Int(s.N) },
-		func(r *codec.Reader) (Score, error) { return Score{r.Int()}, nil })
+	codec.Register[Pos](reg)
+	codec.Register[Follows](reg)
+	codec.Register[Score](reg)
 	return reg
 }
 

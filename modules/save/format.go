@@ -18,40 +18,57 @@ import (
 //
 //	header    = magic:"GLUESAVE" format:u16 flags:u16 length:u64 crc:u32
 //	body      = game:text types resources groups
-//	types     = n:uvarint (name:text version:u8)*n
+//	types     = n:uvarint schema*n
+//	schema    = name:text version:u8 custom:bool m:uvarint (field:text kind:text)*m
 //	resources = n:uvarint (type:uvarint payload:blob)*n
 //	groups    = n:uvarint group*n
 //	group     = m:uvarint type:uvarint*m k:uvarint (id:uvarint payload:blob*m)*k
 //
 // Fixed-size numbers are little-endian; text and blob are a uvarint
-// length and the bytes (codec.Writer.Text, Blob). format is 1 and flags 0;
-// length is the body's length and crc its CRC-32C (Castagnoli). The type
-// table names every type the file holds, with the version its codec had;
-// resources and groups refer to types by their index in it, in strictly
-// increasing order. A group is entities with the same saved types, in the
-// order the world stored them (archetype by archetype); an entity is its
-// id when saved (a glue.Entity, non-zero, unique in the file) and one
-// payload per type, each encoded by the type's codec. Entity references
-// inside payloads are saved ids (codec.Writer.Entity).
+// length and the bytes (codec.Writer.Text, Blob). format is 2 and flags
+// 0; length is the body's length and crc its CRC-32C (Castagnoli). The
+// type table holds the schema (codec.Schema) of every type the game
+// registered when it saved — also those no entity had — so that a later
+// build reads old values by field name and knows which types the save
+// predates; resources and groups refer to types by their index in it,
+// in strictly increasing order. A group is entities with the same saved
+// types, in the order the world stored them (archetype by archetype);
+// an entity is its id when saved (a glue.Entity, non-zero, unique in the
+// file) and one payload per type, each encoded by the type's codec.
+// Entity references inside payloads are saved ids (codec.Writer.Entity).
+// Format 1 (glue before derived codecs) had no schemas; it is refused
+// with ErrFormat.
 const (
 	magic        = "GLUESAVE"
-	formatV1     = 1
+	formatV2     = 2
 	headerSize   = 24
 	maxNameBytes = 1 << 10
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// The kinds of load errors: every error a load reports wraps one of them
-// (test with errors.Is) and says more — the file and what is wrong with
-// it.
+// The kinds of save and load errors: every error a save or load reports
+// wraps one of them (test with errors.Is) and says more — the file and
+// what is wrong with it. [Reason] turns them into a line for the player.
 var (
-	// ErrNotFound: there is no save of that name.
+	// ErrNotFound: there is no save of that name (a first run).
 	ErrNotFound = errors.New("no such save")
+	// ErrStorage: the store could not write or read the save — no
+	// place for saves, a disk error, permissions. Full storage is also
+	// ErrFull.
+	ErrStorage = errors.New("save storage unavailable")
+	// ErrFull: the disk or the browser's storage quota is full (also
+	// ErrStorage).
+	ErrFull = errors.New("save storage full")
 	// ErrNotSave: the data is not a glue save file (wrong magic).
 	ErrNotSave = errors.New("not a glue save file")
-	// ErrFormat: the file is of a format version this build cannot read.
+	// ErrFormat: the file is of a format version this build cannot read:
+	// an older one (format 1, before derived codecs) or a newer one
+	// (also ErrNewer).
 	ErrFormat = errors.New("unsupported save format")
+	// ErrNewer: the file was written by a newer glue or game build (also
+	// ErrFormat).
+	ErrNewer = errors.New("save file of a newer version")
 	// ErrTruncated: the file is shorter than its header says.
 	ErrTruncated = errors.New("save file truncated")
 	// ErrCorrupt: the checksum does not match, the structure is invalid,
@@ -59,10 +76,39 @@ var (
 	ErrCorrupt = errors.New("save file corrupt")
 	// ErrForeign: the file was written by another game.
 	ErrForeign = errors.New("save file of another game")
-	// ErrTypes: the file holds a type the game does not register, a type
-	// of another version, or a resource the game does not save.
+	// ErrTypes: a type's values cannot be read by this build: its codec
+	// is written by hand and has another version, or a migration
+	// failed.
 	ErrTypes = errors.New("save file's types do not match the game's")
 )
+
+// Reason returns a short line for the player (at most 24 characters, to
+// fit a HUD) saying why a save or load failed: "Storage is full",
+// "Save from newer version", "Save file is damaged", … It returns ""
+// for nil.
+func Reason(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, ErrNotFound):
+		return "No save yet"
+	case errors.Is(err, ErrFull):
+		return "Storage is full"
+	case errors.Is(err, ErrStorage):
+		return "Storage unavailable"
+	case errors.Is(err, ErrNewer):
+		return "Save from newer version"
+	case errors.Is(err, ErrFormat):
+		return "Save from old version"
+	case errors.Is(err, ErrForeign), errors.Is(err, ErrNotSave):
+		return "Not a save of this game"
+	case errors.Is(err, ErrTypes):
+		return "Save doesn't fit game"
+	case errors.Is(err, ErrCorrupt), errors.Is(err, ErrTruncated):
+		return "Save file is damaged"
+	}
+	return "Failed (see the log)"
+}
 
 // spec is what a save file is written and read against: the game's name,
 // its registry and the resources it saves.
@@ -89,17 +135,14 @@ func encode(w *glue.World, s *spec) (data []byte, ents int, err error) {
 			data, ents, err = nil, 0, fmt.Errorf("%s panicked: %v", name, p)
 		}
 	}()
-	var types []*codec.Codec
-	index := map[*codec.Codec]int{}
-	indexOf := func(c *codec.Codec) int {
-		i, ok := index[c]
-		if !ok {
-			i = len(types)
-			index[c] = i
-			types = append(types, c)
-		}
-		return i
+	// Every registered type, by name: the table says which types the
+	// game saved, also those no entity had.
+	types := s.reg.Codecs()
+	index := make(map[*codec.Codec]int, len(types))
+	for i, c := range types {
+		index[c] = i
 	}
+	indexOf := func(c *codec.Codec) int { return index[c] }
 
 	// Resources, by type index.
 	type res struct {
@@ -149,14 +192,16 @@ func encode(w *glue.World, s *spec) (data []byte, ents int, err error) {
 	body.Text(s.game)
 	body.Uvarint(uint64(len(types)))
 	for _, c := range types {
-		body.Text(c.Name())
-		body.Uint8(c.Version())
+		c.Schema().Encode(&body)
 	}
 	blob := func(c *codec.Codec, v any) error {
 		cur = c
 		scratch.Reset()
 		if err := c.Encode(v, &scratch); err != nil {
 			return err
+		}
+		if err := scratch.Err(); err != nil {
+			return fmt.Errorf("encoding %s: %w", c.Name(), err)
 		}
 		body.Blob(scratch.Data())
 		return nil
@@ -187,7 +232,7 @@ func encode(w *glue.World, s *spec) (data []byte, ents int, err error) {
 	b := body.Data()
 	out := make([]byte, headerSize, headerSize+len(b))
 	copy(out, magic)
-	binary.LittleEndian.PutUint16(out[8:], formatV1)
+	binary.LittleEndian.PutUint16(out[8:], formatV2)
 	binary.LittleEndian.PutUint16(out[10:], 0)
 	binary.LittleEndian.PutUint64(out[12:], uint64(len(b)))
 	binary.LittleEndian.PutUint32(out[20:], crc32.Checksum(b, castagnoli))
@@ -196,11 +241,15 @@ func encode(w *glue.World, s *spec) (data []byte, ents int, err error) {
 
 // image is a save file read and checked: everything a load applies.
 type image struct {
+	// types are the file's types, by index: this build's codec of each
+	// (adapted to the file's schema), nil for a type it does not save.
 	types     []*codec.Codec
+	names     []string // the file's type names, by index
 	resources []value
 	groups    []imgGroup
 	ids       []glue.Entity // every saved id, sorted
 	n         int           // entities
+	notes     []string      // what a load could not restore, for Result.Notes
 }
 
 type imgGroup struct {
@@ -240,8 +289,11 @@ func decode(data []byte, s *spec) (*image, error) {
 	if len(data) < headerSize {
 		return nil, fail(ErrTruncated, "%d bytes, shorter than the %d-byte header", len(data), headerSize)
 	}
-	if f := binary.LittleEndian.Uint16(data[8:]); f != formatV1 {
-		return nil, fail(ErrFormat, "format version %d; this build reads version %d (saves of a newer glue need that glue)", f, formatV1)
+	switch f := binary.LittleEndian.Uint16(data[8:]); {
+	case f > formatV2:
+		return nil, fmt.Errorf("%w: %w: format version %d; this build reads version %d (a save of a newer build needs that build)", ErrFormat, ErrNewer, f, formatV2)
+	case f != formatV2:
+		return nil, fail(ErrFormat, "format version %d, written by a glue before derived codecs; this build reads version %d and cannot convert it", f, formatV2)
 	}
 	if fl := binary.LittleEndian.Uint16(data[10:]); fl != 0 {
 		return nil, fail(ErrFormat, "flags %#x; this build knows none", fl)
@@ -267,7 +319,7 @@ func decode(data []byte, s *spec) (*image, error) {
 	if err := img.readResources(r, s); err != nil {
 		return nil, err
 	}
-	if err := img.readGroups(r); err != nil {
+	if err := img.readGroups(r, s); err != nil {
 		return nil, err
 	}
 	if err := r.Err(); err != nil {
@@ -322,28 +374,47 @@ func decode(data []byte, s *spec) (*image, error) {
 }
 
 func (img *image) readTypes(r *codec.Reader, s *spec) error {
-	n := r.Count(2)
+	n := r.Count(4)
+	seen := map[string]bool{}
 	for range n {
-		name, ver := r.Text(), r.Uint8()
+		sch := codec.ReadSchema(r)
 		if r.Err() != nil {
 			break
 		}
-		c := s.reg.ByName(name)
+		if seen[sch.Name] {
+			return fail(ErrCorrupt, "type %s listed twice", sch.Name)
+		}
+		seen[sch.Name] = true
+		img.names = append(img.names, sch.Name)
+		c := s.reg.ByName(sch.Name)
 		if c == nil {
-			return fail(ErrTypes, "it holds type %s (version %d), which the game does not register; register it (codec.Register) or load a save of this game's build", name, ver)
+			img.types = append(img.types, nil)
+			continue
 		}
-		if c.Version() != ver {
-			return fail(ErrTypes, "it holds %s version %d, but version %d is registered: the type's codec changed since the file was written", name, ver, c.Version())
+		ac, err := c.Adapt(sch)
+		if err != nil {
+			return fail(ErrTypes, "%v", err)
 		}
-		if slices.Contains(img.types, c) {
-			return fail(ErrCorrupt, "type %s listed twice", name)
-		}
-		img.types = append(img.types, c)
+		img.types = append(img.types, ac)
 	}
 	if err := r.Err(); err != nil {
 		return fail(ErrCorrupt, "type table: %v", err)
 	}
+	for _, c := range s.reg.Codecs() {
+		if !seen[c.Name()] {
+			what := "entities lack it"
+			if s.saves(c.Type()) {
+				what = "the current one is kept"
+			}
+			img.note("the save predates %s: %s", c.Name(), what)
+		}
+	}
 	return nil
+}
+
+// note records what a load could not restore.
+func (img *image) note(format string, args ...any) {
+	img.notes = append(img.notes, fmt.Sprintf(format, args...))
 }
 
 // typeIndex reads a type index, which must be in range and greater than
@@ -372,10 +443,11 @@ func (img *image) readResources(r *codec.Reader, s *spec) error {
 		}
 		prev = i
 		c := img.types[i]
-		if !s.saves(c.Type()) {
-			return fail(ErrTypes, "it holds resource %s, which the game does not save (Plugin.Resources)", c.Name())
-		}
 		data := r.BlobView()
+		if c == nil || !s.saves(c.Type()) {
+			img.note("the save holds resource %s, which the game no longer saves: ignored", img.names[i])
+			continue
+		}
 		img.resources = append(img.resources, value{c: c, data: data})
 	}
 	if err := r.Err(); err != nil {
@@ -384,14 +456,16 @@ func (img *image) readResources(r *codec.Reader, s *spec) error {
 	return nil
 }
 
-func (img *image) readGroups(r *codec.Reader) error {
+func (img *image) readGroups(r *codec.Reader, s *spec) error {
 	n := r.Count(4)
+	dropped := map[int]bool{}
 	for gi := range n {
 		m := r.Count(1)
 		if r.Err() == nil && m == 0 {
 			return fail(ErrCorrupt, "group %d has no types", gi)
 		}
-		g := imgGroup{cs: make([]*codec.Codec, 0, m)}
+		var g imgGroup
+		var known []bool
 		prev := -1
 		for range m {
 			i, err := img.typeIndex(r, prev)
@@ -399,14 +473,18 @@ func (img *image) readGroups(r *codec.Reader) error {
 				return fail(ErrCorrupt, "group %d: %v", gi, err)
 			}
 			prev = i
-			g.cs = append(g.cs, img.types[i])
+			known = append(known, img.types[i] != nil)
+			if img.types[i] != nil {
+				g.cs = append(g.cs, img.types[i])
+			} else if !dropped[i] {
+				dropped[i] = true
+				img.note("the save holds components %s, which the game no longer saves: ignored", img.names[i])
+			}
 		}
 		k := r.Count(1 + m)
 		if r.Err() == nil && k == 0 {
 			return fail(ErrCorrupt, "group %d has no entities", gi)
 		}
-		g.ids = make([]glue.Entity, 0, k)
-		g.vals = make([]value, 0, k*m)
 		for range k {
 			e := glue.Entity(r.Uvarint())
 			if r.Err() != nil {
@@ -415,17 +493,24 @@ func (img *image) readGroups(r *codec.Reader) error {
 			if e == 0 {
 				return fail(ErrCorrupt, "group %d: an entity saved as 0", gi)
 			}
-			g.ids = append(g.ids, e)
-			img.ids = append(img.ids, e)
-			for _, c := range g.cs {
-				g.vals = append(g.vals, value{c: c, data: r.BlobView()})
+			for _, ok := range known {
+				data := r.BlobView()
+				if ok {
+					g.vals = append(g.vals, value{c: g.cs[len(g.vals)%len(g.cs)], data: data})
+				}
+			}
+			if len(g.cs) > 0 { // an entity of dropped types only is not loaded
+				g.ids = append(g.ids, e)
+				img.ids = append(img.ids, e)
 			}
 		}
 		if err := r.Err(); err != nil {
 			return fail(ErrCorrupt, "group %d: %v", gi, err)
 		}
-		img.n += len(g.ids)
-		img.groups = append(img.groups, g)
+		if len(g.ids) > 0 {
+			img.n += len(g.ids)
+			img.groups = append(img.groups, g)
+		}
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -36,10 +37,16 @@ type (
 // testRegistry registers P, V, N, L, T, R1 and R2.
 func testRegistry() *codec.Registry {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
+	register(reg, 1,
 		func(p *P, w *codec.Writer) { w.Float64(p.X); w.Float64(p.Y) },
-		func(r *codec.Reader) (P, error) { return P{r.Float64(), r.Float64()}, nil })
-	codec.Register(reg, 2, 1,
+		func(r *codec.Reader) (P, error) {
+			p := P{r.Float64(), r.Float64()}
+			if math.IsNaN(p.X) || math.IsNaN(p.Y) {
+				return p, errors.New("P is NaN")
+			}
+			return p, nil
+		})
+	register(reg, 1,
 		func(v *V, w *codec.Writer) { w.Varint(int64(v.D)) },
 		func(r *codec.Reader) (V, error) {
 			d := r.Varint()
@@ -48,17 +55,17 @@ func testRegistry() *codec.Registry {
 			}
 			return V{int32(d)}, nil
 		})
-	codec.Register(reg, 3, 1,
+	register(reg, 1,
 		func(n *N, w *codec.Writer) { w.Text(n.S) },
 		func(r *codec.Reader) (N, error) { return N{r.Text()}, nil })
-	codec.Register(reg, 4, 2,
+	register(reg, 2,
 		func(l *L, w *codec.Writer) { w.Entity(l.To); w.Int(l.W) },
 		func(r *codec.Reader) (L, error) { return L{r.Entity(), r.Int()}, nil })
-	codec.RegisterTag[T](reg, 5, 1)
-	codec.Register(reg, 6, 1,
+	registerTag[T](reg, 1)
+	register(reg, 1,
 		func(v *R1, w *codec.Writer) { w.Int(v.Count); w.Entity(v.Boss) },
 		func(r *codec.Reader) (R1, error) { return R1{r.Int(), r.Entity()}, nil })
-	codec.Register(reg, 7, 1,
+	register(reg, 1,
 		func(v *R2, w *codec.Writer) { w.Text(v.Mode) },
 		func(r *codec.Reader) (R2, error) { return R2{r.Text()}, nil })
 	return reg
@@ -272,4 +279,14 @@ func wantErr(t testing.TB, what string, err, kind error, parts ...string) {
 			t.Errorf("%s: error %q does not mention %q", what, err, p)
 		}
 	}
+}
+
+// register registers T with a codec written by hand, of the version.
+func register[T any](reg *codec.Registry, version uint8, enc func(*T, *codec.Writer), dec func(*codec.Reader) (T, error)) {
+	codec.RegisterFunc(reg, enc, dec, codec.Version(version))
+}
+
+// registerTag registers a tag type T, its codec derived, of the version.
+func registerTag[T any](reg *codec.Registry, version uint8) {
+	codec.Register[T](reg, codec.Version(version))
 }

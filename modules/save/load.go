@@ -11,8 +11,8 @@ import (
 // apply makes the world the image's: it despawns every entity that has a
 // component of a registered type, spawns the saved entities with new ids
 // — references between them remapped, references to entities the file
-// does not hold set to 0 — and sets the saved resources (removing those
-// the file does not hold). Entities without a registered component are
+// does not hold set to 0 — and sets the saved resources (keeping the
+// app's value of those the file does not hold). Entities without a registered component are
 // left alone.
 //
 // The new ids are the ones the next reservations get (glue.World.Peek),
@@ -96,7 +96,10 @@ func (img *image) apply(w *glue.World, s *spec) error {
 	for _, t := range s.resources {
 		i := slices.IndexFunc(img.resources, func(v value) bool { return v.c.Type() == t })
 		if i < 0 {
-			w.RemoveResource(t)
+			// A save made before the game saved t, or while the app had
+			// none: the app keeps what it has (readTypes noted the
+			// first case). Removing it would stop every system that
+			// needs it.
 			continue
 		}
 		if err := w.InsertResource(img.resources[i].v); err != nil {

@@ -45,8 +45,9 @@ type Plugin struct {
 	// load. Required; the registry may be shared with modules/net.
 	Registry *codec.Registry
 	// Resources are the resource types that are saved; each must be
-	// registered. A load sets them to the file's values, and removes
-	// those the file does not hold.
+	// registered. A load sets them to the file's values; a resource the
+	// file does not hold (a save made before the game saved it) keeps
+	// the app's value, and the load's [Result.Notes] say so.
 	Resources []glue.Type
 	// Store is where saves are kept. The default (nil) is, on the
 	// desktop, Dir(<user config dir>/glue/<Game>/saves), and in the
@@ -65,8 +66,9 @@ type Plugin struct {
 }
 
 // Build inserts the [Saves] resource and adds the systems. A missing Game
-// or Registry is reported by glue.App.Build; registration mistakes and a
-// resource that is not registered make the startup check fail the app.
+// or Registry, and a saved resource the registry does not register, are
+// reported by glue.App.Build; registration mistakes make the startup
+// check fail the app.
 // Without a default store (no user configuration directory, no
 // localStorage) the game runs, and every save and load fails saying so.
 func (p Plugin) Build(app *glue.App) {
@@ -75,6 +77,12 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	if p.Registry == nil {
 		app.AddError(errors.New("save: Plugin.Registry is required: make one with codec.NewRegistry and register the components and resources to save"))
+	} else {
+		for _, t := range p.Resources {
+			if p.Registry.ByType(t) == nil {
+				app.AddError(fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register[%s](registry)", t, t))
+			}
+		}
 	}
 	logger := p.Logger
 	if logger == nil {
@@ -145,8 +153,15 @@ type Result struct {
 	// Bytes is the size of the save file.
 	Bytes int
 	// Err is nil if the save or load succeeded. A failed load changed
-	// nothing; errors.Is tells the kind (ErrNotFound, ErrCorrupt, …).
+	// nothing; errors.Is tells the kind (ErrNotFound, ErrCorrupt, …),
+	// and [Reason] gives the player a short line.
 	Err error
+	// Notes say what a successful load could not restore, for a save
+	// made by an older build of the game: "the save predates
+	// main.Settings: the current one is kept" for a resource added to
+	// the saved list since, types the game no longer saves that were
+	// ignored. They are logged at Info.
+	Notes []string
 }
 
 // String describes the result for a player: "saved quick (42
@@ -265,7 +280,9 @@ func (s *state) carryOut(w *glue.World, rq request) Result {
 	case Save:
 		data, n, err := encode(w, &s.spec)
 		if err == nil {
-			err = s.store.Write(rq.name, data)
+			if err = s.store.Write(rq.name, data); err != nil {
+				err = storageError(err)
+			}
 		}
 		if err != nil {
 			res.Err = wrap(err)
@@ -274,8 +291,11 @@ func (s *state) carryOut(w *glue.World, rq request) Result {
 		res.Entities, res.Bytes = n, len(data)
 	case Load:
 		data, err := s.store.Read(rq.name)
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			err = fmt.Errorf("%w: nothing saved under %q", ErrNotFound, rq.name)
+		case err != nil && !errors.Is(err, ErrCorrupt):
+			err = storageError(err)
 		}
 		res.Bytes = len(data)
 		var img *image
@@ -289,7 +309,7 @@ func (s *state) carryOut(w *glue.World, rq request) Result {
 			res.Err = wrap(err)
 			return res
 		}
-		res.Entities = img.n
+		res.Entities, res.Notes = img.n, img.notes
 		if s.after != nil {
 			if err := s.after(w); err != nil {
 				res.Err = wrap(fmt.Errorf("loaded, then Plugin.AfterLoad failed: %w", err))
@@ -301,14 +321,33 @@ func (s *state) carryOut(w *glue.World, rq request) Result {
 
 // finish records a result for report and logs it.
 func (s *state) finish(r Result) {
-	if r.Err != nil {
+	switch {
+	case errors.Is(r.Err, ErrNotFound):
+		// A first run: nothing saved yet is not a problem.
+		s.log.Info("save: nothing to "+r.Op.String(), "name", r.Name, "where", r.Where)
+	case r.Err != nil:
 		s.log.Warn("save: "+r.Op.String()+" failed", "name", r.Name, "where", r.Where, "err", r.Err)
-	} else {
+	default:
 		s.log.Info("save: "+r.Op.String(), "name", r.Name, "where", r.Where, "entities", r.Entities, "bytes", r.Bytes)
+		for _, n := range r.Notes {
+			s.log.Info("save: "+r.Op.String()+": "+n, "name", r.Name)
+		}
 	}
 	s.mu.Lock()
 	s.done = append(s.done, r)
 	s.mu.Unlock()
+}
+
+// storageError wraps a store's error in ErrStorage, and ErrFull too when
+// the disk or the storage quota is full.
+func storageError(err error) error {
+	if errors.Is(err, ErrStorage) {
+		return err
+	}
+	if isFull(err) {
+		return fmt.Errorf("%w: %w: %w", ErrStorage, ErrFull, err)
+	}
+	return fmt.Errorf("%w: %w", ErrStorage, err)
 }
 
 // noStore is the store of a game without a default place for saves: it

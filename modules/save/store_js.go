@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"io/fs"
+	"strings"
 	"syscall/js"
 )
 
@@ -70,3 +71,6 @@ func (l localStore) Read(name string) (data []byte, err error) {
 
 // syncDir is not used in the browser.
 func syncDir(string) error { return nil }
+
+// isFull reports whether a store error says the storage quota is full.
+func isFull(err error) bool { return strings.Contains(err.Error(), "QuotaExceeded") }

@@ -3,9 +3,11 @@
 package save
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // defaultStore is the desktop's place for a game's saves: the directory
@@ -28,3 +30,6 @@ func syncDir(dir string) error {
 	defer d.Close()
 	return d.Sync()
 }
+
+// isFull reports whether a store error says the disk is full.
+func isFull(err error) bool { return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) }

@@ -13,7 +13,7 @@ import (
 // the original.
 func TestTimerCodec(t *testing.T) {
 	reg := codec.NewRegistry()
-	codec.RegisterBinary[timer.Timer](reg, 1, 1)
+	codec.Register[timer.Timer](reg)
 	c, enc, err := codec.Of[timer.Timer](reg)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +46,7 @@ func TestTimerCodec(t *testing.T) {
 		}
 	}
 	var w codec.Writer
-	w.Varint(-1)
+	w.Varint(-1) // duration, the first field
 	w.Varint(0)
 	w.Uint8(0)
 	w.Bool(false)

@@ -30,7 +30,7 @@ var implNotes = []struct{ name, note string }{
 	{"glue-batch-seq", "glue, `Options{Sequential: true}`, with the same systems in the **Batch** form (`Batch2P`, `Batch1P`, `Batch2P`): glue calls the system function once per batch of entities (the batch's `glue.Entities` and one `glue.Column` of component pointers per component) and the function loops itself, so the compiler inlines the per-entity work"},
 	{"glue-batch-par", "the same Batch systems on 2 workers, with glue's default rule"},
 	{"donburi", "donburi used idiomatically: `Query.Each` and `ComponentType.Get` per entity"},
-	{"donburi-arch", "donburi's storage read at archetype level with inline loops: the pointer columns glue's Batch systems read, but over components donburi allocated one by one, where glue carves them from per-type slabs in creation order (a diagnostic row)"},
+	{"donburi-arch", "donburi's storage read at archetype level with inline loops: its pointer columns, over components donburi allocated one by one (a diagnostic row; glue's Batch systems read dense columns of their own since issue #22)"},
 	{"ark", "mlange-42/ark v0.8.1 with registered filters, one entity at a time (`Query.Next`/`Get`)"},
 	{"ark-tables", "the same in ark's column form (`NextTable`/`GetColumns`, an inline loop over each table's slices): ark at its best for iteration (its batch operations are structural — create, add, remove — and have no part in this table)"},
 }
@@ -384,7 +384,7 @@ func (d *doc) goalObject(n int, target float64, text string) goal {
 		why = append(why, "The object model makes one inlined call per object for all three behaviours; Each systems make three calls per entity that the compiler cannot inline (see the first goal).")
 	}
 	if g.missed("Batch systems") {
-		why = append(why, fmt.Sprintf("Batch systems inline the work too, but reach every component through a pointer from donburi's pointer columns: sequentially they take %s plain slices' time here (see the first goal).",
+		why = append(why, fmt.Sprintf("Batch systems inline the work too (when this was measured they reached every component through a pointer from donburi's pointer columns; since issue #22 they read glue's dense columns directly): sequentially they take %s plain slices' time here (see the first goal).",
 			fmtX(d.t41("glue-batch-seq", n)/d.t41("slices", n))))
 	}
 	spl := d.t41("slices", n) / d.t41("slices-par", n)
@@ -692,7 +692,7 @@ func (d *doc) analysis() {
 		{"slices", "the work itself, on contiguous memory"},
 		{"slices-fn", "one call through a function value per entity per system"},
 		{"donburi-arch", "donburi's storage instead: a column of pointers per component type, components allocated one by one by donburi (inline loops, no calls)"},
-		{"glue-batch-seq", "glue's Batch systems: the same pointer columns and inline loops, with components in glue's slabs, plus glue's scheduler, params and batch views"},
+		{"glue-batch-seq", "glue's Batch systems: inline loops over glue's dense per-archetype columns (donburi's pointer columns when measured, before issue #22), plus glue's scheduler, params and batch views"},
 		{"glue-seq", "glue's Each systems: donburi's storage and a call per entity per system, plus glue's loop and scheduler"},
 		{"ark", "contiguous columns, inline loops (for comparison)"},
 	} {
@@ -751,7 +751,7 @@ func (d *doc) swarm() {
 
 func (d *doc) reproduce() {
 	d.p("## Reproduce\n\n")
-	d.p("Measured elsewhere: the browser build's size on the wire and time to the first frame (issue #16) by `make bench-web`, judged goal by goal in [docs/web.md](web.md) — the first-frame goal (the minimal page's + 0.15 s) is missed there, with by how much and why (V8 compiles the wasm's functions on the main thread as they are first called); the network module's load series (issue #15) by its own benchmark, in [docs/net.md](net.md).\n\n")
+	d.p("Measured elsewhere: the browser build's size on the wire and time to the first frame (issue #16) by `make bench-web`, judged goal by goal in [docs/web.md](web.md) — the first-frame goal (the minimal page's + 0.15 s) is missed there, with by how much and why (V8 compiles the wasm's functions on the main thread as they are first called); the network module's load series (issue #15) by its own benchmark, in [docs/net.md](net.md); the codecs derived by `codec.Register` against hand-written ones (issue #23) by `BenchmarkEncode`, `BenchmarkDecode` (codec) and `BenchmarkSave` (modules/save), in [docs/save.md](save.md#codec-speed).\n\n")
 	d.p("`make bench` regenerates this file and the chart (%s this time). The raw `go test` output is in [bench/results/raw.txt](../bench/results/raw.txt) and benchstat's summary of it in [bench/results/benchstat.txt](../bench/results/benchstat.txt). ", d.env["duration"])
 	d.p("Single groups: `cd bench && go test -run=NONE -bench='Table41/glue' -count=6`. Smoke test: `bench/run.sh -smoke`.\n")
 }

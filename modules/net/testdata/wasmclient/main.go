@@ -15,22 +15,38 @@ import (
 	"github.com/gluekit/glue/modules/net"
 )
 
-// The types match the test registry of package net (ids and versions).
-type pos struct{ X, Y float32 }
-type score struct{ Points int }
-type steer struct{ Dir int8 }
+// The types match the test registry of package net: the same names
+// (codec.Name, since this package is main), the same codecs. Wire ids
+// number the registered types in name order, so this client registers
+// every type the server does, also those it never receives.
+type (
+	pos   struct{ X, Y float32 }
+	vel   struct{ DX, DY float32 }
+	label struct{ Name string }
+	hp    struct{ N int }
+	score struct{ Points int }
+	steer struct{ Dir int8 }
+	tag   struct{}
+)
 
 func main() {
 	reg := codec.NewRegistry()
-	codec.Register(reg, 1, 1,
+	codec.RegisterFunc(reg,
 		func(p *pos, w *codec.Writer) { w.Float32(p.X); w.Float32(p.Y) },
-		func(r *codec.Reader) (pos, error) { return pos{r.Float32(), r.Float32()}, nil })
-	codec.Register(reg, 5, 1,
-		func(s *score, w *codec.Writer) { w.Int(s.Points) },
-		func(r *codec.Reader) (score, error) { return score{r.Int()}, nil })
-	codec.Register(reg, 6, 1,
+		func(r *codec.Reader) (pos, error) { return pos{r.Float32(), r.Float32()}, nil },
+		codec.Name("net.pos"))
+	codec.Register[vel](reg, codec.Name("net.vel"))
+	codec.Register[label](reg, codec.Name("net.label"), codec.Version(2))
+	codec.RegisterFunc(reg,
+		func(v *hp, w *codec.Writer) { w.Int(v.N) },
+		func(r *codec.Reader) (hp, error) { return hp{r.Int()}, nil },
+		codec.Name("net.hp"))
+	codec.Register[score](reg, codec.Name("net.score"))
+	codec.RegisterFunc(reg,
 		func(s *steer, w *codec.Writer) { w.Uint8(uint8(s.Dir)) },
-		func(r *codec.Reader) (steer, error) { return steer{int8(r.Uint8())}, nil })
+		func(r *codec.Reader) (steer, error) { return steer{int8(r.Uint8())}, nil },
+		codec.Name("net.steer"))
+	codec.Register[tag](reg, codec.Name("net.tag"))
 
 	app := glue.NewApp()
 	app.AddPlugins(net.ClientPlugin{

@@ -1,0 +1,179 @@
+package net
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	mrand "math/rand/v2"
+	"net/url"
+	"time"
+)
+
+// Client ids and reconnection.
+//
+// A client's id is random (never 0), so that watchers, who see which
+// client steers what, learn nothing from it about other clients. With
+// ServerConfig.ReconnectGrace, the welcome also carries a token of
+// tokenSize random bytes, which only that client receives. A client whose
+// connection is lost dials again with the token in the URL's resumeParam
+// query parameter; if the server still holds the client's id (the grace
+// period has not ended), the new connection gets the same id and the game
+// notices nothing but a pause in the inputs. The id cannot be used to
+// take a seat over: only the token can.
+
+// tokenSize is the length of a reconnection token in bytes.
+const tokenSize = 16
+
+// resumeParam is the URL query parameter in which a reconnecting client
+// sends its token, hex-encoded.
+const resumeParam = "resume"
+
+// awayClient is a client whose connection was lost, in its grace period.
+type awayClient struct {
+	id    ClientID
+	timer *time.Timer
+}
+
+// newClientID returns a random id that no client has (called with s.mu
+// held). Ids stay below 2^53, so that a browser's JavaScript can hold
+// them exactly.
+func (s *server) newClientID() ClientID {
+	for {
+		id := ClientID(mrand.Uint64() >> 11)
+		if _, used := s.conns[id]; id != 0 && !used && !s.isAway(id) {
+			return id
+		}
+	}
+}
+
+func (s *server) isAway(id ClientID) bool {
+	for _, a := range s.away {
+		if a.id == id {
+			return true
+		}
+	}
+	return false
+}
+
+// resume gives connection c the id of the client whose token the
+// reconnecting client sent (hex), and reports whether it did: the client
+// is away in its grace period, or still connected on a connection the
+// client has given up (which is then closed, and whose end the game does
+// not see). It gives every connection a token when ReconnectGrace is set.
+// Called with s.mu held.
+func (s *server) resume(c *conn, hexToken string) bool {
+	if s.cfg.ReconnectGrace <= 0 {
+		return false
+	}
+	token, err := hex.DecodeString(hexToken)
+	if err == nil && len(token) == tokenSize {
+		if a, ok := s.away[string(token)]; ok && a.timer.Stop() {
+			delete(s.away, string(token))
+			c.id, c.token = a.id, string(token)
+			return true
+		}
+		for _, old := range s.conns {
+			if old.token == string(token) {
+				old.resumed = true
+				go old.cut()
+				c.id, c.token = old.id, old.token
+				return true
+			}
+		}
+	}
+	var b [tokenSize]byte
+	rand.Read(b[:])
+	c.token = string(b[:])
+	return false
+}
+
+// isBack reports whether hexToken is the token of a client away in its
+// grace period. Called with s.mu held.
+func (s *server) isBack(hexToken string) bool {
+	if len(s.away) == 0 {
+		return false
+	}
+	token, err := hex.DecodeString(hexToken)
+	_, ok := s.away[string(token)]
+	return err == nil && ok
+}
+
+// keepAway keeps the id of a client whose connection was lost for
+// ReconnectGrace, and reports whether it did (not for a client that
+// closed the connection itself, or when the server closes). Called with
+// s.mu held.
+func (s *server) keepAway(c *conn) bool {
+	if s.cfg.ReconnectGrace <= 0 || c.left || c.token == "" || s.closed {
+		return false
+	}
+	if s.away == nil {
+		s.away = map[string]*awayClient{}
+	}
+	a := &awayClient{id: c.id}
+	a.timer = time.AfterFunc(s.cfg.ReconnectGrace, func() {
+		s.hookMu.Lock()
+		defer s.hookMu.Unlock()
+		s.mu.Lock()
+		if s.away[c.token] != a {
+			s.mu.Unlock()
+			return
+		}
+		delete(s.away, c.token)
+		n := len(s.conns)
+		s.mu.Unlock()
+		s.leave(a.id, n)
+	})
+	s.away[c.token] = a
+	return true
+}
+
+// leave reports that client id has gone, n clients being left: OnLeave,
+// and Left in the next tick. Called with s.hookMu held.
+func (s *server) leave(id ClientID, n int) {
+	if s.cfg.OnLeave != nil {
+		s.cfg.OnLeave(id, n)
+	}
+	if s.agones != nil {
+		s.agones.players(id, false, n)
+	}
+	s.inMu.Lock()
+	s.left = append(s.left, id)
+	s.inMu.Unlock()
+}
+
+// resumeURL returns the URL to dial: rawURL, with the reconnection token
+// of the last connection if the server gave one.
+func (c *client) resumeURL(rawURL string) string {
+	c.mu.Lock()
+	token := c.token
+	c.mu.Unlock()
+	if token == "" {
+		return rawURL
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return rawURL
+	}
+	q := u.Query()
+	q.Set(resumeParam, hex.EncodeToString([]byte(token)))
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// stopAway ends the grace periods when the server shuts down: the clients
+// away are not reported gone. Called with s.mu held.
+func (s *server) stopAway() {
+	for _, a := range s.away {
+		a.timer.Stop()
+	}
+	clear(s.away)
+}
+
+// SetSeats tells the server how many of the game's seats (paddles,
+// player slots) are taken, of how many: [Server.Ready] and the ReadyPath
+// endpoint report them beside the clients, so that a matchmaker can tell
+// a room with a free seat from one with only room to watch. A game that
+// has no seats need not call it. It is concurrent-safe.
+func (s Server) SetSeats(taken, total int) {
+	s.s.seatsTaken.Store(int64(taken))
+	s.s.seats.Store(int64(total))
+}
