@@ -9,7 +9,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
-.PHONY: docs-screenshot bench-smoke run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx wasm-ui serve test-web bench-web
+.PHONY: docs-screenshot bench-smoke bench-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx wasm-ui serve test-web bench-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -53,6 +53,14 @@ unit:
 bench:
 	$(XVFB) $(GO) run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1 > bench/results/swarm.md
 	bench/run.sh
+
+## bench-check: re-measure the headline ratios of README and docs on this
+## machine, in paired rounds, and print claim by claim whether each holds
+## (within 15%; bench/cmd/check). A few minutes; under Xvfb for the
+## graphics claim. The output also goes to bench/results/check.txt, which
+## docs/benchmarks.md includes when it is regenerated.
+bench-check:
+	cd bench && $(XVFB) $(GO) run ./cmd/check -out results/check.txt
 
 ## bench-smoke: the suite's correctness tests and every benchmark once.
 bench-smoke:

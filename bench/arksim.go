@@ -13,9 +13,16 @@ type arkSim struct {
 	all    *ecs.Filter3[Position, Velocity, Age]
 	field  Field
 	heavy  bool
+	tables bool // ark's column form: NextTable and GetColumns
 }
 
-func newArkSim(init []State, heavy bool) Sim {
+func newArkSim(init []State, heavy bool) Sim { return makeArkSim(init, heavy, false) }
+
+// newArkTablesSim is arkSim in ark's column form: each system walks the
+// matching tables and loops over their component slices.
+func newArkTablesSim(init []State, heavy bool) Sim { return makeArkSim(init, heavy, true) }
+
+func makeArkSim(init []State, heavy, tables bool) Sim {
 	w := ecs.NewWorld(max(len(init), 1024))
 	m := ecs.NewMap3[Position, Velocity, Age](w)
 	for i := range init {
@@ -30,10 +37,15 @@ func newArkSim(init []State, heavy bool) Sim {
 		all:    ecs.NewFilter3[Position, Velocity, Age](w),
 		field:  Field{FieldW, FieldH},
 		heavy:  heavy,
+		tables: tables,
 	}
 }
 
 func (s *arkSim) Tick() {
+	if s.tables {
+		s.tickTables()
+		return
+	}
 	if s.heavy {
 		q := s.steerF.Query()
 		for q.Next() {
@@ -55,6 +67,41 @@ func (s *arkSim) Tick() {
 	for q.Next() {
 		p, v := q.Get()
 		bounce(p, v, w, h)
+	}
+}
+
+// tickTables is Tick in ark's column form.
+func (s *arkSim) tickTables() {
+	if s.heavy {
+		q := s.steerF.Query()
+		for q.NextTable() {
+			ps, vs, as := q.GetColumns()
+			for i := range ps {
+				steer(&ps[i], &vs[i], &as[i], DT)
+			}
+		}
+	}
+	q := s.moveF.Query()
+	for q.NextTable() {
+		ps, vs := q.GetColumns()
+		for i := range ps {
+			move(&ps[i], &vs[i], DT)
+		}
+	}
+	qa := s.ageF.Query()
+	for qa.NextTable() {
+		as := qa.GetColumns()
+		for i := range as {
+			grow(&as[i], DT)
+		}
+	}
+	w, h := s.field.W, s.field.H
+	q = s.moveF.Query()
+	for q.NextTable() {
+		ps, vs := q.GetColumns()
+		for i := range ps {
+			bounce(&ps[i], &vs[i], w, h)
+		}
 	}
 }
 

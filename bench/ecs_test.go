@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -14,26 +15,40 @@ import (
 )
 
 // The scenarios of the public go-ecs-benchmarks suite (query2comp,
-// query32arch, random, create2comp, create2comp_alloc, add_remove,
-// add_remove_large, delete2comp, new_world), written again from that
+// query32arch, query256arch, random, create2comp, create2comp_alloc,
+// add_remove, add_remove_large, delete2comp, delete10comp, new_world),
+// written again from that
 // suite's definitions, at EcsSizes entities, each reporting ns per entity
 // like that suite; and churn, spawning and despawning ChurnK entities per
 // tick among ChurnBackground static ones.
 //
 // Every peer runs as that suite runs it: ark one entity at a time
-// ("ark"), ark's column or batch form ("ark-tables", "ark-batch"), and
-// donburi's own API ("donburi"). glue runs each scenario as a user would:
+// ("ark"), ark's column or batch form ("ark-tables", "ark-batch"),
+// donburi's own API ("donburi") and its batch creation, CreateMany
+// ("donburi-batch"). glue runs each scenario as a user would:
 // systems, queries and Commands, one App.Update per operation, so its
 // figures include the scheduler and command application. "glue-each" and
 // "glue-batch" are the Each2 and Batch2 system forms; "glue" is
 // Commands with boxed values (Spawn, Insert), "glue-typed" the typed
 // commands (glue.Spawn2, glue.Insert1).
 
-// settle collects the setup's garbage before an access scenario is timed,
-// for every implementation alike: a GC cycle that the setup started would
-// otherwise mark the heap during the first timed operations (glue's setup,
-// which queues every entity as a command, leaves the most garbage).
-func settle() { runtime.GC() }
+// noGC (-nogc) leaves out the GC that settle runs before timing: the
+// public suite runs none, so an implementation whose setup leaves garbage
+// pays for its collection in the timed loop. cmd/report runs the
+// go-ecs-benchmarks scenarios both ways and names the runs without a GC
+// "<impl>-nogc".
+var noGC = flag.Bool("nogc", false, "run no GC between a scenario's setup and its timed loop")
+
+// settle collects the setup's garbage before a scenario is timed, for
+// every implementation alike (unless -nogc): a GC cycle that the setup
+// started would otherwise mark the heap during the first timed operations
+// (glue's setup, which queues every entity as a command, leaves the most
+// garbage).
+func settle() {
+	if !*noGC {
+		runtime.GC()
+	}
+}
 
 func perEntity(b *testing.B, n int) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entity")
@@ -75,18 +90,6 @@ var (
 	extras = []any{C1{}, C2{}, C3{}, C4{}, C5{}, C6{}, C7{}, C8{}, C9{}, C10{}}
 )
 
-// archComps returns the components of entity i of query32arch: Position
-// and Velocity, plus C(j+1) for every set bit j of i's low 5 bits.
-func archComps(i int) []any {
-	out := []any{Position{}, Velocity{1, 1}}
-	for j := range 5 {
-		if i&(1<<j) != 0 {
-			out = append(out, extras[j])
-		}
-	}
-	return out
-}
-
 // queryScenario builds the world of a query scenario: query2comp (10n
 // Position-only entities, then n with Position and Velocity) or
 // query32arch (n entities over 32 archetypes).
@@ -121,41 +124,94 @@ var queryScenarios = []queryScenario{
 			ecs.NewMap2[Position, Velocity](w).NewBatchFn(n, func(_ ecs.Entity, _ *Position, v *Velocity) { *v = Velocity{1, 1} })
 		},
 	},
-	{
-		name: "Query32arch",
+	archScenario("Query32arch", 5, false),
+	archScenario("Query256arch", 8, true),
+}
+
+// archScenario builds n entities with Position and Velocity over 2^bits
+// archetypes (plus C(j+1) for every set bit j of the entity's index) —
+// query32arch; or, with apart, n entities with Position and Velocity in
+// one archetype and 4n with Position and any of C1…C(bits) that the query
+// does not match, over 2^bits archetypes — query256arch, as the public
+// suite builds them.
+func archScenario(name string, bits int, apart bool) queryScenario {
+	total := func(n int) int {
+		if apart {
+			return 4 * n
+		}
+		return n
+	}
+	return queryScenario{
+		name: name,
 		glue: func(c glue.Commands, n int) {
-			for i := range n {
-				c.Spawn(archComps(i)...)
+			if apart {
+				for range n {
+					glue.Spawn2(c, Position{}, Velocity{1, 1})
+				}
+			}
+			var cs []any
+			for i := range total(n) {
+				cs = append(cs[:0], Position{})
+				if !apart {
+					cs = append(cs, Velocity{1, 1})
+				}
+				for j := range bits {
+					if i&(1<<j) != 0 {
+						cs = append(cs, extras[j])
+					}
+				}
+				c.Spawn(cs...)
 			}
 		},
 		don: func(w donburi.World, n int) {
+			if apart {
+				for _, e := range w.CreateMany(n, dPos, dVel) {
+					*dVel.Get(w.Entry(e)) = Velocity{1, 1}
+				}
+			}
 			var ids []component.IComponentType
-			for i := range n {
-				ids = append(ids[:0], dPos, dVel)
-				for j := range 5 {
+			for i := range total(n) {
+				ids = append(ids[:0], dPos)
+				if !apart {
+					ids = append(ids, dVel)
+				}
+				for j := range bits {
 					if i&(1<<j) != 0 {
 						ids = append(ids, dC[j])
 					}
 				}
-				*dVel.Get(w.Entry(w.Create(ids...))) = Velocity{1, 1}
+				e := w.Create(ids...)
+				if !apart {
+					*dVel.Get(w.Entry(e)) = Velocity{1, 1}
+				}
 			}
 		},
 		ark: func(w *ecs.World, n int) {
 			posID, velID := ecs.ComponentID[Position](w), ecs.ComponentID[Velocity](w)
-			extra := []ecs.ID{ecs.ComponentID[C1](w), ecs.ComponentID[C2](w), ecs.ComponentID[C3](w), ecs.ComponentID[C4](w), ecs.ComponentID[C5](w)}
+			extra := []ecs.ID{ecs.ComponentID[C1](w), ecs.ComponentID[C2](w), ecs.ComponentID[C3](w), ecs.ComponentID[C4](w),
+				ecs.ComponentID[C5](w), ecs.ComponentID[C6](w), ecs.ComponentID[C7](w), ecs.ComponentID[C8](w)}[:bits]
 			vel := ecs.NewMap[Velocity](w)
+			if apart {
+				ecs.NewMap2[Position, Velocity](w).NewBatchFn(n, func(_ ecs.Entity, _ *Position, v *Velocity) { *v = Velocity{1, 1} })
+			}
 			var ids []ecs.ID
-			for i := range n {
-				ids = append(ids[:0], posID, velID)
+			for i := range total(n) {
+				ids = append(ids[:0], posID)
+				if !apart {
+					ids = append(ids, velID)
+				}
 				for j, id := range extra {
 					if i&(1<<j) != 0 {
 						ids = append(ids, id)
 					}
 				}
-				*vel.Get(w.Unsafe().NewEntity(ids...)) = Velocity{1, 1}
+				e := w.Unsafe().NewEntity(ids...)
+				if !apart {
+					*vel.Get(e) = Velocity{1, 1}
+				}
 			}
 		},
-	},
+	}
 }
 
 // checkSum fails b unless the positions of the n queried entities add up
@@ -166,10 +222,11 @@ func checkSum(b *testing.B, sum float64, n, runs int) {
 	}
 }
 
-// BenchmarkQuery2comp and BenchmarkQuery32arch add each entity's
-// velocity to its position over every entity with both.
-func BenchmarkQuery2comp(b *testing.B)  { benchQuery(b, queryScenarios[0]) }
-func BenchmarkQuery32arch(b *testing.B) { benchQuery(b, queryScenarios[1]) }
+// BenchmarkQuery2comp, BenchmarkQuery32arch and BenchmarkQuery256arch add
+// each entity's velocity to its position over every entity with both.
+func BenchmarkQuery2comp(b *testing.B)   { benchQuery(b, queryScenarios[0]) }
+func BenchmarkQuery32arch(b *testing.B)  { benchQuery(b, queryScenarios[1]) }
+func BenchmarkQuery256arch(b *testing.B) { benchQuery(b, queryScenarios[2]) }
 
 // benchArk times one of ark's query forms (tick, once per round) over
 // the scenario's world of n matching entities, and checks the positions
@@ -358,6 +415,7 @@ func BenchmarkRandom(b *testing.B) {
 func alternate(b *testing.B, do, undo func()) {
 	do()
 	undo()
+	settle()
 	for b.Loop() {
 		do()
 		b.StopTimer()
@@ -372,6 +430,7 @@ func alternate(b *testing.B, do, undo func()) {
 type lifeApp struct {
 	app            *glue.App
 	spawn, despawn bool
+	ten            bool // spawn C1 … C10 instead (boxed), for delete10comp
 }
 
 func newLifeApp(n int, typed bool) *lifeApp {
@@ -379,6 +438,12 @@ func newLifeApp(n int, typed bool) *lifeApp {
 	l.app.AddSystems(tickStage,
 		glue.Func(func(c glue.Commands) {
 			if !l.spawn {
+				return
+			}
+			if l.ten {
+				for range n {
+					c.Spawn(extras...)
+				}
 				return
 			}
 			if typed {
@@ -396,6 +461,11 @@ func newLifeApp(n int, typed bool) *lifeApp {
 				c.Despawn(e)
 			}
 		}).Named("bench.despawn"),
+		glue.Each2P(func(e glue.Entity, _ *C1, _ *C2, c glue.Commands) {
+			if l.despawn {
+				c.Despawn(e)
+			}
+		}).Named("bench.despawn10"),
 	)
 	return l
 }
@@ -456,6 +526,16 @@ func BenchmarkCreate2comp(b *testing.B) {
 			alternate(b, round, clear)
 			perEntity(b, n)
 		})
+		b.Run(fmt.Sprintf("donburi-batch/%d", n), func(b *testing.B) {
+			w := donburi.NewWorld()
+			var ents []donburi.Entity
+			alternate(b, func() { ents = w.CreateMany(n, dPos, dVel) }, func() {
+				for _, e := range ents {
+					w.Remove(e)
+				}
+			})
+			perEntity(b, n)
+		})
 		for _, f := range glueForms {
 			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
 				l := newLifeApp(n, f.typed)
@@ -502,6 +582,15 @@ func BenchmarkCreate2compAlloc(b *testing.B) {
 				for range n {
 					w.Create(ids...)
 				}
+			}
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("donburi-batch/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				w := donburi.NewWorld()
+				b.StartTimer()
+				w.CreateMany(n, dPos, dVel)
 			}
 			perEntity(b, n)
 		})
@@ -645,57 +734,70 @@ func arkAddRemoveWorld(w *ecs.World, n int, large bool) []ecs.Entity {
 	return ents
 }
 
-// BenchmarkDelete2comp removes n entities with Position and Velocity; the
-// creation that refills the world is not timed.
-func BenchmarkDelete2comp(b *testing.B) {
+// BenchmarkDelete2comp removes n entities with Position and Velocity,
+// BenchmarkDelete10comp n entities with C1 … C10; the creation that
+// refills the world is not timed.
+func BenchmarkDelete2comp(b *testing.B)  { benchDelete(b, false) }
+func BenchmarkDelete10comp(b *testing.B) { benchDelete(b, true) }
+
+func benchDelete(b *testing.B, ten bool) {
 	for _, n := range short(EcsSizes) {
-		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+		// ark's world and its entities: Position and Velocity, or C1 … C10.
+		arkWorld := func() (*ecs.World, func() []ecs.Entity) {
 			w := ecs.NewWorld(1024)
-			m := ecs.NewMap2[Position, Velocity](w)
-			ents := make([]ecs.Entity, 0, n)
-			fill := func() {
-				m.NewBatchFn(n, func(e ecs.Entity, _ *Position, _ *Velocity) { ents = append(ents, e) })
+			ids := []ecs.ID{ecs.ComponentID[Position](w), ecs.ComponentID[Velocity](w)}
+			if ten {
+				ids = []ecs.ID{ecs.ComponentID[C1](w), ecs.ComponentID[C2](w), ecs.ComponentID[C3](w), ecs.ComponentID[C4](w), ecs.ComponentID[C5](w),
+					ecs.ComponentID[C6](w), ecs.ComponentID[C7](w), ecs.ComponentID[C8](w), ecs.ComponentID[C9](w), ecs.ComponentID[C10](w)}
 			}
-			fill()
+			ents := make([]ecs.Entity, 0, n)
+			return w, func() []ecs.Entity {
+				ents = ents[:0]
+				for range n {
+					ents = append(ents, w.Unsafe().NewEntity(ids...))
+				}
+				return ents
+			}
+		}
+		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+			w, fill := arkWorld()
+			ents := fill()
 			alternate(b, func() {
 				for _, e := range ents {
 					w.RemoveEntity(e)
 				}
-			}, func() {
-				ents = ents[:0]
-				fill()
-			})
+			}, func() { ents = fill() })
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			m := ecs.NewMap2[Position, Velocity](w)
-			f := ecs.NewFilter2[Position, Velocity](w)
-			m.NewBatchFn(n, nil)
-			alternate(b, func() { w.RemoveEntities(f.Batch(), nil) }, func() { m.NewBatchFn(n, nil) })
+			w, fill := arkWorld()
+			fill()
+			batch := ecs.NewFilter2[Position, Velocity](w).Batch
+			if ten {
+				batch = ecs.NewFilter2[C1, C2](w).Batch
+			}
+			alternate(b, func() { w.RemoveEntities(batch(), nil) }, func() { fill() })
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("donburi/%d", n), func(b *testing.B) {
 			w := donburi.NewWorld()
-			ents := make([]donburi.Entity, 0, n)
-			fill := func() {
-				for range n {
-					ents = append(ents, w.Create(dPos, dVel))
-				}
+			ids := []component.IComponentType{dPos, dVel}
+			if ten {
+				ids = dC
 			}
+			var ents []donburi.Entity
+			fill := func() { ents = w.CreateMany(n, ids...) }
 			fill()
 			alternate(b, func() {
 				for _, e := range ents {
 					w.Remove(e)
 				}
-			}, func() {
-				ents = ents[:0]
-				fill()
-			})
+			}, fill)
 			perEntity(b, n)
 		})
 		b.Run(fmt.Sprintf("glue/%d", n), func(b *testing.B) {
 			l := newLifeApp(n, true)
+			l.ten = ten
 			defer l.app.Close()
 			l.run(b, true)
 			b.ReportAllocs()
@@ -768,6 +870,22 @@ func BenchmarkChurn(b *testing.B) {
 			for range ChurnK {
 				prev = append(prev, w.Create(dPos, dVel))
 			}
+		}
+		tick()
+		for b.Loop() {
+			tick()
+		}
+		perEntity(b, ChurnK)
+	})
+	b.Run("donburi-batch", func(b *testing.B) {
+		w := donburi.NewWorld()
+		w.CreateMany(bg, dPos, dVel)
+		var prev []donburi.Entity
+		tick := func() {
+			for _, e := range prev {
+				w.Remove(e)
+			}
+			prev = w.CreateMany(ChurnK, dPos, dVel)
 		}
 		tick()
 		for b.Loop() {

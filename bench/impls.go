@@ -16,6 +16,7 @@ var Impls = []Impl{
 	{"donburi", newDonburiSim},
 	{"donburi-arch", newDonburiArchSim},
 	{"ark", newArkSim},
+	{"ark-tables", newArkTablesSim},
 }
 
 // ImplByName returns the implementation with the given name.

@@ -52,7 +52,7 @@ const (
 )
 
 // ComputeImpls are the implementations the compute-heavy variant compares.
-var ComputeImpls = []string{"object", "slices", "slices-par", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "ark"}
+var ComputeImpls = []string{"object", "slices", "slices-par", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "ark", "ark-tables"}
 
 // State is one entity's data, as every implementation reports it.
 type State struct {

@@ -12,74 +12,48 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// DrawBenchRow is one variant's result of [RunDrawBench]: the most fish
-// each implementation kept within one frame per tick and drawn frame.
-type DrawBenchRow struct {
-	Variant Variant
-	Glue    BenchResult
-	Objects BenchResult
-}
-
 // drawFrames is the number of frames run at a new count before timing:
 // the tick that spawns or despawns, one to settle, one for the atlas.
 const drawFrames = 3
 
-// RunDrawBench is [RunBench] with drawing: for each variant and
-// implementation it finds the most fish for which the median of
-// opts.Ticks frames stays within opts.Frame, in a window (under Xvfb
-// without a display). A frame's time is the time spent in its tick (the
-// app's Update) plus the time spent in its drawing (the app's draw
+// RunDrawBench is the thesis's measure, with drawing: for each of its
+// variants, each bound (30 and 60 FPS) and each implementation (glue,
+// the EC, the loop) it estimates the most fish whose frames stay within
+// the bound, with the method described in bench.go, in a window (under
+// Xvfb without a display). A frame's time is the time spent in its tick
+// (the app's Update) plus the time spent in its drawing (the app's draw
 // stages: the draw systems walk the fish and hand Ebitengine their
 // sprites, which Ebitengine batches into vertex buffers). It does not
-// include the GPU's rasterizing, which is the same for both
-// implementations, nor Ebitengine's pacing: without a window manager,
-// as under Xvfb, the window is never focused, and Ebitengine then paces
-// an unfocused window to 60 frames a second by sleeping, whatever the
-// frame cost.
+// include the GPU's rasterizing, which is the same for every
+// implementation, nor Ebitengine's pacing: without a window manager, as
+// under Xvfb, the window is never focused, and Ebitengine then paces an
+// unfocused window to 60 frames a second by sleeping, whatever the frame
+// cost. The implementations' apps are open side by side in the one
+// window, and the rounds alternate between them frame batch by frame
+// batch.
 //
 // It opens a window and must be called from the main goroutine, like
-// ebiten.RunGame; it runs one glue app at a time in it.
+// ebiten.RunGame.
 func RunDrawBench(w io.Writer, opts BenchOptions) error {
-	if opts.Frame == 0 {
-		opts.Frame = time.Second / 60
-	}
-	if opts.Max < 2 || opts.Ticks < 1 {
-		return fmt.Errorf("swarm: bench needs Max ≥ 2 and Ticks ≥ 1, got %d and %d", opts.Max, opts.Ticks)
+	if err := opts.defaults([]int{30, 60}, ThesisVariants); err != nil {
+		return err
 	}
 	start := time.Now()
-	b := &drawBench{reqs: make(chan drawReq), times: make([]time.Duration, opts.Ticks), frame: opts.Frame}
-	rows := make([]DrawBenchRow, len(Variants))
+	env := ReadMachine()
+	b := &drawBench{reqs: make(chan drawReq)}
+	var tables []BenchTable
 	var searchErr error
 	go func() {
 		defer close(b.reqs)
-		for i, v := range Variants {
-			rows[i].Variant = v
-			for _, m := range []Model{ECS, ObjectModel} {
-				cfg := Config{Seed: opts.Seed, Scene: Scene{Variant: v}, Model: m, Sequential: opts.Sequential, Scale: 1}
-				r, err := search(opts, func(n int) (bool, error) {
-					reply := make(chan drawReply)
-					b.reqs <- drawReq{cfg: cfg, fish: n, reply: reply}
-					res := <-reply
-					return res.fits, res.err
-				})
-				if err != nil {
-					searchErr = err
-					return
-				}
-				if m == ECS {
-					rows[i].Glue = r
-				} else {
-					rows[i].Objects = r
-				}
-			}
-		}
+		tables, searchErr = runTables(opts, false, false, func(im impl) framer {
+			return &drawFramer{b: b, slot: &drawSlot{cfg: im.cfg}}
+		})
 	}()
 	ebiten.SetWindowTitle("Swarm benchmark (glue demo)")
 	ebiten.SetWindowSize(ScreenW, ScreenH)
 	ebiten.SetVsyncEnabled(false)
 	ebiten.SetTPS(ebiten.SyncWithFPS)
 	err := ebiten.RunGame(b)
-	b.closeApp()
 	if err == nil {
 		err = b.err
 	}
@@ -92,53 +66,55 @@ func RunDrawBench(w io.Writer, opts BenchOptions) error {
 	if err != nil {
 		return err
 	}
-	WriteDrawBenchTable(w, rows, opts)
-	fmt.Fprintf(w, "\n%s, GOMAXPROCS %d, %s/%s; median of %d frames per count; took %s\n",
-		runtime.Version(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH, opts.Ticks, time.Since(start).Round(time.Second))
+	writeTables(w, tables, "with drawing", &env)
+	fmt.Fprintf(w, "\n%s; median of %d frames per count, %d interleaved rounds; took %s\n",
+		env, opts.Frames, opts.Rounds, time.Since(start).Round(time.Second))
 	return nil
 }
 
-// WriteDrawBenchTable writes rows as a Markdown table.
-func WriteDrawBenchTable(w io.Writer, rows []DrawBenchRow, opts BenchOptions) {
-	first := fmt.Sprintf("%d workers", runtime.GOMAXPROCS(0))
-	if opts.Sequential {
-		first = "sequential"
-	}
-	fmt.Fprintf(w, "| variant | glue (%s) | object model | glue / objects |\n", first)
-	fmt.Fprintln(w, "|---|---:|---:|---:|")
-	for _, r := range rows {
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", r.Variant, r.Glue, r.Objects, ratio(r.Glue, r.Objects))
-	}
-	fmt.Fprintf(w, "\nmost fish (and one predator) with a tick and a drawn frame within 1/%d s\n", int(time.Second/opts.Frame))
+// drawSlot is one implementation's app in the window, made on its first
+// request (in the window's loop) and closed by a request.
+type drawSlot struct {
+	cfg  Config
+	app  *glue.App
+	game *render.Game
 }
 
-// drawReq asks the window's loop to time frames of cfg's scene with fish
-// fish.
+// drawFramer is a framer whose frames run in the window's loop.
+type drawFramer struct {
+	b    *drawBench
+	slot *drawSlot
+}
+
+func (f *drawFramer) frames(n int, ts []time.Duration) error {
+	reply := make(chan error)
+	f.b.reqs <- drawReq{slot: f.slot, fish: n, times: ts, reply: reply}
+	return <-reply
+}
+
+func (f *drawFramer) close() {
+	reply := make(chan error)
+	f.b.reqs <- drawReq{slot: f.slot, close: true, reply: reply}
+	<-reply
+}
+
+// drawReq asks the window's loop to time len(times) frames of slot's app
+// with fish fish, or to close it.
 type drawReq struct {
-	cfg   Config
+	slot  *drawSlot
 	fish  int
-	reply chan drawReply
+	times []time.Duration
+	close bool
+	reply chan error
 }
 
-// drawReply answers a drawReq.
-type drawReply struct {
-	fits bool
-	err  error
-}
-
-// drawBench is the ebiten.Game of RunDrawBench: it serves the search's
-// requests one at a time, each by running frames of a glue app.
+// drawBench is the ebiten.Game of RunDrawBench: it serves the requests
+// one at a time, each by running frames of a glue app.
 type drawBench struct {
 	reqs  chan drawReq
-	frame time.Duration // the budget
-
 	cur   *drawReq // the request being timed, or nil
-	cfg   Config   // the config app was made for
-	app   *glue.App
-	game  *render.Game
-	n     int           // frames run for cur
-	spent time.Duration // in the current frame's Update and Draw so far
-	times []time.Duration
+	n     int      // frames run for cur
+	spent time.Duration
 	err   error
 	done  bool // the search has ended
 }
@@ -148,10 +124,6 @@ type drawBench struct {
 func (b *drawBench) Update() error {
 	now := time.Now()
 	if b.err != nil {
-		if b.cur != nil {
-			b.cur.reply <- drawReply{err: b.err}
-			b.cur = nil
-		}
 		return b.err
 	}
 	if b.cur == nil {
@@ -161,62 +133,57 @@ func (b *drawBench) Update() error {
 				b.done = true
 				return ebiten.Termination
 			}
-			b.start(r)
+			if r.close {
+				if r.slot.app != nil {
+					r.slot.app.Close()
+					r.slot.app, r.slot.game = nil, nil
+				}
+				r.reply <- nil
+				return nil
+			}
+			if r.slot.app == nil {
+				r.slot.app = NewApp(r.slot.cfg)
+				r.slot.game = render.NewGame(r.slot.app)
+			}
+			glue.Resource[Scene](r.slot.app).Fish = r.fish
+			b.cur, b.n = &r, 0
+			runtime.GC()
 		default:
 			return nil
 		}
 	}
 	if b.n > drawFrames {
-		b.times[b.n-drawFrames-1] = b.spent
+		b.cur.times[b.n-drawFrames-1] = b.spent
 	}
-	if b.n == drawFrames+len(b.times) {
-		b.cur.reply <- drawReply{fits: median(b.times) <= b.frame}
+	if b.n == drawFrames+len(b.cur.times) {
+		b.cur.reply <- nil
 		b.cur = nil
 		return nil
 	}
 	b.n++
-	err := b.game.Update()
+	err := b.cur.slot.game.Update()
 	b.spent = time.Since(now)
 	if err != nil {
-		err = fmt.Errorf("swarm: bench, %s %s with %d fish: %w", b.cfg.Model, b.cfg.Scene.Variant, b.cur.fish, err)
-		b.cur.reply <- drawReply{err: err}
+		s := b.cur.slot
+		b.err = fmt.Errorf("swarm: bench, %s %s with %d fish: %w", s.cfg.Model, s.cfg.Scene.Variant, b.cur.fish, err)
+		b.cur.reply <- b.err
 		b.cur = nil
-		b.err = err
-		return err
+		return b.err
 	}
 	return nil
 }
 
-// start begins timing r: on the app already open if r is for the same
-// variant and model, else on a new one.
-func (b *drawBench) start(r drawReq) {
-	if b.app == nil || b.cfg != r.cfg {
-		b.closeApp()
-		b.cfg, b.app = r.cfg, NewApp(r.cfg)
-		b.game = render.NewGame(b.app)
-	}
-	glue.Resource[Scene](b.app).Fish = r.fish
-	b.cur, b.n = &r, 0
-	runtime.GC()
-}
-
-// closeApp closes the open app, if any.
-func (b *drawBench) closeApp() {
-	if b.app != nil {
-		b.app.Close()
-		b.app, b.game = nil, nil
-	}
-}
-
 // Draw draws the frame of the request being timed.
 func (b *drawBench) Draw(screen *ebiten.Image) {
-	if b.cur != nil && b.game != nil {
-		t0 := time.Now()
-		b.game.Draw(screen)
-		b.spent += time.Since(t0)
-		if err := b.game.Err(); err != nil && b.err == nil {
-			b.err = fmt.Errorf("swarm: bench, %s %s with %d fish: %w", b.cfg.Model, b.cfg.Scene.Variant, b.cur.fish, err)
-		}
+	if b.cur == nil {
+		return
+	}
+	t0 := time.Now()
+	b.cur.slot.game.Draw(screen)
+	b.spent += time.Since(t0)
+	if err := b.cur.slot.game.Err(); err != nil && b.err == nil {
+		s := b.cur.slot
+		b.err = fmt.Errorf("swarm: bench, %s %s with %d fish: %w", s.cfg.Model, s.cfg.Scene.Variant, b.cur.fish, err)
 	}
 }
 

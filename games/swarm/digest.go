@@ -49,18 +49,32 @@ func newDigester() *digester { return &digester{h: fnv.New64a()} }
 
 // digestParams are what DigestWorld reads and writes.
 type digestParams struct {
-	Digest  glue.ResMut[Digest]
-	Fish    glue.Query5[Position, Velocity, Colour, Avoid, Fish]
-	Pred    glue.Query2[Position, Predator]
-	Objects glue.Opt[Objects]
+	Digest glue.ResMut[Digest]
+	Fish   glue.Query5[Position, Velocity, Colour, Avoid, Fish]
+	Pred   glue.Query2[Position, Predator]
+	Loop   glue.Opt[Loop]
+	EC     glue.Opt[EC]
 }
 
-// DigestWorld (glue.Last, with Config.Digest) hashes the world of either
+// DigestWorld (glue.Last, with Config.Digest) hashes the world of any
 // model: the predator, then every fish in spawn order.
 func DigestWorld(p digestParams) {
 	d := newDigester()
 	n := 0
-	if o := p.Objects.Get(); o != nil {
+	if w := p.EC.Get(); w != nil {
+		if w.Predator != nil {
+			d.float(w.Predator.Pos.X)
+			d.float(w.Predator.Pos.Y)
+		}
+		for _, o := range w.Fish {
+			a := &o.Movement.none
+			if o.Avoid != nil {
+				a = &o.Avoid.State
+			}
+			d.fish(&o.Pos, &o.Movement.Vel, &o.Renderer.Colour, a, &o.Movement.Fish)
+		}
+		n = len(w.Fish)
+	} else if o := p.Loop.Get(); o != nil {
 		if o.Predator != nil {
 			d.float(o.Predator.Pos.X)
 			d.float(o.Predator.Pos.Y)

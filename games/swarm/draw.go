@@ -102,14 +102,16 @@ func DrawPredator(_ glue.Entity, p Position, v Velocity, d drawParams) {
 	d.List.Get().AddSprite(&s)
 }
 
-// DrawObjects (Draw, -model objects) draws the object model: each object
-// draws itself.
-func DrawObjects(p struct {
-	Objects glue.Res[Objects]
-	List    glue.ResMut[render.DrawList]
-	Art     glue.Res[Art]
-}) {
-	o, list, img := p.Objects.Get(), p.List.Get(), p.Art.Get().Fish
+// modelDrawParams are what DrawLoop and DrawEC read and write.
+type modelDrawParams[W any] struct {
+	World glue.Res[W]
+	List  glue.ResMut[render.DrawList]
+	Art   glue.Res[Art]
+}
+
+// DrawLoop (Draw, -model loop) draws the loop: each fish draws itself.
+func DrawLoop(p modelDrawParams[Loop]) {
+	o, list, img := p.World.Get(), p.List.Get(), p.Art.Get().Fish
 	for _, f := range o.Fish {
 		f.Draw(list, img)
 	}
@@ -119,8 +121,20 @@ func DrawObjects(p struct {
 	}
 }
 
+// DrawEC (Draw, -model ec) draws the EC: each fish's renderer draws it.
+func DrawEC(p modelDrawParams[EC]) {
+	w, list, img := p.World.Get(), p.List.Get(), p.Art.Get().Fish
+	for _, o := range w.Fish {
+		o.Renderer.Draw(list, img)
+	}
+	if pr := w.Predator; pr != nil {
+		s := predatorSprite(img, &pr.Pos, &pr.Components[0].(*PredatorMovementComponent).Vel)
+		list.AddSprite(&s)
+	}
+}
+
 // Draw adds the fish's sprite to list.
-func (f *FishObject) Draw(list *render.DrawList, img render.Image) {
+func (f *LoopFish) Draw(list *render.DrawList, img render.Image) {
 	s := fishSprite(img, &f.Pos, &f.Vel, &f.Colour)
 	list.AddSprite(&s)
 }
@@ -188,7 +202,8 @@ func SpawnHUD(cmds glue.Commands) {
 type hudParams struct {
 	Scene glue.Res[Scene]
 	Fish  glue.Query1[Fish]
-	Objs  glue.Opt[Objects]
+	Loop  glue.Opt[Loop]
+	EC    glue.Opt[EC]
 	Model glue.Res[Model]
 	Note  glue.Opt[SaveNote]
 	Every glue.Local[int]
@@ -204,8 +219,11 @@ func UpdateHUD(_ glue.Entity, h *HUD, p hudParams) {
 	}
 	*n = 30
 	fish := p.Fish.Len()
-	if o := p.Objs.Get(); o != nil {
+	if o := p.Loop.Get(); o != nil {
 		fish = len(o.Fish)
+	}
+	if w := p.EC.Get(); w != nil {
+		fish = len(w.Fish)
 	}
 	keys := ""
 	if *p.Model.Get() == ECS {

@@ -1,19 +1,21 @@
-// Swarm is Völkers's ECS-versus-object-model scene (thesis §4, in 2D) as a
+// Swarm is Völkers's ECS-versus-EC scene (thesis §4, in 2D) as a
 // playable demo and a benchmark: fish swim right across a 206×110 field
 // and wrap, a predator swims left, and the variants add avoidance of the
 // predator, a colour change, both, or flocking over a spatial grid. The
-// same rules also run as an object model (a slice of pointers to fish
-// objects with Update and Draw methods, as the thesis's EC variant), and
-// -bench finds how many fish each keeps at 60 ticks a second. This file
-// is the whole wiring: the modules, the game's stages, and in which stage
-// each system runs.
+// same rules also run as the thesis's Entity Component architecture
+// (component objects behind an interface, one virtual Update each: ec.go)
+// and as a hand-written array-of-structs loop (loop.go), and -bench-draw
+// estimates how many fish each keeps at 30 and 60 frames a second. This
+// file is the whole wiring: the modules, the game's stages, and in which
+// stage each system runs.
 //
 //	go run ./games/swarm                          # play: ↑/+ and ↓/- add and remove 1,000 fish, V switches variant, F5/F9 save and load
 //	go run ./games/swarm -variant flock -fish 5000
-//	go run ./games/swarm -model objects           # the object model
+//	go run ./games/swarm -model ec                # the thesis's EC
+//	go run ./games/swarm -model loop              # the hand-written loop
 //	go run ./games/swarm -headless -ticks 600     # no window: print the world's digest
-//	go run ./games/swarm -bench                   # the table of docs/swarm.md
-//	go run ./games/swarm -bench-draw              # the same with drawing, in a window
+//	go run ./games/swarm -bench-draw              # the tables of docs/swarm.md, in a window
+//	go run ./games/swarm -bench                   # the same, update only, headless
 //	go run ./games/swarm -schedule                # print the pipeline
 //
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
@@ -28,8 +30,8 @@
 //	            left edge or despawned to match
 //	  Flock     (flock) the spatial grid is rebuilt; each fish turns
 //	            with its neighbours — split across workers
-//	  Swim      fish and the predator move and wrap (-model objects:
-//	            the object model's whole tick runs here instead)
+//	  Swim      fish and the predator move and wrap (-model ec or
+//	            loop: that model's whole tick runs here instead)
 //	  React     the predator's position is noted; (avoid) fish jump away
 //	            and back; (colour) colours shift
 //	  HUD       the counter is updated
@@ -49,6 +51,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/diag"
@@ -78,14 +82,23 @@ type Model uint8
 const (
 	// ECS runs the scene as glue components and systems.
 	ECS Model = iota
-	// ObjectModel runs it as a slice of pointers to fish objects.
-	ObjectModel
+	// LoopModel runs it as a hand-written array-of-structs loop (loop.go).
+	LoopModel
+	// ECModel runs it as the thesis's Entity Component architecture: component
+	// objects behind an interface, one virtual Update each (ec.go).
+	ECModel
 )
 
-// String returns the model's flag name: "glue" or "objects".
+// Models lists every model, in order.
+var Models = []Model{ECS, ECModel, LoopModel}
+
+// String returns the model's flag name: "glue", "loop" or "ec".
 func (m Model) String() string {
-	if m == ObjectModel {
-		return "objects"
+	switch m {
+	case LoopModel:
+		return "loop"
+	case ECModel:
+		return "ec"
 	}
 	return "glue"
 }
@@ -95,10 +108,12 @@ func ParseModel(s string) (Model, error) {
 	switch s {
 	case "glue":
 		return ECS, nil
-	case "objects":
-		return ObjectModel, nil
+	case "loop":
+		return LoopModel, nil
+	case "ec":
+		return ECModel, nil
 	}
-	return 0, fmt.Errorf("swarm: unknown model %q; want glue or objects", s)
+	return 0, fmt.Errorf("swarm: unknown model %q; want glue, ec or loop", s)
 }
 
 // Config is what the flags set.
@@ -141,9 +156,12 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(Control, glue.Func(QuickSaveLoad), glue.Func(ShowSaveResults))
 	}
 	switch cfg.Model {
-	case ObjectModel:
-		app.InsertResource(Objects{})
-		app.AddSystems(Swim, glue.Func(UpdateObjects))
+	case LoopModel:
+		app.InsertResource(Loop{})
+		app.AddSystems(Swim, glue.Func(UpdateLoop))
+	case ECModel:
+		app.InsertResource(EC{})
+		app.AddSystems(Swim, glue.Func(UpdateEC))
 	default:
 		app.InsertResource(Hunt{})
 		app.InsertResource(Grid{})
@@ -180,9 +198,12 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(SpawnHUD),
 	)
 	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD))
-	if cfg.Model == ObjectModel {
-		app.AddSystems(glue.Draw, glue.Func(DrawObjects))
-	} else {
+	switch cfg.Model {
+	case LoopModel:
+		app.AddSystems(glue.Draw, glue.Func(DrawLoop))
+	case ECModel:
+		app.AddSystems(glue.Draw, glue.Func(DrawEC))
+	default:
 		app.AddSystems(glue.Draw,
 			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()),
 			glue.Each2P(DrawPredator).With(glue.TypeOf[Predator]()),
@@ -210,11 +231,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	variantName := fs.String("variant", "movement", "the rules: movement, avoid, colour, avoid-colour or flock")
 	fish := fs.Int("fish", 1000, "the number of fish")
 	schedule := fs.Bool("schedule", false, "print the schedule and exit")
-	modelName := fs.String("model", "glue", "the implementation: glue (ECS) or objects (the object model)")
-	bench := fs.Bool("bench", false, "find the most fish each variant and model keep at 60 ticks a second, and print the table")
-	benchDraw := fs.Bool("bench-draw", false, "like -bench, but time a tick and a drawn frame in a window (use xvfb-run without a display)")
+	modelName := fs.String("model", "glue", "the implementation: glue (ECS), ec (the thesis's EC: component objects, one virtual Update each) or loop (a hand-written array-of-structs loop)")
+	bench := fs.Bool("bench", false, "estimate the most fish glue, the EC and the loop keep at 60 update-only ticks a second, in interleaved rounds, and print the table")
+	benchDraw := fs.Bool("bench-draw", false, "the thesis's measure: the most fish each keeps at 30 and 60 FPS with drawing, in a window (use xvfb-run without a display)")
 	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
-	benchTicks := fs.Int("bench-ticks", 7, "with -bench: the ticks timed per count (their median counts)")
+	benchTicks := fs.Int("bench-frames", 7, "with -bench: the frames (ticks) timed per count and per round (their median counts)")
+	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
+	benchFPS := fs.String("bench-fps", "", "with -bench: the frame-rate bounds, comma-separated (default 30,60 with drawing, 60 update only)")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
 	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
@@ -240,7 +263,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		problems = append(problems, fmt.Sprintf("swarm: -bench-max must be between 2 and %d, got %d", 1<<24, *benchMax))
 	}
 	if *benchTicks < 1 {
-		problems = append(problems, fmt.Sprintf("swarm: -bench-ticks must be at least 1, got %d", *benchTicks))
+		problems = append(problems, fmt.Sprintf("swarm: -bench-frames must be at least 1, got %d", *benchTicks))
+	}
+	var fpsList []int
+	for _, f := range strings.FieldsFunc(*benchFPS, func(r rune) bool { return r == ',' }) {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			problems = append(problems, fmt.Sprintf("swarm: -bench-fps wants frame rates such as 30,60, got %q", *benchFPS))
+			break
+		}
+		fpsList = append(fpsList, n)
+	}
+	if *benchRounds < 1 {
+		problems = append(problems, fmt.Sprintf("swarm: -bench-rounds must be at least 1, got %d", *benchRounds))
 	}
 	if *scale <= 0 || *scale > 8 {
 		problems = append(problems, fmt.Sprintf("swarm: -scale must be in (0, 8], got %g", *scale))
@@ -264,7 +299,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 	if *bench || *benchDraw {
-		opts := BenchOptions{Seed: *seed, Max: *benchMax, Ticks: *benchTicks, Sequential: *sequential}
+		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential, FPS: fpsList}
 		if *bench {
 			if err := RunBench(stdout, opts); err != nil {
 				fmt.Fprintln(stderr, err)

@@ -47,7 +47,7 @@ func TestMain(m *testing.M) {
 	}
 	if os.Getenv(drawBenchEnv) != "" {
 		// TestDrawBenchRunsAtTinySizes's child: one window per process.
-		if err := RunDrawBench(os.Stdout, BenchOptions{Seed: 1, Max: 64, Ticks: 1}); err != nil {
+		if err := RunDrawBench(os.Stdout, BenchOptions{Seed: 1, Max: 64, Frames: 1, Rounds: 2}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -191,18 +191,23 @@ func frame(t *testing.T, cfg Config, ticks int) *image.RGBA {
 	return out
 }
 
-// TestObjectModelDrawsTheSame draws the same scene with both models: each
-// fish object draws itself where glue's draw systems draw its entity, so
-// the frames are the same below the counter, pixel for pixel (within 2 of
-// 255 a channel).
-func TestObjectModelDrawsTheSame(t *testing.T) {
+// TestModelsDrawTheSame draws the same scene with every model: each fish
+// of the loop and the EC draws itself where glue's draw systems draw its
+// entity, so the frames are the same below the counter, pixel for pixel
+// (within 2 of 255 a channel).
+func TestModelsDrawTheSame(t *testing.T) {
 	if !rendered {
 		t.Skip("no DISPLAY: run under `xvfb-run -a go test ./games/swarm`")
 	}
 	cfg := Config{Seed: 5, Scene: Scene{Variant: AvoidColour, Fish: 300}, Scale: 1}
 	ecs := frame(t, cfg, 200)
-	cfg.Model = ObjectModel
-	obj := frame(t, cfg, 200)
+	for _, m := range []Model{LoopModel, ECModel} {
+		cfg.Model = m
+		drawnTheSame(t, ecs, frame(t, cfg, 200), m)
+	}
+}
+
+func drawnTheSame(t *testing.T, ecs, obj *image.RGBA, m Model) {
 	fishPixels, diff := 0, 0
 	for y := 60; y < ScreenH; y++ {
 		for x := range ScreenW {
@@ -215,7 +220,7 @@ func TestObjectModelDrawsTheSame(t *testing.T) {
 			if d := max(absDiff(a.R, b.R), absDiff(a.G, b.G), absDiff(a.B, b.B)); d > 2 {
 				diff++
 				if diff <= 5 {
-					t.Errorf("(%d, %d): glue %v, objects %v", x, y, a, b)
+					t.Errorf("(%d, %d): glue %v, %s %v", x, y, a, m, b)
 				}
 			}
 		}
@@ -224,7 +229,7 @@ func TestObjectModelDrawsTheSame(t *testing.T) {
 		t.Fatalf("only %d pixels of fish drawn: the scene is not on screen", fishPixels)
 	}
 	if diff != 0 {
-		t.Errorf("%d of %d pixels differ between glue and the object model", diff, ScreenW*(ScreenH-60))
+		t.Errorf("%d of %d pixels differ between glue and %s", diff, ScreenW*(ScreenH-60), m)
 	}
 }
 
@@ -250,9 +255,14 @@ func TestDrawBenchRunsAtTinySizes(t *testing.T) {
 	if err != nil {
 		t.Fatalf("draw bench: %v\n%s", err, out)
 	}
-	for _, v := range Variants {
-		if row := "| " + v.String() + " | ≥ 64 | ≥ 64 | 1.00x (capped) |"; !strings.Contains(string(out), row) {
+	for _, v := range ThesisVariants {
+		if row := "| " + thesisName(v) + " | ≥ "; !strings.Contains(string(out), row) {
 			t.Errorf("no row %q in\n%s", row, out)
+		}
+	}
+	for _, want := range []string{"within 1/30 s", "within 1/60 s", "EC (thesis)", "loop (hand-written)", "load average"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
 }

@@ -173,10 +173,10 @@ func digest(t *testing.T, cfg Config, ticks int, opts *glue.Options) Digest {
 	return *glue.Resource[Digest](app)
 }
 
-// TestParallelEqualsSequentialAndObjects runs every variant in parallel
-// (split into small chunks on 2 workers), sequentially and as the object
-// model: the worlds are the same.
-func TestParallelEqualsSequentialAndObjects(t *testing.T) {
+// TestParallelEqualsSequentialEcAndLoop runs every variant in parallel
+// (split into small chunks on 2 workers), sequentially, as the thesis's EC
+// and as the hand-written loop: the worlds are the same.
+func TestParallelEqualsSequentialEcAndLoop(t *testing.T) {
 	ticks, fish := 240, 1500
 	if testing.Short() {
 		ticks = 100
@@ -186,13 +186,15 @@ func TestParallelEqualsSequentialAndObjects(t *testing.T) {
 			cfg := Config{Seed: 11, Scene: Scene{Variant: v, Fish: fish}}
 			par := digest(t, cfg, ticks, &glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 128})
 			seq := digest(t, cfg, ticks, &glue.Options{Sequential: true})
-			cfg.Model = ObjectModel
-			obj := digest(t, cfg, ticks, nil)
+			cfg.Model = LoopModel
+			loop := digest(t, cfg, ticks, nil)
+			cfg.Model = ECModel
+			ec := digest(t, cfg, ticks, nil)
 			if par.Fish != fish {
 				t.Fatalf("%d fish, want %d", par.Fish, fish)
 			}
-			if par != seq || par != obj {
-				t.Errorf("digests differ: parallel %x, sequential %x, objects %x", par.Sum, seq.Sum, obj.Sum)
+			if par != seq || par != loop || par != ec {
+				t.Errorf("digests differ: parallel %x, sequential %x, loop %x, EC %x", par.Sum, seq.Sum, loop.Sum, ec.Sum)
 			}
 		})
 	}
@@ -208,7 +210,7 @@ func TestZeroAllocsPerTick(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector allocates on its own: run without -race")
 	}
-	for _, model := range []Model{ECS, ObjectModel} {
+	for _, model := range Models {
 		for _, v := range Variants {
 			for _, seq := range []bool{false, true} {
 				app := NewApp(Config{Seed: 5, Scene: Scene{Variant: v, Fish: 1500}, Model: model, Headless: true, Sequential: seq})
@@ -267,25 +269,49 @@ func TestKeysAddRemoveFishAndSwitchVariant(t *testing.T) {
 
 func TestBenchRunsAtTinySizes(t *testing.T) {
 	var out bytes.Buffer
-	if err := RunBench(&out, BenchOptions{Seed: 1, Max: 64, Ticks: 1}); err != nil {
+	if err := RunBench(&out, BenchOptions{Seed: 1, Max: 64, Frames: 1, Rounds: 2}); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
 	for _, v := range Variants {
-		if !strings.Contains(s, "| "+v.String()+" | ≥ 64 | ≥ 64 | ≥ 64 | 1.00x (capped) |") {
+		row := "| " + thesisName(v) + " | ≥ "
+		if !strings.Contains(s, row) || strings.Count(s, "(capped)") < 3*len(Variants) {
 			t.Errorf("no capped row for %s in\n%s", v, s)
 		}
 	}
-	if runtime.GOMAXPROCS(0) > 1 && !strings.Contains(s, "Goal: flocking's tick ≥ 1.8x faster on") {
+	for _, want := range []string{"glue (1 worker)", "EC (thesis)", "loop (hand-written)", "load average", "interleaved rounds"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q in\n%s", want, s)
+		}
+	}
+	if runtime.GOMAXPROCS(0) > 1 && !strings.Contains(s, "Goal: flocking's tick ≥ 1.8× faster on") {
 		t.Errorf("no flocking speedup line in\n%s", s)
 	}
-	// A frame no tick fits in: every count is 0.
+	// A bound no tick fits in: every estimate is 0.
 	out.Reset()
-	if err := RunBench(&out, BenchOptions{Seed: 1, Max: 64, Ticks: 1, Frame: 1}); err != nil {
+	if err := RunBench(&out, BenchOptions{Seed: 1, Max: 64, Frames: 1, Rounds: 1, FPS: []int{1e9}, Variants: []Variant{Movement}}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "| movement | 0 | 0 | 0 | – |") {
+	if !strings.Contains(out.String(), "| M (movement) | 0 (0–0) | 0 (0–0) |") {
 		t.Errorf("with a 1 ns frame, want 0 fish everywhere:\n%s", out.String())
+	}
+}
+
+// TestSearchFindsTheBound searches counts that fit up to 5,000: from the
+// default start, from a start that does not fit, and with a cap.
+func TestSearchFindsTheBound(t *testing.T) {
+	fits := func(n int) (bool, error) { return n <= 5000, nil }
+	for _, c := range []struct {
+		start, max int
+		capped     bool
+	}{{0, 1 << 20, false}, {100_000, 1 << 20, false}, {2000, 1 << 20, false}, {0, 3000, true}} {
+		r, err := search(BenchOptions{Max: c.max}, c.start, fits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Capped != c.capped || (c.capped && r.Fish != c.max) || (!c.capped && (r.Fish > 5000 || r.Fish < 4500)) {
+			t.Errorf("start %d, max %d: %+v, want within 10%% under 5000 (capped %v)", c.start, c.max, r, c.capped)
+		}
 	}
 }
 
@@ -299,11 +325,11 @@ func TestRunFlags(t *testing.T) {
 	}
 	glueOut := strings.Replace(out.String(), "model glue", "", 1)
 	out.Reset()
-	if code := run([]string{"-headless", "-seed", "4", "-ticks", "30", "-fish", "50", "-variant", "avoid-colour", "-model", "objects"}, &out, &errs); code != 0 {
+	if code := run([]string{"-headless", "-seed", "4", "-ticks", "30", "-fish", "50", "-variant", "avoid-colour", "-model", "loop"}, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
-	if got := strings.Replace(out.String(), "model objects", "", 1); got != glueOut {
-		t.Errorf("objects %q, glue %q: want the same digest", got, glueOut)
+	if got := strings.Replace(out.String(), "model loop", "", 1); got != glueOut {
+		t.Errorf("loop %q, glue %q: want the same digest", got, glueOut)
 	}
 	// -schedule prints the pipeline: the flock system may be split.
 	out.Reset()
@@ -322,29 +348,6 @@ func TestRunFlags(t *testing.T) {
 		}
 		if !strings.Contains(errs.String(), "swarm: ") {
 			t.Errorf("%v: no message: %q", bad, errs.String())
-		}
-	}
-}
-
-func TestVerdictReadsCappedCountsAsBounds(t *testing.T) {
-	for _, c := range []struct {
-		a, b BenchResult
-		want string
-	}{
-		{BenchResult{Fish: 300}, BenchResult{Fish: 200}, "met"},
-		{BenchResult{Fish: 250}, BenchResult{Fish: 200}, "missed"},
-		// The object model at the bound: glue's ratio is at most 100/200.
-		{BenchResult{Fish: 100}, BenchResult{Fish: 200, Capped: true}, "missed (the object model reached -bench-max: the ratio is at most this)"},
-		// glue at the bound: the ratio is at least 200/100.
-		{BenchResult{Fish: 200, Capped: true}, BenchResult{Fish: 100}, "met"},
-		// glue at the bound but the ratio below the goal: it may be more.
-		{BenchResult{Fish: 200, Capped: true}, BenchResult{Fish: 150}, "not decided (a count reached -bench-max)"},
-		{BenchResult{Fish: 200, Capped: true}, BenchResult{Fish: 200, Capped: true}, "not decided (both counts reached -bench-max)"},
-		{BenchResult{Fish: 10}, BenchResult{}, "met"},
-		{BenchResult{}, BenchResult{}, "missed"},
-	} {
-		if got := verdict(c.a, c.b, 1.5); got != c.want {
-			t.Errorf("verdict(%v, %v, 1.5) = %q, want %q", c.a, c.b, got, c.want)
 		}
 	}
 }

@@ -89,7 +89,7 @@ func TestQuickLoadRepeatsTheScene(t *testing.T) {
 	}
 }
 
-// F5 and F9 save and load; the object model has no save keys.
+// F5 and F9 save and load; the loop has no save keys.
 func TestQuickSaveKeys(t *testing.T) {
 	store := &save.Memory{}
 	s := newScene(t, Config{Seed: 2, Scene: Scene{Fish: 50}, Saves: store})
@@ -116,9 +116,9 @@ func TestQuickSaveKeys(t *testing.T) {
 	if glue.Resource[Scene](s.app).Fish != 50 {
 		t.Errorf("after F9 the scene asks for %d fish, want the saved 50", glue.Resource[Scene](s.app).Fish)
 	}
-	obj := NewApp(Config{Seed: 2, Scene: Scene{Fish: 50}, Model: ObjectModel, Headless: true})
+	obj := NewApp(Config{Seed: 2, Scene: Scene{Fish: 50}, Model: LoopModel, Headless: true})
 	defer obj.Close()
 	if glue.Resource[save.Saves](obj) != nil {
-		t.Error("the object model has the save plugin; its fish are no entities")
+		t.Error("the loop has the save plugin; its fish are no entities")
 	}
 }

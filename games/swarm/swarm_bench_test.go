@@ -6,8 +6,8 @@ import (
 )
 
 // BenchmarkTick times one update-only tick of each variant with the same
-// fish, side by side: glue on every worker, glue on one worker, and the
-// object model. Compare ratios within one run:
+// fish, side by side: glue on every worker, glue on one worker,
+// the thesis's EC and the hand-written loop. Compare ratios within one run:
 //
 //	go test -run '^$' -bench Tick -count 6 ./games/swarm
 func BenchmarkTick(b *testing.B) {
@@ -20,7 +20,7 @@ func BenchmarkTick(b *testing.B) {
 			name    string
 			model   Model
 			workers int
-		}{{"glue", ECS, 0}, {"glue-1worker", ECS, 1}, {"objects", ObjectModel, 0}} {
+		}{{"glue", ECS, 0}, {"glue-1worker", ECS, 1}, {"ec", ECModel, 0}, {"loop", LoopModel, 0}} {
 			b.Run(fmt.Sprintf("%s/fish=%d/%s", v, fish, impl.name), func(b *testing.B) {
 				app := NewApp(Config{Seed: 1, Scene: Scene{Variant: v, Fish: fish}, Model: impl.model, Workers: impl.workers, Headless: true})
 				defer app.Close()

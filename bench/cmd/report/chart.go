@@ -55,7 +55,7 @@ func countLabel(n int) string {
 
 // styleOrder fixes the colour, dash and marker of each implementation
 // across panels (its index picks them).
-var styleOrder = []string{"object", "slices", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "donburi", "donburi-arch", "ark", "slices-par"}
+var styleOrder = []string{"object", "slices", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "donburi", "donburi-arch", "ark", "ark-tables", "slices-par"}
 
 // linePlot draws one line per series over entity counts.
 func linePlot(title, ylabel string, xs []int, series []string, y func(series string, n int) float64, logY bool) (*plot.Plot, error) {
@@ -122,7 +122,7 @@ func writeChart(r *results, path string) error {
 		}
 	}
 	t41, err := linePlot("Table 4.1: move, age, bounce (lower is better)", "ns per entity per tick (log)",
-		tableSizes, []string{"object", "slices", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "donburi", "donburi-arch", "ark"},
+		tableSizes, []string{"object", "slices", "slices-fn", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "donburi", "donburi-arch", "ark", "ark-tables"},
 		perTick("BenchmarkTable41"), true)
 	if err != nil {
 		return err

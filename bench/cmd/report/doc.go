@@ -30,8 +30,9 @@ var implNotes = []struct{ name, note string }{
 	{"glue-batch-seq", "glue, `Options{Sequential: true}`, with the same systems in the **Batch** form (`Batch2P`, `Batch1P`, `Batch2P`): glue calls the system function once per batch of entities (the batch's `glue.Entities` and one `glue.Column` of component pointers per component) and the function loops itself, so the compiler inlines the per-entity work"},
 	{"glue-batch-par", "the same Batch systems on 2 workers, with glue's default rule"},
 	{"donburi", "donburi used idiomatically: `Query.Each` and `ComponentType.Get` per entity"},
-	{"donburi-arch", "donburi's storage read at archetype level with inline loops: the pointer columns glue's Batch systems read, but over components donburi allocated one by one, where glue carves them from per-type slabs in creation order (a diagnostic row)"},
-	{"ark", "mlange-42/ark v0.8.1 with registered filters (the fastest Go ECS, as a peer)"},
+	{"donburi-arch", "donburi's storage read at archetype level with inline loops: its pointer columns, over components donburi allocated one by one (a diagnostic row; glue's Batch systems read dense columns of their own since issue #22)"},
+	{"ark", "mlange-42/ark v0.8.1 with registered filters, one entity at a time (`Query.Next`/`Get`)"},
+	{"ark-tables", "the same in ark's column form (`NextTable`/`GetColumns`, an inline loop over each table's slices): ark at its best for iteration (its batch operations are structural — create, add, remove — and have no part in this table)"},
 }
 
 // form is one of the two ways to write glue's entity systems, with the
@@ -116,6 +117,7 @@ func writeDoc(w *bytes.Buffer, r *results, env map[string]string) {
 		d.p("> **Smoke run** (`-quick`): every benchmark ran once at small sizes; these numbers are not the suite's.\n\n")
 	}
 	d.p("![Table 4.1, compute-heavy variant and parallel speedup](benchmarks.png)\n\n")
+	d.changed()
 	d.headline()
 	d.machine()
 	d.goals()
@@ -132,7 +134,7 @@ func writeDoc(w *bytes.Buffer, r *results, env map[string]string) {
 
 func (d *doc) headline() {
 	d.p("## Headline (Table 4.1: move, age, bounce; ns per entity per tick)\n\n")
-	cols := []string{"object", "slices", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "ark", "donburi"}
+	cols := []string{"object", "slices", "glue-seq", "glue-par", "glue-batch-seq", "glue-batch-par", "ark", "ark-tables", "donburi"}
 	d.p("| entities |")
 	for _, c := range cols {
 		d.p(" %s |", c)
@@ -151,11 +153,11 @@ func (d *doc) headline() {
 	}
 	d.p("\n*glue-seq*, *glue-par*: entity systems in the Each form (glue calls the function once per entity); *glue-batch-seq*, *glue-batch-par*: the same systems in the Batch form (once per batch; the function loops and the compiler inlines the work). *seq* runs on one goroutine, *par* on 2 workers with glue's defaults. The implementations are described under [Table 4.1](#table-41-lepenka-reproduced).\n\n")
 	n := 100000
-	d.p("At 100,000 entities, sequentially, glue's Batch systems take %s the time of plain slices and %s that of the object model; its Each systems take %s plain slices and %s the object model. On two workers: Batch %s, Each %s the object model's time. Idiomatic donburi takes %s the object model's time, ark %s.\n\n",
+	d.p("At 100,000 entities, sequentially, glue's Batch systems take %s the time of plain slices and %s that of the object model; its Each systems take %s plain slices and %s the object model. On two workers: Batch %s, Each %s the object model's time. Idiomatic donburi takes %s the object model's time, ark %s (per entity) and %s (column form).\n\n",
 		fmtX(d.t41("glue-batch-seq", n)/d.t41("slices", n)), fmtX(d.t41("glue-batch-seq", n)/d.t41("object", n)),
 		fmtX(d.t41("glue-seq", n)/d.t41("slices", n)), fmtX(d.t41("glue-seq", n)/d.t41("object", n)),
 		fmtX(d.t41("glue-batch-par", n)/d.t41("object", n)), fmtX(d.t41("glue-par", n)/d.t41("object", n)),
-		fmtX(d.t41("donburi", n)/d.t41("object", n)), fmtX(d.t41("ark", n)/d.t41("object", n)))
+		fmtX(d.t41("donburi", n)/d.t41("object", n)), fmtX(d.t41("ark", n)/d.t41("object", n)), fmtX(d.t41("ark-tables", n)/d.t41("object", n)))
 }
 
 func (d *doc) machine() {
@@ -382,7 +384,7 @@ func (d *doc) goalObject(n int, target float64, text string) goal {
 		why = append(why, "The object model makes one inlined call per object for all three behaviours; Each systems make three calls per entity that the compiler cannot inline (see the first goal).")
 	}
 	if g.missed("Batch systems") {
-		why = append(why, fmt.Sprintf("Batch systems inline the work too, but reach every component through a pointer from donburi's pointer columns: sequentially they take %s plain slices' time here (see the first goal).",
+		why = append(why, fmt.Sprintf("Batch systems inline the work too (when this was measured they reached every component through a pointer from donburi's pointer columns; since issue #22 they read glue's dense columns directly): sequentially they take %s plain slices' time here (see the first goal).",
 			fmtX(d.t41("glue-batch-seq", n)/d.t41("slices", n))))
 	}
 	spl := d.t41("slices", n) / d.t41("slices-par", n)
@@ -506,14 +508,14 @@ func (d *doc) table41() {
 	d.p("\n*CPU ns/entity/tick* is the CPU time the process used: for the sequential implementations it leaves out the time the shared machine gave to other processes, for the parallel ones it adds up both workers. ")
 	d.p("The ratios use wall-clock time, the figure a player sees.\n")
 	d.p("\nIn the thesis's format (time for %d ticks), with the thesis's own .NET figures:\n\n", bench.Ticks)
-	d.p("| entities | object | plain slices | glue-seq | glue-par | glue-batch-seq | glue-batch-par | donburi | ark | thesis ObjectModel | thesis ECS |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	d.p("| entities | object | plain slices | glue-seq | glue-par | glue-batch-seq | glue-batch-par | donburi | ark | ark-tables | thesis ObjectModel | thesis ECS |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range tableSizes {
 		t := func(impl string) string {
 			return fmtNs(d.r.median(fmt.Sprintf("BenchmarkTable41/%s/%d", impl, n), "ns/op"))
 		}
 		l := lepenka[n]
-		d.p("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %.4g ms | %.4g ms |\n", n, t("object"), t("slices"), t("glue-seq"), t("glue-par"),
-			t("glue-batch-seq"), t("glue-batch-par"), t("donburi"), t("ark"), l[0], l[1])
+		d.p("| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.4g ms | %.4g ms |\n", n, t("object"), t("slices"), t("glue-seq"), t("glue-par"),
+			t("glue-batch-seq"), t("glue-batch-par"), t("donburi"), t("ark"), t("ark-tables"), l[0], l[1])
 	}
 	d.p("\n")
 	for _, n := range tableSizes {
@@ -690,7 +692,7 @@ func (d *doc) analysis() {
 		{"slices", "the work itself, on contiguous memory"},
 		{"slices-fn", "one call through a function value per entity per system"},
 		{"donburi-arch", "donburi's storage instead: a column of pointers per component type, components allocated one by one by donburi (inline loops, no calls)"},
-		{"glue-batch-seq", "glue's Batch systems: the same pointer columns and inline loops, with components in glue's slabs, plus glue's scheduler, params and batch views"},
+		{"glue-batch-seq", "glue's Batch systems: inline loops over glue's dense per-archetype columns (donburi's pointer columns when measured, before issue #22), plus glue's scheduler, params and batch views"},
 		{"glue-seq", "glue's Each systems: donburi's storage and a call per entity per system, plus glue's loop and scheduler"},
 		{"ark", "contiguous columns, inline loops (for comparison)"},
 	} {
@@ -715,6 +717,25 @@ func (d *doc) analysis() {
 	d.p("\n")
 }
 
+// changed says what issue #27 changed in how figures are taken and
+// which claims were withdrawn, and includes results/check.txt, the
+// output of the last `make bench-check`, if it exists.
+func (d *doc) changed() {
+	d.p("## What changed (issue #27) and which claims hold\n\n")
+	d.p("Claims re-measured from a clean clone on another machine of the same kind did not all reproduce. Since then:\n\n")
+	d.p("- **Every ratio is taken in one run.** `make bench-check` (bench/cmd/check) re-measures the headline ratios of the README and the docs from the repository's own benchmarks: each round runs both sides of a ratio in one process, the ratio is taken within the round, and the median of the rounds with the smallest and largest round is compared with the stated figure (holds within 15%%). Its last output is below, with the CPU model, the cores and the load it ran at. A figure in the tables further down that `make bench-check` reports as failing does not hold on that machine.\n")
+	d.p("- **Peers at their best.** donburi's batch creation (`CreateMany`, rows *donburi-batch*) in create, create_alloc and churn; ark's column form in Table 4.1 (*ark-tables*) beside its per-entity form (the README's earlier \"ark 1.43× the object model\" was its slower form); query256arch and delete10comp added as the public suite builds them.\n")
+	d.p("- **Setup treated alike, with and without a GC.** Every scenario now runs `runtime.GC()` between setup and timing for every implementation (it ran only for the query and random scenarios), and `make bench` also runs the scenarios without it, as the public suite does (rows *-nogc*), which exposes the collection of a setup's garbage that the GC hides.\n")
+	d.p("- **Swarm compares three implementations.** What was called the object model is a hand-written array-of-structs loop (data inline, one inlined `Update`: no component objects, no interface); it is now named *loop*, and the thesis's EC (component objects behind an interface, one virtual `Update` per component per entity, allocated one by one) runs beside it as *EC*. `-bench` and `-bench-draw` estimate entities at 30 and 60 FPS in paired, interleaved rounds with spread ([docs/swarm.md](swarm.md)).\n")
+	d.p("- **Graphics**: the 10,000-sprite claim of docs/graphics.md was re-measured and the regression since it was written bisected ([docs/graphics.md](graphics.md#sprites-re-measured-issue-27)).\n\n")
+	d.p("The tables below are those of the run dated above; rows added since (*ark-tables*, *donburi-batch*, *-nogc*, query256arch, delete10comp) show \"–\" until `make bench` runs again. glue's figures in them predate internal/world's own dense storage (issue #22, merged on 26 Nov); `make bench-check` above ran after it.\n\n")
+	b, err := os.ReadFile(filepath.Join("results", "check.txt"))
+	if err != nil {
+		return
+	}
+	d.p("Last `make bench-check` (bench/results/check.txt):\n\n```\n%s```\n\n", b)
+}
+
 // swarm includes results/swarm.md, the tables `make bench` has
 // games/swarm write, if it exists.
 func (d *doc) swarm() {
@@ -722,17 +743,10 @@ func (d *doc) swarm() {
 	if err != nil {
 		return
 	}
-	d.p("## Swarm: Völkers's scene, glue versus an object model\n\n")
-	d.p("Written by `make bench` before this suite, in the same session: `go run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1` under Xvfb ([bench/results/swarm.md](../bench/results/swarm.md); docs/swarm.md explains the scene, the search and both timings). ")
-	d.p("The counts come from a search, not from benchstat: single runs, which move by up to 2x on a loaded machine. ")
-	d.p("The thesis's Tables 5.1–5.4 count entities at 30 FPS, in Unity, on other hardware, and the thesis is not among this repository's references, so its figures are not reproduced beside these.\n\n")
+	d.p("## Swarm: Völkers's scene, glue versus the thesis's EC and a hand-written loop\n\n")
+	d.p("The last run of games/swarm's benchmarks ([bench/results/swarm.md](../bench/results/swarm.md); its first line names the command; `make bench` runs `go run ./games/swarm -bench -bench-draw -bench-max 8388608 -seed 1` under Xvfb before this suite). [docs/swarm.md](swarm.md) explains the three implementations and the method (a search for a count near the bound, then paired, interleaved rounds; each figure is the median of the rounds with the smallest and largest round) and sets the thesis's Tables 5.1–5.4 beside these, with what differs.\n\n")
 	d.w.Write(b)
 	d.p("\n")
-	if bytes.Contains(b, []byte("missed")) {
-		d.p("Why a goal above is missed, as measured (details in [docs/swarm.md](swarm.md#why-the-goals-are-missed)): ")
-		d.p("for avoid-colour both models are bound by memory, not computing, and the object model runs every rule in one pass over its objects where glue runs a system per rule, each a pass over its columns; two workers do not make up for it, because each pass is limited by the memory bandwidth the two vCPUs share (split on two workers, a pass's chunks took 1.35× its whole time together). ")
-		d.p("For flocking, the rule alone split over two plain goroutines runs 1.88× faster on this machine, which bounds any scheduler; glue's sequential rest of the tick (building the grid, the other stages) and its chunks' imbalance take the tick's speedup below that, and from run to run it moves by about 0.2×.\n\n")
-	}
 }
 
 func (d *doc) reproduce() {

@@ -25,18 +25,20 @@ type ecsScenario struct{ key, title, note string }
 var ecsScenarios = []ecsScenario{
 	{"Query2comp", "query2comp: query of 2 components", "pos += vel over N entities with Position and Velocity, among 10·N entities with Position only (time per matching entity). ark: `Query.Next`/`Get`; ark-tables: its column form, `NextTable`/`GetColumns`; glue-each: an `Each2` system; glue-batch: a `Batch2` system"},
 	{"Query32arch", "query32arch: query over 32 archetypes", "the same over N entities spread over 32 archetypes (Position and Velocity plus any of C1…C5, by the bits of the entity's index)"},
+	{"Query256arch", "query256arch: query among 256 archetypes", "the same over N entities with Position and Velocity, among 4·N entities with Position and any of C1…C8 (256 archetypes the query does not match), as the public suite builds it"},
 	{"Random", "random: random access", "read the Position of N entities in shuffled order. glue: `Query1.Get` in a system; ark: `Map.Get`; donburi: `Entry.Component`"},
-	{"Create2comp", "create2comp: create entities", "create N entities with Position and Velocity in a world that held N before (removal not timed). ark: one by one (`NewEntityFn`), ark-batch: `NewBatchFn`; donburi: `World.Create`; glue: `Commands.Spawn` (boxed values), glue-typed: `glue.Spawn2`"},
+	{"Create2comp", "create2comp: create entities", "create N entities with Position and Velocity in a world that held N before (removal not timed). ark: one by one (`NewEntityFn`), ark-batch: `NewBatchFn`; donburi: `World.Create`, donburi-batch: `World.CreateMany`; glue: `Commands.Spawn` (boxed values), glue-typed: `glue.Spawn2`"},
 	{"Create2compAlloc", "create2comp_alloc: create entities in a new world", "the same, in a new world each time (making it is not timed), so the storage grows while it is timed. glue's world is a new `App`"},
 	{"AddRemove", "add_remove: add and remove a component", "add Velocity to N entities with Position, then remove it (time per entity for both). glue: `Commands.Insert` (glue-typed: `glue.Insert1`) in one stage, `Commands.Remove` in the next; ark-batch: `AddBatchFn`/`RemoveBatch`"},
 	{"AddRemoveLarge", "add_remove_large: add and remove a component, large entities", "the same on entities that also have C1…C10"},
 	{"Delete2comp", "delete2comp: delete entities", "delete N entities with Position and Velocity (re-creation not timed). glue: `Commands.Despawn` from an `Each2P` system; ark-batch: `RemoveEntities`"},
+	{"Delete10comp", "delete10comp: delete entities with 10 components", "the same with entities of C1…C10"},
 }
 
 // ecs writes the go-ecs-benchmarks section.
 func (d *doc) ecs() {
 	d.p("## go-ecs-benchmarks scenarios\n\n")
-	d.p("The scenarios of the public [go-ecs-benchmarks](https://github.com/mlange-42/go-ecs-benchmarks) suite, written again here from that suite's definitions, in ns per entity. The peers run as that suite runs them; glue runs each scenario as a user would — systems, queries and Commands, one `App.Update` per operation, sequential — so its figures include the scheduler and command application. The *published* columns are that suite's own figures (README of 10 Sep 2025, AMD EPYC 7763, Ark v0.5.1, Donburi v1.15.7), for scale only: they come from another machine.\n\n")
+	d.p("The scenarios of the public [go-ecs-benchmarks](https://github.com/mlange-42/go-ecs-benchmarks) suite, written again here from that suite's definitions, in ns per entity. The peers run as that suite runs them; glue runs each scenario as a user would — systems, queries and Commands, one `App.Update` per operation, sequential — so its figures include the scheduler and command application. Every scenario runs twice: as the suite runs it, with no GC between setup and timing (rows `-nogc`), and with a GC before timing (`runtime.GC()`, every implementation alike), which hides the collection of the setup's garbage. The *published* columns are that suite's own figures (README of 10 Sep 2025, AMD EPYC 7763, Ark v0.5.1, Donburi v1.15.7), for scale only: they come from another machine.\n\n")
 	for _, s := range ecsScenarios {
 		d.p("### %s\n\n%s.\n\n| implementation |", s.title, s.note)
 		for _, n := range ecsSizes {
@@ -68,14 +70,14 @@ func (d *doc) ecs() {
 	}
 	d.p("### new_world and churn\n\n| implementation | new world | allocs | churn: tick of %d spawns and %d despawns among %s static entities | ± | per churned entity (ns) | allocs per tick |\n|---|---|---|---|---|---|---|\n",
 		bench.ChurnK, bench.ChurnK, countLabel(bench.ChurnBackground))
-	for _, impl := range []string{"ark", "donburi", "glue", "glue-typed"} {
+	for _, impl := range []string{"ark", "donburi", "donburi-batch", "glue", "glue-typed"} {
 		nw := "BenchmarkNewWorld/" + impl
 		ch := "BenchmarkChurn/" + impl
 		sm, _ := d.r.get(ch, "ns/op")
 		d.p("| %s | %s | %s | %s | %s | %s | %s |\n", impl, fmtNs(d.r.median(nw, "ns/op")), fmtF(d.r.median(nw, "allocs/op")),
 			fmtNs(d.r.median(ch, "ns/op")), sm.pct(), fmtF(d.r.median(ch, "ns/entity")), fmtF(d.r.median(ch, "allocs/op")))
 	}
-	d.p("\nnew_world: ark's and donburi's `NewWorld`, glue's `NewApp` (its world with stages and schedule tables). Churn: each tick despawns the %d entities the tick before spawned and spawns %d new ones with Position and Velocity; glue in one system through Commands (glue: `Spawn`, glue-typed: `Spawn2`), ark one entity at a time, donburi `Create`/`Remove`.\n\n", bench.ChurnK, bench.ChurnK)
+	d.p("\nnew_world: ark's and donburi's `NewWorld`, glue's `NewApp` (its world with stages and schedule tables). Churn: each tick despawns the %d entities the tick before spawned and spawns %d new ones with Position and Velocity; glue in one system through Commands (glue: `Spawn`, glue-typed: `Spawn2`), ark one entity at a time, donburi `Create`/`Remove` (donburi-batch: `CreateMany`).\n\n", bench.ChurnK, bench.ChurnK)
 }
 
 // fmtN formats a figure like fmtF, without an exponent from 1,000 up.

@@ -32,3 +32,13 @@ func TestEcsGoalVerdicts(t *testing.T) {
 		"| glue-typed | 100 | – | 100 | – | 100 | – | 0 | – | – |",
 	)
 }
+
+// TestNogcNames renames a -nogc run's results so that they are rows of
+// their own, and leaves other lines alone.
+func TestNogcNames(t *testing.T) {
+	in := "goos: linux\nBenchmarkQuery2comp/ark-tables/1024-2 \t 1\t 55 ns/op\nBenchmarkDelete10comp/glue/256000-2 \t 3\t 9 ns/op\n"
+	want := "goos: linux\nBenchmarkQuery2comp/ark-tables-nogc/1024-2 \t 1\t 55 ns/op\nBenchmarkDelete10comp/glue-nogc/256000-2 \t 3\t 9 ns/op\n"
+	if got := string(nogcNames([]byte(in))); got != want {
+		t.Errorf("nogcNames:\n%s\nwant\n%s", got, want)
+	}
+}

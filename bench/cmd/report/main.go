@@ -21,19 +21,22 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"time"
 )
 
-// group is one go test invocation: a -bench pattern and its -benchtime.
+// group is one go test invocation: a -bench pattern and its -benchtime;
+// with nogc, the bench package's -nogc flag (no GC between a scenario's
+// setup and its timed loop), and the runs are named "<impl>-nogc".
 type group struct {
 	pattern   string
 	benchtime string
+	nogc      bool
 }
 
 // fullPlan is the suite. Benchtimes are counts for the long Table 4.1 and
@@ -41,23 +44,25 @@ type group struct {
 // the go-ecs-benchmarks scenarios at 256,000 entities (whose setup takes
 // longer than an operation), durations for the short ones.
 var fullPlan = []group{
-	{`^BenchmarkTable41$/.*/^1000$`, "20x"},
-	{`^BenchmarkTable41$/.*/^10000$`, "3x"},
-	{`^BenchmarkTable41$/.*/^100000$`, "1x"},
-	{`^BenchmarkCompute$/.*/^1000$`, "100x"},
-	{`^BenchmarkCompute$/.*/^10000$`, "10x"},
-	{`^BenchmarkCompute$/.*/^100000$`, "1x"},
-	{`^BenchmarkParallel$`, "0.15s"},
-	{`^Benchmark(Query2comp|Query32arch|Random|Create2comp|Create2compAlloc|AddRemove|AddRemoveLarge|Delete2comp)$/.*/^(1024|16000)$`, "0.2s"},
-	{`^Benchmark(Query2comp|Query32arch|Random|Create2comp|AddRemove|Delete2comp)$/.*/^256000$`, "3x"},
-	{`^Benchmark(Create2compAlloc|AddRemoveLarge)$/.*/^256000$`, "1x"},
-	{`^Benchmark(NewWorld|Churn)$`, "0.2s"},
-	{`^Benchmark(EmptySystem|Stages|Barrier)$`, "0.2s"},
+	{`^BenchmarkTable41$/.*/^1000$`, "20x", false},
+	{`^BenchmarkTable41$/.*/^10000$`, "3x", false},
+	{`^BenchmarkTable41$/.*/^100000$`, "1x", false},
+	{`^BenchmarkCompute$/.*/^1000$`, "100x", false},
+	{`^BenchmarkCompute$/.*/^10000$`, "10x", false},
+	{`^BenchmarkCompute$/.*/^100000$`, "1x", false},
+	{`^BenchmarkParallel$`, "0.15s", false},
+	{`^Benchmark(Query2comp|Query32arch|Query256arch|Random|Create2comp|Create2compAlloc|AddRemove|AddRemoveLarge|Delete2comp|Delete10comp)$/.*/^(1024|16000)$`, "0.2s", false},
+	{`^Benchmark(Query2comp|Query32arch|Query256arch|Random|Create2comp|AddRemove|Delete2comp|Delete10comp)$/.*/^256000$`, "3x", false},
+	{`^Benchmark(Create2compAlloc|AddRemoveLarge)$/.*/^256000$`, "1x", false},
+	{`^Benchmark(Query2comp|Query32arch|Query256arch|Random|Create2comp|AddRemove|Delete2comp|Delete10comp)$/.*/^(1024|16000)$`, "0.2s", true},
+	{`^Benchmark(Query2comp|Query32arch|Query256arch|Random|Create2comp|AddRemove|Delete2comp|Delete10comp)$/.*/^256000$`, "3x", true},
+	{`^Benchmark(NewWorld|Churn)$`, "0.2s", false},
+	{`^Benchmark(EmptySystem|Stages|Barrier)$`, "0.2s", false},
 }
 
 // quickPlan runs every benchmark once at small sizes: a smoke test of the
 // suite and of this program.
-var quickPlan = []group{{`.`, "1x"}}
+var quickPlan = []group{{`.`, "1x", false}, {`^Benchmark(Query2comp|Delete10comp)$`, "1x", true}}
 
 func main() {
 	var (
@@ -137,7 +142,11 @@ func measure(plan []group, count int, quick bool, rawPath string) (map[string]st
 	env["count"] = fmt.Sprint(count)
 	var times []string
 	for _, g := range plan {
-		times = append(times, fmt.Sprintf("`%s` %s", g.pattern, g.benchtime))
+		nogc := ""
+		if g.nogc {
+			nogc = " -nogc"
+		}
+		times = append(times, fmt.Sprintf("`%s` %s%s", g.pattern, g.benchtime, nogc))
 	}
 	env["benchtime"] = strings.Join(times, "; ")
 	env["quick"] = fmt.Sprint(quick)
@@ -150,11 +159,20 @@ func measure(plan []group, count int, quick bool, rawPath string) (map[string]st
 			if quick {
 				args = append(args, "-test.short")
 			}
+			if g.nogc {
+				args = append(args, "-nogc")
+			}
 			cmd := exec.Command(bin, args...)
 			var out bytes.Buffer
-			cmd.Stdout, cmd.Stderr = io.MultiWriter(raw, &out), os.Stderr
-			if err := cmd.Run(); err != nil {
-				os.Stderr.Write(out.Bytes())
+			cmd.Stdout, cmd.Stderr = &out, os.Stderr
+			err := cmd.Run()
+			text := out.Bytes()
+			if g.nogc {
+				text = nogcNames(text)
+			}
+			raw.Write(text)
+			if err != nil {
+				os.Stderr.Write(text)
 				return nil, fmt.Errorf("running %s: %w", g.pattern, err)
 			}
 		}
@@ -289,4 +307,14 @@ func benchstat(rawPath, outPath string) error {
 		return fmt.Errorf("benchstat: %w", err)
 	}
 	return os.WriteFile(outPath, out, 0o644)
+}
+
+// nogcLine matches a benchmark result line's name: scenario/impl/size.
+var nogcLine = regexp.MustCompile(`(?m)^(Benchmark[^/\s]+/[^\s]+)/(\d+)(-\d+\s)`)
+
+// nogcNames renames the results of a -nogc run: Benchmark<S>/<impl>/<n>
+// becomes Benchmark<S>/<impl>-nogc/<n>, so that the document shows them
+// as rows of their own beside the runs with a GC before timing.
+func nogcNames(out []byte) []byte {
+	return nogcLine.ReplaceAll(out, []byte("${1}-nogc/${2}${3}"))
 }

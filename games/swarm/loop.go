@@ -5,17 +5,20 @@ import (
 	"github.com/gluekit/glue/modules/timer"
 )
 
-// The object model: the same scene written as Völkers's EC variant, a
-// slice of pointers to objects that update and draw themselves. It runs
-// in the same binary (-model objects) with the same rule functions
-// (rules.go), the same clock and the same random streams, so the two
-// models differ only in how the data are laid out and visited. A tick
+// The loop (-model loop): the same scene as a hand-written
+// array-of-structs loop, a slice of pointers to fish structs that hold
+// all their data inline, updated by one concrete method the compiler
+// inlines — no component objects, no interface, no virtual call. It is
+// not the thesis's EC (that is ec.go); it is what a Go programmer would
+// write by hand without any architecture. It runs in the same binary with
+// the same rule functions (rules.go), the same clock and the same random
+// streams, so it computes the same world as glue and the EC. A tick
 // updates the predator, then (flocking) builds the grid and turns every
 // fish, then each fish swims, avoids and changes colour: the order glue's
-// stages give, so both models compute the same world.
+// stages give.
 
-// FishObject is a fish of the object model.
-type FishObject struct {
+// LoopFish is a fish of the loop: all its data inline.
+type LoopFish struct {
 	Pos    Position
 	Vel    Velocity
 	Colour Colour
@@ -25,7 +28,7 @@ type FishObject struct {
 
 // Update applies the variant's per-fish rules for dt seconds, with the
 // predator at (px, py).
-func (f *FishObject) Update(v Variant, dt, px, py float64) {
+func (f *LoopFish) Update(v Variant, dt, px, py float64) {
 	swimFish(&f.Pos, &f.Vel, &f.Fish, &f.Avoid, dt)
 	if v.Avoids() {
 		avoid(&f.Pos, &f.Avoid, px, py)
@@ -35,34 +38,34 @@ func (f *FishObject) Update(v Variant, dt, px, py float64) {
 	}
 }
 
-// PredatorObject is the predator of the object model.
-type PredatorObject struct {
+// LoopPredator is the predator of the loop.
+type LoopPredator struct {
 	Pos  Position
 	Vel  Velocity
 	Pred Predator
 }
 
 // Update moves the predator for dt seconds.
-func (p *PredatorObject) Update(dt float64) { swimPredator(&p.Pos, &p.Vel, &p.Pred, dt) }
+func (p *LoopPredator) Update(dt float64) { swimPredator(&p.Pos, &p.Vel, &p.Pred, dt) }
 
-// Objects is the object model's world, a resource.
-type Objects struct {
-	Fish     []*FishObject
-	Predator *PredatorObject
+// Loop is the loop's world, a resource.
+type Loop struct {
+	Fish     []*LoopFish
+	Predator *LoopPredator
 	grid     Grid
 }
 
 // Populate spawns or removes fish (the newest) until there are n, and
 // makes the predator if there is none, drawing from rng in the order
 // glue's Populate does.
-func (o *Objects) Populate(n int, rng *Rng) {
+func (o *Loop) Populate(n int, rng *Rng) {
 	if o.Predator == nil {
 		pos, vel, pr := newPredator(rng)
-		o.Predator = &PredatorObject{Pos: pos, Vel: vel, Pred: pr}
+		o.Predator = &LoopPredator{Pos: pos, Vel: vel, Pred: pr}
 	}
 	for len(o.Fish) < n {
 		pos, vel, col, f := newFish(rng)
-		o.Fish = append(o.Fish, &FishObject{Pos: pos, Vel: vel, Colour: col, Fish: f})
+		o.Fish = append(o.Fish, &LoopFish{Pos: pos, Vel: vel, Colour: col, Fish: f})
 	}
 	if n >= 0 && len(o.Fish) > n {
 		clear(o.Fish[n:])
@@ -71,7 +74,7 @@ func (o *Objects) Populate(n int, rng *Rng) {
 }
 
 // Update runs one tick of the variant's rules for dt seconds.
-func (o *Objects) Update(v Variant, dt float64) {
+func (o *Loop) Update(v Variant, dt float64) {
 	if v.Flocks() {
 		g := &o.grid
 		g.reset()
@@ -90,18 +93,17 @@ func (o *Objects) Update(v Variant, dt float64) {
 	}
 }
 
-// objectParams are what UpdateObjects reads and writes.
-type objectParams struct {
-	Objects glue.ResMut[Objects]
-	Scene   glue.Res[Scene]
-	Rand    glue.ResMut[RandomSource]
-	Time    glue.Res[timer.Time]
+// modelParams are what UpdateLoop and UpdateEC read and write.
+type modelParams[W any] struct {
+	World glue.ResMut[W]
+	Scene glue.Res[Scene]
+	Rand  glue.ResMut[RandomSource]
+	Time  glue.Res[timer.Time]
 }
 
-// UpdateObjects (Swim, -model objects) populates the object model and
-// runs its tick.
-func UpdateObjects(p objectParams) {
-	o, s := p.Objects.Get(), p.Scene.Get()
+// UpdateLoop (Swim, -model loop) populates the loop and runs its tick.
+func UpdateLoop(p modelParams[Loop]) {
+	o, s := p.World.Get(), p.Scene.Get()
 	o.Populate(s.Fish, &p.Rand.Get().Rng)
 	o.Update(s.Variant, p.Time.Get().DeltaSeconds())
 }

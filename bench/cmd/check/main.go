@@ -1,0 +1,289 @@
+// Command check re-measures the headline ratios that README.md and
+// docs/*.md claim, on the machine it runs on, and prints claim by claim
+// whether each holds (within 15%). `make bench-check` runs it (a few
+// minutes; under Xvfb for the graphics claim).
+//
+// Each claim is a ratio of two benchmarks that already exist in the
+// repository (bench/, games/swarm, modules/render). A round runs both in
+// one process (`-test.count 1`, the pattern matching both), so the two
+// figures of a round see the machine alike; the ratio is taken within
+// each round, and the claim's figure is the median over the rounds, with
+// the smallest and largest round beside it. A claim holds when the median
+// lies within its stated range widened by 15% on each side. The CPU
+// model, the cores and the load average are printed before and after:
+// a claim that does not hold on a loaded machine says so.
+//
+// Usage, from the bench directory:
+//
+//	go run ./cmd/check               # every claim, 5 rounds
+//	go run ./cmd/check -rounds 3 -run swarm
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// claim is one ratio a document states: A's metric over B's.
+type claim struct {
+	id, where, text string
+	lo, hi          float64 // the stated range (lo == hi for one figure)
+	pkg             string  // the package, from the repository's root
+	a, b            string  // benchmark names, as go test prints them, without -N
+	metric          string
+	benchtime       string
+	display         bool // needs a display (run under Xvfb)
+}
+
+// claims are the headline ratios of README.md and docs/*.md.
+var claims = []claim{
+	{id: "t41-batch-slices", where: "README, docs/benchmarks.md (Table 4.1)", text: "glue Batch (sequential) ÷ plain slices at 100,000",
+		lo: 1.05, hi: 1.20, pkg: "bench", a: "BenchmarkTable41/glue-batch-seq/100000", b: "BenchmarkTable41/slices/100000", metric: "ns/entity-tick", benchtime: "1x"},
+	{id: "t41-batchpar-object", where: "README (Table 4.1)", text: "glue Batch on 2 workers ÷ the object model at 100,000",
+		lo: 0.94, hi: 0.94, pkg: "bench", a: "BenchmarkTable41/glue-batch-par/100000", b: "BenchmarkTable41/object/100000", metric: "ns/entity-tick", benchtime: "1x"},
+	{id: "t41-donburi-batch", where: "README (Table 4.1)", text: "idiomatic donburi ÷ glue Batch (sequential) at 100,000 (\"22–26× faster\")",
+		lo: 22, hi: 26, pkg: "bench", a: "BenchmarkTable41/donburi/100000", b: "BenchmarkTable41/glue-batch-seq/100000", metric: "ns/entity-tick", benchtime: "1x"},
+	{id: "t41-each-slices", where: "README (Table 4.1)", text: "glue Each (sequential) ÷ plain slices at 100,000",
+		lo: 2.7, hi: 2.9, pkg: "bench", a: "BenchmarkTable41/glue-seq/100000", b: "BenchmarkTable41/slices/100000", metric: "ns/entity-tick", benchtime: "1x"},
+	{id: "t41-ark-object", where: "README (Table 4.1)", text: "ark (per entity) ÷ the object model at 100,000",
+		lo: 1.43, hi: 1.43, pkg: "bench", a: "BenchmarkTable41/ark/100000", b: "BenchmarkTable41/object/100000", metric: "ns/entity-tick", benchtime: "1x"},
+	{id: "compute-speedup", where: "README, docs/benchmarks.md", text: "compute-heavy: glue Batch sequential ÷ on 2 workers at 100,000",
+		lo: 1.62, hi: 1.62, pkg: "bench", a: "BenchmarkCompute/glue-batch-seq/100000", b: "BenchmarkCompute/glue-batch-par/100000", metric: "ns/entity-tick", benchtime: "1x"},
+	{id: "create-ark", where: "docs/storage.md (run b3)", text: "create: glue.Spawn2 ÷ ark one by one at 16,000",
+		lo: 0.90, hi: 0.90, pkg: "bench", a: "BenchmarkCreate2comp/glue-typed/16000", b: "BenchmarkCreate2comp/ark/16000", metric: "ns/entity", benchtime: "20x"},
+	{id: "delete-ark", where: "docs/storage.md (run b3)", text: "delete: glue ÷ ark one by one at 16,000",
+		lo: 1.30, hi: 1.30, pkg: "bench", a: "BenchmarkDelete2comp/glue/16000", b: "BenchmarkDelete2comp/ark/16000", metric: "ns/entity", benchtime: "20x"},
+	{id: "churn-ark", where: "docs/storage.md (run b3)", text: "churn of 1,000 among 100,000: glue-typed ÷ ark per tick",
+		lo: 0.95, hi: 0.95, pkg: "bench", a: "BenchmarkChurn/glue-typed", b: "BenchmarkChurn/ark", metric: "ns/op", benchtime: "200x"},
+	{id: "query-ark-tables", where: "docs/storage.md (run b3)", text: "query2comp: glue Batch ÷ ark's column form at 16,000",
+		lo: 0.92, hi: 0.92, pkg: "bench", a: "BenchmarkQuery2comp/glue-batch/16000", b: "BenchmarkQuery2comp/ark-tables/16000", metric: "ns/entity", benchtime: "200x"},
+	{id: "random-ark", where: "docs/storage.md (run b3)", text: "random access: Query1.Get ÷ ark's Map.Get at 16,000",
+		lo: 2.28, hi: 2.28, pkg: "bench", a: "BenchmarkRandom/glue/16000", b: "BenchmarkRandom/ark/16000", metric: "ns/entity", benchtime: "200x"},
+	{id: "swarm-ec", where: "docs/swarm.md", text: "swarm, avoid-colour tick at 100,000 fish: the EC ÷ glue (2 workers)",
+		lo: 1.6, hi: 3.61, pkg: "games/swarm", a: "BenchmarkTick/avoid-colour/fish=100000/ec", b: "BenchmarkTick/avoid-colour/fish=100000/glue", metric: "ns/op", benchtime: "30x"},
+	{id: "swarm-loop", where: "docs/swarm.md", text: "swarm, avoid-colour tick at 100,000 fish: the loop ÷ glue (2 workers)",
+		lo: 0.79, hi: 1.76, pkg: "games/swarm", a: "BenchmarkTick/avoid-colour/fish=100000/loop", b: "BenchmarkTick/avoid-colour/fish=100000/glue", metric: "ns/op", benchtime: "30x"},
+	{id: "sprites-drawimage", where: "docs/graphics.md (re-measured)", text: "10,000 sprites: one DrawImage per sprite ÷ glue, CPU time per frame",
+		lo: 2.0, hi: 3.74, pkg: "modules/render", a: "BenchmarkSpritesDrawImage_10000", b: "BenchmarkSprites_10000", metric: "cpu-ms/frame", benchtime: "40x", display: true},
+}
+
+// tolerance is how far a re-measured ratio may lie outside the stated
+// range and still hold.
+const tolerance = 0.15
+
+func main() {
+	rounds := flag.Int("rounds", 5, "paired rounds per claim")
+	run := flag.String("run", "", "only the claims whose id matches this regular expression")
+	list := flag.Bool("list", false, "list the claims and exit")
+	out := flag.String("out", "", "also write the output to this file")
+	flag.Parse()
+	var w io.Writer = os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "check:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		w = io.MultiWriter(os.Stdout, f)
+	}
+	if err := check(w, *rounds, *run, *list); err != nil {
+		fmt.Fprintln(os.Stderr, "check:", err)
+		os.Exit(1)
+	}
+}
+
+func check(w io.Writer, rounds int, run string, list bool) error {
+	re, err := regexp.Compile(run)
+	if err != nil {
+		return err
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		return err
+	}
+	var todo []claim
+	for _, c := range claims {
+		if re.MatchString(c.id) {
+			todo = append(todo, c)
+		}
+	}
+	if list {
+		for _, c := range todo {
+			fmt.Fprintf(w, "%-20s %s: %s, claimed %s\n", c.id, c.where, c.text, rng(c.lo, c.hi))
+		}
+		return nil
+	}
+	fmt.Fprintf(w, "bench-check: %s, %d cores, %s; load average %s; %d paired rounds per claim, holds within ±%.0f%% of the stated range\n\n",
+		cpuModel(), runtime.NumCPU(), runtime.Version(), loadavg(), rounds, 100*tolerance)
+	bins := map[string]string{}
+	dir, err := os.MkdirTemp("", "bench-check")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	held, total := 0, 0
+	for _, c := range todo {
+		if c.display && os.Getenv("DISPLAY") == "" {
+			fmt.Fprintf(w, "SKIP  %s: %s (needs a display: run under xvfb-run)\n", c.id, c.text)
+			continue
+		}
+		bin, ok := bins[c.pkg]
+		if !ok {
+			bin = filepath.Join(dir, strings.ReplaceAll(c.pkg, "/", "_")+".test")
+			build := exec.Command("go", "test", "-c", "-o", bin, ".")
+			build.Dir = filepath.Join(root, c.pkg)
+			build.Stdout, build.Stderr = os.Stderr, os.Stderr
+			if err := build.Run(); err != nil {
+				return fmt.Errorf("building %s's tests: %w", c.pkg, err)
+			}
+			bins[c.pkg] = bin
+		}
+		rs, as, bs, err := measure(c, bin, filepath.Join(root, c.pkg), rounds)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.id, err)
+		}
+		med, lo, hi := spread(rs)
+		ok = med >= c.lo/(1+tolerance) && med <= c.hi*(1+tolerance)
+		verdict := "HOLDS"
+		if !ok {
+			verdict = "FAILS"
+		} else {
+			held++
+		}
+		total++
+		ma, _, _ := spread(as)
+		mb, _, _ := spread(bs)
+		fmt.Fprintf(w, "%s %s: %s\n      claimed %s (%s); measured %.2f× (rounds %.2f–%.2f; medians %.4g and %.4g %s); load %s\n",
+			verdict, c.id, c.text, rng(c.lo, c.hi), c.where, med, lo, hi, ma, mb, c.metric, loadavg())
+	}
+	fmt.Fprintf(w, "\n%d of %d claims hold on this machine (load average %s at the end).\n", held, total, loadavg())
+	if l := load1(); l > float64(runtime.NumCPU()) {
+		fmt.Fprintf(w, "The load average (%.1f) exceeds the %d cores: other processes shared the machine, and a claim that fails here is to be re-measured quiet.\n", l, runtime.NumCPU())
+	}
+	return nil
+}
+
+// measure runs rounds processes of bin, each timing c.a and c.b once,
+// and returns the ratios a/b and the figures of a and b.
+func measure(c claim, bin, dir string, rounds int) (rs, as, bs []float64, err error) {
+	pattern := benchPattern(c.a, c.b)
+	for range rounds {
+		cmd := exec.Command(bin, "-test.run", "^$", "-test.bench", pattern, "-test.benchtime", c.benchtime, "-test.count", "1")
+		cmd.Dir = dir
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			return nil, nil, nil, fmt.Errorf("%v\n%s", err, out.String())
+		}
+		vals := parse(out.String(), c.metric)
+		a, okA := vals[c.a]
+		b, okB := vals[c.b]
+		if !okA || !okB || b == 0 {
+			return nil, nil, nil, fmt.Errorf("no %s for %s and %s in\n%s", c.metric, c.a, c.b, out.String())
+		}
+		rs, as, bs = append(rs, a/b), append(as, a), append(bs, b)
+	}
+	return rs, as, bs, nil
+}
+
+// benchPattern is a -test.bench pattern that matches exactly a and b
+// (go test splits patterns at slashes, one level each).
+func benchPattern(a, b string) string {
+	pa, pb := strings.Split(a, "/"), strings.Split(b, "/")
+	if len(pa) != len(pb) {
+		return "^(" + regexp.QuoteMeta(a) + "|" + regexp.QuoteMeta(b) + ")$"
+	}
+	parts := make([]string, len(pa))
+	for i := range pa {
+		if pa[i] == pb[i] {
+			parts[i] = "^" + regexp.QuoteMeta(pa[i]) + "$"
+		} else {
+			parts[i] = "^(" + regexp.QuoteMeta(pa[i]) + "|" + regexp.QuoteMeta(pb[i]) + ")$"
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+var procs = regexp.MustCompile(`-\d+$`)
+
+// parse returns each benchmark's value of metric in go test's output.
+func parse(out, metric string) map[string]float64 {
+	vals := map[string]float64{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		name := procs.ReplaceAllString(f[0], "")
+		for i := 2; i+1 < len(f); i++ {
+			if f[i+1] == metric {
+				if v, err := strconv.ParseFloat(f[i], 64); err == nil {
+					vals[name] = v
+				}
+			}
+		}
+	}
+	return vals
+}
+
+// spread returns the median, smallest and largest of xs.
+func spread(xs []float64) (med, lo, hi float64) {
+	slices.Sort(xs)
+	med = xs[len(xs)/2]
+	if len(xs)%2 == 0 {
+		med = (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+	}
+	return med, xs[0], xs[len(xs)-1]
+}
+
+// rng formats a stated range.
+func rng(lo, hi float64) string {
+	if lo == hi {
+		return fmt.Sprintf("%.2f×", lo)
+	}
+	return fmt.Sprintf("%.2f–%.2f×", lo, hi)
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+// load1 is the one-minute load average, or 0.
+func load1() float64 {
+	f := strings.Fields(loadavg())
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
+}
+
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], " ")
+}
