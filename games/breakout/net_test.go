@@ -284,7 +284,7 @@ func TestNetRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	want := `glue.State[main.Phase] v0 {current:int}
+	want := `glue.State[main.Phase] v0 {current:int,under:[]int}
 main.Ball v0 {R:f32}
 main.Brick v0 {X:f32,Y:f32,W:f32,H:f32,Color.R:u8,Color.G:u8,Color.B:u8,Color.A:u8,Points:int}
 main.Game v0 {Score:int,Lives:int,Hits:int,ServeSeat:int}
