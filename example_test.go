@@ -172,7 +172,7 @@ func ExampleBatch2P() {
 			cmds.Spawn(Position{X: float64(i)}, Velocity{DX: 1})
 		}
 	}))
-	app.AddSystems(Move, glue.Batch2P(func(ents glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], g glue.Res[Gravity]) {
+	app.AddSystems(Move, glue.Batch2P(func(ents glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], g glue.Res[Gravity]) {
 		for i := range ents.Len() {
 			p, v := ps.At(i), vs.At(i)
 			v.DY += g.Get().G
