@@ -17,7 +17,7 @@ func TestAccessFromTypes(t *testing.T) {
 		p.X += v.X
 		v.X = 100 // a copy: not stored
 	}).Named("move")
-	batch := glue.Batch2(func(_ glue.Entities, ps glue.Column[*Pos], vs glue.Column[Vel]) {
+	batch := glue.Batch2(func(_ glue.Entities, ps glue.Column[Pos], vs glue.View[Vel]) {
 		for i := range ps.Len() {
 			ps.At(i).Y += vs.At(i).X
 		}

@@ -141,6 +141,11 @@ func TestNoAllocationPerTick(t *testing.T) {
 			}),
 			glue.Func(func(l glue.Local[int]) { *l.Get()++ }),
 		)
+		app.AddSystems(Last, glue.Batch2(func(_ glue.Entities, ps glue.Column[Pos], vs glue.View[Vel]) {
+			for i := range ps.Len() {
+				ps.At(i).Y += vs.At(i).X
+			}
+		}), glue.Batch1P(func(_ glue.Entities, vs glue.View[Vel], g glue.Res[Gold]) { _ = g.Get().N + vs.Len() }))
 		app.AddSystems(Middle, glue.Each1P(func(_ glue.Entity, v Vel, p struct {
 			C glue.Commands
 			G glue.Res[Gold]

@@ -54,18 +54,56 @@ func (e Entities) Len() int { return len(e.ids) }
 // At returns entity i.
 func (e Entities) At(i int) Entity { return Entity(e.ids[i]) }
 
-// Column is one component type of a batch handed to a Batch system:
-// At(i) is the component of entity i of the batch's [Entities]. The type
-// argument says the access, as for [Each2]: Column[*T].At(i) returns a
-// pointer into storage (the system writes T), Column[T].At(i) a copy (it
-// reads T). The column is a view of the world's storage, valid during the
-// call.
-type Column[A any] struct {
-	c world.Column[A]
+// Column is a component type a Batch system writes: At(i) is a pointer to
+// the component of entity i of the batch's [Entities], and Slice is the
+// components themselves, in the world's storage. A Batch system reads a
+// type it takes as a [View] instead; the parameter's type is the access.
+// The column is valid during the call only.
+type Column[T any] struct {
+	s []T
 }
 
 // Len returns the number of components.
-func (c Column[A]) Len() int { return c.c.Len() }
+func (c Column[T]) Len() int { return len(c.s) }
 
-// At returns component i: a pointer for Column[*T], a copy for Column[T].
-func (c Column[A]) At(i int) A { return c.c.At(i) }
+// At returns a pointer to component i. It panics if i is out of range.
+func (c Column[T]) At(i int) *T { return &c.s[i] }
+
+// Slice returns the components: the world's storage, not a copy. Writes
+// through it are the system's writes; do not keep it after the call.
+func (c Column[T]) Slice() []T { return c.s }
+
+func (*Column[T]) elem() (*world.Type, bool) { return world.TypeFor[T](), true }
+
+func (*Column[T]) of(sp world.Span, k int) Column[T] {
+	return Column[T]{world.Col[T](&sp, k)}
+}
+
+// View is a component type a Batch system reads: At(i) is a copy of the
+// component of entity i of the batch's [Entities]. The view is valid
+// during the call only.
+type View[T any] struct {
+	s []T
+}
+
+// Len returns the number of components.
+func (v View[T]) Len() int { return len(v.s) }
+
+// At returns a copy of component i. It panics if i is out of range.
+func (v View[T]) At(i int) T { return v.s[i] }
+
+func (*View[T]) elem() (*world.Type, bool) { return world.TypeFor[T](), false }
+
+func (*View[T]) of(sp world.Span, k int) View[T] {
+	return View[T]{world.Col[T](&sp, k)}
+}
+
+// batchColumn is what a Batch system's component parameter is: a
+// [Column] or a [View]. elem says its component type and whether the
+// system writes it, once when the system is made; of makes it from column
+// k of a span.
+type batchColumn[C any] interface {
+	*C
+	elem() (*world.Type, bool)
+	of(sp world.Span, k int) C
+}

@@ -160,6 +160,35 @@ func ExampleCommands() {
 	// Report sees 1
 }
 
+// A Batch system's parameter types say its access: a Column writes its
+// component (At(i) is a pointer, Slice the storage itself), a View reads
+// it (At(i) is a copy).
+func ExampleBatch2() {
+	app := glue.NewApp()
+	app.AddStagesAfter(glue.Update, Move, Report)
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		for i := range 3 {
+			cmds.Spawn(Position{X: float64(i)}, Velocity{DX: 1, DY: float64(i)})
+		}
+	}))
+	app.AddSystems(Move, glue.Batch2(func(ents glue.Entities, ps glue.Column[Position], vs glue.View[Velocity]) {
+		s := ps.Slice()
+		for i := range s {
+			v := vs.At(i)
+			s[i].X += v.DX
+			s[i].Y += v.DY
+		}
+	}))
+	app.AddSystems(Report, glue.Func(func(q glue.Query1[Position]) {
+		q.Each(func(_ glue.Entity, p Position) { fmt.Printf("(%g, %g) ", p.X, p.Y) })
+		fmt.Println()
+	}))
+	app.Update()
+	app.Close()
+	// Output:
+	// (1, 0) (2, 1) (3, 2)
+}
+
 // A Batch system gets a whole batch of entities at once and loops itself,
 // so the loop body is inlined: the fastest way to run light per-entity
 // work over many entities. Batch2P: two components, then params.
@@ -172,7 +201,7 @@ func ExampleBatch2P() {
 			cmds.Spawn(Position{X: float64(i)}, Velocity{DX: 1})
 		}
 	}))
-	app.AddSystems(Move, glue.Batch2P(func(ents glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], g glue.Res[Gravity]) {
+	app.AddSystems(Move, glue.Batch2P(func(ents glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], g glue.Res[Gravity]) {
 		for i := range ents.Len() {
 			p, v := ps.At(i), vs.At(i)
 			v.DY += g.Get().G

@@ -246,7 +246,7 @@ func TestBatchEqualsEach(t *testing.T) {
 			}
 		}))
 		if batch {
-			app.AddSystems(First, glue.Batch2P(func(ents glue.Entities, as glue.Column[*A], bs glue.Column[*B], c glue.Commands) {
+			app.AddSystems(First, glue.Batch2P(func(ents glue.Entities, as glue.Column[A], bs glue.Column[B], c glue.Commands) {
 				if ents.Len() != as.Len() || as.Len() != bs.Len() {
 					panic("batch columns differ in length")
 				}

@@ -598,17 +598,18 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 }
 
 // Batch1 is [Each1] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch1[A any](fn func(Entities, Column[A])) *System {
-	t0, p0 := world.ElemType[A]()
+func Batch1[A any, PA batchColumn[A]](fn func(Entities, A)) *System {
+	t0, p0 := PA(nil).elem()
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -616,7 +617,7 @@ func Batch1[A any](fn func(Entities, Column[A])) *System {
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -627,8 +628,8 @@ func Batch1[A any](fn func(Entities, Column[A])) *System {
 // Batch1P is [Batch1] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
-	t0, p0 := world.ElemType[A]()
+func Batch1P[A, P any, PA batchColumn[A]](fn func(Entities, A, P)) *System {
+	t0, p0 := PA(nil).elem()
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -641,7 +642,7 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -650,17 +651,18 @@ func Batch1P[A, P any](fn func(Entities, Column[A], P)) *System {
 }
 
 // Batch2 is [Each2] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
-func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
+func Batch2[A, B any, PA batchColumn[A], PB batchColumn[B]](fn func(Entities, A, B)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -668,7 +670,7 @@ func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -678,9 +680,9 @@ func Batch2[A, B any](fn func(Entities, Column[A], Column[B])) *System {
 
 // Batch2P is [Batch2] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
-func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
+func Batch2P[A, B, P any, PA batchColumn[A], PB batchColumn[B]](fn func(Entities, A, B, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -693,7 +695,7 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -702,19 +704,20 @@ func Batch2P[A, B, P any](fn func(Entities, Column[A], Column[B], P)) *System {
 }
 
 // Batch3 is [Each3] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
+func Batch3[A, B, C any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C]](fn func(Entities, A, B, C)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -722,7 +725,7 @@ func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *Sy
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -733,10 +736,10 @@ func Batch3[A, B, C any](fn func(Entities, Column[A], Column[B], Column[C])) *Sy
 // Batch3P is [Batch3] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
+func Batch3P[A, B, C, P any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C]](fn func(Entities, A, B, C, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -749,7 +752,7 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -758,20 +761,21 @@ func Batch3P[A, B, C, P any](fn func(Entities, Column[A], Column[B], Column[C], 
 }
 
 // Batch4 is [Each4] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], Column[D])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
+func Batch4[A, B, C, D any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D]](fn func(Entities, A, B, C, D)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -779,7 +783,7 @@ func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], C
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -790,11 +794,11 @@ func Batch4[A, B, C, D any](fn func(Entities, Column[A], Column[B], Column[C], C
 // Batch4P is [Batch4] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
+func Batch4P[A, B, C, D, P any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D]](fn func(Entities, A, B, C, D, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -807,7 +811,7 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -816,21 +820,22 @@ func Batch4P[A, B, C, D, P any](fn func(Entities, Column[A], Column[B], Column[C
 }
 
 // Batch5 is [Each5] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
+func Batch5[A, B, C, D, E any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E]](fn func(Entities, A, B, C, D, E)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -838,7 +843,7 @@ func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C]
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -849,12 +854,12 @@ func Batch5[A, B, C, D, E any](fn func(Entities, Column[A], Column[B], Column[C]
 // Batch5P is [Batch5] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
+func Batch5P[A, B, C, D, E, P any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E]](fn func(Entities, A, B, C, D, E, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -867,7 +872,7 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -876,22 +881,23 @@ func Batch5P[A, B, C, D, E, P any](fn func(Entities, Column[A], Column[B], Colum
 }
 
 // Batch6 is [Each6] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
-	t5, p5 := world.ElemType[F]()
+func Batch6[A, B, C, D, E, F any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E], PF batchColumn[F]](fn func(Entities, A, B, C, D, E, F)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
+	t5, p5 := PF(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -899,7 +905,7 @@ func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -910,13 +916,13 @@ func Batch6[A, B, C, D, E, F any](fn func(Entities, Column[A], Column[B], Column
 // Batch6P is [Batch6] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
-	t5, p5 := world.ElemType[F]()
+func Batch6P[A, B, C, D, E, F, P any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E], PF batchColumn[F]](fn func(Entities, A, B, C, D, E, F, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
+	t5, p5 := PF(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -929,7 +935,7 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -938,23 +944,24 @@ func Batch6P[A, B, C, D, E, F, P any](fn func(Entities, Column[A], Column[B], Co
 }
 
 // Batch7 is [Each7] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
-	t5, p5 := world.ElemType[F]()
-	t6, p6 := world.ElemType[G]()
+func Batch7[A, B, C, D, E, F, G any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E], PF batchColumn[F], PG batchColumn[G]](fn func(Entities, A, B, C, D, E, F, G)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
+	t5, p5 := PF(nil).elem()
+	t6, p6 := PG(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -962,7 +969,7 @@ func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Col
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -973,14 +980,14 @@ func Batch7[A, B, C, D, E, F, G any](fn func(Entities, Column[A], Column[B], Col
 // Batch7P is [Batch7] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
-	t5, p5 := world.ElemType[F]()
-	t6, p6 := world.ElemType[G]()
+func Batch7P[A, B, C, D, E, F, G, P any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E], PF batchColumn[F], PG batchColumn[G]](fn func(Entities, A, B, C, D, E, F, G, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
+	t5, p5 := PF(nil).elem()
+	t6, p6 := PG(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -993,7 +1000,7 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), p)
 			})
 		}
 		return fetcher(fetch), body, nil
@@ -1002,24 +1009,25 @@ func Batch7P[A, B, C, D, E, F, G, P any](fn func(Entities, Column[A], Column[B],
 }
 
 // Batch8 is [Each8] for tight loops: fn receives the matching entities in
-// batches, one [Column] per component type: Column[*T].At(i) is a pointer
-// (the system writes T), Column[T].At(i) a copy (it reads T). The
+// batches, one parameter per component type: a [Column] of T writes T
+// (Column[T].At(i) is a pointer into storage, Slice the components
+// themselves), a [View] of T reads T (View[T].At(i) is a copy). The
 // batches (one per archetype and segment of entities, or per chunk when
 // the system is split across workers) — ents.At(i) has the components at
-// index i of each [Column] — and loops over them itself, so the compiler
+// index i of each column — and loops over them itself, so the compiler
 // can inline the per-entity work instead of calling fn once per entity.
 // Access, filters, commands and splitting are as for Each. The batch is a
 // read-only view of the world's storage, valid only during the call.
 // See [Batch2] for an example.
-func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H])) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
-	t5, p5 := world.ElemType[F]()
-	t6, p6 := world.ElemType[G]()
-	t7, p7 := world.ElemType[H]()
+func Batch8[A, B, C, D, E, F, G, H any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E], PF batchColumn[F], PG batchColumn[G], PH batchColumn[H]](fn func(Entities, A, B, C, D, E, F, G, H)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
+	t5, p5 := PF(nil).elem()
+	t6, p6 := PG(nil).elem()
+	t7, p7 := PH(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -1027,7 +1035,7 @@ func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], 
 		q := b.query(comps, writes, s.with, s.without)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, Column[H]{world.ColumnOf[H](q, &sp, 7, p7)})
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7))
 			})
 		}
 		return func(*runCtx) error { return nil }, body, nil
@@ -1038,15 +1046,15 @@ func Batch8[A, B, C, D, E, F, G, H any](fn func(Entities, Column[A], Column[B], 
 // Batch8P is [Batch8] with params: fn's last parameter is a system param or
 // a struct of params, fetched once per run, as for [Func].
 // See [Batch2P] for an example.
-func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[B], Column[C], Column[D], Column[E], Column[F], Column[G], Column[H], P)) *System {
-	t0, p0 := world.ElemType[A]()
-	t1, p1 := world.ElemType[B]()
-	t2, p2 := world.ElemType[C]()
-	t3, p3 := world.ElemType[D]()
-	t4, p4 := world.ElemType[E]()
-	t5, p5 := world.ElemType[F]()
-	t6, p6 := world.ElemType[G]()
-	t7, p7 := world.ElemType[H]()
+func Batch8P[A, B, C, D, E, F, G, H, P any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C], PD batchColumn[D], PE batchColumn[E], PF batchColumn[F], PG batchColumn[G], PH batchColumn[H]](fn func(Entities, A, B, C, D, E, F, G, H, P)) *System {
+	t0, p0 := PA(nil).elem()
+	t1, p1 := PB(nil).elem()
+	t2, p2 := PC(nil).elem()
+	t3, p3 := PD(nil).elem()
+	t4, p4 := PE(nil).elem()
+	t5, p5 := PF(nil).elem()
+	t6, p6 := PG(nil).elem()
+	t7, p7 := PH(nil).elem()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	s := newSystem(fn, entitySystem, comps, writes)
@@ -1059,7 +1067,7 @@ func Batch8P[A, B, C, D, E, F, G, H, P any](fn func(Entities, Column[A], Column[
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, Column[A]{world.ColumnOf[A](q, &sp, 0, p0)}, Column[B]{world.ColumnOf[B](q, &sp, 1, p1)}, Column[C]{world.ColumnOf[C](q, &sp, 2, p2)}, Column[D]{world.ColumnOf[D](q, &sp, 3, p3)}, Column[E]{world.ColumnOf[E](q, &sp, 4, p4)}, Column[F]{world.ColumnOf[F](q, &sp, 5, p5)}, Column[G]{world.ColumnOf[G](q, &sp, 6, p6)}, Column[H]{world.ColumnOf[H](q, &sp, 7, p7)}, p)
+				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7), p)
 			})
 		}
 		return fetcher(fetch), body, nil

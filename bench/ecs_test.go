@@ -304,7 +304,7 @@ func benchQuery(b *testing.B, s queryScenario) {
 						p.Y += v.Y
 					})
 				} else {
-					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[Velocity]) {
+					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[Position], vs glue.View[Velocity]) {
 						for i := range min(ps.Len(), vs.Len()) {
 							p, v := ps.At(i), vs.At(i)
 							p.X += v.X

@@ -32,21 +32,21 @@ func steerSystem(_ glue.Entity, p *Position, v *Velocity, a *Age, c glue.Res[Clo
 // shortest column's length (all are the batch's length) lets the compiler
 // drop the bounds checks of every At in the loop.
 
-func moveBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], c glue.Res[Clock]) {
+func moveBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], c glue.Res[Clock]) {
 	dt := c.Get().DT
 	for i := range min(ps.Len(), vs.Len()) {
 		move(ps.At(i), vs.At(i), dt)
 	}
 }
 
-func ageBatch(_ glue.Entities, as glue.Column[*Age], c glue.Res[Clock]) {
+func ageBatch(_ glue.Entities, as glue.Column[Age], c glue.Res[Clock]) {
 	dt := c.Get().DT
 	for i := range as.Len() {
 		grow(as.At(i), dt)
 	}
 }
 
-func bounceBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], f glue.Res[Field]) {
+func bounceBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], f glue.Res[Field]) {
 	fd := f.Get()
 	w, h := fd.W, fd.H
 	for i := range min(ps.Len(), vs.Len()) {
@@ -54,7 +54,7 @@ func bounceBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Vel
 	}
 }
 
-func steerBatch(_ glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], as glue.Column[*Age], c glue.Res[Clock]) {
+func steerBatch(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], as glue.Column[Age], c glue.Res[Clock]) {
 	dt := c.Get().DT
 	for i := range min(ps.Len(), vs.Len(), as.Len()) {
 		steer(ps.At(i), vs.At(i), as.At(i), dt)

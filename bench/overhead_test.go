@@ -37,7 +37,7 @@ func BenchmarkEmptySystem(b *testing.B) {
 					case "entity":
 						s = glue.Each1(func(glue.Entity, *Unused) {})
 					case "batch":
-						s = glue.Batch1(func(glue.Entities, glue.Column[*Unused]) {})
+						s = glue.Batch1(func(glue.Entities, glue.Column[Unused]) {})
 					}
 					app.AddSystems(tickStage, s.Named(fmt.Sprint("empty", i)))
 				}

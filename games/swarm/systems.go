@@ -73,7 +73,7 @@ func FlockFish(e glue.Entity, p Position, v *Velocity, r flockParams) {
 
 // SwimFish (Swim) moves every fish of a batch and wraps those past an
 // edge.
-func SwimFish(es glue.Entities, ps glue.Column[*Position], vs glue.Column[*Velocity], fs glue.Column[*Fish], as glue.Column[*Avoid], t glue.Res[timer.Time]) {
+func SwimFish(es glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
 	dt := t.Get().DeltaSeconds()
 	for i := range es.Len() {
 		swimFish(ps.At(i), vs.At(i), fs.At(i), as.At(i), dt)
@@ -112,7 +112,7 @@ func AvoidPredator(_ glue.Entity, p *Position, a *Avoid, h glue.Res[Hunt]) {
 
 // ShiftColours (React, colour variants) shifts the colour of every fish
 // of a batch.
-func ShiftColours(es glue.Entities, cs glue.Column[*Colour], t glue.Res[timer.Time]) {
+func ShiftColours(es glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
 	dt := float32(t.Get().DeltaSeconds())
 	for i := range es.Len() {
 		shiftColour(cs.At(i), dt)

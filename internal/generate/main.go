@@ -86,7 +86,7 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	tps := strings.Join(comps, ", ")
 	var args string
 	if batch {
-		args = "Entities, " + list(n, func(i int) string { return "Column[" + comps[i] + "]" })
+		args = "Entities, " + tps
 	} else {
 		args = "Entity, " + strings.Join(comps, ", ")
 	}
@@ -95,6 +95,10 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 		tps += ", P"
 		args += ", P"
 	}
+	tparams := tps + " any"
+	if batch { // each component parameter is a Column[T] or View[T], inferred from fn
+		tparams += ", " + list(n, func(i int) string { return fmt.Sprintf("P%s batchColumn[%s]", comps[i], comps[i]) })
+	}
 	example := kind + "2"
 	if params {
 		example += "P"
@@ -102,11 +106,12 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	switch {
 	case batch && !params:
 		fmt.Fprintf(b, "// %s is [Each%d] for tight loops: fn receives the matching entities in\n", name, n)
-		b.WriteString("// batches, one [Column] per component type: Column[*T].At(i) is a pointer\n")
-		b.WriteString("// (the system writes T), Column[T].At(i) a copy (it reads T). The\n")
+		b.WriteString("// batches, one parameter per component type: a [Column] of T writes T\n")
+		b.WriteString("// (Column[T].At(i) is a pointer into storage, Slice the components\n")
+		b.WriteString("// themselves), a [View] of T reads T (View[T].At(i) is a copy). The\n")
 		b.WriteString("// batches (one per archetype and segment of entities, or per chunk when\n")
 		b.WriteString("// the system is split across workers) — ents.At(i) has the components at\n")
-		b.WriteString("// index i of each [Column] — and loops over them itself, so the compiler\n")
+		b.WriteString("// index i of each column — and loops over them itself, so the compiler\n")
 		b.WriteString("// can inline the per-entity work instead of calling fn once per entity.\n")
 		b.WriteString("// Access, filters, commands and splitting are as for Each. The batch is a\n")
 		b.WriteString("// read-only view of the world's storage, valid only during the call.\n")
@@ -129,8 +134,16 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	if name != example {
 		fmt.Fprintf(b, "// See [%s] for an example.\n", example)
 	}
-	fmt.Fprintf(b, "func %s[%s any](fn func(%s)) *System {\n", name, tps, args)
-	elemTypes(b, n, "\t")
+	fmt.Fprintf(b, "func %s[%s](fn func(%s)) *System {\n", name, tparams, args)
+	if batch {
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(b, "\tt%d, p%d := P%s(nil).elem()\n", i, i, comps[i])
+		}
+		fmt.Fprintf(b, "\tcomps := []*world.Type{%s}\n", list(n, func(i int) string { return fmt.Sprintf("t%d", i) }))
+		fmt.Fprintf(b, "\twrites := []bool{%s}\n", list(n, func(i int) string { return fmt.Sprintf("p%d", i) }))
+	} else {
+		elemTypes(b, n, "\t")
+	}
 	b.WriteString("\ts := newSystem(fn, entitySystem, comps, writes)\n")
 	b.WriteString("\ts.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {\n")
 	b.WriteString("\t\tq := b.query(comps, writes, s.with, s.without)\n")
@@ -145,7 +158,7 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	b.WriteString("\t\t\tq.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {\n")
 	if batch {
 		call := "Entities{sp.Ents}, " + list(n, func(i int) string {
-			return fmt.Sprintf("Column[%s]{world.ColumnOf[%s](q, &sp, %d, p%d)}", comps[i], comps[i], i, i)
+			return fmt.Sprintf("P%s(nil).of(sp, %d)", comps[i], i)
 		})
 		fmt.Fprintf(b, "\t\t\t\tfn(%s%s)\n", call, arg)
 	} else {
