@@ -262,7 +262,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	headless := fs.Bool("headless", false, "run without a window, with the autopilot playing; print the final state")
 	ticks := fs.Int("ticks", 3600, "with -headless: the number of ticks to run (at 60 per second)")
 	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
-	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
+	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
 	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
@@ -300,6 +300,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
+	}
+	if *shot != "" {
+		if err := render.CheckScreenshotPath(*shot); err != nil {
+			problems = append(problems, "-screenshot: "+err.Error())
+		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -348,6 +353,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := render.Run(app, nil); err != nil {
 		fmt.Fprintln(stderr, "breakout:", err)
+		if errors.Is(err, render.ErrNoDisplay) {
+			fmt.Fprintln(stderr, "breakout: or play without a window: -headless (the autopilot plays and the result is printed)")
+		}
 		return 1
 	}
 	return 0

@@ -221,7 +221,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	benchMax := fs.Int("bench-max", 1<<21, "with -bench: the largest fish count tried")
 	benchTicks := fs.Int("bench-ticks", 7, "with -bench: the ticks timed per count (their median counts)")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
-	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
+	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -237,6 +237,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *ticks < 1 {
 		problems = append(problems, fmt.Sprintf("swarm: -ticks must be at least 1, got %d", *ticks))
+	}
+	if *shot != "" {
+		if err := render.CheckScreenshotPath(*shot); err != nil {
+			problems = append(problems, "swarm: -screenshot: "+err.Error())
+		}
 	}
 	if *fish < 0 || *fish > MaxFish {
 		problems = append(problems, fmt.Sprintf("swarm: -fish must be between 0 and %d, got %d", MaxFish, *fish))
@@ -316,6 +321,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := render.Run(app, nil); err != nil {
 		fmt.Fprintln(stderr, "swarm:", err)
+		if errors.Is(err, render.ErrNoDisplay) {
+			fmt.Fprintln(stderr, "swarm: or run without a window: -headless")
+		}
 		return 1
 	}
 	return 0

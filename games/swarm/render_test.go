@@ -8,7 +8,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
-	"strings"
+	"regexp"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -236,7 +236,10 @@ func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 const drawBenchEnv = "SWARM_TEST_DRAW_BENCH"
 
 // -bench-draw runs every variant and model in a real window and writes
-// the table: at tiny sizes every count fits.
+// the table: a row per variant with a count per model and their ratio.
+// The counts themselves are speed (how many fish fit in a frame on this
+// machine now), which a test does not assert: 64 fish usually fit, but
+// not always on a busy machine.
 func TestDrawBenchRunsAtTinySizes(t *testing.T) {
 	if !rendered {
 		t.Skip("no display: run under xvfb-run")
@@ -251,8 +254,9 @@ func TestDrawBenchRunsAtTinySizes(t *testing.T) {
 		t.Fatalf("draw bench: %v\n%s", err, out)
 	}
 	for _, v := range Variants {
-		if row := "| " + v.String() + " | ≥ 64 | ≥ 64 | 1.00x (capped) |"; !strings.Contains(string(out), row) {
-			t.Errorf("no row %q in\n%s", row, out)
+		row := regexp.MustCompile(`(?m)^\| ` + regexp.QuoteMeta(v.String()) + ` \| (≥ )?\d+ \| (≥ )?\d+ \| [^|]+ \|$`)
+		if !row.MatchString(string(out)) {
+			t.Errorf("no row for %s (two counts and a ratio) in\n%s", v, out)
 		}
 	}
 }
