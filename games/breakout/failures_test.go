@@ -1,6 +1,7 @@
 package main
 
 import (
+	stdnet "net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,5 +60,24 @@ func TestBadScreenshotIsRefusedBeforeTheWindow(t *testing.T) {
 		if !strings.Contains(out.String(), c.want) {
 			t.Errorf("-screenshot %s says\n%s\nwant %q", c.path, out.String(), c.want)
 		}
+	}
+}
+
+// TestServeOnAPortInUseNamesTheFlag: -serve on a port another program
+// holds says so with the flag, not the Go field (ServerConfig.Addr) the
+// flag sets.
+func TestServeOnAPortInUseNamesTheFlag(t *testing.T) {
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().String()
+	var out strings.Builder
+	if code := run([]string{"-headless", "-serve", addr, "-ticks", "3"}, &out, &out); code != 1 {
+		t.Errorf("-serve %s (in use): exit %d, want 1", addr, code)
+	}
+	if got := out.String(); !strings.Contains(got, "-serve "+addr+": cannot listen there") || strings.Contains(got, "ServerConfig") {
+		t.Errorf("-serve on a port in use says\n%s\nwant the flag named, not ServerConfig.Addr", got)
 	}
 }

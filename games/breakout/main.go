@@ -47,6 +47,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	stdnet "net"
 	"os"
 	"time"
 
@@ -349,22 +350,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *serve != "" || peer != "" {
 			every = time.Second / 60
 		}
-		return runHeadless(app, *ticks, every, stdout, stderr)
+		return runHeadless(app, *ticks, every, *serve, stdout, stderr)
 	}
 	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(stderr, "breakout:", err)
-		if errors.Is(err, render.ErrNoDisplay) {
-			fmt.Fprintln(stderr, "breakout: or play without a window: -headless (the autopilot plays and the result is printed)")
-		}
+		fmt.Fprintln(stderr, explain(err, *serve))
 		return 1
 	}
 	return 0
 }
 
-// runHeadless runs the update thread for ticks ticks, one every every (as
+// explain is the player's line for an error that stopped the game: a
+// port in use names the -serve flag (not the Go field behind it), and a
+// machine without a display gets -headless as well as xvfb-run.
+func explain(err error, serve string) string {
+	var op *stdnet.OpError
+	switch {
+	case serve != "" && errors.As(err, &op) && op.Op == "listen":
+		return fmt.Sprintf("breakout: -serve %s: cannot listen there (%v); pick another port, e.g. -serve 127.0.0.1:8091, or stop what uses it", serve, op.Err)
+	case errors.Is(err, render.ErrNoDisplay):
+		return fmt.Sprintf("breakout: %v\nbreakout: or play without a window: -headless (the autopilot plays and the result is printed)", err)
+	}
+	return fmt.Sprint("breakout: ", err)
+}
+
+// runHeadless runs the update thread (of a game serving on serve, if
+// not empty) for ticks ticks, one every every (as
 // fast as it can if every is 0), or until the game is won or lost, and
 // prints the final state.
-func runHeadless(app *glue.App, ticks int, every time.Duration, stdout, stderr io.Writer) int {
+func runHeadless(app *glue.App, ticks int, every time.Duration, serve string, stdout, stderr io.Writer) int {
 	defer app.Close()
 	var pace <-chan time.Time
 	if every > 0 {
@@ -381,7 +394,7 @@ func runHeadless(app *glue.App, ticks int, every time.Duration, stdout, stderr i
 			if errors.Is(err, glue.ErrEnded) {
 				break
 			}
-			fmt.Fprintln(stderr, "breakout:", err)
+			fmt.Fprintln(stderr, explain(err, serve))
 			return 1
 		}
 		if p := phaseOf(app); p == Won || p == Lost {
