@@ -112,7 +112,7 @@ func NewApp(cfg Config) *glue.App {
 	// (see the tick above); physics runs in the game's Physics stage.
 	app.AddPlugins(
 		timer.Plugin{},
-		input.Plugin{Headless: cfg.Headless, Bindings: saveBindings()}, // the defaults, F5 and F9
+		input.Plugin{Headless: cfg.Headless, Bindings: gameBindings()}, // the defaults, F5 and F9, M
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
@@ -149,6 +149,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).ReadOnly(glue.TypeOf[Paddle]()).RunIf(glue.InState(Serving)),
 		glue.Func(QuickSaveLoad),
+		glue.Func(Mute),
 		glue.Func(ShowSaveResults),
 	)
 	// Physics: the physics.Plugin's systems.
@@ -169,6 +170,7 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(HUD,
 		glue.Each1P(UpdateLabels),
 	)
+	app.AddSystems(glue.PostUpdate, glue.Func(FitMessagePanel))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// Serving (-serve): watchers get the bricks, paddle, ball and Game,
@@ -227,6 +229,7 @@ func NewWatchApp(cfg Config) *glue.App {
 		app.AddSystems(HUD, glue.Func(TrackSeat).ReadOnly(glue.TypeOf[Paddle]()), glue.Each1P(ShowSeat))
 	}
 	app.AddSystems(HUD, glue.Each1P(ShowConnection))
+	app.AddSystems(glue.PostUpdate, glue.Func(FitMessagePanel))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -246,6 +249,7 @@ func drawing() []*glue.System {
 		render.DrawBox[Brick](),
 		render.DrawBoxAt[Paddle, physics.Body](), // at the body: no position is copied
 		render.DrawCircleAt[Ball, physics.Body](),
+		render.DrawBox[MessagePanel](),
 		render.DrawText[Label](),
 	}
 }
