@@ -119,7 +119,7 @@ func NewApp(cfg Config) *glue.App {
 		savePlugin(cfg), // quick saves (save.go)
 	)
 	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
-		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
+		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball", Top: HUDH})
 	}
 
 	// The game's resources.

@@ -174,7 +174,9 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	app.AddPlugins(render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot})
-	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
+	// F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw); the
+	// panels start under the HUD's two lines.
+	app.AddPlugins(diag.Plugin{Top: hudHeight})
 	app.InsertResource(render.Window{Title: "Swarm (glue demo)", Width: ScreenW, Height: ScreenH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(Art{})
 	app.AddStartup(
