@@ -118,7 +118,7 @@ wasm-minimal: deps-wasm
 	@mkdir -p web/dist/minimal
 	$(WASM_BUILD) -o web/dist/minimal/minimal.wasm ./web/minimal
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/minimal/
-	sed 's|<body>|<body data-wasm="minimal.wasm">|' web/static/index.html > web/dist/minimal/index.html
+	sed -e 's|<body>|<body data-wasm="minimal.wasm">|' -e 's|Loading Breakout|Loading the minimal Ebitengine program|' -e 's|<title>[^<]*</title>|<title>Minimal Ebitengine program (glue benchmark)</title>|' web/static/index.html > web/dist/minimal/index.html
 	$(call compress,web/dist/minimal/minimal.wasm)
 
 ## wasm-gfx: web/gfxtest, the browser test's scene of modules/render, in

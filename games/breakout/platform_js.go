@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"syscall/js"
 
@@ -35,12 +36,19 @@ func gamePlatform() platformSystems {
 }
 
 // exposeState (startup) answers window.breakoutState() with the latest
-// published state.
+// published state, and window.glueLiveHeap() with the Go heap's live
+// bytes after a collection (the browser's memory test).
 func exposeState(struct{}) {
 	js.Global().Set("breakoutState", js.FuncOf(func(js.Value, []js.Value) any {
 		browser.Lock()
 		defer browser.Unlock()
 		return browser.state
+	}))
+	js.Global().Set("glueLiveHeap", js.FuncOf(func(js.Value, []js.Value) any {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return float64(ms.HeapAlloc)
 	}))
 }
 

@@ -1,0 +1,53 @@
+// loader.test.mjs: what the page says when the game cannot start — the
+// download stalls, the server is unreachable, storage is blocked — in
+// Debian's Chromium (make test-web).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setup, base, browser } from "./harness.mjs";
+
+setup();
+
+// failure loads the page with the route set up by arrange and returns the
+// loader's message once it shows one.
+async function failure(arrange, init) {
+  const page = await browser.newPage();
+  if (init) await page.addInitScript(init);
+  await arrange(page);
+  await page.goto(base);
+  await page.waitForSelector("#msg.error", { timeout: 60_000 });
+  const msg = await page.textContent("#msg");
+  assert.ok(await page.isVisible("#retry"), `no Retry button beside "${msg}"`);
+  assert.ok(await page.isHidden("#spinner"), "the spinner keeps turning after the failure");
+  await page.close();
+  return msg;
+}
+
+test("a stalled download times out with a message and a Retry button", async () => {
+  const msg = await failure(
+    (page) => page.route("**/breakout.wasm", () => { /* never answered */ }),
+    () => { window.glueStallMs = 1500; });
+  assert.match(msg, /stalled: nothing arrived for 2 s/);
+});
+
+test("an unreachable server is told apart from a missing file", async () => {
+  const msg = await failure((page) => page.route("**/breakout.wasm", (r) => r.abort("connectionrefused")));
+  assert.match(msg, /Could not reach the server/);
+  assert.doesNotMatch(msg, /404|WebAssembly/);
+});
+
+test("the game starts without storage (the localStorage getter throws)", async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // As Chromium does with "Don't allow sites to save data".
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
+    });
+  });
+  await page.goto(base + "?autopilot&seed=1");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 120_000 });
+  assert.ok(await page.isHidden("#msg.error"), `failed: ${await page.textContent("#msg")}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
