@@ -51,3 +51,20 @@ test("the game starts without storage (the localStorage getter throws)", async (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a watch page of a server that is down says so, briefly", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "?watch=ws://127.0.0.1:1/net"); // nothing listens on port 1
+  await page.waitForSelector("#notice:not([hidden])", { timeout: 120_000 });
+  const until = Date.now() + 60_000;
+  let notice = "";
+  while (Date.now() < until) {
+    notice = await page.textContent("#notice");
+    if (/No game is served/.test(notice)) break;
+    await page.waitForTimeout(250);
+  }
+  assert.match(notice, /No game is served at 127\.0\.0\.1:1: nothing answers there\. Start one with breakout -serve 127\.0\.0\.1:1/);
+  assert.doesNotMatch(notice, /refused/);
+  assert.ok(notice.length < 160, `the notice is ${notice.length} characters long`);
+  await page.close();
+});

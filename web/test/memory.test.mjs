@@ -1,6 +1,6 @@
 // memory.test.mjs: Breakout's memory in the browser stays flat while it
-// plays — the autopilot, with sound, restarted with R every 30 s — over
-// GLUE_WEB_MEMORY_S seconds (default 150). It samples the Go heap's live
+// plays — the autopilot, with sound, restarted with R every 20 s — over
+// GLUE_WEB_MEMORY_S seconds (default 90; sampled every 10 s). It samples the Go heap's live
 // bytes after a collection (window.glueLiveHeap) and the WebAssembly
 // memory (window.glueWasmMemory, which only grows) and fails on steady
 // growth. Counts of bytes, not speed: a slow machine plays fewer ticks in
@@ -11,14 +11,17 @@ import { setup, base, browser, state } from "./harness.mjs";
 
 setup();
 
-const seconds = Number(process.env.GLUE_WEB_MEMORY_S || 150);
+const seconds = Number(process.env.GLUE_WEB_MEMORY_S || 90);
+// GLUE_WEB_MEMORY_QUERY adds URL parameters, e.g. "diag" for the overlay
+// and the inspector open.
+const query = "?autopilot&seed=1" + (process.env.GLUE_WEB_MEMORY_QUERY ? "&" + process.env.GLUE_WEB_MEMORY_QUERY : "");
 const MiB = 1 << 20;
 
 test(`memory stays flat over ${seconds} s of play with restarts`, { timeout: (seconds + 240) * 1000 }, async () => {
   const page = await browser.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(base + "?autopilot&seed=1");
+  await page.goto(base + query);
   await page.waitForSelector("body[data-glue-ready]", { timeout: 180_000 });
   await page.click("canvas");
   const samples = [];
@@ -30,14 +33,14 @@ test(`memory stays flat over ${seconds} s of play with restarts`, { timeout: (se
   const start = Date.now();
   let restarts = 0;
   while (Date.now() - start < seconds * 1000) {
-    await page.waitForTimeout(15_000);
+    await page.waitForTimeout(10_000);
     await sample();
     if (samples.length % 2 === 0) {
       await page.keyboard.press("r");
       restarts++;
     }
   }
-  console.log(`memory: ${restarts} restarts; samples (live Go heap MiB / wasm memory MiB): ` +
+  console.log(`memory (${query}): ${restarts} restarts; samples (live Go heap MiB / wasm memory MiB): ` +
     samples.map((s) => `${(s.heap / MiB).toFixed(2)}/${(s.wasm / MiB).toFixed(1)}`).join(" "));
   assert.ok(samples.length >= 4, "too few samples");
   // After the first two samples (start-up, caches), steady growth is
