@@ -3,7 +3,7 @@
 // Debian's Chromium (make test-web).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { setup, base, browser } from "./harness.mjs";
+import { setup, base, browser, until } from "./harness.mjs";
 
 setup();
 
@@ -35,7 +35,7 @@ test("an unreachable server is told apart from a missing file", async () => {
   assert.doesNotMatch(msg, /404|WebAssembly/);
 });
 
-test("the game starts without storage (the localStorage getter throws)", async () => {
+test("the game starts without storage (the localStorage getter throws), and F5 says saving failed", async () => {
   const page = await browser.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -48,6 +48,10 @@ test("the game starts without storage (the localStorage getter throws)", async (
   await page.goto(base + "?autopilot&seed=1");
   await page.waitForSelector("body[data-glue-ready]", { timeout: 120_000 });
   assert.ok(await page.isHidden("#msg.error"), `failed: ${await page.textContent("#msg")}`);
+  await page.click("canvas");
+  await page.keyboard.press("F5");
+  const s = await until(page, (s) => s.notice !== "", "a notice after F5", 30_000);
+  assert.match(s.notice, /fail|storage|can.t/i, "F5 without storage");
   assert.deepEqual(errors, []);
   await page.close();
 });
