@@ -9,7 +9,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x1024x24"
 docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
-.PHONY: docs-screenshot bench-smoke bench-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx wasm-ui serve test-web bench-web
+.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-minimal wasm-gfx wasm-ui serve test-web bench-web
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -24,7 +24,7 @@ deps-test:
 	@scripts/ensure-deps.sh test
 
 ## test: everything CI checks.
-test: deps-test lint generate-check unit bench-smoke test-web
+test: deps-test repo-check lint generate-check unit bench-smoke test-web
 	@echo "make test: all checks passed"
 
 ## lint: gofmt, go vet and staticcheck over the whole repository.
@@ -37,10 +37,21 @@ lint: fmt-check
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-## generate-check: generated files are up to date.
+## repo-check: no binary over 1 MB is tracked (a game built at the root
+## and committed by mistake), and scripts/ensure-deps.sh goes on where it
+## cannot install (no apt-get).
+repo-check:
+	@scripts/check-binaries.sh
+	@scripts/ensure-deps_test.sh
+
+## generate-check: generated files are up to date: the typed arities
+## (*_gen.go), the games' art (games/assets) and the fonts render and diag
+## embed (internal/genfont).
+GENERATED := '*_gen.go' games/assets games/platformer/level examples/hello modules/render/fonts modules/diag/overlay.ttf
 generate-check:
 	$(GO) generate ./...
-	@git diff --exit-code -- '*_gen.go' games/assets games/platformer/level examples/hello || (echo "generated files are stale: run go generate ./..." && exit 1)
+	@git diff --exit-code -- $(GENERATED) || (echo "generated files are stale: run go generate ./..." && exit 1)
+	@new=$$(git status --porcelain --untracked-files=all -- $(GENERATED)); if [ -n "$$new" ]; then echo "go generate made files that are not committed:"; echo "$$new"; exit 1; fi
 
 ## unit: go test -race, inside a virtual X server so that rendering tests
 ## open a real Ebitengine window.
@@ -120,7 +131,7 @@ wasm-minimal: deps-wasm
 	@mkdir -p web/dist/minimal
 	$(WASM_BUILD) -o web/dist/minimal/minimal.wasm ./web/minimal
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/minimal/
-	sed 's|<body>|<body data-wasm="minimal.wasm">|' web/static/index.html > web/dist/minimal/index.html
+	sed -e 's|<body>|<body data-wasm="minimal.wasm">|' -e 's|Loading Breakout|Loading the minimal Ebitengine program|' -e 's|<title>[^<]*</title>|<title>Minimal Ebitengine program (glue benchmark)</title>|' web/static/index.html > web/dist/minimal/index.html
 	$(call compress,web/dist/minimal/minimal.wasm)
 
 ## wasm-gfx: web/gfxtest, the browser test's scene of modules/render, in

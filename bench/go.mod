@@ -1,6 +1,6 @@
 module github.com/gluekit/glue/bench
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/gluekit/glue v0.0.0

@@ -6,7 +6,11 @@
 #           key presses and clicks in those windows), chromium and
 #           node/npm (browser test), brotli (make wasm), staticcheck
 #   wasm  - brotli, to precompress the browser build (make wasm)
-# Works as root; uses sudo otherwise.
+# Works as root; uses sudo otherwise. Where it cannot install (no dpkg or
+# apt-get, as on macOS or a non-Debian Linux; no sudo; apt-get failing) it
+# says which packages it could not install and what they are for, and exits
+# 0, so that `make run` goes on with `go run` (macOS and Windows need none
+# of them). scripts/ensure-deps_test.sh checks that.
 set -euo pipefail
 
 SUDO=""
@@ -23,8 +27,24 @@ for kind in "$@"; do
   esac
 done
 
+# cannot PACKAGES...: say what could not be installed and go on.
+cannot() {
+  local why="$1"; shift
+  echo "ensure-deps: $why; not installed: $*" >&2
+  echo "ensure-deps: a window needs OpenGL, X11 (Xrandr, Xcursor, Xinerama, Xi, Xxf86vm) and ALSA;" >&2
+  echo "ensure-deps: make test also needs Xvfb, xdotool, Chromium, Node.js with npm and brotli." >&2
+  echo "ensure-deps: install their equivalents with your package manager (macOS and Windows need" >&2
+  echo "ensure-deps: none of them to play); going on." >&2
+}
+
+if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+  mapfile -t want < <(printf '%s\n' "${pkgs[@]}" | sort -u)
+  cannot "no dpkg-query or apt-get here (not Debian)" "${want[*]}"
+  pkgs=()
+fi
+
 missing=()
-for p in "${pkgs[@]}"; do
+for p in "${pkgs[@]+"${pkgs[@]}"}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     # node may come from elsewhere (e.g. nodesource); accept a working binary.
     case "$p" in
@@ -37,14 +57,20 @@ done
 # de-duplicate
 if [ ${#missing[@]} -gt 0 ]; then
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
-  echo "ensure-deps: installing ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
+    cannot "not root and no sudo" "${missing[*]}"
+  else
+    echo "ensure-deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }; then
+      cannot "apt-get failed" "${missing[*]}"
+    fi
+  fi
 fi
 
 for kind in "$@"; do
   if [ "$kind" = test ]; then
+    command -v go >/dev/null || { echo "ensure-deps: no go command: install Go 1.25 or newer from https://go.dev/dl/" >&2; exit 1; }
     gobin="$(go env GOPATH)/bin"
     if ! [ -x "$gobin/staticcheck" ] || ! "$gobin/staticcheck" -version 2>/dev/null | grep -q "v0.7.0"; then
       echo "ensure-deps: installing staticcheck v0.7.0"

@@ -10,6 +10,10 @@ import (
 // The thesis's field: a 200x400 logical window.
 const (
 	FieldW = 200
+	// HUDH is the height of the row at the top that holds the score and
+	// the lives: the top wall's face is at its bottom, so the ball never
+	// flies over them.
+	HUDH   = 22
 	FieldH = 400
 )
 
@@ -123,4 +127,21 @@ func (l Label) TextPos() (x, y float64) { return l.X, l.Y }
 func (l Label) TextStyle() render.TextStyle { return l.Style }
 
 // Z implements render.ILayer: texts are on top.
-func (l Label) Z() int { return 3 }
+func (l Label) Z() int { return 4 }
+
+// MessagePanel is the opaque box behind the message label's text, sized
+// to it by FitMessagePanel, so that the ball or a brick never shows
+// through a message (it used to be drawn over "Paused").
+type MessagePanel struct {
+	X, Y, W, H float64
+	src, text  string // the label's text as set, and as wrapped
+}
+
+// Rect implements render.IBox.
+func (m MessagePanel) Rect() (x, y, w, h float64) { return m.X, m.Y, m.W, m.H }
+
+// Fill implements render.IBox: the field's colour, a little lighter.
+func (MessagePanel) Fill() color.RGBA { return color.RGBA{34, 38, 56, 255} }
+
+// Z implements render.ILayer: above the ball, below the texts.
+func (MessagePanel) Z() int { return 3 }

@@ -115,7 +115,7 @@ func SpawnLevel(p SpawnLevelParams) {
 	for _, w := range []struct{ x, y, w, h float64 }{
 		{-t / 2, FieldH / 2, t, FieldH + 2*t},       // left
 		{FieldW + t/2, FieldH / 2, t, FieldH + 2*t}, // right
-		{FieldW / 2, -t / 2, FieldW + 2*t, t},       // top
+		{FieldW / 2, HUDH - t/2, FieldW + 2*t, t},   // top: under the HUD's row
 	} {
 		cmds.Spawn(Wall{}, physics.Body{Pos: physics.Vec{X: w.x, Y: w.y}},
 			physics.Collider{Shape: physics.Rect(w.w, w.h)}, physics.Static{})
@@ -146,4 +146,5 @@ func SpawnHUD(cmds glue.Commands) {
 	cmds.Spawn(Label{Kind: ScoreLabel, X: 6, Y: 6, Style: small})
 	cmds.Spawn(Label{Kind: LivesLabel, X: FieldW - 6, Y: 6, Style: right})
 	cmds.Spawn(Label{Kind: MessageLabel, X: FieldW / 2, Y: 290, Style: big})
+	cmds.Spawn(MessagePanel{})
 }

@@ -47,6 +47,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	stdnet "net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -124,7 +125,7 @@ func NewApp(cfg Config) *glue.App {
 	// (see the tick above); physics runs in the game's Physics stage.
 	app.AddPlugins(
 		timer.Plugin{},
-		input.Plugin{Headless: cfg.Headless, Bindings: saveBindings()}, // the defaults, F5 and F9
+		input.Plugin{Headless: cfg.Headless, Bindings: gameBindings()}, // the defaults, F5 and F9, M
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
@@ -134,7 +135,7 @@ func NewApp(cfg Config) *glue.App {
 		addMenus(app) // title, pause and options menus (menus.go)
 	}
 	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
-		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball"})
+		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball", Top: HUDH})
 	}
 
 	// The game's resources.
@@ -166,6 +167,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).RunIf(glue.InState(Serving)),
 		glue.Func(QuickSaveLoad),
+		glue.Func(Mute),
 		glue.Func(ShowSaveResults),
 	)
 	// Physics: the physics.Plugin's systems.
@@ -186,6 +188,7 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(HUD,
 		glue.Each1P(UpdateLabels),
 	)
+	app.AddSystems(glue.PostUpdate, glue.Func(FitMessagePanel))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// Serving (-serve): watchers get the bricks, paddle, ball and Game,
@@ -244,6 +247,7 @@ func NewWatchApp(cfg Config) *glue.App {
 		app.AddSystems(HUD, glue.Func(TrackSeat), glue.Each1P(ShowSeat))
 	}
 	app.AddSystems(HUD, glue.Each1P(ShowConnection))
+	app.AddSystems(glue.PostUpdate, glue.Func(FitMessagePanel))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -263,6 +267,7 @@ func drawing() []*glue.System {
 		render.DrawBox[Brick](),
 		render.DrawBoxAt[Paddle, physics.Body](), // at the body: no position is copied
 		render.DrawCircleAt[Ball, physics.Body](),
+		render.DrawBox[MessagePanel](),
 		render.DrawText[Label](),
 	}
 }
@@ -280,7 +285,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	headless := fs.Bool("headless", false, "run without a window, with the autopilot playing; print the final state")
 	ticks := fs.Int("ticks", 3600, "with -headless: the number of ticks to run (at 60 per second)")
 	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
-	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
+	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
 	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
@@ -323,6 +328,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
+	}
+	if *shot != "" {
+		if err := render.CheckScreenshotPath(*shot); err != nil {
+			problems = append(problems, "-screenshot: "+err.Error())
+		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -381,19 +391,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *serve != "" || peer != "" {
 			every = time.Second / 60
 		}
-		return runHeadless(app, *ticks, every, stdout, stderr)
+		return runHeadless(app, *ticks, every, *serve, stdout, stderr)
 	}
 	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(stderr, "breakout:", err)
+		fmt.Fprintln(stderr, explain(err, *serve))
 		return 1
 	}
 	return 0
 }
 
-// runHeadless runs the update thread for ticks ticks, one every every (as
+// explain is the player's line for an error that stopped the game: a
+// port in use names the -serve flag (not the Go field behind it), and a
+// machine without a display gets -headless as well as xvfb-run.
+func explain(err error, serve string) string {
+	var op *stdnet.OpError
+	switch {
+	case serve != "" && errors.As(err, &op) && op.Op == "listen":
+		return fmt.Sprintf("breakout: -serve %s: cannot listen there (%v); pick another port, e.g. -serve 127.0.0.1:8091, or stop what uses it", serve, op.Err)
+	case errors.Is(err, render.ErrNoDisplay):
+		return fmt.Sprintf("breakout: %v\nbreakout: or play without a window: -headless (the autopilot plays and the result is printed)", err)
+	}
+	return fmt.Sprint("breakout: ", err)
+}
+
+// runHeadless runs the update thread (of a game serving on serve, if
+// not empty) for ticks ticks, one every every (as
 // fast as it can if every is 0), or until the game is won or lost, and
 // prints the final state.
-func runHeadless(app *glue.App, ticks int, every time.Duration, stdout, stderr io.Writer) int {
+func runHeadless(app *glue.App, ticks int, every time.Duration, serve string, stdout, stderr io.Writer) int {
 	defer app.Close()
 	var pace <-chan time.Time
 	if every > 0 {
@@ -410,7 +435,7 @@ func runHeadless(app *glue.App, ticks int, every time.Duration, stdout, stderr i
 			if errors.Is(err, glue.ErrEnded) {
 				break
 			}
-			fmt.Fprintln(stderr, "breakout:", err)
+			fmt.Fprintln(stderr, explain(err, serve))
 			return 1
 		}
 		if p := phaseOf(app); p == Won || p == Lost {

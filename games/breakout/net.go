@@ -3,10 +3,15 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
 	"os"
+	"strings"
+	"sync"
+	"syscall"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -501,12 +506,15 @@ func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
 }
 
 // ShowConnection (HUD, each label, watchers only) says so on the message
-// label while the watcher has no game to show or has lost the server.
+// label while the watcher has no game to show or has lost the server, and
+// why when a connection attempt failed (connectionTrouble).
 func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
 	if l.Kind != MessageLabel {
 		return
 	}
 	switch c := cl.Get(); {
+	case c.Tick() == 0 && c.Err() != nil:
+		l.Str = connectionTrouble(c.Err())
 	case c.Tick() == 0:
 		l.Str = "Connecting…"
 	case !c.Connected():
@@ -514,9 +522,70 @@ func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
 	}
 }
 
+// connectionTrouble is the player's lines, short enough for the field,
+// for why a watcher cannot connect: nothing listens there, something that
+// is not a glue game server answers, or no answer at all.
+func connectionTrouble(err error) string {
+	switch msg := err.Error(); {
+	case errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(msg, "connection refused"):
+		return "No game served there\n(connection refused)\nretrying…"
+	case strings.Contains(msg, "handshake response status") || strings.Contains(msg, "subprotocol"):
+		return "That server is not\na glue game server\nretrying…"
+	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(msg, "timeout"):
+		return "The server does not\nanswer; retrying…"
+	}
+	return "Cannot connect\nretrying…"
+}
+
+// quietRepeats passes log records to h except one that repeats the last
+// one's message and reason: a watcher retrying a server that is down says
+// why once, not every few seconds (the game's label keeps saying it).
+type quietRepeats struct {
+	h    slog.Handler
+	last *repeatState
+}
+
+type repeatState struct {
+	mu  sync.Mutex
+	key string
+}
+
+// newQuietLogger is a logger to stderr that drops repeated lines.
+func newQuietLogger() *slog.Logger {
+	return slog.New(quietRepeats{h: slog.Default().Handler(), last: &repeatState{}})
+}
+
+func (q quietRepeats) Enabled(ctx context.Context, l slog.Level) bool { return q.h.Enabled(ctx, l) }
+
+func (q quietRepeats) Handle(ctx context.Context, r slog.Record) error {
+	key := r.Message
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == "reason" {
+			key += "\x00" + a.Value.String()
+		}
+		return true
+	})
+	q.last.mu.Lock()
+	repeat := key == q.last.key
+	q.last.key = key
+	q.last.mu.Unlock()
+	if repeat {
+		return nil
+	}
+	return q.h.Handle(ctx, r)
+}
+
+func (q quietRepeats) WithAttrs(as []slog.Attr) slog.Handler {
+	return quietRepeats{h: q.h.WithAttrs(as), last: q.last}
+}
+
+func (q quietRepeats) WithGroup(name string) slog.Handler {
+	return quietRepeats{h: q.h.WithGroup(name), last: q.last}
+}
+
 // clientPlugin is the network client of a watcher of url.
 func clientPlugin(url string) glue.Plugin {
-	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry()}, Peer: net.Peer{URL: url}}
+	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), Logger: newQuietLogger()}, Peer: net.Peer{URL: url}}
 }
 
 // predictPaddle predicts a -join player's paddle and sends its steering

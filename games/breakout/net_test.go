@@ -4,8 +4,13 @@ package main
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"math"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +20,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -210,25 +216,67 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 		t.Errorf("watcher at server tick %d, server at %d", cl.Tick(), server.Tick())
 	}
 	// The watcher runs none of the game's rules: its world is what it
-	// received plus its three labels.
-	if n, want := watch.Len(), len(seen.bricks)+2+3; n != want {
-		t.Errorf("watcher has %d entities, want %d (bricks, paddle, ball, labels)", n, want)
+	// received plus its three labels and the message's panel.
+	if n, want := watch.Len(), len(seen.bricks)+2+3+1; n != want {
+		t.Errorf("watcher has %d entities, want %d (bricks, paddle, ball, labels, message panel)", n, want)
 	}
 }
 
+// TestWatcherSaysWhenNotConnected: a watcher of a port where nothing
+// listens, or of a server that is not a glue game server, says which on
+// the screen, in lines that fit the field (it used to say "Connecting…"
+// forever).
 func TestWatcherSaysWhenNotConnected(t *testing.T) {
-	// Nothing listens on port 1 of 127.0.0.1.
-	watch, _ := watcher(t, "ws://127.0.0.1:1/net", false)
-	var msg string
-	watch.AddStagesAfter(HUD, ObserveMessage)
-	watch.AddSystems(ObserveMessage, glue.Each1(func(_ glue.Entity, l *Label) {
-		if l.Kind == MessageLabel {
-			msg = l.Str
+	notGlue := httptest.NewServer(http.NotFoundHandler())
+	defer notGlue.Close()
+	for _, c := range []struct{ url, want string }{
+		{"ws://127.0.0.1:1/net", "connection refused"}, // nothing listens on port 1
+		{"ws" + strings.TrimPrefix(notGlue.URL, "http") + "/net", "not\na glue game server"},
+	} {
+		watch, _ := watcher(t, c.url, false)
+		var msg string
+		watch.AddStagesAfter(HUD, ObserveMessage)
+		watch.AddSystems(ObserveMessage, glue.Each1(func(_ glue.Entity, l *Label) {
+			if l.Kind == MessageLabel {
+				msg = l.Str
+			}
+		}).Named("test.message"))
+		tick(t, "watcher", watch)
+		if msg != "Connecting…" && !strings.Contains(msg, c.want) {
+			t.Errorf("%s: first message %q, want Connecting… or %q", c.url, msg, c.want)
 		}
-	}).Named("test.message"))
-	tick(t, "watcher", watch, watch)
-	if msg != "Connecting…" {
-		t.Errorf("message %q, want Connecting…", msg)
+		until(t, func() string { return fmt.Sprintf("%s: message %q, want %q in it", c.url, msg, c.want) },
+			func() bool { return strings.Contains(msg, c.want) }, watch)
+		checkFits(t, msg)
+	}
+	for _, err := range []error{errors.New("x: connection refused"), errors.New("expected handshake response status code 101 but got 404"), context.DeadlineExceeded, errors.New("other")} {
+		checkFits(t, connectionTrouble(err))
+	}
+}
+
+// checkFits fails if a line of the message label's text is wider than
+// the field.
+func checkFits(t *testing.T, msg string) {
+	t.Helper()
+	style := render.TextStyle{Size: 16}
+	for _, line := range strings.Split(msg, "\n") {
+		if w, _ := render.MeasureText(line, style); w > FieldW-8 {
+			t.Errorf("message line %q is %.0f px wide; the field is %d", line, w, FieldW)
+		}
+	}
+}
+
+// TestRepeatedConnectionWarningsAreDropped: a watcher retrying a server
+// that is down logs why once, not once per attempt.
+func TestRepeatedConnectionWarningsAreDropped(t *testing.T) {
+	var buf strings.Builder
+	log := slog.New(quietRepeats{h: slog.NewTextHandler(&buf, nil), last: &repeatState{}})
+	for range 5 {
+		log.Warn("net: connection ended; reconnecting", "reason", "refused", "in", time.Second)
+	}
+	log.Warn("net: connection ended; reconnecting", "reason", "timeout")
+	if n := strings.Count(buf.String(), "\n"); n != 2 {
+		t.Errorf("5 identical warnings and a different one wrote %d lines, want 2:\n%s", n, buf.String())
 	}
 }
 

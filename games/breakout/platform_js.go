@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"syscall/js"
 
@@ -34,12 +35,19 @@ func gamePlatform() platformSystems {
 }
 
 // exposeState (startup) answers window.breakoutState() with the latest
-// published state.
+// published state, and window.glueLiveHeap() with the Go heap's live
+// bytes after a collection (the browser's memory test).
 func exposeState(struct{}) {
 	js.Global().Set("breakoutState", js.FuncOf(func(js.Value, []js.Value) any {
 		browser.Lock()
 		defer browser.Unlock()
 		return browser.state
+	}))
+	js.Global().Set("glueLiveHeap", js.FuncOf(func(js.Value, []js.Value) any {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return float64(ms.HeapAlloc)
 	}))
 }
 
@@ -73,6 +81,7 @@ type publishParams struct {
 	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Sounds  glue.Res[audio.Sounds]
+	Notice  glue.Res[Notice] // what a save, a load or M did
 	N       glue.Local[int]
 }
 
@@ -92,8 +101,8 @@ func publishState(p publishParams) {
 	}
 	browser.Lock()
 	defer browser.Unlock()
-	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d}`,
-		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played())
+	browser.state = fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d,"notice":%q}`,
+		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played(), p.Notice.Get().Text)
 }
 
 // menusByDefault is the default of -menus: in the browser the page starts

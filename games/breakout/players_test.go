@@ -211,8 +211,11 @@ func TestJoinedPaddleIsPredicted(t *testing.T) {
 			break
 		}
 	}
-	if first < 6 {
-		t.Errorf("the server's paddle moved %d ticks after the first key; the proxy delays it 100 ms (6 ticks) or more", first)
+	// Order, not speed: the server hears of the key only after a round
+	// trip, so its paddle moves in a later tick than the joined one's
+	// (how many later depends on the machine's load, not on glue).
+	if first < 1 {
+		t.Errorf("the server's paddle moved in tick %d, the tick of the first key; want a later tick (the input crosses the proxy first)", first)
 	}
 	// Let the answers arrive: then the prediction is the server's paddle.
 	for range 30 {

@@ -54,8 +54,9 @@ type runParams struct {
 }
 
 func TestMain(m *testing.M) {
+	exit := captureLogs() // printed if a test fails
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		os.Exit(m.Run())
+		exit(m.Run())
 	}
 	cfg := Config{Seed: 1, Settings: DefaultSettings(), Scale: 2, Mute: true,
 		Screenshot: render.Screenshot{Frames: 150}}
@@ -85,9 +86,9 @@ func TestMain(m *testing.M) {
 	}).Named("test.run"))
 	if err := render.Run(app, nil); err != nil {
 		fmt.Fprintln(os.Stderr, "breakout test:", err)
-		os.Exit(1)
+		exit(1)
 	}
-	os.Exit(code)
+	exit(code)
 }
 
 func TestRenderMatchesWorld(t *testing.T) {

@@ -3,10 +3,12 @@ package main
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -458,7 +460,7 @@ func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
 				msg = "Space or tap to launch"
 			}
 		case Paused:
-			msg = "Paused — P to resume"
+			msg = "Paused\nP or Esc to resume"
 		case Won:
 			msg = "You win!\nR or tap to play again"
 		case Lost:
@@ -477,4 +479,71 @@ func setText(l *Label, prefix string, n int) {
 		return
 	}
 	l.Str, l.shown = prefix+strconv.Itoa(n), n
+}
+
+// FitPanelParams are what FitMessagePanel reads and writes.
+type FitPanelParams struct {
+	Labels glue.Query1[*Label]
+	Panels glue.Query1[*MessagePanel]
+}
+
+// FitMessagePanel (glue.PostUpdate, after every system that sets the
+// message) wraps the message label's text on word boundaries to the
+// field's width, so that no notice is clipped at the sides, and fits the
+// opaque panel behind it. It measures only when the text changed.
+func FitMessagePanel(p FitPanelParams) {
+	_, panel, ok := p.Panels.First()
+	if !ok {
+		return
+	}
+	p.Labels.Each(func(_ glue.Entity, l *Label) {
+		if l.Kind != MessageLabel {
+			return
+		}
+		if l.Str == panel.src || l.Str == panel.text {
+			l.Str = panel.text
+			return
+		}
+		panel.src = l.Str
+		panel.text = wrapText(l.Str, l.Style, FieldW-2*messageMargin)
+		l.Str = panel.text
+		if panel.text == "" {
+			panel.W, panel.H = 0, 0
+			return
+		}
+		w, h := render.MeasureText(panel.text, l.Style)
+		panel.W, panel.H = w+2*messagePad, h+2*messagePad
+		panel.X, panel.Y = l.X-panel.W/2, l.Y-panel.H/2 // the label is centred on its anchor
+	})
+}
+
+// messageMargin is the space left at each side of the message, and
+// messagePad the panel's padding around its text.
+const messageMargin, messagePad = 6, 4
+
+// wrapText breaks each line of s between words so that no line is wider
+// than width in style; a word wider than width stays whole on its line.
+func wrapText(s string, style render.TextStyle, width float64) string {
+	var out strings.Builder
+	for i, para := range strings.Split(s, "\n") {
+		if i > 0 {
+			out.WriteByte('\n')
+		}
+		line := ""
+		for _, word := range strings.Fields(para) {
+			try := word
+			if line != "" {
+				try = line + " " + word
+			}
+			if w, _ := render.MeasureText(try, style); w <= width || line == "" {
+				line = try
+				continue
+			}
+			out.WriteString(line)
+			out.WriteByte('\n')
+			line = word
+		}
+		out.WriteString(line)
+	}
+	return out.String()
 }

@@ -192,6 +192,10 @@ func Controls(p struct {
 // HUD marks the on-screen counter.
 type HUD struct{ render.Label }
 
+// hudHeight is the height of the counter's two lines at the top, in
+// logical pixels, which the diagnostics panels leave free.
+const hudHeight = 50
+
 // SpawnHUD (startup) spawns the counter.
 func SpawnHUD(cmds glue.Commands) {
 	cmds.Spawn(HUD{render.Label{X: 8, Y: 8, UI: true, Layer: 2,

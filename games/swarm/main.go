@@ -189,7 +189,9 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	app.AddPlugins(render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot})
-	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
+	// F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw); the
+	// panels start under the HUD's two lines.
+	app.AddPlugins(diag.Plugin{Top: hudHeight})
 	app.InsertResource(render.Window{Title: "Swarm (glue demo)", Width: ScreenW, Height: ScreenH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(Art{})
 	app.AddStartup(
@@ -239,7 +241,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
 	benchFPS := fs.String("bench-fps", "", "with -bench: the frame-rate bounds, comma-separated (default 30,60 with drawing, 60 update only)")
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
-	shot := fs.String("screenshot", "", "save the screen to this PNG file after -frames frames, then quit")
+	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -255,6 +257,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *ticks < 1 {
 		problems = append(problems, fmt.Sprintf("swarm: -ticks must be at least 1, got %d", *ticks))
+	}
+	if *shot != "" {
+		if err := render.CheckScreenshotPath(*shot); err != nil {
+			problems = append(problems, "swarm: -screenshot: "+err.Error())
+		}
 	}
 	if *fish < 0 || *fish > MaxFish {
 		problems = append(problems, fmt.Sprintf("swarm: -fish must be between 0 and %d, got %d", MaxFish, *fish))
@@ -346,6 +353,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := render.Run(app, nil); err != nil {
 		fmt.Fprintln(stderr, "swarm:", err)
+		if errors.Is(err, render.ErrNoDisplay) {
+			fmt.Fprintln(stderr, "swarm: or run without a window: -headless")
+		}
 		return 1
 	}
 	return 0

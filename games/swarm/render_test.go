@@ -241,7 +241,10 @@ func absDiff(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 const drawBenchEnv = "SWARM_TEST_DRAW_BENCH"
 
 // -bench-draw runs every variant and model in a real window and writes
-// the table: at tiny sizes every count fits.
+// the table: a row per variant with a count per model and their ratio.
+// The counts themselves are speed (how many fish fit in a frame on this
+// machine now), which a test does not assert: 64 fish usually fit, but
+// not always on a busy machine.
 func TestDrawBenchRunsAtTinySizes(t *testing.T) {
 	if !rendered {
 		t.Skip("no display: run under xvfb-run")

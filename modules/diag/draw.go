@@ -3,6 +3,7 @@ package diag
 import (
 	"image/color"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gluekit/glue"
@@ -37,7 +38,7 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 	o.panels = o.panels[:0]
 	o.rowsBox, o.rowH = box{}, 0
 
-	x, y := float64(margin), float64(margin)
+	x, y := float64(margin), o.top+margin
 	maxChars := max(8, int((viewW-2*margin-2*pad*lh)/o.charW))
 	if o.shown {
 		lines := o.lines
@@ -183,19 +184,34 @@ func (o *Overlay) outlineSelected(list *render.DrawList, sel glue.Entity, cam *r
 }
 
 // wrap cuts s into lines of at most n runes, the lines after the first
-// starting with indent.
+// starting with indent. It cuts after a space or after one of , ; / ] }
+// within the line, where there is one ("Layers:T / ags" was cut
+// mid-word), and within a word only if the word alone is longer than a
+// line.
 func wrap(s string, n int, indent string) []string {
 	r := []rune(s)
 	if len(r) <= n || n <= len(indent)+1 {
 		return []string{s}
 	}
-	out := []string{string(r[:n])}
-	r = r[n:]
-	step := n - len(indent)
-	for len(r) > 0 {
-		k := min(step, len(r))
-		out = append(out, indent+string(r[:k]))
+	var out []string
+	width, lead := n, ""
+	for len(r) > width {
+		k := width
+		for i := width; i > width/3; i-- {
+			if c := r[i-1]; c == ' ' || c == ',' || c == ';' || c == '/' || c == ']' || c == '}' {
+				k = i
+				break
+			}
+		}
+		out = append(out, lead+strings.TrimRight(string(r[:k]), " "))
 		r = r[k:]
+		for len(r) > 0 && r[0] == ' ' {
+			r = r[1:]
+		}
+		width, lead = n-len(indent), indent
+	}
+	if len(r) > 0 {
+		out = append(out, lead+string(r))
 	}
 	return out
 }

@@ -26,8 +26,14 @@ type Figures struct {
 	// the overlay's own (render.Stats).
 	DrawCalls, Vertices int
 	// HeapInUse is the memory the heap's objects occupy, in bytes
-	// (runtime/metrics /memory/classes/heap/objects:bytes).
+	// (runtime/metrics /memory/classes/heap/objects:bytes). It includes
+	// the garbage not yet collected, so it rises between collections
+	// however flat the game's memory is; HeapLive is the steady figure.
 	HeapInUse uint64
+	// HeapLive is what the last collection found live, in bytes
+	// (/gc/heap/live:bytes): a leak makes it grow collection after
+	// collection.
+	HeapLive uint64
 	// GCCycles counts the garbage collections since the program started;
 	// GCPauses counts the stop-the-world pauses for them since the
 	// previous refresh, and GCPauseMax is the longest (the upper bound of
@@ -139,7 +145,7 @@ func (f *Figures) AppendLines(dst []string) []string {
 		head,
 		fmt.Sprintf("entities %d  archetypes %d", f.Entities, f.Archetypes),
 		fmt.Sprintf("draw calls %d  vertices %d", f.DrawCalls, f.Vertices),
-		fmt.Sprintf("heap %s  GC %d (%d pauses, max %s)", Bytes(f.HeapInUse), f.GCCycles, f.GCPauses, Duration(f.GCPauseMax)),
+		fmt.Sprintf("heap %s%s  GC %d (%d pauses, max %s)", Bytes(f.HeapInUse), liveNote(f.HeapLive), f.GCCycles, f.GCPauses, Duration(f.GCPauseMax)),
 		fmt.Sprintf("update %s/tick  draw %s/frame", Duration(f.Update), Duration(f.Draw)),
 	)
 	if len(f.Stages) > 0 {
@@ -201,4 +207,13 @@ func keyHelp(k Keys, paused bool) string {
 		k.Overlay.String() + " hide", k.Inspector.String() + " inspector",
 		k.Pause.String() + " " + pause, k.Step.String() + " step",
 	}, "  ")
+}
+
+// liveNote is " (live N)" for the heap line, or nothing before the first
+// collection.
+func liveNote(live uint64) string {
+	if live == 0 {
+		return ""
+	}
+	return " (live " + Bytes(live) + ")"
 }

@@ -20,13 +20,14 @@ const (
 	metricHeap   = "/memory/classes/heap/objects:bytes"
 	metricCycles = "/gc/cycles/total:gc-cycles"
 	metricPauses = "/sched/pauses/total/gc:seconds"
+	metricLive   = "/gc/heap/live:bytes"
 )
 
 // read fills f's heap and GC figures; GCPauses and GCPauseMax cover the
 // time since the previous read.
 func (m *memReader) read(f *Figures) {
 	if m.samples == nil {
-		m.samples = []metrics.Sample{{Name: metricHeap}, {Name: metricCycles}, {Name: metricPauses}}
+		m.samples = []metrics.Sample{{Name: metricHeap}, {Name: metricCycles}, {Name: metricPauses}, {Name: metricLive}}
 	}
 	metrics.Read(m.samples)
 	if v := m.samples[0].Value; v.Kind() == metrics.KindUint64 {
@@ -34,6 +35,9 @@ func (m *memReader) read(f *Figures) {
 	}
 	if v := m.samples[1].Value; v.Kind() == metrics.KindUint64 {
 		f.GCCycles = v.Uint64()
+	}
+	if v := m.samples[3].Value; v.Kind() == metrics.KindUint64 {
+		f.HeapLive = v.Uint64()
 	}
 	f.GCPauses, f.GCPauseMax = 0, 0
 	if v := m.samples[2].Value; v.Kind() == metrics.KindFloat64Histogram {

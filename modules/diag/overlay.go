@@ -36,6 +36,7 @@ type Overlay struct {
 	shown      bool
 	inspecting bool
 	textSize   float64 // screen pixels
+	top        float64 // logical pixels left free for the game's HUD (Plugin.Top)
 	profiling  bool    // the overlay turned the app's profiling on
 	paused     bool    // the overlay's keys paused the app
 	refreshNow bool
@@ -305,7 +306,7 @@ func (o *Overlay) refresh(now time.Time, st render.Stats) {
 
 // Colours of the panels (premultiplied alpha).
 var (
-	panelColor = color.RGBA{0, 0, 0, 200}
+	panelColor = color.RGBA{0, 0, 0, 235} // nearly opaque: the game's own text does not show through
 	textColor  = color.RGBA{235, 235, 235, 255}
 	headColor  = color.RGBA{255, 215, 90, 255}
 	selColor   = color.RGBA{90, 200, 255, 255}

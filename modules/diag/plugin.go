@@ -64,10 +64,17 @@ type Plugin struct {
 	// TextSize is the size of the panels' text in screen pixels. The
 	// default (zero) is 11.
 	TextSize float64
+	// Top is the height, in logical pixels, of the game's own HUD row at
+	// the top of the screen (its score, its lives), which the panels
+	// leave free. The default (zero) places them at the very top.
+	Top float64
 }
 
 // validate reports bad options.
 func (p Plugin) validate() error {
+	if p.Top < 0 {
+		return fmt.Errorf("diag: Plugin.Top must be 0 or more logical pixels, got %g", p.Top)
+	}
 	if p.TextSize < 0 || p.TextSize > 200 {
 		return fmt.Errorf("diag: Plugin.TextSize must be between 0 (the default, 11) and 200 screen pixels, got %g", p.TextSize)
 	}
@@ -109,7 +116,7 @@ func (p Plugin) Build(app *glue.App) {
 	if size == 0 {
 		size = 11
 	}
-	o := Overlay{app: app, keys: keys, shown: p.Show, inspecting: p.Inspect, textSize: size}
+	o := Overlay{app: app, keys: keys, shown: p.Show, inspecting: p.Inspect, textSize: size, top: p.Top}
 	o.ins.selectType = p.Select
 	app.InsertResource(o)
 	app.AddSystems(glue.Draw, glue.Func(frame).In(FrameSystem))

@@ -2,6 +2,8 @@ package render
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -9,6 +11,21 @@ import (
 
 // errNoPlugin is returned when the app lacks the plugin's resources.
 var errNoPlugin = errors.New("render: the app has no render.Screen resource; add the plugin with app.AddPlugins(render.Plugin{}) before running it")
+
+// ErrNoDisplay is wrapped by the error [Run] returns when there is no
+// display to open the window on (Ebitengine found no window system: no
+// desktop session, DISPLAY unset). The message says how to run the game
+// anyway; a game with a windowless mode adds its own hint.
+var ErrNoDisplay = errors.New("render: no display to open the window on")
+
+// noDisplay wraps Ebitengine's "no window system" error in ErrNoDisplay
+// with the way out; other errors are returned as they are.
+func noDisplay(err error) error {
+	if err == nil || !strings.Contains(err.Error(), "no window system is available") {
+		return err
+	}
+	return fmt.Errorf("%w (%v); run it in a desktop session, or under a virtual display: xvfb-run -a <command>", ErrNoDisplay, err)
+}
 
 // RunOptions tune [Run]. A nil *RunOptions means the defaults.
 type RunOptions struct {
@@ -41,7 +58,7 @@ func Run(app *glue.App, opts *RunOptions) error {
 	if opts != nil {
 		ro = opts.Ebiten
 	}
-	return ebiten.RunGameWithOptions(NewGame(app), ro)
+	return noDisplay(ebiten.RunGameWithOptions(NewGame(app), ro))
 }
 
 // Game runs a glue app as an ebiten.Game. [Run] makes one and runs it;

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image/color"
 
 	"github.com/gluekit/glue"
@@ -41,6 +42,11 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Camera{})
 	app.InsertResource(Views{})
 	app.InsertResource(p.Screenshot)
+	if p.Screenshot.Path != "" {
+		if err := CheckScreenshotPath(p.Screenshot.Path); err != nil {
+			app.AddError(fmt.Errorf("render: Plugin.Screenshot.Path: %w", err))
+		}
+	}
 
 	app.AddSystems(glue.PreDraw, glue.Func(begin).In(BeginSystem))
 	app.AddSystems(glue.PostDraw,

@@ -80,7 +80,8 @@ type Background struct {
 // is drawn and captured. Set it with [Plugin.Screenshot], or from a
 // system with glue.ResMut[render.Screenshot].
 type Screenshot struct {
-	// Path is the PNG file to write; empty keeps the capture in Image
+	// Path is the file to write, PNG or, if it ends in .jpg or .jpeg,
+	// JPEG ([CheckScreenshotPath]); empty keeps the capture in Image
 	// only. In the browser, which has no files, a Path fails the app
 	// with an error saying so (and the PNG encoder is left out of the
 	// WebAssembly file).

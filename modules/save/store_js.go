@@ -28,7 +28,13 @@ func LocalStorage(prefix string) (s Store, err error) {
 			s, err = nil, fmt.Errorf("%w: localStorage: %v", errNoDefault, p)
 		}
 	}()
-	ls := js.Global().Get("localStorage")
+	// Reflect.get through Call, not Get: a page whose user blocks site
+	// data ("Don't allow sites to save data") throws a SecurityError from
+	// the localStorage getter, and wasm_exec.js lets an exception in Get
+	// unwind through the game — it never started. Call catches it and
+	// panics with a js.Error, which the deferred recover turns into the
+	// error every save and load then reports.
+	ls := js.Global().Get("Reflect").Call("get", js.Global(), "localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
 		return nil, fmt.Errorf("%w: the page has no localStorage", errNoDefault)
 	}

@@ -7,6 +7,13 @@
 // measurements (the browser test's benchmark mode): glue:fetch when the
 // download starts, glue:compiled when the game is compiled and
 // instantiated, glue:run when it is started.
+//
+// Every failure ends in a message that says what happened — the file is
+// not on the server (HTTP 404), the server cannot be reached, the
+// download broke off or stalled (no bytes for stallMs: 20 s, or
+// <body data-stall-ms>, or window.glueStallMs set before the loader
+// runs), the file arrived damaged, the game threw while
+// starting — and a Retry button.
 (() => {
   "use strict";
   const status = document.getElementById("status");
@@ -22,15 +29,50 @@
   const watching = params.has("watch") || params.has("join");
   const wasmURL = (watching ? document.body.dataset.wasmWatch || "breakout-watch.wasm" : document.body.dataset.wasm) || "breakout.wasm";
 
+  const stallMs = Number(window.glueStallMs || document.body.dataset.stallMs) || 20000;
+
   let failed = false;
   function fail(text) {
+    if (failed) return;
     failed = true;
     msg.textContent = text;
     msg.classList.add("error");
     bar.remove();
     status.classList.add("failed");
     status.classList.remove("hidden");
+    const retry = document.createElement("button");
+    retry.id = "retry";
+    retry.textContent = "Retry";
+    retry.addEventListener("click", () => location.reload());
+    msg.after(retry);
     console.warn("glue loader: " + text);
+  }
+
+  // StalledError is a download that received nothing for stallMs.
+  class StalledError extends Error {
+    constructor(url, got) {
+      super(`${url}: no data for ${Math.round(stallMs / 1000)} s after ${got} bytes`);
+      this.url = url;
+      this.got = got;
+    }
+  }
+
+  // HTTPError is an answer of the server other than the file.
+  class HTTPError extends Error {
+    constructor(url, status) {
+      super(`${url}: HTTP ${status}`);
+      this.url = url;
+      this.status = status;
+    }
+  }
+
+  // BrokenError is a download the network cut off.
+  class BrokenError extends Error {
+    constructor(url, got, cause) {
+      super(`${url}: the download broke off after ${got} bytes (${cause && cause.message})`);
+      this.url = url;
+      this.got = got;
+    }
   }
 
   window.glueNotice = (text) => {
@@ -61,8 +103,26 @@
   // percentage are updated at most once a frame, not once a chunk: the
   // main thread has other work while the game streams in.
   async function instantiate(url, importObject) {
-    const resp = await fetch(url);
-    if (!resp.ok) throw new Error(`${url}: HTTP ${resp.status}`);
+    // A watchdog aborts the download when no byte arrived for stallMs.
+    const abort = new AbortController();
+    let stalled = false, watchdog = 0;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => { stalled = true; abort.abort(); }, stallMs);
+    };
+    watch();
+    let resp;
+    try {
+      resp = await fetch(url, { signal: abort.signal });
+    } catch (e) {
+      clearTimeout(watchdog);
+      if (stalled) throw new StalledError(url, 0);
+      throw e; // the server cannot be reached (TypeError: Failed to fetch)
+    }
+    if (!resp.ok) {
+      clearTimeout(watchdog);
+      throw new HTTPError(url, resp.status);
+    }
     // The server reports the real size; Content-Length is the gzip size.
     const total = Number(resp.headers.get("X-Uncompressed-Length") || resp.headers.get("Content-Length") || 0);
     let got = 0, queued = false, settled = false;
@@ -74,6 +134,7 @@
     };
     const counted = resp.body.pipeThrough(new TransformStream({
       transform(chunk, ctl) {
+        watch();
         got += chunk.length;
         if (!queued) {
           queued = true;
@@ -89,10 +150,14 @@
       }
       return await WebAssembly.instantiate(await streamed.arrayBuffer(), importObject);
     } catch (e) {
+      if (stalled) throw new StalledError(url, got);
+      if (e instanceof WebAssembly.CompileError && /network|abort/i.test(e.message)) throw new BrokenError(url, got, e);
       if (e instanceof WebAssembly.CompileError) throw new DamagedError(url, got, e);
+      if (e instanceof TypeError) throw new BrokenError(url, got, e);
       throw e;
     } finally {
       settled = true; // a frame callback queued by the last chunk shows nothing
+      clearTimeout(watchdog);
     }
   }
 
@@ -142,14 +207,25 @@
       ({ instance } = await instantiating);
       performance.mark("glue:compiled");
     } catch (e) {
+      console.warn("glue loader: " + e.message);
       if (e instanceof DamagedError) {
-        console.warn("glue loader: " + e.message);
-        return fail(`The game file ${e.url} arrived damaged or incomplete: the download may have been cut off, ` +
-          "or the server sent something else (such as an error page). Reload the page to download it again; " +
-          "if that does not help, the server's copy is broken: rebuild it with `make wasm`.");
+        return fail(`The game file ${e.url} arrived damaged or incomplete: the server sent something that is not the whole game. ` +
+          "Reload the page (Retry); if that does not help, rebuild it with `make wasm`.");
       }
-      if (/HTTP|fetch|network/i.test(e.message)) {
-        return fail(`Could not download the game (${e.message}). Is the server running? Try reloading.`);
+      if (e instanceof HTTPError && e.status === 404) {
+        return fail(`The server has no ${e.url} (HTTP 404): the game is not built there. Build it with \`make wasm\`, then retry.`);
+      }
+      if (e instanceof HTTPError) {
+        return fail(`The server answered HTTP ${e.status} for ${e.url}. Retry in a moment.`);
+      }
+      if (e instanceof StalledError) {
+        return fail(`The download of ${game} stalled: nothing arrived for ${Math.round(stallMs / 1000)} s. Check the connection and retry.`);
+      }
+      if (e instanceof BrokenError) {
+        return fail(`The download of ${game} broke off after ${Math.round(e.got / 1024)} KB: the connection dropped. Retry.`);
+      }
+      if (e instanceof TypeError) {
+        return fail(`Could not reach the server for ${wasmURL}: it is down or the network is off. Retry when it is up.`);
       }
       return fail(`The game failed to start: ${e.message}`);
     }
@@ -160,9 +236,27 @@
     console.debug(`glue loader: compiled at ${Math.round(performance.now())} ms`);
     await nextPaint();
     performance.mark("glue:run");
-    go.run(instance).then(() => {
-      if (!document.body.dataset.glueReady) fail("The game stopped before it started.");
-    });
+    // The game's WebAssembly memory in bytes (it only grows), for the
+    // browser's memory test.
+    window.glueWasmMemory = () => instance.exports.mem.buffer.byteLength;
+    let running;
+    try {
+      running = go.run(instance);
+    } catch (e) {
+      return fail(`${game} failed while starting: ${e && e.message || e}`);
+    }
+    running.then(() => {
+      if (!document.body.dataset.glueReady) fail(`${game} stopped before it started (the browser console has the reason).`);
+    }, (e) => fail(`${game} failed while starting: ${e && e.message || e}`));
   }
-  start();
+  start().catch((e) => fail(`${game} failed while starting: ${e && e.message || e}`));
+  // An exception thrown by the game's start-up from a callback (a storage
+  // getter the browser forbids, …) would otherwise leave the spinner
+  // turning forever.
+  window.addEventListener("error", (ev) => {
+    if (!document.body.dataset.glueReady) fail(`${game} failed while starting: ${ev.message}`);
+  });
+  window.addEventListener("unhandledrejection", (ev) => {
+    if (!document.body.dataset.glueReady) fail(`${game} failed while starting: ${ev.reason && ev.reason.message || ev.reason}`);
+  });
 })();

@@ -86,7 +86,9 @@ test("a failed download shows a readable message", async () => {
   await page.goto(base);
   await page.waitForSelector("#msg.error", { timeout: 30_000 });
   const msg = await page.textContent("#msg");
-  assert.match(msg, /Could not download the game \(.*404\)/);
+  assert.match(msg, /The server has no breakout\.wasm \(HTTP 404\)/);
+  assert.doesNotMatch(msg, /Is the server running/);
+  assert.ok(await page.isVisible("#retry"), "no Retry button");
   await page.close();
 });
 
