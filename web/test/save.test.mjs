@@ -47,7 +47,7 @@ test("F5 saves to localStorage and F9 loads it back", async () => {
   assert.ok(stored, `nothing under localStorage["${key}"] after F5`);
   const file = Buffer.from(stored, "base64");
   assert.equal(file.subarray(0, 8).toString("latin1"), "GLUESAVE", "the stored save is not a save file");
-  assert.equal(file.readUInt16LE(8), 1, "format version");
+  assert.equal(file.readUInt16LE(8), 2, "format version (2: the file carries its types' schema)");
   assert.equal(file.readBigUInt64LE(12), BigInt(file.length - 24), "the header's length");
   assert.ok(file.includes(Buffer.from("breakout")), "the game's name is in the file");
 
