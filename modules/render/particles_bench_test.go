@@ -93,21 +93,5 @@ func BenchmarkParticlesCPU_100000(b *testing.B) {
 // sprites.
 func TestParticleFrameAllocatesNothing(t *testing.T) {
 	requireDisplay(t)
-	if raceEnabled {
-		t.Skip("render: the race detector allocates in Ebitengine's synchronization; run without -race to count allocations")
-	}
-	g := render.NewGame(particleBenchApp(t, 5000))
-	img := ebiten.NewImage(benchW, benchH)
-	defer img.Deallocate()
-	step := func() {
-		if err := g.Update(); err != nil {
-			t.Fatal(err)
-		}
-		g.Draw(img)
-	}
-	for range 30 {
-		step()
-		_ = img.At(0, 0)
-	}
-	noFrameAllocs(t, step, img, "frames of 5,000 particles")
+	steadyFramesAllocateNothing(t, particleBenchApp(t, 5000), "frames of 5,000 particles")
 }

@@ -181,10 +181,18 @@ func BenchmarkSpritesDrawImage_100000(b *testing.B) {
 // collector is off while counting.
 func TestSpriteFrameAllocatesNothing(t *testing.T) {
 	requireDisplay(t)
+	steadyFramesAllocateNothing(t, spriteBenchApp(t, 2000, false), "frames of 2,000 animated sprites and 1,000 labels")
+}
+
+// steadyFramesAllocateNothing runs app's frames (update and draw, with a
+// flush between them) until they are warm, then checks that a frame
+// allocates nothing (noFrameAllocs).
+func steadyFramesAllocateNothing(t *testing.T, app *glue.App, what string) {
+	t.Helper()
 	if raceEnabled {
 		t.Skip("render: the race detector allocates in Ebitengine's synchronization; run without -race to count allocations")
 	}
-	g := render.NewGame(spriteBenchApp(t, 2000, false))
+	g := render.NewGame(app)
 	img := ebiten.NewImage(benchW, benchH)
 	defer img.Deallocate()
 	step := func() {
@@ -197,7 +205,7 @@ func TestSpriteFrameAllocatesNothing(t *testing.T) {
 		step()
 		_ = img.At(0, 0)
 	}
-	noFrameAllocs(t, step, img, "frames of 2,000 animated sprites and 1,000 labels")
+	noFrameAllocs(t, step, img, what)
 }
 
 // noFrameAllocs checks that step allocates nothing in steady state. As
