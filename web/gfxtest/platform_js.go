@@ -6,43 +6,19 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-	"sync"
-	"syscall/js"
 
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/web/internal/testpage"
 )
 
 // assetFS fetches the page's assets/ directory over HTTP.
 func assetFS() fs.FS { return render.HTTPFS{Base: "assets/"} }
 
-var page struct {
-	sync.Mutex
-	state string
-	once  sync.Once
-}
+var page testpage.Page
 
 // report keeps window.gfxState()'s answer current and sets
 // <body data-glue-ready> after the first frame, as the games do.
-func report(s *Scene) {
-	page.Lock()
-	page.state = s.state()
-	page.Unlock()
-	page.once.Do(func() {
-		js.Global().Set("gfxState", js.FuncOf(func(js.Value, []js.Value) any {
-			page.Lock()
-			defer page.Unlock()
-			return page.state
-		}))
-		var done js.Func
-		done = js.FuncOf(func(js.Value, []js.Value) any {
-			done.Release()
-			now := js.Global().Get("performance").Call("now").Int()
-			js.Global().Get("document").Get("body").Get("dataset").Set("glueReady", now)
-			return nil
-		})
-		js.Global().Call("setTimeout", done, 0)
-	})
-}
+func report(s *Scene) { page.Publish("gfxState", s.state()) }
 
 // state returns the scene as JSON for window.gfxState().
 func (s *Scene) state() string {
