@@ -544,7 +544,11 @@ func TestSlowClients(t *testing.T) {
 	sent := map[uint64]world{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	churn := true
-	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 3 * time.Second, MaxLag: time.Minute, IdleTimeout: time.Minute, Logger: logs.logger()}, func(app *glue.App) {
+// MaxLag and IdleTimeout are far beyond the test's length: the raw
+	// slow client never sends, and under -race on a loaded machine the
+	// test has run past a minute, so a one-minute idle timeout dropped the
+	// slow client before it could skip states.
+	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 3 * time.Second, MaxLag: 10 * time.Minute, IdleTimeout: 10 * time.Minute, Logger: logs.logger()}, func(app *glue.App) {
 		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			for i := range n {
 				cmds.Spawn(Replicated{}, pos{float32(i), 0}, label{})
@@ -653,12 +657,12 @@ func TestSlowClients(t *testing.T) {
 	// Churn on until the stuck client's socket buffers are full and its
 	// write times out, and until the slow client has fallen far enough
 	// behind (past the socket buffers) to skip states.
-	waitFor(t, "the stuck client to be dropped and the slow one to skip states", 60*time.Second, step, func() bool {
+	waitFor(t, "the stuck client to be dropped and the slow one to skip states", 3*time.Minute, step, func() bool {
 		return strings.Contains(logs.String(), "client too slow") && srv.Stats().Coalesced > 0
 	})
 	churn = false
 	final := srv.Tick() + 1
-	waitFor(t, "the slow and good clients to catch up", 20*time.Second, step, func() bool {
+	waitFor(t, "the slow and good clients to catch up", time.Minute, step, func() bool {
 		return slowTick.Load() >= final && good.cl.Tick() >= final
 	})
 	// Stop the slow client's goroutine before reading its mirror: the
