@@ -544,7 +544,7 @@ func TestSlowClients(t *testing.T) {
 	sent := map[uint64]world{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	churn := true
-// MaxLag and IdleTimeout are far beyond the test's length: the raw
+	// MaxLag and IdleTimeout are far beyond the test's length: the raw
 	// slow client never sends, and under -race on a loaded machine the
 	// test has run past a minute, so a one-minute idle timeout dropped the
 	// slow client before it could skip states.
