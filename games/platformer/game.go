@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image/color"
 	"slices"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -42,15 +43,16 @@ const (
 	RunSpeed   = 110.0
 	JumpSpeed  = 330.0
 	MaxFall    = 500.0
-	CoyoteTime = 0.1  // a jump still works this long after leaving a ledge
-	JumpBuffer = 0.12 // a jump pressed this long before landing happens on landing
-	Invincible = 1.5  // after a hit
+	CoyoteTime = 100 * time.Millisecond // a jump still works this long after leaving a ledge
+	JumpBuffer = 120 * time.Millisecond // a jump pressed this long before landing happens on landing
+	Invincible = 1500 * time.Millisecond
 	StartLives = 3
 )
 
-// Player is the hero: its timers and the way it faces.
+// Player is the hero: its timers (timer.Ticks[Player] advances them
+// with the game clock) and the way it faces.
 type Player struct {
-	Coyote, Buffer, Hurt float64
+	Coyote, Buffer, Hurt timer.Timer
 	Left                 bool
 }
 
@@ -173,15 +175,14 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 	b.Vel.X = st.AxisX * RunSpeed
 	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
 	c.Drop = st.AxisY > 0.5
-	p.Coyote, p.Buffer, p.Hurt = p.Coyote-dt, p.Buffer-dt, p.Hurt-dt
 	if c.OnFloor {
-		p.Coyote = CoyoteTime
+		p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
 	}
 	if st.Pressed(Jump) {
-		p.Buffer = JumpBuffer
+		p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
 	}
-	if p.Buffer > 0 && p.Coyote > 0 {
-		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, 0, 0
+	if !p.Buffer.Finished() && !p.Coyote.Finished() {
+		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers finish at the next tick
 	}
 	if !st.Down(Jump) && b.Vel.Y < -JumpSpeed/2 {
 		b.Vel.Y = -JumpSpeed / 2
@@ -200,7 +201,7 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 	}
 	s.FlipX = p.Left
 	s.Tint = color.RGBA{}
-	if p.Hurt > 0 && int(p.Hurt*10)%2 == 0 {
+	if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
 		s.Tint = color.RGBA{128, 128, 128, 128}
 	}
 }
@@ -262,7 +263,7 @@ func Rules(p RulesParams) {
 				pr.Score += 50
 				b.Vel.Y = -JumpSpeed * 0.6
 				p.Cmds.Despawn(c.B)
-			} else if pl.Hurt <= 0 {
+			} else if pl.Hurt.Finished() {
 				hit = true
 			}
 		} else if _, a, cb, ok := p.Checks.Get(c.B); ok && pr.Check != cb.Pos {
@@ -274,7 +275,7 @@ func Rules(p RulesParams) {
 	}
 	if hit {
 		pr.Lives--
-		pl.Hurt = Invincible
+		pl.Hurt = timer.NewTimer(Invincible, timer.Once)
 		b.Pos, b.Vel = pr.Check, physics.Vec{}
 		if pr.Lives <= 0 {
 			p.Next.Get().Set(GameOver)

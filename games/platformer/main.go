@@ -67,7 +67,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app := glue.NewApp()
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
-		timer.Plugin{},
+		timer.Plugin{}, timer.Ticks[Player]{}, // the clock; the hero's timers tick with it
 		input.Plugin{Headless: cfg.Headless, Bindings: &bind},
 		physics.Plugin{Stage: Physics},
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot},
