@@ -8,6 +8,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
@@ -18,23 +19,26 @@ import (
 // Phase is the game's state.
 type Phase uint8
 
-// The phases: title, playing, paused, game over, won.
+// The phases: title, playing, paused (pushed over Playing), options
+// (pushed over Title or Paused), game over, won.
 const (
 	Title Phase = iota
 	Playing
 	Paused
+	Options
 	GameOver
 	Won
 )
 
 func (p Phase) String() string {
-	return [...]string{"Title", "Playing", "Paused", "GameOver", "Won"}[p]
+	return [...]string{"Title", "Playing", "Paused", "Options", "GameOver", "Won"}[p]
 }
 
-// The game's actions, after input's Primary, Pause and Restart.
+// The game's actions, after input's Primary (the menus' Enter), Pause
+// and Restart.
 const (
-	Jump      = input.Primary
-	QuickSave = input.Restart + 1 + iota
+	Jump = input.Restart + 1 + iota
+	QuickSave
 	QuickLoad
 )
 
@@ -240,6 +244,7 @@ type RulesParams struct {
 	Level    glue.Res[tiled.Level]
 	Art      glue.Res[Art]
 	Progress glue.ResMut[Progress]
+	Sounds   glue.ResMut[audio.Sounds]
 	Next     glue.ResMut[glue.NextState[Phase]]
 	Cmds     glue.Commands
 }
@@ -257,6 +262,7 @@ func Rules(p RulesParams) {
 		if coin, ok := p.Coins.Get(c.B); ok {
 			pr.Score += coin.Value
 			pr.Taken = append(pr.Taken, coin.ID)
+			p.Sounds.Get().Play(audio.Tone{Freq: 880, Slide: 440, Duration: 80 * time.Millisecond, Volume: audio.DefaultVolume})
 			p.Cmds.Despawn(c.B)
 		} else if _, ok := p.Enemies.Get(c.B); ok {
 			if c.Normal.Y < -0.5 && b.Vel.Y >= 0 { // from above: stomped
