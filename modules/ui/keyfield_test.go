@@ -129,15 +129,3 @@ func TestShowState(t *testing.T) {
 		}
 	}
 }
-
-// TestKeyFieldFrameAllocatesNothing: the field's text is made again
-// only when it changes.
-func TestKeyFieldFrameAllocatesNothing(t *testing.T) {
-	h := newHarness(t, controls())
-	for range 5 {
-		h.tick()
-	}
-	if n := testing.AllocsPerRun(50, func() { h.tick() }); n != 0 {
-		t.Errorf("a tick and frame of a menu with a KeyField allocate %v times, want 0", n)
-	}
-}
