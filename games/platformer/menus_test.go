@@ -126,4 +126,29 @@ func TestMenus(t *testing.T) {
 	g.key(ebiten.KeyArrowUp) // wraps to Quit to title
 	g.key(ebiten.KeyEnter)
 	g.want("Quit to title", Title, "PLATFORMER>play")
+	g.click("options") // the mouse too
+	g.want("a click on Options", Options, "OPTIONS>volume")
+}
+
+// click presses the mouse on the shown widget with the given ID for a
+// tick, drawing each tick (the menus are laid out when drawn).
+func (g *game) click(id string) {
+	g.t.Helper()
+	d := glue.Resource[input.Devices](g.app)
+	for i, down := range []bool{false, true, false, false} {
+		if err := g.app.Draw(); err != nil {
+			g.t.Fatal(err)
+		}
+		if i == 0 {
+			for _, e := range g.app.Entities(nil) {
+				c, ok := g.app.Component(e, glue.TypeOf[ui.Menu]())
+				if m, _ := c.(ui.Menu); ok && !m.Hidden && m.Find(id) != nil {
+					b := m.Find(id).Base()
+					d.Cursor = input.Point{X: b.X + b.W/2, Y: b.Y + b.H/2}
+				}
+			}
+		}
+		d.Buttons[ebiten.MouseButtonLeft] = down
+		g.tick()
+	}
 }
