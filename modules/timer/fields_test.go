@@ -88,20 +88,21 @@ func TestTicksAdvancesTimerFields(t *testing.T) {
 	}
 }
 
-// TestTicksMisuseIsABuildError: a type without timers, Timer itself
-// and a type added twice are reported by Build, naming the type.
+// TestTicksMisuseIsABuildError: a type without timers, Timer itself, a
+// type added twice and Ticks without the clock's Plugin are reported by
+// Build, naming the type.
 func TestTicksMisuseIsABuildError(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		plugins []glue.Plugin
 		want    string
 	}{
-		{"no timer", []glue.Plugin{timer.Ticks[Cooldown]{}}, "timer: Ticks[timer_test.Cooldown], but timer_test.Cooldown holds no timer.Timer"},
-		{"Timer", []glue.Plugin{timer.Ticks[timer.Timer]{}}, "timer.Plugin advances Timer components already"},
-		{"twice", []glue.Plugin{timer.Ticks[Hero]{}, timer.Ticks[Hero]{}}, "timer.Ticks[timer_test.Hero] added twice"},
+		{"no timer", []glue.Plugin{timer.Plugin{}, timer.Ticks[Cooldown]{}}, "timer: Ticks[timer_test.Cooldown], but timer_test.Cooldown holds no timer.Timer"},
+		{"Timer", []glue.Plugin{timer.Plugin{}, timer.Ticks[timer.Timer]{}}, "timer.Plugin advances Timer components already"},
+		{"twice", []glue.Plugin{timer.Plugin{}, timer.Ticks[Hero]{}, timer.Ticks[Hero]{}}, "timer.Ticks[timer_test.Hero] added twice"},
+		{"no clock", []glue.Plugin{timer.Ticks[Hero]{}}, "system timer.Ticks[timer_test.Hero] needs resource timer.Time, which timer.Plugin inserts"},
 	} {
 		app := glue.NewApp()
-		app.AddPlugins(timer.Plugin{})
 		app.AddPlugins(c.plugins...)
 		err := app.Build()
 		if err == nil || !strings.Contains(err.Error(), c.want) {
