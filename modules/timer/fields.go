@@ -48,12 +48,19 @@ func (Ticks[T]) Build(app *glue.App) {
 		app.AddError(fmt.Errorf("timer: Ticks[%v], but %v holds no timer.Timer (fields, struct fields and arrays are searched; not pointers, slices or maps); give it a Timer field, or remove Ticks[%[1]v]", t, t))
 		return
 	}
-	app.AddSystems(glue.First, glue.Each1P(func(_ glue.Entity, v *T, tm glue.Res[Time]) {
+	tick := func(_ glue.Entity, v *T, tm glue.Res[Time]) {
 		d, p := tm.Get().delta, unsafe.Pointer(v)
 		for _, off := range offsets {
 			(*Timer)(unsafe.Add(p, off)).Tick(d)
 		}
-	}).Named("timer.Ticks").TypeArgs(t).After(AdvanceSystem).In(TimersSystem))
+	}
+	if len(offsets) == 1 { // the common case, without the loop
+		off := offsets[0]
+		tick = func(_ glue.Entity, v *T, tm glue.Res[Time]) {
+			(*Timer)(unsafe.Add(unsafe.Pointer(v), off)).Tick(tm.Get().delta)
+		}
+	}
+	app.AddSystems(glue.First, glue.Each1P(tick).Named("timer.Ticks").TypeArgs(t).After(AdvanceSystem).In(TimersSystem))
 }
 
 // timerOffsets appends to dst the offsets, from base, of every Timer held

@@ -151,3 +151,36 @@ func TestTicksAllocatesNothing(t *testing.T) {
 		t.Error("the parallel run left other timers than the sequential run")
 	}
 }
+
+// Reload is a component with one Timer field, for BenchmarkTicks.
+type Reload struct {
+	Shots int
+	T     timer.Timer
+}
+
+// BenchmarkTicks measures Ticks per timer per tick, as BenchmarkTimers
+// does for Timer components: a tick with n components of one Timer
+// field (and the clock alone) divided by n.
+func BenchmarkTicks(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("n=%d/seq", n), func(b *testing.B) {
+			app := glue.NewApp().Configure(glue.Options{Sequential: true})
+			app.AddPlugins(timer.Plugin{}, timer.Ticks[Reload]{})
+			app.AddStartup(glue.Func(func(c glue.Commands) {
+				for i := range n {
+					c.Spawn(Reload{T: timer.NewTimer(time.Duration(20+i%97)*ms, timer.Repeating)})
+				}
+			}))
+			defer app.Close()
+			for range 100 {
+				_ = app.Update()
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				_ = app.Update()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/timer")
+		})
+	}
+}
