@@ -47,8 +47,8 @@ const (
 	RunSpeed   = 110.0
 	JumpSpeed  = 330.0
 	MaxFall    = 500.0
-	CoyoteTime = 100 * time.Millisecond // a jump still works this long after leaving a ledge
-	JumpBuffer = 120 * time.Millisecond // a jump pressed this long before landing happens on landing
+	CoyoteTime = 100 * time.Millisecond  // a jump still works this long after leaving a ledge
+	JumpBuffer = 120 * time.Millisecond  // a jump pressed this long before landing happens on landing
 	Invincible = 1500 * time.Millisecond // after a hit
 	StartLives = 3
 )
