@@ -4,9 +4,11 @@ import (
 	"errors"
 	"image/color"
 	"slices"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
@@ -17,40 +19,44 @@ import (
 // Phase is the game's state.
 type Phase uint8
 
-// The phases: title, playing, paused, game over, won.
+// The phases: title, playing, paused (pushed over Playing), options
+// (pushed over Title or Paused), game over, won.
 const (
 	Title Phase = iota
 	Playing
 	Paused
+	Options
 	GameOver
 	Won
 )
 
 func (p Phase) String() string {
-	return [...]string{"Title", "Playing", "Paused", "GameOver", "Won"}[p]
+	return [...]string{"Title", "Playing", "Paused", "Options", "GameOver", "Won"}[p]
 }
 
-// The game's actions, after input's Primary, Pause and Restart.
+// The game's actions, after input's Primary (the menus' Enter), Pause
+// and Restart.
 const (
-	Jump      = input.Primary
-	QuickSave = input.Restart + 1 + iota
+	Jump = input.Restart + 1 + iota
+	QuickSave
 	QuickLoad
 )
 
-// Tuning, in pixels and seconds.
+// Tuning, in pixels, pixels per second and game time.
 const (
 	RunSpeed   = 110.0
 	JumpSpeed  = 330.0
 	MaxFall    = 500.0
-	CoyoteTime = 0.1  // a jump still works this long after leaving a ledge
-	JumpBuffer = 0.12 // a jump pressed this long before landing happens on landing
-	Invincible = 1.5  // after a hit
+	CoyoteTime = 100 * time.Millisecond  // a jump still works this long after leaving a ledge
+	JumpBuffer = 120 * time.Millisecond  // a jump pressed this long before landing happens on landing
+	Invincible = 1500 * time.Millisecond // after a hit
 	StartLives = 3
 )
 
-// Player is the hero: its timers and the way it faces.
+// Player is the hero: its timers (timer.Ticks[Player] advances them
+// with the game clock) and the way it faces.
 type Player struct {
-	Coyote, Buffer, Hurt float64
+	Coyote, Buffer, Hurt timer.Timer
 	Left                 bool
 }
 
@@ -173,15 +179,14 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 	b.Vel.X = st.AxisX * RunSpeed
 	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
 	c.Drop = st.AxisY > 0.5
-	p.Coyote, p.Buffer, p.Hurt = p.Coyote-dt, p.Buffer-dt, p.Hurt-dt
 	if c.OnFloor {
-		p.Coyote = CoyoteTime
+		p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
 	}
 	if st.Pressed(Jump) {
-		p.Buffer = JumpBuffer
+		p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
 	}
-	if p.Buffer > 0 && p.Coyote > 0 {
-		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, 0, 0
+	if !p.Buffer.Finished() && !p.Coyote.Finished() {
+		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers finish at the next tick
 	}
 	if !st.Down(Jump) && b.Vel.Y < -JumpSpeed/2 {
 		b.Vel.Y = -JumpSpeed / 2
@@ -200,7 +205,7 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 	}
 	s.FlipX = p.Left
 	s.Tint = color.RGBA{}
-	if p.Hurt > 0 && int(p.Hurt*10)%2 == 0 {
+	if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
 		s.Tint = color.RGBA{128, 128, 128, 128}
 	}
 }
@@ -239,6 +244,7 @@ type RulesParams struct {
 	Level    glue.Res[tiled.Level]
 	Art      glue.Res[Art]
 	Progress glue.ResMut[Progress]
+	Sounds   glue.ResMut[audio.Sounds]
 	Next     glue.ResMut[glue.NextState[Phase]]
 	Cmds     glue.Commands
 }
@@ -256,13 +262,14 @@ func Rules(p RulesParams) {
 		if coin, ok := p.Coins.Get(c.B); ok {
 			pr.Score += coin.Value
 			pr.Taken = append(pr.Taken, coin.ID)
+			p.Sounds.Get().Play(audio.Tone{Freq: 880, Slide: 440, Duration: 80 * time.Millisecond, Volume: audio.DefaultVolume})
 			p.Cmds.Despawn(c.B)
 		} else if _, ok := p.Enemies.Get(c.B); ok {
 			if c.Normal.Y < -0.5 && b.Vel.Y >= 0 { // from above: stomped
 				pr.Score += 50
 				b.Vel.Y = -JumpSpeed * 0.6
 				p.Cmds.Despawn(c.B)
-			} else if pl.Hurt <= 0 {
+			} else if pl.Hurt.Finished() {
 				hit = true
 			}
 		} else if _, a, cb, ok := p.Checks.Get(c.B); ok && pr.Check != cb.Pos {
@@ -274,7 +281,7 @@ func Rules(p RulesParams) {
 	}
 	if hit {
 		pr.Lives--
-		pl.Hurt = Invincible
+		pl.Hurt = timer.NewTimer(Invincible, timer.Once)
 		b.Pos, b.Vel = pr.Check, physics.Vec{}
 		if pr.Lives <= 0 {
 			p.Next.Get().Set(GameOver)

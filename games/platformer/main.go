@@ -6,14 +6,17 @@
 //	go run ./games/platformer          # play: arrows or a gamepad, Space/A jumps
 //	go run ./games/platformer -dev     # reload level/level.tmx when it changes
 //
-// Keys: arrows/WASD run, Space jumps (hold for higher), Down drops through
-// wooden platforms, P pauses, F5 saves, F9 loads.
+// Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
+// Options), Down drops through wooden platforms, P or Escape pauses, F5
+// saves, F9 loads. The menus (menus.go) take arrows, Enter, the mouse and
+// the gamepad.
 //
-// A tick: First (clock; the map reloads or respawns) → PreUpdate (input)
-// → StateTransition (Title, Playing, Paused, GameOver, Won) → Update
-// (menus, saving, animation) → Control (the hero, enemies and platforms
-// steer) → Physics → React (coins, stomps, hits, checkpoints, the goal)
-// → PostUpdate (camera) → Draw (map, sprites, HUD).
+// A tick: First (clock, the hero's timers; the map reloads or respawns)
+// → PreUpdate (input, menus) → StateTransition (Title, Playing, Paused
+// and Options pushed over it, GameOver, Won) → Update (menus, saving,
+// animation) → Control (the hero, enemies and platforms steer) → Physics
+// → React (coins, stomps, hits, checkpoints, the goal) → PostUpdate
+// (camera) → Draw (map, sprites, HUD, menus).
 package main
 
 import (
@@ -25,12 +28,14 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/games/platformer/level"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/tiled"
 	"github.com/gluekit/glue/modules/timer"
+	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -61,14 +66,19 @@ func NewApp(cfg Config) (*glue.App, error) {
 	}
 	art := Art{Sheet: sheet}
 	bind := input.DefaultBindings()
+	bind.Actions[Jump] = []ebiten.Key{ebiten.KeySpace} // the keys Options rebinds
+	bind.Bind(Jump, input.PadButton(ebiten.StandardGamepadButtonRightBottom))
+	bind.PointerActions = append(bind.PointerActions, Jump) // a click or a touch jumps (unless a menu takes it)
 	bind.Bind(QuickSave, input.Key(ebiten.KeyF5))
 	bind.Bind(QuickLoad, input.Key(ebiten.KeyF9))
 
 	app := glue.NewApp()
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
-		timer.Plugin{},
+		timer.Plugin{Paused: true}, timer.Ticks[Player]{}, // the clock, stopped on the title; the hero's timers tick with it
 		input.Plugin{Headless: cfg.Headless, Bindings: &bind},
+		audio.Plugin{Headless: cfg.Headless},
+		ui.Plugin{},
 		physics.Plugin{Stage: Physics},
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot},
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
@@ -80,9 +90,14 @@ func NewApp(cfg Config) (*glue.App, error) {
 	glue.AddState(app, Title)
 
 	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(Setup))
-	app.AddSystems(glue.OnEnter(Playing), glue.Func(StartClock))
+	for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
+		app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
+	}
+	app.AddSystems(glue.OnEnter(Playing), glue.Func(NewGame))
+	app.AddSystems(glue.OnResume(Playing), glue.Func(StartClock))
+	app.AddSystems(glue.OnPause(Playing), glue.Func(StopClock))
 	app.AddSystems(glue.OnExit(Playing), glue.Func(StopClock))
-	app.AddSystems(glue.Update, glue.Func(Menu), glue.Func(SaveLoad), glue.Each1P(Taken), render.Animate())
+	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
@@ -95,52 +110,38 @@ func NewApp(cfg Config) (*glue.App, error) {
 	return app, nil
 }
 
-// Setup points the camera at the map, puts the first checkpoint at the
-// start and stops the clock on the title.
+// Setup points the camera at the map.
 func Setup(p struct {
-	Camera   glue.ResMut[render.Camera]
-	Level    glue.Res[tiled.Level]
-	Progress glue.ResMut[Progress]
-	Time     glue.ResMut[timer.Time]
+	Camera glue.ResMut[render.Camera]
+	Level  glue.Res[tiled.Level]
 }) {
 	m := p.Level.Get().Map
 	*p.Camera.Get() = render.Camera{Zoom: 1, Bounds: m.Bounds(), DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}
-	p.Progress.Get().Check = start(m)
-	p.Time.Get().SetPaused(true)
 }
 
-// StartClock and StopClock run the world only while playing.
+// NewGame (on entering Playing, from a menu; not on resuming) starts the
+// level over and the clock.
+func NewGame(p struct {
+	Progress glue.ResMut[Progress]
+	Level    glue.ResMut[tiled.Level]
+	Hero     glue.Query2[Player, *physics.Body]
+	Time     glue.ResMut[timer.Time]
+}) {
+	pr := p.Progress.Get()
+	*pr = Progress{Lives: StartLives, Check: start(p.Level.Get().Map)}
+	p.Level.Get().Respawn()
+	if _, _, b, ok := p.Hero.First(); ok {
+		b.Pos, b.Vel = pr.Check, physics.Vec{}
+	}
+	p.Time.Get().SetPaused(false)
+}
+
+// StartClock and StopClock run the world only while playing: the clock
+// stops under the pause menu, and with it physics, animation and timers.
 func StartClock(t glue.ResMut[timer.Time]) { t.Get().SetPaused(false) }
 
 // StopClock stops the world.
 func StopClock(t glue.ResMut[timer.Time]) { t.Get().SetPaused(true) }
-
-// Menu moves between the phases: Space starts, P pauses and resumes, and
-// after a game over or a win Space starts again.
-func Menu(p struct {
-	Input    glue.Res[input.State]
-	Phase    glue.Res[glue.State[Phase]]
-	Next     glue.ResMut[glue.NextState[Phase]]
-	Progress glue.ResMut[Progress]
-	Level    glue.ResMut[tiled.Level]
-	Hero     glue.Query2[Player, *physics.Body]
-}) {
-	in := p.Input.Get()
-	switch ph := p.Phase.Get().Get(); {
-	case ph == Title && in.Pressed(Jump):
-		p.Next.Get().Set(Playing)
-	case ph == Playing && in.Pressed(input.Pause), ph == Paused && in.Pressed(input.Pause):
-		p.Next.Get().Set(map[Phase]Phase{Playing: Paused, Paused: Playing}[ph])
-	case (ph == GameOver || ph == Won) && in.Pressed(Jump):
-		pr := p.Progress.Get()
-		*pr = Progress{Lives: StartLives, Check: start(p.Level.Get().Map)}
-		p.Level.Get().Respawn()
-		if _, _, b, ok := p.Hero.First(); ok {
-			b.Pos, b.Vel = pr.Check, physics.Vec{}
-		}
-		p.Next.Get().Set(Playing)
-	}
-}
 
 // SaveLoad saves on F5 (with where the hero is) and loads on F9: the map
 // respawns without the coins taken, and the hero goes where it was.
@@ -170,11 +171,10 @@ func SaveLoad(p struct {
 	}
 }
 
-// HUD draws the score, the lives and the phase's message.
+// HUD draws the score and the lives.
 func HUD(p struct {
 	List     glue.ResMut[render.DrawList]
 	Progress glue.Res[Progress]
-	Phase    glue.Res[glue.State[Phase]]
 }) {
 	l, pr := p.List.Get(), p.Progress.Get()
 	white := render.TextStyle{Size: 10, Color: color.RGBA{255, 255, 255, 255}}
@@ -183,10 +183,6 @@ func HUD(p struct {
 	l.AddText(fmt.Sprintf("SCORE %d", pr.Score), 4, 4, white, 0)
 	white.Align = render.AlignEnd
 	l.AddText(fmt.Sprintf("LIVES %d", pr.Lives), 316, 4, white, 0)
-	msg := map[Phase]string{Title: "PLATFORMER - press Space", Paused: "PAUSED", GameOver: "GAME OVER - Space to retry", Won: "YOU WIN! - Space to play again"}[p.Phase.Get().Get()]
-	if msg != "" {
-		l.AddText(msg, 160, 84, render.TextStyle{Size: 12, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter}, 0)
-	}
 }
 
 func main() {

@@ -152,6 +152,8 @@ func TestPlaysThroughToTheWin(t *testing.T) {
 				t.Fatalf("won with score %d, %d lives, checkpoint %v, rode the platform %v", pr.Score, pr.Lives, checkpoint, rode)
 			}
 			t.Logf("won after %d ticks with score %d and %d lives", tick, pr.Score, pr.Lives)
+			g.tick()
+			g.want("the win", Won, "YOU WIN!>play")
 			return
 		case GameOver:
 			b, _ := g.hero()

@@ -10,11 +10,12 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // The window test runs the real game in an Ebitengine window (under Xvfb:
 // `xvfb-run -a go test ./games/platformer`), takes a screenshot on the
-// title screen and compares its pixels with the world: pixels can be read
+// title screen and compares its pixels with the world and the title menu: pixels can be read
 // only while a game runs, so TestMain runs the package's tests from
 // inside it once the screenshot is taken. Without a display the tests run
 // directly and TestWindowShowsTheLevel skips.
@@ -23,6 +24,7 @@ var (
 	shot     *image.RGBA
 	shotCam  render.Camera
 	shotHero physics.Vec
+	shotPlay ui.Node // the title menu's Play button, where it was laid out
 	rendered bool
 )
 
@@ -39,11 +41,17 @@ func TestMain(m *testing.M) {
 	}
 	app.AddSystems(glue.Draw, glue.Func(func(p struct {
 		Hero   glue.Query2[Player, physics.Body]
+		Menus  glue.Query1[ui.Menu]
 		Camera glue.Res[render.Camera]
 	}) {
 		if _, _, b, ok := p.Hero.First(); ok {
 			shotHero, shotCam = b.Pos, *p.Camera.Get()
 		}
+		p.Menus.Each(func(_ glue.Entity, m ui.Menu) {
+			if w := m.Find("play"); w != nil {
+				shotPlay = *w.Base()
+			}
+		})
 	}).Named("test.record"))
 	app.AddStagesAfter(React, runTests)
 	code := 1
@@ -92,15 +100,39 @@ func TestWindowShowsTheLevel(t *testing.T) {
 			t.Errorf("%s at world (%g, %g): pixel %v, want %v", c.what, c.x, c.y, got, c.want)
 		}
 	}
-	// The title's text is drawn over the level: some white pixels in the
-	// middle of the screen.
+	// The title menu is drawn over the level (modules/ui's default
+	// theme): the Play button's fill, the focus outline around it, the
+	// dark panel beside it, and the title's white text above it.
+	b := shotPlay
+	if b.W == 0 {
+		t.Fatal("no Play button laid out on the title")
+	}
+	px := func(x, y float64) color.RGBA { return shot.RGBAAt(int(x*scale), int(y*scale)) }
+	for _, c := range []struct {
+		what string
+		x, y float64
+		want color.RGBA
+	}{
+		{"the Play button's fill", b.X + 2, b.Y + 2, color.RGBA{56, 64, 90, 255}},
+		{"the focus outline left of Play", b.X - 1, b.Y + b.H/2, color.RGBA{255, 210, 60, 255}},
+		{"the focus outline over Play", b.X + b.W/2, b.Y - 1, color.RGBA{255, 210, 60, 255}},
+	} {
+		if got := px(c.x, c.y); !near(got, c.want) {
+			t.Errorf("%s at screen (%g, %g): pixel %v, want %v", c.what, c.x, c.y, got, c.want)
+		}
+	}
+	if c := px(b.X-4, b.Y+b.H/2); c.R > 60 || c.G > 60 || c.B > 80 {
+		t.Errorf("the panel left of Play: pixel %v, want dark (theme panel 20, 24, 36 at alpha 230)", c)
+	}
 	white := 0
-	for x := 100; x < 220; x++ {
-		if c := shot.RGBAAt(int(float64(x)*scale), int(90*scale)); c.R > 240 && c.G > 240 && c.B > 240 {
-			white++
+	for y := b.Y - 16; y < b.Y-3; y += 1 / scale {
+		for x := b.X; x < b.X+b.W; x += 1 / scale {
+			if c := px(x, y); c.R > 230 && c.G > 230 && c.B > 230 {
+				white++
+			}
 		}
 	}
 	if white == 0 {
-		t.Error("no title text in the middle of the screen")
+		t.Error("no white title text above the Play button")
 	}
 }

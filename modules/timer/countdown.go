@@ -32,8 +32,9 @@ func (r Repeat) String() string {
 
 // Timer counts game time down from a duration. It is a component — the
 // [Plugin]'s [TimersSystem] advances every entity's Timer once per tick —
-// and a plain value: a system that keeps a Timer in a resource or a
-// glue.Local advances it itself with [Timer.Tick].
+// a field of a component, advanced by the plugin [Ticks] of the
+// component's type, and a plain value: a system that keeps a Timer in a
+// resource or a glue.Local advances it itself with [Timer.Tick].
 //
 // Whether it finished is a query, not a float compare:
 // [Timer.JustFinished] is true in the tick it finished (for every system

@@ -13,6 +13,13 @@
 // [Plugin] inserts the [Time] resource and adds two systems to the core
 // stage glue.First: [AdvanceSystem] advances the clock at the start of
 // every tick, then [TimersSystem] advances every [Timer] component.
+// A component that holds timers of its own — a hero's coyote time and
+// invincibility, a gun's reload — gets them advanced the same way, by the
+// plugin [Ticks] of its type, instead of ticking them by hand:
+//
+//	type Player struct{ Coyote, Hurt timer.Timer }
+//	app.AddPlugins(timer.Plugin{}, timer.Ticks[Player]{})
+//
 // Systems read the clock with glue.Res[timer.Time]; a system that pauses
 // the game or changes its speed takes glue.ResMut[timer.Time] and calls
 // [Time.SetPaused] or [Time.SetScale], which take effect from the next

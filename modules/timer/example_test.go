@@ -116,3 +116,35 @@ func ExampleTimer_Tick() {
 	// tick 3: 1 wave(s)
 	// tick 5: 1 wave(s)
 }
+
+// Gunner is a component with a timer of its own: its gun's reload.
+type Gunner struct {
+	Name   string
+	Reload timer.Timer
+}
+
+// ExampleTicks makes the plugin advance the Timer fields of a component:
+// no system ticks Gunner.Reload by hand, and it stands still while the
+// clock is paused.
+func ExampleTicks() {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 10}, timer.Ticks[Gunner]{}) // 100 ms per tick
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(Gunner{Name: "turret", Reload: timer.NewTimer(300*time.Millisecond, timer.Repeating)})
+	}))
+	app.AddSystems(glue.Update, glue.Each1P(func(_ glue.Entity, g *Gunner, tm glue.Res[timer.Time]) {
+		if g.Reload.JustFinished() {
+			fmt.Printf("%v of game time: %s fires\n", tm.Get().Elapsed(), g.Name)
+		}
+	}))
+	defer app.Close()
+	for update := 1; update <= 8; update++ {
+		glue.Resource[timer.Time](app).SetPaused(update == 2 || update == 3)
+		_ = app.Update()
+	}
+	fmt.Println("8 updates, 2 of them paused:", glue.Resource[timer.Time](app).Elapsed())
+	// Output:
+	// 300ms of game time: turret fires
+	// 600ms of game time: turret fires
+	// 8 updates, 2 of them paused: 600ms
+}

@@ -9,7 +9,8 @@ var (
 	AdvanceSystem = glue.NewLabel("timer.advance")
 	// TimersSystem advances every entity's [Timer] by the new tick's
 	// [Time.Delta]. It writes Timer and reads Time; it may be split
-	// across workers.
+	// across workers. The systems of [Ticks] are in it too: a system
+	// ordered after it sees every timer of the tick advanced.
 	TimersSystem = glue.NewLabel("timer.tickTimers")
 )
 

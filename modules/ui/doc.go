@@ -35,6 +35,12 @@
 //		}
 //	}
 //
+// On a state stack (glue.NextState.Push), spawn each state's menu
+// scoped to it and add [ShowState]: the menus of the states paused
+// beneath the top one hide, and show again when it is popped. [Dialog]
+// makes the usual titled menu, and a [KeyField] per action lets the
+// player rebind its key.
+//
 // docs/ui.md says why it is built on glue's render rather than
 // github.com/ebitenui/ebitenui, with the measurements.
 package ui

@@ -48,3 +48,46 @@ func Example() {
 	// volume changed to 0.6
 	// play clicked
 }
+
+// ExampleKeyField rebinds an action's key: Enter on the field, then the
+// new key. The game writes it to the bindings; the gamepad's sources of
+// the action stay.
+func ExampleKeyField() {
+	const jump = input.Restart + 1
+	app := glue.NewApp()
+	app.AddPlugins(input.Plugin{Headless: true}, render.Plugin{}, ui.Plugin{})
+	app.AddStartup(glue.Func(func(p struct {
+		Bindings glue.ResMut[input.Bindings]
+		Cmds     glue.Commands
+	}) {
+		p.Bindings.Get().Actions[jump] = []ebiten.Key{ebiten.KeySpace}
+		p.Cmds.Spawn(ui.Menu{Root: ui.Dialog("Controls",
+			&ui.KeyField{Node: ui.Node{ID: "jump"}, Text: "Jump", Keys: []ebiten.Key{ebiten.KeySpace}},
+		)})
+	}))
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Events   glue.Reader[ui.Event]
+		Bindings glue.ResMut[input.Bindings]
+	}) {
+		for _, e := range p.Events.Read() {
+			if e.ID == "jump" && e.Kind == ui.Changed {
+				p.Bindings.Get().Actions[jump] = []ebiten.Key{e.Key}
+				fmt.Println("jump is now", e.Key)
+			}
+		}
+	}))
+	defer app.Close()
+	tap := func(k ebiten.Key) {
+		for _, down := range []bool{true, false} {
+			glue.Resource[input.Devices](app).Keys[k] = down
+			app.Update()
+			app.Draw()
+		}
+	}
+	tap(ebiten.KeyEnter) // the field waits for a key
+	tap(ebiten.KeyJ)
+	fmt.Println(glue.Resource[input.Bindings](app).Actions[jump])
+	// Output:
+	// jump is now J
+	// [J]
+}

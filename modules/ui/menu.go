@@ -44,8 +44,8 @@ type EventKind uint8
 const (
 	// Clicked: a [Button] was activated.
 	Clicked EventKind = iota + 1
-	// Changed: a [Toggle] (On), [Slider] (Value), [Options] (Index) or
-	// [TextField] (Text) changed.
+	// Changed: a [Toggle] (On), [Slider] (Value), [Options] (Index),
+	// [TextField] (Text) or [KeyField] (Key) changed.
 	Changed
 	// Submitted: Enter in a [TextField] (Text).
 	Submitted
@@ -56,7 +56,7 @@ const (
 
 // Event is what a menu tells the game, written by [UpdateSystem] for
 // the game's systems to read with glue.Reader[ui.Event]: the menu's
-// entity, what happened, the widget's ID and its new value.
+// entity, what happened, the widget's ID and its new value (or key).
 type Event struct {
 	Menu  glue.Entity
 	Kind  EventKind
@@ -65,6 +65,7 @@ type Event struct {
 	Index int
 	On    bool
 	Text  string
+	Key   ebiten.Key
 }
 
 // Menu is a component: a tree of widgets placed on the screen, drawn on
@@ -185,6 +186,9 @@ func (m *Menu) moveFocus(dir int) {
 }
 
 func (m *Menu) setFocus(i int) {
+	if f, ok := m.Focused().(*KeyField); ok && i != m.focus {
+		f.waiting = false // it waits for a key only while focused
+	}
 	m.focus = i
 	if sc := m.scrollOf[i]; sc != nil && sc.scrollTo(m.controls[i].Base()) {
 		m.dirty = true
@@ -355,6 +359,17 @@ func (m *Menu) keys(in *input.State, dev *input.Devices) {
 	case ax >= 0.5:
 		dir = 2
 	}
+	back := false
+	for i := range dev.Pads {
+		back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
+	}
+	if f, ok := m.controls[m.focus].(*KeyField); ok && f.waiting {
+		f.capture(m, dev, back && !m.prevBack)
+		m.navDir, m.navHeld, m.prevBack = dir, 0, back // a key held on from here is not a step
+		in.Consume(input.Primary)
+		in.Consume(input.Pause)
+		return
+	}
 	step := false
 	if dir != m.navDir {
 		m.navDir, m.navHeld, step = dir, 1, dir != 0
@@ -371,10 +386,6 @@ func (m *Menu) keys(in *input.State, dev *input.Devices) {
 				m.moveFocus(dir / 2)
 			}
 		}
-	}
-	back := false
-	for i := range dev.Pads {
-		back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
 	}
 	if back && !m.prevBack || in.Pressed(input.Pause) {
 		m.send(Event{Kind: Back})

@@ -315,13 +315,18 @@ func TestTextFieldAndScroll(t *testing.T) {
 
 // TestMenuFrameAllocatesNothing: a frame of a 20-widget menu, update and
 // draw, allocates nothing.
+// TestMenuFrameAllocatesNothing: a tick and a frame of a 20-widget
+// menu, and of one with a KeyField (whose text is made again only when
+// it changes), allocate nothing.
 func TestMenuFrameAllocatesNothing(t *testing.T) {
-	h := newHarness(t, twenty())
-	for range 5 {
-		h.tick()
-	}
-	if n := testing.AllocsPerRun(50, func() { h.tick() }); n != 0 {
-		t.Errorf("a tick and frame of a 20-widget menu allocate %v times, want 0", n)
+	for name, m := range map[string]ui.Menu{"a 20-widget menu": twenty(), "a KeyField": controls()} {
+		h := newHarness(t, m)
+		for range 5 {
+			h.tick()
+		}
+		if n := testing.AllocsPerRun(50, func() { h.tick() }); n != 0 {
+			t.Errorf("a tick and frame of %s allocate %v times, want 0", name, n)
+		}
 	}
 }
 

@@ -8,7 +8,8 @@ import (
 )
 
 // Widget is a part of a [Menu]: the widgets of this package — [Label],
-// [Picture], [Button], [Toggle], [Slider], [Options], [TextField] — and
+// [Picture], [Button], [Toggle], [Slider], [Options], [TextField],
+// [KeyField] — and
 // the containers that lay them out — [Panel], [Column], [Row],
 // [Scroll]. Their exported fields may be changed while the menu runs;
 // call [Menu.Refresh] after adding or removing widgets.

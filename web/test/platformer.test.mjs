@@ -1,7 +1,7 @@
 // Browser test of games/platformer (make wasm) in Debian's Chromium
-// headless, served by web/serve: the game starts on its title, Space
-// starts playing, and the right arrow moves the hero (the score and
-// lives are reported by window.platformerState()).
+// headless, served by web/serve: the game starts on its title menu,
+// Space (on Play) starts playing, Escape pauses and resumes (the score,
+// lives and phase are reported by window.platformerState()).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setup, base, browser, until } from "./harness.mjs";
@@ -10,7 +10,7 @@ setup();
 
 const state = async (page) => JSON.parse(await page.evaluate(() => window.platformerState()));
 
-test("the platformer starts on its title and plays on Space", async () => {
+test("the platformer starts on its title menu, plays on Space, pauses and resumes on Escape", async () => {
   const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
   const errors = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
@@ -22,6 +22,14 @@ test("the platformer starts on its title and plays on Space", async () => {
   await page.keyboard.up("Space");
   const s = await until(page, (s) => s.phase === "Playing", "Playing after Space", 30_000, state);
   assert.equal(s.lives, 3);
+  // The pause menu over the game (the state stack): Escape pushes it,
+  // Escape in it pops back to the game.
+  for (const want of ["Paused", "Playing"]) {
+    await page.keyboard.down("Escape");
+    await page.waitForTimeout(200);
+    await page.keyboard.up("Escape");
+    await until(page, (s) => s.phase === want, `${want} after Escape`, 30_000, state);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });

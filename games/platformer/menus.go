@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/ui"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// SpawnMenu (on entering every phase but Playing) shows the phase's
+// menu, scoped to it: ui.ShowState hides it while Options is pushed over
+// it, and it goes with its phase.
+func SpawnMenu(p struct {
+	Phase    glue.Res[glue.State[Phase]]
+	Progress glue.Res[Progress]
+	Mixer    glue.Res[audio.Mixer]
+	Bindings glue.Res[input.Bindings]
+	Cmds     glue.Commands
+}) {
+	b := func(id, text string) ui.Widget { return &ui.Button{Node: ui.Node{ID: id, MinW: 120}, Text: text} }
+	score := &ui.Label{Text: fmt.Sprintf("Score %d", p.Progress.Get().Score), Align: render.AlignCenter}
+	var root *ui.Panel
+	switch ph := p.Phase.Get().Get(); ph {
+	case Title:
+		root = ui.Dialog("PLATFORMER", b("play", "Play"), b("options", "Options"), b("quit", "Quit"))
+	case Paused:
+		root = ui.Dialog("PAUSED", b("resume", "Resume"), b("options", "Options"), b("title", "Quit to title"))
+	case Options:
+		root = ui.Dialog("OPTIONS",
+			&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: p.Mixer.Get().Master, Max: 1, Step: 0.1},
+			&ui.KeyField{Node: ui.Node{ID: "jump"}, Text: "Jump", Keys: slices.Clone(p.Bindings.Get().Actions[Jump])},
+			b("back", "Back"))
+	case GameOver:
+		root = ui.Dialog("GAME OVER", score, b("play", "Try again"), b("title", "Title"))
+	case Won:
+		root = ui.Dialog("YOU WIN!", score, b("play", "Play again"), b("title", "Title"))
+	}
+	p.Cmds.Spawn(ui.Menu{Root: root, Layer: 10, Modal: true}, glue.StateScoped[Phase]{State: p.Phase.Get().Get()})
+}
+
+// Menus does what the menus and the pause key ask: Pause pushes Paused
+// over Playing (the world stays, stopped), Resume, Back and Escape pop
+// back, Options is pushed over the title or the pause menu, Play starts
+// a new game, the volume goes to the mixer and a new jump key to the
+// bindings.
+func Menus(p struct {
+	Events   glue.Reader[ui.Event]
+	Input    glue.Res[input.State]
+	Phase    glue.Res[glue.State[Phase]]
+	Next     glue.ResMut[glue.NextState[Phase]]
+	Mixer    glue.ResMut[audio.Mixer]
+	Bindings glue.ResMut[input.Bindings]
+	Cmds     glue.Commands
+}) {
+	next, ph := p.Next.Get(), p.Phase.Get().Get()
+	if ph == Playing && p.Input.Get().Pressed(input.Pause) {
+		next.Push(Paused)
+	}
+	for _, e := range p.Events.Read() {
+		switch {
+		case e.ID == "play":
+			next.Set(Playing)
+		case e.ID == "resume", e.ID == "back", e.Kind == ui.Back && (ph == Paused || ph == Options):
+			next.Pop()
+		case e.ID == "options":
+			next.Push(Options)
+		case e.ID == "title":
+			next.Set(Title)
+		case e.ID == "quit":
+			p.Cmds.End()
+		case e.ID == "volume":
+			p.Mixer.Get().Master = e.Value
+		case e.ID == "jump":
+			p.Bindings.Get().Actions[Jump] = []ebiten.Key{e.Key}
+		}
+	}
+}
