@@ -275,8 +275,9 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 	var sendTimes []time.Duration
 	start := time.Now()
 	lastDrain := start
+	var taken tickCount
 	for time.Since(start) < d {
-		<-ticker.C
+		taken.add(<-ticker.C)
 		t0 := time.Now()
 		if err := app.Update(); err != nil {
 			b.Fatal(err)
@@ -301,7 +302,7 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 	}
 	elapsed := time.Since(start)
 	cpu := processCPU() - cpu0
-	missed := int(elapsed/(time.Second/60)) - len(times) // ticks the ticker dropped because the loop was late
+	missed := taken.missed(time.Second / 60) // ticks the ticker dropped because the loop was late
 	s1 := srv.Stats()
 	var read1 uint64
 	dropped := 0
@@ -351,10 +352,10 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 		verdict(pct(0.99) <= 4*time.Millisecond), pct(0.99), verdict(payload <= 1024), payload,
 		verdict(dropped == 0 && s1.Clients == nClients && s1.Lagging == 0), dropped, s1.Clients, s1.Lagging-s0.Lagging,
 		cpu.Seconds()/elapsed.Seconds(), load0, load1, readRate)
-	b.Logf("%d clients, %d ticks in %v: tick p50 %v, p99 %v, max %v (send ticks: p50 %v, p99 %v), %d ticks missed; "+
+	b.Logf("%d clients, %d ticks in %v: tick p50 %v, p99 %v, max %v (send ticks: p50 %v, p99 %v), %d ticks missed (%d by ServerStats.MissedTicks); "+
 		"per client %.0f B/s payload (%.0f B/s with WebSocket framing, %.1f messages/s), %d snapshots during the run, %d coalesced; "+
 		"heap %.1f MiB more than before (server and %d clients in one process), %.1f KiB per client, sys %.1f MiB, %d goroutines",
-		nClients, len(times), elapsed.Round(time.Millisecond), pct(0.5), pct(0.99), times[len(times)-1], sendPct(0.5), sendPct(0.99), missed,
+		nClients, len(times), elapsed.Round(time.Millisecond), pct(0.5), pct(0.99), times[len(times)-1], sendPct(0.5), sendPct(0.99), missed, s1.MissedTicks-s0.MissedTicks,
 		payload, framed, msgs, snapshots, s1.Coalesced-s0.Coalesced,
 		heap, nClients, heap*1024/float64(nClients), float64(m1.Sys)/(1<<20), runtime.NumGoroutine())
 }
