@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	stdnet "net"
+	"net/http"
 	"os"
 	"runtime"
 	"slices"
@@ -134,8 +136,15 @@ type lightWatcher struct {
 	err         error // why reading stopped, once done is closed
 }
 
-func dialLight(ctx context.Context, url string) (*lightWatcher, *websocket.Conn, error) {
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+// dialLight connects a light watcher to url from the local IP address
+// from ("" for any).
+func dialLight(ctx context.Context, url, from string) (*lightWatcher, *websocket.Conn, error) {
+	opts := &websocket.DialOptions{Subprotocols: []string{subprotocol}}
+	if from != "" {
+		d := &stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(from)}}
+		opts.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+	}
+	ws, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,6 +187,42 @@ func dialLight(ctx context.Context, url string) (*lightWatcher, *websocket.Conn,
 	return w, ws, nil
 }
 
+// dialLights connects n light watchers to url, 16 at a time, the i-th
+// from the local IP address from(i) ("" for any); they are closed when
+// the test ends.
+func dialLights(t testing.TB, url string, n int, from func(i int) string) []*lightWatcher {
+	t.Helper()
+	lights := make([]*lightWatcher, n)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var dialErr error
+	sem := make(chan struct{}, 16)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			w, ws, err := dialLight(ctx, url, from(i))
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				dialErr = err
+				return
+			}
+			lights[i] = w
+			t.Cleanup(func() { ws.CloseNow(); <-w.done })
+		}()
+	}
+	wg.Wait()
+	if dialErr != nil {
+		t.Fatalf("dialing %d watchers: %v", n, dialErr)
+	}
+	return lights
+}
+
 // loadAvg returns the first field of /proc/loadavg, or "?".
 func loadAvg() string {
 	b, err := os.ReadFile("/proc/loadavg")
@@ -207,33 +252,7 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 			defer Client{c}.Close()
 		}
 	} else {
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		var dialErr error
-		sem := make(chan struct{}, 16)
-		for range nClients {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				defer cancel()
-				w, ws, err := dialLight(ctx, srv.URL())
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					dialErr = err
-					return
-				}
-				lights = append(lights, w)
-				b.Cleanup(func() { ws.CloseNow(); <-w.done })
-			}()
-		}
-		wg.Wait()
-		if dialErr != nil {
-			b.Fatalf("dialing %d watchers: %v", nClients, dialErr)
-		}
+		lights = dialLights(b, srv.URL(), nClients, func(int) string { return "" })
 	}
 	synced := func() int {
 		n := 0
