@@ -136,6 +136,7 @@ type siegeConfig struct {
 	late     int           // honest watchers who join during the attack
 	ticks    int           // ticks of the honest player's script
 	attack   bool          // run the attackers
+	process  bool          // run them in a child process (attackProcess)
 	lockstep bool          // see runSiege
 	scale    int           // parallelism of each attack (1: a test's)
 	warmup   time.Duration // attack time before measuring
@@ -146,10 +147,10 @@ type siegeResult struct {
 	rec      siegeRecord
 	shown    []float32 // the player's paddle on its own screen, each script tick
 	player   ClientStats
-	rates    []float64 // honest watchers' messages per second while measuring, sorted
-	dropped  int       // honest watchers whose connection ended
-	lateIn   int       // late watchers admitted (welcome and snapshot within 5 s)
-	attacks  []*attackStats
+	rates    []float64   // honest watchers' messages per second while measuring, sorted
+	dropped  int         // honest watchers whose connection ended
+	lateIn   int         // late watchers admitted (welcome and snapshot within 5 s)
+	attacks  []string    // what each attack did
 	srv      ServerStats // the change while measuring
 	elapsed  time.Duration
 	ticks    []time.Duration // server tick times (free-running runs)
@@ -234,8 +235,13 @@ func runSiege(t testing.TB, cfg siegeConfig) siegeResult {
 
 	ctx, stop := context.WithCancel(context.Background())
 	var attackers sync.WaitGroup
-	if cfg.attack {
-		res.attacks = startAttacks(ctx, &attackers, srv, cfg.scale)
+	var attacks []*attackStats
+	endProcess := func() []string { return nil }
+	switch {
+	case cfg.attack && cfg.process:
+		endProcess = attackProcess(t, srv.URL(), cfg.scale)
+	case cfg.attack:
+		attacks = startAttacks(ctx, &attackers, srv.URL(), cfg.scale)
 	}
 	defer func() { stop(); attackers.Wait() }()
 
@@ -316,6 +322,10 @@ func runSiege(t testing.TB, cfg siegeConfig) siegeResult {
 	}
 	stop()
 	attackers.Wait()
+	for _, a := range attacks {
+		res.attacks = append(res.attacks, a.String())
+	}
+	res.attacks = append(res.attacks, endProcess()...)
 	res.load[1] = loadAvg()
 	// The last inputs reach the game.
 	for range 30 {
@@ -388,7 +398,7 @@ func (a *attackStats) String() string {
 	return fmt.Sprintf("%s (%s): %d connections taken, %d refused, %d messages", a.name, a.from, a.accepted.Load(), a.refused.Load(), a.msgs.Load())
 }
 
-// startAttacks starts every attack of issue 26 against srv, each from its
+// startAttacks starts every attack of issue 26 against the server at url, each from its
 // own address and with scale × its base parallelism, until ctx ends:
 //
 //   - oversized: frames declaring 2^62 + 5,000 bytes, half sent, held
@@ -411,9 +421,8 @@ func (a *attackStats) String() string {
 //
 // Breakout's griefing (restart, pause, holding the serve) are rules of
 // the game, not of the module; its own tests cover them.
-func startAttacks(ctx context.Context, wg *sync.WaitGroup, srv Server, scale int) []*attackStats {
-	addr := hostPort(srv.URL())
-	url := srv.URL()
+func startAttacks(ctx context.Context, wg *sync.WaitGroup, url string, scale int) []*attackStats {
+	addr := hostPort(url)
 	reg := predictRegistry()
 	reg.Seal()
 	var all []*attackStats
