@@ -38,7 +38,6 @@ var (
 //	go test ./modules/net -run '^$' -bench AttacksBesideWatchers -benchtime 1x -timeout 20m
 func BenchmarkAttacksBesideWatchers(b *testing.B) {
 	b.Logf("CPU %s, GOMAXPROCS %d", cpuModel(), runtime.GOMAXPROCS(0))
-	var calm *siegeResult
 	for round := range *attackRounds {
 		for _, attacked := range []bool{false, true} {
 			name := fmt.Sprintf("watchers=%d/round=%d/alone", *attackWatchers, round+1)
@@ -53,10 +52,7 @@ func BenchmarkAttacksBesideWatchers(b *testing.B) {
 						attack: attacked, process: !*attackInProc, scale: *attackScale, warmup: 2 * time.Second,
 					})
 					cpu := processCPU() - cpu0
-					if calm == nil {
-						calm = &r
-					}
-					reportSiege(b, r, calm, cpu)
+					reportSiege(b, r, cpu)
 				}
 			})
 		}
@@ -64,8 +60,9 @@ func BenchmarkAttacksBesideWatchers(b *testing.B) {
 }
 
 // reportSiege logs and reports a siege's figures, its paddle compared
-// with the first run without attackers.
-func reportSiege(b *testing.B, r siegeResult, calm *siegeResult, cpu time.Duration) {
+// with the path its inputs give when each is applied once, in order
+// (exactPath: what a run alone takes, TestAttacksBesideWatchers).
+func reportSiege(b *testing.B, r siegeResult, cpu time.Duration) {
 	pct := func(xs []float64, p float64) float64 { return xs[int(p*float64(len(xs)-1))] }
 	var mean float64
 	for _, x := range r.rates {
@@ -78,22 +75,32 @@ func reportSiege(b *testing.B, r siegeResult, calm *siegeResult, cpu time.Durati
 			below++
 		}
 	}
-	samePath := slices.Equal(r.rec.xs, calm.rec.xs) && slices.Equal(relative(r.rec.stamps), relative(calm.rec.stamps))
-	sameShown := slices.Equal(r.shown, calm.shown)
+	path, shown := exactPath(siegeScript(len(r.shown)))
+	samePath := slices.Equal(r.rec.xs, path)
+	sameShown := slices.Equal(r.shown, shown)
+	lost := len(path) - len(r.rec.xs) // inputs the server dropped (a backlog of more than maxStampedQueue)
+	diverged := -1
+	for i := range min(len(r.shown), len(shown)) {
+		if r.shown[i] != shown[i] {
+			diverged = i
+			break
+		}
+	}
 	ticks := slices.Clone(r.ticks)
 	slices.Sort(ticks)
 	tickPct := func(p float64) time.Duration { return ticks[int(p*float64(len(ticks)-1))] }
 	b.ReportMetric(pct(r.rates, 0), "min-updates/s")
 	b.ReportMetric(mean, "mean-updates/s")
 	b.ReportMetric(float64(r.dropped), "dropped")
+	b.ReportMetric(float64(len(path)-len(r.rec.xs)), "inputs-lost")
 	verdict := map[bool]string{true: "met", false: "MISSED"}
 	b.Logf("%d honest watchers, %v measured, load average %s before, %s after, process CPU %.2f cores: "+
 		"updates/s per watcher min %.2f, p1 %.2f, median %.2f, mean %.2f (%d below 19: goal %s); "+
-		"paddle: %d inputs applied, same path as alone on the server: %v, on the player's screen tick by tick: %v (goal %s); "+
+		"paddle: %d of %d inputs applied (%d lost), exact path on the server: %v, on the player's screen tick by tick: %v (first tick off: %d) (goal %s); "+
 		"player connected %d times, %d states reconciled, %d mispredicted; %d watchers dropped; %d of 5 late watchers admitted",
 		len(r.rates), r.elapsed.Round(time.Millisecond), r.load[0], r.load[1], cpu.Seconds()/r.elapsed.Seconds(),
 		pct(r.rates, 0), pct(r.rates, 0.01), pct(r.rates, 0.5), mean, below, verdict[below == 0],
-		len(r.rec.xs), samePath, sameShown, verdict[samePath && sameShown],
+		len(r.rec.xs), len(path), lost, samePath, sameShown, diverged, verdict[samePath && sameShown],
 		r.player.Connects, r.player.Reconciled, r.player.Mispredicted, r.dropped, r.lateIn)
 	b.Logf("server: tick p50 %v, p99 %v, max %v, %d ticks missed (%d by ServerStats.MissedTicks); %d refused, %d protocol errors, %d rate-limited, %d inputs dropped, %d lagging; %d log lines (%.1f a second)",
 		tickPct(0.5), tickPct(0.99), ticks[len(ticks)-1], r.missed, r.srv.MissedTicks,

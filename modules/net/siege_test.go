@@ -170,6 +170,23 @@ func siegeScript(n int) []int8 {
 	return out
 }
 
+// exactPath returns where the honest player's paddle is after each of
+// its non-zero inputs (the server's path) and after each tick of the
+// script (the player's screen), when every input is applied once, in
+// order, as without any attack (TestAttacksBesideWatchers checks that a
+// run alone takes this path).
+func exactPath(script []int8) (path, shown []float32) {
+	p := pos{100, 200}
+	for _, dir := range script {
+		if dir != 0 {
+			stepPos(&p, nil, steer{dir})
+			path = append(path, p.X)
+		}
+		shown = append(shown, p.X)
+	}
+	return path, shown
+}
+
 // lineCounter counts the lines written to it.
 type lineCounter struct{ n atomic.Int64 }
 
@@ -690,6 +707,10 @@ func TestAttacksBesideWatchers(t *testing.T) {
 	t.Logf("server: %+v; %d log lines", siege.srv, siege.logLines)
 	if len(calm.rec.xs) == 0 {
 		t.Fatal("the player's inputs never moved its paddle")
+	}
+	path, shown := exactPath(siegeScript(cfg.ticks))
+	if !slices.Equal(calm.rec.xs, path) || !slices.Equal(calm.shown, shown) {
+		t.Errorf("alone, the paddle took another path than its inputs give: %d inputs applied %v…, %d given %v…", len(calm.rec.xs), head(calm.rec.xs), len(path), head(path))
 	}
 	if !slices.Equal(siege.rec.xs, calm.rec.xs) || !slices.Equal(relative(siege.rec.stamps), relative(calm.rec.stamps)) {
 		t.Errorf("under attack the server moved the paddle through %d inputs %v…; alone through %d %v…",
