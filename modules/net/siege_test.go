@@ -475,17 +475,26 @@ func startAttacks(ctx context.Context, wg *sync.WaitGroup, url string, scale int
 			}
 		}
 	}
-	attack("oversized frames", 4*scale, func(a *attackStats, _ int) {
+	// enter opens a WebSocket connection from a's address, or counts the
+	// refusal and waits before the next try.
+	enter := func(a *attackStats, wait time.Duration) stdnet.Conn {
 		c, _, code, err := upgrade(addr, "/net", a.from, addr, "")
 		if err != nil || code != http.StatusSwitchingProtocols {
 			a.refused.Add(1)
 			if c != nil {
 				c.Close()
 			}
-			pause(20 * time.Millisecond)
-			return
+			pause(wait)
+			return nil
 		}
 		a.accepted.Add(1)
+		return c
+	}
+	attack("oversized frames", 4*scale, func(a *attackStats, _ int) {
+		c := enter(a, 20*time.Millisecond)
+		if c == nil {
+			return
+		}
 		c.Write(halfFrame(1<<62+5000, 5000))
 		a.msgs.Add(1)
 		hold(c)
@@ -510,16 +519,10 @@ func startAttacks(ctx context.Context, wg *sync.WaitGroup, url string, scale int
 		}
 	})
 	attack("keep-alive fill", 24*scale, func(a *attackStats, _ int) {
-		c, _, code, err := upgrade(addr, "/net", a.from, addr, "")
-		if err != nil || code != http.StatusSwitchingProtocols {
-			a.refused.Add(1)
-			if c != nil {
-				c.Close()
-			}
-			pause(100 * time.Millisecond)
+		c := enter(a, 100*time.Millisecond)
+		if c == nil {
 			return
 		}
-		a.accepted.Add(1)
 		// Never reads, never sends: held until the server drops it.
 		stop := context.AfterFunc(ctx, func() { c.Close() })
 		pause(20 * time.Second)
