@@ -24,7 +24,7 @@ deps-test:
 	@scripts/ensure-deps.sh test
 
 ## test: everything CI checks.
-test: deps-test repo-check lint generate-check unit bench-smoke test-web
+test: deps-test repo-check lint generate-check unit deploy-check bench-smoke test-web
 	@echo "make test: all checks passed"
 
 ## lint: gofmt, go vet and staticcheck over the whole repository.
@@ -57,6 +57,11 @@ generate-check:
 ## open a real Ebitengine window.
 unit:
 	$(XVFB) $(GO) test -race -count=1 ./...
+
+## deploy-check: deploy/ (its own module) checked without a cluster: the
+## Fleet and allocation against Agones' fields, and against the Dockerfile.
+deploy-check:
+	cd deploy && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 ## bench: the benchmark suite (bench/, its own module) after swarm's
 ## search (bench/results/swarm.md); rewrites docs/benchmarks.md and

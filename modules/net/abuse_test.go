@@ -25,6 +25,16 @@ import (
 // headers, with the response's status, or an error.
 func handshake(t testing.TB, addr, path, from string) (stdnet.Conn, *bufio.Reader, int, error) {
 	t.Helper()
+	c, br, code, err := upgrade(addr, path, from, addr, "")
+	if c != nil {
+		t.Cleanup(func() { c.Close() })
+	}
+	return c, br, code, err
+}
+
+// upgrade is handshake with the Host header host and, unless "", the
+// Origin header origin; the caller closes the connection.
+func upgrade(addr, path, from, host, origin string) (stdnet.Conn, *bufio.Reader, int, error) {
 	d := stdnet.Dialer{Timeout: 5 * time.Second}
 	if from != "" {
 		d.LocalAddr = &stdnet.TCPAddr{IP: stdnet.ParseIP(from)}
@@ -33,10 +43,12 @@ func handshake(t testing.TB, addr, path, from string) (stdnet.Conn, *bufio.Reade
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	t.Cleanup(func() { c.Close() })
+	if origin != "" {
+		origin = "Origin: " + origin + "\r\n"
+	}
 	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: %s\r\n\r\n",
-		path, addr, subprotocol)
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: %s\r\n%s\r\n",
+		path, host, subprotocol, origin)
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	br := bufio.NewReader(c)
 	resp, err := http.ReadResponse(br, nil)

@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	stdnet "net"
+	"net/http"
 	"os"
 	"runtime"
 	"slices"
@@ -134,8 +136,15 @@ type lightWatcher struct {
 	err         error // why reading stopped, once done is closed
 }
 
-func dialLight(ctx context.Context, url string) (*lightWatcher, *websocket.Conn, error) {
-	ws, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+// dialLight connects a light watcher to url from the local IP address
+// from ("" for any).
+func dialLight(ctx context.Context, url, from string) (*lightWatcher, *websocket.Conn, error) {
+	opts := &websocket.DialOptions{Subprotocols: []string{subprotocol}}
+	if from != "" {
+		d := &stdnet.Dialer{LocalAddr: &stdnet.TCPAddr{IP: stdnet.ParseIP(from)}}
+		opts.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+	}
+	ws, _, err := websocket.Dial(ctx, url, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,6 +187,42 @@ func dialLight(ctx context.Context, url string) (*lightWatcher, *websocket.Conn,
 	return w, ws, nil
 }
 
+// dialLights connects n light watchers to url, 16 at a time, the i-th
+// from the local IP address from(i) ("" for any); they are closed when
+// the test ends.
+func dialLights(t testing.TB, url string, n int, from func(i int) string) []*lightWatcher {
+	t.Helper()
+	lights := make([]*lightWatcher, n)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var dialErr error
+	sem := make(chan struct{}, 16)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			w, ws, err := dialLight(ctx, url, from(i))
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				dialErr = err
+				return
+			}
+			lights[i] = w
+			t.Cleanup(func() { ws.CloseNow(); <-w.done })
+		}()
+	}
+	wg.Wait()
+	if dialErr != nil {
+		t.Fatalf("dialing %d watchers: %v", n, dialErr)
+	}
+	return lights
+}
+
 // loadAvg returns the first field of /proc/loadavg, or "?".
 func loadAvg() string {
 	b, err := os.ReadFile("/proc/loadavg")
@@ -207,33 +252,7 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 			defer Client{c}.Close()
 		}
 	} else {
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		var dialErr error
-		sem := make(chan struct{}, 16)
-		for range nClients {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				defer cancel()
-				w, ws, err := dialLight(ctx, srv.URL())
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					dialErr = err
-					return
-				}
-				lights = append(lights, w)
-				b.Cleanup(func() { ws.CloseNow(); <-w.done })
-			}()
-		}
-		wg.Wait()
-		if dialErr != nil {
-			b.Fatalf("dialing %d watchers: %v", nClients, dialErr)
-		}
+		lights = dialLights(b, srv.URL(), nClients, func(int) string { return "" })
 	}
 	synced := func() int {
 		n := 0
@@ -275,8 +294,9 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 	var sendTimes []time.Duration
 	start := time.Now()
 	lastDrain := start
+	var taken tickCount
 	for time.Since(start) < d {
-		<-ticker.C
+		taken.add(<-ticker.C)
 		t0 := time.Now()
 		if err := app.Update(); err != nil {
 			b.Fatal(err)
@@ -301,7 +321,7 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 	}
 	elapsed := time.Since(start)
 	cpu := processCPU() - cpu0
-	missed := int(elapsed/(time.Second/60)) - len(times) // ticks the ticker dropped because the loop was late
+	missed := taken.missed(time.Second / 60) // ticks the ticker dropped because the loop was late
 	s1 := srv.Stats()
 	var read1 uint64
 	dropped := 0
@@ -351,10 +371,10 @@ func runSpectators(b *testing.B, nClients int, d time.Duration, full bool) {
 		verdict(pct(0.99) <= 4*time.Millisecond), pct(0.99), verdict(payload <= 1024), payload,
 		verdict(dropped == 0 && s1.Clients == nClients && s1.Lagging == 0), dropped, s1.Clients, s1.Lagging-s0.Lagging,
 		cpu.Seconds()/elapsed.Seconds(), load0, load1, readRate)
-	b.Logf("%d clients, %d ticks in %v: tick p50 %v, p99 %v, max %v (send ticks: p50 %v, p99 %v), %d ticks missed; "+
+	b.Logf("%d clients, %d ticks in %v: tick p50 %v, p99 %v, max %v (send ticks: p50 %v, p99 %v), %d ticks missed (%d by ServerStats.MissedTicks); "+
 		"per client %.0f B/s payload (%.0f B/s with WebSocket framing, %.1f messages/s), %d snapshots during the run, %d coalesced; "+
 		"heap %.1f MiB more than before (server and %d clients in one process), %.1f KiB per client, sys %.1f MiB, %d goroutines",
-		nClients, len(times), elapsed.Round(time.Millisecond), pct(0.5), pct(0.99), times[len(times)-1], sendPct(0.5), sendPct(0.99), missed,
+		nClients, len(times), elapsed.Round(time.Millisecond), pct(0.5), pct(0.99), times[len(times)-1], sendPct(0.5), sendPct(0.99), missed, s1.MissedTicks-s0.MissedTicks,
 		payload, framed, msgs, snapshots, s1.Coalesced-s0.Coalesced,
 		heap, nClients, heap*1024/float64(nClients), float64(m1.Sys)/(1<<20), runtime.NumGoroutine())
 }
