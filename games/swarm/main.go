@@ -176,7 +176,7 @@ func NewApp(cfg Config) *glue.App {
 		)
 		app.AddSystems(React,
 			glue.Func(TrackPredator),
-			glue.Each2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
+			glue.Batch2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
 			glue.Batch1P(ShiftColours).RunIf(colours),
 		)
 	}

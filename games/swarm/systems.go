@@ -72,11 +72,14 @@ func FlockFish(e glue.Entity, p Position, v *Velocity, r flockParams) {
 }
 
 // SwimFish (Swim) moves every fish of a batch and wraps those past an
-// edge.
-func SwimFish(es glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
+// edge. It loops over the batch's columns as slices, so the compiler
+// checks each index once.
+func SwimFish(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
 	dt := t.Get().DeltaSeconds()
-	for i := range es.Len() {
-		swimFish(ps.At(i), vs.At(i), fs.At(i), as.At(i), dt)
+	pos := ps.Slice()
+	vel, fish, av := vs.Slice()[:len(pos)], fs.Slice()[:len(pos)], as.Slice()[:len(pos)]
+	for i := range pos {
+		swimFish(&pos[i], &vel[i], &fish[i], &av[i], dt)
 	}
 }
 
@@ -102,20 +105,27 @@ func TrackPredator(p huntParams) {
 	*h = Hunt{X: pos.X, Y: pos.Y, Present: true}
 }
 
-// AvoidPredator (React, avoid variants) applies the avoidance rule to a
-// fish.
-func AvoidPredator(_ glue.Entity, p *Position, a *Avoid, h glue.Res[Hunt]) {
-	if hu := h.Get(); hu.Present {
-		avoid(p, a, hu.X, hu.Y)
+// AvoidPredator (React, avoid variants) applies the avoidance rule to
+// every fish of a batch.
+func AvoidPredator(_ glue.Entities, ps glue.Column[Position], as glue.Column[Avoid], h glue.Res[Hunt]) {
+	hu := h.Get()
+	if !hu.Present {
+		return
+	}
+	pos := ps.Slice()
+	av := as.Slice()[:len(pos)]
+	for i := range pos {
+		avoid(&pos[i], &av[i], hu.X, hu.Y)
 	}
 }
 
 // ShiftColours (React, colour variants) shifts the colour of every fish
 // of a batch.
-func ShiftColours(es glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
+func ShiftColours(_ glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
 	dt := float32(t.Get().DeltaSeconds())
-	for i := range es.Len() {
-		shiftColour(cs.At(i), dt)
+	cols := cs.Slice()
+	for i := range cols {
+		shiftColour(&cols[i], dt)
 	}
 }
 
