@@ -207,7 +207,7 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(glue.Draw, glue.Func(DrawEC))
 	default:
 		app.AddSystems(glue.Draw,
-			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()),
+			glue.Batch3P(DrawFish).With(glue.TypeOf[Fish]()),
 			glue.Each2P(DrawPredator).With(glue.TypeOf[Predator]()),
 		)
 	}
