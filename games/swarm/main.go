@@ -168,7 +168,7 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(Control, glue.Func(Populate))
 		app.AddSystems(Flock,
 			glue.Func(BuildGrid).RunIf(flocks),
-			glue.Each2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()),
+			glue.Batch2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()),
 		)
 		app.AddSystems(Swim,
 			glue.Batch4P(SwimFish),

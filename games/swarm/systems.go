@@ -64,11 +64,17 @@ type flockParams struct {
 	Time glue.Res[timer.Time]
 }
 
-// FlockFish (Flock, flock variant) turns a fish by separation, alignment and
-// cohesion with its neighbours in the grid. It writes only the fish's own
-// Velocity and reads resources, so glue may split it across workers.
-func FlockFish(e glue.Entity, p Position, v *Velocity, r flockParams) {
-	v.X, v.Y = flock(r.Grid.Get(), uint64(e), p.X, p.Y, v.X, v.Y, r.Time.Get().DeltaSeconds())
+// FlockFish (Flock, flock variant) turns every fish of a batch by
+// separation, alignment and cohesion with its neighbours in the grid. It
+// writes only the fish's own Velocity and reads resources, so glue may
+// split it across workers.
+func FlockFish(es glue.Entities, ps glue.View[Position], vs glue.Column[Velocity], r flockParams) {
+	g, dt := r.Grid.Get(), r.Time.Get().DeltaSeconds()
+	vel := vs.Slice()
+	for i := range vel {
+		p, v := ps.At(i), &vel[i]
+		v.X, v.Y = flock(g, uint64(es.At(i)), p.X, p.Y, v.X, v.Y, dt)
+	}
 }
 
 // SwimFish (Swim) moves every fish of a batch and wraps those past an
