@@ -53,6 +53,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/diag"
@@ -306,6 +307,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 	if *bench || *benchDraw {
+		// The tables name the command that produced them.
+		fmt.Fprintf(stdout, "Command: `go run ./games/swarm %s`", strings.Join(args, " "))
+		if *benchDraw {
+			fmt.Fprint(stdout, " (under `xvfb-run -a` without a display)")
+		}
+		fmt.Fprintf(stdout, ", %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential, FPS: fpsList}
 		if *bench {
 			if err := RunBench(stdout, opts); err != nil {
