@@ -89,11 +89,15 @@ func predatorSprite(img render.Image, p *Position, v *Velocity) render.Sprite {
 	}
 }
 
-// DrawFish (Draw) draws a fish, rotated to its heading and tinted by its
-// colour.
-func DrawFish(_ glue.Entity, p Position, v Velocity, c Colour, d drawParams) {
-	s := fishSprite(d.Art.Get().Fish, &p, &v, &c)
-	d.List.Get().AddSprite(&s)
+// DrawFish (Draw) draws every fish of a batch, rotated to its heading
+// and tinted by its colour.
+func DrawFish(_ glue.Entities, ps glue.View[Position], vs glue.View[Velocity], cs glue.View[Colour], d drawParams) {
+	list, img := d.List.Get(), d.Art.Get().Fish
+	for i := range ps.Len() {
+		p, v, c := ps.At(i), vs.At(i), cs.At(i)
+		s := fishSprite(img, &p, &v, &c)
+		list.AddSprite(&s)
+	}
 }
 
 // DrawPredator (Draw) draws the predator.

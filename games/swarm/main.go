@@ -53,6 +53,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/diag"
@@ -168,7 +169,7 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(Control, glue.Func(Populate))
 		app.AddSystems(Flock,
 			glue.Func(BuildGrid).RunIf(flocks),
-			glue.Each2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()),
+			glue.Batch2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()),
 		)
 		app.AddSystems(Swim,
 			glue.Batch4P(SwimFish),
@@ -176,7 +177,7 @@ func NewApp(cfg Config) *glue.App {
 		)
 		app.AddSystems(React,
 			glue.Func(TrackPredator),
-			glue.Each2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
+			glue.Batch2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
 			glue.Batch1P(ShiftColours).RunIf(colours),
 		)
 	}
@@ -207,7 +208,7 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(glue.Draw, glue.Func(DrawEC))
 	default:
 		app.AddSystems(glue.Draw,
-			glue.Each3P(DrawFish).With(glue.TypeOf[Fish]()),
+			glue.Batch3P(DrawFish).With(glue.TypeOf[Fish]()),
 			glue.Each2P(DrawPredator).With(glue.TypeOf[Predator]()),
 		)
 	}
@@ -306,6 +307,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 	if *bench || *benchDraw {
+		// The tables name the command that produced them.
+		fmt.Fprintf(stdout, "Command: `go run ./games/swarm %s`", strings.Join(args, " "))
+		if *benchDraw {
+			fmt.Fprint(stdout, " (under `xvfb-run -a` without a display)")
+		}
+		fmt.Fprintf(stdout, ", %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential, FPS: fpsList}
 		if *bench {
 			if err := RunBench(stdout, opts); err != nil {

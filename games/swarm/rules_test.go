@@ -331,6 +331,15 @@ func TestRunFlags(t *testing.T) {
 	if got := strings.Replace(out.String(), "model loop", "", 1); got != glueOut {
 		t.Errorf("loop %q, glue %q: want the same digest", got, glueOut)
 	}
+	// -bench's tables begin with the command that produced them.
+	out.Reset()
+	bench := []string{"-bench", "-seed", "1", "-bench-max", "64", "-bench-frames", "1", "-bench-rounds", "1"}
+	if code := run(bench, &out, &errs); code != 0 {
+		t.Fatalf("-bench: exit %d: %s", code, errs.String())
+	}
+	if want := "Command: `go run ./games/swarm " + strings.Join(bench, " ") + "`, "; !strings.HasPrefix(out.String(), want) {
+		t.Errorf("-bench output does not begin with %q:\n%s", want, out.String())
+	}
 	// -schedule prints the pipeline: the flock system may be split.
 	out.Reset()
 	if code := run([]string{"-schedule"}, &out, &errs); code != 0 {

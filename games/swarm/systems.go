@@ -64,19 +64,28 @@ type flockParams struct {
 	Time glue.Res[timer.Time]
 }
 
-// FlockFish (Flock, flock variant) turns a fish by separation, alignment and
-// cohesion with its neighbours in the grid. It writes only the fish's own
-// Velocity and reads resources, so glue may split it across workers.
-func FlockFish(e glue.Entity, p Position, v *Velocity, r flockParams) {
-	v.X, v.Y = flock(r.Grid.Get(), uint64(e), p.X, p.Y, v.X, v.Y, r.Time.Get().DeltaSeconds())
+// FlockFish (Flock, flock variant) turns every fish of a batch by
+// separation, alignment and cohesion with its neighbours in the grid. It
+// writes only the fish's own Velocity and reads resources, so glue may
+// split it across workers.
+func FlockFish(es glue.Entities, ps glue.View[Position], vs glue.Column[Velocity], r flockParams) {
+	g, dt := r.Grid.Get(), r.Time.Get().DeltaSeconds()
+	vel := vs.Slice()
+	for i := range vel {
+		p, v := ps.At(i), &vel[i]
+		v.X, v.Y = flock(g, uint64(es.At(i)), p.X, p.Y, v.X, v.Y, dt)
+	}
 }
 
 // SwimFish (Swim) moves every fish of a batch and wraps those past an
-// edge.
-func SwimFish(es glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
+// edge. It loops over the batch's columns as slices, so the compiler
+// checks each index once.
+func SwimFish(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
 	dt := t.Get().DeltaSeconds()
-	for i := range es.Len() {
-		swimFish(ps.At(i), vs.At(i), fs.At(i), as.At(i), dt)
+	pos := ps.Slice()
+	vel, fish, av := vs.Slice()[:len(pos)], fs.Slice()[:len(pos)], as.Slice()[:len(pos)]
+	for i := range pos {
+		swimFish(&pos[i], &vel[i], &fish[i], &av[i], dt)
 	}
 }
 
@@ -102,20 +111,27 @@ func TrackPredator(p huntParams) {
 	*h = Hunt{X: pos.X, Y: pos.Y, Present: true}
 }
 
-// AvoidPredator (React, avoid variants) applies the avoidance rule to a
-// fish.
-func AvoidPredator(_ glue.Entity, p *Position, a *Avoid, h glue.Res[Hunt]) {
-	if hu := h.Get(); hu.Present {
-		avoid(p, a, hu.X, hu.Y)
+// AvoidPredator (React, avoid variants) applies the avoidance rule to
+// every fish of a batch.
+func AvoidPredator(_ glue.Entities, ps glue.Column[Position], as glue.Column[Avoid], h glue.Res[Hunt]) {
+	hu := h.Get()
+	if !hu.Present {
+		return
+	}
+	pos := ps.Slice()
+	av := as.Slice()[:len(pos)]
+	for i := range pos {
+		avoid(&pos[i], &av[i], hu.X, hu.Y)
 	}
 }
 
 // ShiftColours (React, colour variants) shifts the colour of every fish
 // of a batch.
-func ShiftColours(es glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
+func ShiftColours(_ glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
 	dt := float32(t.Get().DeltaSeconds())
-	for i := range es.Len() {
-		shiftColour(cs.At(i), dt)
+	cols := cs.Slice()
+	for i := range cols {
+		shiftColour(&cols[i], dt)
 	}
 }
 
