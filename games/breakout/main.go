@@ -47,7 +47,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	stdnet "net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -57,6 +56,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
@@ -293,13 +293,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
 	mute := fs.Bool("mute", false, "play without sound")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
-	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
-	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
-	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	nf := netflags.Add(fs) // -serve, -watch, -join, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
-	agones := fs.Bool("agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
-	agonesPlayers := fs.Bool("agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
-	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
@@ -320,7 +315,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *players < 1 || *players > maxPlayers {
 		problems = append(problems, fmt.Sprintf("-players must be 1 or 2, got %d", *players))
-	} else if *players > 1 && *serve == "" && *watch == "" && *join == "" {
+	} else if *players > 1 && !nf.Networked() {
 		problems = append(problems, "-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
 	}
 	if *scale <= 0 || *scale > 8 {
@@ -334,15 +329,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			problems = append(problems, "-screenshot: "+err.Error())
 		}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	for _, name := range []string{"open", "drain", "agones", "agones-players"} {
-		if set[name] && *serve == "" {
-			problems = append(problems, fmt.Sprintf("-%s is for a served game: add -serve host:port", name))
-		}
-	}
-	peer, netProblems := checkNetFlags(*serve, *watch, *join, *headless, set)
-	problems = append(problems, netProblems...)
+	problems = append(problems, nf.Check(netflags.Rules{
+		ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
+		ServeOnly:     []string{"open"},
+		Headless:      *headless,
+	})...)
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "breakout:", p)
@@ -350,28 +341,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if !set["seed"] {
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
 		*seed = rand.Uint64()
 	}
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
-		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
+		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	cfg.Settings.OpenSeat = *open
-	if *serve != "" {
+	if nf.Serve != "" {
 		stop := make(chan os.Signal, 1)
 		signal.Notify(stop, syscall.SIGTERM)
 		defer signal.Stop(stop)
-		cfg.Stop, cfg.DrainGrace = stop, *drain
-		cfg.Agones, cfg.AgonesPlayers = *agones || *agonesPlayers, *agonesPlayers
+		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
+		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
 	}
-	cfg.Menus = *menus && !*headless && *shot == "" && peer == "" && *serve == ""
+	cfg.Menus = *menus && !*headless && *shot == "" && !nf.Networked()
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}
 	var app *glue.App
-	if peer != "" {
+	if nf.Peer != "" {
 		app = NewWatchApp(cfg)
 	} else {
 		app = NewApp(cfg)
@@ -381,20 +374,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		app.Close()
 		return 0
 	}
-	if peer == "" {
+	if nf.Peer == "" {
 		fmt.Fprintf(stderr, "breakout: seed %d (replay with -seed %d)\n", *seed, *seed)
 	}
 	if *headless {
 		// Watchers see a served game in real time: pace it at 60 ticks
 		// per second instead of running as fast as the machine can.
 		var every time.Duration
-		if *serve != "" || peer != "" {
+		if nf.Networked() {
 			every = time.Second / 60
 		}
-		return runHeadless(app, *ticks, every, *serve, stdout, stderr)
+		return runHeadless(app, *ticks, every, nf.Serve, stdout, stderr)
 	}
 	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(stderr, explain(err, *serve))
+		fmt.Fprintln(stderr, explain(err, nf.Serve))
 		return 1
 	}
 	return 0
@@ -404,10 +397,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // port in use names the -serve flag (not the Go field behind it), and a
 // machine without a display gets -headless as well as xvfb-run.
 func explain(err error, serve string) string {
-	var op *stdnet.OpError
-	switch {
-	case serve != "" && errors.As(err, &op) && op.Op == "listen":
-		return fmt.Sprintf("breakout: -serve %s: cannot listen there (%v); pick another port, e.g. -serve 127.0.0.1:8091, or stop what uses it", serve, op.Err)
+	switch msg := netflags.ListenTrouble(err, serve); {
+	case msg != "":
+		return "breakout: " + msg
 	case errors.Is(err, render.ErrNoDisplay):
 		return fmt.Sprintf("breakout: %v\nbreakout: or play without a window: -headless (the autopilot plays and the result is printed)", err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -164,7 +165,7 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 	settings.Autopilot = true
 	server, served, url := serve(t, settings)
 	// The URL without its path: the watcher adds /net as -watch does.
-	peer, err := peerURL(strings.TrimSuffix(url, "/net"))
+	peer, err := netflags.PeerURL(strings.TrimSuffix(url, "/net"))
 	if err != nil || peer != url {
 		t.Fatalf("peerURL: %q, %v; want %q", peer, err, url)
 	}
@@ -366,25 +367,6 @@ func TestBadRemoteInputDisconnects(t *testing.T) {
 	}
 	if seats := glue.Resource[Seats](server); seats.Clients[0] != 0 || served.paddle != start {
 		t.Errorf("bad input steered: %+v, paddle %+v -> %+v", seats.Clients, start, served.paddle)
-	}
-}
-
-func TestPeerURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"ws://127.0.0.1:8090":       "ws://127.0.0.1:8090/net",
-		"ws://127.0.0.1:8090/":      "ws://127.0.0.1:8090/net",
-		"ws://127.0.0.1:8090/net":   "ws://127.0.0.1:8090/net",
-		"ws://localhost:8090/other": "ws://localhost:8090/other",
-		"wss://example.com":         "wss://example.com/net",
-	} {
-		if got, err := peerURL(in); err != nil || got != want {
-			t.Errorf("peerURL(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "127.0.0.1:8090", "http://127.0.0.1:8090", "ws://", "ws:///net", "ws://%zz"} {
-		if got, err := peerURL(in); err == nil {
-			t.Errorf("peerURL(%q) = %q, want an error", in, got)
-		}
 	}
 }
 
