@@ -147,7 +147,7 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(Intent{})
 	// One paddle the host plays (with a window, without the autopilot) is
 	// the host's unless it opens it.
-	app.InsertResource(Seats{Closed: cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat})
+	app.InsertResource(newSeats(cfg.Settings.Players, cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat))
 	app.InsertResource(Resume{})
 	app.InsertResource(Notice{})
 

@@ -3,15 +3,10 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
 	"os"
-	"strings"
-	"sync"
-	"syscall"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -80,19 +75,24 @@ type RemoteButtons struct {
 }
 
 // Seats is a served game's resource: which network client plays each
-// paddle (0: the server's own player or autopilot), and the steering each
-// sent this tick. The first input of a client takes the free seat with the
-// highest number (so that the server's own player keeps the first paddle
-// of a two-player game); a client that finds every seat taken watches, and
-// is shown that the room is full. A seat is freed when its client leaves.
+// paddle (net.Seats: 0 is the server's own player or autopilot, a
+// client's first input takes the free paddle with the highest number, one
+// that finds every paddle taken watches and is shown that the room is
+// full, a paddle is freed when its client leaves), the steering each sent
+// this tick, and the room's rules. Closed keeps the only seat of a
+// one-player game from network players: the host plays it (see
+// Settings.OpenSeat).
 type Seats struct {
-	Clients [maxPlayers]net.ClientID
-	steps   [maxPlayers][]float64
-	refused map[net.ClientID]bool // clients told the room is full
-	// Closed keeps the only seat of a one-player game from network
-	// players: the host plays it (see Settings.OpenSeat).
-	Closed bool
-	rules  roomRules
+	net.Seats
+	steps [maxPlayers][]float64
+	rules roomRules
+}
+
+// newSeats returns the seats of a game of players paddles.
+func newSeats(players int, closed bool) Seats {
+	s := Seats{Seats: net.NewSeats(max(1, players))}
+	s.Closed = closed
+	return s
 }
 
 // The rules of a room of several players (docs/net.md, "Who decides"), in
@@ -191,39 +191,6 @@ func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, cli
 	}
 }
 
-// seatOf returns the seat of client c among the first n, or -1.
-func (s *Seats) seatOf(c net.ClientID, n int) int {
-	for i, x := range s.Clients[:n] {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
-// claim returns client c's seat, giving it the highest free one of the
-// first n if it has none; -1 when all are taken (logged once per client).
-func (s *Seats) claim(c net.ClientID, n int) int {
-	if i := s.seatOf(c, n); i >= 0 {
-		return i
-	}
-	for i := n - 1; i >= 0 && !s.Closed; i-- {
-		if s.Clients[i] == 0 {
-			s.Clients[i] = c
-			slog.Info("breakout: a network player takes a paddle", "client", c, "player", i+1)
-			return i
-		}
-	}
-	if !s.refused[c] {
-		if s.refused == nil {
-			s.refused = map[net.ClientID]bool{}
-		}
-		s.refused[c] = true
-		slog.Info("breakout: room full: a client asked to play; it watches", "client", c, "players", n)
-	}
-	return -1
-}
-
 // TakeRemoteControlParams are what TakeRemoteControl reads and writes.
 type TakeRemoteControlParams struct {
 	Inputs   glue.Opt[net.Inputs]
@@ -254,13 +221,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 	for i := range seats.steps {
 		seats.steps[i] = seats.steps[i][:0]
 	}
-	for _, c := range in.Left {
-		if i := seats.seatOf(c, n); i >= 0 {
-			seats.Clients[i] = 0
-			slog.Info("breakout: a network player left; its paddle is the server's again", "client", c, "player", i+1)
-		}
-		delete(seats.refused, c)
-	}
+	seats.Leave(in.Left...)
 	serve := t.Game.Get().ServeSeat
 	var press [maxPlayers]RemoteButtons
 	for _, x := range in.All() {
@@ -269,7 +230,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		default:
 			continue // not an input of breakout's (net.ServerConfig.Inputs refuses them)
 		}
-		seat := seats.claim(x.Client, n)
+		seat := seats.Claim(x.Client)
 		if seat < 0 {
 			continue
 		}
@@ -284,7 +245,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		}
 	}
 	intent := t.Intent.Get()
-	all := seats.seatOf(0, n) < 0
+	all := seats.Of(0) < 0
 	if all {
 		*intent = Intent{}
 	}
@@ -296,17 +257,9 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		intent.Restart = intent.Restart || press[0].Restart
 	} else {
 		hostPlays := !all && !t.Settings.Get().Autopilot
-		seats.rules.decide(intent, &press, seats.Clients[:n], t.Phase.Get().Get(), hostPlays)
+		seats.rules.decide(intent, &press, seats.Clients, t.Phase.Get().Get(), hostPlays)
 	}
-	if srv := t.Server.Get(); srv != nil {
-		taken := 0
-		for _, c := range seats.Clients[:n] {
-			if c != 0 {
-				taken++
-			}
-		}
-		srv.SetSeats(taken, n)
-	}
+	seats.Report(t.Server.Get())
 }
 
 // MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the
@@ -321,7 +274,7 @@ type MoveRemotePaddlesParams struct {
 // steering of this tick, one stamped input after another.
 func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m MoveRemotePaddlesParams) {
 	seats := m.Seats.Get()
-	if p.Seat < 0 || p.Seat >= maxPlayers {
+	if p.Seat < 0 || p.Seat >= len(seats.Clients) {
 		return
 	}
 	p.Client = uint64(seats.Clients[p.Seat])
@@ -507,85 +460,16 @@ func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
 
 // ShowConnection (HUD, each label, watchers only) says so on the message
 // label while the watcher has no game to show or has lost the server, and
-// why when a connection attempt failed (connectionTrouble).
+// why when a connection attempt failed (net.Client.Status).
 func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
-	if l.Kind != MessageLabel {
-		return
+	if status := cl.Get().Status(); l.Kind == MessageLabel && status != "" {
+		l.Str = status
 	}
-	switch c := cl.Get(); {
-	case c.Tick() == 0 && c.Err() != nil:
-		l.Str = connectionTrouble(c.Err())
-	case c.Tick() == 0:
-		l.Str = "Connecting…"
-	case !c.Connected():
-		l.Str = "Connection lost\nreconnecting…"
-	}
-}
-
-// connectionTrouble is the player's lines, short enough for the field,
-// for why a watcher cannot connect: nothing listens there, something that
-// is not a glue game server answers, or no answer at all.
-func connectionTrouble(err error) string {
-	switch msg := err.Error(); {
-	case errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(msg, "connection refused"):
-		return "No game served there\n(connection refused)\nretrying…"
-	case strings.Contains(msg, "handshake response status") || strings.Contains(msg, "subprotocol"):
-		return "That server is not\na glue game server\nretrying…"
-	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(msg, "timeout"):
-		return "The server does not\nanswer; retrying…"
-	}
-	return "Cannot connect\nretrying…"
-}
-
-// quietRepeats passes log records to h except one that repeats the last
-// one's message and reason: a watcher retrying a server that is down says
-// why once, not every few seconds (the game's label keeps saying it).
-type quietRepeats struct {
-	h    slog.Handler
-	last *repeatState
-}
-
-type repeatState struct {
-	mu  sync.Mutex
-	key string
-}
-
-// newQuietLogger is a logger to stderr that drops repeated lines.
-func newQuietLogger() *slog.Logger {
-	return slog.New(quietRepeats{h: slog.Default().Handler(), last: &repeatState{}})
-}
-
-func (q quietRepeats) Enabled(ctx context.Context, l slog.Level) bool { return q.h.Enabled(ctx, l) }
-
-func (q quietRepeats) Handle(ctx context.Context, r slog.Record) error {
-	key := r.Message
-	r.Attrs(func(a slog.Attr) bool {
-		if a.Key == "reason" {
-			key += "\x00" + a.Value.String()
-		}
-		return true
-	})
-	q.last.mu.Lock()
-	repeat := key == q.last.key
-	q.last.key = key
-	q.last.mu.Unlock()
-	if repeat {
-		return nil
-	}
-	return q.h.Handle(ctx, r)
-}
-
-func (q quietRepeats) WithAttrs(as []slog.Attr) slog.Handler {
-	return quietRepeats{h: q.h.WithAttrs(as), last: q.last}
-}
-
-func (q quietRepeats) WithGroup(name string) slog.Handler {
-	return quietRepeats{h: q.h.WithGroup(name), last: q.last}
 }
 
 // clientPlugin is the network client of a watcher of url.
 func clientPlugin(url string) glue.Plugin {
-	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), Logger: newQuietLogger()}, Peer: net.Peer{URL: url}}
+	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), Logger: slog.New(net.QuietRepeats(slog.Default().Handler()))}, Peer: net.Peer{URL: url}}
 }
 
 // predictPaddle predicts a -join player's paddle and sends its steering
