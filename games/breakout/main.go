@@ -199,13 +199,10 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
 
-	// In the browser: window.breakoutState() answers what HUD publishes,
-	// and the page is told when the first frame is drawn (platform_js.go;
-	// nothing on the desktop).
-	web := gamePlatform()
-	app.AddStartup(web.Startup...)
-	app.AddSystems(HUD, web.HUD...)
-	app.AddSystems(glue.Draw, web.Draw...)
+	// In the browser: window.breakoutState() answers what HUD publishes
+	// (platform_js.go; nothing on the desktop; render.Plugin tells the
+	// page when the first frame is drawn).
+	app.AddSystems(HUD, gamePlatform()...)
 	return app
 }
 
@@ -253,10 +250,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	// In the browser: as for the game, plus the connection
 	// (platform_watch_js.go, in breakout-watch.wasm; nothing on the
 	// desktop).
-	web := watchPlatform()
-	app.AddStartup(web.Startup...)
-	app.AddSystems(HUD, web.HUD...)
-	app.AddSystems(glue.Draw, web.Draw...)
+	app.AddSystems(HUD, watchPlatform()...)
 	return app
 }
 

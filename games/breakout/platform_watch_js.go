@@ -12,22 +12,16 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 )
 
-// A watcher in the browser signals its first frame like the game
-// (platform_js.go) and answers window.breakoutState() with what it shows,
+// A watcher in the browser answers window.breakoutState() with what it shows,
 // plus whether it is connected and the server tick it shows. While it
 // cannot reach the server it says so over the page, with what to do.
 
-// watchPlatform returns the watcher's browser systems: exposeState at
-// startup, publishWatchState in HUD and signalFirstFrame in glue.Draw.
-func watchPlatform() platformSystems {
-	return platformSystems{
-		Startup: []*glue.System{glue.Func(exposeState)},
-		HUD:     []*glue.System{glue.Func(publishWatchState)},
-		Draw:    []*glue.System{glue.Func(signalFirstFrame)},
-	}
-}
+// watchPlatform returns the watcher's browser systems: publishWatchState
+// in HUD.
+func watchPlatform() []*glue.System { return []*glue.System{glue.Func(publishWatchState)} }
 
 // publishWatchParams are what publishWatchState reads; it only reads the
 // paddle and bricks, and counts ticks.
@@ -41,9 +35,6 @@ type publishWatchParams struct {
 	Joined  glue.Opt[Joined] // a -join player's seat
 	N       glue.Local[int]
 }
-
-// watchNotice is the message last shown over the page (window.glueNotice).
-var watchNotice string
 
 // refusedNotice is what the page says while the watcher cannot reach the
 // server at url, in one or two short sentences. A browser does not tell a
@@ -130,23 +121,16 @@ func publishWatchState(w publishWatchParams) {
 	} else if j := w.Joined.Get(); j != nil && j.RoomFull {
 		notice = roomFullNotice(j.Players)
 	}
-	if notice != watchNotice {
-		watchNotice = notice
-		if f := js.Global().Get("glueNotice"); f.Type() == js.TypeFunction {
-			f.Invoke(notice)
-		}
-	}
+	render.PageNotice(notice)
 	game := w.Game.Get()
 	paddleX := 0.0
 	if _, _, b, ok := w.Paddles.First(); ok {
 		paddleX = b.Pos.X
 	}
-	browser.Lock()
-	defer browser.Unlock()
 	seat, full := -1, false
 	if j := w.Joined.Get(); j != nil {
 		seat, full = j.Seat, j.RoomFull
 	}
-	browser.state = fmt.Sprintf(`{"watching":true,"connected":%t,"serverTick":%d,"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"seat":%d,"roomFull":%t}`,
-		w.Client.Get().Connected(), w.Client.Get().Tick(), w.Phase.Get().Get(), game.Score, game.Lives, w.Bricks.Len(), paddleX, seat, full)
+	render.PublishState("breakoutState", fmt.Sprintf(`{"watching":true,"connected":%t,"serverTick":%d,"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"seat":%d,"roomFull":%t}`,
+		w.Client.Get().Connected(), w.Client.Get().Tick(), w.Phase.Get().Get(), game.Score, game.Lives, w.Bricks.Len(), paddleX, seat, full))
 }
