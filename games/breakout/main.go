@@ -149,7 +149,6 @@ func NewApp(cfg Config) *glue.App {
 	// the host's unless it opens it.
 	app.InsertResource(newSeats(cfg.Settings.Players, cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat))
 	app.InsertResource(Resume{})
-	app.InsertResource(Notice{})
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -166,9 +165,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).RunIf(glue.InState(Serving)),
-		glue.Func(QuickSaveLoad),
 		glue.Func(Mute),
-		glue.Func(ShowSaveResults),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,

@@ -9,6 +9,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // In the browser the game answers window.breakoutState() with the state
@@ -27,7 +28,7 @@ type publishParams struct {
 	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Sounds  glue.Res[audio.Sounds]
-	Notice  glue.Res[Notice] // what a save, a load or M did
+	Notice  glue.Res[ui.Notice] // what a save, a load or M did
 	N       glue.Local[int]
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // Intent is what the player (or the autopilot) wants this tick, a
@@ -440,7 +441,7 @@ type LabelParams struct {
 	Game     glue.Res[Game]
 	Phase    glue.Res[glue.State[Phase]]
 	Settings glue.Res[Settings]
-	Notice   glue.Opt[Notice] // what a save or load did (save.go)
+	Notice   glue.Opt[ui.Notice] // what a save, a load or M did
 }
 
 // UpdateLabels (HUD, each label) shows the score, the lives and a message

@@ -7,7 +7,7 @@
 //	go run ./games/platformer -dev     # reload level/level.tmx when it changes
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher), Down drops through
-// wooden platforms, P pauses, F5 saves, F9 loads.
+// wooden platforms, P pauses, F5 saves, F9 loads (ui.QuickSave).
 //
 // A tick: First (clock; the map reloads or respawns) → PreUpdate (input)
 // → StateTransition (Title, Playing, Paused, GameOver, Won) → Update
@@ -31,7 +31,7 @@ import (
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/tiled"
 	"github.com/gluekit/glue/modules/timer"
-	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // The game's stages, after glue.Update.
@@ -61,8 +61,6 @@ func NewApp(cfg Config) (*glue.App, error) {
 	}
 	art := Art{Sheet: sheet}
 	bind := input.DefaultBindings()
-	bind.Bind(QuickSave, input.Key(ebiten.KeyF5))
-	bind.Bind(QuickLoad, input.Key(ebiten.KeyF9))
 
 	app := glue.NewApp()
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
@@ -73,6 +71,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot},
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
 		save.Plugin{Game: "platformer", Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
+		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
 	)
 	app.InsertResource(render.Window{Title: "Platformer (glue starter)", Width: 320, Height: 180, Scale: 3})
 	app.InsertResource(art)
@@ -142,11 +141,10 @@ func Menu(p struct {
 	}
 }
 
-// SaveLoad saves on F5 (with where the hero is) and loads on F9: the map
-// respawns without the coins taken, and the hero goes where it was.
+// SaveLoad keeps where the hero is in the Progress that F5 saves
+// (ui.QuickSave), and after F9 loads it respawns the map without the
+// coins taken and puts the hero where it was.
 func SaveLoad(p struct {
-	Input    glue.Res[input.State]
-	Saves    glue.ResMut[save.Saves]
 	Results  glue.Reader[save.Result]
 	Progress glue.ResMut[Progress]
 	Level    glue.ResMut[tiled.Level]
@@ -156,25 +154,22 @@ func SaveLoad(p struct {
 	if !ok {
 		return
 	}
-	if in := p.Input.Get(); in.Pressed(QuickSave) {
-		p.Progress.Get().At = b.Pos
-		p.Saves.Get().Save("quick")
-	} else if in.Pressed(QuickLoad) {
-		p.Saves.Get().Load("quick")
-	}
 	for _, r := range p.Results.Read() {
 		if r.Op == save.Load && r.Err == nil {
 			p.Level.Get().Respawn()
 			b.Pos, b.Vel = p.Progress.Get().At, physics.Vec{}
 		}
 	}
+	p.Progress.Get().At = b.Pos
 }
 
-// HUD draws the score, the lives and the phase's message.
+// HUD draws the score, the lives and the phase's message, or what a
+// quick save or load did.
 func HUD(p struct {
 	List     glue.ResMut[render.DrawList]
 	Progress glue.Res[Progress]
 	Phase    glue.Res[glue.State[Phase]]
+	Notice   glue.Res[ui.Notice]
 }) {
 	l, pr := p.List.Get(), p.Progress.Get()
 	white := render.TextStyle{Size: 10, Color: color.RGBA{255, 255, 255, 255}}
@@ -184,6 +179,9 @@ func HUD(p struct {
 	white.Align = render.AlignEnd
 	l.AddText(fmt.Sprintf("LIVES %d", pr.Lives), 316, 4, white, 0)
 	msg := map[Phase]string{Title: "PLATFORMER - press Space", Paused: "PAUSED", GameOver: "GAME OVER - Space to retry", Won: "YOU WIN! - Space to play again"}[p.Phase.Get().Get()]
+	if n := p.Notice.Get().Text; n != "" {
+		msg = n
+	}
 	if msg != "" {
 		l.AddText(msg, 160, 84, render.TextStyle{Size: 12, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter}, 0)
 	}

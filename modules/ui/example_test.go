@@ -48,3 +48,10 @@ func Example() {
 	// volume changed to 0.6
 	// play clicked
 }
+
+func ExampleNotice() {
+	var n ui.Notice
+	n.Show("Sound off (M for sound)")
+	fmt.Println(n.Text, n.Left == ui.NoticeTicks)
+	// Output: Sound off (M for sound) true
+}
