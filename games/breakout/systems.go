@@ -3,7 +3,6 @@ package main
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
@@ -506,7 +505,7 @@ func FitMessagePanel(p FitPanelParams) {
 			return
 		}
 		panel.src = l.Str
-		panel.text = wrapText(l.Str, l.Style, FieldW-2*messageMargin)
+		panel.text = render.WrapText(l.Str, l.Style, FieldW-2*messageMargin)
 		l.Str = panel.text
 		if panel.text == "" {
 			panel.W, panel.H = 0, 0
@@ -521,30 +520,3 @@ func FitMessagePanel(p FitPanelParams) {
 // messageMargin is the space left at each side of the message, and
 // messagePad the panel's padding around its text.
 const messageMargin, messagePad = 6, 4
-
-// wrapText breaks each line of s between words so that no line is wider
-// than width in style; a word wider than width stays whole on its line.
-func wrapText(s string, style render.TextStyle, width float64) string {
-	var out strings.Builder
-	for i, para := range strings.Split(s, "\n") {
-		if i > 0 {
-			out.WriteByte('\n')
-		}
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if w, _ := render.MeasureText(try, style); w <= width || line == "" {
-				line = try
-				continue
-			}
-			out.WriteString(line)
-			out.WriteByte('\n')
-			line = word
-		}
-		out.WriteString(line)
-	}
-	return out.String()
-}
