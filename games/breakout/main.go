@@ -398,33 +398,15 @@ func explain(err error, serve string) string {
 }
 
 // runHeadless runs the update thread (of a game serving on serve, if
-// not empty) for ticks ticks, one every every (as
-// fast as it can if every is 0), or until the game is won or lost, and
-// prints the final state.
+// not empty) for ticks ticks, one every every (as fast as it can if every
+// is 0), or until the game is won or lost, and prints the final state.
 func runHeadless(app *glue.App, ticks int, every time.Duration, serve string, stdout, stderr io.Writer) int {
 	defer app.Close()
-	var pace <-chan time.Time
-	if every > 0 {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		pace = t.C
-	}
-	n := 0
-	for ; n < ticks; n++ {
-		if pace != nil && n > 0 {
-			<-pace
-		}
-		if err := app.Update(); err != nil {
-			if errors.Is(err, glue.ErrEnded) {
-				break
-			}
-			fmt.Fprintln(stderr, explain(err, serve))
-			return 1
-		}
-		if p := phaseOf(app); p == Won || p == Lost {
-			n++
-			break
-		}
+	over := func() bool { p := phaseOf(app); return p == Won || p == Lost }
+	n, err := render.RunHeadless(app, render.Headless{Ticks: ticks, Every: every, Until: over})
+	if err != nil {
+		fmt.Fprintln(stderr, explain(err, serve))
+		return 1
 	}
 	g := glue.Resource[Game](app)
 	fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", n, phaseOf(app), g.Score, g.Lives, g.Hits)

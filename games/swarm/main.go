@@ -338,14 +338,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "swarm: seed %d (replay with -seed %d)\n", *seed, *seed)
 	if *headless {
 		defer app.Close()
-		for range *ticks {
-			if err := app.Update(); err != nil {
-				if errors.Is(err, glue.ErrEnded) {
-					break
-				}
-				fmt.Fprintln(stderr, "swarm:", err)
-				return 1
-			}
+		if _, err := render.RunHeadless(app, render.Headless{Ticks: *ticks}); err != nil {
+			fmt.Fprintln(stderr, "swarm:", err)
+			return 1
 		}
 		d := glue.Resource[Digest](app)
 		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", app.Tick(), variant, model, d.Fish, d.Sum)
