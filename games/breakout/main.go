@@ -276,12 +276,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	headless := fs.Bool("headless", false, "run without a window, with the autopilot playing; print the final state")
 	ticks := fs.Int("ticks", 3600, "with -headless: the number of ticks to run (at 60 per second)")
 	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
-	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
-	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
+	win := render.AddFlags(fs, 2, 60) // -scale, -screenshot, -frames
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
 	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
-	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
 	mute := fs.Bool("mute", false, "play without sound")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
 	nf := netflags.Add(fs) // -serve, -watch, -join, -drain, -agones, -agones-players
@@ -295,9 +293,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *ticks < 1 {
 		problems = append(problems, fmt.Sprintf("-ticks must be at least 1, got %d", *ticks))
 	}
-	if *frames < 1 {
-		problems = append(problems, fmt.Sprintf("-frames must be at least 1, got %d", *frames))
-	}
 	if *bricks < 0 || *bricks > 100_000 {
 		problems = append(problems, fmt.Sprintf("-bricks must be between 0 and 100000, got %d", *bricks))
 	}
@@ -309,17 +304,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else if *players > 1 && !nf.Networked() {
 		problems = append(problems, "-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
 	}
-	if *scale <= 0 || *scale > 8 {
-		problems = append(problems, fmt.Sprintf("-scale must be in (0, 8], got %g", *scale))
-	}
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
 	}
-	if *shot != "" {
-		if err := render.CheckScreenshotPath(*shot); err != nil {
-			problems = append(problems, "-screenshot: "+err.Error())
-		}
-	}
+	problems = append(problems, win.Check()...)
 	problems = append(problems, nf.Check(netflags.Rules{
 		ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
 		ServeOnly:     []string{"open"},
@@ -338,7 +326,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		*seed = rand.Uint64()
 	}
 
-	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
+	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: win.Scale, Screenshot: win.Screenshot, Mute: *mute,
 		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
@@ -350,10 +338,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
 		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
 	}
-	cfg.Menus = *menus && !*headless && *shot == "" && !nf.Networked()
-	if *shot != "" {
-		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
-	}
+	cfg.Menus = *menus && !*headless && win.Screenshot.Path == "" && !nf.Networked()
 	var app *glue.App
 	if nf.Peer != "" {
 		app = NewWatchApp(cfg)
