@@ -143,8 +143,8 @@ func (f *Flags) Check(r Rules) []string {
 func (f *Flags) Networked() bool { return f.Serve != "" || f.watch != "" || f.join != "" }
 
 // CheckServeAddr checks a -serve address: host:port, the host optional
-// (then the server listens on every interface), the port a number (0
-// picks a free one).
+// (net.ServerConfig takes 127.0.0.1 then), the port a number (0 picks a
+// free one).
 func CheckServeAddr(addr string) error {
 	_, port, err := stdnet.SplitHostPort(addr)
 	if err != nil {
