@@ -96,28 +96,22 @@ func newSeats(players int, closed bool) Seats {
 }
 
 // The rules of a room of several players (docs/net.md, "Who decides"), in
-// ticks of the server's fixed clock (60 a second).
+// ticks of the server's fixed clock (60 a second): net.Room's defaults,
+// and the serve's own.
 const (
-	// restartVoteTicks is how long a network player's restart press
-	// counts as a vote.
-	restartVoteTicks = 5 * 60
-	// pauseLimitTicks is the longest pause: then the game resumes by
-	// itself.
-	pauseLimitTicks = 10 * 60
-	// pauseCooldownTicks is how long after pausing a network player must
-	// wait before pausing again.
-	pauseCooldownTicks = 30 * 60
+	restartVoteTicks   = net.DefaultVoteTicks
+	pauseLimitTicks    = net.DefaultPauseLimitTicks
+	pauseCooldownTicks = net.DefaultPauseCooldownTicks
 	// idleServeTicks is how long a serving paddle may hold the ball: then
 	// it launches by itself.
 	idleServeTicks = 5 * 60
 )
 
-// roomRules is what the rules of a room of several players remember.
+// roomRules is what the rules of a room of several players remember: the
+// restart votes and pauses (net.Room), and how long the ball was held.
 type roomRules struct {
-	votes    [maxPlayers]int // ticks left of each seat's restart vote
-	cooldown [maxPlayers]int // ticks until each seat may pause again
-	paused   int             // ticks the game has been paused
-	serving  int             // ticks the serving paddle has held the ball
+	room    net.Room
+	serving int // ticks the serving paddle has held the ball
 }
 
 // decide applies the rules of a room of n > 1 seats to this tick's
@@ -126,58 +120,10 @@ type roomRules struct {
 // is played by the host in person (not the autopilot). It sets the
 // intent's Pause, Restart and Launch.
 func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, clients []net.ClientID, phase Phase, hostPlays bool) {
-	// Restart: the host at once; network players when every one of them
-	// seated has asked within restartVoteTicks, and the host does not
-	// play; any player once the game is over.
-	restart := intent.Restart
-	voters, votes := 0, 0
-	for i, c := range clients {
-		r.votes[i] = max(0, r.votes[i]-1)
-		if c == 0 {
-			r.votes[i] = 0
-			continue
-		}
-		if press[i].Restart {
-			r.votes[i] = restartVoteTicks
-			restart = restart || phase >= Won
-		}
-		voters++
-		if r.votes[i] > 0 {
-			votes++
-		}
-	}
-	if voters > 0 && votes == voters && !hostPlays {
-		restart = true
-	}
-	if restart {
-		r.votes = [maxPlayers]int{}
-	}
-	intent.Restart = restart
-
-	// Pause: any player pauses, a network player once per
-	// pauseCooldownTicks; any player resumes; a pause ends by itself after
-	// pauseLimitTicks.
-	pause := intent.Pause
-	for i, c := range clients {
-		r.cooldown[i] = max(0, r.cooldown[i]-1)
-		if c == 0 || !press[i].Pause {
-			continue
-		}
-		switch {
-		case phase == Paused:
-			pause = true
-		case r.cooldown[i] == 0 && (phase == Serving || phase == Playing):
-			pause = true
-			r.cooldown[i] = pauseCooldownTicks
-		}
-	}
-	if phase == Paused {
-		r.paused++
-		pause = pause || r.paused >= pauseLimitTicks
-	} else {
-		r.paused = 0
-	}
-	intent.Pause = pause
+	restart := func(i int) bool { return press[i].Restart }
+	intent.Restart = r.room.Restart(clients, restart, intent.Restart, hostPlays, phase >= Won)
+	pause := func(i int) bool { return press[i].Pause }
+	intent.Pause = r.room.Pause(clients, pause, intent.Pause, phase == Paused, phase == Serving || phase == Playing)
 
 	// Serve: a serving paddle that holds the ball for idleServeTicks
 	// launches it.
