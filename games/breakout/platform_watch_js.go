@@ -46,7 +46,7 @@ func publishWatchState(w publishWatchParams) {
 	if *w.N.Get()++; *w.N.Get()%6 != 1 {
 		return
 	}
-	notice := net.PageTrouble(*w.Client.Get(), w.Peer.Get().URL)
+	notice := net.PageTrouble(*w.Client.Get(), w.Peer.Get().URL, "breakout")
 	if j := w.Joined.Get(); j != nil && j.RoomFull {
 		notice = roomFullNotice(j.Players)
 	}

@@ -17,10 +17,12 @@ import (
 // WebSocket failed, so PageTrouble asks in the background, again every
 // few seconds, whether anything answers HTTP at that address — if so the
 // server refused the page (its origin check, HTTP 403), if not no game is
-// served there. It is "" while the client is connected or has shown a
-// game, until the first answer, and outside the browser, where the
-// connection's error says why (Trouble).
-func PageTrouble(cl Client, url string) string {
+// served there, and then the sentence says how to start one: with the
+// command game names ("mygame" says "Start one with mygame -serve
+// host:port"), or with -serve if game is "". It is "" while the client
+// is connected or has shown a game, until the first answer, and outside
+// the browser, where the connection's error says why (Trouble).
+func PageTrouble(cl Client, url, game string) string {
 	if cl.Tick() != 0 || cl.Connected() || cl.Err() == nil {
 		return ""
 	}
@@ -39,7 +41,10 @@ func PageTrouble(cl Client, url string) string {
 		return fmt.Sprintf("The game server at %s refused this page (HTTP 403, see the browser console). "+
 			"Open the page from the same host and port as the server, or from an origin it allows (ServerConfig.OriginPatterns). Retrying…", host)
 	case serverDown:
-		return fmt.Sprintf("No game is served at %s: nothing answers there. Start the game's server there (e.g. -serve %s). Retrying…", host, host)
+		if game == "" {
+			return fmt.Sprintf("No game is served at %s: nothing answers there. Start the game's server there with -serve %s. Retrying…", host, host)
+		}
+		return fmt.Sprintf("No game is served at %s: nothing answers there. Start one with %s -serve %s. Retrying…", host, game, host)
 	}
 	return ""
 }

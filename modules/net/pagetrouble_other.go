@@ -8,7 +8,9 @@ package net
 // WebSocket failed, so PageTrouble asks in the background, again every
 // few seconds, whether anything answers HTTP at that address — if so the
 // server refused the page (its origin check, HTTP 403), if not no game is
-// served there. It is "" while the client is connected or has shown a
-// game, until the first answer, and outside the browser, where the
-// connection's error says why (Trouble).
-func PageTrouble(cl Client, url string) string { return "" }
+// served there, and then the sentence says how to start one: with the
+// command game names ("mygame" says "Start one with mygame -serve
+// host:port"), or with -serve if game is "". It is "" while the client
+// is connected or has shown a game, until the first answer, and outside
+// the browser, where the connection's error says why (Trouble).
+func PageTrouble(cl Client, url, game string) string { return "" }
