@@ -24,10 +24,11 @@
 //	            as the rules asked last tick: entering Serving arms the
 //	            autopilot's serve delay, Paused stops and starts the clock,
 //	            Won and Lost play their tones
-//	Update      (empty: the game's own stages follow it)
+//	Update      ui: F5 and F9 ask for a quick save and load, and what
+//	            they did is shown (ui.QuickSave); the game's own stages
+//	            follow it
 //	  Control   the paddle is steered and moved, the ball served (while
-//	            Serving); pause, restart; F5 and F9 ask for a quick save
-//	            and load, and what they did is shown
+//	            Serving); pause, restart; M mutes
 //	  Physics   physics: bodies move, contacts are reported
 //	  Rules     sounds; bricks break, the ball aims off the paddle; while
 //	            Playing, the ball is lost (BallLost) or the game won
