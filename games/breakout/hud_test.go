@@ -10,7 +10,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/timer"
+	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -112,7 +112,7 @@ func TestMuteKey(t *testing.T) {
 func TestLongNoticeWraps(t *testing.T) {
 	app, v := hudApp(t)
 	tick(t, "start", app)
-	*glue.Resource[Notice](app) = Notice{Text: "Nothing saved yet (F5 saves) and a longer reason to wrap", Left: timer.NewTimer(noticeTime, timer.Once)}
+	glue.Resource[ui.Notice](app).Show("Nothing saved yet (F5 saves) and a longer reason to wrap")
 	tick(t, "notice", app)
 	msg := v.msg
 	if !strings.Contains(msg, "\n") {

@@ -24,10 +24,11 @@
 //	            as the rules asked last tick: entering Serving arms the
 //	            autopilot's serve delay, Paused stops and starts the clock,
 //	            Won and Lost play their tones
-//	Update      (empty: the game's own stages follow it)
+//	Update      ui: F5 and F9 ask for a quick save and load, and what
+//	            they did is shown (ui.QuickSave); the game's own stages
+//	            follow it
 //	  Control   the paddle is steered and moved, the ball served (while
-//	            Serving); pause, restart; F5 and F9 ask for a quick save
-//	            and load, and what they did is shown
+//	            Serving); pause, restart; M mutes
 //	  Physics   physics: bodies move, contacts are reported
 //	  Rules     sounds; bricks break, the ball aims off the paddle; while
 //	            Playing, the ball is lost (BallLost) or the game won
@@ -47,7 +48,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	stdnet "net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -57,6 +57,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
@@ -147,9 +148,8 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(Intent{})
 	// One paddle the host plays (with a window, without the autopilot) is
 	// the host's unless it opens it.
-	app.InsertResource(Seats{Closed: cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat})
+	app.InsertResource(newSeats(cfg.Settings.Players, cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat))
 	app.InsertResource(Resume{})
-	app.InsertResource(Notice{})
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -166,9 +166,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).RunIf(glue.InState(Serving)),
-		glue.Func(QuickSaveLoad),
 		glue.Func(Mute),
-		glue.Func(ShowSaveResults),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
@@ -199,13 +197,10 @@ func NewApp(cfg Config) *glue.App {
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
 
-	// In the browser: window.breakoutState() answers what HUD publishes,
-	// and the page is told when the first frame is drawn (platform_js.go;
-	// nothing on the desktop).
-	web := gamePlatform()
-	app.AddStartup(web.Startup...)
-	app.AddSystems(HUD, web.HUD...)
-	app.AddSystems(glue.Draw, web.Draw...)
+	// In the browser: window.breakoutState() answers what HUD publishes
+	// (platform_js.go; nothing on the desktop; render.Plugin tells the
+	// page when the first frame is drawn).
+	app.AddSystems(HUD, gamePlatform()...)
 	return app
 }
 
@@ -253,10 +248,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	// In the browser: as for the game, plus the connection
 	// (platform_watch_js.go, in breakout-watch.wasm; nothing on the
 	// desktop).
-	web := watchPlatform()
-	app.AddStartup(web.Startup...)
-	app.AddSystems(HUD, web.HUD...)
-	app.AddSystems(glue.Draw, web.Draw...)
+	app.AddSystems(HUD, watchPlatform()...)
 	return app
 }
 
@@ -285,21 +277,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	headless := fs.Bool("headless", false, "run without a window, with the autopilot playing; print the final state")
 	ticks := fs.Int("ticks", 3600, "with -headless: the number of ticks to run (at 60 per second)")
 	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
-	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
-	frames := fs.Int("frames", 60, "with -screenshot: frames to run before the capture")
+	win := render.AddFlags(fs, 2, 60) // -scale, -screenshot, -frames
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
 	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
-	scale := fs.Float64("scale", 2, "screen pixels per logical pixel")
 	mute := fs.Bool("mute", false, "play without sound")
 	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
-	serve := fs.String("serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
-	watch := fs.String("watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to /net)")
-	join := fs.String("join", "", "watch the game served at this `URL` like -watch, and steer its paddle")
+	nf := netflags.Add(fs) // -serve, -watch, -join, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
-	agones := fs.Bool("agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
-	agonesPlayers := fs.Bool("agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
-	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
@@ -309,9 +294,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *ticks < 1 {
 		problems = append(problems, fmt.Sprintf("-ticks must be at least 1, got %d", *ticks))
 	}
-	if *frames < 1 {
-		problems = append(problems, fmt.Sprintf("-frames must be at least 1, got %d", *frames))
-	}
 	if *bricks < 0 || *bricks > 100_000 {
 		problems = append(problems, fmt.Sprintf("-bricks must be between 0 and 100000, got %d", *bricks))
 	}
@@ -320,29 +302,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *players < 1 || *players > maxPlayers {
 		problems = append(problems, fmt.Sprintf("-players must be 1 or 2, got %d", *players))
-	} else if *players > 1 && *serve == "" && *watch == "" && *join == "" {
+	} else if *players > 1 && !nf.Networked() {
 		problems = append(problems, "-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
-	}
-	if *scale <= 0 || *scale > 8 {
-		problems = append(problems, fmt.Sprintf("-scale must be in (0, 8], got %g", *scale))
 	}
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
 	}
-	if *shot != "" {
-		if err := render.CheckScreenshotPath(*shot); err != nil {
-			problems = append(problems, "-screenshot: "+err.Error())
-		}
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	for _, name := range []string{"open", "drain", "agones", "agones-players"} {
-		if set[name] && *serve == "" {
-			problems = append(problems, fmt.Sprintf("-%s is for a served game: add -serve host:port", name))
-		}
-	}
-	peer, netProblems := checkNetFlags(*serve, *watch, *join, *headless, set)
-	problems = append(problems, netProblems...)
+	problems = append(problems, win.Check()...)
+	problems = append(problems, nf.Check(netflags.Rules{
+		ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
+		ServeOnly:     []string{"open"},
+		Headless:      *headless,
+	})...)
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "breakout:", p)
@@ -350,28 +321,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if !set["seed"] {
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
 		*seed = rand.Uint64()
 	}
 
-	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
-		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
+	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: win.Scale, Screenshot: win.Screenshot, Mute: *mute,
+		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	cfg.Settings.OpenSeat = *open
-	if *serve != "" {
+	if nf.Serve != "" {
 		stop := make(chan os.Signal, 1)
 		signal.Notify(stop, syscall.SIGTERM)
 		defer signal.Stop(stop)
-		cfg.Stop, cfg.DrainGrace = stop, *drain
-		cfg.Agones, cfg.AgonesPlayers = *agones || *agonesPlayers, *agonesPlayers
+		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
+		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
 	}
-	cfg.Menus = *menus && !*headless && *shot == "" && peer == "" && *serve == ""
-	if *shot != "" {
-		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
-	}
+	cfg.Menus = *menus && !*headless && win.Screenshot.Path == "" && !nf.Networked()
 	var app *glue.App
-	if peer != "" {
+	if nf.Peer != "" {
 		app = NewWatchApp(cfg)
 	} else {
 		app = NewApp(cfg)
@@ -381,20 +351,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		app.Close()
 		return 0
 	}
-	if peer == "" {
+	if nf.Peer == "" {
 		fmt.Fprintf(stderr, "breakout: seed %d (replay with -seed %d)\n", *seed, *seed)
 	}
 	if *headless {
 		// Watchers see a served game in real time: pace it at 60 ticks
 		// per second instead of running as fast as the machine can.
 		var every time.Duration
-		if *serve != "" || peer != "" {
+		if nf.Networked() {
 			every = time.Second / 60
 		}
-		return runHeadless(app, *ticks, every, *serve, stdout, stderr)
+		return runHeadless(app, *ticks, every, nf.Serve, stdout, stderr)
 	}
 	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(stderr, explain(err, *serve))
+		fmt.Fprintln(stderr, explain(err, nf.Serve))
 		return 1
 	}
 	return 0
@@ -404,10 +374,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // port in use names the -serve flag (not the Go field behind it), and a
 // machine without a display gets -headless as well as xvfb-run.
 func explain(err error, serve string) string {
-	var op *stdnet.OpError
-	switch {
-	case serve != "" && errors.As(err, &op) && op.Op == "listen":
-		return fmt.Sprintf("breakout: -serve %s: cannot listen there (%v); pick another port, e.g. -serve 127.0.0.1:8091, or stop what uses it", serve, op.Err)
+	switch msg := netflags.ListenTrouble(err, serve); {
+	case msg != "":
+		return "breakout: " + msg
 	case errors.Is(err, render.ErrNoDisplay):
 		return fmt.Sprintf("breakout: %v\nbreakout: or play without a window: -headless (the autopilot plays and the result is printed)", err)
 	}
@@ -415,33 +384,15 @@ func explain(err error, serve string) string {
 }
 
 // runHeadless runs the update thread (of a game serving on serve, if
-// not empty) for ticks ticks, one every every (as
-// fast as it can if every is 0), or until the game is won or lost, and
-// prints the final state.
+// not empty) for ticks ticks, one every every (as fast as it can if every
+// is 0), or until the game is won or lost, and prints the final state.
 func runHeadless(app *glue.App, ticks int, every time.Duration, serve string, stdout, stderr io.Writer) int {
 	defer app.Close()
-	var pace <-chan time.Time
-	if every > 0 {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		pace = t.C
-	}
-	n := 0
-	for ; n < ticks; n++ {
-		if pace != nil && n > 0 {
-			<-pace
-		}
-		if err := app.Update(); err != nil {
-			if errors.Is(err, glue.ErrEnded) {
-				break
-			}
-			fmt.Fprintln(stderr, explain(err, serve))
-			return 1
-		}
-		if p := phaseOf(app); p == Won || p == Lost {
-			n++
-			break
-		}
+	over := func() bool { p := phaseOf(app); return p == Won || p == Lost }
+	n, err := render.RunHeadless(app, render.Headless{Ticks: ticks, Every: every, Until: over})
+	if err != nil {
+		fmt.Fprintln(stderr, explain(err, serve))
+		return 1
 	}
 	g := glue.Resource[Game](app)
 	fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", n, phaseOf(app), g.Score, g.Lives, g.Hits)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
@@ -76,21 +74,10 @@ func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings) ui.Menu
 		&ui.Label{Text: "Move: arrows, A/D, pointer"},
 	}
 	for _, a := range []input.Action{input.Primary, input.Pause, input.Restart} {
-		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + sourceNames(b.Bound(nil, a))})
+		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + b.Describe(a)})
 	}
 	ws = append(ws, menuButton("back", "Back"))
 	return ui.Menu{Layer: optionsLayer, Modal: true, Root: titled("Options", ws...)}
-}
-
-// sourceNames lists sources for the controls' labels.
-func sourceNames(srcs []input.Source) string {
-	names := make([]string, 0, len(srcs))
-	for _, s := range srcs {
-		n := s.String()
-		n = strings.TrimSuffix(strings.TrimPrefix(n, "Key("), ")")
-		names = append(names, n)
-	}
-	return strings.Join(names, ", ")
 }
 
 // MenuActionsParams are what MenuActions reads and writes.

@@ -3,15 +3,10 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
 	"os"
-	"strings"
-	"sync"
-	"syscall"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -80,44 +75,43 @@ type RemoteButtons struct {
 }
 
 // Seats is a served game's resource: which network client plays each
-// paddle (0: the server's own player or autopilot), and the steering each
-// sent this tick. The first input of a client takes the free seat with the
-// highest number (so that the server's own player keeps the first paddle
-// of a two-player game); a client that finds every seat taken watches, and
-// is shown that the room is full. A seat is freed when its client leaves.
+// paddle (net.Seats: 0 is the server's own player or autopilot, a
+// client's first input takes the free paddle with the highest number, one
+// that finds every paddle taken watches and is shown that the room is
+// full, a paddle is freed when its client leaves), the steering each sent
+// this tick, and the room's rules. Closed keeps the only seat of a
+// one-player game from network players: the host plays it (see
+// Settings.OpenSeat).
 type Seats struct {
-	Clients [maxPlayers]net.ClientID
-	steps   [maxPlayers][]float64
-	refused map[net.ClientID]bool // clients told the room is full
-	// Closed keeps the only seat of a one-player game from network
-	// players: the host plays it (see Settings.OpenSeat).
-	Closed bool
-	rules  roomRules
+	net.Seats
+	steps [maxPlayers][]float64
+	rules roomRules
+}
+
+// newSeats returns the seats of a game of players paddles.
+func newSeats(players int, closed bool) Seats {
+	s := Seats{Seats: net.NewSeats(max(1, players))}
+	s.Closed = closed
+	return s
 }
 
 // The rules of a room of several players (docs/net.md, "Who decides"), in
-// ticks of the server's fixed clock (60 a second).
+// ticks of the server's fixed clock (60 a second): net.Room's defaults,
+// and the serve's own.
 const (
-	// restartVoteTicks is how long a network player's restart press
-	// counts as a vote.
-	restartVoteTicks = 5 * 60
-	// pauseLimitTicks is the longest pause: then the game resumes by
-	// itself.
-	pauseLimitTicks = 10 * 60
-	// pauseCooldownTicks is how long after pausing a network player must
-	// wait before pausing again.
-	pauseCooldownTicks = 30 * 60
+	restartVoteTicks   = net.DefaultVoteTicks
+	pauseLimitTicks    = net.DefaultPauseLimitTicks
+	pauseCooldownTicks = net.DefaultPauseCooldownTicks
 	// idleServeTicks is how long a serving paddle may hold the ball: then
 	// it launches by itself.
 	idleServeTicks = 5 * 60
 )
 
-// roomRules is what the rules of a room of several players remember.
+// roomRules is what the rules of a room of several players remember: the
+// restart votes and pauses (net.Room), and how long the ball was held.
 type roomRules struct {
-	votes    [maxPlayers]int // ticks left of each seat's restart vote
-	cooldown [maxPlayers]int // ticks until each seat may pause again
-	paused   int             // ticks the game has been paused
-	serving  int             // ticks the serving paddle has held the ball
+	room    net.Room
+	serving int // ticks the serving paddle has held the ball
 }
 
 // decide applies the rules of a room of n > 1 seats to this tick's
@@ -126,58 +120,10 @@ type roomRules struct {
 // is played by the host in person (not the autopilot). It sets the
 // intent's Pause, Restart and Launch.
 func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, clients []net.ClientID, phase Phase, hostPlays bool) {
-	// Restart: the host at once; network players when every one of them
-	// seated has asked within restartVoteTicks, and the host does not
-	// play; any player once the game is over.
-	restart := intent.Restart
-	voters, votes := 0, 0
-	for i, c := range clients {
-		r.votes[i] = max(0, r.votes[i]-1)
-		if c == 0 {
-			r.votes[i] = 0
-			continue
-		}
-		if press[i].Restart {
-			r.votes[i] = restartVoteTicks
-			restart = restart || phase >= Won
-		}
-		voters++
-		if r.votes[i] > 0 {
-			votes++
-		}
-	}
-	if voters > 0 && votes == voters && !hostPlays {
-		restart = true
-	}
-	if restart {
-		r.votes = [maxPlayers]int{}
-	}
-	intent.Restart = restart
-
-	// Pause: any player pauses, a network player once per
-	// pauseCooldownTicks; any player resumes; a pause ends by itself after
-	// pauseLimitTicks.
-	pause := intent.Pause
-	for i, c := range clients {
-		r.cooldown[i] = max(0, r.cooldown[i]-1)
-		if c == 0 || !press[i].Pause {
-			continue
-		}
-		switch {
-		case phase == Paused:
-			pause = true
-		case r.cooldown[i] == 0 && (phase == Serving || phase == Playing):
-			pause = true
-			r.cooldown[i] = pauseCooldownTicks
-		}
-	}
-	if phase == Paused {
-		r.paused++
-		pause = pause || r.paused >= pauseLimitTicks
-	} else {
-		r.paused = 0
-	}
-	intent.Pause = pause
+	restart := func(i int) bool { return press[i].Restart }
+	intent.Restart = r.room.Restart(clients, restart, intent.Restart, hostPlays, phase >= Won)
+	pause := func(i int) bool { return press[i].Pause }
+	intent.Pause = r.room.Pause(clients, pause, intent.Pause, phase == Paused, phase == Serving || phase == Playing)
 
 	// Serve: a serving paddle that holds the ball for idleServeTicks
 	// launches it.
@@ -189,39 +135,6 @@ func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, cli
 	} else {
 		r.serving = 0
 	}
-}
-
-// seatOf returns the seat of client c among the first n, or -1.
-func (s *Seats) seatOf(c net.ClientID, n int) int {
-	for i, x := range s.Clients[:n] {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
-// claim returns client c's seat, giving it the highest free one of the
-// first n if it has none; -1 when all are taken (logged once per client).
-func (s *Seats) claim(c net.ClientID, n int) int {
-	if i := s.seatOf(c, n); i >= 0 {
-		return i
-	}
-	for i := n - 1; i >= 0 && !s.Closed; i-- {
-		if s.Clients[i] == 0 {
-			s.Clients[i] = c
-			slog.Info("breakout: a network player takes a paddle", "client", c, "player", i+1)
-			return i
-		}
-	}
-	if !s.refused[c] {
-		if s.refused == nil {
-			s.refused = map[net.ClientID]bool{}
-		}
-		s.refused[c] = true
-		slog.Info("breakout: room full: a client asked to play; it watches", "client", c, "players", n)
-	}
-	return -1
 }
 
 // TakeRemoteControlParams are what TakeRemoteControl reads and writes.
@@ -254,13 +167,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 	for i := range seats.steps {
 		seats.steps[i] = seats.steps[i][:0]
 	}
-	for _, c := range in.Left {
-		if i := seats.seatOf(c, n); i >= 0 {
-			seats.Clients[i] = 0
-			slog.Info("breakout: a network player left; its paddle is the server's again", "client", c, "player", i+1)
-		}
-		delete(seats.refused, c)
-	}
+	seats.Leave(in.Left...)
 	serve := t.Game.Get().ServeSeat
 	var press [maxPlayers]RemoteButtons
 	for _, x := range in.All() {
@@ -269,7 +176,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		default:
 			continue // not an input of breakout's (net.ServerConfig.Inputs refuses them)
 		}
-		seat := seats.claim(x.Client, n)
+		seat := seats.Claim(x.Client)
 		if seat < 0 {
 			continue
 		}
@@ -284,7 +191,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		}
 	}
 	intent := t.Intent.Get()
-	all := seats.seatOf(0, n) < 0
+	all := seats.Of(0) < 0
 	if all {
 		*intent = Intent{}
 	}
@@ -296,17 +203,9 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		intent.Restart = intent.Restart || press[0].Restart
 	} else {
 		hostPlays := !all && !t.Settings.Get().Autopilot
-		seats.rules.decide(intent, &press, seats.Clients[:n], t.Phase.Get().Get(), hostPlays)
+		seats.rules.decide(intent, &press, seats.Clients, t.Phase.Get().Get(), hostPlays)
 	}
-	if srv := t.Server.Get(); srv != nil {
-		taken := 0
-		for _, c := range seats.Clients[:n] {
-			if c != 0 {
-				taken++
-			}
-		}
-		srv.SetSeats(taken, n)
-	}
+	seats.Report(t.Server.Get())
 }
 
 // MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the
@@ -321,7 +220,7 @@ type MoveRemotePaddlesParams struct {
 // steering of this tick, one stamped input after another.
 func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m MoveRemotePaddlesParams) {
 	seats := m.Seats.Get()
-	if p.Seat < 0 || p.Seat >= maxPlayers {
+	if p.Seat < 0 || p.Seat >= len(seats.Clients) {
 		return
 	}
 	p.Client = uint64(seats.Clients[p.Seat])
@@ -507,85 +406,16 @@ func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
 
 // ShowConnection (HUD, each label, watchers only) says so on the message
 // label while the watcher has no game to show or has lost the server, and
-// why when a connection attempt failed (connectionTrouble).
+// why when a connection attempt failed (net.Client.Status).
 func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
-	if l.Kind != MessageLabel {
-		return
+	if status := cl.Get().Status(); l.Kind == MessageLabel && status != "" {
+		l.Str = status
 	}
-	switch c := cl.Get(); {
-	case c.Tick() == 0 && c.Err() != nil:
-		l.Str = connectionTrouble(c.Err())
-	case c.Tick() == 0:
-		l.Str = "Connecting…"
-	case !c.Connected():
-		l.Str = "Connection lost\nreconnecting…"
-	}
-}
-
-// connectionTrouble is the player's lines, short enough for the field,
-// for why a watcher cannot connect: nothing listens there, something that
-// is not a glue game server answers, or no answer at all.
-func connectionTrouble(err error) string {
-	switch msg := err.Error(); {
-	case errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(msg, "connection refused"):
-		return "No game served there\n(connection refused)\nretrying…"
-	case strings.Contains(msg, "handshake response status") || strings.Contains(msg, "subprotocol"):
-		return "That server is not\na glue game server\nretrying…"
-	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(msg, "timeout"):
-		return "The server does not\nanswer; retrying…"
-	}
-	return "Cannot connect\nretrying…"
-}
-
-// quietRepeats passes log records to h except one that repeats the last
-// one's message and reason: a watcher retrying a server that is down says
-// why once, not every few seconds (the game's label keeps saying it).
-type quietRepeats struct {
-	h    slog.Handler
-	last *repeatState
-}
-
-type repeatState struct {
-	mu  sync.Mutex
-	key string
-}
-
-// newQuietLogger is a logger to stderr that drops repeated lines.
-func newQuietLogger() *slog.Logger {
-	return slog.New(quietRepeats{h: slog.Default().Handler(), last: &repeatState{}})
-}
-
-func (q quietRepeats) Enabled(ctx context.Context, l slog.Level) bool { return q.h.Enabled(ctx, l) }
-
-func (q quietRepeats) Handle(ctx context.Context, r slog.Record) error {
-	key := r.Message
-	r.Attrs(func(a slog.Attr) bool {
-		if a.Key == "reason" {
-			key += "\x00" + a.Value.String()
-		}
-		return true
-	})
-	q.last.mu.Lock()
-	repeat := key == q.last.key
-	q.last.key = key
-	q.last.mu.Unlock()
-	if repeat {
-		return nil
-	}
-	return q.h.Handle(ctx, r)
-}
-
-func (q quietRepeats) WithAttrs(as []slog.Attr) slog.Handler {
-	return quietRepeats{h: q.h.WithAttrs(as), last: q.last}
-}
-
-func (q quietRepeats) WithGroup(name string) slog.Handler {
-	return quietRepeats{h: q.h.WithGroup(name), last: q.last}
 }
 
 // clientPlugin is the network client of a watcher of url.
 func clientPlugin(url string) glue.Plugin {
-	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), Logger: newQuietLogger()}, Peer: net.Peer{URL: url}}
+	return net.ClientPlugin{Config: net.ClientConfig{Registry: netRegistry(), Logger: slog.New(net.QuietRepeats(slog.Default().Handler()))}, Peer: net.Peer{URL: url}}
 }
 
 // predictPaddle predicts a -join player's paddle and sends its steering

@@ -19,6 +19,9 @@ import (
 // are none.
 type Seats struct{ Closed bool }
 
+// newSeats returns no seats: without a server there are none.
+func newSeats(_ int, closed bool) Seats { return Seats{Closed: closed} }
+
 // RemoteSteer is net.go's remote steering; this build sends none.
 type RemoteSteer struct{}
 

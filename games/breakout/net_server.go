@@ -3,9 +3,6 @@
 package main
 
 import (
-	"context"
-	"log/slog"
-	"os"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -24,7 +21,8 @@ var webOrigins = []string{"127.0.0.1:8080", "localhost:8080"}
 // three). Only breakout's inputs are taken as inputs, and a player whose
 // connection drops has reconnectGrace to come back to its paddle. The
 // server stops when the app is closed, or, with cfg.Stop, drains on its
-// signal (DrainOnSignal).
+// signal (net.DrainPlugin: the game ends when it is won or lost, the
+// last player leaves or the grace period ends).
 //
 // The browser build leaves the server out (net_server_js.go): a page
 // cannot listen, and the server would add 6 MB to the wasm file.
@@ -38,10 +36,7 @@ func serverPlugin(cfg Config) glue.Plugin {
 			ReconnectGrace: reconnectGrace,
 			Agones:         agonesConfig(cfg),
 		}})
-		if cfg.Stop != nil {
-			app.InsertResource(Drain{Stop: cfg.Stop, Grace: cfg.DrainGrace})
-			app.AddSystems(glue.Last, glue.Func(DrainOnSignal))
-		}
+		app.AddPlugins(net.DrainPlugin{Stop: cfg.Stop, Grace: cfg.DrainGrace, Over: []glue.Condition{glue.InState(Won), glue.InState(Lost)}})
 	})
 }
 
@@ -57,48 +52,6 @@ func agonesConfig(cfg Config) *net.AgonesConfig {
 // keeps its paddle: it comes back to it if it reconnects in time (its
 // client does so by itself).
 const reconnectGrace = 10 * time.Second
-
-// Drain is a served game's answer to the orchestrator's stop signal
-// (SIGTERM), a resource.
-type Drain struct {
-	Stop  <-chan os.Signal // the signal
-	Grace time.Duration    // how long the players may play on
-	since time.Time        // when the signal came, or zero
-}
-
-// DrainOnSignalParams are what DrainOnSignal reads and writes.
-type DrainOnSignalParams struct {
-	Drain  glue.ResMut[Drain]
-	Server glue.Res[net.Server]
-	Phase  glue.Res[glue.State[Phase]]
-	Cmd    glue.Commands
-}
-
-// DrainOnSignal (glue.Last, -serve with a stop signal) drains the server
-// when the signal comes: new clients are refused and /readyz says
-// "draining", while the connected ones play on. When the game is won or
-// lost, the last client has left, or Grace has passed, it shuts the
-// server down (clients are told why) and ends the app.
-func DrainOnSignal(p DrainOnSignalParams) {
-	dr, srv, phase := p.Drain.Get(), p.Server, p.Phase
-	if dr.since.IsZero() {
-		select {
-		case <-dr.Stop:
-		default:
-			return
-		}
-		dr.since = time.Now()
-		srv.Get().Drain()
-		slog.Info("breakout: stop signal: the server takes no new players; the game ends when it is over, the last player leaves or the grace period ends", "grace", dr.Grace)
-	}
-	if phase.Get().Get() < Won && srv.Get().Stats().Clients > 0 && time.Since(dr.since) < dr.Grace {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	srv.Get().Shutdown(ctx, "server shutting down")
-	p.Cmd.End()
-}
 
 // sendSystems record what watchers see at the end of every tick
 // (glue.PostUpdate): the bricks, the paddle, the ball and the Game.

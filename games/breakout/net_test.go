@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +18,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -164,7 +164,7 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 	settings.Autopilot = true
 	server, served, url := serve(t, settings)
 	// The URL without its path: the watcher adds /net as -watch does.
-	peer, err := peerURL(strings.TrimSuffix(url, "/net"))
+	peer, err := netflags.PeerURL(strings.TrimSuffix(url, "/net"))
 	if err != nil || peer != url {
 		t.Fatalf("peerURL: %q, %v; want %q", peer, err, url)
 	}
@@ -209,7 +209,7 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 	if seen.ballAt != held.ballAt || seen.paddleAt != held.paddleAt {
 		t.Errorf("the watcher's ball and paddle drift after the server stopped: %v, %v, then %v, %v", held.ballAt, held.paddleAt, seen.ballAt, seen.paddleAt)
 	}
-	if seats := glue.Resource[Seats](server); seats.Clients != [maxPlayers]net.ClientID{} {
+	if seats := glue.Resource[Seats](server); seats.Taken() != 0 {
 		t.Errorf("a watcher took a paddle: %+v", seats.Clients)
 	}
 	if cl := glue.Resource[net.Client](watch); cl.Tick() == 0 || cl.Tick() > server.Tick() {
@@ -250,7 +250,7 @@ func TestWatcherSaysWhenNotConnected(t *testing.T) {
 		checkFits(t, msg)
 	}
 	for _, err := range []error{errors.New("x: connection refused"), errors.New("expected handshake response status code 101 but got 404"), context.DeadlineExceeded, errors.New("other")} {
-		checkFits(t, connectionTrouble(err))
+		checkFits(t, net.Trouble(err))
 	}
 }
 
@@ -263,20 +263,6 @@ func checkFits(t *testing.T, msg string) {
 		if w, _ := render.MeasureText(line, style); w > FieldW-8 {
 			t.Errorf("message line %q is %.0f px wide; the field is %d", line, w, FieldW)
 		}
-	}
-}
-
-// TestRepeatedConnectionWarningsAreDropped: a watcher retrying a server
-// that is down logs why once, not once per attempt.
-func TestRepeatedConnectionWarningsAreDropped(t *testing.T) {
-	var buf strings.Builder
-	log := slog.New(quietRepeats{h: slog.NewTextHandler(&buf, nil), last: &repeatState{}})
-	for range 5 {
-		log.Warn("net: connection ended; reconnecting", "reason", "refused", "in", time.Second)
-	}
-	log.Warn("net: connection ended; reconnecting", "reason", "timeout")
-	if n := strings.Count(buf.String(), "\n"); n != 2 {
-		t.Errorf("5 identical warnings and a different one wrote %d lines, want 2:\n%s", n, buf.String())
 	}
 }
 
@@ -366,25 +352,6 @@ func TestBadRemoteInputDisconnects(t *testing.T) {
 	}
 	if seats := glue.Resource[Seats](server); seats.Clients[0] != 0 || served.paddle != start {
 		t.Errorf("bad input steered: %+v, paddle %+v -> %+v", seats.Clients, start, served.paddle)
-	}
-}
-
-func TestPeerURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"ws://127.0.0.1:8090":       "ws://127.0.0.1:8090/net",
-		"ws://127.0.0.1:8090/":      "ws://127.0.0.1:8090/net",
-		"ws://127.0.0.1:8090/net":   "ws://127.0.0.1:8090/net",
-		"ws://localhost:8090/other": "ws://localhost:8090/other",
-		"wss://example.com":         "wss://example.com/net",
-	} {
-		if got, err := peerURL(in); err != nil || got != want {
-			t.Errorf("peerURL(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "127.0.0.1:8090", "http://127.0.0.1:8090", "ws://", "ws:///net", "ws://%zz"} {
-		if got, err := peerURL(in); err == nil {
-			t.Errorf("peerURL(%q) = %q, want an error", in, got)
-		}
 	}
 }
 

@@ -1,20 +1,18 @@
 package main
 
 import (
-	"errors"
-	"time"
-
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
-	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // Saving (modules/save, docs/save.md): F5 saves the game to the save
-// "quick", F9 loads it back. A save holds every entity with a component
+// "quick", F9 loads it back, and the message label says what they did
+// (ui.QuickSave). A save holds every entity with a component
 // of saveRegistry — the bricks, walls, floor, paddle and ball with their
 // bodies and colliders, not the HUD's labels — and the resources of
 // savedResources: the score, the random stream, the phase, and the phase
@@ -29,9 +27,6 @@ const (
 	// QuickLoad loads the quick save: F9.
 	QuickLoad
 )
-
-// quickSlot is the name of the quick save.
-const quickSlot = "quick"
 
 // saveRegistry lists what a save holds, one line per type: the codecs
 // are derived from the types' fields (docs/save.md), at full precision
@@ -66,17 +61,19 @@ var savedResources = []glue.Type{
 	glue.TypeOf[Resume](),
 }
 
-// savePlugin is the game's save.Plugin: the store is the platform's
-// default (files on the desktop, localStorage in the browser) unless the
-// config names one.
-func savePlugin(cfg Config) save.Plugin {
-	return save.Plugin{
-		Game:      "breakout",
-		Registry:  saveRegistry(),
-		Resources: savedResources,
-		Store:     cfg.Saves,
-		AfterLoad: syncClock,
-	}
+// savePlugin is the game's save.Plugin, with F5 and F9 (ui.QuickSave):
+// the store is the platform's default (files on the desktop, localStorage
+// in the browser) unless the config names one.
+func savePlugin(cfg Config) glue.Plugin {
+	return glue.PluginFunc(func(app *glue.App) {
+		app.AddPlugins(save.Plugin{
+			Game:      "breakout",
+			Registry:  saveRegistry(),
+			Resources: savedResources,
+			Store:     cfg.Saves,
+			AfterLoad: syncClock,
+		}, ui.QuickSave{Save: QuickSave, Load: QuickLoad})
+	})
 }
 
 // syncClock (after a load) stops the clock if the loaded phase is Paused
@@ -89,82 +86,4 @@ func syncClock(w *glue.World) error {
 		clock.SetPaused(st.Get() == Paused)
 	}
 	return nil
-}
-
-// saveBindings are the default bindings with F5 and F9 for the quick save
-// and load.
-func saveBindings() *input.Bindings {
-	b := input.DefaultBindings()
-	b.SetName(QuickSave, "Quick save")
-	b.SetName(QuickLoad, "Quick load")
-	b.Bind(QuickSave, input.Key(ebiten.KeyF5))
-	b.Bind(QuickLoad, input.Key(ebiten.KeyF9))
-	return &b
-}
-
-// QuickSaveParams are what QuickSaveLoad reads and writes.
-type QuickSaveParams struct {
-	Input glue.Res[input.State]
-	Saves glue.ResMut[save.Saves]
-}
-
-// QuickSaveLoad (Control) asks for the quick save on F5 and the quick
-// load on F9; they are carried out at the end of the tick.
-func QuickSaveLoad(p QuickSaveParams) {
-	in, saves := p.Input.Get(), p.Saves.Get()
-	if in.Pressed(QuickSave) {
-		saves.Save(quickSlot) // a valid name: no error
-	}
-	if in.Pressed(QuickLoad) {
-		saves.Load(quickSlot)
-	}
-}
-
-// Notice is a message shown for a while on the message label, a
-// resource: what a save or load did.
-type Notice struct {
-	Text string
-	Left timer.Timer
-}
-
-// noticeTime is how long a notice shows, in ticks of 1/60 s: real
-// ticks, since the game clock may be paused.
-const (
-	noticeTime = 2 * time.Second
-	tickTime   = time.Second / 60
-)
-
-// NoticeParams are what ShowSaveResults reads and writes.
-type NoticeParams struct {
-	Results glue.Reader[save.Result]
-	Notice  glue.ResMut[Notice]
-}
-
-// ShowSaveResults (Control) shows what the last save or load did —
-// "Saved", "Loaded", or why it failed (save.Reason: "Storage is full",
-// "Save from newer version", …) — for two seconds of real
-// ticks (the game clock may be paused).
-func ShowSaveResults(p NoticeParams) {
-	n := p.Notice.Get()
-	for _, r := range p.Results.Read() {
-		switch {
-		case errors.Is(r.Err, save.ErrNotFound):
-			n.Text = "No save yet (F5 saves)"
-		case r.Err != nil:
-			n.Text = save.Reason(r.Err) // the details are in the log
-		case r.Op == save.Save:
-			n.Text = "Saved (F9 loads)"
-		case len(r.Notes) > 0:
-			n.Text = "Loaded an older save"
-		default:
-			n.Text = "Loaded"
-		}
-		n.Left = timer.NewTimer(noticeTime, timer.Once)
-	}
-	if n.Text != "" {
-		n.Left.Tick(tickTime)
-		if n.Left.Finished() {
-			n.Text = ""
-		}
-	}
 }

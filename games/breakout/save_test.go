@@ -12,6 +12,7 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
+	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -78,7 +79,7 @@ func TestQuickLoadReplaysTheGame(t *testing.T) {
 	if g := orig.h.game(); g.Hits == 0 || g.Hits == 36 || orig.h.phase() == Serving {
 		t.Fatalf("at tick 600 the game is not mid-way: %+v, %v", *g, orig.h.phase())
 	}
-	glue.Resource[save.Saves](orig.h.app).Save(quickSlot) // at the end of the next tick
+	glue.Resource[save.Saves](orig.h.app).Save("quick") // at the end of the next tick
 	orig.tick()
 	from := len(orig.digests)
 	orig.untilWon(20000)
@@ -88,7 +89,7 @@ func TestQuickLoadReplaysTheGame(t *testing.T) {
 
 	check := func(what string, r *recorder) {
 		t.Helper()
-		glue.Resource[save.Saves](r.h.app).Load(quickSlot)
+		glue.Resource[save.Saves](r.h.app).Load("quick")
 		r.tick()
 		start := len(r.digests)
 		r.untilWon(20000)
@@ -115,17 +116,17 @@ func TestQuickSaveKeys(t *testing.T) {
 	h := newHarness(t, autopilot(5, store))
 	h.press(int(ebiten.KeyF9))
 	h.run(1)
-	if n := glue.Resource[Notice](h.app); !strings.Contains(n.Text, "No save yet") {
+	if n := glue.Resource[ui.Notice](h.app); !strings.Contains(n.Text, "No save yet") {
 		t.Errorf("F9 before any save: notice %q", n.Text)
 	}
 	h.run(300)
 	h.press(int(ebiten.KeyF5))
 	h.run(1)
 	saved := *h.game()
-	if n := glue.Resource[Notice](h.app); !strings.HasPrefix(n.Text, "Saved") {
+	if n := glue.Resource[ui.Notice](h.app); !strings.HasPrefix(n.Text, "Saved") {
 		t.Errorf("after F5: notice %q", n.Text)
 	}
-	data, err := store.Read(quickSlot)
+	data, err := store.Read("quick")
 	if err != nil || !strings.HasPrefix(string(data), "GLUESAVE") {
 		t.Fatalf("after F5 the store holds %q…, %v", data[:min(len(data), 8)], err)
 	}
@@ -143,11 +144,11 @@ func TestQuickSaveKeys(t *testing.T) {
 		t.Errorf("after F9: %+v, saved %+v", g, saved)
 	}
 	h.run(1)
-	if n := glue.Resource[Notice](h.app); n.Text != "Loaded" {
+	if n := glue.Resource[ui.Notice](h.app); n.Text != "Loaded" {
 		t.Errorf("after F9: notice %q", n.Text)
 	}
 	h.run(130)
-	if n := glue.Resource[Notice](h.app); n.Text != "" {
+	if n := glue.Resource[ui.Notice](h.app); n.Text != "" {
 		t.Errorf("the notice %q is still up 2 s later", n.Text)
 	}
 }

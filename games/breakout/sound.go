@@ -7,7 +7,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/timer"
+	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -71,20 +71,20 @@ func PlayOver(s glue.ResMut[audio.Sounds]) { s.Get().Play(overTone) }
 // ToggleMute is the action that mutes and unmutes the sound: M.
 const ToggleMute input.Action = QuickLoad + 1
 
-// gameBindings are input's default bindings with the quick save and load
-// keys (saveBindings) and M for ToggleMute.
+// gameBindings are input's default bindings with M for ToggleMute
+// (ui.QuickSave binds F5 and F9).
 func gameBindings() *input.Bindings {
-	b := saveBindings()
+	b := input.DefaultBindings()
 	b.SetName(ToggleMute, "Mute")
 	b.Bind(ToggleMute, input.Key(ebiten.KeyM))
-	return b
+	return &b
 }
 
 // MuteParams are what Mute reads and writes.
 type MuteParams struct {
 	Input  glue.Res[input.State]
 	Sounds glue.ResMut[audio.Sounds]
-	Notice glue.ResMut[Notice]
+	Notice glue.ResMut[ui.Notice]
 }
 
 // Mute (Control) mutes or unmutes the sound on M and says which for a
@@ -95,9 +95,8 @@ func Mute(p MuteParams) {
 	}
 	snd, n := p.Sounds.Get(), p.Notice.Get()
 	snd.Muted = !snd.Muted
-	n.Text = "Sound on (M mutes)"
+	n.Show("Sound on (M mutes)")
 	if snd.Muted {
-		n.Text = "Sound off (M for sound)"
+		n.Show("Sound off (M for sound)")
 	}
-	n.Left = timer.NewTimer(noticeTime, timer.Once)
 }

@@ -3,13 +3,13 @@ package main
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // Intent is what the player (or the autopilot) wants this tick, a
@@ -440,7 +440,7 @@ type LabelParams struct {
 	Game     glue.Res[Game]
 	Phase    glue.Res[glue.State[Phase]]
 	Settings glue.Res[Settings]
-	Notice   glue.Opt[Notice] // what a save or load did (save.go)
+	Notice   glue.Opt[ui.Notice] // what a save, a load or M did
 }
 
 // UpdateLabels (HUD, each label) shows the score, the lives and a message
@@ -505,7 +505,7 @@ func FitMessagePanel(p FitPanelParams) {
 			return
 		}
 		panel.src = l.Str
-		panel.text = wrapText(l.Str, l.Style, FieldW-2*messageMargin)
+		panel.text = render.WrapText(l.Str, l.Style, FieldW-2*messageMargin)
 		l.Str = panel.text
 		if panel.text == "" {
 			panel.W, panel.H = 0, 0
@@ -520,30 +520,3 @@ func FitMessagePanel(p FitPanelParams) {
 // messageMargin is the space left at each side of the message, and
 // messagePad the panel's padding around its text.
 const messageMargin, messagePad = 6, 4
-
-// wrapText breaks each line of s between words so that no line is wider
-// than width in style; a word wider than width stays whole on its line.
-func wrapText(s string, style render.TextStyle, width float64) string {
-	var out strings.Builder
-	for i, para := range strings.Split(s, "\n") {
-		if i > 0 {
-			out.WriteByte('\n')
-		}
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if w, _ := render.MeasureText(try, style); w <= width || line == "" {
-				line = try
-				continue
-			}
-			out.WriteString(line)
-			out.WriteByte('\n')
-			line = word
-		}
-		out.WriteString(line)
-	}
-	return out.String()
-}

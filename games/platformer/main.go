@@ -8,7 +8,7 @@
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
-// saves, F9 loads. The menus (menus.go) take arrows, Enter, the mouse and
+// saves, F9 loads (ui.QuickSave). The menus (menus.go) take arrows, Enter, the mouse and
 // the gamepad.
 //
 // A tick: First (clock, the hero's timers; the map reloads or respawns)
@@ -69,8 +69,6 @@ func NewApp(cfg Config) (*glue.App, error) {
 	bind.Actions[Jump] = []ebiten.Key{ebiten.KeySpace} // the keys Options rebinds
 	bind.Bind(Jump, input.PadButton(ebiten.StandardGamepadButtonRightBottom))
 	bind.PointerActions = append(bind.PointerActions, Jump) // a click or a touch jumps (unless a menu takes it)
-	bind.Bind(QuickSave, input.Key(ebiten.KeyF5))
-	bind.Bind(QuickLoad, input.Key(ebiten.KeyF9))
 
 	app := glue.NewApp()
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
@@ -83,6 +81,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot},
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
 		save.Plugin{Game: "platformer", Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
+		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
 	)
 	app.InsertResource(render.Window{Title: "Platformer (glue starter)", Width: 320, Height: 180, Scale: 3})
 	app.InsertResource(art)
@@ -143,11 +142,10 @@ func StartClock(t glue.ResMut[timer.Time]) { t.Get().SetPaused(false) }
 // StopClock stops the world.
 func StopClock(t glue.ResMut[timer.Time]) { t.Get().SetPaused(true) }
 
-// SaveLoad saves on F5 (with where the hero is) and loads on F9: the map
-// respawns without the coins taken, and the hero goes where it was.
+// SaveLoad keeps where the hero is in the Progress that F5 saves
+// (ui.QuickSave), and after F9 loads it respawns the map without the
+// coins taken and puts the hero where it was.
 func SaveLoad(p struct {
-	Input    glue.Res[input.State]
-	Saves    glue.ResMut[save.Saves]
 	Results  glue.Reader[save.Result]
 	Progress glue.ResMut[Progress]
 	Level    glue.ResMut[tiled.Level]
@@ -157,24 +155,20 @@ func SaveLoad(p struct {
 	if !ok {
 		return
 	}
-	if in := p.Input.Get(); in.Pressed(QuickSave) {
-		p.Progress.Get().At = b.Pos
-		p.Saves.Get().Save("quick")
-	} else if in.Pressed(QuickLoad) {
-		p.Saves.Get().Load("quick")
-	}
 	for _, r := range p.Results.Read() {
 		if r.Op == save.Load && r.Err == nil {
 			p.Level.Get().Respawn()
 			b.Pos, b.Vel = p.Progress.Get().At, physics.Vec{}
 		}
 	}
+	p.Progress.Get().At = b.Pos
 }
 
-// HUD draws the score and the lives.
+// HUD draws the score and the lives, and what a quick save or load did.
 func HUD(p struct {
 	List     glue.ResMut[render.DrawList]
 	Progress glue.Res[Progress]
+	Notice   glue.Res[ui.Notice]
 }) {
 	l, pr := p.List.Get(), p.Progress.Get()
 	white := render.TextStyle{Size: 10, Color: color.RGBA{255, 255, 255, 255}}
@@ -183,6 +177,9 @@ func HUD(p struct {
 	l.AddText(fmt.Sprintf("SCORE %d", pr.Score), 4, 4, white, 0)
 	white.Align = render.AlignEnd
 	l.AddText(fmt.Sprintf("LIVES %d", pr.Lives), 316, 4, white, 0)
+	if n := p.Notice.Get().Text; n != "" {
+		l.AddText(n, 160, 84, render.TextStyle{Size: 12, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter}, 0)
+	}
 }
 
 func main() {

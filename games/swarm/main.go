@@ -241,9 +241,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	benchTicks := fs.Int("bench-frames", 7, "with -bench: the frames (ticks) timed per count and per round (their median counts)")
 	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
 	benchFPS := fs.String("bench-fps", "", "with -bench: the frame-rate bounds, comma-separated (default 30,60 with drawing, 60 update only)")
-	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
-	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
-	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
+	win := render.AddFlags(fs, 1, 120) // -scale, -screenshot, -frames
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -259,10 +257,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *ticks < 1 {
 		problems = append(problems, fmt.Sprintf("swarm: -ticks must be at least 1, got %d", *ticks))
 	}
-	if *shot != "" {
-		if err := render.CheckScreenshotPath(*shot); err != nil {
-			problems = append(problems, "swarm: -screenshot: "+err.Error())
-		}
+	for _, p := range win.Check() {
+		problems = append(problems, "swarm: "+p)
 	}
 	if *fish < 0 || *fish > MaxFish {
 		problems = append(problems, fmt.Sprintf("swarm: -fish must be between 0 and %d, got %d", MaxFish, *fish))
@@ -284,12 +280,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *benchRounds < 1 {
 		problems = append(problems, fmt.Sprintf("swarm: -bench-rounds must be at least 1, got %d", *benchRounds))
-	}
-	if *scale <= 0 || *scale > 8 {
-		problems = append(problems, fmt.Sprintf("swarm: -scale must be in (0, 8], got %g", *scale))
-	}
-	if *frames < 1 {
-		problems = append(problems, fmt.Sprintf("swarm: -frames must be at least 1, got %d", *frames))
 	}
 	if fs.NArg() > 0 {
 		problems = append(problems, fmt.Sprintf("swarm: unexpected arguments: %v", fs.Args()))
@@ -332,10 +322,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	cfg := Config{Seed: *seed, Scene: Scene{Variant: variant, Fish: *fish}, Model: model,
-		Headless: *headless, Sequential: *sequential, Scale: *scale, Digest: *headless}
-	if *shot != "" {
-		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
-	}
+		Headless: *headless, Sequential: *sequential, Scale: win.Scale, Digest: *headless, Screenshot: win.Screenshot}
 	app := NewApp(cfg)
 	if *schedule {
 		app.WriteDescription(stdout)
@@ -345,14 +332,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "swarm: seed %d (replay with -seed %d)\n", *seed, *seed)
 	if *headless {
 		defer app.Close()
-		for range *ticks {
-			if err := app.Update(); err != nil {
-				if errors.Is(err, glue.ErrEnded) {
-					break
-				}
-				fmt.Fprintln(stderr, "swarm:", err)
-				return 1
-			}
+		if _, err := render.RunHeadless(app, render.Headless{Ticks: *ticks}); err != nil {
+			fmt.Fprintln(stderr, "swarm:", err)
+			return 1
 		}
 		d := glue.Resource[Digest](app)
 		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", app.Tick(), variant, model, d.Fish, d.Sum)

@@ -71,3 +71,13 @@ func ExampleBindings_Bind() {
 	// bound: [Key(Space)]
 	// Jump: pressed false, down false, stick 0.50
 }
+
+func ExampleBindings_Describe() {
+	b := input.DefaultBindings()
+	fmt.Println(b.Describe(input.Pause))
+	b.Rebind(input.Pause, input.Key(ebiten.KeyF1))
+	fmt.Println(b.Describe(input.Pause))
+	// Output:
+	// P, Escape, PadButton(CenterRight)
+	// F1
+}

@@ -53,6 +53,7 @@ func (p Plugin) Build(app *glue.App) {
 		glue.Func(flush).In(FlushSystem),
 		glue.Func(screenshot).After(FlushSystem).In(ScreenshotSystem),
 	)
+	app.AddSystems(glue.PostDraw, pageSystems()...) // the browser's first frame (page.go)
 }
 
 // ProvidedBy returns "render.Plugin", the plugin that inserts the Screen.

@@ -96,3 +96,11 @@ func Example() {
 	// the follower at 2 follows the leader at 1 (true); score 0
 	// entities: 2
 }
+
+func ExampleCheckName() {
+	fmt.Println(save.CheckName("slot-1"))
+	fmt.Println(save.CheckName("../slot") != nil)
+	// Output:
+	// <nil>
+	// true
+}

@@ -8,17 +8,14 @@ import (
 	"strings"
 
 	"github.com/gluekit/glue/modules/render"
-	"github.com/gluekit/glue/web/internal/testpage"
 )
 
 // assetFS fetches the page's assets/ directory over HTTP.
 func assetFS() fs.FS { return render.HTTPFS{Base: "assets/"} }
 
-var page testpage.Page
-
-// report keeps window.gfxState()'s answer current and sets
-// <body data-glue-ready> after the first frame, as the games do.
-func report(s *Scene) { page.Publish("gfxState", s.state()) }
+// report keeps window.gfxState()'s answer current (render.Plugin sets
+// <body data-glue-ready> after the first frame, as for the games).
+func report(s *Scene) { render.PublishState("gfxState", s.state()) }
 
 // state returns the scene as JSON for window.gfxState().
 func (s *Scene) state() string {

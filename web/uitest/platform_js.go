@@ -5,14 +5,12 @@ package main
 import (
 	"encoding/json"
 
-	"github.com/gluekit/glue/web/internal/testpage"
+	"github.com/gluekit/glue/modules/render"
 )
 
-var page testpage.Page
-
-// report keeps window.uiState()'s answer current and sets
-// <body data-glue-ready> after the first frame, as the games do.
+// report keeps window.uiState()'s answer current (render.Plugin sets
+// <body data-glue-ready> after the first frame, as for the games).
 func report(s *State) {
 	b, _ := json.Marshal(s)
-	page.Publish("uiState", string(b))
+	render.PublishState("uiState", string(b))
 }

@@ -1,0 +1,103 @@
+package netflags_test
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	stdnet "net"
+	"strings"
+	"testing"
+
+	"github.com/gluekit/glue/modules/net/netflags"
+)
+
+func TestPeerURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"ws://127.0.0.1:8090":       "ws://127.0.0.1:8090/net",
+		"ws://127.0.0.1:8090/":      "ws://127.0.0.1:8090/net",
+		"ws://127.0.0.1:8090/net":   "ws://127.0.0.1:8090/net",
+		"ws://localhost:8090/other": "ws://localhost:8090/other",
+		"wss://example.com":         "wss://example.com/net",
+	} {
+		if got, err := netflags.PeerURL(in); err != nil || got != want {
+			t.Errorf("PeerURL(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "127.0.0.1:8090", "http://127.0.0.1:8090", "ws://", "ws:///net", "ws://%zz"} {
+		if got, err := netflags.PeerURL(in); err == nil {
+			t.Errorf("PeerURL(%q) = %q, want an error", in, got)
+		}
+	}
+}
+
+// check parses args with the flags of a game that has -seed and -open.
+func check(args []string, headless bool) (*netflags.Flags, []string) {
+	fs := flag.NewFlagSet("game", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	nf := netflags.Add(fs)
+	fs.Uint64("seed", 0, "")
+	fs.Bool("open", false, "")
+	if err := fs.Parse(args); err != nil {
+		return nf, []string{err.Error()}
+	}
+	return nf, nf.Check(netflags.Rules{ServerChooses: []string{"seed"}, ServeOnly: []string{"open"}, Headless: headless})
+}
+
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		args     []string
+		headless bool
+		want     string
+	}{
+		{[]string{"-serve", "127.0.0.1:0", "-watch", "ws://127.0.0.1:1"}, false, "-serve and -watch/-join exclude each other"},
+		{[]string{"-serve", "127.0.0.1:0", "-join", "ws://127.0.0.1:1"}, false, "-serve and -watch/-join exclude each other"},
+		{[]string{"-watch", "ws://127.0.0.1:1", "-join", "ws://127.0.0.1:1"}, false, "-watch and -join exclude each other"},
+		{[]string{"-serve", "8090"}, false, "-serve: \"8090\" is not host:port"},
+		{[]string{"-serve", "127.0.0.1:70000"}, false, "port \"70000\" is not a number"},
+		{[]string{"-watch", "http://127.0.0.1:8090"}, false, "is not a ws:// or wss:// URL"},
+		{[]string{"-join", "ws://127.0.0.1:1", "-seed", "5"}, false, "-seed is the server's to choose"},
+		{[]string{"-join", "ws://127.0.0.1:1"}, true, "-join needs a window"},
+		{[]string{"-agones"}, false, "-agones is for a served game"},
+		{[]string{"-drain", "1s"}, false, "-drain is for a served game"},
+		{[]string{"-open"}, false, "-open is for a served game"},
+	} {
+		_, problems := check(tc.args, tc.headless)
+		if len(problems) != 1 || !strings.Contains(problems[0], tc.want) {
+			t.Errorf("%v: problems %q; want one with %q", tc.args, problems, tc.want)
+		}
+	}
+	for _, args := range [][]string{nil, {"-serve", ":8090", "-open", "-agones-players"}, {"-watch", "ws://h:1"}} {
+		if _, problems := check(args, false); len(problems) > 0 {
+			t.Errorf("%v: problems %q; want none", args, problems)
+		}
+	}
+	nf, _ := check([]string{"-serve", ":8090", "-agones-players"}, false)
+	if !nf.Agones || !nf.AgonesPlayers || nf.Peer != "" || !nf.Networked() {
+		t.Errorf("-serve -agones-players: %+v", nf)
+	}
+}
+
+func TestListenTrouble(t *testing.T) {
+	err := fmt.Errorf("net: %w", &stdnet.OpError{Op: "listen", Net: "tcp", Err: errors.New("address already in use")})
+	if got := netflags.ListenTrouble(err, "127.0.0.1:8090"); !strings.Contains(got, "-serve 127.0.0.1:8090: cannot listen there (address already in use)") {
+		t.Errorf("ListenTrouble = %q", got)
+	}
+	if got := netflags.ListenTrouble(errors.New("other"), "127.0.0.1:8090"); got != "" {
+		t.Errorf("ListenTrouble of another error = %q, want \"\"", got)
+	}
+}
+
+func ExampleFlags_Check() {
+	fs := flag.NewFlagSet("mygame", flag.ContinueOnError)
+	nf := netflags.Add(fs)
+	seed := fs.Uint64("seed", 0, "random seed")
+	_ = fs.Parse([]string{"-join", "ws://127.0.0.1:8090", "-seed", "3"})
+	for _, p := range nf.Check(netflags.Rules{ServerChooses: []string{"seed"}}) {
+		fmt.Println(p)
+	}
+	fmt.Println(nf.Peer, nf.Join, *seed)
+	// Output:
+	// -seed is the server's to choose: -watch and -join show the server's game
+	// ws://127.0.0.1:8090/net true 3
+}
