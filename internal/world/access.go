@@ -94,3 +94,39 @@ func typeOfRType(rt reflect.Type) *Type {
 	}
 	return register(rt, nil, nil)
 }
+
+// The loops of entity systems and of Query.Each pick their body once per
+// span by the kinds of their type arguments (see Kinds): a body knows,
+// per column, whether it hands out a pointer (PtrAt) or a copy (ValAt),
+// so the per-entity work has no branch on the kind, and a copy's size is
+// the compiler's constant rather than a multiply by a loaded size.
+
+// Kinds returns the kinds of a list of type arguments as a bit set: bit k
+// is set when argument k is a pointer (ptrs[k], from ElemType).
+func Kinds(ptrs []bool) int {
+	k := 0
+	for i, p := range ptrs {
+		if p {
+			k |= 1 << i
+		}
+	}
+	return k
+}
+
+// Size returns the size of queried type k.
+func (q *Query) Size(k int) uintptr { return q.sizes[k] }
+
+// PtrAt returns a pointer to component i of a column (of a span: base is
+// Span.Cols[k]) whose components are size bytes apart, as A = *T. i must
+// be below the span's length.
+func PtrAt[A any](base unsafe.Pointer, i int, size uintptr) A {
+	p := unsafe.Add(base, uintptr(i)*size)
+	return *(*A)(unsafe.Pointer(&p))
+}
+
+// ValAt returns a copy of component i of a column as A = T. i must be
+// below the span's length.
+func ValAt[A any](base unsafe.Pointer, i int) A {
+	var zero A
+	return *(*A)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(zero)))
+}
