@@ -49,7 +49,8 @@ func (q Query1[A]) Each(fn func(Entity, A)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query1[A]) Get(e Entity) (x0 A, ok bool) {
-	return world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])
+	p := q.q.Get(world.Entity(e), 0)
+	return world.As[A](p, q.p[0]), p != nil
 }
 
 // First returns the first matching entity and its components, and false

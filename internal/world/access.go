@@ -34,18 +34,18 @@ func ElemAt[A any](q *Query, k int, l Loc, ptr bool) A {
 	return *(*A)(p)
 }
 
-// ElemOf returns e's component of queried type k as A, and false if e is
-// not live or does not match (then the zero A).
-func ElemOf[A any](q *Query, e Entity, k int, ptr bool) (A, bool) {
-	p := q.Get(e, k)
-	if p == nil {
-		var zero A
-		return zero, false
-	}
+// As returns the component at p as A: p itself when ptr (A is *T), a
+// copy of the component otherwise (A is T); the zero A when p is nil.
+// ptr must be what ElemType[A] returned. With [Query.Get], it is a
+// lookup that the compiler inlines whole into one function.
+func As[A any](p unsafe.Pointer, ptr bool) (a A) {
 	if ptr {
-		return *(*A)(unsafe.Pointer(&p)), true
+		return *(*A)(unsafe.Pointer(&p))
 	}
-	return *(*A)(p), true
+	if p != nil {
+		a = *(*A)(p)
+	}
+	return a
 }
 
 // Column is one column of a span, typed as A: the address and size of its
@@ -130,3 +130,4 @@ func ValAt[A any](base unsafe.Pointer, i int) A {
 	var zero A
 	return *(*A)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(zero)))
 }
+

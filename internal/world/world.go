@@ -133,6 +133,17 @@ func (w *World) locate(e Entity) (arch, row int, ok bool) {
 	return int(p.arch), int(p.row), true
 }
 
+// place returns the place of e's id, or that of id 0 (which holds no
+// entity) if the id has none.
+func (w *World) place(e Entity) *place {
+	places := w.places
+	id := int(e >> 32)
+	if id >= len(places) {
+		id = 0
+	}
+	return &places[id]
+}
+
 // place is where the live entity of one id is.
 type place struct {
 	e         Entity // the live entity of the id, or 0
@@ -172,6 +183,7 @@ func (a *archetype) col(t *Type) *column {
 // slice of the type (v), whose first element is at base.
 type column struct {
 	base unsafe.Pointer
+	size uintptr // t.size, beside base for Query.Get
 	t    *Type
 	v    reflect.Value // the slice; used only to grow it
 }
@@ -465,7 +477,7 @@ func (w *World) newArchetype(types []*Type) int {
 	a := &archetype{types: types, cols: make([]*column, len(types))}
 	mem := make([]column, len(types)) // one allocation; queries keep pointers into it
 	for i, t := range types {
-		mem[i].t = t
+		mem[i].t, mem[i].size = t, t.size
 		a.cols[i] = &mem[i]
 	}
 	ai := len(w.archs)
