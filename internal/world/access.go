@@ -130,4 +130,3 @@ func ValAt[A any](base unsafe.Pointer, i int) A {
 	var zero A
 	return *(*A)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(zero)))
 }
-
