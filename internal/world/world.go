@@ -185,6 +185,9 @@ type column struct {
 	base unsafe.Pointer
 	size uintptr // t.size, beside base for Query.Get
 	t    *Type
+	// words is the size in words of a plain type of 8 to 32 bytes, or 0
+	// (see moveOut).
+	words int
 	v    reflect.Value // the slice; used only to grow it
 }
 
@@ -192,7 +195,57 @@ type column struct {
 // package's unsafe: pointer arithmetic inside the column's own slice,
 // always below its capacity.
 func (c *column) at(row int) unsafe.Pointer {
-	return unsafe.Add(c.base, uintptr(row)*c.t.size)
+	return unsafe.Add(c.base, uintptr(row)*c.size)
+}
+
+// moveOut moves row from to row to and clears row from: the step of a
+// swap remove. Plain components of 8, 16, 24 or 32 bytes (the common
+// sizes) are moved as words, without a call; the others by their type.
+func (c *column) moveOut(to, from int) {
+	dst, src := c.at(to), c.at(from)
+	switch c.words {
+	case 1:
+		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
+		*(*[1]uint64)(src) = [1]uint64{}
+	case 2:
+		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
+		*(*[2]uint64)(src) = [2]uint64{}
+	case 3:
+		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
+		*(*[3]uint64)(src) = [3]uint64{}
+	case 4:
+		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
+		*(*[4]uint64)(src) = [4]uint64{}
+	default:
+		c.t.copy(dst, src)
+		c.t.clear(src)
+	}
+}
+
+// clearRow clears row row, as moveOut does.
+func (c *column) clearRow(row int) {
+	p := c.at(row)
+	switch c.words {
+	case 1:
+		*(*[1]uint64)(p) = [1]uint64{}
+	case 2:
+		*(*[2]uint64)(p) = [2]uint64{}
+	case 3:
+		*(*[3]uint64)(p) = [3]uint64{}
+	case 4:
+		*(*[4]uint64)(p) = [4]uint64{}
+	default:
+		c.t.clear(p)
+	}
+}
+
+// words returns the size of t in 64-bit words if t is plain and 8, 16,
+// 24 or 32 bytes long (see column.moveOut), and 0 otherwise.
+func words(t *Type) int {
+	if !t.plain || t.size%8 != 0 || t.size > 32 {
+		return 0
+	}
+	return int(t.size / 8)
 }
 
 // grow makes room for n more rows in every column of a, by doubling.
@@ -477,7 +530,7 @@ func (w *World) newArchetype(types []*Type) int {
 	a := &archetype{types: types, cols: make([]*column, len(types))}
 	mem := make([]column, len(types)) // one allocation; queries keep pointers into it
 	for i, t := range types {
-		mem[i].t, mem[i].size = t, t.size
+		mem[i].t, mem[i].size, mem[i].words = t, t.size, words(t)
 		a.cols[i] = &mem[i]
 	}
 	ai := len(w.archs)
@@ -516,13 +569,11 @@ func (w *World) cut(a *archetype, row int) {
 		a.ents[row] = moved
 		w.places[moved>>32].row = int32(row)
 		for _, c := range a.cols {
-			src := c.at(last)
-			c.t.copy(c.at(row), src)
-			c.t.clear(src)
+			c.moveOut(row, last)
 		}
 	} else {
 		for _, c := range a.cols {
-			c.t.clear(c.at(last))
+			c.clearRow(last)
 		}
 	}
 	a.ents = a.ents[:last]
