@@ -199,43 +199,31 @@ func (c *column) at(row int) unsafe.Pointer {
 }
 
 // moveOut moves row from to row to and clears row from: the step of a
-// swap remove. Plain components of 8, 16, 24 or 32 bytes (the common
-// sizes) are moved as words, without a call; the others by their type.
+// swap remove.
 func (c *column) moveOut(to, from int) {
-	dst, src := c.at(to), c.at(from)
-	switch c.words {
-	case 1:
-		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
-		*(*[1]uint64)(src) = [1]uint64{}
-	case 2:
-		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
-		*(*[2]uint64)(src) = [2]uint64{}
-	case 3:
-		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
-		*(*[3]uint64)(src) = [3]uint64{}
-	case 4:
-		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
-		*(*[4]uint64)(src) = [4]uint64{}
-	default:
-		c.t.copy(dst, src)
-		c.t.clear(src)
-	}
+	src := c.at(from)
+	c.copyRow(c.at(to), src)
+	c.copyRow(src, c.t.zero)
 }
 
 // clearRow clears row row, as moveOut does.
-func (c *column) clearRow(row int) {
-	p := c.at(row)
+func (c *column) clearRow(row int) { c.copyRow(c.at(row), c.t.zero) }
+
+// copyRow copies the component at src to dst. Plain components of 8, 16,
+// 24 or 32 bytes (the common sizes) are copied as words, without a call;
+// the others by their type.
+func (c *column) copyRow(dst, src unsafe.Pointer) {
 	switch c.words {
 	case 1:
-		*(*[1]uint64)(p) = [1]uint64{}
+		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
 	case 2:
-		*(*[2]uint64)(p) = [2]uint64{}
+		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
 	case 3:
-		*(*[3]uint64)(p) = [3]uint64{}
+		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
 	case 4:
-		*(*[4]uint64)(p) = [4]uint64{}
+		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
 	default:
-		c.t.clear(p)
+		c.t.copy(dst, src)
 	}
 }
 
