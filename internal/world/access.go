@@ -8,9 +8,10 @@ import (
 // The access a system has to a component is said by the kind of its type
 // argument: A = *T writes T (the system gets a pointer into storage), A =
 // T reads T (the system gets a copy). ElemType works out T and the kind
-// once, when a system or query is made; Column.At and ElemAt hand out an A
-// per entity without reflection. They are the one place that knows how a
-// column holds its components.
+// once, when a system or query is made; PtrAt and ValAt (the loops),
+// ElemAt and As (lookups) and Column.Elem hand out an A per entity without
+// reflection. They are the one place that knows how a column holds its
+// components.
 
 // ElemType returns the component type of A — T for A = *T or A = T — and
 // whether A is a pointer (the system writes T). Reflection runs here,
