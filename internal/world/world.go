@@ -188,7 +188,7 @@ type column struct {
 	// words is the size in words of a plain type of 8 to 32 bytes, or 0
 	// (see moveOut).
 	words int
-	v    reflect.Value // the slice; used only to grow it
+	v     reflect.Value // the slice; used only to grow it
 }
 
 // at returns the memory of row row. This and the copies below are the
