@@ -65,3 +65,138 @@ func TestQueryGetKinds(t *testing.T) {
 		t.Fatalf("A = %v after the write through Get's pointer, want 3", after)
 	}
 }
+
+// kindVal returns the V of an A, B, C or D, or of a pointer to one; bump
+// adds 1 to it through the pointer (a copy is changed in vain).
+func kindVal(x any) int {
+	switch v := x.(type) {
+	case A:
+		return v.V
+	case *A:
+		return v.V
+	case B:
+		return v.V
+	case *B:
+		return v.V
+	case C:
+		return v.V
+	case *C:
+		return v.V
+	case D:
+		return v.V
+	case *D:
+		return v.V
+	}
+	panic("kindVal")
+}
+
+func kindBump(xs ...any) {
+	for _, x := range xs {
+		switch v := x.(type) {
+		case *A:
+			v.V++
+		case *B:
+			v.V++
+		case *C:
+			v.V++
+		case *D:
+			v.V++
+		}
+	}
+}
+
+// Entity systems and Query.Each hand out the right component in each
+// argument for every combination of pointers and copies: the loops pick
+// a body per combination (all 8 of three arguments), or share one above
+// three arguments unless all are pointers.
+func TestEachKindCombinations(t *testing.T) {
+	cases := []struct {
+		name  string
+		sys   func(seen *int) *glue.System
+		wants [4]int // A, B, C, D after one tick
+	}{
+		{"AAA", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a A, b B, c C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{1, 10, 100, 1000}},
+		{"PAA", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a *A, b B, c C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{2, 10, 100, 1000}},
+		{"APA", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a A, b *B, c C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{1, 11, 100, 1000}},
+		{"PPA", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a *A, b *B, c C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{2, 11, 100, 1000}},
+		{"AAP", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a A, b B, c *C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{1, 10, 101, 1000}},
+		{"PAP", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a *A, b B, c *C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{2, 10, 101, 1000}},
+		{"APP", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a A, b *B, c *C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{1, 11, 101, 1000}},
+		{"PPP", func(s *int) *glue.System {
+			return glue.Each3(func(_ glue.Entity, a *A, b *B, c *C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+		}, [4]int{2, 11, 101, 1000}},
+		{"PPPP", func(s *int) *glue.System {
+			return glue.Each4(func(_ glue.Entity, a *A, b *B, c *C, d *D) {
+				*s += kindVal(a) + kindVal(b) + kindVal(c) + kindVal(d) - 1000
+				kindBump(a, b, c, d)
+			})
+		}, [4]int{2, 11, 101, 1001}},
+		{"APAP", func(s *int) *glue.System {
+			return glue.Each4(func(_ glue.Entity, a A, b *B, c C, d *D) {
+				*s += kindVal(a) + kindVal(b) + kindVal(c) + kindVal(d) - 1000
+				kindBump(a, b, c, d)
+			})
+		}, [4]int{1, 11, 100, 1001}},
+		{"query PAP", func(s *int) *glue.System {
+			return glue.Func(func(q glue.Query3[*A, B, *C]) {
+				q.Each(func(_ glue.Entity, a *A, b B, c *C) { *s += kindVal(a) + kindVal(b) + kindVal(c); kindBump(a, b, c) })
+			})
+		}, [4]int{2, 10, 101, 1000}},
+		{"query APAP", func(s *int) *glue.System {
+			return glue.Func(func(q glue.Query4[A, *B, C, *D]) {
+				q.Each(func(_ glue.Entity, a A, b *B, c C, d *D) {
+					*s += kindVal(a) + kindVal(b) + kindVal(c) + kindVal(d) - 1000
+					kindBump(a, b, c, d)
+				})
+			})
+		}, [4]int{1, 11, 100, 1001}},
+	}
+	const n = 1500 // two archetypes, and spans cut at 1,024 entities
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			app := newApp(t)
+			app.AddStartup(glue.Func(func(cmds glue.Commands) {
+				for i := range n {
+					if i%3 == 0 {
+						cmds.Spawn(A{1}, B{10}, C{100}, D{1000}, Tag{})
+					} else {
+						cmds.Spawn(A{1}, B{10}, C{100}, D{1000})
+					}
+				}
+			}))
+			seen := 0
+			app.AddSystems(First, tc.sys(&seen).Named("sys"))
+			var got [4]int
+			count := 0
+			app.AddSystems(Last, glue.Func(func(q glue.Query4[A, B, C, D]) {
+				q.Each(func(_ glue.Entity, a A, b B, c C, d D) {
+					count++
+					if x := [4]int{a.V, b.V, c.V, d.V}; x != tc.wants && got == [4]int{} {
+						got = x
+					}
+				})
+			}).Named("look"))
+			mustUpdate(t, app, 1)
+			if count != n || got != [4]int{} {
+				t.Errorf("%d entities; first wrong components %v, want %v", count, got, tc.wants)
+			}
+			if seen != 111*n {
+				t.Errorf("read sum %d, want %d (each entity's A+B+C at the tick's start)", seen, 111*n)
+			}
+		})
+	}
+}

@@ -29,11 +29,19 @@ func (q Query1[A]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query1[A]) Each(fn func(Entity, A)) {
+	s0 := q.q.Size(0)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i))
+		c0 := sp.Cols[0]
+		switch kind {
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0))
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i))
+			}
 		}
 	})
 }
@@ -41,7 +49,8 @@ func (q Query1[A]) Each(fn func(Entity, A)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query1[A]) Get(e Entity) (x0 A, ok bool) {
-	return world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])
+	p := q.q.Get(world.Entity(e), 0)
+	return world.As[A](p, q.p[0]), p != nil
 }
 
 // First returns the first matching entity and its components, and false
@@ -80,12 +89,27 @@ func (q Query2[A, B]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
+	s0, s1 := q.q.Size(0), q.q.Size(1)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i))
+		c0, c1 := sp.Cols[0], sp.Cols[1]
+		switch kind {
+		case 3:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1))
+			}
+		case 2:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1))
+			}
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i))
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i))
+			}
 		}
 	})
 }
@@ -137,13 +161,43 @@ func (q Query3[A, B, C]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
+	s0, s1, s2 := q.q.Size(0), q.q.Size(1), q.q.Size(2)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i))
+		c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
+		switch kind {
+		case 7:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
+			}
+		case 6:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
+			}
+		case 5:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
+			}
+		case 4:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
+			}
+		case 3:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
+			}
+		case 2:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
+			}
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
+			}
 		}
 	})
 }
@@ -196,14 +250,22 @@ func (q Query4[A, B, C, D]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
+	s0, s1, s2, s3 := q.q.Size(0), q.q.Size(1), q.q.Size(2), q.q.Size(3)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i))
+		c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
+		if kind == 15 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3))
+			}
+			return
+		}
+		col0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		col1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		col2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		col3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i))
 		}
 	})
 }
@@ -257,15 +319,23 @@ func (q Query5[A, B, C, D, E]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
+	s0, s1, s2, s3, s4 := q.q.Size(0), q.q.Size(1), q.q.Size(2), q.q.Size(3), q.q.Size(4)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i))
+		c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
+		if kind == 31 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4))
+			}
+			return
+		}
+		col0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		col1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		col2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		col3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		col4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i))
 		}
 	})
 }
@@ -320,16 +390,24 @@ func (q Query6[A, B, C, D, E, F]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
+	s0, s1, s2, s3, s4, s5 := q.q.Size(0), q.q.Size(1), q.q.Size(2), q.q.Size(3), q.q.Size(4), q.q.Size(5)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
-		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i))
+		c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
+		if kind == 63 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5))
+			}
+			return
+		}
+		col0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		col1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		col2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		col3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		col4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		col5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i))
 		}
 	})
 }
@@ -385,17 +463,25 @@ func (q Query7[A, B, C, D, E, F, G]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) {
+	s0, s1, s2, s3, s4, s5, s6 := q.q.Size(0), q.q.Size(1), q.q.Size(2), q.q.Size(3), q.q.Size(4), q.q.Size(5), q.q.Size(6)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
-		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
-		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i))
+		c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
+		if kind == 127 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6))
+			}
+			return
+		}
+		col0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		col1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		col2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		col3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		col4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		col5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		col6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i))
 		}
 	})
 }
@@ -452,18 +538,26 @@ func (q Query8[A, B, C, D, E, F, G, H]) Len() int { return q.q.Len() }
 
 // Each calls fn for every matching entity, in storage order.
 func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G, H)) {
+	s0, s1, s2, s3, s4, s5, s6, s7 := q.q.Size(0), q.q.Size(1), q.q.Size(2), q.q.Size(3), q.q.Size(4), q.q.Size(5), q.q.Size(6), q.q.Size(7)
+	kind := world.Kinds(q.p[:])
 	q.q.Spans(0, q.q.Len(), func(sp world.Span) {
-		ents := sp.Ents
-		c0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
-		c1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
-		c2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
-		c3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
-		c4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
-		c5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
-		c6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
-		c7 := world.ColumnOf[H](q.q, &sp, 7, q.p[7])
-		for i, e := range ents {
-			fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i))
+		c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
+		if kind == 255 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7))
+			}
+			return
+		}
+		col0 := world.ColumnOf[A](q.q, &sp, 0, q.p[0])
+		col1 := world.ColumnOf[B](q.q, &sp, 1, q.p[1])
+		col2 := world.ColumnOf[C](q.q, &sp, 2, q.p[2])
+		col3 := world.ColumnOf[D](q.q, &sp, 3, q.p[3])
+		col4 := world.ColumnOf[E](q.q, &sp, 4, q.p[4])
+		col5 := world.ColumnOf[F](q.q, &sp, 5, q.p[5])
+		col6 := world.ColumnOf[G](q.q, &sp, 6, q.p[6])
+		col7 := world.ColumnOf[H](q.q, &sp, 7, q.p[7])
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i))
 		}
 	})
 }

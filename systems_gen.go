@@ -22,12 +22,20 @@ func Each1[A any](fn func(Entity, A)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0 := q.Size(0)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i))
+				c0 := sp.Cols[0]
+				switch kind {
+				case 1:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0))
+					}
+				default:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i))
+					}
 				}
 			})
 		}
@@ -48,6 +56,8 @@ func Each1P[A, P any](fn func(Entity, A, P)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0 := q.Size(0)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -55,10 +65,16 @@ func Each1P[A, P any](fn func(Entity, A, P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), p)
+				c0 := sp.Cols[0]
+				switch kind {
+				case 1:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), p)
+					}
+				default:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), p)
+					}
 				}
 			})
 		}
@@ -82,13 +98,28 @@ func Each2[A, B any](fn func(Entity, A, B)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1 := q.Size(0), q.Size(1)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i))
+				c0, c1 := sp.Cols[0], sp.Cols[1]
+				switch kind {
+				case 3:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1))
+					}
+				case 2:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1))
+					}
+				case 1:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i))
+					}
+				default:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i))
+					}
 				}
 			})
 		}
@@ -109,6 +140,8 @@ func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1 := q.Size(0), q.Size(1)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -116,11 +149,24 @@ func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), p)
+				c0, c1 := sp.Cols[0], sp.Cols[1]
+				switch kind {
+				case 3:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), p)
+					}
+				case 2:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), p)
+					}
+				case 1:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), p)
+					}
+				default:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), p)
+					}
 				}
 			})
 		}
@@ -146,14 +192,44 @@ func Each3[A, B, C any](fn func(Entity, A, B, C)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2 := q.Size(0), q.Size(1), q.Size(2)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i))
+				c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
+				switch kind {
+				case 7:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
+					}
+				case 6:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
+					}
+				case 5:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
+					}
+				case 4:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
+					}
+				case 3:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
+					}
+				case 2:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
+					}
+				case 1:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
+					}
+				default:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
+					}
 				}
 			})
 		}
@@ -176,6 +252,8 @@ func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2 := q.Size(0), q.Size(1), q.Size(2)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -183,12 +261,40 @@ func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), p)
+				c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
+				switch kind {
+				case 7:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), p)
+					}
+				case 6:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), p)
+					}
+				case 5:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2), p)
+					}
+				case 4:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2), p)
+					}
+				case 3:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i), p)
+					}
+				case 2:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i), p)
+					}
+				case 1:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i), p)
+					}
+				default:
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i), p)
+					}
 				}
 			})
 		}
@@ -215,15 +321,23 @@ func Each4[A, B, C, D any](fn func(Entity, A, B, C, D)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3 := q.Size(0), q.Size(1), q.Size(2), q.Size(3)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i))
+				c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
+				if kind == 15 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3))
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i))
 				}
 			})
 		}
@@ -247,6 +361,8 @@ func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3 := q.Size(0), q.Size(1), q.Size(2), q.Size(3)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -254,13 +370,19 @@ func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), p)
+				c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
+				if kind == 15 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), p)
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), p)
 				}
 			})
 		}
@@ -288,16 +410,24 @@ func Each5[A, B, C, D, E any](fn func(Entity, A, B, C, D, E)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i))
+				c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
+				if kind == 31 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4))
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i))
 				}
 			})
 		}
@@ -322,6 +452,8 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -329,14 +461,20 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), p)
+				c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
+				if kind == 31 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), p)
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), p)
 				}
 			})
 		}
@@ -365,17 +503,25 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, A, B, C, D, E, F)) *System {
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4, s5 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				c5 := world.ColumnOf[F](q, &sp, 5, p5)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i))
+				c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
+				if kind == 63 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5))
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				col5 := world.ColumnOf[F](q, &sp, 5, p5)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i))
 				}
 			})
 		}
@@ -401,6 +547,8 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *Syst
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4, s5 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -408,15 +556,21 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *Syst
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				c5 := world.ColumnOf[F](q, &sp, 5, p5)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), p)
+				c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
+				if kind == 63 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), p)
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				col5 := world.ColumnOf[F](q, &sp, 5, p5)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), p)
 				}
 			})
 		}
@@ -446,18 +600,26 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, A, B, C, D, E, F, G)) *Syste
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4, s5, s6 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				c5 := world.ColumnOf[F](q, &sp, 5, p5)
-				c6 := world.ColumnOf[G](q, &sp, 6, p6)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i))
+				c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
+				if kind == 127 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6))
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				col5 := world.ColumnOf[F](q, &sp, 5, p5)
+				col6 := world.ColumnOf[G](q, &sp, 6, p6)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i))
 				}
 			})
 		}
@@ -484,6 +646,8 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P))
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4, s5, s6 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -491,16 +655,22 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P))
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				c5 := world.ColumnOf[F](q, &sp, 5, p5)
-				c6 := world.ColumnOf[G](q, &sp, 6, p6)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), p)
+				c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
+				if kind == 127 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), p)
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				col5 := world.ColumnOf[F](q, &sp, 5, p5)
+				col6 := world.ColumnOf[G](q, &sp, 6, p6)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), p)
 				}
 			})
 		}
@@ -531,19 +701,27 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, A, B, C, D, E, F, G, H)) 
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4, s5, s6, s7 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6), q.Size(7)
+		kind := world.Kinds(writes)
 		body := func(ctx *runCtx, lo, hi int) {
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				c5 := world.ColumnOf[F](q, &sp, 5, p5)
-				c6 := world.ColumnOf[G](q, &sp, 6, p6)
-				c7 := world.ColumnOf[H](q, &sp, 7, p7)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i))
+				c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
+				if kind == 255 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7))
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				col5 := world.ColumnOf[F](q, &sp, 5, p5)
+				col6 := world.ColumnOf[G](q, &sp, 6, p6)
+				col7 := world.ColumnOf[H](q, &sp, 7, p7)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i))
 				}
 			})
 		}
@@ -571,6 +749,8 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 	s := newSystem(fn, entitySystem, comps, writes)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
+		s0, s1, s2, s3, s4, s5, s6, s7 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6), q.Size(7)
+		kind := world.Kinds(writes)
 		slots, fetch, err := initParams[P](b)
 		if err != nil {
 			return nil, nil, err
@@ -578,17 +758,23 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 		body := func(ctx *runCtx, lo, hi int) {
 			p := slots[ctx.chunk]
 			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				ents := sp.Ents
-				c0 := world.ColumnOf[A](q, &sp, 0, p0)
-				c1 := world.ColumnOf[B](q, &sp, 1, p1)
-				c2 := world.ColumnOf[C](q, &sp, 2, p2)
-				c3 := world.ColumnOf[D](q, &sp, 3, p3)
-				c4 := world.ColumnOf[E](q, &sp, 4, p4)
-				c5 := world.ColumnOf[F](q, &sp, 5, p5)
-				c6 := world.ColumnOf[G](q, &sp, 6, p6)
-				c7 := world.ColumnOf[H](q, &sp, 7, p7)
-				for i, e := range ents {
-					fn(Entity(e), c0.Elem(i), c1.Elem(i), c2.Elem(i), c3.Elem(i), c4.Elem(i), c5.Elem(i), c6.Elem(i), c7.Elem(i), p)
+				c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
+				if kind == 255 {
+					for i, e := range sp.Ents {
+						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7), p)
+					}
+					return
+				}
+				col0 := world.ColumnOf[A](q, &sp, 0, p0)
+				col1 := world.ColumnOf[B](q, &sp, 1, p1)
+				col2 := world.ColumnOf[C](q, &sp, 2, p2)
+				col3 := world.ColumnOf[D](q, &sp, 3, p3)
+				col4 := world.ColumnOf[E](q, &sp, 4, p4)
+				col5 := world.ColumnOf[F](q, &sp, 5, p5)
+				col6 := world.ColumnOf[G](q, &sp, 6, p6)
+				col7 := world.ColumnOf[H](q, &sp, 7, p7)
+				for i, e := range sp.Ents {
+					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i), p)
 				}
 			})
 		}

@@ -147,6 +147,9 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 	b.WriteString("\ts := newSystem(fn, entitySystem, comps, writes)\n")
 	b.WriteString("\ts.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {\n")
 	b.WriteString("\t\tq := b.query(comps, writes, s.with, s.without)\n")
+	if !batch {
+		sizes(b, n, "\t\t", "q", "writes")
+	}
 	fetch := "func(*runCtx) error { return nil }"
 	pre, arg := "", ""
 	if params {
@@ -162,15 +165,65 @@ func each(b *bytes.Buffer, n int, params, batch bool) {
 		})
 		fmt.Fprintf(b, "\t\t\t\tfn(%s%s)\n", call, arg)
 	} else {
-		b.WriteString("\t\t\t\tents := sp.Ents\n")
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "\t\t\t\tc%d := world.ColumnOf[%s](q, &sp, %d, p%d)\n", i, comps[i], i, i)
-		}
-		call := "Entity(e), " + list(n, func(i int) string { return fmt.Sprintf("c%d.Elem(i)", i) })
-		fmt.Fprintf(b, "\t\t\t\tfor i, e := range ents {\n\t\t\t\t\tfn(%s%s)\n\t\t\t\t}\n", call, arg)
+		loops(b, n, "\t\t\t\t", "q", "p%d", func(args string) string { return "fn(Entity(e), " + args + arg + ")" })
 	}
 	b.WriteString("\t\t\t})\n\t\t}\n")
 	fmt.Fprintf(b, "\t\treturn %s, body, nil\n\t}\n\treturn s\n}\n\n", fetch)
+}
+
+// maxCombos is the largest arity whose loops are written for every
+// combination of kinds (2^n bodies); above it, the all-pointer
+// combination (the common one) has its own body and the others share one
+// that picks each argument's kind per entity.
+const maxCombos = 3
+
+// sizes writes the sizes s0 … of the queried types of query q (a
+// *world.Query) and the kinds of the type arguments (kind, a bit set;
+// ptrs is a []bool of them), for loops.
+func sizes(b *bytes.Buffer, n int, indent, q, ptrs string) {
+	fmt.Fprintf(b, "%s%s := %s\n", indent, list(n, func(i int) string { return fmt.Sprintf("s%d", i) }),
+		list(n, func(i int) string { return fmt.Sprintf("%s.Size(%d)", q, i) }))
+	fmt.Fprintf(b, "%skind := world.Kinds(%s)\n", indent, ptrs)
+}
+
+// loops writes the loop over a span sp of query q (a *world.Query) that
+// calls call(args) per entity e, args being its components as type
+// arguments A … (pointers or copies by their kinds), with a body per
+// combination of kinds (see maxCombos) picked once per span. ptr formats
+// the name of argument i's kind flag, for the shared body.
+func loops(b *bytes.Buffer, n int, indent, q, ptr string, call func(args string) string) {
+	comps := letters[:n]
+	fmt.Fprintf(b, "%s%s := %s\n", indent, list(n, func(i int) string { return fmt.Sprintf("c%d", i) }),
+		list(n, func(i int) string { return fmt.Sprintf("sp.Cols[%d]", i) }))
+	body := func(kind int) {
+		args := list(n, func(i int) string {
+			if kind&(1<<i) != 0 {
+				return fmt.Sprintf("world.PtrAt[%s](c%d, i, s%d)", comps[i], i, i)
+			}
+			return fmt.Sprintf("world.ValAt[%s](c%d, i)", comps[i], i)
+		})
+		fmt.Fprintf(b, "%s\tfor i, e := range sp.Ents {\n%s\t\t%s\n%s\t}\n", indent, indent, call(args), indent)
+	}
+	all := 1<<n - 1
+	if n <= maxCombos {
+		fmt.Fprintf(b, "%sswitch kind {\n", indent)
+		for k := all; k > 0; k-- {
+			fmt.Fprintf(b, "%scase %d:\n", indent, k)
+			body(k)
+		}
+		fmt.Fprintf(b, "%sdefault:\n", indent)
+		body(0)
+		fmt.Fprintf(b, "%s}\n", indent)
+		return
+	}
+	fmt.Fprintf(b, "%sif kind == %d {\n", indent, all)
+	body(all)
+	fmt.Fprintf(b, "%s\treturn\n%s}\n", indent, indent)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "%scol%d := world.ColumnOf[%s](%s, &sp, %d, %s)\n", indent, i, comps[i], q, i, fmt.Sprintf(ptr, i))
+	}
+	args := list(n, func(i int) string { return fmt.Sprintf("col%d.Elem(i)", i) })
+	fmt.Fprintf(b, "%sfor i, e := range sp.Ents {\n%s\t%s\n%s}\n", indent, indent, call(args), indent)
 }
 
 // elemTypes writes the component types (comps) and access (writes, and
@@ -200,17 +253,15 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "func (q *%s[%s]) fetchParam(*runCtx) error { return nil }\n\n", name, tps)
 	fmt.Fprintf(b, "// Len returns the number of matching entities when the stage started.\nfunc (q %s[%s]) Len() int { return q.q.Len() }\n\n", name, tps)
 	fmt.Fprintf(b, "// Each calls fn for every matching entity, in storage order.\nfunc (q %s[%s]) Each(fn func(Entity, %s)) {\n", name, tps, tps)
-	b.WriteString("\tq.q.Spans(0, q.q.Len(), func(sp world.Span) {\n\t\tents := sp.Ents\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(b, "\t\tc%d := world.ColumnOf[%s](q.q, &sp, %d, q.p[%d])\n", i, comps[i], i, i)
-	}
-	fmt.Fprintf(b, "\t\tfor i, e := range ents {\n\t\t\tfn(Entity(e), %s)\n\t\t}\n\t})\n}\n\n",
-		list(n, func(i int) string { return fmt.Sprintf("c%d.Elem(i)", i) }))
+	sizes(b, n, "\t", "q.q", "q.p[:]")
+	b.WriteString("\tq.q.Spans(0, q.q.Len(), func(sp world.Span) {\n")
+	loops(b, n, "\t\t", "q.q", "q.p[%d]", func(args string) string { return "fn(Entity(e), " + args + ")" })
+	b.WriteString("\t})\n}\n\n")
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
 	named := list(n, func(i int) string { return fmt.Sprintf("x%d %s", i, comps[i]) })
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, ok bool) {\n", name, tps, named)
 	if n == 1 { // the lookup of a single component in one call (world.Query.Get)
-		fmt.Fprintf(b, "\treturn world.ElemOf[A](q.q, world.Entity(e), 0, q.p[0])\n}\n\n")
+		fmt.Fprintf(b, "\tp := q.q.Get(world.Entity(e), 0)\n\treturn world.As[A](p, q.p[0]), p != nil\n}\n\n")
 	} else {
 		fmt.Fprintf(b, "\tl, found := q.q.Locate(world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
 		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))

@@ -8,9 +8,10 @@ import (
 // The access a system has to a component is said by the kind of its type
 // argument: A = *T writes T (the system gets a pointer into storage), A =
 // T reads T (the system gets a copy). ElemType works out T and the kind
-// once, when a system or query is made; Column.At and ElemAt hand out an A
-// per entity without reflection. They are the one place that knows how a
-// column holds its components.
+// once, when a system or query is made; PtrAt and ValAt (the loops),
+// ElemAt and As (lookups) and Column.Elem hand out an A per entity without
+// reflection. They are the one place that knows how a column holds its
+// components.
 
 // ElemType returns the component type of A — T for A = *T or A = T — and
 // whether A is a pointer (the system writes T). Reflection runs here,
@@ -34,18 +35,18 @@ func ElemAt[A any](q *Query, k int, l Loc, ptr bool) A {
 	return *(*A)(p)
 }
 
-// ElemOf returns e's component of queried type k as A, and false if e is
-// not live or does not match (then the zero A).
-func ElemOf[A any](q *Query, e Entity, k int, ptr bool) (A, bool) {
-	p := q.Get(e, k)
-	if p == nil {
-		var zero A
-		return zero, false
-	}
+// As returns the component at p as A: p itself when ptr (A is *T), a
+// copy of the component otherwise (A is T); the zero A when p is nil.
+// ptr must be what ElemType[A] returned. With [Query.Get], it is a
+// lookup that the compiler inlines whole into one function.
+func As[A any](p unsafe.Pointer, ptr bool) (a A) {
 	if ptr {
-		return *(*A)(unsafe.Pointer(&p)), true
+		return *(*A)(unsafe.Pointer(&p))
 	}
-	return *(*A)(p), true
+	if p != nil {
+		a = *(*A)(p)
+	}
+	return a
 }
 
 // Column is one column of a span, typed as A: the address and size of its
@@ -93,4 +94,40 @@ func typeOfRType(rt reflect.Type) *Type {
 		return x.(*Type)
 	}
 	return register(rt, nil, nil)
+}
+
+// The loops of entity systems and of Query.Each pick their body once per
+// span by the kinds of their type arguments (see Kinds): a body knows,
+// per column, whether it hands out a pointer (PtrAt) or a copy (ValAt),
+// so the per-entity work has no branch on the kind, and a copy's size is
+// the compiler's constant rather than a multiply by a loaded size.
+
+// Kinds returns the kinds of a list of type arguments as a bit set: bit k
+// is set when argument k is a pointer (ptrs[k], from ElemType).
+func Kinds(ptrs []bool) int {
+	k := 0
+	for i, p := range ptrs {
+		if p {
+			k |= 1 << i
+		}
+	}
+	return k
+}
+
+// Size returns the size of queried type k.
+func (q *Query) Size(k int) uintptr { return q.sizes[k] }
+
+// PtrAt returns a pointer to component i of a column (of a span: base is
+// Span.Cols[k]) whose components are size bytes apart, as A = *T. i must
+// be below the span's length.
+func PtrAt[A any](base unsafe.Pointer, i int, size uintptr) A {
+	p := unsafe.Add(base, uintptr(i)*size)
+	return *(*A)(unsafe.Pointer(&p))
+}
+
+// ValAt returns a copy of component i of a column as A = T. i must be
+// below the span's length.
+func ValAt[A any](base unsafe.Pointer, i int) A {
+	var zero A
+	return *(*A)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(zero)))
 }

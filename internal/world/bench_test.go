@@ -65,3 +65,45 @@ func BenchmarkGet(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkChurn is the world's part of bench/'s churn: 1,000 despawns
+// and 1,000 spawns (one batch, as typed commands apply them) per round
+// among 100,000 entities of Position and Velocity, without the command
+// buffers and the scheduler around them.
+func BenchmarkChurn(b *testing.B) {
+	w, _ := New()
+	w.Solo = true
+	tp, tv := TypeFor[pos](), TypeFor[vel]()
+	types := []*Type{tp, tv}
+	bg := make([]Entity, 100_000)
+	for i := range bg {
+		bg[i] = w.Reserve()
+	}
+	arch := -1
+	if _, err := w.SpawnCached(types, bg, &arch); err != nil {
+		b.Fatal(err)
+	}
+	const k = 1000
+	ents := make([]Entity, 0, k)
+	ps, vs := make([]pos, k), make([]vel, k)
+	tick := func() {
+		for _, e := range ents {
+			w.Despawn(e)
+		}
+		ents = ents[:0]
+		for range k {
+			ents = append(ents, w.Reserve())
+		}
+		blk, err := w.SpawnCached(types, ents, &arch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Fill(w, blk, tp, ps)
+		Fill(w, blk, tv, vs)
+	}
+	tick()
+	b.ReportAllocs()
+	for b.Loop() {
+		tick()
+	}
+}

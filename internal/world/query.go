@@ -17,9 +17,9 @@ type Query struct {
 	types   []*Type
 	seen    int
 	matched []int
-	// cols[k][ai] is the column of queried type k in archetype ai, or nil
-	// if ai does not match: Get finds a component from an entity's place
-	// with one load here and one of the column's base.
+	// cols[k][ai] is the column of queried type k in archetype ai, or
+	// noColumn if ai does not match: Get finds a component from an
+	// entity's place with one load here and one of the column's base.
 	cols  [MaxComponents][]*column
 	sizes [MaxComponents]uintptr
 	// isMatched[ai] tells whether archetype ai matches, for Locate.
@@ -73,7 +73,7 @@ func (q *Query) Refresh() {
 		}
 		q.isMatched = append(q.isMatched, ok)
 		for k, t := range q.types {
-			var c *column
+			c := &noColumn
 			if ok {
 				c = a.col(t)
 			}
@@ -158,20 +158,25 @@ func (q *Query) Locate(e Entity) (Loc, bool) {
 }
 
 // Get returns the component of queried type k of e, or nil if e is not
-// live or does not match. Its loads are the place of e's id, the column
-// of e's archetype in the query's table, the column's base, so that a
-// random lookup is one short chain the CPU can overlap with others.
+// live or does not match. Its dependent loads are the place of e's id,
+// the column of e's archetype in the query's table and the column's
+// base, as with ark's Map.Get; it has no call and is small enough to be
+// inlined (Query1.Get is then one call with no other inside).
 func (q *Query) Get(e Entity, k int) unsafe.Pointer {
-	arch, row, ok := q.w.locate(e)
-	if !ok {
-		return nil
-	}
+	p := q.w.place(e)
 	cs := q.cols[k]
-	if arch >= len(cs) || cs[arch] == nil {
+	if p.e != e || uint(p.arch) >= uint(len(cs)) { // not live, or in an archetype made since the last Refresh
 		return nil
 	}
-	return unsafe.Add(cs[arch].base, uintptr(row)*q.sizes[k])
+	c := cs[p.arch]
+	return unsafe.Add(c.base, uintptr(p.row)*c.size) // nil for noColumn
 }
+
+// noColumn stands for the column of an archetype that a query does not
+// match: its base is nil and its size 0, so that Query.Get gives nil for
+// it without a branch. (A matching archetype with entities has grown its
+// columns, so their bases are not nil, also for zero-size types.)
+var noColumn column
 
 // At returns the component of queried type k at l.
 func At[T any](q *Query, k int, l Loc) *T {

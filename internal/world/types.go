@@ -170,6 +170,3 @@ func (t *Type) copy(dst, src unsafe.Pointer) {
 		copy(unsafe.Slice((*byte)(dst), t.size), unsafe.Slice((*byte)(src), t.size))
 	}
 }
-
-// clear zeroes the component at p, by copying a zero value to it.
-func (t *Type) clear(p unsafe.Pointer) { t.copy(p, t.zero) }

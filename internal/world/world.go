@@ -133,6 +133,17 @@ func (w *World) locate(e Entity) (arch, row int, ok bool) {
 	return int(p.arch), int(p.row), true
 }
 
+// place returns the place of e's id, or that of id 0 (which holds no
+// entity) if the id has none.
+func (w *World) place(e Entity) *place {
+	places := w.places
+	id := int(e >> 32)
+	if id >= len(places) {
+		id = 0
+	}
+	return &places[id]
+}
+
 // place is where the live entity of one id is.
 type place struct {
 	e         Entity // the live entity of the id, or 0
@@ -172,15 +183,57 @@ func (a *archetype) col(t *Type) *column {
 // slice of the type (v), whose first element is at base.
 type column struct {
 	base unsafe.Pointer
+	size uintptr // t.size, beside base for Query.Get
 	t    *Type
-	v    reflect.Value // the slice; used only to grow it
+	// words is the size in words of a plain type of 8 to 32 bytes, or 0
+	// (see moveOut).
+	words int
+	v     reflect.Value // the slice; used only to grow it
 }
 
 // at returns the memory of row row. This and the copies below are the
 // package's unsafe: pointer arithmetic inside the column's own slice,
 // always below its capacity.
 func (c *column) at(row int) unsafe.Pointer {
-	return unsafe.Add(c.base, uintptr(row)*c.t.size)
+	return unsafe.Add(c.base, uintptr(row)*c.size)
+}
+
+// moveOut moves row from to row to and clears row from: the step of a
+// swap remove.
+func (c *column) moveOut(to, from int) {
+	src := c.at(from)
+	c.copyRow(c.at(to), src)
+	c.copyRow(src, c.t.zero)
+}
+
+// clearRow clears row row, as moveOut does.
+func (c *column) clearRow(row int) { c.copyRow(c.at(row), c.t.zero) }
+
+// copyRow copies the component at src to dst. Plain components of 8, 16,
+// 24 or 32 bytes (the common sizes) are copied as words, without a call;
+// the others by their type.
+func (c *column) copyRow(dst, src unsafe.Pointer) {
+	switch c.words {
+	case 1:
+		*(*[1]uint64)(dst) = *(*[1]uint64)(src)
+	case 2:
+		*(*[2]uint64)(dst) = *(*[2]uint64)(src)
+	case 3:
+		*(*[3]uint64)(dst) = *(*[3]uint64)(src)
+	case 4:
+		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
+	default:
+		c.t.copy(dst, src)
+	}
+}
+
+// words returns the size of t in 64-bit words if t is plain and 8, 16,
+// 24 or 32 bytes long (see column.moveOut), and 0 otherwise.
+func words(t *Type) int {
+	if !t.plain || t.size%8 != 0 || t.size > 32 {
+		return 0
+	}
+	return int(t.size / 8)
 }
 
 // grow makes room for n more rows in every column of a, by doubling.
@@ -465,7 +518,7 @@ func (w *World) newArchetype(types []*Type) int {
 	a := &archetype{types: types, cols: make([]*column, len(types))}
 	mem := make([]column, len(types)) // one allocation; queries keep pointers into it
 	for i, t := range types {
-		mem[i].t = t
+		mem[i].t, mem[i].size, mem[i].words = t, t.size, words(t)
 		a.cols[i] = &mem[i]
 	}
 	ai := len(w.archs)
@@ -504,13 +557,11 @@ func (w *World) cut(a *archetype, row int) {
 		a.ents[row] = moved
 		w.places[moved>>32].row = int32(row)
 		for _, c := range a.cols {
-			src := c.at(last)
-			c.t.copy(c.at(row), src)
-			c.t.clear(src)
+			c.moveOut(row, last)
 		}
 	} else {
 		for _, c := range a.cols {
-			c.t.clear(c.at(last))
+			c.clearRow(last)
 		}
 	}
 	a.ents = a.ents[:last]
