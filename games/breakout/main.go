@@ -59,6 +59,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 )
@@ -302,6 +303,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
+	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -374,7 +376,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if peer != "" {
 		app = NewWatchApp(cfg)
 	} else {
-		app = NewApp(cfg)
+		app = NewApp(cfg).AddPlugins(rp)
 	}
 	if *schedule {
 		app.WriteDescription(stdout)

@@ -58,6 +58,7 @@ import (
 	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 )
@@ -243,6 +244,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	scale := fs.Float64("scale", 1, "screen pixels per logical pixel")
 	shot := fs.String("screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
 	frames := fs.Int("frames", 120, "with -screenshot: frames to run before the capture")
+	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -329,7 +331,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}
-	app := NewApp(cfg)
+	app := NewApp(cfg).AddPlugins(rp)
 	if *schedule {
 		app.WriteDescription(stdout)
 		app.Close()

@@ -81,6 +81,15 @@ type Devices struct {
 	Wheel Point
 }
 
+// External, when the app has it as a resource, stops [ReadDevicesSystem]:
+// something else writes [Devices] every tick before glue.PreUpdate — a
+// replay (modules/replay) playing recorded input, named by By. The
+// devices are not read while it is there.
+type External struct {
+	// By names what writes Devices, for messages: "replay of run.replay".
+	By string
+}
+
 // Pad is the state of one gamepad in Ebitengine's standard layout.
 type Pad struct {
 	// Buttons tells which buttons are pressed, indexed by

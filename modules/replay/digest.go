@@ -1,0 +1,146 @@
+package replay
+
+import (
+	"bufio"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
+)
+
+// key names one digested value: a component (type index, entity) or a
+// resource (type index, entity 0).
+type key struct {
+	t int
+	e glue.Entity
+}
+
+// digester computes the digests of a world's values of the registered
+// types: a 32-bit hash of each value as its codec writes it.
+type digester struct {
+	reg       *codec.Registry
+	codecs    []*codec.Codec
+	index     map[*codec.Codec]int
+	resources []glue.Type
+	w         codec.Writer
+}
+
+func newDigester(reg *codec.Registry, resources []glue.Type) *digester {
+	d := &digester{reg: reg, codecs: reg.Codecs(), index: map[*codec.Codec]int{}, resources: resources}
+	for i, c := range d.codecs {
+		d.index[c] = i
+	}
+	return d
+}
+
+// names returns the types' names, by index.
+func (d *digester) names() []string {
+	out := make([]string, len(d.codecs))
+	for i, c := range d.codecs {
+		out[i] = c.Name()
+	}
+	return out
+}
+
+// typesHash is the fingerprint of the types: their schemas, in order.
+func (d *digester) typesHash() uint64 {
+	var w codec.Writer
+	for _, c := range d.codecs {
+		c.Schema().Encode(&w)
+	}
+	h := fnv.New64a()
+	h.Write(w.Data())
+	return h.Sum64()
+}
+
+// digest fills into (cleared first) with the digest of every value.
+func (d *digester) digest(w *glue.World, into map[key]uint16) error {
+	clear(into)
+	var err error
+	one := func(c *codec.Codec, e glue.Entity, v any) {
+		d.w.Reset()
+		if e := c.Encode(v, &d.w); e != nil && err == nil {
+			err = fmt.Errorf("replay: encoding %s for its digest: %w", c.Name(), e)
+		}
+		h := fnv.New32a()
+		h.Write(d.w.Data())
+		x := h.Sum32()
+		into[key{d.index[c], e}] = uint16(x^x>>16) | 1 // never 0: 0 is "gone"
+	}
+	for _, t := range d.resources {
+		if c := d.reg.ByType(t); c != nil {
+			if v := w.Resource(t); v != nil {
+				one(c, 0, v)
+			}
+		}
+	}
+	w.Each(func(e glue.Entity, ts []glue.Type) {
+		for _, t := range ts {
+			if c := d.reg.ByType(t); c != nil {
+				one(c, e, w.Component(e, t))
+			}
+		}
+	})
+	return err
+}
+
+// mix is a 64-bit finaliser (SplitMix64's).
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// sum is the order-independent digest of a type's values (t >= 0) or of
+// all of them (t < 0).
+func sum(m map[key]uint16, t int) uint64 {
+	var s uint64
+	for k, d := range m {
+		if t < 0 || k.t == t {
+			s += mix(uint64(k.t)<<56 ^ uint64(k.e)<<20 ^ uint64(d))
+		}
+	}
+	return s
+}
+
+// systemsHash is the fingerprint of the app's update systems: its
+// description (glue.App.Describe) without what may differ between two
+// runs of one build — the scheduler's workers, the draw stages, the
+// device reading (a replay or a headless run leaves it), this module's
+// and modules/diag's systems.
+func systemsHash(a *glue.App) uint64 {
+	h := fnv.New64a()
+	sc := bufio.NewScanner(strings.NewReader(a.Describe()))
+	draw := false
+	skip := false
+	for sc.Scan() {
+		line := sc.Text()
+		trim := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "Stage "):
+			draw = strings.HasSuffix(line, "(draw):")
+		case strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Frame "):
+			continue
+		}
+		if draw {
+			continue
+		}
+		if !strings.HasPrefix(trim, "reads") && !strings.HasPrefix(trim, "writes") {
+			skip = slices.ContainsFunc(ignored, func(p string) bool { return strings.Contains(trim, p) })
+		}
+		if skip || strings.HasPrefix(trim, "group ") || strings.HasPrefix(trim, "conflict:") {
+			continue // groups and conflicts follow from the systems
+		}
+		h.Write([]byte(trim))
+		h.Write([]byte{'\n'})
+	}
+	return h.Sum64()
+}
+
+// ignored are the systems the fingerprint leaves out.
+var ignored = []string{"input.readDevices", "replay.", "diag."}
