@@ -3,6 +3,7 @@ package diag
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -68,12 +69,23 @@ type Plugin struct {
 	// the top of the screen (its score, its lives), which the panels
 	// leave free. The default (zero) places them at the very top.
 	Top float64
+	// Rewind is how far back the rewind goes, while a panel is shown
+	// and the app has save.Plugin (see [Overlay.Rewind]). The default
+	// (zero) is [DefaultRewind]; a negative value turns it off.
+	Rewind time.Duration
+	// RewindEvery is the number of ticks between two snapshots of the
+	// world the rewind keeps; the ticks between are re-simulated from
+	// the recorded input. The default (zero) is [DefaultRewindEvery].
+	RewindEvery int
 }
 
 // validate reports bad options.
 func (p Plugin) validate() error {
 	if p.Top < 0 {
 		return fmt.Errorf("diag: Plugin.Top must be 0 or more logical pixels, got %g", p.Top)
+	}
+	if p.RewindEvery < 0 {
+		return fmt.Errorf("diag: Plugin.RewindEvery must be 0 (the default, %d) or more ticks, got %d", DefaultRewindEvery, p.RewindEvery)
 	}
 	if p.TextSize < 0 || p.TextSize > 200 {
 		return fmt.Errorf("diag: Plugin.TextSize must be between 0 (the default, 11) and 200 screen pixels, got %g", p.TextSize)
@@ -118,6 +130,19 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	o := Overlay{app: app, keys: keys, shown: p.Show, inspecting: p.Inspect, textSize: size, top: p.Top}
 	o.ins.selectType = p.Select
+	if p.Rewind >= 0 {
+		keep, every := p.Rewind, p.RewindEvery
+		if keep == 0 {
+			keep = DefaultRewind
+		}
+		if every == 0 {
+			every = DefaultRewindEvery
+		}
+		o.rw.keep, o.rw.every = max(1, int(keep.Seconds()*float64(ebiten.TPS()))), every
+		app.AddStagesAfter(glue.Last, RewindStage)
+		app.AddSystems(RewindStage, glue.Func(record).In(RewindSystem))
+		app.AddSystems(glue.First, glue.Func(replayInput).In(ReplaySystem))
+	}
 	app.InsertResource(o)
 	app.AddSystems(glue.Draw, glue.Func(frame).In(FrameSystem))
 }

@@ -103,6 +103,16 @@ type Pad struct {
 	Axes [PadAxisCount]float64
 }
 
+// CopyFrom makes d a copy of src, reusing d's slices: a recording or a
+// rewind keeps the devices of each tick without allocating.
+func (d *Devices) CopyFrom(src *Devices) {
+	touches, pads, chars := d.Touches[:0], d.Pads[:0], d.Chars[:0]
+	*d = *src
+	d.Touches = append(touches, src.Touches...)
+	d.Pads = append(pads, src.Pads...)
+	d.Chars = append(chars, src.Chars...)
+}
+
 // ProvidedBy returns "input.Plugin", the plugin that inserts Devices.
 func (Devices) ProvidedBy() string { return "input.Plugin" }
 

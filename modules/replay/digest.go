@@ -124,7 +124,9 @@ func systemsHash(a *glue.App) uint64 {
 		switch {
 		case strings.HasPrefix(line, "Stage "):
 			draw = strings.HasSuffix(line, "(draw):")
-		case strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Frame "):
+		case strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Frame "), strings.HasPrefix(line, "Tick "):
+			// The stages' order is in their own lines; the list of
+			// them names diag's and this module's.
 			continue
 		}
 		if draw {

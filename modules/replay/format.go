@@ -473,12 +473,3 @@ func equalPads(a, b []input.Pad) bool {
 	}
 	return true
 }
-
-// copyDevices makes dst a copy of src, reusing dst's slices.
-func copyDevices(dst, src *input.Devices) {
-	touches, pads, chars := dst.Touches[:0], dst.Pads[:0], dst.Chars[:0]
-	*dst = *src
-	dst.Touches = append(touches, src.Touches...)
-	dst.Pads = append(pads, src.Pads...)
-	dst.Chars = append(chars, src.Chars...)
-}

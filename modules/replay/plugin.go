@@ -260,11 +260,11 @@ func (s *state) record(p struct {
 	r := s.rec
 	r.Ticks++
 	s.status.Tick = r.Ticks
-	copyDevices(&s.cur, p.Devices.Get())
+	s.cur.CopyFrom(p.Devices.Get())
 	s.buf.Reset()
 	if writeDelta(&s.buf, &s.prev, &s.cur) {
 		r.inputs = append(r.inputs, inputRec{r.Ticks, append([]byte(nil), s.buf.Data()...)})
-		copyDevices(&s.prev, &s.cur)
+		s.prev.CopyFrom(&s.cur)
 	}
 	if r.Ticks%uint64(r.Every) == 0 {
 		p.Cmds.Exclusive(func(w *glue.World) error {
@@ -356,7 +356,7 @@ func (s *state) feed(p struct {
 		readDevices(&rd, &s.cur)
 		s.next++
 	}
-	copyDevices(p.Devices.Get(), &s.cur)
+	p.Devices.Get().CopyFrom(&s.cur)
 }
 
 // checkTick (Stage) checks the digests every Every ticks, and after the
