@@ -185,6 +185,7 @@ func frame(p struct {
 	o := p.O.Get()
 	o.handleInput(p.View.Get(), p.Cmds)
 	o.restore(p.Cmds)
+	o.feed(p.Cmds)
 	if !o.shown && !o.inspecting {
 		if o.profiling {
 			o.app.SetProfiling(false)

@@ -28,7 +28,8 @@ type Keys struct {
 	// the overlay or the inspector is shown.
 	Pause ebiten.Key
 	// Step runs exactly one tick of a paused app (glue.App.Step); on a
-	// running app it pauses it.
+	// running app it pauses it. Rewound, it goes a tick forward in the
+	// history, and with Shift a tick back ([Overlay.Rewind]).
 	Step ebiten.Key
 	// Filter shows only the entities with the next component type in the
 	// inspector (with Shift: the previous one); after the last type it
@@ -47,9 +48,10 @@ func DefaultKeys() Keys {
 // zero value is the default: both hidden until their key is pressed.
 //
 // Build inserts the [Overlay] resource and adds [FrameSystem] to the core
-// stage glue.Draw. Hidden, the plugin costs the app's ticks nothing (it
-// has no system in the update stages) and a frame one system run that
-// looks at the keys; shown, it turns the app's profiling on
+// stage glue.Draw and, for the rewind, [RewindSystem] to [RewindStage],
+// after glue.Last. Hidden, the plugin costs the app's ticks the test of
+// RewindSystem's condition and a frame one system run that looks at the
+// keys; shown, it turns the app's profiling on
 // (glue.App.SetProfiling) and reads the world a few times a second.
 type Plugin struct {
 	// Keys are the keys; the default (nil) is [DefaultKeys].
@@ -140,8 +142,7 @@ func (p Plugin) Build(app *glue.App) {
 		}
 		o.rw.keep, o.rw.every = max(1, int(keep.Seconds()*float64(ebiten.TPS()))), every
 		app.AddStagesAfter(glue.Last, RewindStage)
-		app.AddSystems(RewindStage, glue.Func(record).In(RewindSystem))
-		app.AddSystems(glue.First, glue.Func(replayInput).In(ReplaySystem))
+		app.AddSystems(RewindStage, glue.Func(record).In(RewindSystem).RunIf(glue.If(keeping)))
 	}
 	app.InsertResource(o)
 	app.AddSystems(glue.Draw, glue.Func(frame).In(FrameSystem))

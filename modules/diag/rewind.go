@@ -15,17 +15,12 @@ import (
 // [RewindSystem]: it sees each tick's final world.
 const RewindStage glue.Stage = "diag.Rewind"
 
-// Names of the rewind's systems, which do nothing while the panels are
-// hidden.
-var (
-	// RewindSystem (RewindStage) keeps the history while a panel is
-	// shown: every tick's input.Devices and, every Plugin.RewindEvery
-	// ticks, a snapshot of the world (save.Saves.Snapshot).
-	RewindSystem = glue.NewLabel("diag.rewind")
-	// ReplaySystem (glue.First) plays a tick's recorded input while the
-	// rewind re-simulates from a snapshot to the tick shown.
-	ReplaySystem = glue.NewLabel("diag.replayInput")
-)
+// RewindSystem (RewindStage) keeps the history while a panel is shown:
+// every tick's input.Devices and, every Plugin.RewindEvery ticks, a
+// snapshot of the world (save.Saves.Snapshot). While the rewind
+// re-simulates, it writes the next tick's recorded input instead. It
+// runs only while a panel is shown or a history is kept (glue.If).
+var RewindSystem = glue.NewLabel("diag.rewind")
 
 // Rewind's defaults.
 const (
@@ -50,6 +45,7 @@ type rewind struct {
 	first, last uint64          // the ticks in history (first == 0: none)
 	at          uint64          // the tick shown: last unless rewound
 	target      uint64          // re-simulating up to it, when > at
+	fed         uint64          // the tick whose recorded input was last written
 	bytes       int             // the snapshots' bytes
 	chain       []glue.Entity   // the ids the selected entity had, newest first
 	err         error           // the last snapshot's or restore's
@@ -61,7 +57,7 @@ func (r *rewind) on() bool { return r.keep > 0 && r.saves != nil }
 // reset forgets the history.
 func (r *rewind) reset() {
 	r.snaps = r.snaps[:0]
-	r.first, r.last, r.at, r.target, r.bytes = 0, 0, 0, 0, 0
+	r.first, r.last, r.at, r.target, r.fed, r.bytes = 0, 0, 0, 0, 0, 0
 	r.chain = r.chain[:0]
 }
 
@@ -112,7 +108,7 @@ func (o *Overlay) Rewind(tick uint64) error {
 	}
 	s := r.snapBefore(tick)
 	o.pending = append(o.pending, s)
-	r.at = s.tick
+	r.at, r.fed = s.tick, 0
 	o.resim(tick)
 	return nil
 }
@@ -209,6 +205,7 @@ func record(p struct {
 		if r.at == r.target {
 			p.Cmds.Exclusive(dropExternal)
 		}
+		o.feed(p.Cmds)
 		o.refreshNow = true
 		return
 	}
@@ -241,6 +238,7 @@ func record(p struct {
 		// Drop the snapshots no longer needed for the last keep ticks.
 		for len(r.snaps) > 1 && r.snaps[1].tick+uint64(r.keep) <= tick+1 {
 			r.bytes -= len(r.snaps[0].data)
+			r.snaps[0] = snapshot{} // let it go: the array keeps its place
 			r.snaps = r.snaps[1:]
 		}
 		r.first = r.snaps[0].tick
@@ -252,23 +250,22 @@ func record(p struct {
 func (r *rewind) truncate(tick uint64) {
 	for len(r.snaps) > 0 && r.snaps[len(r.snaps)-1].tick > tick {
 		r.bytes -= len(r.snaps[len(r.snaps)-1].data)
+		r.snaps[len(r.snaps)-1] = snapshot{}
 		r.snaps = r.snaps[:len(r.snaps)-1]
 	}
 	r.last = tick
 }
 
-// replayInput (glue.First) writes the recorded input of the tick being
-// re-simulated, with the devices left unread (input.External).
-func replayInput(p struct {
-	O    glue.ResMut[Overlay]
-	Cmds glue.Commands
-}) {
-	r := &p.O.Get().rw
-	if r.target <= r.at || len(r.inputs) == 0 {
+// feed queues the writing of the recorded input of the next tick to
+// re-simulate, with the devices left unread (input.External).
+func (o *Overlay) feed(cmds glue.Commands) {
+	r := &o.rw
+	if r.target <= r.at || r.fed == r.at+1 || len(r.inputs) == 0 {
 		return
 	}
-	in := &r.inputs[(r.at+1)%uint64(len(r.inputs))]
-	p.Cmds.Exclusive(func(w *glue.World) error {
+	r.fed = r.at + 1
+	in := &r.inputs[r.fed%uint64(len(r.inputs))]
+	cmds.Exclusive(func(w *glue.World) error {
 		if _, ok := w.Resource(glue.TypeOf[input.External]()).(*input.External); !ok {
 			if err := w.InsertResource(input.External{By: external}); err != nil {
 				return err
@@ -310,8 +307,18 @@ func (o *Overlay) rewindLine() string {
 	}
 	secs := float64(r.last-r.first+1) / float64(ebiten.TPS())
 	line := fmt.Sprintf("rewind %d/%d-%d (%.1f s) %s", r.at, r.first, r.last, secs, Bytes(uint64(r.memory())))
+	if o.app.Paused() {
+		line += "  Shift+" + o.keys.Step.String() + " back, click the bar"
+	}
 	if r.err != nil {
 		line += " ERROR " + r.err.Error()
 	}
 	return line
+}
+
+// keeping is RewindSystem's condition: a panel is shown, or a history
+// is kept (to be dropped).
+func keeping(o glue.Res[Overlay]) bool {
+	v := o.Get()
+	return v.shown || v.inspecting || v.rw.first != 0
 }
