@@ -110,37 +110,56 @@ func sum(m map[key]uint16, t int) uint64 {
 
 // systemsHash is the fingerprint of the app's update systems: its
 // description (glue.App.Describe) without what may differ between two
-// runs of one build — the scheduler's workers, the draw stages, the
-// device reading (a replay or a headless run leaves it), this module's
-// and modules/diag's systems.
+// runs or platforms of one build — the scheduler's workers, the draw
+// stages, the device reading (a replay or a headless run leaves it),
+// this module's and modules/diag's systems, and the systems that write
+// nothing (a HUD publisher of the browser build, a logger): each system
+// is counted with its accesses if it writes a component, a resource or
+// events.
 func systemsHash(a *glue.App) uint64 {
 	h := fnv.New64a()
 	sc := bufio.NewScanner(strings.NewReader(a.Describe()))
+	var block []string // a system's line and its accesses
+	writes := false
+	stage := "" // the stage's line, hashed with its first system counted
+	flush := func() {
+		if writes && !slices.ContainsFunc(ignored, func(p string) bool { return strings.Contains(block[0], p) }) {
+			h.Write([]byte(stage))
+			stage = ""
+			for _, l := range block {
+				h.Write([]byte(l))
+				h.Write([]byte{'\n'})
+			}
+		}
+		block, writes = block[:0], false
+	}
 	draw := false
-	skip := false
 	for sc.Scan() {
 		line := sc.Text()
 		trim := strings.TrimSpace(line)
 		switch {
 		case strings.HasPrefix(line, "Stage "):
+			flush()
 			draw = strings.HasSuffix(line, "(draw):")
-		case strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Frame "), strings.HasPrefix(line, "Tick "):
-			// The stages' order is in their own lines; the list of
-			// them names diag's and this module's.
+			stage = trim + "\n"
+			continue
+		case draw, trim == "", strings.HasPrefix(line, "Tick "), strings.HasPrefix(line, "Frame "),
+			strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Startup"),
+			strings.HasPrefix(trim, "group "), strings.HasPrefix(trim, "conflict:"):
+			// The stages' order is in their own lines; groups and
+			// conflicts follow from the systems.
+			continue
+		case strings.HasPrefix(trim, "reads") || strings.HasPrefix(trim, "writes") || strings.HasPrefix(trim, "runs if"):
+			if len(block) > 0 {
+				block = append(block, trim)
+				writes = writes || strings.HasPrefix(trim, "writes")
+			}
 			continue
 		}
-		if draw {
-			continue
-		}
-		if !strings.HasPrefix(trim, "reads") && !strings.HasPrefix(trim, "writes") {
-			skip = slices.ContainsFunc(ignored, func(p string) bool { return strings.Contains(trim, p) })
-		}
-		if skip || strings.HasPrefix(trim, "group ") || strings.HasPrefix(trim, "conflict:") {
-			continue // groups and conflicts follow from the systems
-		}
-		h.Write([]byte(trim))
-		h.Write([]byte{'\n'})
+		flush()
+		block = append(block, trim)
 	}
+	flush()
 	return h.Sum64()
 }
 

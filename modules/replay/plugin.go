@@ -339,7 +339,7 @@ func (s *state) finish() {
 		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
 		return
 	}
-	s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", len(data))
+	s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", len(data), "final digest", fmt.Sprintf("%016x", r.Final))
 }
 
 // feed (glue.First) writes the tick's recorded input into Devices.
