@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/replay"
+	"github.com/gluekit/glue/modules/save"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -66,7 +66,7 @@ func (p *player) tick(n int, d *input.Devices) {
 // every ticks checked, and returns the file.
 func recordPlayed(t *testing.T, ticks, every, detail int) []byte {
 	t.Helper()
-	store := &memStore{}
+	store := &save.Memory{}
 	cfg := Config{Seed: 9, Headless: true, Settings: DefaultSettings()}
 	cfg.Settings.Lives = 1000
 	app := NewApp(cfg).AddPlugins(&replay.Plugin{Record: "run", Seed: 9, Every: every, Detail: detail, Store: store})
@@ -78,7 +78,11 @@ func recordPlayed(t *testing.T, ticks, every, detail int) []byte {
 		}
 	}
 	app.Close()
-	return store.data
+	data, err := store.Read("run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // TestReplayPlayedGame records a game a player plays with the keys for
@@ -95,7 +99,7 @@ func TestReplayPlayedGame(t *testing.T) {
 	}
 	cfg := Config{Seed: 9, Headless: true, Settings: DefaultSettings()}
 	cfg.Settings.Lives = 1000
-	app := NewApp(cfg).AddPlugins(&replay.Plugin{Replay: "run", Seed: 9, Store: &memStore{data: data}})
+	app := NewApp(cfg).AddPlugins(&replay.Plugin{Replay: "run", Seed: 9, Store: memoryWith(data)})
 	defer app.Close()
 	n := 0
 	for ; n < 5000; n++ {
@@ -132,14 +136,9 @@ func TestReplaySize(t *testing.T) {
 	}
 }
 
-// memStore keeps one recording in memory.
-type memStore struct{ data []byte }
-
-func (m *memStore) Write(_ string, data []byte) error { m.data = data; return nil }
-func (m *memStore) Read(name string) ([]byte, error) {
-	if m.data == nil {
-		return nil, os.ErrNotExist
-	}
-	return m.data, nil
+// memoryWith is a store with data under "run".
+func memoryWith(data []byte) *save.Memory {
+	m := &save.Memory{}
+	m.Write("run", data)
+	return m
 }
-func (m *memStore) Where(name string) string { return "memory:" + name }

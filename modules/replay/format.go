@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
@@ -296,10 +297,10 @@ func writeDelta(w *codec.Writer, old, cur *input.Devices) bool {
 	if cur.Cursor != old.Cursor {
 		mask |= mCursor
 	}
-	if !equalPoints(cur.Touches, old.Touches) {
+	if !slices.Equal(cur.Touches, old.Touches) {
 		mask |= mTouches
 	}
-	if !equalPads(cur.Pads, old.Pads) {
+	if !slices.Equal(cur.Pads, old.Pads) {
 		mask |= mPads
 	}
 	if len(cur.Chars) > 0 {
@@ -449,27 +450,3 @@ func readFloat(r *codec.Reader) float64 {
 func point(w *codec.Writer, p input.Point) { float(w, p.X); float(w, p.Y) }
 
 func readPoint(r *codec.Reader) input.Point { return input.Point{X: readFloat(r), Y: readFloat(r)} }
-
-func equalPoints(a, b []input.Point) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalPads(a, b []input.Pad) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}

@@ -4,7 +4,6 @@ package replay
 
 import (
 	"os"
-	"path/filepath"
 
 	"github.com/gluekit/glue/modules/save"
 )
@@ -19,24 +18,5 @@ func (fileStore) Where(name string) string { return name }
 
 func (fileStore) Read(name string) ([]byte, error) { return os.ReadFile(name) }
 
-// Write writes a temporary file next to name and renames it over name:
-// a crash leaves the old recording or the new one.
-func (fileStore) Write(name string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
-}
+// Write writes the file atomically (save.WriteFile).
+func (fileStore) Write(name string, data []byte) error { return save.WriteFile(name, data) }
