@@ -65,9 +65,7 @@ func (d *digester) digest(w *glue.World, into map[key]uint16) error {
 		if e := c.Encode(v, &d.w); e != nil && err == nil {
 			err = fmt.Errorf("replay: encoding %s for its digest: %w", c.Name(), e)
 		}
-		h := fnv.New32a()
-		h.Write(d.w.Data())
-		x := h.Sum32()
+		x := fnv32a(d.w.Data())
 		into[key{d.index[c], e}] = uint16(x^x>>16) | 1 // never 0: 0 is "gone"
 	}
 	for _, t := range d.resources {
@@ -116,8 +114,13 @@ func sum(m map[key]uint16, t int) uint64 {
 // nothing (a HUD publisher of the browser build, a logger): each system
 // is counted with its accesses if it writes a component, a resource or
 // events.
-func systemsHash(a *glue.App) uint64 {
+//
+// It also returns each counted system's name and a 16-bit hash of its
+// stage, name and accesses, for saying what differs.
+func systemsHash(a *glue.App) (uint64, []sysSum) {
 	h := fnv.New64a()
+	var sums []sysSum
+	stageName := ""
 	sc := bufio.NewScanner(strings.NewReader(a.Describe()))
 	var block []string // a system's line and its accesses
 	writes := false
@@ -126,10 +129,14 @@ func systemsHash(a *glue.App) uint64 {
 		if writes && !slices.ContainsFunc(ignored, func(p string) bool { return strings.Contains(block[0], p) }) {
 			h.Write([]byte(stage))
 			stage = ""
+			one := fnv32a([]byte(stageName))
 			for _, l := range block {
 				h.Write([]byte(l))
 				h.Write([]byte{'\n'})
+				one = one*16777619 ^ fnv32a([]byte(l))
 			}
+			name, _, _ := strings.Cut(block[0], " ")
+			sums = append(sums, sysSum{name + " in " + stageName, uint16(one ^ one>>16)})
 		}
 		block, writes = block[:0], false
 	}
@@ -142,6 +149,7 @@ func systemsHash(a *glue.App) uint64 {
 			flush()
 			draw = strings.HasSuffix(line, "(draw):")
 			stage = trim + "\n"
+			stageName, _, _ = strings.Cut(strings.TrimPrefix(trim, "Stage "), " (")
 			continue
 		case draw, trim == "", strings.HasPrefix(line, "Tick "), strings.HasPrefix(line, "Frame "),
 			strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Startup"),
@@ -160,8 +168,63 @@ func systemsHash(a *glue.App) uint64 {
 		block = append(block, trim)
 	}
 	flush()
-	return h.Sum64()
+	return h.Sum64(), sums
+}
+
+// sysSum is a system counted in the fingerprint, "name in Stage", and
+// its 16-bit hash.
+type sysSum struct {
+	name string
+	sum  uint16
+}
+
+// systemsDiff says which systems differ between this build's and the
+// recording's (their hashes).
+func systemsDiff(here []sysSum, recorded []uint16) string {
+	rec := map[uint16]int{}
+	for _, r := range recorded {
+		rec[r]++
+	}
+	var added []string
+	for _, s := range here {
+		if rec[s.sum] > 0 {
+			rec[s.sum]--
+			continue
+		}
+		added = append(added, s.name)
+	}
+	missing := 0
+	for _, n := range rec {
+		missing += n
+	}
+	if len(added) == 0 && missing == 0 {
+		return "the same systems run in another order"
+	}
+	var parts []string
+	if len(added) > 0 {
+		const most = 6
+		more := ""
+		if len(added) > most {
+			more = fmt.Sprintf(" and %d more", len(added)-most)
+			added = added[:most]
+		}
+		parts = append(parts, "new or changed in this build: "+strings.Join(added, ", ")+more)
+	}
+	if missing > 0 {
+		parts = append(parts, fmt.Sprintf("%d of the recording's systems are not here, or changed", missing))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // ignored are the systems the fingerprint leaves out.
 var ignored = []string{"input.readDevices", "replay.", "diag."}
+
+// fnv32a is the 32-bit FNV-1a hash of p, without hash.Hash's allocation.
+func fnv32a(p []byte) uint32 {
+	h := uint32(2166136261)
+	for _, b := range p {
+		h ^= uint32(b)
+		h *= 16777619
+	}
+	return h
+}

@@ -32,7 +32,7 @@
 // digest of the whole world, and every Plugin.Detail of those checks
 // the 16-bit digest of every value of a registered type that changed
 // since — each component of each entity, each saved resource. A
-// ten-minute game of breakout, played with the keys, is about 6.5 KB
+// ten-minute game of breakout, played with the keys, is about 6.6 KB
 // (docs/replay.md).
 //
 // # Checking

@@ -18,7 +18,7 @@ import (
 //	file    = magic:"GLUEREPL" format:u16 body crc:u32
 //	body    = game:text seed:u64 systems:u64 types:u64 every:uvarint
 //	          detail:uvarint ticks:uvarint final:u64 names:(n:uvarint text*n)
-//	          flags:(n:uvarint text*n)
+//	          flags:(n:uvarint text*n) sums:(n:uvarint u16*n)
 //	          inputs:(n:uvarint input*n) worlds:(n:uvarint u16*n)
 //	          checks:(n:uvarint check*n)
 //	input   = dtick:uvarint mask:u8 fields…   (the devices that changed)
@@ -82,6 +82,7 @@ type Recording struct {
 	// Flags are the game's command-line flags the run was started with
 	// ([Flags]), as "name=value": -replay sets them again.
 	Flags  []string
+	sums   []uint16 // the 16-bit hash of each system in the fingerprint
 	inputs []inputRec
 	worlds []uint16
 	checks [][]typeRec
@@ -129,6 +130,10 @@ func (r *Recording) encode() []byte {
 	w.Uvarint(uint64(len(r.Flags)))
 	for _, f := range r.Flags {
 		w.Text(f)
+	}
+	w.Uvarint(uint64(len(r.sums)))
+	for _, x := range r.sums {
+		w.Uint16(x)
 	}
 	w.Uvarint(uint64(len(r.inputs)))
 	var last uint64
@@ -197,6 +202,10 @@ func Decode(data []byte) (*Recording, error) {
 	r.Flags = make([]string, rd.Count(1))
 	for i := range r.Flags {
 		r.Flags[i] = rd.Text()
+	}
+	r.sums = make([]uint16, rd.Count(2))
+	for i := range r.sums {
+		r.sums[i] = rd.Uint16()
 	}
 	n := rd.Count(2)
 	var tick uint64

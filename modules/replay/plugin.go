@@ -220,17 +220,21 @@ func (s *state) start(c glue.Commands) {
 			return err
 		}
 		s.dig = newDigester(reg, res)
-		systems, types := systemsHash(s.app), s.dig.typesHash()
+		systems, sums := systemsHash(s.app)
+		types := s.dig.typesHash()
 		if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil && s.p.Replay == "" {
 			s.rec.Game = sv.Game()
 		}
 		if s.p.Replay == "" {
 			s.rec.Systems, s.rec.Types, s.rec.Names = systems, types, s.dig.names()
+			for _, x := range sums {
+				s.rec.sums = append(s.rec.sums, x.sum)
+			}
 			return s.dig.digest(w, s.digests) // tick 0, the checks' base
 		}
 		var diff []string
 		if systems != s.rec.Systems {
-			diff = append(diff, "its update systems or their order differ (compare the -schedule of both builds)")
+			diff = append(diff, "its update systems or their order differ ("+systemsDiff(sums, s.rec.sums)+"; compare the -schedule of both builds)")
 		}
 		if types != s.rec.Types {
 			diff = append(diff, fmt.Sprintf("its digested types differ (recorded: %s)", strings.Join(s.rec.Names, ", ")))

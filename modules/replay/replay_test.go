@@ -178,7 +178,7 @@ func TestOtherBuildIsRefused(t *testing.T) {
 	if !errors.Is(err, replay.ErrBuild) {
 		t.Fatalf("a replay on a build with another system: %v; want ErrBuild", err)
 	}
-	for _, want := range []string{"memory:run", "recorded by a different build", "update systems", "replay it with the build that recorded it"} {
+	for _, want := range []string{"memory:run", "recorded by a different build", "update systems", "new or changed in this build: bonus in Update", "replay it with the build that recorded it"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the refusal does not say %q: %v", want, err)
 		}
