@@ -49,3 +49,23 @@ func TestRewindMemory(t *testing.T) {
 		app.Close()
 	}
 }
+
+// TestRewindBudget: with a budget of 1 MB, the history of the 1000-brick
+// level is cut to what fits, and the overlay's count stays under it.
+func TestRewindBudget(t *testing.T) {
+	cfg := Config{Seed: 3, Headless: true, NoDiag: true, Settings: DefaultSettings()}
+	cfg.Settings.Autopilot, cfg.Settings.Bricks = true, 1000
+	app := NewApp(cfg).AddPlugins(diag.Plugin{Show: true, RewindBytes: 1 << 20})
+	defer app.Close()
+	for range 600 {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, last, _, bytes := glue.Resource[diag.Overlay](app).History()
+	snaps := bytes - 620*232 // less the recorded input
+	t.Logf("1 MB budget: ticks %d-%d in %s", first, last, diag.Bytes(uint64(bytes)))
+	if snaps > 1<<20+120<<10 || last-first+1 >= 600 || last != 600 {
+		t.Errorf("with a 1 MB budget the history is ticks %d-%d in %d bytes", first, last, bytes)
+	}
+}

@@ -23,7 +23,8 @@
 // # Rewind
 //
 // In an app with save.Plugin, while a panel is shown, the plugin keeps
-// the last [Plugin.Rewind] (10 s) of the game: every tick's
+// the last [Plugin.Rewind] (10 s; at most [Plugin.RewindBytes] of
+// snapshots, 32 MB) of the game: every tick's
 // input.Devices and, every [Plugin.RewindEvery] ticks, a snapshot of the
 // world (save.Saves.Snapshot: what a quick save holds). Paused,
 // Shift+F7 steps a tick back and F7 a tick forward, and a click on the

@@ -79,6 +79,11 @@ type Plugin struct {
 	// world the rewind keeps; the ticks between are re-simulated from
 	// the recorded input. The default (zero) is [DefaultRewindEvery].
 	RewindEvery int
+	// RewindBytes is the most memory the rewind's snapshots take; beyond
+	// it the oldest are dropped, and the history is shorter than Rewind
+	// (the overlay says how long it is). The default (zero) is
+	// [DefaultRewindBytes].
+	RewindBytes int
 }
 
 // validate reports bad options.
@@ -86,8 +91,8 @@ func (p Plugin) validate() error {
 	if p.Top < 0 {
 		return fmt.Errorf("diag: Plugin.Top must be 0 or more logical pixels, got %g", p.Top)
 	}
-	if p.RewindEvery < 0 {
-		return fmt.Errorf("diag: Plugin.RewindEvery must be 0 (the default, %d) or more ticks, got %d", DefaultRewindEvery, p.RewindEvery)
+	if p.RewindEvery < 0 || p.RewindBytes < 0 {
+		return fmt.Errorf("diag: Plugin.RewindEvery and RewindBytes must be 0 (the defaults, %d ticks and %d bytes) or more, got %d and %d", DefaultRewindEvery, DefaultRewindBytes, p.RewindEvery, p.RewindBytes)
 	}
 	if p.TextSize < 0 || p.TextSize > 200 {
 		return fmt.Errorf("diag: Plugin.TextSize must be between 0 (the default, 11) and 200 screen pixels, got %g", p.TextSize)
@@ -140,7 +145,10 @@ func (p Plugin) Build(app *glue.App) {
 		if every == 0 {
 			every = DefaultRewindEvery
 		}
-		o.rw.keep, o.rw.every = max(1, int(keep.Seconds()*float64(ebiten.TPS()))), every
+		o.rw.keep, o.rw.every, o.rw.budget = max(1, int(keep.Seconds()*float64(ebiten.TPS()))), every, p.RewindBytes
+		if o.rw.budget == 0 {
+			o.rw.budget = DefaultRewindBytes
+		}
 		app.AddStagesAfter(glue.Last, RewindStage)
 		app.AddSystems(RewindStage, glue.Func(record).In(RewindSystem).RunIf(glue.If(keeping)))
 	}

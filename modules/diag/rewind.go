@@ -28,6 +28,9 @@ const (
 	DefaultRewind = 10 * time.Second
 	// DefaultRewindEvery is the number of ticks between two snapshots.
 	DefaultRewindEvery = 10
+	// DefaultRewindBytes is the most memory the snapshots take: beyond
+	// it the oldest go, and the history is shorter than Plugin.Rewind.
+	DefaultRewindBytes = 32 << 20
 )
 
 // snapshot is the world after a tick.
@@ -39,6 +42,7 @@ type snapshot struct {
 // rewind is the history of the last ticks and the place in it shown.
 type rewind struct {
 	keep, every int // ticks kept, ticks between snapshots; keep 0: off
+	budget      int // the most bytes of snapshots
 	saves       *save.Saves
 	inputs      []input.Devices // by tick % len(inputs)
 	snaps       []snapshot      // oldest first
@@ -187,6 +191,7 @@ func (o *Overlay) restore(cmds glue.Commands) {
 func record(p struct {
 	O     glue.ResMut[Overlay]
 	Saves glue.Opt[save.Saves]
+	Ext   glue.Opt[input.External]
 	Cmds  glue.Commands
 }) {
 	o := p.O.Get()
@@ -194,7 +199,13 @@ func record(p struct {
 	if r.saves == nil {
 		r.saves = p.Saves.Get()
 	}
-	if !o.shown && !o.inspecting || !r.on() {
+	// A replay (modules/replay) writes the devices: its ticks are the
+	// recording's, not to be rewound.
+	replaying := false
+	if x := p.Ext.Get(); x != nil && x.By != external {
+		replaying = true
+	}
+	if !o.shown && !o.inspecting || !r.on() || replaying {
 		if r.first != 0 {
 			r.reset()
 		}
@@ -235,8 +246,9 @@ func record(p struct {
 		}
 		r.snaps = append(r.snaps, snapshot{tick, data})
 		r.bytes += len(data)
-		// Drop the snapshots no longer needed for the last keep ticks.
-		for len(r.snaps) > 1 && r.snaps[1].tick+uint64(r.keep) <= tick+1 {
+		// Drop the snapshots no longer needed for the last keep ticks,
+		// and the oldest beyond the budget.
+		for len(r.snaps) > 1 && (r.snaps[1].tick+uint64(r.keep) <= tick+1 || r.bytes > r.budget) {
 			r.bytes -= len(r.snaps[0].data)
 			r.snaps[0] = snapshot{} // let it go: the array keeps its place
 			r.snaps = r.snaps[1:]
