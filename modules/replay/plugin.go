@@ -46,7 +46,8 @@ const DefaultDetail = 10
 type Plugin struct {
 	// Record is where to record the run: a file's path on the desktop, a
 	// name in the browser's storage. It is written when the app is
-	// closed.
+	// closed, and every 10 s of play before (the run so far, should the
+	// game never close: a crash, a browser tab closed).
 	Record string
 	// Replay is the recording to play: the devices are not read, the
 	// recorded input is played instead.
@@ -275,12 +276,19 @@ func (s *state) record(p struct {
 			if err := s.dig.digest(w, s.now); err != nil {
 				return err
 			}
-			r.worlds = append(r.worlds, fold(sum(s.now, -1)))
+			world := sum(s.now, -1)
+			r.worlds = append(r.worlds, fold(world))
 			if len(r.worlds)%r.Detail == 0 {
 				r.checks = append(r.checks, diff(s.digests, s.now, len(s.dig.codecs)))
 				s.digests, s.now = s.now, s.digests
 			}
 			s.status.Checked = r.Ticks
+			if r.Ticks%saveEvery < uint64(r.Every) {
+				// The run so far, in case the game never closes (a
+				// crash, a browser tab closed).
+				r.Final = world
+				s.write()
+			}
 			return nil
 		})
 	}
@@ -335,15 +343,28 @@ func (s *state) finish() {
 		r.Final = sum(s.now, -1)
 		return nil
 	})
-	data := r.encode()
-	if err == nil {
-		err = s.store.Write(s.p.Record, data)
-	}
 	if err != nil {
 		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
 		return
 	}
-	s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", len(data), "final digest", fmt.Sprintf("%016x", r.Final))
+	if n := s.write(); n > 0 {
+		s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", n, "final digest", fmt.Sprintf("%016x", r.Final))
+	}
+}
+
+// saveEvery is how often, in ticks, a recording is written while the
+// game runs: 10 s at 60 ticks a second.
+const saveEvery = 600
+
+// write writes the recording as it is and returns its size, or logs the
+// failure and returns 0.
+func (s *state) write() int {
+	data := s.rec.encode()
+	if err := s.store.Write(s.p.Record, data); err != nil {
+		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
+		return 0
+	}
+	return len(data)
 }
 
 // feed (glue.First) writes the tick's recorded input into Devices.
@@ -394,7 +415,7 @@ func (s *state) checkTick(p struct {
 			}
 			if last {
 				if got := sum(s.now, -1); got != r.Final || s.firstBad != 0 {
-					return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x; a system is not deterministic (docs/replay.md)",
+					return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (docs/replay.md)",
 						s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, got, r.Final))
 				}
 				s.status.Done = true
@@ -469,7 +490,7 @@ func (s *state) compare(w *glue.World, tick uint64, c []typeRec) error {
 	if len(bad) > most {
 		bad = append(bad[:most], fmt.Sprintf("and %d more", len(bad)-most))
 	}
-	return s.fail(w, fmt.Errorf("replay: %s: %w %s; at tick %d: %s; a system is not deterministic (the wall clock, map iteration order, a random stream not seeded from the game's seed: docs/replay.md)",
+	return s.fail(w, fmt.Errorf("replay: %s: %w %s; at tick %d: %s; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (the wall clock, map iteration order, a random stream not seeded from the game's seed: docs/replay.md)",
 		s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, strings.Join(bad, "; ")))
 }
 

@@ -226,3 +226,30 @@ func TestFlagsSetTheSeed(t *testing.T) {
 		t.Fatalf("replay: %v", err)
 	}
 }
+
+// A recording is written every 10 s of play too: a game that never
+// closes (a crash, a browser tab closed) leaves the run so far, which
+// replays.
+func TestRecordingWrittenWhilePlaying(t *testing.T) {
+	store := &save.Memory{}
+	app := game(&replay.Plugin{Record: "run", Seed: 5, Store: store})
+	if err := play(app, 700, true); err != nil {
+		t.Fatal(err)
+	}
+	data, err := store.Read("run")
+	if err != nil {
+		t.Fatalf("nothing written after 700 ticks: %v", err)
+	}
+	rec, err := replay.Decode(data)
+	if err != nil || rec.Ticks != 600 {
+		t.Fatalf("the recording so far: %v, %d ticks; want 600", err, rec.Ticks)
+	}
+	again, err := replayed(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := glue.Resource[replay.Status](again); !st.Done || st.Tick != 600 {
+		t.Errorf("its replay: done %v at tick %d", st.Done, st.Tick)
+	}
+	app.Close()
+}
