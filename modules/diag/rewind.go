@@ -58,14 +58,14 @@ type rewind struct {
 // on reports whether the app can rewind: it has save.Plugin.
 func (r *rewind) on() bool { return r.keep > 0 && r.saves != nil }
 
-// reset forgets the history.
+// reset forgets the history and lets its memory go.
 func (r *rewind) reset() {
-	r.snaps = r.snaps[:0]
+	r.snaps, r.inputs = nil, nil
 	r.first, r.last, r.at, r.target, r.fed, r.bytes = 0, 0, 0, 0, 0, 0
 	r.chain = r.chain[:0]
 }
 
-// Memory returns the bytes the history holds: the snapshots and the
+// memory returns the bytes the history holds: the snapshots and the
 // recorded input.
 func (r *rewind) memory() int {
 	if len(r.inputs) == 0 {
@@ -84,7 +84,7 @@ func (o *Overlay) History() (first, last, at uint64, bytes int) {
 }
 
 // Rewind shows the world as it was after tick (of [Overlay.History]):
-// it pauses the app, restores the last snapshot before tick and
+// it pauses the app, restores the last snapshot at or before tick and
 // re-simulates the ticks from it to tick with their recorded input, one
 // tick per glue.App.Update. Resumed from there, the game plays on with
 // the live input, and the history after tick is dropped (a new branch).
@@ -164,6 +164,9 @@ func (o *Overlay) restore(cmds glue.Commands) {
 		r.chain = append(r.chain[:0], sel)
 	}
 	cmds.Exclusive(func(w *glue.World) error {
+		if r.target <= r.at { // nothing to re-simulate: the devices are read again
+			dropExternal(w)
+		}
 		newID, err := r.saves.Restore(w, s.data)
 		r.err = err
 		if err != nil {
