@@ -166,8 +166,8 @@ func (p *Plugin) Build(app *glue.App) {
 		s.rec = rec
 		s.status = &Status{Replaying: true, Name: p.Replay, Ticks: rec.Ticks}
 		app.InsertResource(input.External{By: "replay of " + p.Replay})
-		app.AddSystems(glue.First, glue.Func(s.feed).In(FeedSystem))
-		app.AddSystems(Stage, glue.Func(s.checkTick).In(CheckSystem))
+		app.AddSystems(glue.First, glue.Func(s.feed).Named("replay.feed").In(FeedSystem))
+		app.AddSystems(Stage, glue.Func(s.checkTick).Named("replay.check").In(CheckSystem))
 	} else {
 		every, detail := p.Every, p.Detail
 		if every == 0 {
@@ -181,7 +181,7 @@ func (p *Plugin) Build(app *glue.App) {
 			s.rec.Flags = p.flags()
 		}
 		s.status = &Status{Recording: true, Name: p.Record}
-		app.AddSystems(Stage, glue.Func(s.record).In(RecordSystem))
+		app.AddSystems(Stage, glue.Func(s.record).Named("replay.record").In(RecordSystem))
 		app.OnClose(s.finish)
 	}
 	app.InsertResource(*s.status)
