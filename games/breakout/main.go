@@ -60,6 +60,7 @@ import (
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 )
@@ -287,6 +288,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
+	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -344,7 +346,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if nf.Peer != "" {
 		app = NewWatchApp(cfg)
 	} else {
-		app = NewApp(cfg)
+		app = NewApp(cfg).AddPlugins(rp)
 	}
 	if *schedule {
 		app.WriteDescription(stdout)

@@ -32,6 +32,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/tiled"
 	"github.com/gluekit/glue/modules/timer"
@@ -184,6 +185,8 @@ func HUD(p struct {
 
 func main() {
 	dev := flag.Bool("dev", false, "reload games/platformer/level/level.tmx when it changes (run from the repository root)")
+	rp := replay.Flags(flag.CommandLine, "") // -record FILE, -replay FILE (docs/replay.md)
+	rp.Registry, rp.Resources = replayRegistry(), []glue.Type{glue.TypeOf[Progress]()}
 	flag.Parse()
 	cfg := Config{}
 	if *dev {
@@ -191,7 +194,7 @@ func main() {
 	}
 	app, err := NewApp(cfg)
 	if err == nil {
-		err = render.Run(app, nil)
+		err = render.Run(app.AddPlugins(rp), nil)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -59,6 +59,7 @@ import (
 	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 )
@@ -242,6 +243,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
 	benchFPS := fs.String("bench-fps", "", "with -bench: the frame-rate bounds, comma-separated (default 30,60 with drawing, 60 update only)")
 	win := render.AddFlags(fs, 1, 120) // -scale, -screenshot, -frames
+	rp := replay.Flags(fs, "seed")     // -record FILE, -replay FILE (docs/replay.md)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -323,7 +325,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := Config{Seed: *seed, Scene: Scene{Variant: variant, Fish: *fish}, Model: model,
 		Headless: *headless, Sequential: *sequential, Scale: win.Scale, Digest: *headless, Screenshot: win.Screenshot}
-	app := NewApp(cfg)
+	app := NewApp(cfg).AddPlugins(rp)
 	if *schedule {
 		app.WriteDescription(stdout)
 		app.Close()

@@ -1,7 +1,7 @@
 // Package diag shows what goes on inside a running glue game: an overlay
 // of figures and an entity inspector, drawn over the game by render.
 //
-//	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step, F8: filter
+//	app.AddPlugins(diag.Plugin{}) // F3: figures, F4: inspector, F6: pause, F7: step (Shift+F7: back), F8: filter
 //
 // The overlay (F3) shows frames and ticks per second with a graph of the
 // last frame times, the tick count, the number of entities and
@@ -20,11 +20,31 @@
 // inspector is shown; [Plugin.Keys] changes them. Hiding both panels
 // resumes a game their keys paused.
 //
+// # Rewind
+//
+// In an app with save.Plugin, while a panel is shown, the plugin keeps
+// the last [Plugin.Rewind] (10 s; at most [Plugin.RewindBytes] of
+// snapshots, 32 MB) of the game: every tick's
+// input.Devices and, every [Plugin.RewindEvery] ticks, a snapshot of the
+// world (save.Saves.Snapshot: what a quick save holds). Paused,
+// Shift+F7 steps a tick back and F7 a tick forward, and a click on the
+// timeline under the overlay's first line goes to its tick
+// ([Overlay.Rewind]): the last snapshot before the tick is restored and
+// the ticks from it re-simulated with their recorded input (the devices
+// left unread: input.External), one tick per glue.App.Update. The
+// inspector follows the selected entity, which a restore gives a new id.
+// Resumed (F6) from a past tick, the game plays on from there with the
+// live input, and the history after it is dropped: a new branch. The
+// overlay shows the ticks held and their memory ([Overlay.History]);
+// docs/replay.md has the measurements. Only what a save holds is
+// restored (the game's saved components and resources).
+//
 // # Cost
 //
-// Hidden, the plugin costs a tick nothing: it has no system in the update
-// stages, and glue's pause and profiling switches are a test each. A
-// frame costs one run of [FrameSystem], which looks at the keys. Shown,
+// Hidden, the plugin costs a tick the test of [RewindSystem]'s condition
+// (with Plugin.Rewind negative, nothing), and glue's pause and profiling
+// switches are a test each. A frame costs
+// one run of [FrameSystem], which looks at the keys. Shown,
 // it turns on glue's timing of stages and systems (two clock reads per
 // system run), reads the world, the timings and runtime/metrics four
 // times a second ([RefreshEvery]) — with reflection and allocations —

@@ -36,7 +36,7 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 	list.SetLayer(render.LayerOverlay)
 	defer list.SetLayer(layer)
 	o.panels = o.panels[:0]
-	o.rowsBox, o.rowH = box{}, 0
+	o.rowsBox, o.rowH, o.timeline = box{}, 0, box{}
 
 	x, y := float64(margin), o.top+margin
 	maxChars := max(8, int((viewW-2*margin-2*pad*lh)/o.charW))
@@ -48,7 +48,11 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 		}
 		chars = min(max(chars, 30), maxChars)
 		w := float64(chars)*o.charW + 2*pad*lh
-		h := float64(len(lines)+graphLines)*lh + 2*pad*lh
+		bar := 0.0
+		if o.rw.first != 0 {
+			bar = 1 // the rewind's timeline
+		}
+		h := float64(len(lines)+graphLines)*lh + bar*lh + 2*pad*lh
 		b := box{x, y, w, h}
 		o.panels = append(o.panels, b)
 		list.AddRect(b.x, b.y, b.w, b.h, panelColor, 0)
@@ -60,8 +64,13 @@ func (o *Overlay) draw(list *render.DrawList, s *render.Screen, cam *render.Came
 			}
 			list.AddText(clip(l, chars), x+pad*lh, ty, render.TextStyle{Size: size, Font: overlayFont(), Color: c}, 1)
 			ty += lh
+			if i == 0 && bar > 0 { // the timeline under the head, on screen however small
+				o.drawTimeline(list, box{x + pad*lh, ty + 0.2*lh, w - 2*pad*lh, 0.6 * lh})
+				ty += lh
+			}
 		}
 		o.drawGraph(list, box{x + pad*lh, ty + 0.2*lh, w - 2*pad*lh, float64(graphLines)*lh - 0.4*lh})
+
 		y = y + h + margin
 	}
 	if o.inspecting {
@@ -228,3 +237,16 @@ func clip(s string, n int) string {
 }
 
 func runeCount(s string) int { return utf8.RuneCountInString(s) }
+
+// drawTimeline draws the rewind's history as a bar, with the snapshots
+// as ticks and the tick shown as a marker; a click on it rewinds there.
+func (o *Overlay) drawTimeline(list *render.DrawList, b box) {
+	r := &o.rw
+	o.timeline = b
+	n := float64(r.last - r.first + 1)
+	list.AddRect(b.x, b.y, b.w, b.h, lineColor, 2)
+	for _, s := range r.snaps {
+		list.AddRect(b.x+float64(s.tick-r.first)/n*b.w, b.y+b.h*0.6, max(b.w/n, 0.5), b.h*0.4, textColor, 3)
+	}
+	list.AddRect(b.x+float64(r.at-r.first)/n*b.w, b.y-b.h*0.2, max(b.w/n, 1.5), b.h*1.4, selColor, 4)
+}

@@ -12,8 +12,11 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/diag"
+	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/save"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -72,14 +75,35 @@ func TestMain(m *testing.M) {
 	app := glue.NewApp()
 	w := &window{app: app}
 	win = w
-	app.AddPlugins(render.Plugin{Background: winBG}, diag.Plugin{})
+	// The input and a saved resource and component, for the rewind:
+	// Counter counts the ticks and those Space was down in, the mover
+	// moves one pixel a tick, ten with Space down.
+	reg := codec.NewRegistry()
+	codec.Register[Counter](reg)
+	codec.Register[Mover](reg)
+	app.AddPlugins(render.Plugin{Background: winBG}, diag.Plugin{}, input.Plugin{},
+		save.Plugin{Game: "diagtest", Registry: reg, Resources: []glue.Type{glue.TypeOf[Counter]()}, Store: &save.Memory{}})
 	app.InsertResource(render.Window{Title: winTitle, Width: winW, Height: winH, Scale: winScale})
 	app.InsertResource(Counter{})
 	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(func(c glue.Commands) {
 		w.box = c.Spawn(winBox, Marker{"box"})
 		w.disc = c.Spawn(winDisc, Marker{"disc"})
+		c.Spawn(Mover{})
 	}))
-	app.AddSystems(glue.Update, glue.Func(func(c glue.ResMut[Counter]) { c.Get().N++ }))
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		C  glue.ResMut[Counter]
+		In glue.Res[input.State]
+	}) {
+		p.C.Get().N++
+		if p.In.Get().Down(input.Primary) {
+			p.C.Get().Held++
+		}
+	}), glue.Each1P(func(_ glue.Entity, m *Mover, in glue.Res[input.State]) {
+		m.X++
+		if in.Get().Down(input.Primary) {
+			m.X += 9
+		}
+	}))
 	app.AddSystems(glue.Draw, render.DrawBox[render.Box](), render.DrawCircle[render.Disc]())
 	code := 1
 	done := make(chan int, 1)
@@ -117,8 +141,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// Counter counts the test game's ticks.
-type Counter struct{ N int }
+// Counter counts the test game's ticks, and those Space was down in.
+type Counter struct{ N, Held int }
+
+// Mover moves a pixel a tick, ten with Space down.
+type Mover struct{ X int }
 
 func requireWindow(t *testing.T) {
 	t.Helper()

@@ -41,6 +41,9 @@ type Overlay struct {
 	paused     bool    // the overlay's keys paused the app
 	refreshNow bool
 
+	rw      rewind
+	pending []snapshot // to restore, by the frame system
+
 	in    watch
 	fig   Figures
 	lines []string // the overlay's text
@@ -57,6 +60,7 @@ type Overlay struct {
 	// The last frame's layout, in logical pixels, for clicks.
 	panels   []box
 	rowsBox  box
+	timeline box // the rewind's bar: a click rewinds to its tick
 	rowH     float64
 	rowFirst int
 	charW    float64
@@ -176,9 +180,12 @@ func frame(p struct {
 	Screen glue.Res[render.Screen]
 	View   glue.Res[render.Viewport]
 	Camera glue.Res[render.Camera]
+	Cmds   glue.Commands
 }) {
 	o := p.O.Get()
-	o.handleInput(p.View.Get())
+	o.handleInput(p.View.Get(), p.Cmds)
+	o.restore(p.Cmds)
+	o.feed(p.Cmds)
 	if !o.shown && !o.inspecting {
 		if o.profiling {
 			o.app.SetProfiling(false)
@@ -207,7 +214,7 @@ func frame(p struct {
 // keys that show a panel and forgets the other inputs; shown, it reads
 // every input every frame, so that one pressed while it means nothing (a
 // click while the inspector is closed) is not taken later.
-func (o *Overlay) handleInput(vp *render.Viewport) {
+func (o *Overlay) handleInput(vp *render.Viewport, cmds glue.Commands) {
 	w, k := &o.in, o.keys
 	if w.pressed(inOverlay, k.Overlay) {
 		o.Show(!o.shown)
@@ -218,6 +225,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 	if !o.shown && !o.inspecting {
 		w.forget()
 		if o.paused && o.app.Paused() { // no frozen game without a word
+			o.stopResim(cmds)
 			o.app.Resume()
 		}
 		o.paused = false
@@ -227,6 +235,7 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 	click := w.clicked()
 	if pause {
 		if o.app.Paused() {
+			o.stopResim(cmds)
 			o.app.Resume()
 		} else {
 			o.app.Pause()
@@ -235,13 +244,27 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 		o.refreshNow = true
 	}
 	if step {
-		if o.app.Paused() {
+		r := &o.rw
+		shown := max(r.target, r.at) // the tick shown, or being re-simulated to
+		switch {
+		case o.app.Paused() && shift() && r.first != 0:
+			o.Rewind(max(r.first, shown-1))
+		case o.app.Paused() && shown < r.last:
+			o.Rewind(shown + 1)
+		case o.app.Paused():
 			o.app.Step()
-		} else {
+		default:
 			o.app.Pause()
 		}
 		o.paused = true
 		o.refreshNow = true
+	}
+	cx, cy := ebiten.CursorPosition()
+	x, y := vp.ToLogical(float64(cx), float64(cy))
+	if b := o.timeline; click && b.w > 0 && b.contains(x, y) {
+		r := &o.rw
+		o.Rewind(r.first + uint64((x-b.x)/b.w*float64(r.last-r.first+1)))
+		return
 	}
 	if !o.inspecting {
 		return
@@ -250,8 +273,6 @@ func (o *Overlay) handleInput(vp *render.Viewport) {
 		o.ins.cycleFilter(shift())
 		o.refreshNow = true
 	}
-	cx, cy := ebiten.CursorPosition()
-	x, y := vp.ToLogical(float64(cx), float64(cy))
 	if _, dy := ebiten.Wheel(); dy != 0 && o.rowsBox.contains(x, y) {
 		o.ins.scroll = max(0, min(o.ins.scroll-int(dy*3), len(o.ins.rows)-1))
 	}
@@ -296,6 +317,9 @@ func (o *Overlay) refresh(now time.Time, st render.Stats) {
 	o.mem.read(f)
 	o.lines = f.AppendLines(o.lines[:0])
 	o.lines = append(o.lines, keyHelp(o.keys, app.Paused()))
+	if l := o.rewindLine(); l != "" {
+		o.lines = append(o.lines, l)
+	}
 	if o.inspecting {
 		o.ins.refresh(app)
 		if o.at == nil { // the systems do not change once the app is built

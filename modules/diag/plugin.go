@@ -3,6 +3,7 @@ package diag
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,7 +28,8 @@ type Keys struct {
 	// the overlay or the inspector is shown.
 	Pause ebiten.Key
 	// Step runs exactly one tick of a paused app (glue.App.Step); on a
-	// running app it pauses it.
+	// running app it pauses it. Rewound, it goes a tick forward in the
+	// history, and with Shift a tick back ([Overlay.Rewind]).
 	Step ebiten.Key
 	// Filter shows only the entities with the next component type in the
 	// inspector (with Shift: the previous one); after the last type it
@@ -46,9 +48,10 @@ func DefaultKeys() Keys {
 // zero value is the default: both hidden until their key is pressed.
 //
 // Build inserts the [Overlay] resource and adds [FrameSystem] to the core
-// stage glue.Draw. Hidden, the plugin costs the app's ticks nothing (it
-// has no system in the update stages) and a frame one system run that
-// looks at the keys; shown, it turns the app's profiling on
+// stage glue.Draw and, for the rewind, [RewindSystem] to [RewindStage],
+// after glue.Last. Hidden, the plugin costs the app's ticks the test of
+// RewindSystem's condition and a frame one system run that looks at the
+// keys; shown, it turns the app's profiling on
 // (glue.App.SetProfiling) and reads the world a few times a second.
 type Plugin struct {
 	// Keys are the keys; the default (nil) is [DefaultKeys].
@@ -68,12 +71,28 @@ type Plugin struct {
 	// the top of the screen (its score, its lives), which the panels
 	// leave free. The default (zero) places them at the very top.
 	Top float64
+	// Rewind is how far back the rewind goes, while a panel is shown
+	// and the app has save.Plugin (see [Overlay.Rewind]). The default
+	// (zero) is [DefaultRewind]; a negative value turns it off.
+	Rewind time.Duration
+	// RewindEvery is the number of ticks between two snapshots of the
+	// world the rewind keeps; the ticks between are re-simulated from
+	// the recorded input. The default (zero) is [DefaultRewindEvery].
+	RewindEvery int
+	// RewindBytes is the most memory the rewind's snapshots take; beyond
+	// it the oldest are dropped, and the history is shorter than Rewind
+	// (the overlay says how long it is). The default (zero) is
+	// [DefaultRewindBytes].
+	RewindBytes int
 }
 
 // validate reports bad options.
 func (p Plugin) validate() error {
 	if p.Top < 0 {
 		return fmt.Errorf("diag: Plugin.Top must be 0 or more logical pixels, got %g", p.Top)
+	}
+	if p.RewindEvery < 0 || p.RewindBytes < 0 {
+		return fmt.Errorf("diag: Plugin.RewindEvery and RewindBytes must be 0 (the defaults, %d ticks and %d bytes) or more, got %d and %d", DefaultRewindEvery, DefaultRewindBytes, p.RewindEvery, p.RewindBytes)
 	}
 	if p.TextSize < 0 || p.TextSize > 200 {
 		return fmt.Errorf("diag: Plugin.TextSize must be between 0 (the default, 11) and 200 screen pixels, got %g", p.TextSize)
@@ -118,6 +137,21 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	o := Overlay{app: app, keys: keys, shown: p.Show, inspecting: p.Inspect, textSize: size, top: p.Top}
 	o.ins.selectType = p.Select
+	if p.Rewind >= 0 {
+		keep, every := p.Rewind, p.RewindEvery
+		if keep == 0 {
+			keep = DefaultRewind
+		}
+		if every == 0 {
+			every = DefaultRewindEvery
+		}
+		o.rw.keep, o.rw.every, o.rw.budget = max(1, int(keep.Seconds()*float64(ebiten.TPS()))), every, p.RewindBytes
+		if o.rw.budget == 0 {
+			o.rw.budget = DefaultRewindBytes
+		}
+		app.AddStagesAfter(glue.Last, RewindStage)
+		app.AddSystems(RewindStage, glue.Func(record).In(RewindSystem).RunIf(glue.If(keeping)))
+	}
 	app.InsertResource(o)
 	app.AddSystems(glue.Draw, glue.Func(frame).In(FrameSystem))
 }

@@ -81,6 +81,15 @@ type Devices struct {
 	Wheel Point
 }
 
+// External, when the app has it as a resource, stops [ReadDevicesSystem]:
+// something else writes [Devices] every tick before glue.PreUpdate — a
+// replay (modules/replay) playing recorded input, named by By. The
+// devices are not read while it is there.
+type External struct {
+	// By names what writes Devices, for messages: "replay of run.replay".
+	By string
+}
+
 // Pad is the state of one gamepad in Ebitengine's standard layout.
 type Pad struct {
 	// Buttons tells which buttons are pressed, indexed by
@@ -92,6 +101,16 @@ type Pad struct {
 	// Axes are the sticks' positions, -1 to 1, indexed by
 	// ebiten.StandardGamepadAxis: -1 is left or up.
 	Axes [PadAxisCount]float64
+}
+
+// CopyFrom makes d a copy of src, reusing d's slices: a recording or a
+// rewind keeps the devices of each tick without allocating.
+func (d *Devices) CopyFrom(src *Devices) {
+	touches, pads, chars := d.Touches[:0], d.Pads[:0], d.Chars[:0]
+	*d = *src
+	d.Touches = append(touches, src.Touches...)
+	d.Pads = append(pads, src.Pads...)
+	d.Chars = append(chars, src.Chars...)
 }
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts Devices.

@@ -23,13 +23,17 @@ var (
 )
 
 // readDevices (glue.PreUpdate) reads Ebitengine's input into Devices, in
-// logical coordinates. Ebitengine's input functions are concurrent-safe.
+// logical coordinates, unless the app has an External resource. Ebitengine's input functions are concurrent-safe.
 func readDevices(p struct {
 	Devices  glue.ResMut[Devices]
 	Viewport glue.Opt[render.Viewport]
 	IDs      glue.Local[[]ebiten.TouchID]
 	PadIDs   glue.Local[[]ebiten.GamepadID]
+	External glue.Opt[External]
 }) {
+	if p.External.Get() != nil {
+		return // a replay writes Devices
+	}
 	vp, ids := p.Viewport, p.IDs
 	dev := p.Devices.Get()
 	for k := range dev.Keys {

@@ -248,6 +248,7 @@ type image struct {
 	resources []value
 	groups    []imgGroup
 	ids       []glue.Entity // every saved id, sorted
+	fresh     []glue.Entity // once applied: the new id of each of ids
 	n         int           // entities
 	notes     []string      // what a load could not restore, for Result.Notes
 }

@@ -26,6 +26,7 @@ func (img *image) apply(w *glue.World, s *spec) error {
 	next := w.Peek(len(img.ids))
 	fresh := slices.Clone(next)
 	slices.Sort(fresh)
+	img.fresh = fresh
 	var rd codec.Reader
 	rd.MapEntities(func(e glue.Entity) glue.Entity {
 		if i, ok := slices.BinarySearch(img.ids, e); ok {

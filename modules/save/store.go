@@ -56,11 +56,24 @@ func (d dirStore) Read(name string) ([]byte, error) {
 	return os.ReadFile(d.Where(name))
 }
 
-func (d dirStore) Write(name string, data []byte) (err error) {
+func (d dirStore) Write(name string, data []byte) error {
 	if err := os.MkdirAll(d.dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(d.dir, "."+name+".save.tmp*")
+	return WriteFile(d.Where(name), data)
+}
+
+// WriteFile writes data to the file path atomically, as [Dir] writes a
+// save: to a temporary file in the same directory, which is synced to
+// disk and then renamed over path, and the directory is synced. A crash
+// leaves the old file or the new one, never a torn one. modules/replay
+// writes its recordings with it.
+func WriteFile(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
 		return err
 	}
@@ -79,10 +92,10 @@ func (d dirStore) Write(name string, data []byte) (err error) {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), d.Where(name)); err != nil {
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	return syncDir(d.dir)
+	return syncDir(dir)
 }
 
 // Memory is a Store in memory, for tests and tools: saves last as long

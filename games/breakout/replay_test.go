@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/replay"
+	"github.com/gluekit/glue/modules/save"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// TestRecordThenReplayFlags records a headless game with -record and
+// replays it with -replay: the same game, to the same final digest (the
+// replay checks it and says so), with the seed and the other flags taken
+// from the file.
+func TestRecordThenReplayFlags(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.replay")
+	var out1, out2, err1, err2 bytes.Buffer
+	if rc := run([]string{"-headless", "-ticks", "2000", "-seed", "42", "-lives", "1", "-record", file}, &out1, &err1); rc != 0 {
+		t.Fatalf("recording: exit %d: %s", rc, err1.String())
+	}
+	if rc := run([]string{"-replay", file}, &out2, &err2); rc != 0 {
+		t.Fatalf("replay: exit %d: %s", rc, err2.String())
+	}
+	if out1.String() != out2.String() {
+		t.Errorf("the replay ended otherwise:\nrecorded %sreplayed %s", out1.String(), out2.String())
+	}
+	if !strings.Contains(err2.String(), "seed 42") {
+		t.Errorf("the replay did not run with the recorded seed 42: %s", err2.String())
+	}
+}
+
+// player plays breakout like a person: it holds an arrow for a while,
+// lets go, holds the other, launches the ball and, after a game, starts
+// a new one, all from its own random stream.
+type player struct {
+	rng   *rand.Rand
+	until int
+	key   ebiten.Key
+}
+
+func (p *player) tick(n int, d *input.Devices) {
+	d.Keys[ebiten.KeySpace] = n%600 == 0
+	if n < p.until {
+		return
+	}
+	d.Keys[p.key] = false
+	p.until = n + 10 + p.rng.IntN(60)
+	switch p.rng.IntN(3) {
+	case 0:
+		p.key = ebiten.KeyArrowLeft
+	case 1:
+		p.key = ebiten.KeyArrowRight
+	default:
+		return // a pause
+	}
+	d.Keys[p.key] = true
+}
+
+// recordPlayed records ticks ticks of a game a player plays, every
+// every ticks checked, and returns the file.
+func recordPlayed(t *testing.T, ticks, every, detail int) []byte {
+	t.Helper()
+	store := &save.Memory{}
+	cfg := Config{Seed: 9, Headless: true, Settings: DefaultSettings()}
+	cfg.Settings.Lives = 1000
+	app := NewApp(cfg).AddPlugins(&replay.Plugin{Record: "run", Seed: 9, Every: every, Detail: detail, Store: store})
+	p := &player{rng: rand.New(rand.NewPCG(1, 2))}
+	for n := range ticks {
+		p.tick(n, glue.Resource[input.Devices](app))
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app.Close()
+	data, err := store.Read("run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestReplayPlayedGame records a game a player plays with the keys for
+// a minute and replays it without them: every check and the final
+// digest match, and the game ends as it did.
+func TestReplayPlayedGame(t *testing.T) {
+	data := recordPlayed(t, 3600, 0, 0)
+	rec, err := replay.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Inputs() < 50 {
+		t.Fatalf("only %d input changes recorded in a minute of play", rec.Inputs())
+	}
+	cfg := Config{Seed: 9, Headless: true, Settings: DefaultSettings()}
+	cfg.Settings.Lives = 1000
+	app := NewApp(cfg).AddPlugins(&replay.Plugin{Replay: "run", Seed: 9, Store: memoryWith(data)})
+	defer app.Close()
+	n := 0
+	for ; n < 5000; n++ {
+		if err := app.Update(); err != nil {
+			if err == glue.ErrEnded {
+				break
+			}
+			t.Fatalf("tick %d: %v", n+1, err)
+		}
+	}
+	st := glue.Resource[replay.Status](app)
+	if !st.Done || st.Tick != 3600 || n != 3600 {
+		t.Fatalf("the replay stopped at tick %d (app tick %d), done %v, err %v", st.Tick, n, st.Done, st.Err)
+	}
+}
+
+// TestReplaySize records ten minutes of a played game (36000 ticks) and
+// reports the file's size: at most a few KB (docs/replay.md). Run with
+// -v for the figures.
+func TestReplaySize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ten minutes of game")
+	}
+	for _, c := range []struct{ every, detail int }{{0, 0}, {60, 30}, {120, 10}, {1, 60}} {
+		data := recordPlayed(t, 36000, c.every, c.detail)
+		rec, err := replay.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("10 minutes played, the world checked every %d ticks, in detail every %d checks: %d bytes, %d input changes", rec.Every, rec.Detail, len(data), rec.Inputs())
+		if c.every == 0 && len(data) > 8<<10 {
+			t.Errorf("a 10-minute game takes %d bytes, more than 8 KB", len(data))
+		}
+	}
+}
+
+// memoryWith is a store with data under "run".
+func memoryWith(data []byte) *save.Memory {
+	m := &save.Memory{}
+	m.Write("run", data)
+	return m
+}

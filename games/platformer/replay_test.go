@@ -1,0 +1,56 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/replay"
+	"github.com/gluekit/glue/modules/save"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// TestReplay records a run of the real game, played with the keys, and
+// replays it without them: the hero's and the enemies' bodies and the
+// progress match at every check and at the end.
+func TestReplay(t *testing.T) {
+	store := &save.Memory{}
+	plugin := func(p replay.Plugin) *replay.Plugin {
+		p.Store, p.Registry, p.Resources = store, replayRegistry(), []glue.Type{glue.TypeOf[Progress]()}
+		return &p
+	}
+	g := newGame(t)
+	g.app.AddPlugins(plugin(replay.Plugin{Record: "run"}))
+	g.tick(ebiten.KeySpace) // start
+	for n := range 600 {
+		keys := []ebiten.Key{ebiten.KeyArrowRight}
+		if n%50 < 3 {
+			keys = append(keys, ebiten.KeySpace)
+		}
+		if n%120 > 90 {
+			keys = []ebiten.Key{ebiten.KeyArrowLeft}
+		}
+		g.tick(keys...)
+	}
+	pos := find[Player](g)[0].Pos
+	g.app.Close()
+
+	app, err := NewApp(Config{Headless: true, Saves: &save.Memory{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	app.AddPlugins(plugin(replay.Plugin{Replay: "run"}))
+	for app.Update() == nil {
+	}
+	st := glue.Resource[replay.Status](app)
+	if !st.Done || st.Tick != 601 {
+		t.Fatalf("the replay: done %v at tick %d, err %v", st.Done, st.Tick, st.Err)
+	}
+	g2 := &game{t: t, app: app}
+	if got := find[Player](g2)[0].Pos; got != pos {
+		t.Errorf("the hero ended at %v, recorded at %v", got, pos)
+	}
+	if pos.X < 50 {
+		t.Errorf("the hero did not go far: %v", pos)
+	}
+}

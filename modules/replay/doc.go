@@ -1,0 +1,47 @@
+// Package replay records a run of a game — its seed, its build's
+// fingerprint and the input of every tick — and plays it back, checking
+// tick by tick that the game plays as it was recorded: a bug report a
+// player can send, a demo that plays itself, a test of determinism.
+//
+// # Use
+//
+// A game with flags adds -record FILE and -replay FILE with [Flags], and
+// the plugin it returns to its app:
+//
+//	rp := replay.Flags(fs, "seed") // before fs.Parse
+//	…
+//	app := NewApp(cfg).AddPlugins(rp)
+//
+//	go run ./games/breakout -record run.replay   # play, then close
+//	go run ./games/breakout -replay run.replay   # watch it again
+//
+// or sets [Plugin] itself. The plugin needs input.Plugin (the input it
+// records and plays is input.Devices, written before glue.PreUpdate
+// while replaying, the devices left unread: input.External) and the
+// types to digest: save.Plugin's registry and saved resources, or
+// Plugin.Registry.
+//
+// # What is recorded
+//
+// The seed (Plugin.Seed: -replay sets the game's seed flag to it), the
+// other flags the run was started with, a fingerprint of the build (a
+// hash of the update systems in their order, and one of the digested
+// types' schemas: a replay on another build is refused with [ErrBuild]),
+// the changes of input.Devices tick by tick (only what changed, in
+// varints), and digests of the world: every Plugin.Every ticks a 16-bit
+// digest of the whole world, and every Plugin.Detail of those checks
+// the 16-bit digest of every value of a registered type that changed
+// since — each component of each entity, each saved resource. A
+// ten-minute game of breakout, played with the keys, is about 6.6 KB
+// (docs/replay.md).
+//
+// # Checking
+//
+// The replay computes the same digests at the same ticks. The first
+// check whose world digest differs says between which ticks the game
+// diverged (at which tick, with Every 1); the next detailed check names
+// the components and entities whose values differ. The replay then fails
+// the app with an error wrapping [ErrDiverged], also in [Status].Err.
+// After the last recorded tick the world's full 64-bit digest is
+// compared, and the app ends ([Status].Done).
+package replay

@@ -1,0 +1,461 @@
+package replay
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/input"
+)
+
+// The file (docs/replay.md):
+//
+//	file    = magic:"GLUEREPL" format:u16 body crc:u32
+//	body    = game:text seed:u64 systems:u64 types:u64 every:uvarint
+//	          detail:uvarint ticks:uvarint final:u64 names:(n:uvarint text*n)
+//	          flags:(n:uvarint text*n) sums:(n:uvarint u16*n)
+//	          inputs:(n:uvarint input*n) worlds:(n:uvarint u16*n)
+//	          checks:(n:uvarint check*n)
+//	input   = dtick:uvarint mask:u8 fields…   (the devices that changed)
+//	check   = n:uvarint (type:uvarint k:uvarint (k=0: sum:u16 | value*k))*n
+//	value   = ref:uvarint [entity:uvarint] [digest:u16]
+//
+// crc is the CRC-32C of everything before it. An input is the change of
+// input.Devices at a tick, dtick ticks after the previous input's tick
+// (the first counts from tick 0). worlds are the world's digest at every
+// every-th tick. A check is the detail at every detail-th of those
+// ticks: for each type whose values changed since the previous check,
+// the new digest of each entity whose value changed or,
+// if more than maxEntries did, the sum of the type's digests. A value's
+// ref is i<<1|gone: i indexes the entities the file named so far (in
+// the order it named them; i equal to their number names a new one,
+// whose entity follows), gone says that the entity lost the type or
+// died (no digest follows). Resources are entity 0. Digests are 16-bit:
+// a difference goes unseen at one check with odds of 1 in 65536, and a
+// diverged game stays diverged.
+const (
+	magic      = "GLUEREPL"
+	formatV1   = 1
+	maxEntries = 16
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// The kinds of errors of a replay file: every error reading one wraps
+// one of them.
+var (
+	// ErrNotReplay: the data is not a glue replay (wrong magic, bad
+	// structure or checksum).
+	ErrNotReplay = errors.New("not a glue replay, or a damaged one")
+	// ErrBuild: the replay was recorded by another build of the game: its
+	// systems or its registered types differ.
+	ErrBuild = errors.New("replay recorded by a different build")
+	// ErrDiverged: the game did not play as it was recorded.
+	ErrDiverged = errors.New("replay diverged")
+)
+
+// Recording is a replay file's contents.
+type Recording struct {
+	// Game is the game's name (save.Plugin.Game), "" if it has none.
+	Game string
+	// Seed is the seed the game ran with.
+	Seed uint64
+	// Systems and Types are the fingerprint of the build that recorded
+	// it: a hash of the update systems in their order, and one of the
+	// digested types' schemas.
+	Systems, Types uint64
+	// Every is the number of ticks between two checks of the world's
+	// digest, and Detail the number of those checks between two that
+	// hold the digest of every entity's values.
+	Every, Detail int
+	// Ticks is the number of ticks recorded.
+	Ticks uint64
+	// Final is the digest of the world after the last tick.
+	Final uint64
+	// Names are the digested types' names, by index.
+	Names []string
+	// Flags are the game's command-line flags the run was started with
+	// ([Flags]), as "name=value": -replay sets them again.
+	Flags  []string
+	sums   []uint16 // the 16-bit hash of each system in the fingerprint
+	inputs []inputRec
+	worlds []uint16
+	checks [][]typeRec
+}
+
+// inputRec is the devices' change at a tick.
+type inputRec struct {
+	tick uint64
+	data []byte // mask and fields
+}
+
+// typeRec is one type's record in a check.
+type typeRec struct {
+	t       int
+	sum     uint16 // when entries is nil
+	entries []entry
+}
+
+// entry is an entity's new digest, 0 if it is gone.
+type entry struct {
+	e uint64
+	d uint16
+}
+
+// Inputs returns the number of ticks at which the recorded input changed.
+func (r *Recording) Inputs() int { return len(r.inputs) }
+
+// encode writes the recording as a file.
+func (r *Recording) encode() []byte {
+	var w codec.Writer
+	w.Raw([]byte(magic))
+	w.Uint16(formatV1)
+	w.Text(r.Game)
+	w.Uint64(r.Seed)
+	w.Uint64(r.Systems)
+	w.Uint64(r.Types)
+	w.Uvarint(uint64(r.Every))
+	w.Uvarint(uint64(r.Detail))
+	w.Uvarint(r.Ticks)
+	w.Uint64(r.Final)
+	w.Uvarint(uint64(len(r.Names)))
+	for _, n := range r.Names {
+		w.Text(n)
+	}
+	w.Uvarint(uint64(len(r.Flags)))
+	for _, f := range r.Flags {
+		w.Text(f)
+	}
+	w.Uvarint(uint64(len(r.sums)))
+	for _, x := range r.sums {
+		w.Uint16(x)
+	}
+	w.Uvarint(uint64(len(r.inputs)))
+	var last uint64
+	for _, in := range r.inputs {
+		w.Uvarint(in.tick - last)
+		last = in.tick
+		w.Raw(in.data)
+	}
+	w.Uvarint(uint64(len(r.worlds)))
+	for _, d := range r.worlds {
+		w.Uint16(d)
+	}
+	w.Uvarint(uint64(len(r.checks)))
+	table := map[uint64]uint64{}
+	for _, c := range r.checks {
+		w.Uvarint(uint64(len(c)))
+		for _, t := range c {
+			w.Uvarint(uint64(t.t))
+			w.Uvarint(uint64(len(t.entries)))
+			if t.entries == nil {
+				w.Uint16(t.sum)
+			}
+			for _, e := range t.entries {
+				i, known := table[e.e]
+				if !known {
+					i = uint64(len(table))
+					table[e.e] = i
+				}
+				ref := i << 1
+				if e.d == 0 {
+					ref |= 1
+				}
+				w.Uvarint(ref)
+				if !known {
+					w.Uvarint(e.e)
+				}
+				if e.d != 0 {
+					w.Uint16(e.d)
+				}
+			}
+		}
+	}
+	return binary.LittleEndian.AppendUint32(w.Data(), crc32.Checksum(w.Data(), castagnoli))
+}
+
+// Decode reads a replay file.
+func Decode(data []byte) (*Recording, error) {
+	if len(data) < len(magic)+6 || string(data[:len(magic)]) != magic {
+		return nil, fmt.Errorf("%w: it does not start with %q", ErrNotReplay, magic)
+	}
+	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: its checksum does not match (truncated or changed)", ErrNotReplay)
+	}
+	var rd codec.Reader
+	rd.Reset(body[len(magic):])
+	if v := rd.Uint16(); v != formatV1 {
+		return nil, fmt.Errorf("%w: format %d, this build reads format %d", ErrNotReplay, v, formatV1)
+	}
+	r := &Recording{Game: rd.Text(), Seed: rd.Uint64(), Systems: rd.Uint64(), Types: rd.Uint64(),
+		Every: int(rd.Uvarint()), Detail: int(rd.Uvarint()), Ticks: rd.Uvarint(), Final: rd.Uint64()}
+	r.Names = make([]string, rd.Count(1))
+	for i := range r.Names {
+		r.Names[i] = rd.Text()
+	}
+	r.Flags = make([]string, rd.Count(1))
+	for i := range r.Flags {
+		r.Flags[i] = rd.Text()
+	}
+	r.sums = make([]uint16, rd.Count(2))
+	for i := range r.sums {
+		r.sums[i] = rd.Uint16()
+	}
+	n := rd.Count(2)
+	var tick uint64
+	for range n {
+		tick += rd.Uvarint()
+		start := len(body) - len(magic) - rd.Len()
+		var d input.Devices
+		readDevices(&rd, &d)
+		end := len(body) - len(magic) - rd.Len()
+		r.inputs = append(r.inputs, inputRec{tick, body[len(magic)+start : len(magic)+end]})
+	}
+	r.worlds = make([]uint16, rd.Count(2))
+	for i := range r.worlds {
+		r.worlds[i] = rd.Uint16()
+	}
+	r.checks = make([][]typeRec, rd.Count(1))
+	var table []uint64
+	for i := range r.checks {
+		c := make([]typeRec, rd.Count(2))
+		for j := range c {
+			c[j].t = int(rd.Uvarint())
+			if c[j].t >= len(r.Names) {
+				rd.Fail(fmt.Errorf("type %d of %d", c[j].t, len(r.Names)))
+			}
+			k := rd.Count(1)
+			if k == 0 {
+				c[j].sum = rd.Uint16()
+				continue
+			}
+			c[j].entries = make([]entry, k)
+			for m := range c[j].entries {
+				ref := rd.Uvarint()
+				i := ref >> 1
+				switch {
+				case i == uint64(len(table)):
+					table = append(table, rd.Uvarint())
+				case i > uint64(len(table)):
+					rd.Fail(fmt.Errorf("entity %d of %d", i, len(table)))
+					i = 0
+					table = append(table, 0)
+				}
+				e := &c[j].entries[m]
+				e.e = table[i]
+				if ref&1 == 0 {
+					if e.d = rd.Uint16(); e.d == 0 {
+						rd.Fail(errors.New("digest 0"))
+					}
+				}
+			}
+		}
+		r.checks[i] = c
+	}
+	if err := rd.Err(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotReplay, err)
+	}
+	if rd.Len() != 0 {
+		return nil, fmt.Errorf("%w: %d bytes after the end", ErrNotReplay, rd.Len())
+	}
+	if r.Every < 1 || r.Detail < 1 {
+		return nil, fmt.Errorf("%w: checks every %d ticks, detailed every %d", ErrNotReplay, r.Every, r.Detail)
+	}
+	return r, nil
+}
+
+// The fields of an input record's mask.
+const (
+	mKeys = 1 << iota
+	mButtons
+	mCursor
+	mTouches
+	mPads
+	mChars
+	mWheel
+	mOneKey // one key toggled: mKeys with no count
+)
+
+// writeDelta appends the change from old to cur, with its mask; it
+// reports false, writing nothing, if nothing changed.
+func writeDelta(w *codec.Writer, old, cur *input.Devices) bool {
+	var mask uint8
+	nk, nb := 0, 0
+	for i := range cur.Keys {
+		if cur.Keys[i] != old.Keys[i] {
+			nk++
+		}
+	}
+	for i := range cur.Buttons {
+		if cur.Buttons[i] != old.Buttons[i] {
+			nb++
+		}
+	}
+	if nk > 0 {
+		mask |= mKeys
+	}
+	if nb > 0 {
+		mask |= mButtons
+	}
+	if cur.Cursor != old.Cursor {
+		mask |= mCursor
+	}
+	if !slices.Equal(cur.Touches, old.Touches) {
+		mask |= mTouches
+	}
+	if !slices.Equal(cur.Pads, old.Pads) {
+		mask |= mPads
+	}
+	if len(cur.Chars) > 0 {
+		mask |= mChars
+	}
+	if cur.Wheel != old.Wheel {
+		mask |= mWheel
+	}
+	if mask == 0 {
+		return false
+	}
+	if nk == 1 {
+		mask |= mOneKey
+	}
+	w.Uint8(mask)
+	if mask&mKeys != 0 {
+		if nk > 1 {
+			w.Uvarint(uint64(nk))
+		}
+		for i := range cur.Keys {
+			if cur.Keys[i] != old.Keys[i] {
+				w.Uvarint(uint64(i))
+			}
+		}
+	}
+	if mask&mButtons != 0 {
+		w.Uvarint(uint64(nb))
+		for i := range cur.Buttons {
+			if cur.Buttons[i] != old.Buttons[i] {
+				w.Uvarint(uint64(i))
+			}
+		}
+	}
+	if mask&mCursor != 0 {
+		point(w, cur.Cursor)
+	}
+	if mask&mTouches != 0 {
+		w.Uvarint(uint64(len(cur.Touches)))
+		for _, p := range cur.Touches {
+			point(w, p)
+		}
+	}
+	if mask&mPads != 0 {
+		w.Uvarint(uint64(len(cur.Pads)))
+		for i := range cur.Pads {
+			p := &cur.Pads[i]
+			var b uint64
+			for j, on := range p.Buttons {
+				if on {
+					b |= 1 << j
+				}
+			}
+			w.Uvarint(b)
+			for _, v := range p.ButtonValues {
+				float(w, v)
+			}
+			for _, v := range p.Axes {
+				float(w, v)
+			}
+		}
+	}
+	if mask&mChars != 0 {
+		w.Uvarint(uint64(len(cur.Chars)))
+		for _, c := range cur.Chars {
+			w.Uvarint(uint64(c))
+		}
+	}
+	if mask&mWheel != 0 {
+		point(w, cur.Wheel)
+	}
+	return true
+}
+
+// readDevices applies a change written by writeDelta to d: d holds the
+// devices of the tick before. Chars are the tick's own, not a change:
+// none unless the record has them.
+func readDevices(r *codec.Reader, d *input.Devices) {
+	mask := r.Uint8()
+	d.Chars = d.Chars[:0]
+	if mask&mKeys != 0 {
+		n := 1
+		if mask&mOneKey == 0 {
+			n = r.Count(1)
+		}
+		for range n {
+			if i := r.Uvarint(); i < uint64(len(d.Keys)) {
+				d.Keys[i] = !d.Keys[i]
+			} else {
+				r.Fail(fmt.Errorf("key %d", i))
+			}
+		}
+	}
+	if mask&mButtons != 0 {
+		for range r.Count(1) {
+			if i := r.Uvarint(); i < uint64(len(d.Buttons)) {
+				d.Buttons[i] = !d.Buttons[i]
+			} else {
+				r.Fail(fmt.Errorf("mouse button %d", i))
+			}
+		}
+	}
+	if mask&mCursor != 0 {
+		d.Cursor = readPoint(r)
+	}
+	if mask&mTouches != 0 {
+		d.Touches = d.Touches[:0]
+		for range r.Count(2) {
+			d.Touches = append(d.Touches, readPoint(r))
+		}
+	}
+	if mask&mPads != 0 {
+		d.Pads = d.Pads[:0]
+		for range r.Count(1) {
+			d.Pads = append(d.Pads, input.Pad{})
+			p := &d.Pads[len(d.Pads)-1]
+			b := r.Uvarint()
+			for j := range p.Buttons {
+				p.Buttons[j] = b&(1<<j) != 0
+			}
+			for j := range p.ButtonValues {
+				p.ButtonValues[j] = readFloat(r)
+			}
+			for j := range p.Axes {
+				p.Axes[j] = readFloat(r)
+			}
+		}
+	}
+	if mask&mChars != 0 {
+		for range r.Count(1) {
+			d.Chars = append(d.Chars, rune(r.Uvarint()))
+		}
+	}
+	if mask&mWheel != 0 {
+		d.Wheel = readPoint(r)
+	}
+}
+
+// float writes v's bits reversed as a uvarint: the round numbers input
+// gives (0, 1, 0.5, 320.25) have their low bits 0, so they take a few
+// bytes.
+func float(w *codec.Writer, v float64) { w.Uvarint(bits.Reverse64(math.Float64bits(v))) }
+
+func readFloat(r *codec.Reader) float64 {
+	return math.Float64frombits(bits.Reverse64(r.Uvarint()))
+}
+
+func point(w *codec.Writer, p input.Point) { float(w, p.X); float(w, p.Y) }
+
+func readPoint(r *codec.Reader) input.Point { return input.Point{X: readFloat(r), Y: readFloat(r)} }

@@ -1,0 +1,559 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/save"
+)
+
+// Stage is the stage the plugin adds after glue.Last, for its one update
+// system: it sees each tick's final world.
+const Stage glue.Stage = "Replay"
+
+// Names of the plugin's systems.
+var (
+	// RecordSystem (Stage, when recording) notes the tick's input.Devices
+	// and, every Plugin.Every ticks, queues the world's digest.
+	RecordSystem = glue.NewLabel("replay.record")
+	// FeedSystem (glue.First, when replaying) writes the recorded
+	// input.Devices of the tick.
+	FeedSystem = glue.NewLabel("replay.feed")
+	// CheckSystem (Stage, when replaying) compares the world's digests
+	// with the recorded ones and ends the app after the last tick.
+	CheckSystem = glue.NewLabel("replay.check")
+)
+
+// DefaultEvery is the default number of ticks between two checks of the
+// world's digest: a second at 60 ticks per second.
+const DefaultEvery = 60
+
+// DefaultDetail is the default number of checks between two that hold
+// the digest of every entity's values, and name what diverged: 10 s at
+// 60 ticks per second and DefaultEvery.
+const DefaultDetail = 10
+
+// Plugin records a run — its seed, its build's fingerprint and the input
+// of every tick — or replays one and checks that the game plays as it
+// was recorded (see the package documentation). With neither Record nor
+// Replay it does nothing. It needs input.Plugin, and save.Plugin unless
+// Registry is set.
+type Plugin struct {
+	// Record is where to record the run: a file's path on the desktop, a
+	// name in the browser's storage. It is written when the app is
+	// closed, and every 10 s of play before (the run so far, should the
+	// game never close: a crash, a browser tab closed).
+	Record string
+	// Replay is the recording to play: the devices are not read, the
+	// recorded input is played instead.
+	Replay string
+	// Seed is the seed the game runs with: it is recorded, and a replay
+	// refuses to start with another one ([Flags] sets the game's -seed
+	// from the recording).
+	Seed uint64
+	// Every is the number of ticks between two checks of the world's
+	// digest when recording. The default (0) is [DefaultEvery]; 1
+	// checks every tick, so that a divergence is found at its tick, for
+	// a bigger file.
+	Every int
+	// Detail is the number of checks between two that record the
+	// digest of every entity's values (those that changed), which name
+	// the components and entities that diverged. The default (0) is
+	// [DefaultDetail].
+	Detail int
+	// Registry lists the types whose values are digested, with
+	// Resources. The default (nil) is save.Plugin's registry and saved
+	// resources.
+	Registry  *codec.Registry
+	Resources []glue.Type
+	// Store keeps the recordings. The default (nil) is files on the
+	// desktop and the page's localStorage in the browser.
+	Store save.Store
+	// Logger reports what was recorded and replayed. The default (nil)
+	// is slog.Default().
+	Logger *slog.Logger
+
+	seedFlag func() (uint64, error) // Flags: the game's seed flag's value
+	flags    func() []string        // Flags: the flags set, to record
+}
+
+// Status is the resource that says how a replay or a recording goes.
+type Status struct {
+	// Recording and Replaying say what the plugin does.
+	Recording, Replaying bool
+	// Name is the recording's name.
+	Name string
+	// Tick is the number of ticks recorded or replayed.
+	Tick uint64
+	// Ticks is the number of ticks of the recording being replayed.
+	Ticks uint64
+	// Checked is the last tick whose digests were checked.
+	Checked uint64
+	// Done is set when the replay played its last tick and the world's
+	// final digest matched.
+	Done bool
+	// Err is the divergence, if the replay diverged.
+	Err error
+}
+
+// ProvidedBy returns "replay.Plugin".
+func (Status) ProvidedBy() string { return "replay.Plugin" }
+
+// state is the plugin's state in one app.
+type state struct {
+	p     Plugin
+	app   *glue.App
+	store save.Store
+	log   *slog.Logger
+	dig   *digester
+	rec   *Recording // being written, or played
+	prev  input.Devices
+	cur   input.Devices
+	buf   codec.Writer
+	// digests: the last check's (recording) or the recording's as known
+	// at the last check (replaying); now is this check's.
+	digests, now map[key]uint16
+	next         int    // replaying: the next input record
+	check        int    // replaying: the next detailed check
+	firstBad     uint64 // replaying: the first tick whose world digest differed
+	status       *Status
+}
+
+// Build adds the plugin's systems, if it records or replays.
+func (p *Plugin) Build(app *glue.App) {
+	if p.Record == "" && p.Replay == "" {
+		return
+	}
+	if p.seedFlag != nil {
+		seed, err := p.seedFlag()
+		if err != nil {
+			app.AddError(err)
+			return
+		}
+		p.Seed = seed
+	}
+	if p.Record != "" && p.Replay != "" {
+		app.AddError(fmt.Errorf("replay: Plugin.Record (%q) and Plugin.Replay (%q) are both set; record a run or replay one", p.Record, p.Replay))
+		return
+	}
+	if p.Every < 0 || p.Detail < 0 {
+		app.AddError(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) or more, got %d and %d", DefaultEvery, DefaultDetail, p.Every, p.Detail))
+		return
+	}
+	s := &state{p: *p, app: app, store: p.Store, log: p.Logger, digests: map[key]uint16{}, now: map[key]uint16{}}
+	if s.store == nil {
+		s.store = defaultStore()
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	app.AddStagesAfter(glue.Last, Stage)
+	if p.Replay != "" {
+		rec, err := Open(s.store, p.Replay)
+		if err != nil {
+			app.AddError(err)
+			return
+		}
+		if rec.Seed != p.Seed {
+			app.AddError(fmt.Errorf("replay: %s was recorded with seed %d, but the game runs with seed %d; start it with the recording's seed (replay.Flags sets -seed from -replay: leave -seed out)", s.store.Where(p.Replay), rec.Seed, p.Seed))
+			return
+		}
+		s.rec = rec
+		s.status = &Status{Replaying: true, Name: p.Replay, Ticks: rec.Ticks}
+		app.InsertResource(input.External{By: "replay of " + p.Replay})
+		app.AddSystems(glue.First, glue.Func(s.feed).Named("replay.feed").In(FeedSystem))
+		app.AddSystems(Stage, glue.Func(s.checkTick).Named("replay.check").In(CheckSystem))
+	} else {
+		every, detail := p.Every, p.Detail
+		if every == 0 {
+			every = DefaultEvery
+		}
+		if detail == 0 {
+			detail = DefaultDetail
+		}
+		s.rec = &Recording{Seed: p.Seed, Every: every, Detail: detail}
+		if p.flags != nil {
+			s.rec.Flags = p.flags()
+		}
+		s.status = &Status{Recording: true, Name: p.Record}
+		app.AddSystems(Stage, glue.Func(s.record).Named("replay.record").In(RecordSystem))
+		app.OnClose(s.finish)
+	}
+	app.InsertResource(*s.status)
+	app.AddStartup(glue.Func(s.start).Named("replay.start"))
+}
+
+// Open reads the recording called name from store: a file's path for
+// the default desktop store.
+func Open(store save.Store, name string) (*Recording, error) {
+	if store == nil {
+		store = defaultStore()
+	}
+	data, err := store.Read(name)
+	if err != nil {
+		return nil, fmt.Errorf("replay: cannot read %s: %w", store.Where(name), err)
+	}
+	rec, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %s: %w", store.Where(name), err)
+	}
+	return rec, nil
+}
+
+// start (startup) finds the types to digest and the fingerprint; a
+// replay of another build fails the app.
+func (s *state) start(c glue.Commands) {
+	c.Exclusive(func(w *glue.World) error {
+		reg, res := s.p.Registry, s.p.Resources
+		if reg == nil {
+			sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves)
+			if sv == nil || sv.Registry() == nil {
+				return errors.New("replay: Plugin needs the types to digest: add save.Plugin before it, or set Plugin.Registry")
+			}
+			reg, res = sv.Registry(), sv.Resources()
+		}
+		if err := reg.Seal(); err != nil {
+			return err
+		}
+		s.dig = newDigester(reg, res)
+		systems, sums := systemsHash(s.app)
+		types := s.dig.typesHash()
+		if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil && s.p.Replay == "" {
+			s.rec.Game = sv.Game()
+		}
+		if s.p.Replay == "" {
+			s.rec.Systems, s.rec.Types, s.rec.Names = systems, types, s.dig.names()
+			for _, x := range sums {
+				s.rec.sums = append(s.rec.sums, x.sum)
+			}
+			return s.dig.digest(w, s.digests) // tick 0, the checks' base
+		}
+		var diff []string
+		if systems != s.rec.Systems {
+			diff = append(diff, "its update systems or their order differ ("+systemsDiff(sums, s.rec.sums)+"; compare the -schedule of both builds)")
+		}
+		if types != s.rec.Types {
+			diff = append(diff, fmt.Sprintf("its digested types differ (recorded: %s)", strings.Join(s.rec.Names, ", ")))
+		}
+		if len(diff) > 0 {
+			err := fmt.Errorf("replay: %s: %w of the game, %s; replay it with the build that recorded it", s.store.Where(s.p.Replay), ErrBuild, strings.Join(diff, "; "))
+			s.status.Err = err
+			s.publish(w)
+			return err
+		}
+		return s.dig.digest(w, s.digests)
+	})
+}
+
+// publish copies the status into the resource.
+func (s *state) publish(w *glue.World) {
+	w.InsertResource(*s.status)
+}
+
+// record (Stage) notes the tick's input, and queues the digests' check
+// every Every ticks.
+func (s *state) record(p struct {
+	Devices glue.Res[input.Devices]
+	Status  glue.ResMut[Status]
+	Cmds    glue.Commands
+}) {
+	r := s.rec
+	r.Ticks++
+	s.status.Tick = r.Ticks
+	s.cur.CopyFrom(p.Devices.Get())
+	s.buf.Reset()
+	if writeDelta(&s.buf, &s.prev, &s.cur) {
+		r.inputs = append(r.inputs, inputRec{r.Ticks, append([]byte(nil), s.buf.Data()...)})
+		s.prev.CopyFrom(&s.cur)
+	}
+	if r.Ticks%uint64(r.Every) == 0 {
+		p.Cmds.Exclusive(func(w *glue.World) error {
+			if err := s.dig.digest(w, s.now); err != nil {
+				return err
+			}
+			world := sum(s.now, -1)
+			r.worlds = append(r.worlds, fold(world))
+			if len(r.worlds)%r.Detail == 0 {
+				r.checks = append(r.checks, diff(s.digests, s.now, len(s.dig.codecs)))
+				s.digests, s.now = s.now, s.digests
+			}
+			s.status.Checked = r.Ticks
+			if r.Ticks%saveEvery < uint64(r.Every) {
+				// The run so far, in case the game never closes (a
+				// crash, a browser tab closed).
+				r.Final = world
+				s.write()
+			}
+			return nil
+		})
+	}
+	*p.Status.Get() = *s.status
+}
+
+// diff returns the check record from the digests old to cur.
+func diff(old, cur map[key]uint16, types int) []typeRec {
+	per := make([][]entry, types)
+	for k, d := range cur {
+		if old[k] != d {
+			per[k.t] = append(per[k.t], entry{uint64(k.e), d})
+		}
+	}
+	for k := range old {
+		if _, ok := cur[k]; !ok {
+			per[k.t] = append(per[k.t], entry{uint64(k.e), 0})
+		}
+	}
+	var out []typeRec
+	for t, es := range per {
+		switch {
+		case len(es) == 0:
+		case len(es) > maxEntries:
+			out = append(out, typeRec{t: t, sum: uint16(sum(cur, t))})
+		default:
+			sortEntries(es)
+			out = append(out, typeRec{t: t, entries: es})
+		}
+	}
+	return out
+}
+
+func sortEntries(es []entry) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].e < es[j-1].e; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+// finish (on close) digests the final world and writes the recording.
+func (s *state) finish() {
+	if s.dig == nil {
+		return // the app never started
+	}
+	r := s.rec
+	err := s.app.WithWorld(func(w *glue.World) error {
+		if err := s.dig.digest(w, s.now); err != nil {
+			return err
+		}
+		r.Final = sum(s.now, -1)
+		return nil
+	})
+	if err != nil {
+		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
+		return
+	}
+	if n := s.write(); n > 0 {
+		s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", n, "final digest", fmt.Sprintf("%016x", r.Final))
+	}
+}
+
+// saveEvery is how often, in ticks, a recording is written while the
+// game runs: 10 s at 60 ticks a second.
+const saveEvery = 600
+
+// write writes the recording as it is and returns its size, or logs the
+// failure and returns 0.
+func (s *state) write() int {
+	data := s.rec.encode()
+	if err := s.store.Write(s.p.Record, data); err != nil {
+		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
+		return 0
+	}
+	return len(data)
+}
+
+// feed (glue.First) writes the tick's recorded input into Devices.
+func (s *state) feed(p struct {
+	Devices glue.ResMut[input.Devices]
+	Cmds    glue.Commands
+}) {
+	r := s.rec
+	tick := s.status.Tick + 1
+	s.cur.Chars = s.cur.Chars[:0]
+	for s.next < len(r.inputs) && r.inputs[s.next].tick == tick {
+		var rd codec.Reader
+		rd.Reset(r.inputs[s.next].data)
+		readDevices(&rd, &s.cur)
+		s.next++
+	}
+	p.Devices.Get().CopyFrom(&s.cur)
+}
+
+// checkTick (Stage) checks the digests every Every ticks, and after the
+// last tick the final digest; then it ends the app.
+func (s *state) checkTick(p struct {
+	Status glue.ResMut[Status]
+	Cmds   glue.Commands
+}) {
+	r := s.rec
+	s.status.Tick++
+	tick := s.status.Tick
+	last := tick == r.Ticks
+	if tick%uint64(r.Every) == 0 || last {
+		p.Cmds.Exclusive(func(w *glue.World) error {
+			if err := s.dig.digest(w, s.now); err != nil {
+				return err
+			}
+			if i := tick / uint64(r.Every); tick%uint64(r.Every) == 0 && i <= uint64(len(r.worlds)) {
+				if fold(sum(s.now, -1)) != r.worlds[i-1] && s.firstBad == 0 {
+					s.firstBad = tick
+				}
+				if i%uint64(r.Detail) == 0 && s.check < len(r.checks) {
+					if err := s.compare(w, tick, r.checks[s.check]); err != nil {
+						return err
+					}
+					s.check++
+				}
+				if s.firstBad == 0 {
+					s.status.Checked = tick
+				}
+			}
+			if last {
+				if got := sum(s.now, -1); got != r.Final || s.firstBad != 0 {
+					return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (docs/replay.md)",
+						s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, got, r.Final))
+				}
+				s.status.Done = true
+				s.status.Checked = tick
+				s.log.Info("replay: replayed", "where", s.store.Where(s.p.Replay), "ticks", tick, "final digest", fmt.Sprintf("%016x", r.Final))
+			}
+			s.publish(w)
+			return nil
+		})
+	}
+	if last {
+		p.Cmds.End()
+	}
+	*p.Status.Get() = *s.status
+}
+
+// compare applies a recorded check to the recording's digests and
+// compares them with the world's.
+func (s *state) compare(w *glue.World, tick uint64, c []typeRec) error {
+	var bad []string
+	badType := map[int]bool{}
+	for _, t := range c {
+		if t.entries == nil {
+			if got := uint16(sum(s.now, t.t)); got != t.sum {
+				badType[t.t] = true
+				bad = append(bad, fmt.Sprintf("%s (of more than %d entities changed since the last check; which ones is not recorded)", s.rec.Names[t.t], maxEntries))
+				continue
+			}
+			for k := range s.digests {
+				if k.t == t.t {
+					delete(s.digests, k)
+				}
+			}
+			for k, d := range s.now {
+				if k.t == t.t {
+					s.digests[k] = d
+				}
+			}
+			continue
+		}
+		for _, e := range t.entries {
+			k := key{t.t, glue.Entity(e.e)}
+			if e.d == 0 {
+				delete(s.digests, k)
+			} else {
+				s.digests[k] = e.d
+			}
+		}
+	}
+	var keys []key
+	for k, d := range s.now {
+		if s.digests[k] != d && !badType[k.t] {
+			keys = append(keys, k)
+		}
+	}
+	for k := range s.digests {
+		if _, ok := s.now[k]; !ok && !badType[k.t] {
+			keys = append(keys, k)
+		}
+	}
+	sortKeys(keys)
+	for _, k := range keys {
+		bad = append(bad, s.describe(w, k))
+	}
+	if len(bad) == 0 && s.firstBad == 0 {
+		return nil
+	}
+	if len(bad) == 0 {
+		bad = append(bad, "no value's digest differs (the difference went away, or is in what the file does not detail)")
+	}
+	const most = 8
+	if len(bad) > most {
+		bad = append(bad[:most], fmt.Sprintf("and %d more", len(bad)-most))
+	}
+	return s.fail(w, fmt.Errorf("replay: %s: %w %s; at tick %d: %s; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (the wall clock, map iteration order, a random stream not seeded from the game's seed: docs/replay.md)",
+		s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, strings.Join(bad, "; ")))
+}
+
+// when says when the replay diverged: at the first check whose world
+// digest differed, else before tick (at its detailed check, or the
+// end).
+func (s *state) when(tick uint64) string {
+	every := uint64(s.rec.Every)
+	at := s.firstBad
+	if at == 0 {
+		at = tick
+	}
+	if every == 1 {
+		return fmt.Sprintf("at tick %d", at)
+	}
+	from := s.status.Checked + 1
+	return fmt.Sprintf("between ticks %d and %d (the world's digest is checked every %d ticks; record with Every 1 (-record-every 1) to find the tick)", from, at, every)
+}
+
+// fold folds a world digest to 16 bits.
+func fold(x uint64) uint16 { return uint16(x ^ x>>16 ^ x>>32 ^ x>>48) }
+
+// describe names a diverging value.
+func (s *state) describe(w *glue.World, k key) string {
+	name := s.rec.Names[k.t]
+	if k.e == 0 {
+		return "resource " + name
+	}
+	_, now := s.now[k]
+	_, was := s.digests[k]
+	what := name + " of entity " + k.e.String()
+	var types []string
+	w.Each(func(e glue.Entity, ts []glue.Type) {
+		if e == k.e {
+			for _, t := range ts {
+				types = append(types, t.String())
+			}
+		}
+	})
+	if len(types) > 0 {
+		what += " (" + strings.Join(types, ", ") + ")"
+	}
+	switch {
+	case now && !was:
+		return what + " exists, but not in the recording"
+	case was && !now:
+		return what + " is missing: the recording has it"
+	}
+	return what + " differs"
+}
+
+func sortKeys(ks []key) {
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && (ks[j].t < ks[j-1].t || ks[j].t == ks[j-1].t && ks[j].e < ks[j-1].e); j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+}
+
+// fail records a divergence and returns it.
+func (s *state) fail(w *glue.World, err error) error {
+	s.status.Err = err
+	s.publish(w)
+	s.log.Warn(err.Error())
+	return err
+}
