@@ -1,0 +1,88 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gluekit/glue"
+)
+
+// rollbackApp is a headless breakout on one worker that has played
+// ticks ticks with the autopilot (served, the ball in flight, bricks
+// broken).
+func rollbackApp(tb testing.TB, ticks int) *glue.App {
+	cfg := Config{Seed: 1, Settings: DefaultSettings(), Scale: 2, Headless: true, Sequential: true, NoDiag: true}
+	cfg.Settings.Autopilot = true
+	app := NewApp(cfg)
+	for range ticks {
+		if err := app.Update(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return app
+}
+
+// BenchmarkRollback8 measures one rollback of issue #28's goal: restore
+// the checkpoint of 8 ticks ago and run the 8 ticks again (breakout,
+// one worker, no window; goal 2 ms, 0 allocations):
+//
+//	go test -run '^$' -bench Rollback8 -benchtime 2000x ./games/breakout
+func BenchmarkRollback8(b *testing.B) {
+	app := rollbackApp(b, 200)
+	defer app.Close()
+	var c glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Restore(app); err != nil {
+			b.Fatal(err)
+		}
+		for range 8 {
+			if err := app.Update(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// A rollback re-runs breakout exactly: the checkpoint of a game in play,
+// restored, run again for a few hundred ticks (bricks break, balls are
+// lost and served again), ends with the digests of the first run, every
+// 20 ticks.
+func TestRollbackRerunsBreakout(t *testing.T) {
+	app := rollbackApp(t, 100)
+	defer app.Close()
+	var c, d glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		t.Fatal(err)
+	}
+	var want [][]glue.Digest
+	run := func(check bool) {
+		for i := range 400 {
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+			if i%20 == 19 {
+				if err := d.Save(app); err != nil {
+					t.Fatal(err)
+				}
+				got := d.Digest(nil)
+				if !check {
+					want = append(want, got)
+				} else if w := want[i/20]; !slices.Equal(got, w) {
+					t.Fatalf("tick %d of the re-run: digests differ:\n got %v\nwant %v", app.Tick(), got, w)
+				}
+			}
+		}
+	}
+	run(false)
+	if g := glue.Resource[Game](app); g.Hits == 0 {
+		t.Fatal("no brick broken: the test tests nothing")
+	}
+	if err := c.Restore(app); err != nil {
+		t.Fatal(err)
+	}
+	run(true)
+}
