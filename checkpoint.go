@@ -342,3 +342,17 @@ func (c *Checkpoint) Digest(dst []Digest) []Digest {
 	}
 	return dst
 }
+
+// ResourceOf returns the app's resource of type t as a *T in an
+// interface, or nil if there is none: for code that holds a [Type] rather
+// than the Go type (rollback netcode keeping a machine's resources). It
+// is for drivers and tools between ticks, like [Resource].
+func (a *App) ResourceOf(t Type) any {
+	if t.info == nil {
+		return nil
+	}
+	if s, ok := a.resources[t.info.RType]; ok && s.val != nil {
+		return s.val
+	}
+	return nil
+}
