@@ -11,6 +11,8 @@
 //	go run ./games/breakout -watch ws://127.0.0.1:8090 # watch it live
 //	go run ./games/breakout -join ws://127.0.0.1:8090  # watch and steer
 //	go run ./games/breakout -serve 127.0.0.1:8090 -players 2 # two paddles
+//	go run ./games/breakout -serve 127.0.0.1:8090 -players 2 -rollback # and
+//	go run ./games/breakout -join ws://127.0.0.1:8090 -rollback # rollback netcode
 //
 // NewApp declares the game, NewWatchApp a watcher of a served game (see
 // docs/net.md); net.go holds what only networked games use.
@@ -97,6 +99,10 @@ type Config struct {
 	// paddle too.
 	Watch string
 	Join  bool
+	// Rollback plays a two-player game with rollback netcode (rollback.go):
+	// with Serve the host is player 1, with Watch the game joins as
+	// player 2.
+	Rollback bool
 	// Saves is where quick saves go; nil is the platform's default
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
@@ -197,6 +203,9 @@ func NewApp(cfg Config) *glue.App {
 	if cfg.Serve != "" {
 		app.AddPlugins(serverPlugin(cfg))
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
+	}
+	if cfg.Rollback {
+		addRollback(app, cfg) // rollback.go
 	}
 
 	// In the browser: window.breakoutState() answers what HUD publishes,
@@ -301,6 +310,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	agonesPlayers := fs.Bool("agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
 	drain := fs.Duration("drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
+	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -343,6 +353,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	peer, netProblems := checkNetFlags(*serve, *watch, *join, *headless, set)
 	problems = append(problems, netProblems...)
+	if *rollback && !(*serve != "" && *players == 2 || *join != "") {
+		problems = append(problems, "-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
+	}
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "breakout:", p)
@@ -355,7 +368,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: *scale, Mute: *mute,
-		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag}
+		Serve: *serve, Watch: peer, Join: *join != "", Diag: *showDiag, Rollback: *rollback}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	cfg.Settings.OpenSeat = *open
@@ -370,8 +383,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *shot != "" {
 		cfg.Screenshot = render.Screenshot{Path: *shot, Frames: *frames, End: true}
 	}
+	if *rollback {
+		cfg.Settings.Players = 2
+	}
 	var app *glue.App
-	if peer != "" {
+	if peer != "" && !*rollback {
 		app = NewWatchApp(cfg)
 	} else {
 		app = NewApp(cfg)

@@ -81,8 +81,8 @@ type RollbackConfig struct {
 	// Keep lists resources of the machine rather than of the game — the
 	// input devices and their state, a diagnostics overlay's — that a
 	// rollback neither restores nor compares, and that are set back to
-	// their value of before a re-run after it. The input resource I is
-	// always kept.
+	// their value of before a re-run after it. The input resource I, the
+	// Session and a Server are always kept.
 	Keep []glue.Type
 	// OnDesync, if set, is told of every desync found (on the app's
 	// goroutine); by default it is logged as an error. The game goes on.
@@ -146,6 +146,16 @@ func (s Session) Stats() RollbackStats {
 		return RollbackStats{}
 	}
 	return s.s.stats()
+}
+
+// Hold makes the session run no tick past tick: it goes on taking in
+// the other player's inputs and re-running what they change, so that the
+// game settles at tick with every input known. A test ends a game at a
+// known tick this way; 0 lets it run on.
+func (s Session) Hold(tick uint64) {
+	if h, ok := s.s.(interface{ hold(uint64) }); ok {
+		h.hold(tick)
+	}
 }
 
 // ProvidedBy returns "net.Rollback", the plugin that inserts the Session.
@@ -221,7 +231,8 @@ func (p Rollback[I]) Build(app *glue.App) {
 		return
 	}
 	// The input resource is the machine's sample, not the game's state.
-	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I]())
+	// So are the session and a relay server the app runs: one side's own.
+	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server]())
 	s := &session[I]{cfg: cfg, app: app, me: cfg.Player}
 	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger})
 	s.link.onRelayed = s.received
@@ -254,7 +265,7 @@ type session[I comparable] struct {
 	mu    sync.Mutex
 	inbox []rbMsg[I]
 
-	dialed, started bool
+	dialed, seeded, started bool
 	hellos          int // frames since the last hello sent
 	err             error
 
@@ -301,6 +312,8 @@ type rbMsg[I any] struct {
 	from     ClientID
 	badInput error
 }
+
+func (s *session[I]) hold(tick uint64) { s.holdAt = tick }
 
 func (s *session[I]) stats() RollbackStats {
 	st := s.st
@@ -386,20 +399,26 @@ func (s *session[I]) poll() {
 	}
 }
 
-// start starts the game, once.
+// start starts the game, once: both players are there.
 func (s *session[I]) start(seed uint64) {
 	if s.started {
 		return
 	}
+	s.seed(seed)
 	s.started = true
 	s.confirmed = 1 + uint64(s.cfg.InputDelay) // nobody's input takes effect before
 	if s.cfg.DigestEvery > 0 {
 		s.nextDigest = uint64(s.cfg.DigestEvery)
 	}
 	s.cfg.Logger.Info("net: rollback game starts", "player", s.me+1, "seed", seed)
-	if s.cfg.Start != nil {
+}
+
+// seed hands the game its seed (Config.Start), once.
+func (s *session[I]) seed(seed uint64) {
+	if !s.seeded && s.cfg.Start != nil {
 		s.cfg.Start(s.app, seed)
 	}
+	s.seeded = true
 }
 
 // takeInput records the other player's input of a tick.
@@ -504,6 +523,14 @@ func (s *session[I]) sendInput(at uint64, v I) {
 func (s *session[I]) drive(tick func() error) error {
 	if err := s.app.Build(); err != nil {
 		return err
+	}
+	if s.me == 0 && s.simulated == 0 {
+		// Player 0 runs the first tick, in which no input takes effect,
+		// at once: its startup systems may start the relay server.
+		s.seed(s.cfg.Seed)
+		if err := s.run(tick); err != nil {
+			return err
+		}
 	}
 	if !s.dialed {
 		s.dialed = true
