@@ -266,8 +266,8 @@ type session[I comparable] struct {
 	inbox []rbMsg[I]
 
 	dialed, seeded, started bool
-	hellos          int // frames since the last hello sent
-	err             error
+	hellos                  int // frames since the last hello sent
+	err                     error
 
 	simulated uint64 // the last tick run
 	holdAt    uint64 // tests: run no tick past this one (0: no limit)

@@ -3,6 +3,7 @@ package net
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -100,18 +101,18 @@ func rbScript(p int, t uint64) int8 {
 	return 0
 }
 
-// rbOwnX is where player p's paddle is after tick t: its inputs of ticks
-// 2 to t applied (no input takes effect in the first tick).
-func rbOwnX(p int, t uint64) int32 {
+// rbOwnX is where player p's paddle is after tick t: the inputs it
+// sampled in ticks 2 to t-delay applied delay ticks later.
+func rbOwnX(p int, t uint64, delay int) int32 {
 	x := int32(100 + 200*p)
-	for k := uint64(2); k <= t; k++ {
-		x = max(0, min(400, x+int32(rbScript(p, k))*3))
+	for k := uint64(2 + delay); k <= t; k++ {
+		x = max(0, min(400, x+int32(rbScript(p, k-uint64(delay)))*3))
 	}
 	return x
 }
 
 // rbReference runs the game to tick n with every input on time.
-func rbReference(t *testing.T, n uint64) []glue.Digest {
+func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
 	app := glue.NewApp()
 	app.InsertResource(Inputs{})
 	rbGame(app)
@@ -125,8 +126,8 @@ func rbReference(t *testing.T, n uint64) []glue.Digest {
 		in.list = in.list[:0]
 		for pl := range 2 {
 			var v rbPad
-			if tk >= 2 {
-				v.Axis = rbScript(pl, tk)
+			if tk >= 2+uint64(delay) {
+				v.Axis = rbScript(pl, tk-uint64(delay))
 			}
 			in.list = append(in.list, Input{Client: ClientID(pl + 1), Value: v, Tick: tk})
 		}
@@ -162,7 +163,7 @@ func rbPeer(t *testing.T, url string, player int, delay int, desyncs *[]Desync, 
 	app := glue.NewApp()
 	rbGame(app)
 	app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
-		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, Logger: quiet(),
+		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, Logger: quiet(), DigestEvery: 30,
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) {
 			mu.Lock()
@@ -182,33 +183,99 @@ func rbPeer(t *testing.T, url string, player int, delay int, desyncs *[]Desync, 
 // every tick it runs (it responds in the tick of its key), predictions
 // were wrong and rolled back, and the digests they compared agreed.
 func TestRollbackUnderLatency(t *testing.T) {
-	const n = 300
-	want := rbReference(t, n)
+	st, desyncs := runRollback(t, 300, 0, 100*time.Millisecond, nil)
+	if st[0].Rollbacks+st[1].Rollbacks == 0 {
+		t.Error("no rollback at all: the test tests nothing")
+	}
+	if st[0].Digests == 0 || st[1].Digests == 0 {
+		t.Error("no digests compared")
+	}
+	if len(desyncs) > 0 {
+		t.Errorf("desyncs reported: %v", desyncs)
+	}
+}
+
+// With an input delay of 3 ticks, each input takes effect 3 ticks after
+// its key, on both sides, and the game still ends as with every input on
+// time.
+func TestRollbackInputDelay(t *testing.T) {
+	_, desyncs := runRollback(t, 200, 3, 30*time.Millisecond, nil)
+	if len(desyncs) > 0 {
+		t.Errorf("desyncs reported: %v", desyncs)
+	}
+}
+
+// A game that is not deterministic — player 2's game adds to the score
+// in tick 100 — is reported at the first digest tick after it, naming the
+// score as what differs and nothing else.
+func TestRollbackReportsDesync(t *testing.T) {
+	_, desyncs := runRollback(t, 200, 0, 0, func(p int, app *glue.App) {
+		if p == 1 {
+			app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {
+				Score glue.ResMut[rbScore]
+				Ticks glue.Local[int]
+			}) {
+				if *p.Ticks.Get()++; *p.Ticks.Get() == 100 {
+					p.Score.Get().Sum++
+				}
+			}).Named("cheat"))
+		}
+	})
+	if len(desyncs) == 0 {
+		t.Fatal("no desync reported")
+	}
+	d := desyncs[0]
+	if d.Tick != 120 || len(d.Parts) != 1 || d.Parts[0].Name != "net.rbScore" || d.Parts[0].Local == d.Parts[0].Remote {
+		t.Fatalf("first desync %+v; want tick 120 (the first digest after tick 100), in net.rbScore only", d)
+	}
+	if msg := d.Error(); !strings.Contains(msg, "tick 120") || !strings.Contains(msg, "net.rbScore differs") {
+		t.Errorf("the report says %q; want the tick and what differs", msg)
+	}
+}
+
+// runRollback plays the test game between two rollback clients to tick
+// n, each through a lag proxy of lag plus up to 30 ms of jitter each way
+// (none if lag is 0), with the input delay given; alter may change each
+// player's app. It checks that each player's own paddle is where its
+// inputs put it after every tick and, unless alter is set, that both end
+// with the digests of the run with every input on time. It returns the
+// sessions' counters and the desyncs reported.
+func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([2]RollbackStats, []Desync) {
+	want := rbReference(t, n, delay)
 	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
 	var apps [2]*glue.App
 	var sess [2]*session[rbPad]
 	var mu sync.Mutex
 	var desyncs []Desync
 	for p := range 2 {
-		proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: 100 * time.Millisecond, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
-		if err != nil {
-			t.Fatal(err)
+		addr := srv.Addr()
+		if lag > 0 {
+			proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { proxy.Close() })
+			addr = proxy.Addr()
 		}
-		t.Cleanup(func() { proxy.Close() })
-		apps[p], sess[p] = rbPeer(t, "ws://"+proxy.Addr()+"/net", p, 0, &desyncs, &mu)
+		apps[p], sess[p] = rbPeer(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu)
+		if alter != nil {
+			alter(p, apps[p])
+		}
 		sess[p].holdAt = n
 	}
-	errs := make(chan error, 3)
+	errs := make(chan error, 2)
 	var wg sync.WaitGroup
 	for p := range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs <- rbPlay(apps[p], sess[p], p, n)
+			errs <- rbPlay(apps[p], sess[p], p, n, delay)
 		}()
 	}
 	stop := make(chan struct{})
+	done := make(chan struct{})
 	go func() { // the relay server ticks too (its heartbeat)
+		defer close(done)
 		tk := time.NewTicker(time.Second / 60)
 		defer tk.Stop()
 		for {
@@ -222,38 +289,32 @@ func TestRollbackUnderLatency(t *testing.T) {
 	}()
 	wg.Wait()
 	close(stop)
+	<-done
 	close(errs)
 	for err := range errs {
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	for p := range 2 {
-		got := gameDigests(t, apps[p])
-		if !slices.Equal(got, want) {
-			t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
+	if alter == nil {
+		for p := range 2 {
+			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
+				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
+			}
 		}
 	}
 	st := [2]RollbackStats{glue.Resource[Session](apps[0]).Stats(), glue.Resource[Session](apps[1]).Stats()}
 	t.Logf("player 1: %+v", st[0])
 	t.Logf("player 2: %+v", st[1])
-	if st[0].Rollbacks+st[1].Rollbacks == 0 {
-		t.Error("no rollback at all: the test tests nothing")
-	}
-	if st[0].Digests == 0 || st[1].Digests == 0 {
-		t.Error("no digests compared")
-	}
 	mu.Lock()
 	defer mu.Unlock()
-	if len(desyncs) > 0 {
-		t.Errorf("desyncs reported: %v", desyncs)
-	}
+	return st, slices.Clone(desyncs)
 }
 
 // rbPlay runs one player's app at 60 frames a second until it has run
 // tick n with the other's inputs of every tick, checking after every
 // frame that its own paddle is where its inputs put it.
-func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64) error {
+func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error {
 	tk := time.NewTicker(time.Second / 60)
 	defer tk.Stop()
 	deadline := time.Now().Add(60 * time.Second)
@@ -276,7 +337,7 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64) error {
 				x = v.(rbPaddle).X
 			}
 		}
-		if want := rbOwnX(p, app.Tick()); x != want {
+		if want := rbOwnX(p, app.Tick(), delay); x != want {
 			return fmt.Errorf("player %d: after tick %d its paddle is at %d, want %d (its own inputs applied in their ticks)", p+1, app.Tick(), x, want)
 		}
 	}
