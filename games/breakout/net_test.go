@@ -339,6 +339,7 @@ main.Game v0 {Score:int,Lives:int,Hits:int,ServeSeat:int}
 main.Paddle v0 {W:f32,H:f32,Speed:f32,MinX:f32,MaxX:f32,Home:f32,Seat:int,Client:uint}
 main.RemoteButtons v0 {Launch:bool,Pause:bool,Restart:bool}
 main.RemoteSteer v0 {Axis:f32}
+main.RollbackPad v0 {Axis:f32,Launch:bool,Pause:bool,Restart:bool}
 physics.Body v0 {Pos.X:f32,Pos.Y:f32}
 `
 	if got := reg.String(); got != want {

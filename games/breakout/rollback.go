@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
@@ -22,6 +24,15 @@ import (
 type RollbackPad struct {
 	Axis                   float32 // -1 to 1
 	Launch, Pause, Restart bool
+}
+
+// Validate refuses an axis outside [-1, 1] (or NaN): the other player's
+// session stops with the reason.
+func (p *RollbackPad) Validate() error {
+	if !(p.Axis >= -1 && p.Axis <= 1) {
+		return fmt.Errorf("axis %g outside [-1, 1]", p.Axis)
+	}
+	return nil
 }
 
 // rollbackPlugin is the rollback session of a -rollback game.
