@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -285,5 +286,52 @@ func TestCheckpointAllocatesNothing(t *testing.T) {
 	})
 	if n != 0 {
 		t.Fatalf("Save, Restore and Digest allocate %v times, want 0", n)
+	}
+}
+
+// A driver runs the ticks of App.Update: none, one or several, and may
+// go back to a checkpoint between them.
+func TestDriveRunsTicks(t *testing.T) {
+	app := ckApp(5)
+	var c glue.Checkpoint
+	frames := 0
+	app.Drive(func(tick func() error) error {
+		frames++
+		switch frames {
+		case 1: // two ticks
+			if err := tick(); err != nil {
+				return err
+			}
+			if err := c.Save(app); err != nil {
+				return err
+			}
+			return tick()
+		case 2: // none
+			return nil
+		default: // back one tick and two ahead
+			if err := c.Restore(app); err != nil {
+				return err
+			}
+			if err := tick(); err != nil {
+				return err
+			}
+			return tick()
+		}
+	})
+	defer app.Close()
+	want := []uint64{2, 2, 3, 3}
+	for i, w := range want {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if app.Tick() != w {
+			t.Fatalf("after Update %d: tick %d, want %d", i+1, app.Tick(), w)
+		}
+	}
+	other := glue.NewApp()
+	other.Drive(func(tick func() error) error { return tick() })
+	other.Drive(func(tick func() error) error { return tick() })
+	if err := other.Build(); err == nil || !strings.Contains(err.Error(), "Drive called twice") {
+		t.Errorf("two drivers: Build says %v", err)
 	}
 }
