@@ -148,6 +148,15 @@ func (s Session) Stats() RollbackStats {
 	return s.s.stats()
 }
 
+// Rerunning reports whether the tick being run is a re-run after a
+// rollback: a game may leave out effects (sounds) it already played.
+func (s Session) Rerunning() bool {
+	if r, ok := s.s.(interface{ rerunning() bool }); ok {
+		return r.rerunning()
+	}
+	return false
+}
+
 // Hold makes the session run no tick past tick: it goes on taking in
 // the other player's inputs and re-running what they change, so that the
 // game settles at tick with every input known. A test ends a game at a
@@ -314,6 +323,8 @@ type rbMsg[I any] struct {
 }
 
 func (s *session[I]) hold(tick uint64) { s.holdAt = tick }
+
+func (s *session[I]) rerunning() bool { return s.resim }
 
 func (s *session[I]) stats() RollbackStats {
 	st := s.st
