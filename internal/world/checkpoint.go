@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"slices"
 	"unsafe"
 )
 
@@ -34,7 +35,7 @@ func (w *World) CopyInto(dst *World) {
 			dst.newArchetype(a.types) // types are never changed: shared
 		}
 		d := dst.archs[i]
-		if !sameTypes(a.types, d.types) {
+		if !slices.Equal(a.types, d.types) {
 			panic(fmt.Sprintf("glue: internal error: CopyInto between worlds of different archetypes (%d: %v and %v)", i, a.types, d.types))
 		}
 		copyRows(a, d)
@@ -47,20 +48,6 @@ func (w *World) CopyInto(dst *World) {
 	dst.free = append(dst.free[:0], w.free...)
 	dst.pending = append(dst.pending[:0], w.pending...)
 	dst.next, dst.live, dst.retired = w.next, w.live, w.retired
-}
-
-// sameTypes reports whether two archetypes have the same types in the
-// same order.
-func sameTypes(a, b []*Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // copyRows makes d's entities and components those of a (of the same

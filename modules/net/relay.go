@@ -86,19 +86,5 @@ func (c *client) relayedIn(f *frame) {
 // sendRelay queues payload for the other clients. It fails while the
 // client is not connected and when its queue is full.
 func (c *client) sendRelay(payload []byte) error {
-	c.mu.Lock()
-	connected := c.connected
-	c.mu.Unlock()
-	if !connected {
-		return ErrNotConnected
-	}
-	c.outMu.Lock()
-	if len(c.events) >= c.cfg.InputQueue {
-		c.outMu.Unlock()
-		return fmt.Errorf("net: input queue full (%d messages); the connection is too slow, or raise ClientConfig.InputQueue", c.cfg.InputQueue)
-	}
-	c.events = append(c.events, outMsg{payload: payload, relay: true})
-	c.outMu.Unlock()
-	c.signalOut()
-	return nil
+	return c.enqueue(func() outMsg { return outMsg{payload: payload, relay: true} })
 }

@@ -32,7 +32,7 @@ import (
 const (
 	rbHello  = 1 // player
 	rbStart  = 2 // player, seed
-	rbInput  = 3 // player, tick, ack, input
+	rbInput  = 3 // player, last tick, ack, count, inputs (the ticks up to the last)
 	rbDigest = 4 // player, tick, count, (name, sum)...
 )
 
@@ -285,6 +285,8 @@ type session[I comparable] struct {
 	confirmed uint64 // the last tick of the other's input received
 	lastIn    I      // the other's input of tick confirmed (the prediction)
 	theirAdv  int    // how far the other side runs ahead of my inputs it has
+	theirAck  uint64 // the last tick of my inputs the other side has
+	peer      ClientID
 	skip      bool
 	firstBad  uint64 // the first tick run with a wrong prediction, or 0
 
@@ -298,7 +300,7 @@ type session[I comparable] struct {
 	mine       map[uint64][]glue.Digest
 	theirs     map[uint64][]glue.Digest
 	dbuf       []glue.Digest
-	w          codec.Writer
+	w, enc     codec.Writer
 
 	st RollbackStats
 }
@@ -316,7 +318,7 @@ type rbMsg[I any] struct {
 	tick     uint64
 	ack      uint64
 	seed     uint64
-	in       I
+	ins      []I // of ticks tick-len(ins)+1 to tick
 	digests  []glue.Digest
 	from     ClientID
 	badInput error
@@ -342,14 +344,24 @@ func (s *session[I]) received(from ClientID, payload []byte) {
 		m.seed = r.Uint64()
 	case rbInput:
 		m.tick, m.ack = r.Uvarint(), r.Uvarint()
-		cv, err := parseComp(r, s.cfg.Registry)
-		if err == nil {
-			var ok bool
-			if m.in, ok = cv.v.(I); !ok {
-				err = fmt.Errorf("input of type %s, want %s", cv.c.Name(), reflect.TypeFor[I]())
+		n := r.Count(3)
+		for range n {
+			cv, err := parseComp(r, s.cfg.Registry)
+			if err == nil {
+				in, ok := cv.v.(I)
+				if !ok {
+					err = fmt.Errorf("input of type %s, want %s", cv.c.Name(), reflect.TypeFor[I]())
+				}
+				m.ins = append(m.ins, in)
+			}
+			if err != nil {
+				m.badInput = err
+				break
 			}
 		}
-		m.badInput = err
+		if uint64(len(m.ins)) > m.tick {
+			m.badInput = fmt.Errorf("%d inputs up to tick %d", len(m.ins), m.tick)
+		}
 	case rbDigest:
 		m.tick = r.Uvarint()
 		n := r.Count(9)
@@ -386,6 +398,12 @@ func (s *session[I]) poll() {
 	s.inbox = nil
 	s.mu.Unlock()
 	for _, m := range msgs {
+		if s.peer == 0 {
+			s.peer = m.from // the other player is the first client that speaks as it
+		}
+		if m.from != s.peer {
+			continue // another client claiming to be the other player
+		}
 		switch m.kind {
 		case rbHello:
 			if s.me == 0 {
@@ -432,26 +450,33 @@ func (s *session[I]) seed(seed uint64) {
 	s.seeded = true
 }
 
-// takeInput records the other player's input of a tick.
+// takeInput records the other player's inputs of a message: each
+// message repeats those the other side has not acknowledged, so that one
+// lost while a connection was down is sent again.
 func (s *session[I]) takeInput(m rbMsg[I]) {
 	if m.badInput != nil {
 		s.fail(fmt.Errorf("net: rollback: the other player sent a bad input for tick %d: %v", m.tick, m.badInput))
 		return
 	}
-	if m.tick <= s.confirmed {
-		return // known already
+	s.theirAck = max(s.theirAck, m.ack)
+	first := m.tick - uint64(len(m.ins)) + 1
+	for k, in := range m.ins {
+		t := first + uint64(k)
+		if t <= s.confirmed {
+			continue // known already
+		}
+		if t != s.confirmed+1 {
+			s.fail(fmt.Errorf("net: rollback: the other player's input of tick %d came after that of tick %d; inputs were lost (the connection was down too long)", t, s.confirmed))
+			return
+		}
+		i := t % rbRing
+		s.remote[i] = tickIn[I]{tick: t, v: in}
+		s.confirmed, s.lastIn = t, in
+		if u := s.used[i]; t <= s.simulated && u.tick == t && u.v != in && (s.firstBad == 0 || t < s.firstBad) {
+			s.firstBad = t
+		}
 	}
-	if m.tick != s.confirmed+1 {
-		s.fail(fmt.Errorf("net: rollback: the other player's input of tick %d came after that of tick %d; inputs were lost (a reconnection?)", m.tick, s.confirmed))
-		return
-	}
-	i := m.tick % rbRing
-	s.remote[i] = tickIn[I]{tick: m.tick, v: m.in}
-	s.confirmed, s.lastIn = m.tick, m.in
 	s.theirAdv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
-	if u := s.used[i]; m.tick <= s.simulated && u.tick == m.tick && u.v != m.in && (s.firstBad == 0 || m.tick < s.firstBad) {
-		s.firstBad = m.tick
-	}
 }
 
 // fail stops the session with err, which the next App.Update returns.
@@ -492,7 +517,7 @@ func (s *session[I]) handOver(sample *I, in *Inputs) {
 		}
 		at := t + uint64(s.cfg.InputDelay)
 		s.local[at%rbRing] = tickIn[I]{tick: at, v: v}
-		s.sendInput(at, v)
+		s.sendInput(at)
 	}
 	clear(in.list)
 	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
@@ -518,15 +543,24 @@ func (s *session[I]) box(v I) any {
 	return b
 }
 
-// sendInput sends the local player's input of tick at.
-func (s *session[I]) sendInput(at uint64, v I) {
+// maxResend is the most inputs one message carries: those the other
+// side has not acknowledged, up to this many.
+const maxResend = 64
+
+// sendInput sends the local player's inputs up to tick at that the other
+// side has not acknowledged.
+func (s *session[I]) sendInput(at uint64) {
 	cd, enc, _ := codec.Of[I](s.cfg.Registry)
+	first := min(at, max(s.theirAck+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(at)
 		w.Uvarint(s.confirmed)
-		var p codec.Writer
-		enc(&v, &p)
-		writeComp(w, cd, p.Data())
+		w.Uvarint(at - first + 1)
+		for t := first; t <= at; t++ {
+			s.enc.Reset()
+			enc(&s.local[t%rbRing].v, &s.enc)
+			writeComp(w, cd, s.enc.Data())
+		}
 	})
 }
 
@@ -676,6 +710,16 @@ func (s *session[I]) digests() {
 
 // compare compares the digests of tick t once both sides' are there.
 func (s *session[I]) compare(t uint64) {
+	for old := range s.mine { // one side's digests the other never sent
+		if old+uint64(10*s.cfg.DigestEvery) < t {
+			delete(s.mine, old)
+		}
+	}
+	for old := range s.theirs {
+		if old+uint64(10*s.cfg.DigestEvery) < t {
+			delete(s.theirs, old)
+		}
+	}
 	a, ok1 := s.mine[t]
 	b, ok2 := s.theirs[t]
 	if !ok1 || !ok2 {
