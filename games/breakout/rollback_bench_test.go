@@ -47,6 +47,23 @@ func BenchmarkRollback8(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckpointSave measures what a rollback game pays every tick
+// besides the tick: saving its checkpoint (breakout in play, 40
+// entities):
+//
+//	go test -run '^$' -bench CheckpointSave ./games/breakout
+func BenchmarkCheckpointSave(b *testing.B) {
+	app := rollbackApp(b, 200)
+	defer app.Close()
+	var c glue.Checkpoint
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Save(app); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // A rollback re-runs breakout exactly: the checkpoint of a game in play,
 // restored and run again for 400 ticks (bricks break, balls are lost and
 // served again), ends with the game and the digests of the first run.

@@ -594,6 +594,9 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 		return nil
 	}
+	if s.app.Paused() {
+		return nil // glue.App.Pause: no tick, no re-run until it resumes
+	}
 	if err := s.rollback(tick); err != nil {
 		return err
 	}
