@@ -409,6 +409,9 @@ func TestNetFlags(t *testing.T) {
 		{[]string{"-join", "ws://127.0.0.1:1", "-players", "2"}, "-players is the server's to choose"},
 		{[]string{"-agones"}, "-agones is for a served game"},
 		{[]string{"-open"}, "-open is for a served game"},
+		{[]string{"-rollback"}, "-rollback is for a two-player game"},
+		{[]string{"-serve", "127.0.0.1:0", "-rollback"}, "-rollback is for a two-player game"},
+		{[]string{"-watch", "ws://127.0.0.1:1", "-rollback"}, "-rollback is for a two-player game"},
 	} {
 		var out, errb strings.Builder
 		code := run(tc.args, &out, &errb)
