@@ -294,6 +294,9 @@ func (q *eventQueue[E]) copyFrom(src eventQueueCopy) {
 // every driver of the app (a renderer's loop, App.Run, a test) gets them.
 // A plugin calls it while the app is declared; rollback netcode
 // (modules/net) does. Driving an app twice is reported by [App.Build].
+// [App.Run] calls Update in a loop without pause: a driver that waits
+// (runs no tick) should be run by a paced loop, a renderer's or the
+// game's own.
 //
 // Panics if the app was already built.
 func (a *App) Drive(fn func(tick func() error) error) *App {
