@@ -78,6 +78,11 @@ type App struct {
 	eventTicks  []func()             // their endTick
 
 	insp inspectState // pause, step and profiling (inspect.go)
+
+	ckpt   ckptIndex                     // what a Checkpoint copies (checkpoint.go)
+	driver func(tick func() error) error // see App.Drive
+	inTick bool                          // the driver is running
+	tickFn func() error                  // a.Update, made once
 }
 
 // NewApp returns an app with the core stages (see [Stage]) and nothing
@@ -364,6 +369,11 @@ func (a *App) Run() error {
 // While the app is paused ([App.Pause]) Update runs no update stage and
 // returns nil, except for the ticks [App.Step] lets through.
 func (a *App) Update() error {
+	if a.driver != nil && !a.inTick {
+		a.inTick = true
+		defer func() { a.inTick = false }()
+		return a.driver(a.tickFn)
+	}
 	if a.failed != nil {
 		return a.failed
 	}

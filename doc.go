@@ -191,6 +191,19 @@
 // So a failed tick leaves the same world whether the app runs in parallel
 // or with [Options.Sequential].
 //
+// # Checkpoints
+//
+// A [Checkpoint] copies an app's whole state between two ticks into memory
+// of its own — the world, the resources, the Locals, the events in flight,
+// the state machines, the tick count — and restores it; run again with
+// the same inputs, the app ends where it ended the first time. Rollback
+// netcode (modules/net) restores a past tick's checkpoint and runs the
+// ticks since again when an input arrives late, driving the app's ticks
+// itself with [App.Drive]. Values are copied as assignment copies them;
+// state that changes behind a pointer copies itself ([Copier]).
+// [Checkpoint.Digest] hashes a saved state part by part, to find where two
+// runs differ.
+//
 // # Concurrency
 //
 // Systems of one update stage that do not conflict — neither writes a

@@ -73,6 +73,7 @@ func (r *Reader[E]) initParam(b *builder) error {
 	r.q = eventsFor[E](b.app)
 	r.cursor = new(int)
 	*r.cursor = r.q.base // from the start of the app
+	b.app.ckpt.cursors = append(b.app.ckpt.cursors, r.cursor)
 	b.run.events = append(b.run.events, eventUse{name: r.q.name})
 	b.run.chunkSafe = false
 	return nil
@@ -124,6 +125,7 @@ func eventsFor[E any](a *App) *eventQueue[E] {
 	}
 	q := &eventQueue[E]{name: t.String()}
 	a.eventQueues[t] = q
+	a.ckpt.queues = append(a.ckpt.queues, q)
 	a.eventTicks = append(a.eventTicks, q.endTick)
 	return q
 }

@@ -146,6 +146,7 @@ func (a *App) slotFor(t reflect.Type) *resSlot {
 	}
 	s := &resSlot{rtype: t, name: shortTypeName(t)}
 	a.resources[t] = s
+	a.ckpt.slots = append(a.ckpt.slots, s)
 	return s
 }
 
@@ -368,6 +369,7 @@ func (l Local[T]) Get() *T { return l.ptr }
 func (l *Local[T]) initParam(b *builder) error {
 	l.ptr = new(T)
 	b.run.chunkSafe = false
+	b.app.ckpt.locals = append(b.app.ckpt.locals, l.ptr)
 	return nil
 }
 
@@ -461,6 +463,7 @@ func (a *App) changes(logs map[*world.Type]*changeLog, t *world.Type) *changeLog
 	}
 	l := &changeLog{}
 	logs[t] = l
+	a.ckpt.logs = append(a.ckpt.logs, l)
 	a.watchChanges()
 	return l
 }

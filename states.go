@@ -144,6 +144,8 @@ type stateMachine interface {
 	stateType() reflect.Type
 	// transition runs a requested change (or the initial OnEnter).
 	transition(a *App) error
+	// startedFlag is what a Checkpoint keeps of the machine.
+	startedFlag() *bool
 }
 
 type machine[S comparable] struct {
@@ -153,6 +155,8 @@ type machine[S comparable] struct {
 }
 
 func (m *machine[S]) stateType() reflect.Type { return reflect.TypeFor[S]() }
+
+func (m *machine[S]) startedFlag() *bool { return &m.started }
 
 func (m *machine[S]) transition(a *App) error {
 	st := Resource[State[S]](a)

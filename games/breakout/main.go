@@ -11,6 +11,8 @@
 //	go run ./games/breakout -watch ws://127.0.0.1:8090 # watch it live
 //	go run ./games/breakout -join ws://127.0.0.1:8090  # watch and steer
 //	go run ./games/breakout -serve 127.0.0.1:8090 -players 2 # two paddles
+//	go run ./games/breakout -serve 127.0.0.1:8090 -players 2 -rollback # and
+//	go run ./games/breakout -join ws://127.0.0.1:8090 -rollback # rollback netcode
 //
 // NewApp declares the game, NewWatchApp a watcher of a served game (see
 // docs/net.md); net.go holds what only networked games use.
@@ -99,6 +101,10 @@ type Config struct {
 	// paddle too.
 	Watch string
 	Join  bool
+	// Rollback plays a two-player game with rollback netcode (rollback.go):
+	// with Serve the host is player 1, with Watch the game joins as
+	// player 2.
+	Rollback bool
 	// Saves is where quick saves go; nil is the platform's default
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
@@ -197,6 +203,9 @@ func NewApp(cfg Config) *glue.App {
 		app.AddPlugins(serverPlugin(cfg))
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
+	if cfg.Rollback {
+		addRollback(app, cfg) // rollback.go
+	}
 
 	// In the browser: window.breakoutState() answers what HUD publishes
 	// (platform_js.go; nothing on the desktop; render.Plugin tells the
@@ -287,6 +296,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	nf := netflags.Add(fs) // -serve, -watch, -join, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
+	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	if err := fs.Parse(args); err != nil {
@@ -316,6 +326,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ServeOnly:     []string{"open"},
 		Headless:      *headless,
 	})...)
+	if *rollback && !(nf.Serve != "" && *players == 2 || nf.Join) {
+		problems = append(problems, "-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
+	}
 	if len(problems) > 0 {
 		for _, p := range problems {
 			fmt.Fprintln(stderr, "breakout:", p)
@@ -330,7 +343,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: win.Scale, Screenshot: win.Screenshot, Mute: *mute,
-		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag}
+		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	cfg.Settings.Autopilot = *autopilot || *headless
 	cfg.Settings.OpenSeat = *open
@@ -342,8 +355,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
 	}
 	cfg.Menus = *menus && !*headless && win.Screenshot.Path == "" && !nf.Networked()
+	if *rollback {
+		cfg.Settings.Players = 2
+	}
 	var app *glue.App
-	if nf.Peer != "" {
+	if nf.Peer != "" && !*rollback {
 		app = NewWatchApp(cfg)
 	} else {
 		app = NewApp(cfg).AddPlugins(rp)

@@ -44,6 +44,7 @@ func netRegistry() *codec.Registry {
 	codec.Register[glue.State[Phase]](reg) // a watcher shows the server's phase (glue.StateOf)
 	codec.Register[RemoteSteer](reg, codec.Float32())
 	codec.Register[RemoteButtons](reg)
+	codec.Register[RollbackPad](reg) // rollback.go
 	return reg
 }
 
@@ -173,6 +174,17 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 	for _, x := range in.All() {
 		switch x.Value.(type) {
 		case RemoteSteer, RemoteButtons:
+		case RollbackPad: // rollback.go: player p plays paddle p
+			seat := int(x.Client) - 1
+			if seat < 0 || seat >= n {
+				continue
+			}
+			seats.Clients[seat] = x.Client
+			v := x.Value.(RollbackPad)
+			seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, float64(v.Axis))))
+			p := &press[seat]
+			p.Launch, p.Pause, p.Restart = p.Launch || v.Launch, p.Pause || v.Pause, p.Restart || v.Restart
+			continue
 		default:
 			continue // not an input of breakout's (net.ServerConfig.Inputs refuses them)
 		}

@@ -325,6 +325,7 @@ main.Game v0 {Score:int,Lives:int,Hits:int,ServeSeat:int}
 main.Paddle v0 {W:f32,H:f32,Speed:f32,MinX:f32,MaxX:f32,Home:f32,Seat:int,Client:uint}
 main.RemoteButtons v0 {Launch:bool,Pause:bool,Restart:bool}
 main.RemoteSteer v0 {Axis:f32}
+main.RollbackPad v0 {Axis:f32,Launch:bool,Pause:bool,Restart:bool}
 physics.Body v0 {Pos.X:f32,Pos.Y:f32}
 `
 	if got := reg.String(); got != want {
@@ -375,6 +376,9 @@ func TestNetFlags(t *testing.T) {
 		{[]string{"-join", "ws://127.0.0.1:1", "-players", "2"}, "-players is the server's to choose"},
 		{[]string{"-agones"}, "-agones is for a served game"},
 		{[]string{"-open"}, "-open is for a served game"},
+		{[]string{"-rollback"}, "-rollback is for a two-player game"},
+		{[]string{"-serve", "127.0.0.1:0", "-rollback"}, "-rollback is for a two-player game"},
+		{[]string{"-watch", "ws://127.0.0.1:1", "-rollback"}, "-rollback is for a two-player game"},
 	} {
 		var out, errb strings.Builder
 		code := run(tc.args, &out, &errb)

@@ -122,6 +122,17 @@ func (p Phase) validate() error {
 	return nil
 }
 
+// CopyFrom implements glue.Copier: a checkpoint (rollback netcode,
+// -rollback) copies the generator's state, not the pointers to it.
+func (g *Rng) CopyFrom(src any) {
+	s := src.(*Rng)
+	if g.src == nil || g.src == s.src {
+		g.src = &rand.PCG{}
+		g.Rand = rand.New(g.src)
+	}
+	*g.src = *s.src
+}
+
 // NewRng returns a generator seeded with seed.
 func NewRng(seed uint64) Rng {
 	src := rand.NewPCG(seed, 0x6a09e667f3bcc909)

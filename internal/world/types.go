@@ -26,6 +26,8 @@ type Type struct {
 	set func(dst unsafe.Pointer, v any)
 	// cp copies the value at src to dst.
 	cp func(dst, src unsafe.Pointer)
+	// cpN, if set, copies n values from src to dst (CopyInto).
+	cpN func(dst, src unsafe.Pointer, n int)
 	// zero is a zero value, to clear components with.
 	zero unsafe.Pointer
 }
@@ -46,8 +48,9 @@ func TypeFor[T any]() *Type {
 	if v, ok := registry.Load(rt); ok {
 		return v.(*Type)
 	}
-	return register(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
-		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) })
+	return registerN(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
+		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) },
+		func(dst, src unsafe.Pointer, n int) { copy(unsafe.Slice((*T)(dst), n), unsafe.Slice((*T)(src), n)) })
 }
 
 // TypeOf returns the Type of v's dynamic type, registering it on first
@@ -70,6 +73,11 @@ func Lookup(rt reflect.Type) *Type {
 }
 
 func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src unsafe.Pointer)) *Type {
+	return registerN(rt, set, cp, nil)
+}
+
+// registerN is register with a copier of n values (cpN, may be nil).
+func registerN(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src unsafe.Pointer), cpN func(dst, src unsafe.Pointer, n int)) *Type {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	if v, ok := registry.Load(rt); ok {
@@ -91,7 +99,7 @@ func register(rt reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src u
 		cp = func(dst, src unsafe.Pointer) { reflect.NewAt(rt, dst).Elem().Set(reflect.NewAt(rt, src).Elem()) }
 	}
 	t := &Type{RType: rt, Name: ShortName(rt), Index: len(types), size: rt.Size(), slice: reflect.SliceOf(rt),
-		plain: plain(rt), set: set, cp: cp}
+		plain: plain(rt), set: set, cp: cp, cpN: cpN}
 	t.zero = reflect.New(rt).UnsafePointer()
 	types = append(types, t)
 	registry.Store(rt, t)

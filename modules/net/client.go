@@ -189,12 +189,18 @@ type client struct {
 	interp clientInterp
 	pred   clientPredict
 	clock  renderClock
+
+	// onRelayed, if set before start, gets the messages other clients
+	// relayed through the server (relay.go), on the connection's
+	// goroutine.
+	onRelayed func(from ClientID, payload []byte)
 }
 
 type outMsg struct {
 	c       *codec.Codec
 	payload []byte
 	stamp   uint64 // a stamped input's tick (predict.go), or 0
+	relay   bool   // payload is a message for the other clients (relay.go)
 }
 
 type binding struct {
@@ -365,6 +371,9 @@ func (c *client) serve(url string) (synced bool, err error) {
 			synced = true
 			c.stats.snapshots.Add(1)
 		case f.typ == msgDelta && phase == msgDelta:
+		case f.typ == msgRelayed:
+			c.relayedIn(f) // relay.go: to a rollback session, if any
+			continue
 		case f.typ == msgAck && phase == msgDelta:
 			c.mu.Lock()
 			c.pred.pending = f
@@ -421,9 +430,13 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
 		out = c.takeOut(out[:0])
 		for _, m := range out {
 			seq++
-			if m.stamp != 0 {
+			switch {
+			case m.relay:
+				seq-- // relayed messages are not numbered
+				buf = appendRelay(buf[:0], m.payload)
+			case m.stamp != 0:
 				buf = appendStamped(buf[:0], seq, m.stamp, m.c, m.payload)
-			} else {
+			default:
 				buf = appendInput(buf[:0], seq, m.c, m.payload)
 			}
 			if !write(buf) {

@@ -32,6 +32,12 @@
 //     answer.
 //   - Interest management, on the server: [Interest] decides per client
 //     which entities it is sent.
+//   - Rollback netcode for two players: [Rollback] runs the whole game on
+//     both sides, relays each player's inputs through the server, predicts
+//     the other's and, when a prediction was wrong, restores a
+//     glue.Checkpoint and runs the ticks since again; [Session] counts
+//     what it did and [Desync] reports states that differ (rollback.go,
+//     relay.go; docs/net.md, "Rollback").
 //   - Stages: the plugins add their systems to the core stages. Received
 //     state and inputs are handed over in glue.PreUpdate
 //     ([ReceiveSystem], [BeginTickSystem]), before the game's rules, and

@@ -53,3 +53,12 @@ func InputsOf[T any](in *Inputs) iter.Seq2[ClientID, T] {
 		}
 	}
 }
+
+// Put replaces this tick's inputs with list, for code that hands a game
+// inputs without a server: a test's or a replay's record of what players
+// sent. The game sees them in All and InputsOf as if a server had handed
+// them over.
+func (in *Inputs) Put(list ...Input) {
+	clear(in.list)
+	in.list = append(in.list[:0], list...)
+}

@@ -221,6 +221,19 @@ func (c *client) driven(id uint64, cd *codec.Codec) bool {
 // copy's buffer comes back to c.spare once the input is written
 // (recycle), so that steering allocates nothing.
 func (c *client) sendStamped(cd *codec.Codec, stamp uint64, payload []byte) error {
+	return c.enqueue(func() outMsg {
+		var buf []byte
+		if n := len(c.spare); n > 0 {
+			buf, c.spare = c.spare[n-1], c.spare[:n-1]
+		}
+		return outMsg{c: cd, payload: append(buf[:0], payload...), stamp: stamp}
+	})
+}
+
+// enqueue queues the message msg returns (called with outMu held) for
+// the write loop. It fails while the client is not connected and when
+// the queue is full.
+func (c *client) enqueue(msg func() outMsg) error {
 	c.mu.Lock()
 	connected := c.connected
 	c.mu.Unlock()
@@ -232,11 +245,7 @@ func (c *client) sendStamped(cd *codec.Codec, stamp uint64, payload []byte) erro
 	if len(c.events) >= c.cfg.InputQueue {
 		return fmt.Errorf("net: input queue full (%d inputs); the connection is too slow, or raise ClientConfig.InputQueue", c.cfg.InputQueue)
 	}
-	var buf []byte
-	if n := len(c.spare); n > 0 {
-		buf, c.spare = c.spare[n-1], c.spare[:n-1]
-	}
-	c.events = append(c.events, outMsg{c: cd, payload: append(buf[:0], payload...), stamp: stamp})
+	c.events = append(c.events, msg())
 	c.signalOut()
 	return nil
 }

@@ -792,6 +792,10 @@ type conn struct {
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
 
+	relayMu sync.Mutex    // guards relayQ (relay.go)
+	relayQ  [][]byte      // relayed messages waiting to be written
+	relayed chan struct{} // wakes the writer for relayQ
+
 	token   string // the reconnection token, if ReconnectGrace > 0
 	left    bool   // the client closed the connection itself (readLoop)
 	resumed bool   // a reconnection took the id over (guarded by srv.mu)
@@ -932,7 +936,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
 	ctx, cancel := context.WithCancel(s.ctx)
-	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), refused: make(chan struct{}), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
+	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), relayed: make(chan struct{}, 1), refused: make(chan struct{}), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
 	c.raw = raw
 	s.hookMu.Lock()
 	s.mu.Lock()
@@ -1046,6 +1050,10 @@ func (c *conn) readLoop() {
 		if f.typ == msgKeepAlive {
 			continue
 		}
+		if f.typ == msgRelay {
+			s.relay(c, f.token) // relay.go
+			continue
+		}
 		if s.inputs != nil && !s.inputs[f.input.c] {
 			fail(websocket.StatusPolicyViolation, fmt.Sprintf("net: %s is not an input (ServerConfig.Inputs)", f.input.c.Name()))
 			return
@@ -1103,6 +1111,11 @@ func (c *conn) writeLoop() {
 			continue
 		case <-c.pong:
 			ping.Reset(s.cfg.MaxLag / 2)
+			continue
+		case <-c.relayed: // relay.go
+			if !c.writeRelayed() {
+				return
+			}
 			continue
 		case <-c.notify:
 		}

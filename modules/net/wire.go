@@ -52,9 +52,11 @@ const (
 	msgSnapshot  msgType = 2
 	msgDelta     msgType = 3
 	msgAck       msgType = 4 // predict.go
+	msgRelayed   msgType = 5 // relay.go
 	msgInput     msgType = 16
 	msgKeepAlive msgType = 17
 	msgStamped   msgType = 18 // predict.go
+	msgRelay     msgType = 19 // relay.go
 )
 
 func (t msgType) String() string {
@@ -73,6 +75,8 @@ func (t msgType) String() string {
 		return "ack"
 	case msgStamped:
 		return "stamped input"
+	case msgRelay, msgRelayed:
+		return "relay"
 	}
 	return fmt.Sprintf("message type %d", uint8(t))
 }
@@ -154,6 +158,11 @@ func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, erro
 		err = parseAck(r, f)
 	case !fromServer && f.typ == msgStamped:
 		err = parseStamped(r, reg, f)
+	case !fromServer && f.typ == msgRelay:
+		f.token = string(r.BlobView()) // the payload, relayed as it is (relay.go)
+	case fromServer && f.typ == msgRelayed:
+		f.client = r.Uvarint()
+		f.token = string(r.BlobView())
 	default:
 		from := "client"
 		if fromServer {

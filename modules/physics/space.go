@@ -60,6 +60,7 @@ type record struct {
 	swept       Bounds    // a character's candidate area of this tick
 	near        []*record // the sensors and characters in it
 	delta       Vec       // kinematic: how far TrackSystem moved it this tick
+	restored    uint64    // the last restore of a checkpoint that held it (checkpoint.go)
 }
 
 // collides reports whether r and o may collide: each one's layers meet
@@ -96,6 +97,12 @@ type Space struct {
 	solids    []*record
 	seq       int // characters moved this tick
 	probeBuf  []Vec
+
+	// A checkpoint's copy (checkpoint.go): the colliders' states; and
+	// scratch for restoring one.
+	saved    []savedRecord
+	removed  []glue.Entity
+	restores uint64
 }
 
 type hit struct {

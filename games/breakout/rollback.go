@@ -1,0 +1,84 @@
+//go:build !js || watch
+
+package main
+
+import (
+	"fmt"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
+	"github.com/gluekit/glue/modules/physics"
+)
+
+// Rollback (-rollback, issue #28; docs/net.md, "Rollback"): both players
+// run the whole game; modules/net relays their inputs through the
+// server, predicts the other's and rolls back when it was wrong. The host
+// (-serve -players 2 -rollback) is player 1 and relays; the other joins
+// with -join URL -rollback. The game takes their inputs as a served
+// game takes its -join players' (TakeRemoteControl), player p steering
+// paddle p.
+
+// RollbackPad is a player's input in one tick of a rollback game: the
+// steering axis and the presses.
+type RollbackPad struct {
+	Axis                   float32 // -1 to 1
+	Launch, Pause, Restart bool
+}
+
+// Validate refuses an axis outside [-1, 1] (or NaN): the other player's
+// session stops with the reason.
+func (p *RollbackPad) Validate() error {
+	if !(p.Axis >= -1 && p.Axis <= 1) {
+		return fmt.Errorf("axis %g outside [-1, 1]", p.Axis)
+	}
+	return nil
+}
+
+// rollbackPlugin is the rollback session of a -rollback game.
+func rollbackPlugin(cfg Config, player int, url string) glue.Plugin {
+	return net.Rollback[RollbackPad]{Config: net.RollbackConfig{
+		URL: url, Player: player, Registry: netRegistry(), Seed: cfg.Seed,
+		Start: func(app *glue.App, seed uint64) { *glue.Resource[Rng](app) = NewRng(seed) },
+		Keep:  []glue.Type{glue.TypeOf[input.Devices](), glue.TypeOf[input.State]()},
+	}}
+}
+
+// SampleRollbackParams are what SampleRollback reads and writes.
+type SampleRollbackParams struct {
+	Input   glue.Res[input.State]
+	Phase   glue.Res[glue.State[Phase]]
+	Pad     glue.ResMut[RollbackPad]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Session glue.Res[net.Session]
+}
+
+// SampleRollback (glue.PreUpdate, after the input is read) turns the
+// player's keys into this tick's RollbackPad; a pointer steers the
+// player's paddle towards it.
+func SampleRollback(p SampleRollbackParams) {
+	s := p.Input.Get()
+	it := buttons(s, p.Phase.Get().Get())
+	axis := s.AxisX
+	if s.Pointer.Down {
+		seat := p.Session.Get().Stats().Player
+		p.Paddles.Each(func(_ glue.Entity, pad Paddle, b physics.Body) {
+			if pad.Seat == seat {
+				axis = follow(s.Pointer.X, b.Pos.X)
+			}
+		})
+	}
+	*p.Pad.Get() = RollbackPad{Axis: float32(axis), Launch: it.Launch, Pause: it.Pause, Restart: it.Restart}
+}
+
+// addRollback makes app a -rollback game's player.
+func addRollback(app *glue.App, cfg Config) {
+	player, url := 0, "ws://"+cfg.Serve+netflags.DefaultPath
+	if cfg.Serve == "" {
+		player, url = 1, cfg.Watch
+	}
+	app.AddPlugins(rollbackPlugin(cfg, player, url))
+	app.InsertResource(RollbackPad{})
+	app.AddSystems(glue.PreUpdate, glue.Func(SampleRollback).After(input.MapSystem))
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/save"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// rollbackGame is the platformer on one worker, started, after the hero
+// ran right (jumping now and then) for ticks ticks.
+func rollbackGame(tb testing.TB, ticks int) (*glue.App, func(i int)) {
+	app, err := NewApp(Config{Headless: true, Saves: &save.Memory{}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	app.Configure(glue.Options{Sequential: true})
+	step := func(i int) {
+		d := glue.Resource[input.Devices](app)
+		if d != nil {
+			clear(d.Keys[:])
+			switch {
+			case i == 1:
+				d.Keys[ebiten.KeySpace] = true // start
+			case i > 2:
+				d.Keys[ebiten.KeyRight] = true
+				d.Keys[ebiten.KeySpace] = i%40 < 10
+			}
+		}
+		if err := app.Update(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for i := range ticks {
+		step(i)
+	}
+	return app, step
+}
+
+// BenchmarkRollback8 measures one rollback of issue #28's goal: restore
+// the checkpoint of 8 ticks ago and run the 8 ticks again (the
+// platformer, one worker, no window; goal 3 ms, 0 allocations):
+//
+//	go test -run '^$' -bench Rollback8 -benchtime 2000x ./games/platformer
+func BenchmarkRollback8(b *testing.B) {
+	app, step := rollbackGame(b, 120)
+	defer app.Close()
+	var c glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := c.Restore(app); err != nil {
+			b.Fatal(err)
+		}
+		for i := range 8 {
+			step(120 + i)
+		}
+	}
+}
+
+// A rollback re-runs the platformer exactly: restored and run again with
+// the same keys, the game's digests are those of the first run.
+func TestRollbackRerunsPlatformer(t *testing.T) {
+	app, step := rollbackGame(t, 60)
+	defer app.Close()
+	var c, d glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		t.Fatal(err)
+	}
+	var want [][]glue.Digest
+	run := func(check bool) {
+		for i := range 300 {
+			step(60 + i)
+			if i%25 == 24 {
+				if err := d.Save(app); err != nil {
+					t.Fatal(err)
+				}
+				got := d.Digest(nil)
+				if !check {
+					want = append(want, got)
+				} else if w := want[i/25]; !slices.Equal(got, w) {
+					t.Fatalf("tick %d of the re-run: digests differ:\n got %v\nwant %v", app.Tick(), got, w)
+				}
+			}
+		}
+	}
+	run(false)
+	if err := c.Restore(app); err != nil {
+		t.Fatal(err)
+	}
+	run(true)
+}

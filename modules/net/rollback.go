@@ -1,0 +1,760 @@
+package net
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
+)
+
+// Rollback netcode for two players (issue #28; docs/net.md, "Rollback").
+//
+// Each player's app runs the whole game. Every tick it samples its own
+// player's input, stamps it with the tick it is for (the tick plus the
+// input delay) and sends it to the other player, relayed by a server
+// (relay.go); it hands the game both players' inputs of the tick in the
+// Inputs resource, the other player's as predicted when it has not come
+// yet: the last one that came, repeated. When the other player's input
+// of a tick arrives and differs from what was predicted, the session
+// restores the glue.Checkpoint of the tick before and runs the ticks
+// since again with the real input, before the frame is drawn. Every
+// DigestEvery ticks, once both players' inputs of a tick are known, each
+// side sends the digests of its checkpoint of that tick; digests that
+// differ are a desync, reported with the tick and what differs.
+
+// Rollback message kinds, inside relayed payloads.
+const (
+	rbHello  = 1 // player
+	rbStart  = 2 // player, seed
+	rbInput  = 3 // player, last tick, ack, count, inputs (the ticks up to the last)
+	rbDigest = 4 // player, tick, count, (name, sum)...
+)
+
+// rbRing is the length of the rings of inputs by tick; prediction is
+// bounded well below it (MaxPrediction at most 64).
+const rbRing = 256
+
+// RollbackStage is the stage, after glue.PreUpdate, in which a rollback
+// session hands the game the tick's inputs: the game samples its player's
+// input into its input resource before it (in glue.PreUpdate, after
+// modules/input reads the devices) and reads [Inputs] after it.
+const RollbackStage glue.Stage = "net.Rollback"
+
+// RollbackConfig configures a [Rollback] session.
+type RollbackConfig struct {
+	// URL is the WebSocket URL of the server that relays the players'
+	// messages (a [ServerPlugin]; it runs no game of theirs), e.g.
+	// ws://127.0.0.1:8090/net. Required.
+	URL string
+	// Player is this side's player: 0 or 1. The game sees the inputs of
+	// player p as those of client p+1 ([Input.Client]).
+	Player int
+	// Registry lists the types the server knows, the input type among
+	// them. Required.
+	Registry *codec.Registry
+	// InputDelay is how many ticks after it is sampled an input takes
+	// effect, on both sides: more delay, fewer rollbacks, later response.
+	// The default 0 applies the player's own input in the tick of its key.
+	InputDelay int
+	// MaxPrediction is how many ticks a side may run past the last tick
+	// of the other player's input it has: beyond, it waits (and so a
+	// rollback re-runs at most this many ticks). The default is 8; at
+	// most 64.
+	MaxPrediction int
+	// DigestEvery is how often, in ticks, the players compare digests of
+	// their states. The default is 60; negative: never.
+	DigestEvery int
+	// Seed is player 0's choice of the game's seed, sent to player 1 when
+	// the game starts; Start hands it to both games.
+	Seed uint64
+	// Start, if set, is called on both sides once both players are
+	// connected, before the first tick, with player 0's Seed: it seeds
+	// the game (sets its random generator resource). The app is built
+	// then: change resources, do not insert them.
+	Start func(app *glue.App, seed uint64)
+	// Keep lists resources of the machine rather than of the game — the
+	// input devices and their state, a diagnostics overlay's — that a
+	// rollback neither restores nor compares, and that are set back to
+	// their value of before a re-run after it. The input resource I, the
+	// Session and a Server are always kept.
+	Keep []glue.Type
+	// OnDesync, if set, is told of every desync found (on the app's
+	// goroutine); by default it is logged as an error. The game goes on.
+	OnDesync func(Desync)
+	// Logger receives the session's lines. The default is slog.Default().
+	Logger *slog.Logger
+}
+
+// Rollback is the plugin of a rollback session for two players, each
+// with input I (a comparable value type registered in
+// Config.Registry; its zero value is "no input"). It makes the app's
+// ticks its own (glue.App.Drive): App.Update waits for the other player
+// to connect, then runs a tick when the other's inputs are not too far
+// behind, after re-running the ticks whose predicted input was wrong.
+// It inserts the [Session] resource and [Inputs] (unless a [ServerPlugin]
+// added before it did), and adds [RollbackStage] with the system that
+// fills Inputs every tick: the inputs of both players, in player order,
+// as Input{Client: ClientID(player+1), Value: I, Tick: tick}, and
+// nothing else (a ServerPlugin's own inputs are dropped: they are not
+// the other player's). The game reads them as it reads a server's
+// inputs, and must be deterministic (docs/net.md, "Rollback").
+//
+// The game samples its player's input into the resource I each tick, in
+// glue.PreUpdate (a missing resource is the zero input). During a re-run
+// the sample is ignored: the inputs come from the session's record.
+type Rollback[I comparable] struct {
+	Config RollbackConfig
+}
+
+// Session is the resource of a [Rollback] session: its state and
+// counters.
+type Session struct {
+	s sessionAPI
+}
+
+type sessionAPI interface {
+	stats() RollbackStats
+}
+
+// RollbackStats counts what a rollback session did.
+type RollbackStats struct {
+	Started   bool   // both players are connected and the game runs
+	Player    int    // this side's player
+	Tick      uint64 // the last tick run
+	Confirmed uint64 // the last tick of the other player's input received
+	// Rollbacks counts the restores of a checkpoint, Resimulated the
+	// ticks run again, MaxDepth the most ticks one rollback ran again.
+	Rollbacks, Resimulated, MaxDepth uint64
+	// Stalls counts the frames in which the session ran no tick to wait
+	// for the other player.
+	Stalls uint64
+	// Digests counts the digests compared, Desyncs those that differed;
+	// LastDesync is the last one.
+	Digests, Desyncs uint64
+	LastDesync       *Desync
+}
+
+// Stats returns the session's counters.
+func (s Session) Stats() RollbackStats {
+	if s.s == nil {
+		return RollbackStats{}
+	}
+	return s.s.stats()
+}
+
+// Rerunning reports whether the tick being run is a re-run after a
+// rollback: a game may leave out effects (sounds) it already played.
+func (s Session) Rerunning() bool {
+	if r, ok := s.s.(interface{ rerunning() bool }); ok {
+		return r.rerunning()
+	}
+	return false
+}
+
+// Hold makes the session run no tick past tick: it goes on taking in
+// the other player's inputs and re-running what they change, so that the
+// game settles at tick with every input known. A test ends a game at a
+// known tick this way; 0 lets it run on.
+func (s Session) Hold(tick uint64) {
+	if h, ok := s.s.(interface{ hold(uint64) }); ok {
+		h.hold(tick)
+	}
+}
+
+// ProvidedBy returns "net.Rollback", the plugin that inserts the Session.
+func (Session) ProvidedBy() string { return "net.Rollback" }
+
+// Desync is a difference between the two players' states at one tick:
+// their games are not deterministic, or not fed the same way.
+type Desync struct {
+	Tick  uint64
+	Parts []DesyncPart // the parts whose digests differ, by name
+}
+
+// DesyncPart is one part of the state whose digests differ (see
+// glue.Digest): Local or Remote is 0 when that side has no such part.
+type DesyncPart struct {
+	Name          string
+	Local, Remote uint64
+}
+
+// Error says what differs.
+func (d Desync) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "net: rollback desync at tick %d:", d.Tick)
+	for i, p := range d.Parts {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		switch {
+		case p.Local == 0:
+			fmt.Fprintf(&b, " %s only on the other side", p.Name)
+		case p.Remote == 0:
+			fmt.Fprintf(&b, " %s only on this side", p.Name)
+		default:
+			fmt.Fprintf(&b, " %s differs (%016x here, %016x there)", p.Name, p.Local, p.Remote)
+		}
+	}
+	b.WriteString("; the game is not deterministic, or the players run different builds or settings: see docs/net.md, \"Rollback\"")
+	return b.String()
+}
+
+func (cfg *RollbackConfig) defaults() error {
+	switch {
+	case cfg.URL == "":
+		return errors.New("net: Rollback.Config.URL is required; set it to the relay server's WebSocket URL, e.g. ws://127.0.0.1:8090/net")
+	case cfg.Registry == nil:
+		return errors.New("net: Rollback.Config.Registry is required; set it to the server's registry, with the input type registered")
+	case cfg.Player != 0 && cfg.Player != 1:
+		return fmt.Errorf("net: Rollback.Config.Player must be 0 or 1, got %d", cfg.Player)
+	case cfg.InputDelay < 0 || cfg.InputDelay > 30:
+		return fmt.Errorf("net: Rollback.Config.InputDelay must be 0 to 30 ticks, got %d", cfg.InputDelay)
+	case cfg.MaxPrediction < 0 || cfg.MaxPrediction > 64:
+		return fmt.Errorf("net: Rollback.Config.MaxPrediction must be 0 to 64 ticks (0: the default 8), got %d", cfg.MaxPrediction)
+	}
+	setDefault(&cfg.MaxPrediction, 8)
+	setDefault(&cfg.DigestEvery, 60)
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return nil
+}
+
+// Build adds the session to app.
+func (p Rollback[I]) Build(app *glue.App) {
+	cfg := p.Config
+	err := cfg.defaults()
+	if err == nil {
+		if _, _, err = codec.Of[I](cfg.Registry); err != nil {
+			err = fmt.Errorf("net: Rollback's input type %s is not registered: %v; register it with codec.Register", reflect.TypeFor[I](), err)
+		}
+	}
+	if err != nil {
+		app.AddError(err)
+		return
+	}
+	// The input resource is the machine's sample, not the game's state.
+	// So are the session and a relay server the app runs: one side's own.
+	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server]())
+	s := &session[I]{cfg: cfg, app: app, me: cfg.Player}
+	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger})
+	s.link.onRelayed = s.received
+	for i := range s.ckpts {
+		s.ckpts[i].Keep(cfg.Keep...)
+	}
+	app.InsertResource(Session{s: s})
+	if !app.HasPlugin(serverPluginName) {
+		app.InsertResource(Inputs{})
+	}
+	app.AddStagesAfter(glue.PreUpdate, RollbackStage)
+	app.AddSystems(RollbackStage, glue.Func(func(p struct {
+		Local  glue.Opt[I]
+		Inputs glue.ResMut[Inputs]
+	}) {
+		s.handOver(p.Local.Get(), p.Inputs.Get())
+	}).Named("net.Rollback.handOver"))
+	app.OnClose(func() { Client{c: s.link}.Close() })
+	app.Drive(s.drive)
+}
+
+// session is a rollback session's state: the app's goroutine's, except
+// inbox (guarded by mu, filled by the connection's goroutine).
+type session[I comparable] struct {
+	cfg  RollbackConfig
+	app  *glue.App
+	link *client
+	me   int
+
+	mu    sync.Mutex
+	inbox []rbMsg[I]
+
+	dialed, seeded, started bool
+	hellos                  int // frames since the last hello sent
+	err                     error
+
+	simulated uint64 // the last tick run
+	holdAt    uint64 // tests: run no tick past this one (0: no limit)
+	running   uint64 // the tick being run
+	resim     bool   // the ticks run are a re-run
+	confirmed uint64 // the last tick of the other's input received
+	lastIn    I      // the other's input of tick confirmed (the prediction)
+	theirAdv  int    // how far the other side runs ahead of my inputs it has
+	theirAck  uint64 // the last tick of my inputs the other side has
+	peer      ClientID
+	skip      bool
+	firstBad  uint64 // the first tick run with a wrong prediction, or 0
+
+	local, remote, used [rbRing]tickIn[I]
+	boxes               map[I]any // boxed inputs, so that handing over allocates nothing
+
+	ckpts [66]glue.Checkpoint // by tick, ring
+	kept  []any               // Config.Keep's values during a re-run
+
+	nextDigest uint64
+	mine       map[uint64][]glue.Digest
+	theirs     map[uint64][]glue.Digest
+	dbuf       []glue.Digest
+	w, enc     codec.Writer
+
+	st RollbackStats
+}
+
+// tickIn is an input of one tick.
+type tickIn[I any] struct {
+	tick uint64
+	v    I
+}
+
+// rbMsg is a decoded relayed message.
+type rbMsg[I any] struct {
+	kind     int
+	player   int
+	tick     uint64
+	ack      uint64
+	seed     uint64
+	ins      []I // of ticks tick-len(ins)+1 to tick
+	digests  []glue.Digest
+	from     ClientID
+	badInput error
+}
+
+func (s *session[I]) hold(tick uint64) { s.holdAt = tick }
+
+func (s *session[I]) rerunning() bool { return s.resim }
+
+func (s *session[I]) stats() RollbackStats {
+	st := s.st
+	st.Started, st.Player, st.Tick, st.Confirmed = s.started, s.me, s.simulated, s.confirmed
+	return st
+}
+
+// received decodes a relayed message (the connection's goroutine).
+func (s *session[I]) received(from ClientID, payload []byte) {
+	r := codec.NewReader(payload)
+	m := rbMsg[I]{kind: int(r.Uint8()), player: int(r.Uvarint()), from: from}
+	switch m.kind {
+	case rbHello:
+	case rbStart:
+		m.seed = r.Uint64()
+	case rbInput:
+		m.tick, m.ack = r.Uvarint(), r.Uvarint()
+		n := r.Count(3)
+		for range n {
+			cv, err := parseComp(r, s.cfg.Registry)
+			if err == nil {
+				in, ok := cv.v.(I)
+				if !ok {
+					err = fmt.Errorf("input of type %s, want %s", cv.c.Name(), reflect.TypeFor[I]())
+				}
+				m.ins = append(m.ins, in)
+			}
+			if err != nil {
+				m.badInput = err
+				break
+			}
+		}
+		if uint64(len(m.ins)) > m.tick {
+			m.badInput = fmt.Errorf("%d inputs up to tick %d", len(m.ins), m.tick)
+		}
+	case rbDigest:
+		m.tick = r.Uvarint()
+		n := r.Count(9)
+		for range n {
+			name := r.Text()
+			m.digests = append(m.digests, glue.Digest{Name: name, Sum: r.Uint64()})
+		}
+	default:
+		return // a message of a later version: ignored
+	}
+	if r.Err() != nil || m.player == s.me {
+		return // not the other player's
+	}
+	s.mu.Lock()
+	s.inbox = append(s.inbox, m)
+	s.mu.Unlock()
+}
+
+// send relays a message to the other player.
+func (s *session[I]) send(kind int, fill func(w *codec.Writer)) {
+	s.w.Reset()
+	s.w.Uint8(uint8(kind))
+	s.w.Uvarint(uint64(s.me))
+	if fill != nil {
+		fill(&s.w)
+	}
+	_ = s.link.sendRelay(append([]byte(nil), s.w.Data()...)) // a lost hello is sent again; inputs need the connection
+}
+
+// poll takes in what arrived.
+func (s *session[I]) poll() {
+	s.mu.Lock()
+	msgs := s.inbox
+	s.inbox = nil
+	s.mu.Unlock()
+	for _, m := range msgs {
+		if s.peer == 0 {
+			s.peer = m.from // the other player is the first client that speaks as it
+		}
+		if m.from != s.peer {
+			continue // another client claiming to be the other player
+		}
+		switch m.kind {
+		case rbHello:
+			if s.me == 0 {
+				s.start(s.cfg.Seed)
+				s.send(rbStart, func(w *codec.Writer) { w.Uint64(s.cfg.Seed) })
+			} else if !s.started {
+				s.send(rbHello, nil)
+			}
+		case rbStart:
+			if s.me == 1 {
+				s.start(m.seed)
+			}
+		case rbInput:
+			s.takeInput(m)
+		case rbDigest:
+			if s.theirs == nil {
+				s.theirs = map[uint64][]glue.Digest{}
+			}
+			s.theirs[m.tick] = m.digests
+			s.compare(m.tick)
+		}
+	}
+}
+
+// start starts the game, once: both players are there.
+func (s *session[I]) start(seed uint64) {
+	if s.started {
+		return
+	}
+	s.seed(seed)
+	s.started = true
+	s.confirmed = 1 + uint64(s.cfg.InputDelay) // nobody's input takes effect before
+	if s.cfg.DigestEvery > 0 {
+		s.nextDigest = uint64(s.cfg.DigestEvery)
+	}
+	s.cfg.Logger.Info("net: rollback game starts", "player", s.me+1, "seed", seed)
+}
+
+// seed hands the game its seed (Config.Start), once.
+func (s *session[I]) seed(seed uint64) {
+	if !s.seeded && s.cfg.Start != nil {
+		s.cfg.Start(s.app, seed)
+	}
+	s.seeded = true
+}
+
+// takeInput records the other player's inputs of a message: each
+// message repeats those the other side has not acknowledged, so that one
+// lost while a connection was down is sent again.
+func (s *session[I]) takeInput(m rbMsg[I]) {
+	if m.badInput != nil {
+		s.fail(fmt.Errorf("net: rollback: the other player sent a bad input for tick %d: %v", m.tick, m.badInput))
+		return
+	}
+	s.theirAck = max(s.theirAck, m.ack)
+	first := m.tick - uint64(len(m.ins)) + 1
+	for k, in := range m.ins {
+		t := first + uint64(k)
+		if t <= s.confirmed {
+			continue // known already
+		}
+		if t != s.confirmed+1 {
+			s.fail(fmt.Errorf("net: rollback: the other player's input of tick %d came after that of tick %d; inputs were lost (the connection was down too long)", t, s.confirmed))
+			return
+		}
+		i := t % rbRing
+		s.remote[i] = tickIn[I]{tick: t, v: in}
+		s.confirmed, s.lastIn = t, in
+		if u := s.used[i]; t <= s.simulated && u.tick == t && u.v != in && (s.firstBad == 0 || t < s.firstBad) {
+			s.firstBad = t
+		}
+	}
+	s.theirAdv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
+}
+
+// fail stops the session with err, which the next App.Update returns.
+func (s *session[I]) fail(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// inputOf returns player p's input of tick t: recorded, or predicted.
+func (s *session[I]) inputOf(p int, t uint64) I {
+	var zero I
+	i := t % rbRing
+	if p == s.me {
+		if s.local[i].tick == t {
+			return s.local[i].v
+		}
+		return zero
+	}
+	switch {
+	case t <= 1+uint64(s.cfg.InputDelay):
+		return zero
+	case s.remote[i].tick == t:
+		return s.remote[i].v
+	}
+	return s.lastIn // repeat the last one that came
+}
+
+// handOver fills Inputs with both players' inputs of the tick being run,
+// recording and sending the local player's sample first in a tick run
+// for the first time (the system in RollbackStage).
+func (s *session[I]) handOver(sample *I, in *Inputs) {
+	t := s.running
+	if !s.resim && t >= 2 {
+		var v I
+		if sample != nil {
+			v = *sample
+		}
+		at := t + uint64(s.cfg.InputDelay)
+		s.local[at%rbRing] = tickIn[I]{tick: at, v: v}
+		s.sendInput(at)
+	}
+	clear(in.list)
+	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
+	for p := range 2 {
+		v := s.inputOf(p, t)
+		if p != s.me {
+			s.used[t%rbRing] = tickIn[I]{tick: t, v: v}
+		}
+		in.list = append(in.list, Input{Client: ClientID(p + 1), Value: s.box(v), Tick: t})
+	}
+}
+
+// box returns v in an interface, from a cache of the values seen.
+func (s *session[I]) box(v I) any {
+	if b, ok := s.boxes[v]; ok {
+		return b
+	}
+	if s.boxes == nil || len(s.boxes) >= 1024 {
+		s.boxes = map[I]any{}
+	}
+	b := any(v)
+	s.boxes[v] = b
+	return b
+}
+
+// maxResend is the most inputs one message carries: those the other
+// side has not acknowledged, up to this many.
+const maxResend = 64
+
+// sendInput sends the local player's inputs up to tick at that the other
+// side has not acknowledged.
+func (s *session[I]) sendInput(at uint64) {
+	cd, enc, _ := codec.Of[I](s.cfg.Registry)
+	first := min(at, max(s.theirAck+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
+	s.send(rbInput, func(w *codec.Writer) {
+		w.Uvarint(at)
+		w.Uvarint(s.confirmed)
+		w.Uvarint(at - first + 1)
+		for t := first; t <= at; t++ {
+			s.enc.Reset()
+			enc(&s.local[t%rbRing].v, &s.enc)
+			writeComp(w, cd, s.enc.Data())
+		}
+	})
+}
+
+// drive is the app's driver (glue.App.Drive): one frame.
+func (s *session[I]) drive(tick func() error) error {
+	if err := s.app.Build(); err != nil {
+		return err
+	}
+	if s.me == 0 && s.simulated == 0 {
+		// Player 0 runs the first tick, in which no input takes effect,
+		// at once: its startup systems may start the relay server.
+		s.seed(s.cfg.Seed)
+		if err := s.run(tick); err != nil {
+			return err
+		}
+	}
+	if !s.dialed {
+		s.dialed = true
+		if err := s.link.start(s.cfg.URL); err != nil {
+			return err
+		}
+	}
+	s.poll()
+	if s.err != nil {
+		return s.err
+	}
+	if !s.started {
+		if s.hellos--; s.hellos <= 0 && (Client{c: s.link}).Connected() {
+			s.send(rbHello, nil)
+			s.hellos = 30
+		}
+		return nil
+	}
+	if s.app.Paused() {
+		return nil // glue.App.Pause: no tick, no re-run until it resumes
+	}
+	if err := s.rollback(tick); err != nil {
+		return err
+	}
+	s.digests()
+	if s.holdAt != 0 && s.simulated >= s.holdAt {
+		return nil
+	}
+	ahead := int(s.simulated) - int(s.confirmed)
+	if ahead >= s.cfg.MaxPrediction && s.simulated > 0 {
+		s.st.Stalls++
+		return nil // wait for the other player
+	}
+	if ahead-s.theirAdv >= 2 && s.simulated > 0 {
+		if s.skip = !s.skip; s.skip {
+			s.st.Stalls++
+			return nil // run a little slower until the sides are even
+		}
+	}
+	return s.run(tick)
+}
+
+// run runs the next tick and saves its checkpoint.
+func (s *session[I]) run(tick func() error) error {
+	s.running = s.simulated + 1
+	if err := tick(); err != nil {
+		return err
+	}
+	if s.app.Tick() != s.running {
+		return nil // the app is paused (glue.App.Pause): nothing ran
+	}
+	s.simulated = s.running
+	return s.ckpts[s.simulated%uint64(len(s.ckpts))].Save(s.app)
+}
+
+// rollback re-runs the ticks since the first wrong prediction, if any.
+func (s *session[I]) rollback(tick func() error) error {
+	from := s.firstBad
+	if from == 0 {
+		return nil
+	}
+	s.firstBad = 0
+	c := &s.ckpts[(from-1)%uint64(len(s.ckpts))]
+	if c.Tick() != from-1 || !c.Saved() {
+		return fmt.Errorf("net: internal error: rollback to tick %d without its checkpoint (holding %d)", from-1, c.Tick())
+	}
+	s.keep(true)
+	if err := c.Restore(s.app); err != nil {
+		return err
+	}
+	end := s.simulated
+	s.simulated = from - 1
+	s.resim = true
+	defer func() { s.resim = false }()
+	for s.simulated < end {
+		if err := s.run(tick); err != nil {
+			return err
+		}
+		if s.app.Tick() != s.simulated {
+			return errors.New("net: rollback: the app paused during a re-run; do not pause a rollback game (glue.App.Pause)")
+		}
+	}
+	s.keep(false)
+	n := end - from + 1
+	s.st.Rollbacks++
+	s.st.Resimulated += n
+	s.st.MaxDepth = max(s.st.MaxDepth, n)
+	return nil
+}
+
+// keep saves (or puts back) Config.Keep's resources around a re-run.
+func (s *session[I]) keep(save bool) {
+	for i, t := range s.cfg.Keep {
+		p := s.app.ResourceOf(t)
+		if p == nil {
+			continue
+		}
+		if i == len(s.kept) {
+			s.kept = append(s.kept, reflect.New(reflect.TypeOf(p).Elem()).Interface())
+		}
+		dst, src := reflect.ValueOf(s.kept[i]).Elem(), reflect.ValueOf(p).Elem()
+		if !save {
+			dst, src = src, dst
+		}
+		dst.Set(src)
+	}
+}
+
+// digests sends the digests of the ticks now final (both inputs known,
+// re-run if need be) every DigestEvery ticks.
+func (s *session[I]) digests() {
+	for s.nextDigest > 0 && s.nextDigest <= min(s.confirmed, s.simulated) {
+		t := s.nextDigest
+		s.nextDigest += uint64(s.cfg.DigestEvery)
+		c := &s.ckpts[t%uint64(len(s.ckpts))]
+		if c.Tick() != t {
+			continue // too old (cannot happen while MaxPrediction < the ring)
+		}
+		s.dbuf = c.Digest(s.dbuf[:0])
+		if s.mine == nil {
+			s.mine = map[uint64][]glue.Digest{}
+		}
+		s.mine[t] = append([]glue.Digest(nil), s.dbuf...)
+		s.send(rbDigest, func(w *codec.Writer) {
+			w.Uvarint(t)
+			w.Uvarint(uint64(len(s.dbuf)))
+			for _, d := range s.dbuf {
+				w.Text(d.Name)
+				w.Uint64(d.Sum)
+			}
+		})
+		s.compare(t)
+	}
+}
+
+// compare compares the digests of tick t once both sides' are there.
+func (s *session[I]) compare(t uint64) {
+	for old := range s.mine { // one side's digests the other never sent
+		if old+uint64(10*s.cfg.DigestEvery) < t {
+			delete(s.mine, old)
+		}
+	}
+	for old := range s.theirs {
+		if old+uint64(10*s.cfg.DigestEvery) < t {
+			delete(s.theirs, old)
+		}
+	}
+	a, ok1 := s.mine[t]
+	b, ok2 := s.theirs[t]
+	if !ok1 || !ok2 {
+		return
+	}
+	delete(s.mine, t)
+	delete(s.theirs, t)
+	s.st.Digests++
+	d := Desync{Tick: t}
+	sums := map[string]uint64{}
+	for _, x := range b {
+		sums[x.Name] = x.Sum
+	}
+	for _, x := range a {
+		if r, ok := sums[x.Name]; !ok || r != x.Sum {
+			d.Parts = append(d.Parts, DesyncPart{Name: x.Name, Local: x.Sum, Remote: r})
+		}
+		delete(sums, x.Name)
+	}
+	for _, x := range b {
+		if _, ok := sums[x.Name]; ok {
+			d.Parts = append(d.Parts, DesyncPart{Name: x.Name, Remote: x.Sum})
+		}
+	}
+	if len(d.Parts) == 0 {
+		return
+	}
+	s.st.Desyncs++
+	s.st.LastDesync = &d
+	if s.cfg.OnDesync != nil {
+		s.cfg.OnDesync(d)
+		return
+	}
+	s.cfg.Logger.Error(d.Error())
+}

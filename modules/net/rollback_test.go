@@ -1,0 +1,347 @@
+//go:build !js
+
+package net
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/internal/lagproxy"
+)
+
+// The rollback tests' game: two paddles steered by their players'
+// inputs, a ball that bounces off the walls and, at the bottom, off a
+// paddle or not, and a score that sums the paddles' positions every tick
+// — so that any input applied in another tick changes the end.
+
+type rbPad struct{ Axis int8 }
+
+type rbPaddle struct {
+	Player int32
+	X      int32
+}
+
+type rbBall struct{ X, Y, VX, VY int32 }
+
+type rbScore struct {
+	Hits, Misses int32
+	Sum          int64
+	Seed         uint64
+}
+
+func rbRegistry() *codec.Registry {
+	reg := codec.NewRegistry()
+	codec.Register[rbPad](reg)
+	return reg
+}
+
+// rbGame adds the game to app: it reads its players' inputs from Inputs.
+func rbGame(app *glue.App) {
+	app.Configure(glue.Options{Sequential: true})
+	app.InsertResource(rbScore{})
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		c.Spawn(rbPaddle{Player: 0, X: 100})
+		c.Spawn(rbPaddle{Player: 1, X: 300})
+		c.Spawn(rbBall{X: 50, Y: 10, VX: 7, VY: 5})
+	}))
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		In      glue.Res[Inputs]
+		Paddles glue.Query1[*rbPaddle]
+		Balls   glue.Query1[*rbBall]
+		Score   glue.ResMut[rbScore]
+	}) {
+		var axis [2]int32
+		for client, v := range InputsOf[rbPad](p.In.Get()) {
+			axis[client-1] = int32(v.Axis)
+		}
+		sc := p.Score.Get()
+		p.Paddles.Each(func(_ glue.Entity, pd *rbPaddle) {
+			pd.X = max(0, min(400, pd.X+axis[pd.Player]*3))
+			sc.Sum += int64(pd.X) * int64(pd.Player+1)
+		})
+		p.Balls.Each(func(_ glue.Entity, b *rbBall) {
+			b.X, b.Y = b.X+b.VX, b.Y+b.VY
+			if b.X < 0 || b.X > 400 {
+				b.VX = -b.VX
+			}
+			if b.Y < 0 {
+				b.VY = -b.VY
+			}
+			if b.Y > 300 {
+				hit := false
+				p.Paddles.Each(func(_ glue.Entity, pd *rbPaddle) {
+					hit = hit || (b.X > pd.X-40 && b.X < pd.X+40)
+				})
+				if hit {
+					sc.Hits++
+					b.VY = -b.VY
+					b.VX += int32(sc.Sum%5) - 2
+				} else {
+					sc.Misses++
+					b.Y, b.VY = 10, 5
+				}
+			}
+		})
+	}))
+}
+
+// rbScript is player p's input in tick t: runs of steering either way
+// and rests, different for each player.
+func rbScript(p int, t uint64) int8 {
+	switch (t/uint64(9+7*p) + uint64(p)) % 4 {
+	case 0:
+		return 1
+	case 2:
+		return -1
+	}
+	return 0
+}
+
+// rbOwnX is where player p's paddle is after tick t: the inputs it
+// sampled in ticks 2 to t-delay applied delay ticks later.
+func rbOwnX(p int, t uint64, delay int) int32 {
+	x := int32(100 + 200*p)
+	for k := uint64(2 + delay); k <= t; k++ {
+		x = max(0, min(400, x+int32(rbScript(p, k-uint64(delay)))*3))
+	}
+	return x
+}
+
+// rbReference runs the game to tick n with every input on time.
+func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
+	app := glue.NewApp()
+	app.InsertResource(Inputs{})
+	rbGame(app)
+	app.AddSystems(glue.PreUpdate, glue.Func(func(p struct {
+		In   glue.ResMut[Inputs]
+		Tick glue.Local[uint64]
+	}) {
+		*p.Tick.Get()++
+		tk := *p.Tick.Get()
+		in := p.In.Get()
+		in.list = in.list[:0]
+		for pl := range 2 {
+			var v rbPad
+			if tk >= 2+uint64(delay) {
+				v.Axis = rbScript(pl, tk-uint64(delay))
+			}
+			in.list = append(in.list, Input{Client: ClientID(pl + 1), Value: v, Tick: tk})
+		}
+	}))
+	defer app.Close()
+	for range n {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	glue.Resource[rbScore](app).Seed = 42
+	return gameDigests(t, app)
+}
+
+// gameDigests returns the digests of the game's own state.
+func gameDigests(t *testing.T, app *glue.App) []glue.Digest {
+	var c glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		t.Fatal(err)
+	}
+	var out []glue.Digest
+	for _, d := range c.Digest(nil) {
+		switch d.Name {
+		case "entities", "net.rbPaddle", "net.rbBall", "net.rbScore":
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// rbPeer is one player's app, connected to url.
+func rbPeer(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex) (*glue.App, *session[rbPad]) {
+	app := glue.NewApp()
+	rbGame(app)
+	app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
+		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, Logger: quiet(), DigestEvery: 30,
+		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
+		OnDesync: func(d Desync) {
+			mu.Lock()
+			*desyncs = append(*desyncs, d)
+			mu.Unlock()
+		},
+	}})
+	app.InsertResource(rbPad{})
+	t.Cleanup(app.Close)
+	return app, glue.Resource[Session](app).s.(*session[rbPad])
+}
+
+// TestRollbackUnderLatency plays the game between two rollback clients,
+// each through a lag proxy of 100 ms plus up to 30 ms of jitter each way,
+// to tick 300: both end with the digests of a run with every input on
+// time, each player's own paddle is where its own inputs put it after
+// every tick it runs (it responds in the tick of its key), predictions
+// were wrong and rolled back, and the digests they compared agreed.
+func TestRollbackUnderLatency(t *testing.T) {
+	st, desyncs := runRollback(t, 300, 0, 100*time.Millisecond, nil)
+	if st[0].Rollbacks+st[1].Rollbacks == 0 {
+		t.Error("no rollback at all: the test tests nothing")
+	}
+	if st[0].Digests == 0 || st[1].Digests == 0 {
+		t.Error("no digests compared")
+	}
+	if len(desyncs) > 0 {
+		t.Errorf("desyncs reported: %v", desyncs)
+	}
+}
+
+// With an input delay of 3 ticks, each input takes effect 3 ticks after
+// its key, on both sides, and the game still ends as with every input on
+// time.
+func TestRollbackInputDelay(t *testing.T) {
+	_, desyncs := runRollback(t, 200, 3, 30*time.Millisecond, nil)
+	if len(desyncs) > 0 {
+		t.Errorf("desyncs reported: %v", desyncs)
+	}
+}
+
+// A game that is not deterministic — player 2's game adds to the score
+// in tick 100 — is reported at the first digest tick after it, naming the
+// score as what differs and nothing else.
+func TestRollbackReportsDesync(t *testing.T) {
+	_, desyncs := runRollback(t, 200, 0, 0, func(p int, app *glue.App) {
+		if p == 1 {
+			app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {
+				Score glue.ResMut[rbScore]
+				Ticks glue.Local[int]
+			}) {
+				if *p.Ticks.Get()++; *p.Ticks.Get() == 100 {
+					p.Score.Get().Sum++
+				}
+			}).Named("cheat"))
+		}
+	})
+	if len(desyncs) == 0 {
+		t.Fatal("no desync reported")
+	}
+	d := desyncs[0]
+	if d.Tick != 120 || len(d.Parts) != 1 || d.Parts[0].Name != "net.rbScore" || d.Parts[0].Local == d.Parts[0].Remote {
+		t.Fatalf("first desync %+v; want tick 120 (the first digest after tick 100), in net.rbScore only", d)
+	}
+	if msg := d.Error(); !strings.Contains(msg, "tick 120") || !strings.Contains(msg, "net.rbScore differs") {
+		t.Errorf("the report says %q; want the tick and what differs", msg)
+	}
+}
+
+// runRollback plays the test game between two rollback clients to tick
+// n, each through a lag proxy of lag plus up to 30 ms of jitter each way
+// (none if lag is 0), with the input delay given; alter may change each
+// player's app. It checks that each player's own paddle is where its
+// inputs put it after every tick and, unless alter is set, that both end
+// with the digests of the run with every input on time. It returns the
+// sessions' counters and the desyncs reported.
+func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([2]RollbackStats, []Desync) {
+	want := rbReference(t, n, delay)
+	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
+	var apps [2]*glue.App
+	var sess [2]*session[rbPad]
+	var mu sync.Mutex
+	var desyncs []Desync
+	for p := range 2 {
+		addr := srv.Addr()
+		if lag > 0 {
+			proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { proxy.Close() })
+			addr = proxy.Addr()
+		}
+		apps[p], sess[p] = rbPeer(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu)
+		if alter != nil {
+			alter(p, apps[p])
+		}
+		sess[p].holdAt = n
+	}
+	errs := make(chan error, 2)
+	var wg sync.WaitGroup
+	for p := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs <- rbPlay(apps[p], sess[p], p, n, delay)
+		}()
+	}
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { // the relay server ticks too (its heartbeat)
+		defer close(done)
+		tk := time.NewTicker(time.Second / 60)
+		defer tk.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tk.C:
+				server.Update()
+			}
+		}
+	}()
+	wg.Wait()
+	close(stop)
+	<-done
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if alter == nil {
+		for p := range 2 {
+			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
+				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
+			}
+		}
+	}
+	st := [2]RollbackStats{glue.Resource[Session](apps[0]).Stats(), glue.Resource[Session](apps[1]).Stats()}
+	t.Logf("player 1: %+v", st[0])
+	t.Logf("player 2: %+v", st[1])
+	mu.Lock()
+	defer mu.Unlock()
+	return st, slices.Clone(desyncs)
+}
+
+// rbPlay runs one player's app at 60 frames a second until it has run
+// tick n with the other's inputs of every tick, checking after every
+// frame that its own paddle is where its inputs put it.
+func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error {
+	tk := time.NewTicker(time.Second / 60)
+	defer tk.Stop()
+	deadline := time.Now().Add(60 * time.Second)
+	for !(s.simulated == n && s.confirmed >= n && s.firstBad == 0) {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("player %d: tick %d, other's inputs to %d after 60 s", p+1, s.simulated, s.confirmed)
+		}
+		<-tk.C
+		next := app.Tick() + 1
+		glue.Resource[rbPad](app).Axis = rbScript(p, next)
+		if err := app.Update(); err != nil {
+			return fmt.Errorf("player %d: %v", p+1, err)
+		}
+		if app.Tick() == 0 {
+			continue
+		}
+		var x int32 = -1
+		for _, e := range app.Entities(nil) {
+			if v, ok := app.Component(e, glue.TypeOf[rbPaddle]()); ok && v.(rbPaddle).Player == int32(p) {
+				x = v.(rbPaddle).X
+			}
+		}
+		if want := rbOwnX(p, app.Tick(), delay); x != want {
+			return fmt.Errorf("player %d: after tick %d its paddle is at %d, want %d (its own inputs applied in their ticks)", p+1, app.Tick(), x, want)
+		}
+	}
+	return nil
+}
