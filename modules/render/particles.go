@@ -274,18 +274,27 @@ func growTo[T any](s []T, n int) []T {
 }
 
 // fastSincos returns sin and cos of a, within 0.001: enough to turn a
-// particle, at a fraction of math.Sincos's cost.
+// particle, at a fraction of math.Sincos's cost. The particle loop
+// inlines its pieces by hand: a call spills the loop's float registers.
 func fastSincos(a float32) (sin, cos float32) {
+	a = wrapAngle(a)
+	return parabolicSin(a), parabolicSin(quarterOn(a))
+}
+
+// wrapAngle returns a reduced to [-π, π].
+func wrapAngle(a float32) float32 {
 	const twoPi = 2 * math.Pi
-	// Reduce to [-π, π].
-	a -= twoPi * floor32(a/twoPi+0.5)
-	sin = parabolicSin(a)
-	a += math.Pi / 2 // cos(a) = sin(a + π/2)
+	return a - twoPi*floor32(a/twoPi+0.5)
+}
+
+// quarterOn returns a + π/2 (for cos(a) = sin(a + π/2)), kept in
+// [-π, π] for an a in [-π, π].
+func quarterOn(a float32) float32 {
+	a += math.Pi / 2
 	if a > math.Pi {
-		a -= twoPi
+		a -= 2 * math.Pi
 	}
-	cos = parabolicSin(a)
-	return sin, cos
+	return a
 }
 
 // parabolicSin approximates sin on [-π, π] by a parabola refined once.
@@ -335,7 +344,9 @@ func (d *DrawList) appendParticles(it *item, m *affine, v *view) int {
 		h := s0 + ds*t
 		ux, uy := h, float32(0)
 		if a := p.rot + p.spin*p.age; a != 0 {
-			s, c := fastSincos(a)
+			// fastSincos(a), its pieces inlined (it is too big to be).
+			a = wrapAngle(a)
+			s, c := parabolicSin(a), parabolicSin(quarterOn(a))
 			ux, uy = h*c, h*s
 		}
 		wx, wy := -uy*asp, ux*asp
