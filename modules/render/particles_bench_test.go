@@ -95,3 +95,64 @@ func TestParticleFrameAllocatesNothing(t *testing.T) {
 	requireDisplay(t)
 	steadyFramesAllocateNothing(t, particleBenchApp(t, 5000), "frames of 5,000 particles")
 }
+
+// BenchmarkParticlesSubmitOnly_100000 is the floor under
+// BenchmarkParticles_100000: Ebitengine's own CPU cost of one
+// DrawTriangles32 call of 100,000 prebuilt quads (400,000 vertices,
+// 600,000 indices, the options the draw list uses) onto the same
+// screen, with nothing of glue's in the frame. No drawing through
+// Ebitengine v2.10 can cost less for that many particles.
+func BenchmarkParticlesSubmitOnly_100000(b *testing.B) {
+	requireDisplay(b)
+	const n = 100000
+	src := ebiten.NewImage(4, 4)
+	defer src.Deallocate()
+	src.Fill(color.White)
+	img := ebiten.NewImage(benchW, benchH)
+	defer img.Deallocate()
+	verts := make([]ebiten.Vertex, 0, 4*n)
+	idx := make([]uint32, 0, 6*n)
+	for i := range n {
+		x, y := float32(i*7%benchW), float32(i*13%benchH)
+		for _, c := range [4][4]float32{{0, 0, 1, 1}, {3, 0, 2, 1}, {0, 3, 1, 2}, {3, 3, 2, 2}} {
+			verts = append(verts, ebiten.Vertex{DstX: x + c[0], DstY: y + c[1], SrcX: c[2], SrcY: c[3],
+				ColorR: 1, ColorG: 0.8, ColorB: 0.3, ColorA: 1})
+		}
+		v := uint32(4 * i)
+		idx = append(idx, v, v+1, v+2, v+1, v+3, v+2)
+	}
+	opts := ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
+		Filter: ebiten.FilterLinear, DisableMipmaps: true}
+	step := func() { img.DrawTriangles32(verts, idx, src, &opts) }
+	for range 3 {
+		step()
+		_ = img.At(0, 0)
+	}
+	b.ReportAllocs()
+	cpuFrames(b, step, img)
+}
+
+// BenchmarkParticleSubmit_100000 measures building and submitting the
+// vertices of 100,000 particles to Ebitengine, GPU work untimed:
+// "whole" builds all 400,000 vertices, then makes one DrawTriangles32
+// call, as the draw list does; "per-emitter" builds and submits each
+// emitter's 40,000 in turn, so Ebitengine copies vertices still in
+// cache. It measures a possible change to the draw list (particle
+// vertices built at draw time, run by run).
+func BenchmarkParticleSubmit_100000(b *testing.B) {
+	for _, per := range []bool{false, true} {
+		name := map[bool]string{false: "whole", true: "per-emitter"}[per]
+		b.Run(name, func(b *testing.B) {
+			requireDisplay(b)
+			img := ebiten.NewImage(benchW, benchH)
+			defer img.Deallocate()
+			frame := render.ParticleSubmitFrameForTest(img, per)
+			for range 3 {
+				frame()
+				_ = img.At(0, 0)
+			}
+			b.ReportAllocs()
+			cpuFrames(b, frame, img)
+		})
+	}
+}
