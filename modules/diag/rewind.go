@@ -113,7 +113,10 @@ func (o *Overlay) Rewind(tick uint64) error {
 	s := r.snapBefore(tick)
 	o.pending = append(o.pending, s)
 	r.at, r.fed = s.tick, 0
-	o.resim(tick)
+	// The ticks to re-simulate are let run once the snapshot is restored
+	// (restore): called between a frame and the next tick, Steps taken now
+	// would let that tick run on the world not yet restored.
+	r.target = tick
 	return nil
 }
 
@@ -170,7 +173,12 @@ func (o *Overlay) restore(cmds glue.Commands) {
 		newID, err := r.saves.Restore(w, s.data)
 		r.err = err
 		if err != nil {
+			r.target = r.at // nothing to re-simulate from
+			dropExternal(w)
 			return nil // shown in the overlay; the world is as it was
+		}
+		for range r.target - r.at { // the re-simulation's ticks, from the restored world
+			o.app.Step()
 		}
 		// The selected entity gets a new id: the snapshot knows it by
 		// one of those it had.

@@ -81,3 +81,30 @@ func TestRewindBranchesAndForgets(t *testing.T) {
 		t.Errorf("hidden: the history still holds ticks %d-%d in %d bytes", first, last, bytes)
 	}
 }
+
+// TestRewindBeforeATick rewinds between a frame and the next tick, as a
+// game's system or a test calling Overlay.Rewind does, and the renderer
+// runs ticks before it draws again (it does when frames are slow): the
+// re-simulation waits for the snapshot's restore, so the world shown is
+// the tick asked for. (The ticks used to run at once, the first of them
+// on the world not yet restored, ending one tick short.)
+func TestRewindBeforeATick(t *testing.T) {
+	app, o := scoreApp(t, diag.Plugin{RewindEvery: 4})
+	for range 40 {
+		frame(t, app)
+	}
+	if err := o.Rewind(30); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 { // ticks before the next frame
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; o.Rewinding() && i < 20; i++ {
+		frame(t, app)
+	}
+	if _, _, at, _ := o.History(); at != 30 || glue.Resource[Score](app).N != 30 {
+		t.Fatalf("rewound to tick 30: at %d, score %d", at, glue.Resource[Score](app).N)
+	}
+}

@@ -42,7 +42,12 @@ func TestWindowRewind(t *testing.T) {
 	xdo(t, "keydown", "--window", id, "space")
 	frames(30)
 	xdo(t, "keyup", "--window", id, "space")
-	frames(30)
+	// Frames are not ticks (a fast window draws more frames than it runs
+	// ticks): wait for the history to hold enough ticks.
+	until(t, "45 ticks of history", func(w *window) bool {
+		first, last, _, _ := overlay(w).History()
+		return first != 0 && last-first >= 45
+	})
 	press(t, "F6")
 	until(t, "F6 to pause", func(w *window) bool { return w.app.Paused() })
 	frames(2)
