@@ -30,7 +30,17 @@ type fakeDevice struct {
 	players []*fakePlayer
 }
 
-func (d *fakeDevice) open(app *glue.App) {
+// fakeApp returns an app with the plugin, playing through a fakeDevice
+// whose sounds last ticks ticks.
+func fakeApp(t *testing.T, ticks int) (*glue.App, *fakeDevice) {
+	t.Helper()
+	app := glue.NewApp()
+	t.Cleanup(app.Close)
+	app.AddPlugins(Plugin{})
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	d := &fakeDevice{ticks: ticks}
 	o := glue.Resource[output](app)
 	o.enabled = true
 	o.newPlayer = func([]byte) player {
@@ -38,6 +48,7 @@ func (d *fakeDevice) open(app *glue.App) {
 		d.players = append(d.players, p)
 		return p
 	}
+	return app, d
 }
 
 func (d *fakeDevice) tick() {
@@ -66,14 +77,7 @@ func playTicks(t *testing.T, app *glue.App, d *fakeDevice, ticks int, tones func
 // sound's finished players play it again: a thousand bleeps, never more
 // than two at once, make two players.
 func TestFinishedPlayersPlayAgain(t *testing.T) {
-	app := glue.NewApp()
-	defer app.Close()
-	app.AddPlugins(Plugin{})
-	if err := app.Build(); err != nil {
-		t.Fatal(err)
-	}
-	d := &fakeDevice{ticks: 3}
-	d.open(app)
+	app, d := fakeApp(t, 3)
 	bleep := Tone{Freq: 440, Duration: 50 * time.Millisecond, Volume: DefaultVolume}
 	long := Tone{Freq: 220, Duration: 2 * time.Second, Volume: DefaultVolume}
 	playTicks(t, app, d, 1000, func(i int) []Tone {
@@ -110,14 +114,7 @@ func TestFinishedPlayersPlayAgain(t *testing.T) {
 // started yet never finishes a sound) restarts the voice that started
 // first, so the players stay maxVoices.
 func TestVoicesAreBounded(t *testing.T) {
-	app := glue.NewApp()
-	defer app.Close()
-	app.AddPlugins(Plugin{})
-	if err := app.Build(); err != nil {
-		t.Fatal(err)
-	}
-	d := &fakeDevice{ticks: 1 << 30}
-	d.open(app)
+	app, d := fakeApp(t, 1<<30)
 	bleep := Tone{Freq: 440, Duration: 50 * time.Millisecond, Volume: DefaultVolume}
 	playTicks(t, app, d, 100, func(int) []Tone { return []Tone{bleep} })
 	if len(d.players) != maxVoices {
@@ -133,14 +130,7 @@ func TestVoicesAreBounded(t *testing.T) {
 
 // A mixer change reaches every voice, playing or not.
 func TestMixerReachesVoices(t *testing.T) {
-	app := glue.NewApp()
-	defer app.Close()
-	app.AddPlugins(Plugin{})
-	if err := app.Build(); err != nil {
-		t.Fatal(err)
-	}
-	d := &fakeDevice{ticks: 2}
-	d.open(app)
+	app, d := fakeApp(t, 2)
 	bleep := Tone{Freq: 440, Duration: 50 * time.Millisecond, Volume: DefaultVolume}
 	playTicks(t, app, d, 1, func(int) []Tone { return []Tone{bleep, bleep} })
 	glue.Resource[Mixer](app).Master = 0.5
