@@ -5,9 +5,10 @@
 // the WebAssembly memory (window.glueWasmMemory, which only grows). It
 // fails when, after a warm-up (GLUE_WEB_MEMORY_WARMUP_S, default 40 s),
 // the live heap's median is more than 0.5 MiB above its first sample (10 s
-// into the game), when the memory grew more than 1.5 MiB from its first
-// sample, or on a steady slope after the warm-up: over 0.25 MiB a minute
-// (the live heap; the memory too, with more than a step of growth).
+// into the game), or on a steady slope after the warm-up: over 0.25 MiB a
+// minute (the live heap; the memory too, with more than a step of growth).
+// (The memory's growth before the warm-up is the heap's first growth,
+// larger the slower the machine: it is only reported.)
 // Issue #25's growth (every tone made a player with a half-second buffer,
 // freed cycles later) raised the live heap by 1 to 4 MiB and the memory by
 // 3 to 9 MiB here; fixed, both stay within a quarter MiB. Counts of bytes,
@@ -83,7 +84,6 @@ test(`memory stays flat over ${seconds} s of play with restarts`, { timeout: (se
   console.log(`memory after ${warmup} s: live heap ${heapSlope.toFixed(3)} MiB/min, median ${heapRise.toFixed(2)} MiB over the first sample; ` +
     `wasm memory ${wasmSlope.toFixed(3)} MiB/min, grew ${wasmGrowth.toFixed(2)} MiB (${wasmTotal.toFixed(2)} MiB from the first sample)`);
   assert.ok(heapRise <= 0.5, `the Go heap's live bytes stayed ${heapRise.toFixed(2)} MiB above where they were 10 s into the game: ${curve}`);
-  assert.ok(wasmTotal <= 1.5, `the WebAssembly memory grew ${wasmTotal.toFixed(2)} MiB from 10 s into the game: ${curve}`);
   assert.ok(heapSlope <= 0.25, `the Go heap's live bytes grew ${heapSlope.toFixed(2)} MiB a minute after warm-up: ${curve}`);
   // Go grows the memory in steps of a quarter or half a MiB: one step
   // after warm-up is not a trend.
