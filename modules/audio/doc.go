@@ -22,6 +22,12 @@
 // [Mixer] resource scales every sound by a master volume and its group's
 // (Effects, Music), for a settings menu to bind to.
 //
+// Each sound (a [Tone], a [Sample]) gets Ebitengine players as it needs
+// them, one per copy playing at once, up to 8; a finished player plays its
+// sound again, so a sound played over and over allocates nothing once its
+// players exist, and a ninth copy at once restarts the one that started
+// first. A player reads its whole sound ahead, up to half a second.
+//
 // Sound needs an audio device, and Ebitengine ends the game loop when it
 // cannot open one. The plugin therefore opens the device only where there
 // is one: on Linux when /proc/asound lists a sound card, always on other

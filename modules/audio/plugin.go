@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gluekit/glue"
 	ebaudio "github.com/hajimehoshi/ebiten/v2/audio"
@@ -49,21 +50,56 @@ func (p Plugin) Build(app *glue.App) {
 }
 
 // output is the audio device side: the Ebitengine context, opened on the
-// first tone, the rendered tones and the players still playing.
+// first sound, and the players of every sound played so far.
 type output struct {
-	enabled bool
-	rate    int
-	ctx     *ebaudio.Context
-	pcm     map[Tone][]byte
-	playing []playing
-	mixer   Mixer // the mixer the playing sounds' volumes were set by
+	enabled   bool
+	rate      int
+	newPlayer func(pcm []byte) player // nil until the device is opened
+	tones     map[Tone]*sound
+	samples   map[*Sample]*sound
+	sounds    []*sound // every sound of the maps, for the mixer
+	started   uint64   // plays so far: the order voices started in
+	mixer     Mixer    // the mixer the voices' volumes were set by
 }
 
-// playing is a sound being played: its player, own volume and group.
-type playing struct {
-	p      *ebaudio.Player
-	volume float64
-	group  Group
+// player is what output needs of an Ebitengine audio player
+// (*ebaudio.Player); the tests give it their own.
+type player interface {
+	IsPlaying() bool
+	Rewind() error
+	Play()
+	SetVolume(float64)
+	SetBufferSize(time.Duration)
+}
+
+// maxVoices is how many of one sound play at once: a sound played again
+// while all its voices play restarts the one that started first.
+const maxVoices = 8
+
+// maxBuffer is the longest a player reads ahead: Ebitengine's default.
+// A shorter sound's players read it whole.
+const maxBuffer = 500 * time.Millisecond
+
+// sound is one tone or sample and the players (voices) made for it.
+// A finished voice plays the sound again: a new Ebitengine player per
+// play would allocate a half-second read buffer each time, which the
+// garbage collector frees only two or three cycles after the sound ends
+// (the players' cleanups run in between): in the browser that made the
+// live heap and the WebAssembly memory grow with the sounds played
+// (docs/web.md, "Memory while playing").
+type sound struct {
+	pcm    []byte
+	buffer time.Duration // the voices' read-ahead: the sound's length, at most maxBuffer
+	voices []voice
+}
+
+// voice is one player of a sound, the volume and group it last played
+// at, and when it started (output.started).
+type voice struct {
+	p       player
+	volume  float64
+	group   Group
+	started uint64
 }
 
 // ProvidedBy returns "audio.Plugin", the plugin that inserts the output.
@@ -80,8 +116,10 @@ func play(p struct {
 	snd, o, mix := p.Sounds.Get(), p.Out.Get(), p.Mixer.Get()
 	if *mix != o.mixer {
 		o.mixer = *mix
-		for _, pl := range o.playing {
-			pl.p.SetVolume(mix.Volume(pl.group, pl.volume))
+		for _, s := range o.sounds {
+			for _, v := range s.voices {
+				v.p.SetVolume(mix.Volume(v.group, v.volume))
+			}
 		}
 	}
 	if len(snd.queue) == 0 && len(snd.samples) == 0 {
@@ -116,15 +154,15 @@ func play(p struct {
 
 // open opens the audio context on first use.
 func (o *output) open() {
-	if o.ctx == nil {
-		if o.ctx = ebaudio.CurrentContext(); o.ctx == nil {
-			o.ctx = ebaudio.NewContext(o.rate)
-		}
-		o.rate = o.ctx.SampleRate()
-		o.pcm = map[Tone][]byte{}
+	if o.newPlayer != nil {
+		return
 	}
-	// Forget players that have finished.
-	o.playing = slices.DeleteFunc(o.playing, func(p playing) bool { return !p.p.IsPlaying() })
+	ctx := ebaudio.CurrentContext()
+	if ctx == nil {
+		ctx = ebaudio.NewContext(o.rate)
+	}
+	o.rate = ctx.SampleRate()
+	o.newPlayer = func(pcm []byte) player { return ctx.NewPlayerFromBytes(pcm) }
 }
 
 // startSamples plays samples and returns how many it skipped for their
@@ -139,10 +177,15 @@ func (o *output) startSamples(samples []queuedSample) (skipped int) {
 			skipped++
 			continue
 		}
-		p := o.ctx.NewPlayerFromBytes(q.s.pcm)
-		p.SetVolume(o.mixer.Volume(q.group, q.volume))
-		p.Play()
-		o.playing = append(o.playing, playing{p, q.volume, q.group})
+		s, ok := o.samples[q.s]
+		if !ok {
+			s = o.newSound(q.s.pcm, q.s.Duration())
+			if o.samples == nil {
+				o.samples = map[*Sample]*sound{}
+			}
+			o.samples[q.s] = s
+		}
+		o.voice(s, q.volume, q.group)
 	}
 	return skipped
 }
@@ -153,17 +196,56 @@ func (o *output) start(tones []Tone) {
 	}
 	o.open()
 	for _, t := range tones {
-		pcm, ok := o.pcm[t]
+		s, ok := o.tones[t]
 		if !ok {
-			pcm = t.PCM(o.rate)
-			o.pcm[t] = pcm
+			s = o.newSound(t.PCM(o.rate), t.Duration)
+			if o.tones == nil {
+				o.tones = map[Tone]*sound{}
+			}
+			o.tones[t] = s
 		}
-		p := o.ctx.NewPlayerFromBytes(pcm)
 		// The tone's own volume is in its PCM.
-		p.SetVolume(o.mixer.Volume(t.Group, 1))
-		p.Play()
-		o.playing = append(o.playing, playing{p, 1, t.Group})
+		o.voice(s, 1, t.Group)
 	}
+}
+
+// newSound returns a sound of pcm, length d long, listed for the mixer.
+func (o *output) newSound(pcm []byte, d time.Duration) *sound {
+	s := &sound{pcm: pcm, buffer: min(d, maxBuffer)}
+	o.sounds = append(o.sounds, s)
+	return s
+}
+
+// voice plays s at volume in group g: on a voice that has finished, else
+// on a new one, else (maxVoices playing) on the one that started first.
+func (o *output) voice(s *sound, volume float64, g Group) {
+	o.started++
+	var v *voice
+	for i := range s.voices {
+		if !s.voices[i].p.IsPlaying() {
+			v = &s.voices[i]
+			break
+		}
+	}
+	switch {
+	case v != nil:
+	case len(s.voices) < maxVoices:
+		p := o.newPlayer(s.pcm)
+		p.SetBufferSize(s.buffer)
+		s.voices = append(s.voices, voice{p: p})
+		v = &s.voices[len(s.voices)-1]
+	default:
+		v = &s.voices[0]
+		for i := range s.voices {
+			if s.voices[i].started < v.started {
+				v = &s.voices[i]
+			}
+		}
+	}
+	v.volume, v.group, v.started = volume, g, o.started
+	v.p.SetVolume(o.mixer.Volume(g, volume))
+	_ = v.p.Rewind() // fails only for a closed player; these are never closed
+	v.p.Play()
 }
 
 // hasSoundCard reports whether the text of /proc/asound/cards lists a card.
