@@ -118,16 +118,15 @@ func TestMain(m *testing.M) {
 			started = true
 			go func() { done <- m.Run() }()
 		}
-		for {
-			select {
-			case fn := <-calls:
-				fn(w)
-				continue
-			case code = <-done:
-				p.Cmds.End()
-			default:
-			}
-			break
+		// One call a frame, so that frames(n) waits for n frames: calls
+		// run back to back in one frame saw no draw between them (a
+		// refresh the inspector makes in glue.Draw had not happened).
+		select {
+		case fn := <-calls:
+			fn(w)
+		case code = <-done:
+			p.Cmds.End()
+		default:
 		}
 	}).After(render.FlushSystem))
 	// Other packages' tests open their windows in the same X server at
