@@ -95,3 +95,31 @@ func TestRollbackRerunsPlatformer(t *testing.T) {
 	}
 	run(true)
 }
+
+// A steady tick of the platformer, and a rollback (restore and 8 ticks),
+// allocate nothing: the hero runs and jumps among enemies, coins and
+// slopes, and physics tests rectangles and polygons without resolv's
+// allocating SAT test (issue #28).
+func TestRollbackAllocatesNothing(t *testing.T) {
+	app, step := rollbackGame(t, 120)
+	defer app.Close()
+	i := 120
+	if a := testing.AllocsPerRun(200, func() { step(i); i++ }); a != 0 {
+		t.Errorf("a tick of the platformer allocates %v times, want 0", a)
+	}
+	var c glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		t.Fatal(err)
+	}
+	at := i
+	if a := testing.AllocsPerRun(50, func() {
+		if err := c.Restore(app); err != nil {
+			t.Fatal(err)
+		}
+		for k := range 8 {
+			step(at + k)
+		}
+	}); a != 0 {
+		t.Errorf("a rollback of the platformer (restore and 8 ticks) allocates %v times, want 0", a)
+	}
+}
