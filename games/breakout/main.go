@@ -52,6 +52,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -105,6 +106,9 @@ type Config struct {
 	// with Serve the host is player 1, with Watch the game joins as
 	// player 2.
 	Rollback bool
+	// Origins are more browser pages (host:port) a -serve game lets
+	// connect, besides its own host and `make serve`'s page (-origin).
+	Origins []string
 	// Saves is where quick saves go; nil is the platform's default
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
@@ -297,6 +301,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
+	origin := fs.String("origin", "", "with -serve: also let pages from these origins connect (comma-separated host:port, e.g. 127.0.0.1:9000; 127.0.0.1:8080 and localhost:8080 always can)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	if err := fs.Parse(args); err != nil {
@@ -323,7 +328,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	problems = append(problems, win.Check()...)
 	problems = append(problems, nf.Check(netflags.Rules{
 		ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
-		ServeOnly:     []string{"open"},
+		ServeOnly:     []string{"open", "origin"},
 		Headless:      *headless,
 	})...)
 	if *rollback && !(nf.Serve != "" && *players == 2 || nf.Join) {
@@ -344,8 +349,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: win.Scale, Screenshot: win.Screenshot, Mute: *mute,
 		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback}
+	if *origin != "" {
+		cfg.Origins = strings.Split(*origin, ",")
+	}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
-	cfg.Settings.Autopilot = *autopilot || *headless
+	// A rollback game is steered by its two players' inputs, and both sides
+	// must have the same settings: no autopilot, even -headless.
+	cfg.Settings.Autopilot = (*autopilot || *headless) && !*rollback
 	cfg.Settings.OpenSeat = *open
 	if nf.Serve != "" {
 		stop := make(chan os.Signal, 1)

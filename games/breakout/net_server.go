@@ -3,6 +3,7 @@
 package main
 
 import (
+	"slices"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -31,7 +32,7 @@ func serverPlugin(cfg Config) glue.Plugin {
 		app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{
 			Registry:       netRegistry(),
 			Addr:           cfg.Serve,
-			OriginPatterns: webOrigins,
+			OriginPatterns: append(slices.Clip(webOrigins), cfg.Origins...),
 			Inputs:         []glue.Type{glue.TypeOf[RemoteSteer](), glue.TypeOf[RemoteButtons]()},
 			ReconnectGrace: reconnectGrace,
 			Agones:         agonesConfig(cfg),

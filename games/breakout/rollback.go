@@ -4,12 +4,15 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 )
 
 // Rollback (-rollback, issue #28; docs/net.md, "Rollback"): both players
@@ -41,7 +44,11 @@ func rollbackPlugin(cfg Config, player int, url string) glue.Plugin {
 	return net.Rollback[RollbackPad]{Config: net.RollbackConfig{
 		URL: url, Player: player, Registry: netRegistry(), Seed: cfg.Seed,
 		Start: func(app *glue.App, seed uint64) { *glue.Resource[Rng](app) = NewRng(seed) },
-		Keep:  []glue.Type{glue.TypeOf[input.Devices](), glue.TypeOf[input.State]()},
+		// The machine's own: its input, and what differs between a native
+		// window, a headless host and a browser page (window size, camera,
+		// draw list, audio device); the browser test plays across them.
+		Keep: append([]glue.Type{glue.TypeOf[input.Devices](), glue.TypeOf[input.State](),
+			glue.TypeOf[render.Screen](), glue.TypeOf[render.Camera](), glue.TypeOf[render.DrawList]()}, audio.Machine()...),
 	}}
 }
 
@@ -81,4 +88,26 @@ func addRollback(app *glue.App, cfg Config) {
 	app.AddPlugins(rollbackPlugin(cfg, player, url))
 	app.InsertResource(RollbackPad{})
 	app.AddSystems(glue.PreUpdate, glue.Func(SampleRollback).After(input.MapSystem))
+	if runtime.GOOS == "js" {
+		app.AddSystems(HUD, glue.Func(publishRollback))
+	}
+}
+
+// publishRollback (HUD, in the browser) keeps the JSON answer of
+// window.rollbackState current, ten times a second: the session's
+// counters, for the browser test and anyone curious.
+func publishRollback(p struct {
+	Session glue.Res[net.Session]
+	N       glue.Local[int]
+}) {
+	if *p.N.Get()++; *p.N.Get()%6 != 1 {
+		return
+	}
+	st := p.Session.Get().Stats()
+	last := ""
+	if st.LastDesync != nil {
+		last = st.LastDesync.Error()
+	}
+	render.PublishState("rollbackState", fmt.Sprintf(`{"started":%t,"player":%d,"tick":%d,"confirmed":%d,"rollbacks":%d,"maxDepth":%d,"stalls":%d,"digests":%d,"desyncs":%d,"lastDesync":%q}`,
+		st.Started, st.Player, st.Tick, st.Confirmed, st.Rollbacks, st.MaxDepth, st.Stalls, st.Digests, st.Desyncs, last))
 }

@@ -49,6 +49,12 @@ func (p Plugin) Build(app *glue.App) {
 	app.AddSystems(glue.Last, glue.Func(play).In(PlaySystem))
 }
 
+// Machine returns the types of the resources of the machine's audio
+// device (which differs between a native build, a browser and a headless
+// run), for a rollback's or a checkpoint's Keep list: rolling back does
+// not take back sounds played, and the device is no part of the game.
+func Machine() []glue.Type { return []glue.Type{glue.TypeOf[output]()} }
+
 // output is the audio device side: the Ebitengine context, opened on the
 // first sound, and the players of every sound played so far.
 type output struct {

@@ -82,7 +82,10 @@ type RollbackConfig struct {
 	// input devices and their state, a diagnostics overlay's — that a
 	// rollback neither restores nor compares, and that are set back to
 	// their value of before a re-run after it. The input resource I, the
-	// Session and a Server are always kept.
+	// Session, a Server and a Drain are always kept. A game played between
+	// different machines (a native host and a browser page) keeps what
+	// differs between them too: the screen, the camera and draw list,
+	// the audio device (audio.Machine).
 	Keep []glue.Type
 	// OnDesync, if set, is told of every desync found (on the app's
 	// goroutine); by default it is logged as an error. The game goes on.
@@ -240,8 +243,9 @@ func (p Rollback[I]) Build(app *glue.App) {
 		return
 	}
 	// The input resource is the machine's sample, not the game's state.
-	// So are the session and a relay server the app runs: one side's own.
-	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server]())
+	// So are the session and a relay server the app runs, and its drain
+	// state: one side's own.
+	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
 	s := &session[I]{cfg: cfg, app: app, me: cfg.Player}
 	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger})
 	s.link.onRelayed = s.received

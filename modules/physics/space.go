@@ -97,6 +97,8 @@ type Space struct {
 	solids    []*record
 	seq       int // characters moved this tick
 	probeBuf  []Vec
+	polyA     []resolv.Vector // convex's scratch: the vertices of its two shapes
+	polyB     []resolv.Vector
 
 	// A checkpoint's copy (checkpoint.go): the colliders' states; and
 	// scratch for restoring one.
@@ -370,14 +372,25 @@ func (s *Space) gather(b Bounds, self *record) []*record {
 // paddle, nearly every test — is computed here exactly and without
 // allocating (resolv's SAT test allocates about 20 times per call); it
 // gives the same normal and depth as resolv (TestCircleRectMatchesResolv).
-// Every other pair goes through resolv's Shape.Intersection.
+// So are two rectangles or polygons — a character against a sensor, an
+// enemy or a slope, a moving platform against a character — (convex;
+// TestConvexMatchesResolv). Pairs with a circle other than a circle
+// against a rectangle go through resolv's Shape.Intersection, which
+// allocates.
 func (s *Space) penetration(ra *record, a resolv.IShape, pos Vec, rb *record) (n Vec, depth float64, ok bool) {
-	if ra.def.kind == circleShape && rb.def.kind == rectShape {
+	var v resolv.Vector
+	var hit bool
+	switch {
+	case ra.def.kind == circleShape && rb.def.kind == rectShape:
 		return circleRect(pos, ra.def.radius, rb.pos, rb.def.size.Scale(0.5))
+	case ra.def.kind != circleShape && rb.def.kind != circleShape:
+		v, hit = s.convex(ra, pos, rb)
+	default:
+		set := a.Intersection(rb.shape)
+		v, hit = set.MTV, !set.IsEmpty()
 	}
-	set := a.Intersection(rb.shape)
-	if !set.IsEmpty() {
-		mtv := Vec{set.MTV.X, set.MTV.Y}
+	if hit {
+		mtv := Vec{v.X, v.Y}
 		depth = mtv.Len()
 		if depth <= minDepth {
 			return Vec{}, 0, false
