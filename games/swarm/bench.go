@@ -374,10 +374,13 @@ func loadAvg() float64 {
 	return l
 }
 
-// Quiet reports whether the load average stayed within the cores (the
-// benchmark itself keeps one to two busy), before and after.
+// Quiet reports whether nothing but the benchmark loaded the machine:
+// the load average within the cores before, and within the cores plus
+// one after (the benchmark itself keeps every core busy, and with
+// drawing Xvfb's software renderer adds threads of its own: a run on an
+// otherwise idle 2-core machine ends near load 2.2).
 func (m Machine) Quiet() bool {
-	return m.LoadBefore >= 0 && m.LoadBefore <= float64(m.Cores) && m.LoadAft <= float64(m.Cores)
+	return m.LoadBefore >= 0 && m.LoadBefore <= float64(m.Cores) && m.LoadAft <= float64(m.Cores)+1
 }
 
 // Verdict says "met" or "missed", and on a loaded machine that the run

@@ -86,9 +86,9 @@ var claims = []claim{
 		lo: 1.51, hi: 1.53, pkg: "bench", a: "BenchmarkQuery2comp/glue-each/16000", b: "BenchmarkQuery2comp/ark/16000", metric: "ns/entity", benchtime: "200x"},
 	{id: "random-ark", where: "docs/storage.md, bench/analysis.md (Each, Get and churn)", text: "random access: Query1.Get ÷ ark's Map.Get at 16,000",
 		lo: 1.38, hi: 1.45, pkg: "bench", a: "BenchmarkRandom/glue/16000", b: "BenchmarkRandom/ark/16000", metric: "ns/entity", benchtime: "200x"},
-	swarmTick("swarm-ec", "the EC ÷ glue (2 workers)", "ec", "glue", "ns/op", 3.91, 3.91),
-	swarmTick("swarm-loop", "the loop ÷ glue (2 workers)", "loop", "glue", "ns/op", 1.0, 1.21),
-	swarmTick("swarm-loop-cpu", "the loop ÷ glue on 1 worker, CPU time", "loop", "glue-1worker", "cpu-ns/op", 1.21, 1.21),
+	swarmTick("swarm-ec", "the EC ÷ glue (2 workers)", "ec", "glue", "ns/op", 2.96, 2.96),
+	swarmTick("swarm-loop", "the loop ÷ glue (2 workers)", "loop", "glue", "ns/op", 1.10, 1.10),
+	swarmTick("swarm-loop-cpu", "the loop ÷ glue on 1 worker, CPU time", "loop", "glue-1worker", "cpu-ns/op", 1.15, 1.15),
 	{id: "sprites-drawimage", where: "docs/graphics.md (Sprites re-measured)", text: "10,000 sprites: one DrawImage per sprite ÷ glue, CPU time per frame",
 		lo: 4.31, hi: 4.31, pkg: "modules/render", a: "BenchmarkSpritesDrawImage_10000", b: "BenchmarkSprites_10000", metric: "cpu-ms/frame", benchtime: "40x", display: true},
 }
