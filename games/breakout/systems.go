@@ -7,7 +7,6 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/gluekit/glue/modules/ui"
 )
@@ -247,31 +246,27 @@ type PauseParams struct {
 	Intent glue.Res[Intent]
 	Phase  glue.Res[glue.State[Phase]]
 	Next   glue.ResMut[glue.NextState[Phase]]
-	Resume glue.ResMut[Resume] // the phase a pause returns to
 }
 
-// Pause (Control) pauses a game being served or played, and resumes it.
-// The clock stops and starts with the Paused phase (StopClock,
-// StartClock).
+// Pause (Control) pauses a game being served or played, and resumes it:
+// Paused is pushed over the phase (glue.NextState.Push), and popped to
+// resume it. The clock stops while the phase is Paused
+// (timer.Plugin.PauseWhile, main.go).
 func Pause(p PauseParams) {
 	if !p.Intent.Get().Pause {
 		return
 	}
-	switch cur := p.Phase.Get().Get(); cur {
+	switch st := p.Phase.Get(); st.Get() {
 	case Serving, Playing:
-		p.Resume.Get().To = cur
-		p.Next.Get().Set(Paused)
+		p.Next.Get().Push(Paused)
 	case Paused:
-		p.Next.Get().Set(p.Resume.Get().To)
+		if len(st.Under()) == 0 { // a save from before pauses were pushed
+			p.Next.Get().Set(Serving)
+			return
+		}
+		p.Next.Get().Pop()
 	}
 }
-
-// StopClock (on entering Paused) stops the game clock: nothing moves.
-func StopClock(c glue.ResMut[timer.Time]) { c.Get().SetPaused(true) }
-
-// StartClock (on leaving Paused, by resuming or restarting) starts it
-// again.
-func StartClock(c glue.ResMut[timer.Time]) { c.Get().SetPaused(false) }
 
 // RestartParams are what Restart reads and writes; it despawns the bricks
 // and balls by commands and only reads them (main.go declares them
@@ -480,43 +475,3 @@ func setText(l *Label, prefix string, n int) {
 	}
 	l.Str, l.shown = prefix+strconv.Itoa(n), n
 }
-
-// FitPanelParams are what FitMessagePanel reads and writes.
-type FitPanelParams struct {
-	Labels glue.Query1[*Label]
-	Panels glue.Query1[*MessagePanel]
-}
-
-// FitMessagePanel (glue.PostUpdate, after every system that sets the
-// message) wraps the message label's text on word boundaries to the
-// field's width, so that no notice is clipped at the sides, and fits the
-// opaque panel behind it. It measures only when the text changed.
-func FitMessagePanel(p FitPanelParams) {
-	_, panel, ok := p.Panels.First()
-	if !ok {
-		return
-	}
-	p.Labels.Each(func(_ glue.Entity, l *Label) {
-		if l.Kind != MessageLabel {
-			return
-		}
-		if l.Str == panel.src || l.Str == panel.text {
-			l.Str = panel.text
-			return
-		}
-		panel.src = l.Str
-		panel.text = render.WrapText(l.Str, l.Style, FieldW-2*messageMargin)
-		l.Str = panel.text
-		if panel.text == "" {
-			panel.W, panel.H = 0, 0
-			return
-		}
-		w, h := render.MeasureText(panel.text, l.Style)
-		panel.W, panel.H = w+2*messagePad, h+2*messagePad
-		panel.X, panel.Y = l.X-panel.W/2, l.Y-panel.H/2 // the label is centred on its anchor
-	})
-}
-
-// messageMargin is the space left at each side of the message, and
-// messagePad the panel's padding around its text.
-const messageMargin, messagePad = 6, 4
