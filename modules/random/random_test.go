@@ -1,6 +1,7 @@
 package random_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -17,23 +18,11 @@ func draw(r *random.Rand, n int) []uint64 {
 	return out
 }
 
-func equal(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // The same seed gives the same numbers, another seed others.
 func TestSeed(t *testing.T) {
 	a, b, c := random.New(7), random.New(7), random.New(8)
 	x, y, z := draw(&a, 5), draw(&b, 5), draw(&c, 5)
-	if !equal(x, y) || equal(x, z) {
+	if !slices.Equal(x, y) || slices.Equal(x, z) {
 		t.Errorf("seed 7: %v and %v; seed 8: %v", x, y, z)
 	}
 }
@@ -53,7 +42,7 @@ func TestCodec(t *testing.T) {
 	if err := back.Decode(codec.NewReader(w.Data())); err != nil {
 		t.Fatal(err)
 	}
-	if a, b := draw(&r, 5), draw(&back, 5); !equal(a, b) {
+	if a, b := draw(&r, 5), draw(&back, 5); !slices.Equal(a, b) {
 		t.Errorf("after a round trip: %v, want %v", b, a)
 	}
 	if err := back.Decode(codec.NewReader([]byte{3, 1, 2, 3})); err == nil {
@@ -91,7 +80,7 @@ func TestCheckpoint(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !equal(first, got) {
+	if !slices.Equal(first, got) {
 		t.Errorf("after the rollback: %v, want %v again", got, first)
 	}
 }
