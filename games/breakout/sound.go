@@ -24,7 +24,7 @@ func brickTone(b Brick) audio.Tone {
 }
 
 // SfxParams are what Sfx reads and writes: it only reads the bricks and
-// walls (main.go declares them ReadOnly).
+// walls.
 type SfxParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Bricks   glue.Query1[Brick]

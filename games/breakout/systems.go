@@ -26,7 +26,7 @@ type Intent struct {
 }
 
 // SteerParams are what Steer reads and writes; it only reads the paddle
-// (main.go declares Paddle and physics.Body ReadOnly).
+// (a query of values, not pointers).
 type SteerParams struct {
 	Input   glue.Res[input.State]
 	Phase   glue.Res[glue.State[Phase]]
@@ -88,8 +88,7 @@ const pointerFollow = 8
 func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
 
 // AutopilotParams are what Autopilot reads and writes; it only reads the
-// paddle, the ball and the bricks (main.go declares them and physics.Body
-// ReadOnly).
+// paddle, the ball and the bricks.
 type AutopilotParams struct {
 	Settings glue.Res[Settings]
 	Game     glue.Res[Game]
@@ -198,8 +197,7 @@ func movePaddle(p *Paddle, b *physics.Body, axis, dt float64) {
 }
 
 // ServeParams are what Serve reads and writes: it moves the ball and only
-// reads the paddle (main.go declares Paddle ReadOnly; physics.Body is
-// written, through the ball).
+// reads the paddle (physics.Body is written, through the ball).
 type ServeParams struct {
 	Intent  glue.Res[Intent]
 	Clock   glue.Res[timer.Time]
@@ -269,8 +267,7 @@ func Pause(p PauseParams) {
 }
 
 // RestartParams are what Restart reads and writes; it despawns the bricks
-// and balls by commands and only reads them (main.go declares them
-// ReadOnly).
+// and balls by commands and only reads them.
 type RestartParams struct {
 	Cmd      glue.Commands
 	Intent   glue.Res[Intent]
@@ -302,8 +299,7 @@ func NewGame(s Settings) Game {
 }
 
 // BreakBricksParams are what BreakBricks reads and writes; it despawns
-// bricks by commands and only reads them (main.go declares Brick
-// ReadOnly), and speeds up the balls.
+// bricks by commands and only reads them, and speeds up the balls.
 type BreakBricksParams struct {
 	Cmd      glue.Commands
 	Contacts glue.Res[physics.Contacts]
@@ -343,7 +339,7 @@ func seenBefore(cs []physics.Contact, e glue.Entity) bool {
 }
 
 // AimOffPaddleParams are what AimOffPaddle reads and writes: it turns the
-// ball and only reads the paddle (main.go declares Paddle ReadOnly).
+// ball and only reads the paddle.
 type AimOffPaddleParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Settings glue.Res[Settings]
@@ -378,7 +374,7 @@ func AimOffPaddle(a AimOffPaddleParams) {
 type BallLost struct{ LivesLeft int }
 
 // LoseBallParams are what LoseBall reads and writes; it only reads the
-// floor (main.go declares Floor ReadOnly).
+// floor.
 type LoseBallParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Settings glue.Res[Settings]
@@ -412,7 +408,7 @@ func LoseBall(l LoseBallParams) {
 }
 
 // CheckWinParams are what CheckWin reads and writes: it stops the ball
-// and only counts the bricks (main.go declares Brick ReadOnly).
+// and only counts the bricks.
 type CheckWinParams struct {
 	Bricks glue.Query1[Brick]
 	Next   glue.ResMut[glue.NextState[Phase]]
