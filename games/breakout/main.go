@@ -23,8 +23,9 @@
 //	            the last tick's quick save or load did is reported
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
 //	StateTransition  the phase (Serving, Playing, Paused, Won, Lost) changes
-//	            as the rules asked last tick: entering Serving arms the
-//	            autopilot's serve delay, Won and Lost play their tones
+//	            as the rules asked last tick: entering Serving (or
+//	            resuming it) arms the autopilot's serve delay, Won and
+//	            Lost play their tones
 //	Update      ui: F5 and F9 ask for a quick save and load, and what
 //	            they did is shown (ui.QuickSave); M mutes (ui.MuteKey);
 //	            the game's own stages follow it
@@ -191,6 +192,7 @@ func NewApp(cfg Config) *glue.App {
 	// The phases' own systems (see the tick above: they run in
 	// StateTransition when the phase changes).
 	app.AddSystems(glue.OnEnter(Serving), glue.Func(ArmServe))
+	app.AddSystems(glue.OnResume(Serving), glue.Func(ArmServe)) // a pause popped
 	app.AddSystems(glue.OnEnter(Won), glue.Func(PlayWon))
 	app.AddSystems(glue.OnEnter(Lost), glue.Func(PlayOver))
 	app.AddSystems(HUD,

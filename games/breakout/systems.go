@@ -234,7 +234,8 @@ func Serve(s ServeParams) {
 	}
 }
 
-// ArmServe (on entering Serving) starts the autopilot's serve delay.
+// ArmServe (on entering Serving, and on resuming it after a pause)
+// starts the autopilot's serve delay.
 func ArmServe(g glue.ResMut[Game]) {
 	g.Get().ServeDelay = timer.NewTimer(autoServeDelay, timer.Once)
 }
