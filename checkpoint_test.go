@@ -267,6 +267,47 @@ func TestCheckpointResources(t *testing.T) {
 	}
 }
 
+// A checkpoint keeps the state stack as it was: the states paused
+// beneath the current one are copied, not shared with the app, whose
+// later Set and Push rewrite its own stack in place.
+func TestCheckpointStateStack(t *testing.T) {
+	app := glue.NewApp()
+	glue.AddState(app, ckPhase(0))
+	var requests []func(n *glue.NextState[ckPhase])
+	app.AddSystems(glue.Update, glue.Func(func(n glue.ResMut[glue.NextState[ckPhase]]) {
+		if len(requests) > 0 {
+			requests[0](n.Get())
+			requests = requests[1:]
+		}
+	}))
+	stack := func() []ckPhase {
+		st := glue.Resource[glue.State[ckPhase]](app)
+		return append(slices.Clone(st.Under()), st.Get())
+	}
+	requests = append(requests, func(n *glue.NextState[ckPhase]) { n.Push(1) })
+	runTicks(t, app, 2)
+	if got := stack(); !slices.Equal(got, []ckPhase{0, 1}) {
+		t.Fatalf("stack %v, want [0 1]", got)
+	}
+	var c glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		t.Fatal(err)
+	}
+	requests = append(requests,
+		func(n *glue.NextState[ckPhase]) { n.Set(3) },
+		func(n *glue.NextState[ckPhase]) { n.Push(1) })
+	runTicks(t, app, 3)
+	if got := stack(); !slices.Equal(got, []ckPhase{3, 1}) {
+		t.Fatalf("stack %v, want [3 1]", got)
+	}
+	if err := c.Restore(app); err != nil {
+		t.Fatal(err)
+	}
+	if got := stack(); !slices.Equal(got, []ckPhase{0, 1}) {
+		t.Errorf("restored stack %v, want [0 1] as saved", got)
+	}
+}
+
 // Saving and restoring allocate nothing once the checkpoint has grown.
 func TestCheckpointAllocatesNothing(t *testing.T) {
 	if raceEnabled {

@@ -66,6 +66,23 @@ func ResourceExists[T any]() Condition {
 	}}
 }
 
+// Not is a condition that holds while c does not: a clock that runs only
+// while playing pauses if Not(InState(Playing)).
+//
+//	glue.Func(Idle).RunIf(glue.Not(glue.InState(Playing)))
+func Not(c Condition) Condition {
+	return Condition{name: "Not(" + c.name + ")", init: func(b *builder) (func(*runCtx) bool, error) {
+		if c.init == nil {
+			return nil, fmt.Errorf("it runs if Not of a zero glue.Condition; make the condition with glue.InState, glue.ResourceExists or glue.If")
+		}
+		eval, err := c.init(b)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx *runCtx) bool { return !eval(ctx) }, nil
+	}}
+}
+
 // initConds initialises a system's conditions.
 func (a *App) initConds(r *sysRun, b *builder) []error {
 	var errs []error

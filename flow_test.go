@@ -176,6 +176,34 @@ func TestStateMisuse(t *testing.T) {
 	wantBuildError(t, app2, "conditions only read")
 }
 
+// Not holds exactly in the ticks its condition does not, and says so in
+// the description; Not of a zero Condition is a build error.
+func TestNotCondition(t *testing.T) {
+	app := newApp(t)
+	glue.AddState(app, Serving)
+	var ran []bool
+	app.AddSystems(First, glue.Func(func(p struct {
+		Next glue.ResMut[glue.NextState[Phase]]
+		St   glue.Res[glue.State[Phase]]
+	}) {
+		ran = append(ran, false)
+		if p.St.Get().Get() == Serving {
+			p.Next.Get().Set(Playing)
+		}
+	}))
+	app.AddSystems(Middle, glue.Func(func(struct{}) { ran[len(ran)-1] = true }).Named("Idle").RunIf(glue.Not(glue.InState(Playing))))
+	mustUpdate(t, app, 3)
+	if want := []bool{true, false, false}; !slices.Equal(ran, want) {
+		t.Fatalf("Not(InState(Playing)) ran %v, want %v", ran, want)
+	}
+	if desc := app.Describe(); !strings.Contains(desc, "runs if Not(InState(glue_test.Phase.Playing))") {
+		t.Errorf("description lacks the condition:\n%s", desc)
+	}
+	app2 := newApp(t)
+	app2.AddSystems(First, glue.Func(func(struct{}) {}).Named("Idle").RunIf(glue.Not(glue.Condition{})))
+	wantBuildError(t, app2, "system Idle: it runs if Not of a zero glue.Condition")
+}
+
 func TestDescribeShowsConditionsAndEvents(t *testing.T) {
 	app := newApp(t)
 	glue.AddState(app, Serving)

@@ -25,6 +25,13 @@ type State[S comparable] struct {
 // Get returns the current state: the top of the stack.
 func (s State[S]) Get() S { return s.current }
 
+// CopyFrom implements [Copier]: a [Checkpoint] copies the states paused
+// beneath the current one, which a later Set or Push rewrites in place.
+func (s *State[S]) CopyFrom(src any) {
+	o := src.(*State[S])
+	s.current, s.under = o.current, append(s.under[:0], o.under...)
+}
+
 // StateOf returns a State holding s, for an app that shows a state
 // machine running elsewhere — a network watcher inserts the server's
 // state with it — and has no [AddState] of its own for S. An app with

@@ -128,20 +128,3 @@ func (l Label) TextStyle() render.TextStyle { return l.Style }
 
 // Z implements render.ILayer: texts are on top.
 func (l Label) Z() int { return 4 }
-
-// MessagePanel is the opaque box behind the message label's text, sized
-// to it by FitMessagePanel, so that the ball or a brick never shows
-// through a message (it used to be drawn over "Paused").
-type MessagePanel struct {
-	X, Y, W, H float64
-	src, text  string // the label's text as set, and as wrapped
-}
-
-// Rect implements render.IBox.
-func (m MessagePanel) Rect() (x, y, w, h float64) { return m.X, m.Y, m.W, m.H }
-
-// Fill implements render.IBox: the field's colour, a little lighter.
-func (MessagePanel) Fill() color.RGBA { return color.RGBA{34, 38, 56, 255} }
-
-// Z implements render.ILayer: above the ball, below the texts.
-func (MessagePanel) Z() int { return 3 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -17,7 +18,7 @@ import (
 // hudView is what a hud test sees at the end of each tick.
 type hudView struct {
 	msg     string
-	panel   MessagePanel
+	style   render.TextStyle // the message label's
 	ballTop float64
 }
 
@@ -31,15 +32,13 @@ func hudApp(t *testing.T) (*glue.App, *hudView) {
 	v := &hudView{}
 	app.AddSystems(glue.Last, glue.Func(func(p struct {
 		Labels glue.Query1[Label]
-		Panels glue.Query1[MessagePanel]
 		Balls  glue.Query2[Ball, physics.Body]
 	}) {
 		p.Labels.Each(func(_ glue.Entity, l Label) {
 			if l.Kind == MessageLabel {
-				v.msg = l.Str
+				v.msg, v.style = l.Str, l.Style
 			}
 		})
-		p.Panels.Each(func(_ glue.Entity, m MessagePanel) { v.panel = m })
 		p.Balls.Each(func(_ glue.Entity, b Ball, body physics.Body) { v.ballTop = body.Pos.Y - b.R })
 	}).Named("test.hud"))
 	return app, v
@@ -67,26 +66,29 @@ func TestHUDRowIsOutOfTheField(t *testing.T) {
 	}
 }
 
+// shown is the message as it is drawn: wrapped to its style's width
+// (render.TextStyle.Wrap).
+func (v *hudView) shown() string { return render.WrapText(v.msg, v.style, v.style.Wrap) }
+
 // TestPauseSaysBothKeysAndHidesTheBall: Escape pauses, and the message
 // says that P or Escape resumes (it said "P to resume" after Escape),
-// wrapped to the field, on an opaque panel drawn over the ball.
+// wrapped to the field, on an opaque box drawn over the ball.
 func TestPauseSaysBothKeysAndHidesTheBall(t *testing.T) {
 	app, v := hudApp(t)
 	for range 120 {
 		tick(t, "play", app)
 	}
 	press(t, app, ebiten.KeyEscape)
-	msg, panel := v.msg, v.panel
-	if !strings.Contains(msg, "P or Esc to resume") {
+	if msg := v.msg; !strings.Contains(msg, "P or Esc to resume") {
 		t.Errorf("paused with Escape, the message is %q; want it to name both keys", msg)
 	}
-	checkFits(t, msg)
-	if panel.W <= 0 || panel.H <= 0 || (MessagePanel{}).Z() <= (Ball{}).Z() || (Label{}).Z() <= panel.Z() {
-		t.Errorf("message panel %+v: want a box drawn above the ball and below the text", panel)
+	checkFits(t, v.shown())
+	if v.style.Backdrop.A != 255 || v.style.Pad <= 0 || (Label{}).Z() <= (Ball{}).Z() {
+		t.Errorf("message style %+v: want an opaque box behind the text, drawn above the ball", v.style)
 	}
 	press(t, app, ebiten.KeyEscape)
-	if msg, panel := v.msg, v.panel; msg != "" || panel.W != 0 {
-		t.Errorf("resumed: message %q, panel %+v; want none", msg, panel)
+	if msg := v.msg; msg != "" {
+		t.Errorf("resumed: message %q; want none (and so no box)", msg)
 	}
 }
 
@@ -114,7 +116,7 @@ func TestLongNoticeWraps(t *testing.T) {
 	tick(t, "start", app)
 	glue.Resource[ui.Notice](app).Show("Nothing saved yet (F5 saves) and a longer reason to wrap")
 	tick(t, "notice", app)
-	msg := v.msg
+	msg := v.shown()
 	if !strings.Contains(msg, "\n") {
 		t.Errorf("a long notice is one line: %q", msg)
 	}

@@ -142,9 +142,13 @@ func SpawnHUD(cmds glue.Commands) {
 	small := render.TextStyle{Size: 12, Color: color.RGBA{220, 220, 230, 255}}
 	right := small
 	right.Align = render.AlignEnd
-	big := render.TextStyle{Size: 16, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter, VAlign: render.AlignCenter}
+	// The message is wrapped to the field, less 6 pixels at each side, so
+	// that no notice is clipped, on an opaque box of the field's colour, a
+	// little lighter, so that the ball or a brick never shows through it
+	// (the ball used to be drawn over "Paused").
+	big := render.TextStyle{Size: 16, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter, VAlign: render.AlignCenter,
+		Wrap: FieldW - 2*6, Backdrop: color.RGBA{34, 38, 56, 255}, Pad: 4}
 	cmds.Spawn(Label{Kind: ScoreLabel, X: 6, Y: 6, Style: small})
 	cmds.Spawn(Label{Kind: LivesLabel, X: FieldW - 6, Y: 6, Style: right})
 	cmds.Spawn(Label{Kind: MessageLabel, X: FieldW / 2, Y: 290, Style: big})
-	cmds.Spawn(MessagePanel{})
 }

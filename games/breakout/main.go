@@ -19,18 +19,18 @@
 //
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
 //
-//	First       timer: the clock advances; save: what the last tick's quick
-//	            save or load did is reported
+//	First       timer: the clock advances (not while Paused); save: what
+//	            the last tick's quick save or load did is reported
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
 //	StateTransition  the phase (Serving, Playing, Paused, Won, Lost) changes
-//	            as the rules asked last tick: entering Serving arms the
-//	            autopilot's serve delay, Paused stops and starts the clock,
-//	            Won and Lost play their tones
+//	            as the rules asked last tick: entering Serving (or
+//	            resuming it) arms the autopilot's serve delay, Won and
+//	            Lost play their tones
 //	Update      ui: F5 and F9 ask for a quick save and load, and what
-//	            they did is shown (ui.QuickSave); the game's own stages
-//	            follow it
+//	            they did is shown (ui.QuickSave); M mutes (ui.MuteKey);
+//	            the game's own stages follow it
 //	  Control   the paddle is steered and moved, the ball served (while
-//	            Serving); pause, restart; M mutes
+//	            Serving); pause, restart
 //	  Physics   physics: bodies move, contacts are reported
 //	  Rules     sounds; bricks break, the ball aims off the paddle; while
 //	            Playing, the ball is lost (BallLost) or the game won
@@ -66,6 +66,7 @@ import (
 	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
+	"github.com/gluekit/glue/modules/ui"
 )
 
 // Breakout's stages, run after glue.Update in this order.
@@ -136,12 +137,15 @@ func NewApp(cfg Config) *glue.App {
 	// Modules. Each adds its resources and its systems to the core stages
 	// (see the tick above); physics runs in the game's Physics stage.
 	app.AddPlugins(
-		timer.Plugin{},
-		input.Plugin{Headless: cfg.Headless, Bindings: gameBindings()}, // the defaults, F5 and F9, M
+		timer.Plugin{PauseWhile: glue.InState(Paused)}, // the clock stops while Paused
+		input.Plugin{Headless: cfg.Headless},
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
-		savePlugin(cfg), // quick saves (save.go)
+		// Quick saves (save.go): F5 saves, F9 loads; M mutes (sound.go).
+		save.Plugin{Game: "breakout", Registry: saveRegistry(), Resources: savedResources, Store: cfg.Saves},
+		ui.QuickSave{Save: QuickSave, Load: QuickLoad},
+		ui.MuteKey{Action: ToggleMute},
 	)
 	if cfg.Menus {
 		addMenus(app) // title, pause and options menus (menus.go)
@@ -160,7 +164,6 @@ func NewApp(cfg Config) *glue.App {
 	// One paddle the host plays (with a window, without the autopilot) is
 	// the host's unless it opens it.
 	app.InsertResource(newSeats(cfg.Settings.Players, cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat))
-	app.InsertResource(Resume{})
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -177,7 +180,6 @@ func NewApp(cfg Config) *glue.App {
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
 		glue.Func(Serve).RunIf(glue.InState(Serving)),
-		glue.Func(Mute),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
@@ -190,14 +192,12 @@ func NewApp(cfg Config) *glue.App {
 	// The phases' own systems (see the tick above: they run in
 	// StateTransition when the phase changes).
 	app.AddSystems(glue.OnEnter(Serving), glue.Func(ArmServe))
-	app.AddSystems(glue.OnEnter(Paused), glue.Func(StopClock))
-	app.AddSystems(glue.OnExit(Paused), glue.Func(StartClock))
+	app.AddSystems(glue.OnResume(Serving), glue.Func(ArmServe)) // a pause popped
 	app.AddSystems(glue.OnEnter(Won), glue.Func(PlayWon))
 	app.AddSystems(glue.OnEnter(Lost), glue.Func(PlayOver))
 	app.AddSystems(HUD,
 		glue.Each1P(UpdateLabels),
 	)
-	app.AddSystems(glue.PostUpdate, glue.Func(FitMessagePanel))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// Serving (-serve): watchers get the bricks, paddle, ball and Game,
@@ -256,7 +256,6 @@ func NewWatchApp(cfg Config) *glue.App {
 		app.AddSystems(HUD, glue.Func(TrackSeat), glue.Each1P(ShowSeat))
 	}
 	app.AddSystems(HUD, glue.Each1P(ShowConnection))
-	app.AddSystems(glue.PostUpdate, glue.Func(FitMessagePanel))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -273,7 +272,6 @@ func drawing() []*glue.System {
 		render.DrawBox[Brick](),
 		render.DrawBoxAt[Paddle, physics.Body](), // at the body: no position is copied
 		render.DrawCircleAt[Ball, physics.Body](),
-		render.DrawBox[MessagePanel](),
 		render.DrawText[Label](),
 	}
 }
@@ -429,10 +427,10 @@ func runHeadless(app *glue.App, ticks int, every time.Duration, serve string, st
 
 // phaseOf returns the game's phase between ticks: the one the rules asked
 // for in the tick that just ran (it takes effect in the next tick's
-// StateTransition stage), else the current one.
+// StateTransition stage; a resume is not shown), else the current one.
 func phaseOf(app *glue.App) Phase {
 	if next := glue.Resource[glue.NextState[Phase]](app); next != nil {
-		if p, ok := next.Pending(); ok {
+		if p, ok := next.Pending(); ok && !next.Popping() {
 			return p
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
-	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 )
 
@@ -21,10 +20,6 @@ const (
 	optionsLayer = 20
 )
 
-// subMenu marks the options menu with the menu it was opened from, which
-// is hidden under it and shown again when it closes.
-type subMenu struct{ Parent glue.Entity }
-
 // addMenus adds the menus' plugin and systems. MenuActions is in
 // main.go's Control list, between Steer and Pause: it runs, reading no
 // events, without the menus too.
@@ -39,15 +34,9 @@ func menuButton(id, text string) *ui.Button {
 	return &ui.Button{Node: ui.Node{ID: id, MinW: 110}, Text: text}
 }
 
-func titled(title string, ws ...ui.Widget) ui.Widget {
-	return &ui.Panel{Child: &ui.Column{Children: append([]ui.Widget{
-		&ui.Label{Text: title, Align: render.AlignCenter},
-	}, ws...)}}
-}
-
 // SpawnTitle (startup) shows the title menu.
 func SpawnTitle(cmds glue.Commands) {
-	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: titled("BREAKOUT",
+	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("BREAKOUT",
 		menuButton("start", "Start"),
 		menuButton("options", "Options"),
 		menuButton("quit", "Quit"),
@@ -57,7 +46,7 @@ func SpawnTitle(cmds glue.Commands) {
 // SpawnPauseMenu (on entering Paused) shows the pause menu, scoped to
 // Paused: it goes when the game resumes or restarts.
 func SpawnPauseMenu(cmds glue.Commands) {
-	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: titled("Paused",
+	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("Paused",
 		menuButton("resume", "Resume"),
 		menuButton("restart", "Restart"),
 		menuButton("options", "Options"),
@@ -77,14 +66,13 @@ func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings) ui.Menu
 		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + b.Describe(a)})
 	}
 	ws = append(ws, menuButton("back", "Back"))
-	return ui.Menu{Layer: optionsLayer, Modal: true, Root: titled("Options", ws...)}
+	return ui.Menu{Layer: optionsLayer, Modal: true, Root: ui.Dialog("Options", ws...)}
 }
 
 // MenuActionsParams are what MenuActions reads and writes.
 type MenuActionsParams struct {
 	Events   glue.Reader[ui.Event]
 	Menus    glue.Query1[*ui.Menu]
-	Subs     glue.Query1[subMenu]
 	Phase    glue.Res[glue.State[Phase]]
 	Bindings glue.Res[input.Bindings]
 	Intent   glue.ResMut[Intent]
@@ -110,14 +98,12 @@ func MenuActions(p MenuActionsParams) {
 		case "restart":
 			p.Intent.Get().Restart = true
 		case "options":
-			if m, ok := p.Menus.Get(e.Menu); ok {
-				m.Hidden = true
-			}
 			opts := optionsMenu(p.Mixer.Get(), p.Sounds.Get(), p.Bindings.Get())
+			opts.Over = e.Menu // hidden while the options menu is open
 			if p.Phase.Get().Get() == Paused {
-				p.Cmds.Spawn(opts, subMenu{Parent: e.Menu}, glue.StateScoped[Phase]{State: Paused})
+				p.Cmds.Spawn(opts, glue.StateScoped[Phase]{State: Paused})
 			} else {
-				p.Cmds.Spawn(opts, subMenu{Parent: e.Menu})
+				p.Cmds.Spawn(opts)
 			}
 		case "volume":
 			p.Mixer.Get().Master = e.Value
@@ -125,11 +111,8 @@ func MenuActions(p MenuActionsParams) {
 			p.Sounds.Get().Muted = e.On
 		}
 		if e.ID == "back" || e.Kind == ui.Back {
-			if sub, ok := p.Subs.Get(e.Menu); ok {
-				if m, ok := p.Menus.Get(sub.Parent); ok {
-					m.Hidden = false
-				}
-				p.Cmds.Despawn(e.Menu)
+			if m, ok := p.Menus.Get(e.Menu); ok && m.Over != 0 {
+				p.Cmds.Despawn(e.Menu) // the menu beneath shows again
 			} else if p.Phase.Get().Get() == Paused {
 				p.Intent.Get().Pause = true // Back in the pause menu resumes
 			}

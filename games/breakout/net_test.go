@@ -216,9 +216,9 @@ func TestWatcherShowsTheServedGame(t *testing.T) {
 		t.Errorf("watcher at server tick %d, server at %d", cl.Tick(), server.Tick())
 	}
 	// The watcher runs none of the game's rules: its world is what it
-	// received plus its three labels and the message's panel.
-	if n, want := watch.Len(), len(seen.bricks)+2+3+1; n != want {
-		t.Errorf("watcher has %d entities, want %d (bricks, paddle, ball, labels, message panel)", n, want)
+	// received plus its three labels.
+	if n, want := watch.Len(), len(seen.bricks)+2+3; n != want {
+		t.Errorf("watcher has %d entities, want %d (bricks, paddle, ball, labels)", n, want)
 	}
 }
 

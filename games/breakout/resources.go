@@ -3,10 +3,9 @@ package main
 import (
 	"fmt"
 	"image/color"
-	"math/rand/v2"
 	"time"
 
-	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/random"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -87,61 +86,12 @@ func DefaultSettings() Settings {
 	return Settings{Lives: 3, BaseSpeed: 150, MaxSpeed: 300, SpeedUp: 1.06, SpeedEvery: 4, MaxAngle: 60}
 }
 
-// Rng is the game's one source of randomness, seeded by -seed. It keeps
-// its PCG source, whose state a save holds.
-type Rng struct {
-	*rand.Rand
-	src *rand.PCG
-}
-
-// Encode writes the generator's state (its PCG source's), for save
-// files: with Decode it is Rng's codec (codec.Register[Rng]).
-func (g *Rng) Encode(w *codec.Writer) {
-	state, _ := g.src.MarshalBinary() // never fails
-	w.Blob(state)
-}
-
-// Decode reads a state written by Encode.
-func (g *Rng) Decode(r *codec.Reader) error {
-	src := &rand.PCG{}
-	if err := src.UnmarshalBinary(r.Blob()); err != nil && r.Err() == nil {
-		return err
-	}
-	*g = Rng{rand.New(src), src}
-	return nil
-}
-
-// Validate refuses a phase that is none, for the codec of Resume.
-func (r *Resume) Validate() error { return r.To.validate() }
-
-// validate refuses a phase that is none.
-func (p Phase) validate() error {
-	if p < Serving || p > Lost {
-		return fmt.Errorf("invalid phase %d", int(p))
-	}
-	return nil
-}
-
-// CopyFrom implements glue.Copier: a checkpoint (rollback netcode,
-// -rollback) copies the generator's state, not the pointers to it.
-func (g *Rng) CopyFrom(src any) {
-	s := src.(*Rng)
-	if g.src == nil || g.src == s.src {
-		g.src = &rand.PCG{}
-		g.Rand = rand.New(g.src)
-	}
-	*g.src = *s.src
-}
+// Rng is the game's one source of randomness, seeded by -seed
+// (modules/random: a save holds its state, a rollback restores it).
+type Rng = random.Rand
 
 // NewRng returns a generator seeded with seed.
-func NewRng(seed uint64) Rng {
-	src := rand.NewPCG(seed, 0x6a09e667f3bcc909)
-	return Rng{rand.New(src), src}
-}
-
-// Resume is the phase a pause returns to, a resource: Pause sets it when
-// it pauses.
-type Resume struct{ To Phase }
+func NewRng(seed uint64) Rng { return random.New(seed) }
 
 // backgroundColor is the field's colour.
 var backgroundColor = color.RGBA{16, 18, 28, 255}

@@ -186,6 +186,27 @@ func TestPauseFreezesTheGame(t *testing.T) {
 	}
 }
 
+// A pause while the autopilot serves holds its serve delay, and resuming
+// (Paused popped off Serving) starts the delay over, as entering Serving
+// does.
+func TestResumingServingRearmsTheServeDelay(t *testing.T) {
+	h := newHarness(t, autopilot(1, nil))
+	h.run(10)
+	if h.phase() != Serving || h.game().ServeDelay.Elapsed() == 0 {
+		t.Fatalf("phase %v, serve delay %v; want serving with the delay running", h.phase(), h.game().ServeDelay.Elapsed())
+	}
+	h.press(int(ebiten.KeyP))
+	held := h.game().ServeDelay.Elapsed()
+	h.run(60)
+	if h.phase() != Paused || h.game().ServeDelay.Elapsed() != held {
+		t.Fatalf("paused: phase %v, serve delay %v then %v; want paused, held", h.phase(), held, h.game().ServeDelay.Elapsed())
+	}
+	h.press(int(ebiten.KeyP))
+	if h.phase() != Serving || h.game().ServeDelay.Elapsed() >= held {
+		t.Errorf("resumed: phase %v, serve delay %v; want serving, started over (under %v)", h.phase(), h.game().ServeDelay.Elapsed(), held)
+	}
+}
+
 func TestKeysMoveThePaddleAndLaunch(t *testing.T) {
 	h := newHarness(t, manual())
 	h.run(2)

@@ -5,18 +5,19 @@ import (
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/save"
-	"github.com/gluekit/glue/modules/timer"
-	"github.com/gluekit/glue/modules/ui"
 )
 
-// Saving (modules/save, docs/save.md): F5 saves the game to the save
-// "quick", F9 loads it back, and the message label says what they did
-// (ui.QuickSave). A save holds every entity with a component
+// Saving (modules/save, docs/save.md; save.Plugin and ui.QuickSave in
+// main.go, with the store Config.Saves names, or the platform's default:
+// files on the desktop, localStorage in the browser): F5 saves the game
+// to the save "quick", F9 loads it back, and the message label says what
+// they did. A save holds every entity with a component
 // of saveRegistry — the bricks, walls, floor, paddle and ball with their
 // bodies and colliders, not the HUD's labels — and the resources of
-// savedResources: the score, the random stream, the phase, and the phase
-// a pause returns to. Loading replays the game from the saved tick:
+// savedResources: the score, the random stream and the phase (with the
+// phase a pause returns to, beneath Paused on the state stack). A save
+// made before pauses were pushed still holds a Resume resource, which a
+// load ignores. Loading replays the game from the saved tick:
 // everything that decides the game is saved (TestQuickLoadReplaysTheGame).
 
 // The quick save and load actions (input.Action values after the three
@@ -45,10 +46,9 @@ func saveRegistry() *codec.Registry {
 	codec.Register[physics.Static](reg)
 	codec.Register[physics.Bouncy](reg)
 	codec.Register[Game](reg)
-	codec.Register[Rng](reg) // its own Encode and Decode (resources.go)
+	codec.Register[Rng](reg, codec.Name("main.Rng")) // random.Rand's own codec, under the name of saves before modules/random
 	codec.Register[glue.State[Phase]](reg)
 	codec.Register[glue.NextState[Phase]](reg)
-	codec.Register[Resume](reg)
 	return reg
 }
 
@@ -58,32 +58,4 @@ var savedResources = []glue.Type{
 	glue.TypeOf[Rng](),
 	glue.TypeOf[glue.State[Phase]](),
 	glue.TypeOf[glue.NextState[Phase]](),
-	glue.TypeOf[Resume](),
-}
-
-// savePlugin is the game's save.Plugin, with F5 and F9 (ui.QuickSave):
-// the store is the platform's default (files on the desktop, localStorage
-// in the browser) unless the config names one.
-func savePlugin(cfg Config) glue.Plugin {
-	return glue.PluginFunc(func(app *glue.App) {
-		app.AddPlugins(save.Plugin{
-			Game:      "breakout",
-			Registry:  saveRegistry(),
-			Resources: savedResources,
-			Store:     cfg.Saves,
-			AfterLoad: syncClock,
-		}, ui.QuickSave{Save: QuickSave, Load: QuickLoad})
-	})
-}
-
-// syncClock (after a load) stops the clock if the loaded phase is Paused
-// and starts it otherwise: the clock is not saved, and StopClock and
-// StartClock run only when the phase changes.
-func syncClock(w *glue.World) error {
-	st, ok := w.Resource(glue.TypeOf[glue.State[Phase]]()).(*glue.State[Phase])
-	clock, ok2 := w.Resource(glue.TypeOf[timer.Time]()).(*timer.Time)
-	if ok && ok2 {
-		clock.SetPaused(st.Get() == Paused)
-	}
-	return nil
 }

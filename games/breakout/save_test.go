@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
@@ -41,11 +43,11 @@ func record(h *harness) *recorder {
 func (r *recorder) tick() {
 	r.h.run(1)
 	app := r.h.app
-	rng, _ := glue.Resource[Rng](app).src.MarshalBinary()
+	rng, _ := glue.Resource[Rng](app).MarshalBinary()
 	next, set := glue.Resource[glue.NextState[Phase]](app).Pending()
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s|%+v|%v|%v %v|%x|%v", r.ents, *glue.Resource[Game](app), glue.Resource[glue.State[Phase]](app).Get(),
-		next, set, rng, *glue.Resource[Resume](app))
+	st := glue.Resource[glue.State[Phase]](app)
+	fmt.Fprintf(h, "%s|%+v|%v %v|%v %v|%x", r.ents, *glue.Resource[Game](app), st.Get(), st.Under(), next, set, rng)
 	r.digests = append(r.digests, h.Sum64())
 }
 
@@ -195,7 +197,7 @@ func TestSaveRegistry(t *testing.T) {
 	if err := reg.Err(); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{"main.Brick", "physics.Body", "physics.Collider", "main.Game", "main.Rng", "glue.State[main.Phase]", "glue.NextState[main.Phase]", "main.Resume"} {
+	for _, n := range []string{"main.Brick", "physics.Body", "physics.Collider", "main.Game", "main.Rng", "glue.State[main.Phase]", "glue.NextState[main.Phase]"} {
 		if reg.ByName(n) == nil {
 			t.Errorf("%s is not registered", n)
 		}
@@ -220,5 +222,50 @@ func TestSaveMessagesFit(t *testing.T) {
 		if w, _ := render.MeasureText(l, style); w > FieldW-8 {
 			t.Errorf("%q is %.0f px wide; the field is %d", l, w, FieldW)
 		}
+	}
+}
+
+// Resume is the resource that held the phase a pause returns to, in saves
+// made before Paused was pushed over it (glue.NextState.Push): a test
+// writes such a save.
+type Resume struct{ To Phase }
+
+// A save made while paused before pauses were pushed — the phase Paused
+// alone on the state stack, and a Resume resource — still loads: the
+// Resume is ignored (the load's notes say so), the game is paused and
+// still, and P resumes it by serving again instead of failing the tick.
+func TestLoadOldPausedSave(t *testing.T) {
+	store := &save.Memory{}
+	reg := saveRegistry()
+	codec.Register[Resume](reg)
+	old := glue.NewApp()
+	old.AddPlugins(save.Plugin{Game: "breakout", Registry: reg, Resources: append(slices.Clone(savedResources), glue.TypeOf[Resume]()), Store: store})
+	old.InsertResource(NewGame(DefaultSettings()))
+	old.InsertResource(NewRng(1))
+	old.InsertResource(glue.StateOf(Paused))
+	old.InsertResource(glue.NextState[Phase]{})
+	old.InsertResource(Resume{To: Playing})
+	t.Cleanup(old.Close)
+	if err := old.Update(); err != nil {
+		t.Fatal(err)
+	}
+	glue.Resource[save.Saves](old).Save("old")
+	if err := old.Update(); err != nil {
+		t.Fatal(err)
+	}
+
+	cfg := manual()
+	cfg.Saves = store
+	h := newHarness(t, cfg)
+	h.run(2)
+	glue.Resource[save.Saves](h.app).Load("old")
+	h.run(2)
+	if n := glue.Resource[ui.Notice](h.app).Text; h.phase() != Paused || n != "Loaded an older save" {
+		t.Fatalf("after loading the old save: phase %v, notice %q; want paused, %q (the Resume ignored)", h.phase(), n, "Loaded an older save")
+	}
+	h.press(int(ebiten.KeyP))
+	h.run(2)
+	if h.phase() != Serving {
+		t.Errorf("P in the old save's pause: phase %v, want serving", h.phase())
 	}
 }

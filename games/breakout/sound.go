@@ -7,8 +7,6 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/ui"
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // The game's sound effects: generated tones (modules/audio).
@@ -26,7 +24,7 @@ func brickTone(b Brick) audio.Tone {
 }
 
 // SfxParams are what Sfx reads and writes: it only reads the bricks and
-// walls (main.go declares them ReadOnly).
+// walls.
 type SfxParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Bricks   glue.Query1[Brick]
@@ -68,35 +66,7 @@ func PlayWon(s glue.ResMut[audio.Sounds]) { s.Get().Play(wonTone) }
 // PlayOver (on entering Lost) plays the game-over tone.
 func PlayOver(s glue.ResMut[audio.Sounds]) { s.Get().Play(overTone) }
 
-// ToggleMute is the action that mutes and unmutes the sound: M.
+// ToggleMute is the action that mutes and unmutes the sound: M, and the
+// message label says which (ui.MuteKey, main.go; the -mute flag and the
+// browser's ?mute start muted).
 const ToggleMute input.Action = QuickLoad + 1
-
-// gameBindings are input's default bindings with M for ToggleMute
-// (ui.QuickSave binds F5 and F9).
-func gameBindings() *input.Bindings {
-	b := input.DefaultBindings()
-	b.SetName(ToggleMute, "Mute")
-	b.Bind(ToggleMute, input.Key(ebiten.KeyM))
-	return &b
-}
-
-// MuteParams are what Mute reads and writes.
-type MuteParams struct {
-	Input  glue.Res[input.State]
-	Sounds glue.ResMut[audio.Sounds]
-	Notice glue.ResMut[ui.Notice]
-}
-
-// Mute (Control) mutes or unmutes the sound on M and says which for a
-// moment (the -mute flag and the browser's ?mute start muted).
-func Mute(p MuteParams) {
-	if !p.Input.Get().Pressed(ToggleMute) {
-		return
-	}
-	snd, n := p.Sounds.Get(), p.Notice.Get()
-	snd.Muted = !snd.Muted
-	n.Show("Sound on (M mutes)")
-	if snd.Muted {
-		n.Show("Sound off (M for sound)")
-	}
-}

@@ -7,7 +7,6 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
-	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/gluekit/glue/modules/ui"
 )
@@ -27,7 +26,7 @@ type Intent struct {
 }
 
 // SteerParams are what Steer reads and writes; it only reads the paddle
-// (main.go declares Paddle and physics.Body ReadOnly).
+// (a query of values, not pointers).
 type SteerParams struct {
 	Input   glue.Res[input.State]
 	Phase   glue.Res[glue.State[Phase]]
@@ -89,8 +88,7 @@ const pointerFollow = 8
 func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
 
 // AutopilotParams are what Autopilot reads and writes; it only reads the
-// paddle, the ball and the bricks (main.go declares them and physics.Body
-// ReadOnly).
+// paddle, the ball and the bricks.
 type AutopilotParams struct {
 	Settings glue.Res[Settings]
 	Game     glue.Res[Game]
@@ -199,8 +197,7 @@ func movePaddle(p *Paddle, b *physics.Body, axis, dt float64) {
 }
 
 // ServeParams are what Serve reads and writes: it moves the ball and only
-// reads the paddle (main.go declares Paddle ReadOnly; physics.Body is
-// written, through the ball).
+// reads the paddle (physics.Body is written, through the ball).
 type ServeParams struct {
 	Intent  glue.Res[Intent]
 	Clock   glue.Res[timer.Time]
@@ -237,7 +234,8 @@ func Serve(s ServeParams) {
 	}
 }
 
-// ArmServe (on entering Serving) starts the autopilot's serve delay.
+// ArmServe (on entering Serving, and on resuming it after a pause)
+// starts the autopilot's serve delay.
 func ArmServe(g glue.ResMut[Game]) {
 	g.Get().ServeDelay = timer.NewTimer(autoServeDelay, timer.Once)
 }
@@ -247,35 +245,30 @@ type PauseParams struct {
 	Intent glue.Res[Intent]
 	Phase  glue.Res[glue.State[Phase]]
 	Next   glue.ResMut[glue.NextState[Phase]]
-	Resume glue.ResMut[Resume] // the phase a pause returns to
 }
 
-// Pause (Control) pauses a game being served or played, and resumes it.
-// The clock stops and starts with the Paused phase (StopClock,
-// StartClock).
+// Pause (Control) pauses a game being served or played, and resumes it:
+// Paused is pushed over the phase (glue.NextState.Push), and popped to
+// resume it. The clock stops while the phase is Paused
+// (timer.Plugin.PauseWhile, main.go).
 func Pause(p PauseParams) {
 	if !p.Intent.Get().Pause {
 		return
 	}
-	switch cur := p.Phase.Get().Get(); cur {
+	switch st := p.Phase.Get(); st.Get() {
 	case Serving, Playing:
-		p.Resume.Get().To = cur
-		p.Next.Get().Set(Paused)
+		p.Next.Get().Push(Paused)
 	case Paused:
-		p.Next.Get().Set(p.Resume.Get().To)
+		if len(st.Under()) == 0 { // a save from before pauses were pushed
+			p.Next.Get().Set(Serving)
+			return
+		}
+		p.Next.Get().Pop()
 	}
 }
 
-// StopClock (on entering Paused) stops the game clock: nothing moves.
-func StopClock(c glue.ResMut[timer.Time]) { c.Get().SetPaused(true) }
-
-// StartClock (on leaving Paused, by resuming or restarting) starts it
-// again.
-func StartClock(c glue.ResMut[timer.Time]) { c.Get().SetPaused(false) }
-
 // RestartParams are what Restart reads and writes; it despawns the bricks
-// and balls by commands and only reads them (main.go declares them
-// ReadOnly).
+// and balls by commands and only reads them.
 type RestartParams struct {
 	Cmd      glue.Commands
 	Intent   glue.Res[Intent]
@@ -307,8 +300,7 @@ func NewGame(s Settings) Game {
 }
 
 // BreakBricksParams are what BreakBricks reads and writes; it despawns
-// bricks by commands and only reads them (main.go declares Brick
-// ReadOnly), and speeds up the balls.
+// bricks by commands and only reads them, and speeds up the balls.
 type BreakBricksParams struct {
 	Cmd      glue.Commands
 	Contacts glue.Res[physics.Contacts]
@@ -348,7 +340,7 @@ func seenBefore(cs []physics.Contact, e glue.Entity) bool {
 }
 
 // AimOffPaddleParams are what AimOffPaddle reads and writes: it turns the
-// ball and only reads the paddle (main.go declares Paddle ReadOnly).
+// ball and only reads the paddle.
 type AimOffPaddleParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Settings glue.Res[Settings]
@@ -383,7 +375,7 @@ func AimOffPaddle(a AimOffPaddleParams) {
 type BallLost struct{ LivesLeft int }
 
 // LoseBallParams are what LoseBall reads and writes; it only reads the
-// floor (main.go declares Floor ReadOnly).
+// floor.
 type LoseBallParams struct {
 	Contacts glue.Res[physics.Contacts]
 	Settings glue.Res[Settings]
@@ -417,7 +409,7 @@ func LoseBall(l LoseBallParams) {
 }
 
 // CheckWinParams are what CheckWin reads and writes: it stops the ball
-// and only counts the bricks (main.go declares Brick ReadOnly).
+// and only counts the bricks.
 type CheckWinParams struct {
 	Bricks glue.Query1[Brick]
 	Next   glue.ResMut[glue.NextState[Phase]]
@@ -480,43 +472,3 @@ func setText(l *Label, prefix string, n int) {
 	}
 	l.Str, l.shown = prefix+strconv.Itoa(n), n
 }
-
-// FitPanelParams are what FitMessagePanel reads and writes.
-type FitPanelParams struct {
-	Labels glue.Query1[*Label]
-	Panels glue.Query1[*MessagePanel]
-}
-
-// FitMessagePanel (glue.PostUpdate, after every system that sets the
-// message) wraps the message label's text on word boundaries to the
-// field's width, so that no notice is clipped at the sides, and fits the
-// opaque panel behind it. It measures only when the text changed.
-func FitMessagePanel(p FitPanelParams) {
-	_, panel, ok := p.Panels.First()
-	if !ok {
-		return
-	}
-	p.Labels.Each(func(_ glue.Entity, l *Label) {
-		if l.Kind != MessageLabel {
-			return
-		}
-		if l.Str == panel.src || l.Str == panel.text {
-			l.Str = panel.text
-			return
-		}
-		panel.src = l.Str
-		panel.text = render.WrapText(l.Str, l.Style, FieldW-2*messageMargin)
-		l.Str = panel.text
-		if panel.text == "" {
-			panel.W, panel.H = 0, 0
-			return
-		}
-		w, h := render.MeasureText(panel.text, l.Style)
-		panel.W, panel.H = w+2*messagePad, h+2*messagePad
-		panel.X, panel.Y = l.X-panel.W/2, l.Y-panel.H/2 // the label is centred on its anchor
-	})
-}
-
-// messageMargin is the space left at each side of the message, and
-// messagePad the panel's padding around its text.
-const messageMargin, messagePad = 6, 4

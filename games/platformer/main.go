@@ -74,7 +74,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app := glue.NewApp()
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
-		timer.Plugin{Paused: true}, timer.Ticks[Player]{}, // the clock, stopped on the title; the hero's timers tick with it
+		timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))}, timer.Ticks[Player]{}, // the clock runs only while playing; the hero's timers tick with it
 		input.Plugin{Headless: cfg.Headless, Bindings: &bind},
 		audio.Plugin{Headless: cfg.Headless},
 		ui.Plugin{},
@@ -94,9 +94,6 @@ func NewApp(cfg Config) (*glue.App, error) {
 		app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func(NewGame))
-	app.AddSystems(glue.OnResume(Playing), glue.Func(StartClock))
-	app.AddSystems(glue.OnPause(Playing), glue.Func(StopClock))
-	app.AddSystems(glue.OnExit(Playing), glue.Func(StopClock))
 	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
@@ -120,12 +117,13 @@ func Setup(p struct {
 }
 
 // NewGame (on entering Playing, from a menu; not on resuming) starts the
-// level over and the clock.
+// level over. The clock runs while Playing is the state on top
+// (timer.Plugin.PauseWhile): it stops under the pause menu, and with it
+// physics, animation and timers.
 func NewGame(p struct {
 	Progress glue.ResMut[Progress]
 	Level    glue.ResMut[tiled.Level]
 	Hero     glue.Query2[Player, *physics.Body]
-	Time     glue.ResMut[timer.Time]
 }) {
 	pr := p.Progress.Get()
 	*pr = Progress{Lives: StartLives, Check: start(p.Level.Get().Map)}
@@ -133,15 +131,7 @@ func NewGame(p struct {
 	if _, _, b, ok := p.Hero.First(); ok {
 		b.Pos, b.Vel = pr.Check, physics.Vec{}
 	}
-	p.Time.Get().SetPaused(false)
 }
-
-// StartClock and StopClock run the world only while playing: the clock
-// stops under the pause menu, and with it physics, animation and timers.
-func StartClock(t glue.ResMut[timer.Time]) { t.Get().SetPaused(false) }
-
-// StopClock stops the world.
-func StopClock(t glue.ResMut[timer.Time]) { t.Get().SetPaused(true) }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves
 // (ui.QuickSave), and after F9 loads it respawns the map without the

@@ -116,6 +116,17 @@ type TextStyle struct {
 	// Align places the text horizontally about its anchor, VAlign
 	// vertically. The default (zero) values anchor the top-left corner.
 	Align, VAlign Align
+	// Wrap, if positive, breaks the text's lines between words so that
+	// none is wider than Wrap logical pixels, as [WrapText] does: a
+	// message of any length stays within a field or a panel. The text is
+	// wrapped when it is first drawn and again only when it changes.
+	Wrap float64
+	// Backdrop, if not zero, is the colour of a box drawn behind the
+	// text (at its Z, under it), Pad logical pixels larger than the text
+	// on every side: a message stays readable over the game. A text of
+	// no lines has no box.
+	Backdrop color.RGBA
+	Pad      float64
 }
 
 // color returns the text's colour, white for the zero value.

@@ -145,6 +145,44 @@ type DrawList struct {
 	batches []batch
 	triOpts ebiten.DrawTrianglesOptions
 	stats   Stats
+	fits    map[fitKey]fitted // texts wrapped or with a backdrop
+}
+
+// fitKey is a text drawn with TextStyle.Wrap or Backdrop: its string and
+// what its wrapping and size depend on.
+type fitKey struct {
+	s          string
+	font       Font
+	size, wrap float64
+}
+
+// fitted is a text wrapped and measured, in logical pixels.
+type fitted struct {
+	s    string
+	w, h float64
+}
+
+// maxFits bounds DrawList.fits: texts that change every frame (a timer
+// shown wrapped) drop the cache now and then instead of growing it.
+const maxFits = 256
+
+// fit returns s wrapped to style.Wrap (if set) and its size, measuring
+// only texts not seen before.
+func (d *DrawList) fit(s string, style TextStyle) fitted {
+	key := fitKey{s: s, font: style.Font, size: style.size(), wrap: style.Wrap}
+	if f, ok := d.fits[key]; ok {
+		return f
+	}
+	if d.fits == nil || len(d.fits) >= maxFits {
+		d.fits = make(map[fitKey]fitted)
+	}
+	f := fitted{s: s}
+	if style.Wrap > 0 {
+		f.s = WrapText(s, style, style.Wrap)
+	}
+	f.w, f.h = MeasureText(f.s, style)
+	d.fits[key] = f
+	return f
 }
 
 // SetLayer sets the layer of the items added after it by the Add methods
@@ -183,7 +221,9 @@ func (d *DrawList) addCircle(cx, cy, r float64, c color.RGBA, layer int32, z int
 }
 
 // AddText adds s, anchored at (x, y) in logical pixels, in style, at Z z
-// on the current layer. The string is kept until the flush, not copied.
+// on the current layer, wrapped and on a box if the style says so
+// ([TextStyle.Wrap], [TextStyle.Backdrop]). The string is kept until the
+// flush, not copied.
 // On a layer under the camera, the anchor follows the camera but the text
 // keeps its size and stays upright.
 func (d *DrawList) AddText(s string, x, y float64, style TextStyle, z int) {
@@ -191,6 +231,16 @@ func (d *DrawList) AddText(s string, x, y float64, style TextStyle, z int) {
 }
 
 func (d *DrawList) addText(s string, x, y float64, style TextStyle, layer int32, z int) {
+	if style.Wrap > 0 || style.Backdrop != (color.RGBA{}) {
+		f := d.fit(s, style)
+		s = f.s
+		if style.Backdrop != (color.RGBA{}) && f.w > 0 && f.h > 0 {
+			// The box's top-left corner: the text's, less the padding.
+			bx := x - alignOffset(style.Align, f.w) - style.Pad
+			by := y - alignOffset(style.VAlign, f.h) - style.Pad
+			d.addRect(bx, by, f.w+2*style.Pad, f.h+2*style.Pad, style.Backdrop, layer, z)
+		}
+	}
 	d.texts = append(d.texts, textItem{s: s, x: x, y: y, style: style})
 	d.items = append(d.items, item{z: z, layer: layer, ref: int32(len(d.texts) - 1), c: style.color(), kind: kindText})
 }

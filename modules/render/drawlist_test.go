@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -313,5 +314,38 @@ func TestZeroTextColourIsWhite(t *testing.T) {
 	}
 	if got := d.items[1].c; got != (color.RGBA{R: 255, A: 255}) {
 		t.Errorf("red drawn as %v", got)
+	}
+}
+
+// A style with Wrap and Backdrop draws the text wrapped, on a box of its
+// wrapped size plus Pad, placed by the text's alignment, at the text's Z
+// and under it; an empty text has no box; a text drawn again is neither
+// wrapped nor measured again: no allocation.
+func TestTextWrapAndBackdrop(t *testing.T) {
+	var d DrawList
+	style := TextStyle{Size: 16, Align: AlignCenter, VAlign: AlignCenter, Wrap: 120, Backdrop: blue, Pad: 4}
+	const msg = "Nothing saved yet (F5 saves) and a longer reason to wrap"
+	d.AddText(msg, 100, 200, style, 4)
+	d.AddText("", 100, 50, style, 4)
+	if len(d.items) != 3 || d.items[0].kind != kindQuad || d.items[1].kind != kindText || d.items[2].kind != kindText {
+		t.Fatalf("items %+v; want a box, the text, and the empty text without a box", d.items)
+	}
+	want := WrapText(msg, style, 120)
+	if got := d.texts[0].s; got != want || !strings.Contains(got, "\n") {
+		t.Errorf("text drawn as %q, want %q", got, want)
+	}
+	w, h := MeasureText(want, style)
+	box, bx, by := d.items[0], 100-w/2-4, 200-h/2-4
+	if box.c != blue || box.z != 4 || box.x[0] != float32(bx) || box.y[0] != float32(by) || box.x[1] != float32(bx+(w+8)) || box.y[2] != float32(by+(h+8)) {
+		t.Errorf("box %+v; want %v at (%v, %v), %v by %v, Z 4", box, blue, bx, by, w+8, h+8)
+	}
+	d.Flush(nil, 1)
+	frame := func() {
+		d.AddText(msg, 100, 200, style, 4)
+		d.Flush(nil, 1)
+	}
+	frame()
+	if n := testing.AllocsPerRun(10, frame); n != 0 {
+		t.Errorf("drawing a wrapped text on a backdrop allocates %v times per frame, want 0", n)
 	}
 }

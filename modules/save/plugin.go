@@ -55,9 +55,10 @@ type Plugin struct {
 	Store Store
 	// AfterLoad, if set, runs right after every load, in the same step,
 	// with the loaded world: for the game to bring in line what depends
-	// on the loaded state but is not saved (breakout pauses its clock if
-	// the loaded phase is Paused). An error it returns is the load's
-	// error, though the world is loaded.
+	// on the loaded state but is not saved (a clock that stops in a
+	// state needs none: timer.Plugin.PauseWhile reads the loaded state).
+	// An error it returns is the load's error, though the world is
+	// loaded.
 	AfterLoad func(w *glue.World) error
 	// Logger reports every save and load at Info level, and failures at
 	// Warn, with the name, the place and the error. The default (nil)

@@ -23,7 +23,11 @@
 // Systems read the clock with glue.Res[timer.Time]; a system that pauses
 // the game or changes its speed takes glue.ResMut[timer.Time] and calls
 // [Time.SetPaused] or [Time.SetScale], which take effect from the next
-// tick.
+// tick. A clock that stops in a state of the game needs no system: the
+// plugin's [Plugin.PauseWhile] condition pauses it in every tick that
+// starts in that state:
+//
+//	app.AddPlugins(timer.Plugin{PauseWhile: glue.InState(Paused)})
 //
 // # Fixed and variable steps
 //

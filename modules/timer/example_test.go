@@ -55,6 +55,54 @@ func ExampleTime_SetPaused() {
 	// 100ms 200ms 2
 }
 
+// Phase is the example game's state.
+type Phase int
+
+// The example game's phases.
+const (
+	Playing Phase = iota
+	Paused
+)
+
+// ExamplePlugin_pauseWhile stops the clock while the game is Paused: no
+// system stops or starts it. The pause is requested in tick 3 and lifted
+// in tick 6; each takes effect in the next tick's StateTransition, after
+// the clock has advanced, so the clock holds in ticks 5 to 7, which start
+// Paused.
+func ExamplePlugin_pauseWhile() {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 10, PauseWhile: glue.InState(Paused)})
+	glue.AddState(app, Playing)
+	tick := 0
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Time glue.Res[timer.Time]
+		Next glue.ResMut[glue.NextState[Phase]]
+	}) {
+		tick++
+		fmt.Println("tick", tick, "delta", p.Time.Get().Delta(), "paused", p.Time.Get().Paused())
+		switch tick {
+		case 3:
+			p.Next.Get().Set(Paused) // takes effect in tick 4's StateTransition
+		case 6:
+			p.Next.Get().Set(Playing)
+		}
+	}))
+	for range 8 {
+		if err := app.Update(); err != nil {
+			fmt.Println(err)
+		}
+	}
+	// Output:
+	// tick 1 delta 100ms paused false
+	// tick 2 delta 100ms paused false
+	// tick 3 delta 100ms paused false
+	// tick 4 delta 100ms paused false
+	// tick 5 delta 0s paused true
+	// tick 6 delta 0s paused true
+	// tick 7 delta 0s paused true
+	// tick 8 delta 100ms paused false
+}
+
 // Fuse is a bomb's fuse: its entity also has a Once Timer.
 type Fuse struct{ Name string }
 

@@ -36,6 +36,16 @@ type Plugin struct {
 	Now func() time.Time
 	// Paused starts the clock paused.
 	Paused bool
+	// PauseWhile, if set, pauses the clock in every tick in which the
+	// condition holds when the tick starts, in glue.First: a game that
+	// stops while paused says so once, with no system to stop and start
+	// the clock, and a loaded save or a rollback needs no fix-up, since
+	// the condition is evaluated afresh every tick. It pauses the clock
+	// on top of [Time.SetPaused], which it does not change:
+	//
+	//	timer.Plugin{PauseWhile: glue.InState(Paused)}
+	//	timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))} // runs only while playing
+	PauseWhile glue.Condition
 	// Scale is the clock's starting speed (see [Time.SetScale]). The
 	// default (zero) value is 1.
 	Scale float64
@@ -83,14 +93,18 @@ func (p Plugin) NewTime() Time {
 
 // Build inserts the [Time] resource and adds, in glue.First, the system
 // that advances it ([AdvanceSystem]) and then the one that advances every
-// [Timer] component ([TimersSystem]). Options out of range are reported by
-// glue.App.Build.
+// [Timer] component ([TimersSystem]); with [Plugin.PauseWhile], a system
+// before them, "timer.hold", pauses the clock while the condition holds.
+// Options out of range are reported by glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
 	if err := p.validate(); err != nil {
 		app.AddError(err)
 		return
 	}
 	app.InsertResource(p.NewTime())
+	if p.PauseWhile.String() != "" { // not the zero Condition
+		app.AddSystems(glue.First, glue.Func(hold).RunIf(p.PauseWhile)) // before advance: both write Time
+	}
 	app.AddSystems(glue.First,
 		glue.Func(advance).In(AdvanceSystem),
 		glue.Each1P(tickTimers).After(AdvanceSystem).In(TimersSystem),

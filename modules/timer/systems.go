@@ -19,6 +19,10 @@ var (
 // reads the clock orders itself after.
 func advance(t glue.ResMut[Time]) { t.Get().Advance() }
 
+// hold (glue.First, before advance, in the ticks in which
+// Plugin.PauseWhile holds) pauses the clock for the tick.
+func hold(t glue.ResMut[Time]) { t.Get().hold = true }
+
 // tickTimers (glue.First, after advance) advances one entity's Timer by
 // the tick's Delta.
 func tickTimers(_ glue.Entity, t *Timer, tm glue.Res[Time]) { t.Tick(tm.Get().delta) }

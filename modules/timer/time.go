@@ -55,6 +55,9 @@ type Time struct {
 
 	paused bool
 	scale  float64
+	// hold pauses the next Advance ([Plugin.PauseWhile]); held is
+	// whether it paused the current tick.
+	hold, held bool
 }
 
 // ProvidedBy returns "timer.Plugin", the plugin that inserts Time: an app
@@ -92,8 +95,9 @@ func (t *Time) TPS() int { return t.tps }
 // the nanosecond.
 func (t *Time) Step() time.Duration { return t.step }
 
-// Paused reports whether the clock is paused.
-func (t *Time) Paused() bool { return t.paused }
+// Paused reports whether the clock is paused: by [Time.SetPaused], or in
+// the current tick by [Plugin.PauseWhile].
+func (t *Time) Paused() bool { return t.paused || t.held }
 
 // SetPaused pauses or resumes the clock from the next tick on. While
 // paused, Delta is zero and neither Elapsed nor Ticks advance; in
@@ -129,7 +133,8 @@ func (t *Time) Advance() {
 		rawSec = raw.Seconds()
 	}
 	t.started = true
-	if t.paused {
+	t.held, t.hold = t.hold, false
+	if t.paused || t.held {
 		t.delta, t.deltaSec = 0, 0
 		return
 	}

@@ -316,3 +316,42 @@ func TestSystemWithoutPlugin(t *testing.T) {
 		t.Errorf("Build = %v, want an error saying to add timer.Plugin for timer.Time", err)
 	}
 }
+
+// hold is the condition of TestPauseWhile's clock.
+type hold struct{ On bool }
+
+// PauseWhile pauses the clock in the ticks that start with the condition
+// holding, on top of SetPaused: neither undoes the other.
+func TestPauseWhile(t *testing.T) {
+	app := glue.NewApp()
+	app.InsertResource(hold{})
+	app.AddPlugins(timer.Plugin{PauseWhile: glue.If(func(h glue.Res[hold]) bool { return h.Get().On })})
+	t.Cleanup(app.Close)
+	tm := func() *timer.Time { return glue.Resource[timer.Time](app) }
+	step := func(on, paused bool) (time.Duration, bool) {
+		t.Helper()
+		glue.Resource[hold](app).On = on
+		tm().SetPaused(paused)
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		return tm().Delta(), tm().Paused()
+	}
+	for _, c := range []struct {
+		on, paused bool
+		delta      time.Duration
+	}{
+		{false, false, time.Second / 60},
+		{true, false, 0}, // held by the condition
+		{true, false, 0}, // SetPaused(false) does not release it
+		{false, true, 0}, // SetPaused(true) holds without it
+		{false, false, time.Second / 60},
+	} {
+		if d, p := step(c.on, c.paused); d != c.delta || p != (c.delta == 0) {
+			t.Errorf("condition %v, SetPaused(%v): delta %v, Paused %v; want %v, %v", c.on, c.paused, d, p, c.delta, c.delta == 0)
+		}
+	}
+	if desc := app.Describe(); !strings.Contains(desc, "timer.hold") {
+		t.Errorf("the schedule lacks timer.hold:\n%s", desc)
+	}
+}

@@ -95,7 +95,13 @@ type Menu struct {
 	Modal bool
 	// Hidden menus are neither drawn nor driven.
 	Hidden bool
+	// Over is the menu this one was opened over (an options menu over
+	// the pause menu): while this one lives, the plugin hides that one,
+	// and shows it again, its focus where it was, once this one is
+	// despawned. The zero Entity is no menu.
+	Over glue.Entity
 
+	covered    bool // hidden by a menu Over it
 	built      bool
 	controls   []control
 	scrollOf   []*Scroll // each control's scroll, or nil

@@ -35,6 +35,7 @@ func update(p struct {
 	Devices glue.Res[input.Devices]
 	Events  glue.Writer[Event]
 }) {
+	cover(p.Menus)
 	in, dev := p.Input.Get(), p.Devices.Get()
 	var top, under *Menu
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
@@ -68,12 +69,28 @@ func update(p struct {
 	})
 }
 
+// cover hides every menu that a live menu is Over, and shows again those
+// it hid whose menu over them is gone.
+func cover(menus glue.Query1[*Menu]) {
+	menus.Each(func(_ glue.Entity, m *Menu) {
+		if m.covered {
+			m.Hidden, m.covered = false, false
+		}
+	})
+	menus.Each(func(_ glue.Entity, m *Menu) {
+		if under, ok := menus.Get(m.Over); ok && m.Over != 0 {
+			under.Hidden, under.covered = true, true
+		}
+	})
+}
+
 // draw (glue.Draw) lays out and draws every menu not hidden.
 func draw(p struct {
 	Menus  glue.Query1[*Menu]
 	Camera glue.Res[render.Camera]
 	List   glue.ResMut[render.DrawList]
 }) {
+	cover(p.Menus) // a menu opened or closed since update shows at once
 	w, h := p.Camera.Get().ViewSize()
 	d := p.List.Get()
 	p.Menus.Each(func(_ glue.Entity, m *Menu) {

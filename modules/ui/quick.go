@@ -17,8 +17,9 @@ const NoticeTicks = 120
 
 // Notice is a short message for the player that shows for NoticeTicks
 // ticks — what a quick save did, that the sound is off — a resource that
-// QuickSave inserts and ticks. The game shows Text where it likes (a
-// message label, over the field) while it is not "".
+// QuickSave and MuteKey insert and count down, in glue.PostUpdate. The
+// game shows Text where it likes (a message label, over the field) while
+// it is not "".
 type Notice struct {
 	Text string
 	Left int // ticks left to show Text
@@ -68,10 +69,38 @@ func (p QuickSave) Build(app *glue.App) {
 	if err := save.CheckName(p.Slot); err != nil {
 		app.AddError(fmt.Errorf("ui: QuickSave.Slot: %w", err))
 	}
-	app.InsertResource(Notice{})
+	addNotice(app)
 	app.InsertResource(quickSave{p})
 	app.AddStartup(glue.Func(bindQuickSave))
 	app.AddSystems(glue.Update, glue.Func(runQuickSave))
+}
+
+// addNotice inserts the Notice and the system that counts it down, unless
+// another plugin did.
+func addNotice(app *glue.App) {
+	if !app.HasResource(glue.TypeOf[Notice]()) {
+		app.InsertResource(Notice{})
+		app.AddSystems(glue.PostUpdate, glue.Func(tickNotice))
+	}
+}
+
+// tickNotice (glue.PostUpdate, after every stage that shows a notice)
+// counts one tick off the notice.
+func tickNotice(n glue.ResMut[Notice]) {
+	if n.Get().Text != "" {
+		n.Get().tick()
+	}
+}
+
+// bindDefault names action and binds key to it when the game did
+// neither.
+func bindDefault(b *input.Bindings, action input.Action, name string, key ebiten.Key) {
+	if b.Name(action) == action.String() { // unnamed
+		b.SetName(action, name)
+	}
+	if len(b.Bound(nil, action)) == 0 {
+		b.Bind(action, input.Key(key))
+	}
 }
 
 // bindQuickSave (startup) names the quick save's actions and binds F5 and
@@ -81,23 +110,13 @@ func bindQuickSave(p struct {
 	Bindings glue.ResMut[input.Bindings]
 }) {
 	q, b := p.Quick.Get(), p.Bindings.Get()
-	for _, a := range []struct {
-		action input.Action
-		name   string
-		key    ebiten.Key
-	}{{q.Save, "Quick save", ebiten.KeyF5}, {q.Load, "Quick load", ebiten.KeyF9}} {
-		if b.Name(a.action) == a.action.String() { // unnamed
-			b.SetName(a.action, a.name)
-		}
-		if len(b.Bound(nil, a.action)) == 0 {
-			b.Bind(a.action, input.Key(a.key))
-		}
-	}
+	bindDefault(b, q.Save, "Quick save", ebiten.KeyF5)
+	bindDefault(b, q.Load, "Quick load", ebiten.KeyF9)
 }
 
 // runQuickSave (glue.Update) asks for the quick save or load on their
-// actions — carried out at the end of the tick — shows what the last one
-// did, and counts the notice's ticks.
+// actions — carried out at the end of the tick — and shows what the last
+// one did.
 func runQuickSave(p struct {
 	Quick    glue.Res[quickSave]
 	Input    glue.Res[input.State]
@@ -126,8 +145,5 @@ func runQuickSave(p struct {
 		default:
 			n.Show("Loaded")
 		}
-	}
-	if n.Text != "" {
-		n.tick()
 	}
 }

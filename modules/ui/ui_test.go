@@ -364,3 +364,49 @@ func BenchmarkMenuFrame_20(b *testing.B) {
 		}
 	}
 }
+
+// TestMenuOver: a menu opened Over another hides it from the frame it is
+// spawned in, and takes the keys; despawned, it shows the menu beneath
+// again in that frame, with its focus where it was.
+func TestMenuOver(t *testing.T) {
+	var parent, sub glue.Entity
+	var open, close bool
+	app := glue.NewApp()
+	app.AddPlugins(input.Plugin{Headless: true}, render.Plugin{}, ui.Plugin{})
+	app.AddStartup(glue.Func(func(p struct {
+		Viewport glue.ResMut[render.Viewport]
+		Cmds     glue.Commands
+	}) {
+		*p.Viewport.Get() = render.Viewport{Width: 320, Height: 240}
+		parent = p.Cmds.Spawn(settings())
+	}))
+	app.AddSystems(glue.Update, glue.Func(func(cmds glue.Commands) {
+		if open {
+			sub = cmds.Spawn(ui.Menu{Over: parent, Layer: 1, Root: ui.Dialog("Sub", &ui.Button{Node: ui.Node{ID: "back"}, Text: "Back"})})
+		}
+		if close {
+			cmds.Despawn(sub)
+		}
+		open, close = false, false
+	}))
+	t.Cleanup(app.Close)
+	h := &harness{t: t, app: app}
+	h.tick()
+	h.menu = parent
+	h.key(ebiten.KeyArrowDown) // Start to Volume
+	hidden := func() bool { return h.menuOf().Hidden }
+	open = true
+	h.tick()
+	if !hidden() {
+		t.Fatal("the menu beneath shows in the frame its cover was opened")
+	}
+	h.key(ebiten.KeyArrowDown) // to the cover, not to the menu beneath
+	if got := h.focused(); got != "volume" {
+		t.Errorf("with a menu over it, the focus moved to %q", got)
+	}
+	close = true
+	h.tick()
+	if hidden() || h.focused() != "volume" {
+		t.Errorf("after its cover went: hidden %v, focus %q; want shown, on volume", hidden(), h.focused())
+	}
+}
