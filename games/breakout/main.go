@@ -339,10 +339,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *rollback {
 		cfg.Settings.Players = 2
 	}
+	cmd.NoSeed = nf.Peer != "" // a watcher's or joiner's seed is the server's: none is printed
 	var app *glue.App
 	if nf.Peer != "" && !*rollback {
 		app = NewWatchApp(cfg)
-		cmd.NoSeed = true // the seed is the server's
 	} else {
 		app = NewApp(cfg).AddPlugins(rp)
 	}
