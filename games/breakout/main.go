@@ -45,11 +45,8 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"strings"
@@ -280,21 +277,19 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run parses the flags and plays; it returns the exit status.
+// run parses the flags and plays; it returns the exit status. The flags
+// every glue game has (-seed, -headless, -ticks, -schedule, -sequential,
+// -scale, -screenshot, -frames) and the run they ask for are
+// render.Command's.
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("breakout", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	seed := fs.Uint64("seed", 0, "random seed (default: a random one, printed so the game can be replayed)")
-	schedule := fs.Bool("schedule", false, "print the schedule and exit")
-	headless := fs.Bool("headless", false, "run without a window, with the autopilot playing; print the final state")
-	ticks := fs.Int("ticks", 3600, "with -headless: the number of ticks to run (at 60 per second)")
+	cmd := render.NewCommand("breakout", stdout, stderr, render.CommandDefaults{Scale: 2})
+	fs := cmd.FlagSet
+	fs.Lookup("headless").Usage = "run without a window, with the autopilot playing; print the final state"
 	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
-	win := render.AddFlags(fs, 2, 60) // -scale, -screenshot, -frames
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
 	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
 	mute := fs.Bool("mute", false, "play without sound")
-	sequential := fs.Bool("sequential", false, "run systems one after another (for debugging; the game is the same)")
 	nf := netflags.Add(fs) // -serve, -watch, -join, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
 	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
@@ -302,50 +297,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 	origin := fs.String("origin", "", "with -serve: also let pages from these origins connect (comma-separated host:port, e.g. 127.0.0.1:9000; 127.0.0.1:8080 and localhost:8080 always can)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	var problems []string
-	if *ticks < 1 {
-		problems = append(problems, fmt.Sprintf("-ticks must be at least 1, got %d", *ticks))
-	}
-	if *bricks < 0 || *bricks > 100_000 {
-		problems = append(problems, fmt.Sprintf("-bricks must be between 0 and 100000, got %d", *bricks))
-	}
-	if *lives < 1 {
-		problems = append(problems, fmt.Sprintf("-lives must be at least 1, got %d", *lives))
-	}
-	if *players < 1 || *players > maxPlayers {
-		problems = append(problems, fmt.Sprintf("-players must be 1 or 2, got %d", *players))
-	} else if *players > 1 && !nf.Networked() {
-		problems = append(problems, "-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
-	}
-	if fs.NArg() > 0 {
-		problems = append(problems, fmt.Sprintf("unexpected arguments: %v", fs.Args()))
-	}
-	problems = append(problems, win.Check()...)
-	problems = append(problems, nf.Check(netflags.Rules{
-		ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
-		ServeOnly:     []string{"open", "origin"},
-		Headless:      *headless,
-	})...)
-	if *rollback && !(nf.Serve != "" && *players == 2 || nf.Join) {
-		problems = append(problems, "-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
-	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintln(stderr, "breakout:", p)
+	ok := cmd.Parse(args, func(p *render.Problems) {
+		p.Between("bricks", *bricks, 0, 100_000)
+		p.AtLeast("lives", *lives, 1)
+		if *players < 1 || *players > maxPlayers {
+			p.Addf("-players must be 1 or 2, got %d", *players)
+		} else if *players > 1 && !nf.Networked() {
+			p.Add("-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
 		}
-		fs.Usage()
+		p.Add(nf.Check(netflags.Rules{
+			ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
+			ServeOnly:     []string{"open", "origin"},
+			Headless:      cmd.Headless,
+		})...)
+		if *rollback && !(nf.Serve != "" && *players == 2 || nf.Join) {
+			p.Add("-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
+		}
+	})
+	if !ok {
 		return 2
-	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		*seed = rand.Uint64()
 	}
 
-	cfg := Config{Seed: *seed, Settings: DefaultSettings(), Headless: *headless, Sequential: *sequential, Scale: win.Scale, Screenshot: win.Screenshot, Mute: *mute,
+	cfg := Config{Seed: cmd.Seed, Settings: DefaultSettings(), Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot, Mute: *mute,
 		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback}
 	if *origin != "" {
 		cfg.Origins = strings.Split(*origin, ",")
@@ -353,7 +326,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	// A rollback game is steered by its two players' inputs, and both sides
 	// must have the same settings: no autopilot, even -headless.
-	cfg.Settings.Autopilot = (*autopilot || *headless) && !*rollback
+	cfg.Settings.Autopilot = (*autopilot || cmd.Headless) && !*rollback
 	cfg.Settings.OpenSeat = *open
 	if nf.Serve != "" {
 		stop := make(chan os.Signal, 1)
@@ -362,67 +335,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
 		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
 	}
-	cfg.Menus = *menus && !*headless && win.Screenshot.Path == "" && !nf.Networked()
+	cfg.Menus = *menus && !cmd.Headless && cmd.Screenshot.Path == "" && !nf.Networked()
 	if *rollback {
 		cfg.Settings.Players = 2
 	}
+	cmd.NoSeed = nf.Peer != "" // a watcher's or joiner's seed is the server's: none is printed
 	var app *glue.App
 	if nf.Peer != "" && !*rollback {
 		app = NewWatchApp(cfg)
 	} else {
 		app = NewApp(cfg).AddPlugins(rp)
 	}
-	if *schedule {
-		app.WriteDescription(stdout)
-		app.Close()
-		return 0
+	// A port in use names the -serve flag, not the Go field behind it.
+	cmd.Explain = func(err error) string { return netflags.ListenTrouble(err, nf.Serve) }
+	// -headless stops when the game is won or lost; watchers see a served
+	// game in real time: it is paced at 60 ticks per second instead of
+	// running as fast as the machine can.
+	h := render.Headless{Until: func() bool { p := phaseOf(app); return p == Won || p == Lost }}
+	if nf.Networked() {
+		h.Every = time.Second / 60
 	}
-	if nf.Peer == "" {
-		fmt.Fprintf(stderr, "breakout: seed %d (replay with -seed %d)\n", *seed, *seed)
-	}
-	if *headless {
-		// Watchers see a served game in real time: pace it at 60 ticks
-		// per second instead of running as fast as the machine can.
-		var every time.Duration
-		if nf.Networked() {
-			every = time.Second / 60
-		}
-		return runHeadless(app, *ticks, every, nf.Serve, stdout, stderr)
-	}
-	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(stderr, explain(err, nf.Serve))
-		return 1
-	}
-	return 0
-}
-
-// explain is the player's line for an error that stopped the game: a
-// port in use names the -serve flag (not the Go field behind it), and a
-// machine without a display gets -headless as well as xvfb-run.
-func explain(err error, serve string) string {
-	switch msg := netflags.ListenTrouble(err, serve); {
-	case msg != "":
-		return "breakout: " + msg
-	case errors.Is(err, render.ErrNoDisplay):
-		return fmt.Sprintf("breakout: %v\nbreakout: or play without a window: -headless (the autopilot plays and the result is printed)", err)
-	}
-	return fmt.Sprint("breakout: ", err)
-}
-
-// runHeadless runs the update thread (of a game serving on serve, if
-// not empty) for ticks ticks, one every every (as fast as it can if every
-// is 0), or until the game is won or lost, and prints the final state.
-func runHeadless(app *glue.App, ticks int, every time.Duration, serve string, stdout, stderr io.Writer) int {
-	defer app.Close()
-	over := func() bool { p := phaseOf(app); return p == Won || p == Lost }
-	n, err := render.RunHeadless(app, render.Headless{Ticks: ticks, Every: every, Until: over})
-	if err != nil {
-		fmt.Fprintln(stderr, explain(err, serve))
-		return 1
-	}
-	g := glue.Resource[Game](app)
-	fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", n, phaseOf(app), g.Score, g.Lives, g.Hits)
-	return 0
+	return cmd.Run(app, h, func(ticks int) {
+		g := glue.Resource[Game](app)
+		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, phaseOf(app), g.Score, g.Lives, g.Hits)
+	})
 }
 
 // phaseOf returns the game's phase between ticks: the one the rules asked

@@ -20,9 +20,10 @@
 package main
 
 import (
-	"flag"
+	"cmp"
 	"fmt"
 	"image/color"
+	"io"
 	"io/fs"
 	"os"
 
@@ -50,7 +51,9 @@ const (
 // Config is what the flags set.
 type Config struct {
 	Headless   bool
-	Level      fs.FS // where level.tmx is: level.FS, or the folder with -dev
+	Sequential bool
+	Scale      float64 // the window's pixels per level pixel; 0 is 3
+	Level      fs.FS   // where level.tmx is: level.FS, or the folder with -dev
 	Watch      bool
 	Saves      save.Store
 	Screenshot render.Screenshot
@@ -72,6 +75,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	bind.PointerActions = append(bind.PointerActions, Jump) // a click or a touch jumps (unless a menu takes it)
 
 	app := glue.NewApp()
+	app.Configure(glue.Options{Sequential: cfg.Sequential})
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
 		timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))}, timer.Ticks[Player]{}, // the clock runs only while playing; the hero's timers tick with it
@@ -84,7 +88,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		save.Plugin{Game: "platformer", Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
 	)
-	app.InsertResource(render.Window{Title: "Platformer (glue starter)", Width: 320, Height: 180, Scale: 3})
+	app.InsertResource(render.Window{Title: "Platformer (glue starter)", Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3)})
 	app.InsertResource(art)
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, Title)
@@ -174,20 +178,33 @@ func HUD(p struct {
 }
 
 func main() {
-	dev := flag.Bool("dev", false, "reload games/platformer/level/level.tmx when it changes (run from the repository root)")
-	rp := replay.Flags(flag.CommandLine, "") // -record FILE, -replay FILE (docs/replay.md)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses the flags and plays; it returns the exit status. The flags
+// every glue game has (-headless, -ticks, -schedule, -sequential, -scale,
+// -screenshot, -frames; no -seed: nothing is random) and the run they
+// ask for are render.Command's.
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := render.NewCommand("platformer", stdout, stderr, render.CommandDefaults{Scale: 3, NoSeed: true})
+	cmd.FlagSet.Lookup("headless").Usage = "run without a window, where nobody plays but a -replay, and print the final state"
+	dev := cmd.FlagSet.Bool("dev", false, "reload games/platformer/level/level.tmx when it changes (run from the repository root)")
+	rp := replay.Flags(cmd.FlagSet, "") // -record FILE, -replay FILE (docs/replay.md)
 	rp.Registry, rp.Resources = replayRegistry(), []glue.Type{glue.TypeOf[Progress]()}
-	flag.Parse()
-	cfg := Config{}
+	if !cmd.Parse(args, nil) {
+		return 2
+	}
+	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
 	if *dev {
 		cfg.Level, cfg.Watch = os.DirFS("games/platformer/level"), true
 	}
 	app, err := NewApp(cfg)
-	if err == nil {
-		err = render.Run(app.AddPlugins(rp), nil)
-	}
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, "platformer:", err)
+		return 1
 	}
+	return cmd.Run(app.AddPlugins(rp), render.Headless{}, func(ticks int) {
+		pr := glue.Resource[Progress](app)
+		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
+	})
 }

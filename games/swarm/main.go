@@ -45,11 +45,8 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -115,7 +112,7 @@ func ParseModel(s string) (Model, error) {
 	case "ec":
 		return ECModel, nil
 	}
-	return 0, fmt.Errorf("swarm: unknown model %q; want glue, ec or loop", s)
+	return 0, fmt.Errorf("unknown model %q; want glue, ec or loop", s)
 }
 
 // Config is what the flags set.
@@ -224,17 +221,16 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run parses the flags and plays; it returns the exit status.
+// run parses the flags and plays; it returns the exit status. The flags
+// every glue game has (-seed, -headless, -ticks, -schedule, -sequential,
+// -scale, -screenshot, -frames) and the run they ask for are
+// render.Command's.
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("swarm", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	seed := fs.Uint64("seed", 0, "random seed (default: a random one, printed so the scene can be replayed)")
-	sequential := fs.Bool("sequential", false, "run systems one after another (the world is the same)")
-	headless := fs.Bool("headless", false, "run without a window and print the world's digest")
-	ticks := fs.Int("ticks", 600, "with -headless: the number of ticks to run (at 60 per second)")
+	cmd := render.NewCommand("swarm", stdout, stderr, render.CommandDefaults{Ticks: 600, Frames: 120})
+	fs := cmd.FlagSet
+	fs.Lookup("headless").Usage = "run without a window and print the world's digest"
 	variantName := fs.String("variant", "movement", "the rules: movement, avoid, colour, avoid-colour or flock")
 	fish := fs.Int("fish", 1000, "the number of fish")
-	schedule := fs.Bool("schedule", false, "print the schedule and exit")
 	modelName := fs.String("model", "glue", "the implementation: glue (ECS), ec (the thesis's EC: component objects, one virtual Update each) or loop (a hand-written array-of-structs loop)")
 	bench := fs.Bool("bench", false, "estimate the most fish glue, the EC and the loop keep at 60 update-only ticks a second, in interleaved rounds, and print the table")
 	benchDraw := fs.Bool("bench-draw", false, "the thesis's measure: the most fish each keeps at 30 and 60 FPS with drawing, in a window (use xvfb-run without a display)")
@@ -242,61 +238,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 	benchTicks := fs.Int("bench-frames", 7, "with -bench: the frames (ticks) timed per count and per round (their median counts)")
 	benchRounds := fs.Int("bench-rounds", 5, "with -bench: the interleaved rounds")
 	benchFPS := fs.String("bench-fps", "", "with -bench: the frame-rate bounds, comma-separated (default 30,60 with drawing, 60 update only)")
-	win := render.AddFlags(fs, 1, 120) // -scale, -screenshot, -frames
-	rp := replay.Flags(fs, "seed")     // -record FILE, -replay FILE (docs/replay.md)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	var problems []string
-	variant, err := ParseVariant(*variantName)
-	if err != nil {
-		problems = append(problems, err.Error())
-	}
-	model, err := ParseModel(*modelName)
-	if err != nil {
-		problems = append(problems, err.Error())
-	}
-	if *ticks < 1 {
-		problems = append(problems, fmt.Sprintf("swarm: -ticks must be at least 1, got %d", *ticks))
-	}
-	for _, p := range win.Check() {
-		problems = append(problems, "swarm: "+p)
-	}
-	if *fish < 0 || *fish > MaxFish {
-		problems = append(problems, fmt.Sprintf("swarm: -fish must be between 0 and %d, got %d", MaxFish, *fish))
-	}
-	if *benchMax < 2 || *benchMax > 1<<24 {
-		problems = append(problems, fmt.Sprintf("swarm: -bench-max must be between 2 and %d, got %d", 1<<24, *benchMax))
-	}
-	if *benchTicks < 1 {
-		problems = append(problems, fmt.Sprintf("swarm: -bench-frames must be at least 1, got %d", *benchTicks))
-	}
+	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
+	var variant Variant
+	var model Model
 	var fpsList []int
-	for _, f := range strings.FieldsFunc(*benchFPS, func(r rune) bool { return r == ',' }) {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			problems = append(problems, fmt.Sprintf("swarm: -bench-fps wants frame rates such as 30,60, got %q", *benchFPS))
-			break
+	ok := cmd.Parse(args, func(p *render.Problems) {
+		var err error
+		if variant, err = ParseVariant(*variantName); err != nil {
+			p.Add(err.Error())
 		}
-		fpsList = append(fpsList, n)
-	}
-	if *benchRounds < 1 {
-		problems = append(problems, fmt.Sprintf("swarm: -bench-rounds must be at least 1, got %d", *benchRounds))
-	}
-	if fs.NArg() > 0 {
-		problems = append(problems, fmt.Sprintf("swarm: unexpected arguments: %v", fs.Args()))
-	}
-	if len(problems) > 0 {
-		for _, p := range problems {
-			fmt.Fprintln(stderr, p)
+		if model, err = ParseModel(*modelName); err != nil {
+			p.Add(err.Error())
 		}
-		fs.Usage()
+		p.Between("fish", *fish, 0, MaxFish)
+		p.Between("bench-max", *benchMax, 2, 1<<24)
+		p.AtLeast("bench-frames", *benchTicks, 1)
+		for _, f := range strings.FieldsFunc(*benchFPS, func(r rune) bool { return r == ',' }) {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 {
+				p.Addf("-bench-fps wants frame rates such as 30,60, got %q", *benchFPS)
+				break
+			}
+			fpsList = append(fpsList, n)
+		}
+		p.AtLeast("bench-rounds", *benchRounds, 1)
+	})
+	if !ok {
 		return 2
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if !set["seed"] {
-		*seed = rand.Uint64()
 	}
 	if *bench || *benchDraw {
 		// The tables name the command that produced them.
@@ -305,7 +273,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, " (under `xvfb-run -a` without a display)")
 		}
 		fmt.Fprintf(stdout, ", %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-		opts := BenchOptions{Seed: *seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: *sequential, FPS: fpsList}
+		opts := BenchOptions{Seed: cmd.Seed, Max: *benchMax, Frames: *benchTicks, Rounds: *benchRounds, Sequential: cmd.Sequential, FPS: fpsList}
 		if *bench {
 			if err := RunBench(stdout, opts); err != nil {
 				fmt.Fprintln(stderr, err)
@@ -323,31 +291,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	cfg := Config{Seed: *seed, Scene: Scene{Variant: variant, Fish: *fish}, Model: model,
-		Headless: *headless, Sequential: *sequential, Scale: win.Scale, Digest: *headless, Screenshot: win.Screenshot}
+	cfg := Config{Seed: cmd.Seed, Scene: Scene{Variant: variant, Fish: *fish}, Model: model,
+		Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Digest: cmd.Headless, Screenshot: cmd.Screenshot}
 	app := NewApp(cfg).AddPlugins(rp)
-	if *schedule {
-		app.WriteDescription(stdout)
-		app.Close()
-		return 0
-	}
-	fmt.Fprintf(stderr, "swarm: seed %d (replay with -seed %d)\n", *seed, *seed)
-	if *headless {
-		defer app.Close()
-		if _, err := render.RunHeadless(app, render.Headless{Ticks: *ticks}); err != nil {
-			fmt.Fprintln(stderr, "swarm:", err)
-			return 1
-		}
+	return cmd.Run(app, render.Headless{}, func(ticks int) {
 		d := glue.Resource[Digest](app)
-		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", app.Tick(), variant, model, d.Fish, d.Sum)
-		return 0
-	}
-	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(stderr, "swarm:", err)
-		if errors.Is(err, render.ErrNoDisplay) {
-			fmt.Fprintln(stderr, "swarm: or run without a window: -headless")
-		}
-		return 1
-	}
-	return 0
+		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", ticks, variant, model, d.Fish, d.Sum)
+	})
 }

@@ -46,7 +46,7 @@ func ParseVariant(s string) (Variant, error) {
 			return Variant(i), nil
 		}
 	}
-	return 0, fmt.Errorf("swarm: unknown variant %q; want one of %s", s, strings.Join(variantNames[:], ", "))
+	return 0, fmt.Errorf("unknown variant %q; want one of %s", s, strings.Join(variantNames[:], ", "))
 }
 
 // Avoids reports whether the variant runs the avoidance rule.

@@ -9,6 +9,10 @@
 //
 //   - [Run] runs an app in a window; [NewGame] makes the ebiten.Game
 //     without running it, for tests and custom loops.
+//   - [Command] is a game's command line: the flags games share (-seed,
+//     -headless, -ticks, -schedule, -sequential and the window's
+//     [AddFlags]), their checks ([Problems]), and the run they ask for,
+//     in a window or without one ([RunHeadless]).
 //   - [Plugin] adds the resources ([Screen], [Viewport], [Background],
 //     [DrawList], [Camera], [Views], [Screenshot]) and the systems that clear the frame (in
 //     the core stage glue.PreDraw), and flush and capture it (in

@@ -2,7 +2,6 @@ package render
 
 import (
 	"flag"
-	"fmt"
 )
 
 // Flags are the window's command-line flags that games share: -scale
@@ -26,10 +25,15 @@ type Flags struct {
 // (default frames) on fs.
 func AddFlags(fs *flag.FlagSet, scale float64, frames int) *Flags {
 	f := &Flags{}
+	f.define(fs, scale, frames)
+	return f
+}
+
+// define defines the flags on fs, for AddFlags and NewCommand.
+func (f *Flags) define(fs *flag.FlagSet, scale float64, frames int) {
 	fs.Float64Var(&f.Scale, "scale", scale, "screen pixels per logical pixel")
 	fs.StringVar(&f.shot, "screenshot", "", "save the screen to this .png or .jpg file after -frames frames, then quit")
 	fs.IntVar(&f.frames, "frames", frames, "with -screenshot: frames to run before the capture")
-	return f
 }
 
 // Check checks the flags' values — a scale in (0, 8], at least one
@@ -37,18 +41,16 @@ func AddFlags(fs *flag.FlagSet, scale float64, frames int) *Flags {
 // and returns the problems, each a line for the player naming its flag
 // (nil when there are none).
 func (f *Flags) Check() []string {
-	var problems []string
+	var p Problems
 	if f.Scale <= 0 || f.Scale > 8 {
-		problems = append(problems, fmt.Sprintf("-scale must be in (0, 8], got %g", f.Scale))
+		p.Addf("-scale must be in (0, 8], got %g", f.Scale)
 	}
-	if f.frames < 1 {
-		problems = append(problems, fmt.Sprintf("-frames must be at least 1, got %d", f.frames))
-	}
+	p.AtLeast("frames", f.frames, 1)
 	if f.shot != "" {
 		if err := CheckScreenshotPath(f.shot); err != nil {
-			problems = append(problems, "-screenshot: "+err.Error())
+			p.Add("-screenshot: " + err.Error())
 		}
 		f.Screenshot = Screenshot{Path: f.shot, Frames: f.frames, End: true}
 	}
-	return problems
+	return p
 }
