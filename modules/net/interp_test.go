@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/gluekit/glue"
 )
@@ -109,7 +110,12 @@ type interpRun struct {
 // the server.
 func runInterp(t *testing.T, interpolate bool, cfg ClientConfig, ticks, moveTicks, latency, jitter int, stall [2]int, seed uint64) interpRun {
 	m := &mover{speed: 2, moving: true}
-	server, srv := startServer(t, ServerConfig{SendEvery: 3}, m.game)
+	// The loop ticks as fast as it can: with an hour per tick no tick is
+	// ever late by the wall clock, so the server sends exactly every third
+	// tick even when the machine pauses the test for longer than a tick
+	// (a late tick sends early, which broke the stream's rhythm beside a
+	// CPU hog).
+	server, srv := startServer(t, ServerConfig{SendEvery: 3, TickInterval: time.Hour}, m.game)
 	var x float32
 	var seen bool
 	clientApp, c := offlineClient(t, cfg, func(app *glue.App) {
@@ -264,7 +270,7 @@ func TestInterpolationNoExtrapolation(t *testing.T) {
 
 func TestInterpolationAllocations(t *testing.T) {
 	m := &mover{speed: 2, moving: true}
-	server, srv := startServer(t, ServerConfig{SendEvery: 3}, m.game)
+	server, srv := startServer(t, ServerConfig{SendEvery: 3, TickInterval: time.Hour}, m.game) // every tick on time, as in runInterp
 	clientApp, c := offlineClient(t, ClientConfig{}, func(app *glue.App) {
 		app.AddSystems(glue.PostUpdate, Interpolate(lerpPos))
 	})
