@@ -17,8 +17,8 @@
 // encoder and a decoder written by hand (compact forms). Options shape a
 // derived codec ([Only], [Skip], [Float32]), name a type ([Name]), and
 // keep old save files loading ([Version], [Renamed], [Default],
-// [Migrate]). A Validate() error method on the type checks every decoded
-// value. Nothing is decoded into a type that is not registered.
+// [Migrate]). [Range] bounds a number field of every decoded value, and a
+// Validate() error method on the type checks every decoded value. Nothing is decoded into a type that is not registered.
 //
 // Types are known by stable names, fields by their Go names: a derived
 // codec's [Schema] (field names and kinds) goes into every save file, so

@@ -90,6 +90,7 @@ type Codec struct {
 	schema      Schema
 	renames     [][2]string
 	migrate     func(unsafe.Pointer, Old) error
+	ranges      []fieldRange // Range options, checked after decoding
 }
 
 // NewRegistry returns an empty registry.
@@ -116,6 +117,7 @@ type options struct {
 	renames     [][2]string
 	def         any
 	migrate     any
+	ranges      []fieldRange
 	derivedOnly []string // options that need a derived codec, for errors
 }
 
@@ -286,6 +288,9 @@ func newCodec[T any](o *options) *Codec {
 		if r.err != nil {
 			return nil, r.err
 		}
+		if err := c.checkRanges(unsafe.Pointer(&v)); err != nil {
+			return nil, err
+		}
 		if vd, ok := any(&v).(validator); ok {
 			if err := vd.Validate(); err != nil {
 				return nil, err
@@ -424,6 +429,10 @@ func nameOf(t reflect.Type) string {
 
 // add adds a codec made by Register, or records why it cannot be added.
 func (reg *Registry) add(c *Codec, o *options) {
+	if err := c.setRanges(o.ranges); err != nil {
+		reg.fail(err)
+		return
+	}
 	learn(c.rtype, 0)
 	c.name, c.explicit = nameOf(c.rtype), o.name != ""
 	if c.explicit {

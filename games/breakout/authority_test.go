@@ -58,13 +58,13 @@ func TestRoomRules(t *testing.T) {
 	// A vote expires.
 	r = roomRules{}
 	r.decide(&in, press(0, restart), both, Playing, false)
-	for range restartVoteTicks {
+	for range net.DefaultVoteTicks {
 		in = Intent{}
 		r.decide(&in, none, both, Playing, false)
 	}
 	in = Intent{}
 	if r.decide(&in, press(1, restart), both, Playing, false); in.Restart {
-		t.Error("a vote older than restartVoteTicks counted")
+		t.Error("a vote older than net.DefaultVoteTicks counted")
 	}
 	// With the host playing, network votes do not restart; the host does.
 	r = roomRules{}
@@ -94,20 +94,20 @@ func TestRoomRules(t *testing.T) {
 	// The same player cannot pause again within the cooldown.
 	in = Intent{}
 	if r.decide(&in, press(1, pause), both, Playing, false); in.Pause {
-		t.Error("a player paused twice within pauseCooldownTicks")
+		t.Error("a player paused twice within net.DefaultPauseCooldownTicks")
 	}
 	// A pause ends by itself.
 	in = Intent{}
 	r.decide(&in, press(0, pause), both, Playing, false)
 	ticks := 0
 	for in = (Intent{}); !in.Pause; ticks++ {
-		if ticks > pauseLimitTicks {
+		if ticks > net.DefaultPauseLimitTicks {
 			t.Fatal("the pause did not end")
 		}
 		r.decide(&in, none, both, Paused, false)
 	}
-	if ticks != pauseLimitTicks {
-		t.Errorf("the pause ended after %d ticks; want %d", ticks, pauseLimitTicks)
+	if ticks != net.DefaultPauseLimitTicks {
+		t.Errorf("the pause ended after %d ticks; want %d", ticks, net.DefaultPauseLimitTicks)
 	}
 
 	// An idle serve launches by itself.
@@ -118,8 +118,8 @@ func TestRoomRules(t *testing.T) {
 			break
 		}
 	}
-	if ticks != idleServeTicks {
-		t.Errorf("the idle serve launched after %d ticks; want %d", ticks, idleServeTicks)
+	if ticks != net.DefaultIdleTicks {
+		t.Errorf("the idle serve launched after %d ticks; want %d", ticks, net.DefaultIdleTicks)
 	}
 }
 

@@ -48,9 +48,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"strings"
-	"syscall"
+	"runtime"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -158,9 +156,7 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
-	// One paddle the host plays (with a window, without the autopilot) is
-	// the host's unless it opens it.
-	app.InsertResource(newSeats(cfg.Settings.Players, cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat))
+	app.InsertResource(newSeats(cfg)) // which network player plays which paddle (net.go)
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
@@ -209,9 +205,9 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	// In the browser: window.breakoutState() answers what HUD publishes
-	// (platform_js.go; nothing on the desktop; render.Plugin tells the
-	// page when the first frame is drawn).
-	app.AddSystems(HUD, gamePlatform()...)
+	// (page.go; nothing on the desktop; render.Plugin tells the page when
+	// the first frame is drawn).
+	app.AddSystems(HUD, render.Publish("breakoutState", 6, breakoutState))
 	return app
 }
 
@@ -247,18 +243,16 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddSystems(HUD, glue.Each1P(UpdateLabels))
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
-		app.InsertResource(Joined{Seat: -1})
 		app.AddSystems(Control, glue.Func(SteerRemote))
 		app.AddSystems(glue.PostUpdate, predictPaddle())
-		app.AddSystems(HUD, glue.Func(TrackSeat), glue.Each1P(ShowSeat))
+		app.AddSystems(HUD, trackSeat(), glue.Each1P(ShowSeat))
 	}
 	app.AddSystems(HUD, glue.Each1P(ShowConnection))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
-	// (platform_watch_js.go, in breakout-watch.wasm; nothing on the
-	// desktop).
-	app.AddSystems(HUD, watchPlatform()...)
+	// (page_watch.go, in breakout-watch.wasm; nothing on the desktop).
+	app.AddSystems(HUD, render.Publish("breakoutState", 6, watchState))
 	return app
 }
 
@@ -290,11 +284,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lives := fs.Int("lives", 3, "lives per game")
 	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
 	mute := fs.Bool("mute", false, "play without sound")
-	nf := netflags.Add(fs) // -serve, -watch, -join, -drain, -agones, -agones-players
+	nf := netflags.Add(fs) // -serve, -watch, -join, -origin, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
-	menus := fs.Bool("menus", menusByDefault, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
+	// In the browser the page starts the game itself (and its tests press
+	// keys to play): no menus by default.
+	menus := fs.Bool("menus", runtime.GOOS != "js", "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
-	origin := fs.String("origin", "", "with -serve: also let pages from these origins connect (comma-separated host:port, e.g. 127.0.0.1:9000; 127.0.0.1:8080 and localhost:8080 always can)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	ok := cmd.Parse(args, func(p *render.Problems) {
@@ -307,7 +302,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		p.Add(nf.Check(netflags.Rules{
 			ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
-			ServeOnly:     []string{"open", "origin"},
+			ServeOnly:     []string{"open"},
 			Headless:      cmd.Headless,
 		})...)
 		if *rollback && !(nf.Serve != "" && *players == 2 || nf.Join) {
@@ -319,19 +314,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	cfg := Config{Seed: cmd.Seed, Settings: DefaultSettings(), Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot, Mute: *mute,
-		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback}
-	if *origin != "" {
-		cfg.Origins = strings.Split(*origin, ",")
-	}
+		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback, Origins: nf.Origins}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	// A rollback game is steered by its two players' inputs, and both sides
 	// must have the same settings: no autopilot, even -headless.
 	cfg.Settings.Autopilot = (*autopilot || cmd.Headless) && !*rollback
 	cfg.Settings.OpenSeat = *open
 	if nf.Serve != "" {
-		stop := make(chan os.Signal, 1)
-		signal.Notify(stop, syscall.SIGTERM)
-		defer signal.Stop(stop)
+		stop, unnotify := netflags.NotifyStop()
+		defer unnotify()
 		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
 		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
 	}

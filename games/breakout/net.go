@@ -3,10 +3,7 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
-	"math"
-	"os"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -42,9 +39,11 @@ func netRegistry() *codec.Registry {
 	codec.Register[physics.Body](reg, codec.Only("Pos"), codec.Float32())
 	codec.Register[Game](reg, codec.Only("Score", "Lives", "Hits", "ServeSeat"))
 	codec.Register[glue.State[Phase]](reg) // a watcher shows the server's phase (glue.StateOf)
-	codec.Register[RemoteSteer](reg, codec.Float32())
+	// An axis outside [-1, 1] (or NaN) is refused: the server closes the
+	// client that sent it, the other player's rollback session stops.
+	codec.Register[RemoteSteer](reg, codec.Float32(), codec.Range("Axis", -1, 1))
 	codec.Register[RemoteButtons](reg)
-	codec.Register[RollbackPad](reg) // rollback.go
+	codec.Register[RollbackPad](reg, codec.Range("Axis", -1, 1)) // rollback.go
 	return reg
 }
 
@@ -57,15 +56,6 @@ func netRegistry() *codec.Registry {
 // position, which is where the server's paddle will be.
 type RemoteSteer struct {
 	Axis float64 // -1 to 1, a float32 value
-}
-
-// Validate refuses an axis outside [-1, 1] (or NaN): the server closes
-// the connection of a client that sends one.
-func (s *RemoteSteer) Validate() error {
-	if !(s.Axis >= -1 && s.Axis <= 1) {
-		return fmt.Errorf("axis %g outside [-1, 1]", s.Axis)
-	}
-	return nil
 }
 
 // RemoteButtons is a -join player's press of launch, pause or restart,
@@ -89,30 +79,25 @@ type Seats struct {
 	rules roomRules
 }
 
-// newSeats returns the seats of a game of players paddles.
-func newSeats(players int, closed bool) Seats {
-	s := Seats{Seats: net.NewSeats(max(1, players))}
-	s.Closed = closed
+// newSeats returns the seats of cfg's game, one per paddle. One paddle
+// the host plays (with a window, without the autopilot) is the host's
+// unless it opens it (Closed). In a rollback game player p's inputs come
+// from client p+1 (net.Rollback), which plays paddle p.
+func newSeats(cfg Config) Seats {
+	s := Seats{Seats: net.NewSeats(max(1, cfg.Settings.Players))}
+	s.Closed = cfg.Settings.Players <= 1 && !cfg.Headless && !cfg.Settings.Autopilot && !cfg.Settings.OpenSeat
+	if cfg.Rollback {
+		s.Clients = []net.ClientID{1, 2}
+	}
 	return s
 }
 
-// The rules of a room of several players (docs/net.md, "Who decides"), in
-// ticks of the server's fixed clock (60 a second): net.Room's defaults,
-// and the serve's own.
-const (
-	restartVoteTicks   = net.DefaultVoteTicks
-	pauseLimitTicks    = net.DefaultPauseLimitTicks
-	pauseCooldownTicks = net.DefaultPauseCooldownTicks
-	// idleServeTicks is how long a serving paddle may hold the ball: then
-	// it launches by itself.
-	idleServeTicks = 5 * 60
-)
-
-// roomRules is what the rules of a room of several players remember: the
-// restart votes and pauses (net.Room), and how long the ball was held.
+// roomRules is what the rules of a room of several players (docs/net.md,
+// "Who decides") remember: the restart votes, the pauses and how long the
+// ball was held (net.Room, with its default durations in ticks of the
+// server's fixed clock, 60 a second).
 type roomRules struct {
-	room    net.Room
-	serving int // ticks the serving paddle has held the ball
+	room net.Room
 }
 
 // decide applies the rules of a room of n > 1 seats to this tick's
@@ -125,17 +110,9 @@ func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, cli
 	intent.Restart = r.room.Restart(clients, restart, intent.Restart, hostPlays, phase >= Won)
 	pause := func(i int) bool { return press[i].Pause }
 	intent.Pause = r.room.Pause(clients, pause, intent.Pause, phase == Paused, phase == Serving || phase == Playing)
-
-	// Serve: a serving paddle that holds the ball for idleServeTicks
+	// A serving paddle that holds the ball for net.DefaultIdleTicks
 	// launches it.
-	if phase == Serving {
-		r.serving++
-		if r.serving >= idleServeTicks {
-			intent.Launch = true
-		}
-	} else {
-		r.serving = 0
-	}
+	intent.Launch = r.room.Idle(phase == Serving) || intent.Launch
 }
 
 // TakeRemoteControlParams are what TakeRemoteControl reads and writes.
@@ -150,9 +127,9 @@ type TakeRemoteControlParams struct {
 }
 
 // TakeRemoteControl (Control, after Steer and Autopilot) seats -join
-// players and takes their input: each one's steering for its own paddle
-// (MoveRemotePaddles moves it), its presses of pause and restart, and of
-// launch when its paddle serves. A client without a seat controls
+// players and takes their input (net.Seats.Take): each one's steering
+// for its own paddle (MoveRemotePaddles moves it), its presses of pause
+// and restart, and of launch when its paddle serves. A client without a seat controls
 // nothing. While every paddle has a network player the server's own
 // input is ignored. In a game of one paddle a press pauses or restarts,
 // as the host's own keys do; in a game of several, the room's rules
@@ -168,39 +145,23 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 	for i := range seats.steps {
 		seats.steps[i] = seats.steps[i][:0]
 	}
-	seats.Leave(in.Left...)
 	serve := t.Game.Get().ServeSeat
 	var press [maxPlayers]RemoteButtons
-	for _, x := range in.All() {
-		switch x.Value.(type) {
-		case RemoteSteer, RemoteButtons:
-		case RollbackPad: // rollback.go: player p plays paddle p
-			seat := int(x.Client) - 1
-			if seat < 0 || seat >= n {
-				continue
-			}
-			seats.Clients[seat] = x.Client
-			v := x.Value.(RollbackPad)
-			seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, float64(v.Axis))))
-			p := &press[seat]
-			p.Launch, p.Pause, p.Restart = p.Launch || v.Launch, p.Pause || v.Pause, p.Restart || v.Restart
-			continue
-		default:
-			continue // not an input of breakout's (net.ServerConfig.Inputs refuses them)
-		}
-		seat := seats.Claim(x.Client)
-		if seat < 0 {
-			continue
-		}
+	for seat, x := range seats.Take(in) {
+		var b RemoteButtons
 		switch v := x.Value.(type) {
 		case RemoteSteer:
 			if x.Tick != 0 { // stamped: one tick of steering
 				seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, v.Axis)))
 			}
 		case RemoteButtons:
-			p := &press[seat]
-			p.Launch, p.Pause, p.Restart = p.Launch || v.Launch, p.Pause || v.Pause, p.Restart || v.Restart
+			b = v
+		case RollbackPad: // rollback.go: player p plays paddle p (newSeats)
+			seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, float64(v.Axis))))
+			b = RemoteButtons{v.Launch, v.Pause, v.Restart}
 		}
+		p := &press[seat]
+		p.Launch, p.Pause, p.Restart = p.Launch || b.Launch, p.Pause || b.Pause, p.Restart || b.Restart
 	}
 	intent := t.Intent.Get()
 	all := seats.Of(0) < 0
@@ -267,20 +228,15 @@ const teleport = 48
 // lerpBody blends two received bodies' positions (net.Interpolate,
 // net.Predict's correction), or jumps at the end of the interval for a
 // teleport (a ball served again after it was lost).
-func lerpBody(a, b physics.Body, t float64) physics.Body {
-	d := b.Pos.Sub(a.Pos)
-	if math.Abs(d.X)+math.Abs(d.Y) > teleport {
-		if t < 1 {
-			return a
-		}
-		return b
-	}
-	return physics.Body{Pos: a.Pos.Add(d.Scale(t))}
-}
+var lerpBody = physics.LerpBodies(teleport)
 
 // Owner implements net.IOwner: the client steering the paddle, whose
 // prediction net.Predict runs.
 func (p Paddle) Owner() net.ClientID { return net.ClientID(p.Client) }
+
+// SeatIndex implements net.ISeat: the paddle's seat, which a joined
+// player finds its own by (net.TrackSeat).
+func (p Paddle) SeatIndex() int { return p.Seat }
 
 // SteerRemoteParams are what SteerRemote reads and writes; it only reads
 // the paddles.
@@ -290,21 +246,12 @@ type SteerRemoteParams struct {
 	Steer   glue.ResMut[RemoteSteer]
 	Client  glue.Res[net.Client]
 	Paddles glue.Query2[Paddle, physics.Body]
-	Joined  glue.Res[Joined]
 	Goal    glue.Local[pointerGoal]
-	Asked   glue.Local[seatRequest]
-}
-
-// seatRequest is when a joined player last asked for a seat.
-type seatRequest struct {
-	conn net.ClientID // the connection that asked
-	wait int          // ticks until it may ask again
 }
 
 // SteerRemote (Control, -join only) turns the player's input into this
-// tick's RemoteSteer, which net.Predict applies and sends; sends presses
-// as they happen; and asks for a seat once per connection, and again once
-// a second while it has none and a paddle is free. As with Steer,
+// tick's RemoteSteer, which net.Predict applies and sends, and sends
+// presses as they happen (trackSeat asks for a seat). As with Steer,
 // the paddle heads for the pointer's last position until a steering key
 // takes over. While paused it does not steer (the server would not move
 // the paddle). A press while disconnected is dropped.
@@ -326,74 +273,21 @@ func SteerRemote(p SteerRemoteParams) {
 		axis = 0
 	}
 	*p.Steer.Get() = RemoteSteer{Axis: float64(float32(axis))}
-	asked, j := p.Asked.Get(), p.Joined.Get()
-	asked.wait--
-	if me != 0 && (asked.conn != me || (j.Seat < 0 && j.Free && asked.wait <= 0)) && net.SendInput(cl, RemoteButtons{}) == nil {
-		*asked = seatRequest{conn: me, wait: 60}
-	}
 	if it := buttons(s, phase); it.Launch || it.Pause || it.Restart {
 		_ = net.SendInput(cl, RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
 	}
 }
 
-// Joined is a -join player's resource: which paddle it plays, or that the
-// room is full.
-type Joined struct {
-	Seat     int  // its paddle's seat, -1 while it has none
-	Players  int  // the paddles of the game
-	Free     bool // some paddle has no network player
-	RoomFull bool // every paddle has another network player: it watches
-}
-
-// TrackSeatParams are what TrackSeat reads and writes.
-type TrackSeatParams struct {
-	Client  glue.Res[net.Client]
-	Paddles glue.Query1[Paddle]
-	Joined  glue.ResMut[Joined]
-	Said    glue.Local[bool]
-}
-
-// TrackSeat (HUD, -join only) finds the player's paddle among the
-// received ones, or that every one has another player; the first time
-// the room is full it says so on the console too.
-func TrackSeat(p TrackSeatParams) {
-	j := p.Joined.Get()
-	me := p.Client.Get().ID()
-	*j = Joined{Seat: -1}
-	taken := 0
-	p.Paddles.Each(func(_ glue.Entity, pad Paddle) {
-		j.Players++
-		switch {
-		case me != 0 && pad.Owner() == me:
-			j.Seat = pad.Seat
-		case pad.Client != 0:
-			taken++
-		}
-	})
-	j.Free = taken < j.Players && j.Seat < 0
-	j.RoomFull = me != 0 && j.Seat < 0 && j.Players > 0 && taken == j.Players
-	if said := p.Said.Get(); j.RoomFull != *said {
-		*said = j.RoomFull
-		if j.RoomFull {
-			fmt.Fprintln(os.Stderr, roomFullText(j.Players))
-		}
-	}
-}
-
-// roomFullText is what a joined player is told when every paddle has a
-// player.
-func roomFullText(players int) string {
-	if players == 1 {
-		return "breakout: room full: another player is playing; you are watching, and will play when the paddle is free"
-	}
-	return fmt.Sprintf("breakout: room full: %d players are playing; you are watching, and will play when a paddle is free", players)
-}
+// trackSeat (HUD, -join only) keeps the player's net.Seat current: its
+// paddle, or that every paddle has another player; it asks for a seat
+// with an empty RemoteButtons (net.TrackSeat).
+func trackSeat() *glue.System { return net.TrackSeat[Paddle](RemoteButtons{}) }
 
 // ShowSeatParams are what ShowSeat reads besides the label.
 type ShowSeatParams struct {
-	Joined glue.Res[Joined]
-	Game   glue.Res[Game]
-	Phase  glue.Res[glue.State[Phase]]
+	Seat  glue.Res[net.Seat]
+	Game  glue.Res[Game]
+	Phase glue.Res[glue.State[Phase]]
 }
 
 // ShowSeat (HUD, each label, -join only, after UpdateLabels) tells a
@@ -403,11 +297,11 @@ func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
 	if l.Kind != MessageLabel {
 		return
 	}
-	j := p.Joined.Get()
+	j := p.Seat.Get()
 	switch {
-	case j.RoomFull:
+	case j.Full:
 		l.Str = "Room full\nyou are watching"
-	case j.Seat >= 0 && j.Players > 1 && p.Phase.Get().Get() == Serving:
+	case j.Seat >= 0 && j.Seats > 1 && p.Phase.Get().Get() == Serving:
 		if p.Game.Get().ServeSeat == j.Seat {
 			l.Str = "Your serve:\nSpace or tap to launch"
 		} else {

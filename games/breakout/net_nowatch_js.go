@@ -17,16 +17,13 @@ import (
 
 // Seats is net.go's seats of network players; without a server there
 // are none.
-type Seats struct{ Closed bool }
+type Seats struct{}
 
 // newSeats returns no seats: without a server there are none.
-func newSeats(_ int, closed bool) Seats { return Seats{Closed: closed} }
+func newSeats(Config) Seats { return Seats{} }
 
 // RemoteSteer is net.go's remote steering; this build sends none.
 type RemoteSteer struct{}
-
-// Joined is net.go's joined player's seat; this build cannot join.
-type Joined struct{ Seat int }
 
 // TakeRemoteControl does nothing: a page cannot serve, so no player joins.
 func TakeRemoteControl(struct{}) {}
@@ -38,8 +35,8 @@ func MoveRemotePaddles(glue.Entity, *Paddle, *physics.Body, struct{}) {}
 // app first).
 func SteerRemote(struct{}) {}
 
-// TrackSeat does nothing: this build cannot join.
-func TrackSeat(struct{}) {}
+// trackSeat does nothing: this build cannot join.
+func trackSeat() *glue.System { return glue.Func(SteerRemote).Named("breakout.trackSeat") }
 
 // ShowSeat does nothing: this build cannot join.
 func ShowSeat(glue.Entity, *Label, struct{}) {}
@@ -58,5 +55,12 @@ func clientPlugin(string) glue.Plugin {
 // predictPaddle predicts nothing: this build cannot join.
 func predictPaddle() *glue.System { return glue.Func(SteerRemote).Named("breakout.predictPaddle") }
 
+// watchState is empty: this build cannot watch.
+func watchState(struct{}) string { return "" }
+
 // smooth interpolates nothing: this build cannot watch.
 func smooth() *glue.System { return glue.Func(SteerRemote).Named("breakout.smooth") }
+
+// addRollback fails the app: this build has no network client;
+// breakout-watch.wasm joins a rollback game (?join=…&rollback).
+func addRollback(app *glue.App, _ Config) { app.AddError(errNoClient) }

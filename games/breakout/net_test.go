@@ -348,7 +348,7 @@ func TestBadRemoteInputDisconnects(t *testing.T) {
 	}
 	srv := glue.Resource[net.Server](server)
 	until(t, not("closing the client"), func() bool { return srv.Stats().ProtocolErrors == 1 && !cl.Connected() }, server, client)
-	if err := cl.Err(); err == nil || !strings.Contains(err.Error(), "axis 5 outside [-1, 1]") {
+	if err := cl.Err(); err == nil || !strings.Contains(err.Error(), "Axis 5 outside [-1, 1]") {
 		t.Errorf("client error %v; want the server's reason", err)
 	}
 	if seats := glue.Resource[Seats](server); seats.Clients[0] != 0 || served.paddle != start {

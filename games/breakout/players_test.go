@@ -155,7 +155,7 @@ func TestJoinedPaddleIsPredicted(t *testing.T) {
 	join, _ := watcher(t, "ws://"+proxy.Addr()+"/net", true)
 	mine := observeSeats(join)
 	rt := newRealTime(t, server, join)
-	joined := glue.Resource[Joined](join)
+	joined := glue.Resource[net.Seat](join)
 	rt.until("seated", func() bool { return joined.Seat == 0 && mine.n == 1 })
 	for range 20 {
 		rt.tick()
@@ -256,18 +256,18 @@ func TestTwoPlayers(t *testing.T) {
 			}
 		}
 	}
-	ja := glue.Resource[Joined](a)
+	ja := glue.Resource[net.Seat](a)
 	wait("seating the first player", func() bool { return ja.Seat == 1 })
 	b, _ := watcher(t, url, true)
 	apps = append(apps, b)
-	jb := glue.Resource[Joined](b)
+	jb := glue.Resource[net.Seat](b)
 	wait("seating the second player", func() bool { return jb.Seat == 0 })
 	c, _ := watcher(t, url, true)
 	cv := observeSeats(c)
 	apps = append(apps, c)
-	jc := glue.Resource[Joined](c)
-	wait("telling the third the room is full", func() bool { return jc.RoomFull && strings.Contains(cv.message, "Room full") })
-	if jc.Seat != -1 || jc.Players != 2 {
+	jc := glue.Resource[net.Seat](c)
+	wait("telling the third the room is full", func() bool { return jc.Full && strings.Contains(cv.message, "Room full") })
+	if jc.Seat != -1 || jc.Seats != 2 {
 		t.Errorf("the third joiner: %+v", *jc)
 	}
 	if seats.n != 2 || av.n != 2 || seats.paddles[1].Client == 0 || seats.paddles[0].Client == 0 {
@@ -324,7 +324,7 @@ func TestTwoPlayers(t *testing.T) {
 	// The right player leaves: the watcher takes its paddle.
 	a.Close()
 	apps = []*glue.App{server, b, c}
-	wait("the watcher to take the free paddle", func() bool { return jc.Seat == 1 && !jc.RoomFull })
+	wait("the watcher to take the free paddle", func() bool { return jc.Seat == 1 && !jc.Full })
 	if seats.paddles[1].Client != uint64(glue.Resource[net.Client](c).ID()) {
 		t.Errorf("right paddle played by client %d", seats.paddles[1].Client)
 	}

@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
@@ -28,15 +27,6 @@ import (
 type RollbackPad struct {
 	Axis                   float32 // -1 to 1
 	Launch, Pause, Restart bool
-}
-
-// Validate refuses an axis outside [-1, 1] (or NaN): the other player's
-// session stops with the reason.
-func (p *RollbackPad) Validate() error {
-	if !(p.Axis >= -1 && p.Axis <= 1) {
-		return fmt.Errorf("axis %g outside [-1, 1]", p.Axis)
-	}
-	return nil
 }
 
 // rollbackPlugin is the rollback session of a -rollback game.
@@ -88,26 +78,18 @@ func addRollback(app *glue.App, cfg Config) {
 	app.AddPlugins(rollbackPlugin(cfg, player, url))
 	app.InsertResource(RollbackPad{})
 	app.AddSystems(glue.PreUpdate, glue.Func(SampleRollback).After(input.MapSystem))
-	if runtime.GOOS == "js" {
-		app.AddSystems(HUD, glue.Func(publishRollback))
-	}
+	app.AddSystems(HUD, render.Publish("rollbackState", 6, rollbackState)) // in the browser
 }
 
-// publishRollback (HUD, in the browser) keeps the JSON answer of
-// window.rollbackState current, ten times a second: the session's
-// counters, for the browser test and anyone curious.
-func publishRollback(p struct {
-	Session glue.Res[net.Session]
-	N       glue.Local[int]
-}) {
-	if *p.N.Get()++; *p.N.Get()%6 != 1 {
-		return
-	}
+// rollbackState is the JSON answer of window.rollbackState, which
+// render.Publish keeps current (HUD, in the browser, ten times a second):
+// the session's counters, for the browser test and anyone curious.
+func rollbackState(p struct{ Session glue.Res[net.Session] }) string {
 	st := p.Session.Get().Stats()
 	last := ""
 	if st.LastDesync != nil {
 		last = st.LastDesync.Error()
 	}
-	render.PublishState("rollbackState", fmt.Sprintf(`{"started":%t,"player":%d,"tick":%d,"confirmed":%d,"rollbacks":%d,"maxDepth":%d,"stalls":%d,"digests":%d,"desyncs":%d,"lastDesync":%q}`,
-		st.Started, st.Player, st.Tick, st.Confirmed, st.Rollbacks, st.MaxDepth, st.Stalls, st.Digests, st.Desyncs, last))
+	return fmt.Sprintf(`{"started":%t,"player":%d,"tick":%d,"confirmed":%d,"rollbacks":%d,"maxDepth":%d,"stalls":%d,"digests":%d,"desyncs":%d,"lastDesync":%q}`,
+		st.Started, st.Player, st.Tick, st.Confirmed, st.Rollbacks, st.MaxDepth, st.Stalls, st.Digests, st.Desyncs, last)
 }

@@ -80,6 +80,7 @@ func rbOnTime(t *testing.T, seed uint64, n uint64) ([]glue.Digest, [][maxPlayers
 	cfg.Settings.Players = 2
 	app := NewApp(cfg)
 	defer app.Close()
+	glue.Resource[Seats](app).Clients = []net.ClientID{1, 2} // seated as a rollback game is (newSeats)
 	app.InsertResource(net.Inputs{})
 	app.AddSystems(glue.PreUpdate, glue.Func(func(p struct {
 		In   glue.ResMut[net.Inputs]

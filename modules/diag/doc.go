@@ -71,4 +71,12 @@
 // x/image version in go.mod), so that a browser build does not download
 // the whole font for the overlay; a character outside it — in an entity's
 // component values, say — is drawn as '?'.
+//
+// # Memory probe
+//
+// A program that imports diag, built with -tags memprof, samples one
+// allocated byte in 512 (runtime.MemProfileRate) and offers [HeapProfile]
+// and [MemoryMetrics]; in the browser the page calls them as
+// window.glueHeapProfile() and window.glueMetrics() (web/test/memprobe.mjs,
+// docs/web.md). Without the tag neither exists.
 package diag

@@ -75,7 +75,7 @@ func (p ServerPlugin) Build(app *glue.App) {
 }
 
 // ClientPlugin makes the app a client of a server: it inserts the
-// [Client] resource and adds a startup system ([ConnectSystem]) that
+// [Client] resource and the [Seat] resource (for [TrackSeat]) and adds a startup system ([ConnectSystem]) that
 // connects to the [Peer] resource's URL, and a system that applies the
 // received state to the world at the start of every tick (in the core
 // stage glue.PreUpdate, [ReceiveSystem]), then advances the client's
@@ -102,6 +102,7 @@ func (p ClientPlugin) Build(app *glue.App) {
 		app.AddError(c.initErr)
 	}
 	app.InsertResource(Client{c: c})
+	app.InsertResource(Seat{Seat: -1})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })
 	if p.Peer.URL != "" {
 		app.InsertResource(p.Peer)

@@ -10,6 +10,9 @@ const (
 	// DefaultPauseCooldownTicks is how long after pausing a network
 	// player must wait before pausing again: 30 s.
 	DefaultPauseCooldownTicks = 30 * 60
+	// DefaultIdleTicks is how long a seat may keep the others waiting
+	// for its move (a serve, a turn): 5 s.
+	DefaultIdleTicks = 5 * 60
 )
 
 // Room applies the rules of a room of several seats (Seats) to the
@@ -22,19 +25,23 @@ const (
 //     itself; once the game is over, any player's press restarts;
 //   - pause: any seated player pauses, a network player once per
 //     PauseCooldownTicks; any player resumes; a pause ends by itself after
-//     PauseLimitTicks.
+//     PauseLimitTicks;
+//   - idle: a seat whose move everyone waits for (its serve, its turn)
+//     may keep them waiting IdleTicks; then the game moves for it.
 //
-// The server calls Restart and Pause once a tick, with that tick's
+// The server calls Restart, Pause and Idle once a tick, with that tick's
 // presses by seat. Zero durations are the defaults. Watchers (no seat)
 // decide nothing.
 type Room struct {
 	VoteTicks          int
 	PauseLimitTicks    int
 	PauseCooldownTicks int
+	IdleTicks          int
 
 	votes    []int // ticks left of each seat's restart vote
 	cooldown []int // ticks until each seat may pause again
 	paused   int   // ticks the game has been paused
+	waited   int   // ticks the game has waited for a seat's move
 }
 
 // grow sizes the per-seat counters for n seats.
@@ -111,4 +118,18 @@ func (r *Room) Pause(clients []ClientID, pressed func(seat int) bool, host, paus
 		r.paused = 0
 	}
 	return pause
+}
+
+// Idle reports whether the game, which waits for a seat's move this tick
+// (waiting: its serve, its turn), has waited IdleTicks ticks in a row:
+// then the game makes the move for it (launches the ball, passes), so
+// that no player holds the room up. A tick that does not wait starts the
+// count again.
+func (r *Room) Idle(waiting bool) bool {
+	if !waiting {
+		r.waited = 0
+		return false
+	}
+	r.waited++
+	return r.waited >= or(r.IdleTicks, DefaultIdleTicks)
 }

@@ -53,6 +53,11 @@ func TestRoom(t *testing.T) {
 	if ended != 4 {
 		t.Errorf("a pause ended by itself after %d ticks, want 5", ended+1)
 	}
+
+	r = net.Room{IdleTicks: 3}
+	if got := []bool{r.Idle(true), r.Idle(true), r.Idle(false), r.Idle(true), r.Idle(true), r.Idle(true), r.Idle(true)}; fmt.Sprint(got) != "[false false false false false true true]" {
+		t.Errorf("idle after 3 waiting ticks in a row: %v", got)
+	}
 }
 
 func ExampleRoom() {

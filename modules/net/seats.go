@@ -1,6 +1,13 @@
 package net
 
-import "log/slog"
+import (
+	"fmt"
+	"iter"
+	"log/slog"
+	"reflect"
+
+	"github.com/gluekit/glue"
+)
 
 // Seats gives a served game's player seats — paddles, characters, teams'
 // slots — to its network clients, a resource the game keeps on the
@@ -71,6 +78,24 @@ func (s *Seats) Leave(clients ...ClientID) {
 	}
 }
 
+// Take frees the seats of the clients that left this tick (in.Left, as
+// Leave does) and returns this tick's inputs (in.All) with the seat of
+// their client, claiming one for a client that has none (Claim: any input
+// asks for a seat); the inputs of a client without a seat are left out.
+// A game takes its seated players' inputs with it:
+//
+//	for seat, x := range seats.Take(inputs.Get()) { … }
+func (s *Seats) Take(in *Inputs) iter.Seq2[int, Input] {
+	s.Leave(in.Left...)
+	return func(yield func(int, Input) bool) {
+		for _, x := range in.All() {
+			if seat := s.Claim(x.Client); seat >= 0 && !yield(seat, x) {
+				return
+			}
+		}
+	}
+}
+
 // Taken returns the number of seats that have a client.
 func (s *Seats) Taken() int {
 	n := 0
@@ -88,4 +113,91 @@ func (s *Seats) Report(srv *Server) {
 	if srv != nil {
 		srv.SetSeats(s.Taken(), len(s.Clients))
 	}
+}
+
+// Seat is a client's view of its seat in a served game with [Seats], a
+// resource the [ClientPlugin] inserts (Seat -1) and [TrackSeat] keeps
+// current from the received entities.
+type Seat struct {
+	Seat  int  // the client's seat, -1 while it has none
+	Seats int  // the game's seats: the received entities that mark one
+	Free  bool // the client has no seat and some seat has no client
+	Full  bool // every seat has another client: this one watches
+}
+
+// ProvidedBy returns "net.ClientPlugin", the plugin that inserts the
+// Seat.
+func (Seat) ProvidedBy() string { return clientPluginName }
+
+// Notice is the page's sentence for a client that finds every seat
+// taken (render.PageNotice), or "" when it is not Full.
+func (s Seat) Notice() string {
+	if !s.Full {
+		return ""
+	}
+	return fmt.Sprintf("Room full: all %d seats of this game have players, so you are watching it. "+
+		"You will play as soon as a seat is free.", s.Seats)
+}
+
+// ISeat is the constraint of [TrackSeat]'s seat component, the one the
+// server's game puts on what a seat plays (a paddle, a character) and
+// sends: which client plays it ([IOwner]: 0 for the host) and which seat
+// it is.
+type ISeat interface {
+	IOwner
+	SeatIndex() int
+}
+
+// askSeatTicks is how often TrackSeat asks again for a seat while one is
+// free: once a second at 60 ticks a second.
+const askSeatTicks = 60
+
+// seatAsk is when TrackSeat last asked for a seat.
+type seatAsk struct {
+	conn ClientID // the connection that asked
+	wait int      // ticks until it may ask again
+}
+
+// TrackSeat returns the client's system that keeps its [Seat] current:
+// the seat of the received entity with a component S whose owner is the
+// client ([Client.ID]), how many there are, and whether every one has
+// another client (Seat.Full, logged once each time it becomes so). It
+// also asks the server for a seat: it sends ask ([SendInput]) once per
+// connection, and again every second while the client has no seat and
+// one is free; the server's game seats the client when its input arrives
+// ([Seats.Claim]). S and A must be registered, and A be one of the
+// server's inputs (ServerConfig.Inputs). Add it to an update stage
+// before the systems that read the Seat; its name is "net.TrackSeat[…]"
+// with its type arguments.
+func TrackSeat[S ISeat, A any](ask A) *glue.System {
+	return glue.Func(func(p struct {
+		Client glue.Res[Client]
+		Seat   glue.ResMut[Seat]
+		Items  glue.Query1[S]
+		Asked  glue.Local[seatAsk]
+	}) {
+		cl, s := p.Client.Get(), p.Seat.Get()
+		me, was := cl.ID(), s.Full
+		*s = Seat{Seat: -1}
+		taken := 0
+		p.Items.Each(func(_ glue.Entity, x S) {
+			s.Seats++
+			switch o := x.Owner(); {
+			case me != 0 && o == me:
+				s.Seat = x.SeatIndex()
+			case o != 0:
+				taken++
+			}
+		})
+		s.Free = s.Seat < 0 && taken < s.Seats
+		s.Full = me != 0 && s.Seat < 0 && s.Seats > 0 && taken == s.Seats
+		if s.Full && !was {
+			slog.Info("net: room full: every seat has a player; this client watches, and will play when a seat is free", "seats", s.Seats)
+		}
+		a := p.Asked.Get()
+		a.wait--
+		if me != 0 && (a.conn != me || s.Free && a.wait <= 0) && SendInput(cl, ask) == nil {
+			*a = seatAsk{conn: me, wait: askSeatTicks}
+		}
+	}).TypeArgs(reflect.TypeFor[S](), reflect.TypeFor[A]())
 }

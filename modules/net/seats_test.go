@@ -43,3 +43,34 @@ func ExampleSeats() {
 	// 1 0 -1
 	// [12 0] 1
 }
+
+// TestSeatsTake: Take frees the seats of the clients that left, seats a
+// client at its first input, and leaves out the inputs of clients
+// without a seat.
+func TestSeatsTake(t *testing.T) {
+	s := net.NewSeats(2)
+	var in net.Inputs
+	in.Put(net.Input{Client: 7, Value: "a"}, net.Input{Client: 8, Value: "b"}, net.Input{Client: 9, Value: "c"}, net.Input{Client: 7, Value: "d"})
+	var got []string
+	for seat, x := range s.Take(&in) {
+		got = append(got, fmt.Sprintf("%d %v", seat, x.Value))
+	}
+	if fmt.Sprint(got) != "[1 a 0 b 1 d]" {
+		t.Errorf("seats and inputs %v; want [1 a 0 b 1 d] (9 finds every seat taken)", got)
+	}
+	in.Put(net.Input{Client: 9, Value: "e"})
+	in.Left = []net.ClientID{7}
+	got = got[:0]
+	for seat, x := range s.Take(&in) {
+		got = append(got, fmt.Sprintf("%d %v", seat, x.Value))
+	}
+	if fmt.Sprint(got) != "[1 e]" || s.Of(7) != -1 {
+		t.Errorf("after 7 left: %v, seats %v; want 9 in 7's seat", got, s.Clients)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		for range s.Take(&in) {
+		}
+	}); n != 0 {
+		t.Errorf("Take allocates %v times a tick", n)
+	}
+}

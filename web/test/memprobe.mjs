@@ -1,5 +1,5 @@
 // memprobe.mjs: not a test — the probe behind docs/web.md's memory curves.
-// It plays Breakout built with -tags memprof (games/breakout/memprof_js.go)
+// It plays Breakout built with -tags memprof (modules/diag/memprof.go)
 // with the autopilot, restarts it every R seconds, and prints every EVERY
 // seconds the frames drawn, the wasm memory and the Go runtime's memory
 // classes (MiB) after a collection; PROF=n writes a heap profile every n

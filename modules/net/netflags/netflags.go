@@ -1,6 +1,6 @@
 // Package netflags gives a game the command-line flags of a networked
-// game — -serve, -watch, -join and the served game's -drain, -agones and
-// -agones-players — checks them against each other and the game's own
+// game — -serve, -watch, -join and the served game's -origin, -drain,
+// -agones and -agones-players — checks them against each other and the game's own
 // flags, and explains a server that cannot listen in the player's terms.
 //
 // It imports no network code (not modules/net, net/http or TLS), so a
@@ -27,9 +27,13 @@ import (
 	"fmt"
 	stdnet "net"
 	"net/url"
+	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
+	"syscall"
 	"time"
 )
 
@@ -50,6 +54,9 @@ type Flags struct {
 	Peer string
 	// Join is whether the watcher also plays (-join).
 	Join bool
+	// Origins are -origin's web pages (host:port) that may connect to a
+	// served game besides its own host (net.ServerConfig.OriginPatterns).
+	Origins []string
 	// Drain is -drain: after the stop signal, how long the connected
 	// players may play on (net.Drain's Grace).
 	Drain time.Duration
@@ -59,17 +66,20 @@ type Flags struct {
 
 	fs           *flag.FlagSet
 	watch, join  string
+	origin       string
 	agonesOnly   bool
 	agonesPlayer bool
 }
 
-// Add defines -serve, -watch, -join, -drain, -agones and -agones-players
-// on fs and returns where their values go once fs is parsed.
+// Add defines -serve, -watch, -join, -origin, -drain, -agones and
+// -agones-players on fs and returns where their values go once fs is
+// parsed.
 func Add(fs *flag.FlagSet) *Flags {
 	f := &Flags{fs: fs}
 	fs.StringVar(&f.Serve, "serve", "", "play and broadcast the game to watchers on this `host:port`, e.g. 127.0.0.1:8090")
 	fs.StringVar(&f.watch, "watch", "", "watch the game served at this `URL`, e.g. ws://127.0.0.1:8090 (the path defaults to "+DefaultPath+")")
 	fs.StringVar(&f.join, "join", "", "watch the game served at this `URL` like -watch, and play in it")
+	fs.StringVar(&f.origin, "origin", "", "with -serve: also let web pages from these origins connect (comma-separated `host:port`s, e.g. 127.0.0.1:9000; the served host's own pages always can)")
 	fs.DurationVar(&f.Drain, "drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	fs.BoolVar(&f.agonesOnly, "agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
 	fs.BoolVar(&f.agonesPlayer, "agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
@@ -90,7 +100,7 @@ type Rules struct {
 }
 
 // Check checks the flags against each other and the game's flags set on
-// the command line, sets Peer, Join and Agones, and returns the problems
+// the command line, sets Peer, Join, Origins and Agones, and returns the problems
 // found, each a line for the player (nil when there are none). Call it
 // after the flag set is parsed.
 func (f *Flags) Check(r Rules) []string {
@@ -105,12 +115,18 @@ func (f *Flags) Check(r Rules) []string {
 			problems = append(problems, "-serve: a browser cannot listen; serve from a terminal and open the page with ?watch=ws://…")
 		}
 	}
-	for _, name := range append([]string{"drain", "agones", "agones-players"}, r.ServeOnly...) {
+	for _, name := range append([]string{"origin", "drain", "agones", "agones-players"}, r.ServeOnly...) {
 		if set[name] && f.Serve == "" {
 			problems = append(problems, fmt.Sprintf("-%s is for a served game: add -serve host:port", name))
 		}
 	}
 	f.Agones, f.AgonesPlayers = f.agonesOnly || f.agonesPlayer, f.agonesPlayer
+	f.Origins = nil
+	for o := range strings.SplitSeq(f.origin, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			f.Origins = append(f.Origins, o)
+		}
+	}
 	peer := f.watch
 	if f.join != "" {
 		peer = f.join
@@ -137,6 +153,15 @@ func (f *Flags) Check(r Rules) []string {
 		}
 	}
 	return problems
+}
+
+// NotifyStop returns a channel that receives an orchestrator's stop
+// signal (SIGTERM), for a served game's net.DrainPlugin (Stop), and the
+// function that stops the notification, to call when the game ends.
+func NotifyStop() (<-chan os.Signal, func()) {
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGTERM)
+	return stop, func() { signal.Stop(stop) }
 }
 
 // Networked reports whether the game serves, watches or joins.

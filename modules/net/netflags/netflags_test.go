@@ -61,6 +61,7 @@ func TestCheck(t *testing.T) {
 		{[]string{"-agones"}, false, "-agones is for a served game"},
 		{[]string{"-drain", "1s"}, false, "-drain is for a served game"},
 		{[]string{"-open"}, false, "-open is for a served game"},
+		{[]string{"-origin", "127.0.0.1:9000"}, false, "-origin is for a served game"},
 	} {
 		_, problems := check(tc.args, tc.headless)
 		if len(problems) != 1 || !strings.Contains(problems[0], tc.want) {
@@ -75,6 +76,10 @@ func TestCheck(t *testing.T) {
 	nf, _ := check([]string{"-serve", ":8090", "-agones-players"}, false)
 	if !nf.Agones || !nf.AgonesPlayers || nf.Peer != "" || !nf.Networked() {
 		t.Errorf("-serve -agones-players: %+v", nf)
+	}
+	nf, _ = check([]string{"-serve", ":8090", "-origin", "127.0.0.1:9000, localhost:9000,"}, false)
+	if fmt.Sprint(nf.Origins) != "[127.0.0.1:9000 localhost:9000]" {
+		t.Errorf("-origin: Origins %q", nf.Origins)
 	}
 }
 

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/audio"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/ui"
+)
+
+// In the browser the game answers window.breakoutState() with the state
+// as JSON, for the browser test and for anyone curious (render.Publish;
+// render.Plugin marks the page ready after the first frame).
+
+// publishParams are what breakoutState reads; it only reads the paddle,
+// the ball and the bricks.
+type publishParams struct {
+	Game    glue.Res[Game]
+	Phase   glue.Res[glue.State[Phase]]
+	Paddles glue.Query2[Paddle, physics.Body]
+	Balls   glue.Query2[Ball, physics.Body]
+	Bricks  glue.Query1[Brick]
+	Sounds  glue.Res[audio.Sounds]
+	Notice  glue.Res[ui.Notice] // what a save, a load or M did
+}
+
+// breakoutState is the JSON answer of window.breakoutState, which
+// render.Publish keeps current (HUD, ten times a second).
+func breakoutState(p publishParams) string {
+	game := p.Game.Get()
+	var paddleX, ballX, ballY float64
+	if _, _, pb, ok := p.Paddles.First(); ok {
+		paddleX = pb.Pos.X
+	}
+	if _, _, bb, ok := p.Balls.First(); ok {
+		ballX, ballY = bb.Pos.X, bb.Pos.Y
+	}
+	return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d,"notice":%q}`,
+		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played(), p.Notice.Get().Text)
+}
