@@ -189,7 +189,7 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(glue.OnEnter(Won), glue.Func(PlayWon))
 	app.AddSystems(glue.OnEnter(Lost), glue.Func(PlayOver))
 	app.AddSystems(HUD,
-		glue.Each1P(UpdateLabels),
+		glue.Each2P(UpdateLabels),
 	)
 	app.AddSystems(glue.Draw, drawing()...)
 
@@ -240,14 +240,14 @@ func NewWatchApp(cfg Config) *glue.App {
 	// The ball and paddles move smoothly between the server's states;
 	// a joined player's own paddle is predicted from its input (net.go).
 	app.AddSystems(glue.PostUpdate, smooth())
-	app.AddSystems(HUD, glue.Each1P(UpdateLabels))
+	app.AddSystems(HUD, glue.Each2P(UpdateLabels))
 	if cfg.Join {
 		app.InsertResource(RemoteSteer{})
 		app.AddSystems(Control, glue.Func(SteerRemote))
 		app.AddSystems(glue.PostUpdate, predictPaddle())
-		app.AddSystems(HUD, trackSeat(), glue.Each1P(ShowSeat))
+		app.AddSystems(HUD, trackSeat(), glue.Each2P(ShowSeat))
 	}
-	app.AddSystems(HUD, glue.Each1P(ShowConnection))
+	app.AddSystems(HUD, glue.Each2P(ShowConnection))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -263,7 +263,7 @@ func drawing() []*glue.System {
 		render.DrawBox[Brick](),
 		render.DrawBoxAt[Paddle, physics.Body](), // at the body: no position is copied
 		render.DrawCircleAt[Ball, physics.Body](),
-		render.DrawText[Label](),
+		render.DrawText[render.Label](),
 	}
 }
 
@@ -342,24 +342,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// -headless stops when the game is won or lost; watchers see a served
 	// game in real time: it is paced at 60 ticks per second instead of
 	// running as fast as the machine can.
-	h := render.Headless{Until: func() bool { p := phaseOf(app); return p == Won || p == Lost }}
+	h := render.Headless{Until: func() bool { p := glue.StateAfter[Phase](app); return p == Won || p == Lost }}
 	if nf.Networked() {
 		h.Every = time.Second / 60
 	}
 	return cmd.Run(app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
-		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, phaseOf(app), g.Score, g.Lives, g.Hits)
+		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})
-}
-
-// phaseOf returns the game's phase between ticks: the one the rules asked
-// for in the tick that just ran (it takes effect in the next tick's
-// StateTransition stage; a resume is not shown), else the current one.
-func phaseOf(app *glue.App) Phase {
-	if next := glue.Resource[glue.NextState[Phase]](app); next != nil {
-		if p, ok := next.Pending(); ok && !next.Popping() {
-			return p
-		}
-	}
-	return glue.Resource[glue.State[Phase]](app).Get()
 }

@@ -236,9 +236,9 @@ func TestWatcherSaysWhenNotConnected(t *testing.T) {
 		watch, _ := watcher(t, c.url, false)
 		var msg string
 		watch.AddStagesAfter(HUD, ObserveMessage)
-		watch.AddSystems(ObserveMessage, glue.Each1(func(_ glue.Entity, l *Label) {
-			if l.Kind == MessageLabel {
-				msg = l.Str
+		watch.AddSystems(ObserveMessage, glue.Each2(func(_ glue.Entity, kind LabelKind, l render.Label) {
+			if kind == MessageLabel {
+				msg = l.Value
 			}
 		}).Named("test.message"))
 		tick(t, "watcher", watch)

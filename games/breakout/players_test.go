@@ -13,6 +13,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -35,7 +36,7 @@ func observeSeats(app *glue.App) *seatView {
 	v := &seatView{}
 	app.AddSystems(glue.Last, glue.Func(func(p struct {
 		Paddles glue.Query2[*Paddle, *physics.Body]
-		Labels  glue.Query1[*Label]
+		Labels  glue.Query2[LabelKind, render.Label]
 	}) {
 		v.n = 0
 		p.Paddles.Each(func(_ glue.Entity, pad *Paddle, b *physics.Body) {
@@ -44,9 +45,9 @@ func observeSeats(app *glue.App) *seatView {
 				v.paddles[pad.Seat], v.at[pad.Seat] = *pad, b.Pos
 			}
 		})
-		p.Labels.Each(func(_ glue.Entity, l *Label) {
-			if l.Kind == MessageLabel {
-				v.message = l.Str
+		p.Labels.Each(func(_ glue.Entity, kind LabelKind, l render.Label) {
+			if kind == MessageLabel {
+				v.message = l.Value
 			}
 		})
 	}).Named("test.seats"))

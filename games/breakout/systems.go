@@ -7,6 +7,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/gluekit/glue/modules/ui"
 )
@@ -437,9 +438,9 @@ type LabelParams struct {
 
 // UpdateLabels (HUD, each label) shows the score, the lives and a message
 // for the phase. Texts are rebuilt only when they change.
-func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
+func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p LabelParams) {
 	game := p.Game.Get()
-	switch l.Kind {
+	switch kind {
 	case ScoreLabel:
 		setText(l, "Score ", game.Score)
 	case LivesLabel:
@@ -461,14 +462,14 @@ func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
 		if n := p.Notice.Get(); n != nil && n.Text != "" {
 			msg = n.Text
 		}
-		l.Str = msg
+		l.Value = msg
 	}
 }
 
-// setText sets "prefix N", formatting only when N changed.
-func setText(l *Label, prefix string, n int) {
-	if l.Str != "" && l.shown == n {
-		return
+// setText sets "prefix N", allocating the text only when it changed.
+func setText(l *render.Label, prefix string, n int) {
+	var buf [32]byte
+	if text := strconv.AppendInt(append(buf[:0], prefix...), int64(n), 10); string(text) != l.Value {
+		l.Value = string(text)
 	}
-	l.Str, l.shown = prefix+strconv.Itoa(n), n
 }
