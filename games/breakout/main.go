@@ -90,34 +90,21 @@ type Config struct {
 	Mute       bool // no sound
 	// Menus shows the title, pause and options menus (menus.go).
 	Menus bool
-	// Serve, for NewApp, is the address to listen on for watchers
-	// ("127.0.0.1:8090"); empty means a local game only.
-	Serve string
-	// Watch, for NewWatchApp, is the server's WebSocket URL
-	// ("ws://127.0.0.1:8090/net"), and Join makes the watcher steer the
-	// paddle too.
-	Watch string
-	Join  bool
+	// Net are the network flags (netflags): Net.Serve, for NewApp, is the
+	// address to listen on for watchers ("127.0.0.1:8090"; empty means a
+	// local game only), with the served game's Origins, Drain, Stop and
+	// Agones (net_server.go); Net.Peer, for NewWatchApp, is the server's
+	// WebSocket URL ("ws://127.0.0.1:8090/net"), and Net.Join makes the
+	// watcher steer the paddle too.
+	Net netflags.Flags
 	// Rollback plays a two-player game with rollback netcode (rollback.go):
-	// with Serve the host is player 1, with Watch the game joins as
+	// with Net.Serve the host is player 1, with Net.Peer the game joins as
 	// player 2.
 	Rollback bool
-	// Origins are more browser pages (host:port) a -serve game lets
-	// connect, besides its own host and `make serve`'s page (-origin).
-	Origins []string
 	// Saves is where quick saves go; nil is the platform's default
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
 	Saves save.Store
-	// Stop, for a served game, is the orchestrator's stop signal
-	// (SIGTERM): the server drains, and the game ends when it is over or
-	// after DrainGrace (net_server.go).
-	Stop       <-chan os.Signal
-	DrainGrace time.Duration
-	// Agones, for a served game, connects it to the Agones SDK sidecar of
-	// its pod (-agones; deploy/ and docs/net.md), and AgonesPlayers
-	// reports its clients as players too.
-	Agones, AgonesPlayers bool
 	// Diag shows the diagnostics overlay and inspector from the start
 	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
 	Diag, NoDiag bool
@@ -196,7 +183,7 @@ func NewApp(cfg Config) *glue.App {
 	// Serving (-serve): watchers get the bricks, paddle, ball and Game,
 	// recorded after the rules; joined players steer (net_server.go; the
 	// browser build cannot serve and reports it).
-	if cfg.Serve != "" {
+	if cfg.Net.Serve != "" {
 		app.AddPlugins(serverPlugin(cfg))
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
@@ -211,10 +198,10 @@ func NewApp(cfg Config) *glue.App {
 	return app
 }
 
-// NewWatchApp declares a watcher of the game served at cfg.Watch: it runs
+// NewWatchApp declares a watcher of the game served at cfg.Net.Peer: it runs
 // none of the game's rules and spawns no level. The net client spawns the
 // server's bricks, paddle and ball and inserts its Game; the watcher draws
-// them with the game's own draw systems and labels. With cfg.Join it also
+// them with the game's own draw systems and labels. With cfg.Net.Join it also
 // sends the player's input, which steers the server's paddle.
 func NewWatchApp(cfg Config) *glue.App {
 	app := glue.NewApp()
@@ -223,12 +210,12 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddPlugins(
 		input.Plugin{Headless: cfg.Headless},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
-		clientPlugin(cfg.Watch), // net.ClientPlugin (net.go)
+		clientPlugin(cfg.Net.Peer), // net.ClientPlugin (net.go)
 	)
 
-	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Watch + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
 	settings := DefaultSettings()
-	settings.Autopilot = !cfg.Join // no "Space to launch" for watchers
+	settings.Autopilot = !cfg.Net.Join // no "Space to launch" for watchers
 	app.InsertResource(settings)
 	app.InsertResource(NewGame(settings)) // until the server's arrive
 	app.InsertResource(glue.StateOf(Serving))
@@ -241,7 +228,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	// a joined player's own paddle is predicted from its input (net.go).
 	app.AddSystems(glue.PostUpdate, smooth())
 	app.AddSystems(HUD, glue.Each2P(UpdateLabels))
-	if cfg.Join {
+	if cfg.Net.Join {
 		app.InsertResource(RemoteSteer{})
 		app.AddSystems(Control, glue.Func(SteerRemote))
 		app.AddSystems(glue.PostUpdate, predictPaddle())
@@ -313,19 +300,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	unnotify := nf.NotifyStop() // a served game drains on SIGTERM (net_server.go)
+	defer unnotify()
 	cfg := Config{Seed: cmd.Seed, Settings: DefaultSettings(), Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot, Mute: *mute,
-		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback, Origins: nf.Origins}
+		Net: *nf, Diag: *showDiag, Rollback: *rollback}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	// A rollback game is steered by its two players' inputs, and both sides
 	// must have the same settings: no autopilot, even -headless.
 	cfg.Settings.Autopilot = (*autopilot || cmd.Headless) && !*rollback
 	cfg.Settings.OpenSeat = *open
-	if nf.Serve != "" {
-		stop, unnotify := netflags.NotifyStop()
-		defer unnotify()
-		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
-		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
-	}
 	cfg.Menus = *menus && !cmd.Headless && cmd.Screenshot.Path == "" && !nf.Networked()
 	if *rollback {
 		cfg.Settings.Players = 2

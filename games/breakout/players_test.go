@@ -12,6 +12,7 @@ import (
 	"github.com/gluekit/glue/internal/lagproxy"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -240,7 +241,7 @@ func TestJoinedPaddleIsPredicted(t *testing.T) {
 func TestTwoPlayers(t *testing.T) {
 	settings := DefaultSettings()
 	settings.Autopilot, settings.Players = true, 2
-	server := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Serve: "127.0.0.1:0"})
+	server := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Net: netflags.Flags{Serve: "127.0.0.1:0"}})
 	served, seats := observe(server), observeSeats(server)
 	t.Cleanup(server.Close)
 	tick(t, "server", server)
