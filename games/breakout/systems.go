@@ -2,7 +2,6 @@ package main
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
@@ -442,9 +441,9 @@ func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p LabelParams)
 	game := p.Game.Get()
 	switch kind {
 	case ScoreLabel:
-		setText(l, "Score ", game.Score)
+		l.SetInt("Score ", game.Score)
 	case LivesLabel:
-		setText(l, "Lives ", game.Lives)
+		l.SetInt("Lives ", game.Lives)
 	case MessageLabel:
 		msg := ""
 		switch p.Phase.Get().Get() {
@@ -463,13 +462,5 @@ func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p LabelParams)
 			msg = n.Text
 		}
 		l.Value = msg
-	}
-}
-
-// setText sets "prefix N", allocating the text only when it changed.
-func setText(l *render.Label, prefix string, n int) {
-	var buf [32]byte
-	if text := strconv.AppendInt(append(buf[:0], prefix...), int64(n), 10); string(text) != l.Value {
-		l.Value = string(text)
 	}
 }
