@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
@@ -317,7 +318,8 @@ func BreakBricks(p BreakBricksParams) {
 	contacts := p.Contacts.Get().List
 	for i, c := range contacts {
 		b, ok := p.Bricks.Get(c.B)
-		if !ok || seenBefore(contacts[:i], c.B) {
+		// A brick in several contacts this tick breaks and scores once.
+		if !ok || slices.ContainsFunc(contacts[:i], func(o physics.Contact) bool { return o.B == c.B }) {
 			continue
 		}
 		p.Cmd.Despawn(c.B)
@@ -328,15 +330,6 @@ func BreakBricks(p BreakBricksParams) {
 			p.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = bb.Vel.Unit().Scale(game.Speed) })
 		}
 	}
-}
-
-func seenBefore(cs []physics.Contact, e glue.Entity) bool {
-	for _, c := range cs {
-		if c.B == e {
-			return true
-		}
-	}
-	return false
 }
 
 // AimOffPaddleParams are what AimOffPaddle reads and writes: it turns the
