@@ -60,3 +60,32 @@ func ExampleNextState_Push() {
 	// resume play
 	//   Play [] 1 entities
 }
+
+// Between ticks, StateAfter shows the state a system has just asked for,
+// before the next tick's StateTransition stage enters it.
+func ExampleStateAfter() {
+	app := glue.NewApp()
+	glue.AddState(app, TitleScene)
+	app.AddSystems(glue.Update, glue.Func(func(p struct {
+		Next  glue.ResMut[glue.NextState[Scene]]
+		State glue.Res[glue.State[Scene]]
+	}) {
+		switch p.State.Get().Get() {
+		case TitleScene:
+			p.Next.Get().Set(PlayScene)
+		case PlayScene:
+			p.Next.Get().Push(PauseScene)
+		case PauseScene:
+			p.Next.Get().Pop()
+		}
+	}))
+	for range 3 {
+		app.Update()
+		fmt.Println(glue.Resource[glue.State[Scene]](app).Get(), "->", glue.StateAfter[Scene](app))
+	}
+	app.Close()
+	// Output:
+	// Title -> Play
+	// Play -> Pause
+	// Pause -> Play
+}

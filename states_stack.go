@@ -53,6 +53,30 @@ func (s State[S]) Under() []S { return s.under }
 // Has reports whether st is the current state or one paused beneath it.
 func (s State[S]) Has(st S) bool { return s.current == st || slices.Contains(s.under, st) }
 
+// StateAfter returns the state of type S the app will be in once the
+// pending [NextState] request takes effect: the state a Set or a Push
+// asks for, the state beneath the current one for a Pop, else the
+// current state. Between ticks it is the state the last tick's systems
+// chose, which enters in the next tick's [StateTransition] stage — what
+// a headless run prints and stops on. It returns the zero S when the app
+// has no [State] of type S.
+func StateAfter[S comparable](a *App) S {
+	st := Resource[State[S]](a)
+	if st == nil {
+		var zero S
+		return zero
+	}
+	if n := Resource[NextState[S]](a); n != nil && n.set {
+		if n.op != opPop {
+			return n.next
+		}
+		if len(st.under) > 0 {
+			return st.under[len(st.under)-1]
+		}
+	}
+	return st.current
+}
+
 // OnPause names the transition stage whose systems run when state s is
 // paused: another state is pushed over it ([NextState.Push]).
 func OnPause[S comparable](s S) Stage { return transitionStage("OnPause", s) }

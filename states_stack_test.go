@@ -140,3 +140,30 @@ func TestNextStatePopping(t *testing.T) {
 		t.Errorf("after Pop: Pending ok %v, Popping %v; want both", ok, n.Popping())
 	}
 }
+
+func TestStateAfter(t *testing.T) {
+	app, script := screenApp(t)
+	*script = []func(*glue.NextState[Screen]){
+		func(n *glue.NextState[Screen]) { n.Set(Play) },
+		nil,
+		func(n *glue.NextState[Screen]) { n.Push(Pause) },
+		func(n *glue.NextState[Screen]) { n.Push(Options) },
+		func(n *glue.NextState[Screen]) { n.Pop() },
+		func(n *glue.NextState[Screen]) { n.Pop() },
+		func(n *glue.NextState[Screen]) { n.Set(Title) },
+	}
+	// The script runs in First, after StateTransition: each request shows
+	// in StateAfter once its tick ends, and in State a tick later.
+	want := []Screen{Play, Play, Pause, Options, Pause, Play, Title, Title}
+	for i, w := range want {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if got := glue.StateAfter[Screen](app); got != w {
+			t.Errorf("tick %d: StateAfter %v, want %v (state %v)", i, got, w, glue.Resource[glue.State[Screen]](app).Get())
+		}
+	}
+	if got := glue.StateAfter[Scene](glue.NewApp()); got != TitleScene {
+		t.Errorf("StateAfter of an app without the state: %v, want the zero Scene", got)
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
 )
 
 // TestRoomRules: the rules of a room of two seats (roomRules.decide),
@@ -131,7 +132,7 @@ func TestRoomRules(t *testing.T) {
 func TestOneJoinerCannotRestartTheRoom(t *testing.T) {
 	settings := DefaultSettings()
 	settings.Autopilot, settings.Players = true, 2
-	server := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Serve: "127.0.0.1:0"})
+	server := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Net: netflags.Flags{Serve: "127.0.0.1:0"}})
 	var first glue.Entity // the first brick: a restart replaces it
 	server.AddSystems(HUD, glue.Func(func(q glue.Query1[Brick]) {
 		first = 0

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"image/color"
-
-	"github.com/gluekit/glue/modules/render"
 )
 
 // The thesis's field: a 200x400 logical window.
@@ -98,17 +96,12 @@ type Wall struct{}
 // Floor tags the sensor below the paddle: a ball that touches it is lost.
 type Floor struct{}
 
-// Label is a text on screen. It implements render.IText.
-type Label struct {
-	Kind  LabelKind
-	Str   string
-	X, Y  float64
-	Style render.TextStyle
-	shown int // the number Str shows, for labels of numbers
-}
-
-// LabelKind says what a label shows.
+// LabelKind is the component that says what a HUD label, a
+// render.Label beside it, shows.
 type LabelKind int
+
+// textLayer is the HUD labels' render.Label.Layer: texts are on top.
+const textLayer = 4
 
 // The labels of the HUD.
 const (
@@ -116,15 +109,3 @@ const (
 	LivesLabel
 	MessageLabel
 )
-
-// Text implements render.IText.
-func (l Label) Text() string { return l.Str }
-
-// TextPos implements render.IText.
-func (l Label) TextPos() (x, y float64) { return l.X, l.Y }
-
-// TextStyle implements render.IText.
-func (l Label) TextStyle() render.TextStyle { return l.Style }
-
-// Z implements render.ILayer: texts are on top.
-func (l Label) Z() int { return 4 }

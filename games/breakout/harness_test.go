@@ -93,7 +93,7 @@ func (h *harness) game() *Game { return glue.Resource[Game](h.app) }
 
 // phase returns the phase between ticks: the one the rules asked for in
 // the last tick, else the current one.
-func (h *harness) phase() Phase { return phaseOf(h.app) }
+func (h *harness) phase() Phase { return glue.StateAfter[Phase](h.app) }
 
 // press holds keys down for one tick, then releases them for one.
 func (h *harness) press(keys ...int) {

@@ -19,6 +19,7 @@ import (
 type hudView struct {
 	msg     string
 	style   render.TextStyle // the message label's
+	layer   int              // the message label's
 	ballTop float64
 }
 
@@ -31,12 +32,12 @@ func hudApp(t *testing.T) (*glue.App, *hudView) {
 	t.Cleanup(app.Close)
 	v := &hudView{}
 	app.AddSystems(glue.Last, glue.Func(func(p struct {
-		Labels glue.Query1[Label]
+		Labels glue.Query2[LabelKind, render.Label]
 		Balls  glue.Query2[Ball, physics.Body]
 	}) {
-		p.Labels.Each(func(_ glue.Entity, l Label) {
-			if l.Kind == MessageLabel {
-				v.msg, v.style = l.Str, l.Style
+		p.Labels.Each(func(_ glue.Entity, kind LabelKind, l render.Label) {
+			if kind == MessageLabel {
+				v.msg, v.style, v.layer = l.Value, l.Style, l.Layer
 			}
 		})
 		p.Balls.Each(func(_ glue.Entity, b Ball, body physics.Body) { v.ballTop = body.Pos.Y - b.R })
@@ -83,7 +84,7 @@ func TestPauseSaysBothKeysAndHidesTheBall(t *testing.T) {
 		t.Errorf("paused with Escape, the message is %q; want it to name both keys", msg)
 	}
 	checkFits(t, v.shown())
-	if v.style.Backdrop.A != 255 || v.style.Pad <= 0 || (Label{}).Z() <= (Ball{}).Z() {
+	if v.style.Backdrop.A != 255 || v.style.Pad <= 0 || v.layer <= (Ball{}).Z() {
 		t.Errorf("message style %+v: want an opaque box behind the text, drawn above the ball", v.style)
 	}
 	press(t, app, ebiten.KeyEscape)

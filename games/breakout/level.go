@@ -148,7 +148,7 @@ func SpawnHUD(cmds glue.Commands) {
 	// (the ball used to be drawn over "Paused").
 	big := render.TextStyle{Size: 16, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter, VAlign: render.AlignCenter,
 		Wrap: FieldW - 2*6, Backdrop: color.RGBA{34, 38, 56, 255}, Pad: 4}
-	cmds.Spawn(Label{Kind: ScoreLabel, X: 6, Y: 6, Style: small})
-	cmds.Spawn(Label{Kind: LivesLabel, X: FieldW - 6, Y: 6, Style: right})
-	cmds.Spawn(Label{Kind: MessageLabel, X: FieldW / 2, Y: 290, Style: big})
+	cmds.Spawn(ScoreLabel, render.Label{X: 6, Y: 6, Style: small, Layer: textLayer})
+	cmds.Spawn(LivesLabel, render.Label{X: FieldW - 6, Y: 6, Style: right, Layer: textLayer})
+	cmds.Spawn(MessageLabel, render.Label{X: FieldW / 2, Y: 290, Style: big, Layer: textLayer})
 }

@@ -90,34 +90,21 @@ type Config struct {
 	Mute       bool // no sound
 	// Menus shows the title, pause and options menus (menus.go).
 	Menus bool
-	// Serve, for NewApp, is the address to listen on for watchers
-	// ("127.0.0.1:8090"); empty means a local game only.
-	Serve string
-	// Watch, for NewWatchApp, is the server's WebSocket URL
-	// ("ws://127.0.0.1:8090/net"), and Join makes the watcher steer the
-	// paddle too.
-	Watch string
-	Join  bool
+	// Net are the network flags (netflags): Net.Serve, for NewApp, is the
+	// address to listen on for watchers ("127.0.0.1:8090"; empty means a
+	// local game only), with the served game's Origins, Drain, Stop and
+	// Agones (net_server.go); Net.Peer, for NewWatchApp, is the server's
+	// WebSocket URL ("ws://127.0.0.1:8090/net"), and Net.Join makes the
+	// watcher steer the paddle too.
+	Net netflags.Flags
 	// Rollback plays a two-player game with rollback netcode (rollback.go):
-	// with Serve the host is player 1, with Watch the game joins as
+	// with Net.Serve the host is player 1, with Net.Peer the game joins as
 	// player 2.
 	Rollback bool
-	// Origins are more browser pages (host:port) a -serve game lets
-	// connect, besides its own host and `make serve`'s page (-origin).
-	Origins []string
 	// Saves is where quick saves go; nil is the platform's default
 	// (files in the user's configuration directory, localStorage in the
 	// browser).
 	Saves save.Store
-	// Stop, for a served game, is the orchestrator's stop signal
-	// (SIGTERM): the server drains, and the game ends when it is over or
-	// after DrainGrace (net_server.go).
-	Stop       <-chan os.Signal
-	DrainGrace time.Duration
-	// Agones, for a served game, connects it to the Agones SDK sidecar of
-	// its pod (-agones; deploy/ and docs/net.md), and AgonesPlayers
-	// reports its clients as players too.
-	Agones, AgonesPlayers bool
 	// Diag shows the diagnostics overlay and inspector from the start
 	// (-diag); NoDiag leaves the plugin out (the benchmarks' baseline).
 	Diag, NoDiag bool
@@ -189,14 +176,14 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(glue.OnEnter(Won), glue.Func(PlayWon))
 	app.AddSystems(glue.OnEnter(Lost), glue.Func(PlayOver))
 	app.AddSystems(HUD,
-		glue.Each1P(UpdateLabels),
+		glue.Each2P(UpdateLabels),
 	)
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// Serving (-serve): watchers get the bricks, paddle, ball and Game,
 	// recorded after the rules; joined players steer (net_server.go; the
 	// browser build cannot serve and reports it).
-	if cfg.Serve != "" {
+	if cfg.Net.Serve != "" {
 		app.AddPlugins(serverPlugin(cfg))
 		app.AddSystems(glue.PostUpdate, sendSystems()...)
 	}
@@ -211,10 +198,10 @@ func NewApp(cfg Config) *glue.App {
 	return app
 }
 
-// NewWatchApp declares a watcher of the game served at cfg.Watch: it runs
+// NewWatchApp declares a watcher of the game served at cfg.Net.Peer: it runs
 // none of the game's rules and spawns no level. The net client spawns the
 // server's bricks, paddle and ball and inserts its Game; the watcher draws
-// them with the game's own draw systems and labels. With cfg.Join it also
+// them with the game's own draw systems and labels. With cfg.Net.Join it also
 // sends the player's input, which steers the server's paddle.
 func NewWatchApp(cfg Config) *glue.App {
 	app := glue.NewApp()
@@ -223,12 +210,12 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddPlugins(
 		input.Plugin{Headless: cfg.Headless},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
-		clientPlugin(cfg.Watch), // net.ClientPlugin (net.go)
+		clientPlugin(cfg.Net.Peer), // net.ClientPlugin (net.go)
 	)
 
-	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Watch + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
 	settings := DefaultSettings()
-	settings.Autopilot = !cfg.Join // no "Space to launch" for watchers
+	settings.Autopilot = !cfg.Net.Join // no "Space to launch" for watchers
 	app.InsertResource(settings)
 	app.InsertResource(NewGame(settings)) // until the server's arrive
 	app.InsertResource(glue.StateOf(Serving))
@@ -240,14 +227,14 @@ func NewWatchApp(cfg Config) *glue.App {
 	// The ball and paddles move smoothly between the server's states;
 	// a joined player's own paddle is predicted from its input (net.go).
 	app.AddSystems(glue.PostUpdate, smooth())
-	app.AddSystems(HUD, glue.Each1P(UpdateLabels))
-	if cfg.Join {
+	app.AddSystems(HUD, glue.Each2P(UpdateLabels))
+	if cfg.Net.Join {
 		app.InsertResource(RemoteSteer{})
 		app.AddSystems(Control, glue.Func(SteerRemote))
 		app.AddSystems(glue.PostUpdate, predictPaddle())
-		app.AddSystems(HUD, trackSeat(), glue.Each1P(ShowSeat))
+		app.AddSystems(HUD, trackSeat(), glue.Each2P(ShowSeat))
 	}
-	app.AddSystems(HUD, glue.Each1P(ShowConnection))
+	app.AddSystems(HUD, glue.Each2P(ShowConnection))
 	app.AddSystems(glue.Draw, drawing()...)
 
 	// In the browser: as for the game, plus the connection
@@ -263,7 +250,7 @@ func drawing() []*glue.System {
 		render.DrawBox[Brick](),
 		render.DrawBoxAt[Paddle, physics.Body](), // at the body: no position is copied
 		render.DrawCircleAt[Ball, physics.Body](),
-		render.DrawText[Label](),
+		render.DrawText[render.Label](),
 	}
 }
 
@@ -313,19 +300,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	unnotify := nf.NotifyStop() // a served game drains on SIGTERM (net_server.go)
+	defer unnotify()
 	cfg := Config{Seed: cmd.Seed, Settings: DefaultSettings(), Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot, Mute: *mute,
-		Serve: nf.Serve, Watch: nf.Peer, Join: nf.Join, Diag: *showDiag, Rollback: *rollback, Origins: nf.Origins}
+		Net: *nf, Diag: *showDiag, Rollback: *rollback}
 	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
 	// A rollback game is steered by its two players' inputs, and both sides
 	// must have the same settings: no autopilot, even -headless.
 	cfg.Settings.Autopilot = (*autopilot || cmd.Headless) && !*rollback
 	cfg.Settings.OpenSeat = *open
-	if nf.Serve != "" {
-		stop, unnotify := netflags.NotifyStop()
-		defer unnotify()
-		cfg.Stop, cfg.DrainGrace = stop, nf.Drain
-		cfg.Agones, cfg.AgonesPlayers = nf.Agones, nf.AgonesPlayers
-	}
 	cfg.Menus = *menus && !cmd.Headless && cmd.Screenshot.Path == "" && !nf.Networked()
 	if *rollback {
 		cfg.Settings.Players = 2
@@ -342,24 +325,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// -headless stops when the game is won or lost; watchers see a served
 	// game in real time: it is paced at 60 ticks per second instead of
 	// running as fast as the machine can.
-	h := render.Headless{Until: func() bool { p := phaseOf(app); return p == Won || p == Lost }}
+	h := render.Headless{Until: func() bool { p := glue.StateAfter[Phase](app); return p == Won || p == Lost }}
 	if nf.Networked() {
 		h.Every = time.Second / 60
 	}
 	return cmd.Run(app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
-		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, phaseOf(app), g.Score, g.Lives, g.Hits)
+		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})
-}
-
-// phaseOf returns the game's phase between ticks: the one the rules asked
-// for in the tick that just ran (it takes effect in the next tick's
-// StateTransition stage; a resume is not shown), else the current one.
-func phaseOf(app *glue.App) Phase {
-	if next := glue.Resource[glue.NextState[Phase]](app); next != nil {
-		if p, ok := next.Pending(); ok && !next.Popping() {
-			return p
-		}
-	}
-	return glue.Resource[glue.State[Phase]](app).Get()
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -293,19 +294,19 @@ type ShowSeatParams struct {
 // ShowSeat (HUD, each label, -join only, after UpdateLabels) tells a
 // joined player that the room is full, or in a two-player game whose turn
 // it is to serve.
-func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
-	if l.Kind != MessageLabel {
+func ShowSeat(_ glue.Entity, kind LabelKind, l *render.Label, p ShowSeatParams) {
+	if kind != MessageLabel {
 		return
 	}
 	j := p.Seat.Get()
 	switch {
 	case j.Full:
-		l.Str = "Room full\nyou are watching"
+		l.Value = "Room full\nyou are watching"
 	case j.Seat >= 0 && j.Seats > 1 && p.Phase.Get().Get() == Serving:
 		if p.Game.Get().ServeSeat == j.Seat {
-			l.Str = "Your serve:\nSpace or tap to launch"
+			l.Value = "Your serve:\nSpace or tap to launch"
 		} else {
-			l.Str = "Your partner serves"
+			l.Value = "Your partner serves"
 		}
 	}
 }
@@ -313,9 +314,9 @@ func ShowSeat(_ glue.Entity, l *Label, p ShowSeatParams) {
 // ShowConnection (HUD, each label, watchers only) says so on the message
 // label while the watcher has no game to show or has lost the server, and
 // why when a connection attempt failed (net.Client.Status).
-func ShowConnection(_ glue.Entity, l *Label, cl glue.Res[net.Client]) {
-	if status := cl.Get().Status(); l.Kind == MessageLabel && status != "" {
-		l.Str = status
+func ShowConnection(_ glue.Entity, kind LabelKind, l *render.Label, cl glue.Res[net.Client]) {
+	if status := cl.Get().Status(); kind == MessageLabel && status != "" {
+		l.Value = status
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 )
 
 // The browser's game leaves the network client out (see net.go): these
@@ -39,10 +40,10 @@ func SteerRemote(struct{}) {}
 func trackSeat() *glue.System { return glue.Func(SteerRemote).Named("breakout.trackSeat") }
 
 // ShowSeat does nothing: this build cannot join.
-func ShowSeat(glue.Entity, *Label, struct{}) {}
+func ShowSeat(glue.Entity, LabelKind, *render.Label, struct{}) {}
 
 // ShowConnection does nothing: this build cannot watch.
-func ShowConnection(glue.Entity, *Label, glue.Res[Game]) {}
+func ShowConnection(glue.Entity, LabelKind, *render.Label, glue.Res[Game]) {}
 
 // errNoClient is why a watcher cannot be built in this build.
 var errNoClient = errors.New("breakout: -watch/-join: this build has no network client; watch with breakout-watch.wasm (make wasm builds it with -tags watch; the page loads it for ?watch= and ?join=)")

@@ -15,13 +15,13 @@ import (
 // the server's own host: the page of `make serve`.
 var webOrigins = []string{"127.0.0.1:8080", "localhost:8080"}
 
-// serverPlugin is the server of a -serve game on cfg.Serve: net.Listen
+// serverPlugin is the server of a -serve game on cfg.Net.Serve: net.Listen
 // starts it at startup, -join players' input arrives in net.Inputs
 // (glue.PreUpdate) for TakeRemoteControl, and what the sendSystems
 // recorded is published to watchers (glue.Last, on send ticks: one in
 // three). Only breakout's inputs are taken as inputs, and a player whose
 // connection drops has reconnectGrace to come back to its paddle. The
-// server stops when the app is closed, or, with cfg.Stop, drains on its
+// server stops when the app is closed, or, with cfg.Net.Stop, drains on its
 // signal (net.DrainPlugin: the game ends when it is won or lost, the
 // last player leaves or the grace period ends).
 //
@@ -31,22 +31,22 @@ func serverPlugin(cfg Config) glue.Plugin {
 	return glue.PluginFunc(func(app *glue.App) {
 		app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{
 			Registry:       netRegistry(),
-			Addr:           cfg.Serve,
-			OriginPatterns: append(slices.Clip(webOrigins), cfg.Origins...),
+			Addr:           cfg.Net.Serve,
+			OriginPatterns: append(slices.Clip(webOrigins), cfg.Net.Origins...),
 			Inputs:         []glue.Type{glue.TypeOf[RemoteSteer](), glue.TypeOf[RemoteButtons]()},
 			ReconnectGrace: reconnectGrace,
 			Agones:         agonesConfig(cfg),
 		}})
-		app.AddPlugins(net.DrainPlugin{Stop: cfg.Stop, Grace: cfg.DrainGrace, Over: []glue.Condition{glue.InState(Won), glue.InState(Lost)}})
+		app.AddPlugins(net.DrainPlugin{Stop: cfg.Net.Stop, Grace: cfg.Net.Drain, Over: []glue.Condition{glue.InState(Won), glue.InState(Lost)}})
 	})
 }
 
 // agonesConfig is the server's connection to Agones: nil unless -agones.
 func agonesConfig(cfg Config) *net.AgonesConfig {
-	if !cfg.Agones {
+	if !cfg.Net.Agones {
 		return nil
 	}
-	return &net.AgonesConfig{PlayerTracking: cfg.AgonesPlayers}
+	return &net.AgonesConfig{PlayerTracking: cfg.Net.AgonesPlayers}
 }
 
 // reconnectGrace is how long a -join player whose connection dropped

@@ -114,7 +114,7 @@ func observe(app *glue.App) *view {
 // its first tick. It returns the app and its watchers' URL.
 func serve(t *testing.T, settings Settings) (*glue.App, *view, string) {
 	t.Helper()
-	app := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Serve: "127.0.0.1:0"})
+	app := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Net: netflags.Flags{Serve: "127.0.0.1:0"}})
 	v := observe(app)
 	t.Cleanup(app.Close) // closes the server too (App.OnClose)
 	tick(t, "server", app)
@@ -128,7 +128,7 @@ func serve(t *testing.T, settings Settings) (*glue.App, *view, string) {
 // watcher returns a headless watcher (or joined player) of url.
 func watcher(t *testing.T, url string, join bool) (*glue.App, *view) {
 	t.Helper()
-	app := NewWatchApp(Config{Headless: true, Watch: url, Join: join, Scale: 2})
+	app := NewWatchApp(Config{Headless: true, Net: netflags.Flags{Peer: url, Join: join}, Scale: 2})
 	v := observe(app)
 	t.Cleanup(app.Close) // disconnects the client too
 	return app, v
@@ -236,9 +236,9 @@ func TestWatcherSaysWhenNotConnected(t *testing.T) {
 		watch, _ := watcher(t, c.url, false)
 		var msg string
 		watch.AddStagesAfter(HUD, ObserveMessage)
-		watch.AddSystems(ObserveMessage, glue.Each1(func(_ glue.Entity, l *Label) {
-			if l.Kind == MessageLabel {
-				msg = l.Str
+		watch.AddSystems(ObserveMessage, glue.Each2(func(_ glue.Entity, kind LabelKind, l render.Label) {
+			if kind == MessageLabel {
+				msg = l.Value
 			}
 		}).Named("test.message"))
 		tick(t, "watcher", watch)

@@ -12,7 +12,9 @@ import (
 	"github.com/gluekit/glue/internal/lagproxy"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -35,7 +37,7 @@ func observeSeats(app *glue.App) *seatView {
 	v := &seatView{}
 	app.AddSystems(glue.Last, glue.Func(func(p struct {
 		Paddles glue.Query2[*Paddle, *physics.Body]
-		Labels  glue.Query1[*Label]
+		Labels  glue.Query2[LabelKind, render.Label]
 	}) {
 		v.n = 0
 		p.Paddles.Each(func(_ glue.Entity, pad *Paddle, b *physics.Body) {
@@ -44,9 +46,9 @@ func observeSeats(app *glue.App) *seatView {
 				v.paddles[pad.Seat], v.at[pad.Seat] = *pad, b.Pos
 			}
 		})
-		p.Labels.Each(func(_ glue.Entity, l *Label) {
-			if l.Kind == MessageLabel {
-				v.message = l.Str
+		p.Labels.Each(func(_ glue.Entity, kind LabelKind, l render.Label) {
+			if kind == MessageLabel {
+				v.message = l.Value
 			}
 		})
 	}).Named("test.seats"))
@@ -239,7 +241,7 @@ func TestJoinedPaddleIsPredicted(t *testing.T) {
 func TestTwoPlayers(t *testing.T) {
 	settings := DefaultSettings()
 	settings.Autopilot, settings.Players = true, 2
-	server := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Serve: "127.0.0.1:0"})
+	server := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Net: netflags.Flags{Serve: "127.0.0.1:0"}})
 	served, seats := observe(server), observeSeats(server)
 	t.Cleanup(server.Close)
 	tick(t, "server", server)

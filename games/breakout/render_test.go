@@ -44,7 +44,7 @@ type frameParams struct {
 	Bricks  glue.Query1[*Brick]
 	Paddles glue.Query2[*Paddle, *physics.Body]
 	Balls   glue.Query2[*Ball, *physics.Body]
-	Labels  glue.Query1[*Label]
+	Labels  glue.Query2[LabelKind, render.Label]
 }
 
 // runParams are what the test runner reads.
@@ -69,9 +69,9 @@ func TestMain(m *testing.M) {
 		_, b, ballBody, _ := p.Balls.First()
 		drawn.paddle, drawn.ball = *pad, *b
 		drawn.paddleAt, drawn.ballAt = padBody.Pos, ballBody.Pos
-		p.Labels.Each(func(_ glue.Entity, l *Label) {
-			if l.Kind == ScoreLabel {
-				drawn.score = l.Str
+		p.Labels.Each(func(_ glue.Entity, kind LabelKind, l render.Label) {
+			if kind == ScoreLabel {
+				drawn.score = l.Value
 			}
 		})
 	}).Named("test.recordFrame"))

@@ -71,9 +71,9 @@ func SampleRollback(p SampleRollbackParams) {
 
 // addRollback makes app a -rollback game's player.
 func addRollback(app *glue.App, cfg Config) {
-	player, url := 0, "ws://"+cfg.Serve+netflags.DefaultPath
-	if cfg.Serve == "" {
-		player, url = 1, cfg.Watch
+	player, url := 0, "ws://"+cfg.Net.Serve+netflags.DefaultPath
+	if cfg.Net.Serve == "" {
+		player, url = 1, cfg.Net.Peer
 	}
 	app.AddPlugins(rollbackPlugin(cfg, player, url))
 	app.InsertResource(RollbackPad{})

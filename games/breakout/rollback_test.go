@@ -15,6 +15,7 @@ import (
 	"github.com/gluekit/glue/internal/lagproxy"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -124,7 +125,7 @@ func TestRollbackBreakout(t *testing.T) {
 	const n, seed = 400, 11
 	want, wantXs := rbOnTime(t, seed, n)
 	addr := freeAddr(t)
-	cfg := Config{Seed: seed, Settings: DefaultSettings(), Headless: true, Sequential: true, NoDiag: true, Serve: addr, Rollback: true}
+	cfg := Config{Seed: seed, Settings: DefaultSettings(), Headless: true, Sequential: true, NoDiag: true, Net: netflags.Flags{Serve: addr}, Rollback: true}
 	cfg.Settings.Players = 2
 	host := NewApp(cfg)
 	t.Cleanup(host.Close)
@@ -133,7 +134,7 @@ func TestRollbackBreakout(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { proxy.Close() })
-	cfg = Config{Seed: 999, Settings: DefaultSettings(), Headless: true, Sequential: true, NoDiag: true, Watch: "ws://" + proxy.Addr() + "/net", Rollback: true}
+	cfg = Config{Seed: 999, Settings: DefaultSettings(), Headless: true, Sequential: true, NoDiag: true, Net: netflags.Flags{Peer: "ws://" + proxy.Addr() + "/net"}, Rollback: true}
 	cfg.Settings.Players = 2
 	guest := NewApp(cfg)
 	t.Cleanup(guest.Close)

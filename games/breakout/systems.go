@@ -2,11 +2,12 @@ package main
 
 import (
 	"math"
-	"strconv"
+	"slices"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/gluekit/glue/modules/ui"
 )
@@ -317,7 +318,8 @@ func BreakBricks(p BreakBricksParams) {
 	contacts := p.Contacts.Get().List
 	for i, c := range contacts {
 		b, ok := p.Bricks.Get(c.B)
-		if !ok || seenBefore(contacts[:i], c.B) {
+		// A brick in several contacts this tick breaks and scores once.
+		if !ok || slices.ContainsFunc(contacts[:i], func(o physics.Contact) bool { return o.B == c.B }) {
 			continue
 		}
 		p.Cmd.Despawn(c.B)
@@ -328,15 +330,6 @@ func BreakBricks(p BreakBricksParams) {
 			p.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = bb.Vel.Unit().Scale(game.Speed) })
 		}
 	}
-}
-
-func seenBefore(cs []physics.Contact, e glue.Entity) bool {
-	for _, c := range cs {
-		if c.B == e {
-			return true
-		}
-	}
-	return false
 }
 
 // AimOffPaddleParams are what AimOffPaddle reads and writes: it turns the
@@ -437,13 +430,13 @@ type LabelParams struct {
 
 // UpdateLabels (HUD, each label) shows the score, the lives and a message
 // for the phase. Texts are rebuilt only when they change.
-func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
+func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p LabelParams) {
 	game := p.Game.Get()
-	switch l.Kind {
+	switch kind {
 	case ScoreLabel:
-		setText(l, "Score ", game.Score)
+		l.SetInt("Score ", game.Score)
 	case LivesLabel:
-		setText(l, "Lives ", game.Lives)
+		l.SetInt("Lives ", game.Lives)
 	case MessageLabel:
 		msg := ""
 		switch p.Phase.Get().Get() {
@@ -461,14 +454,6 @@ func UpdateLabels(_ glue.Entity, l *Label, p LabelParams) {
 		if n := p.Notice.Get(); n != nil && n.Text != "" {
 			msg = n.Text
 		}
-		l.Str = msg
+		l.Value = msg
 	}
-}
-
-// setText sets "prefix N", formatting only when N changed.
-func setText(l *Label, prefix string, n int) {
-	if l.Str != "" && l.shown == n {
-		return
-	}
-	l.Str, l.shown = prefix+strconv.Itoa(n), n
 }

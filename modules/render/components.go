@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"strconv"
 )
 
 // Box is a ready-made component for a filled rectangle; it implements
@@ -81,6 +82,17 @@ func (l Label) TextStyle() TextStyle { return l.Style }
 
 // Z returns the label's layer.
 func (l Label) Z() int { return l.Layer }
+
+// SetInt sets the label's text to prefix followed by n in decimal ("Score
+// 120"), allocating a new text only when it differs from the one shown:
+// a score or lives label updated every tick allocates only when the
+// number changes.
+func (l *Label) SetInt(prefix string, n int) {
+	var buf [64]byte
+	if text := strconv.AppendInt(append(buf[:0], prefix...), int64(n), 10); string(text) != l.Value {
+		l.Value = string(text)
+	}
+}
 
 // Align places a text about its anchor point along one axis.
 type Align uint8

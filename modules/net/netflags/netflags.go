@@ -63,6 +63,10 @@ type Flags struct {
 	// Agones is -agones (or -agones-players): connect to the Agones SDK
 	// sidecar; AgonesPlayers is -agones-players (net.AgonesConfig).
 	Agones, AgonesPlayers bool
+	// Stop is a served game's stop signal (SIGTERM), for
+	// net.DrainPlugin's Stop: set by [Flags.NotifyStop], nil until then
+	// and for a game that does not serve.
+	Stop <-chan os.Signal
 
 	fs           *flag.FlagSet
 	watch, join  string
@@ -162,6 +166,18 @@ func NotifyStop() (<-chan os.Signal, func()) {
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, syscall.SIGTERM)
 	return stop, func() { signal.Stop(stop) }
+}
+
+// NotifyStop sets Stop, when the game serves, to a channel that receives
+// an orchestrator's stop signal (SIGTERM) — see the function NotifyStop —
+// and returns the function that stops the notification, to call when the
+// game ends. For a game that does not serve it does nothing.
+func (f *Flags) NotifyStop() (unnotify func()) {
+	if f.Serve == "" {
+		return func() {}
+	}
+	f.Stop, unnotify = NotifyStop()
+	return unnotify
 }
 
 // Networked reports whether the game serves, watches or joins.
