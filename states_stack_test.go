@@ -51,18 +51,25 @@ func screenApp(t *testing.T) (*glue.App, *[]func(*glue.NextState[Screen])) {
 	return app, &script
 }
 
-func TestStateStackOverlay(t *testing.T) {
-	app, script := screenApp(t)
-	*script = []func(*glue.NextState[Screen]){
+// overScript is the requests of a menu over a game, one per tick: play,
+// then pause, options over it, back and back again; then the tail.
+func overScript(tail ...func(*glue.NextState[Screen])) []func(*glue.NextState[Screen]) {
+	return append([]func(*glue.NextState[Screen]){
 		func(n *glue.NextState[Screen]) { n.Set(Play) },
 		nil,
 		func(n *glue.NextState[Screen]) { n.Push(Pause) },
 		func(n *glue.NextState[Screen]) { n.Push(Options) },
 		func(n *glue.NextState[Screen]) { n.Pop() },
 		func(n *glue.NextState[Screen]) { n.Pop() },
+	}, tail...)
+}
+
+func TestStateStackOverlay(t *testing.T) {
+	app, script := screenApp(t)
+	*script = overScript(
 		func(n *glue.NextState[Screen]) { n.Push(Pause) },
 		func(n *glue.NextState[Screen]) { n.Set(Title) },
-	}
+	)
 	steps := []struct {
 		lines    []string
 		state    Screen
@@ -143,15 +150,7 @@ func TestNextStatePopping(t *testing.T) {
 
 func TestStateAfter(t *testing.T) {
 	app, script := screenApp(t)
-	*script = []func(*glue.NextState[Screen]){
-		func(n *glue.NextState[Screen]) { n.Set(Play) },
-		nil,
-		func(n *glue.NextState[Screen]) { n.Push(Pause) },
-		func(n *glue.NextState[Screen]) { n.Push(Options) },
-		func(n *glue.NextState[Screen]) { n.Pop() },
-		func(n *glue.NextState[Screen]) { n.Pop() },
-		func(n *glue.NextState[Screen]) { n.Set(Title) },
-	}
+	*script = overScript(func(n *glue.NextState[Screen]) { n.Set(Title) })
 	// The script runs in First, after StateTransition: each request shows
 	// in StateAfter once its tick ends, and in State a tick later.
 	want := []Screen{Play, Play, Pause, Options, Pause, Play, Title, Title}
