@@ -77,7 +77,7 @@ func (p Plugin) Build(app *glue.App) {
 //
 // The flag it sets is the machine's ([Machine]), taken by PlaySystem in
 // the same tick. cond must be made with glue.InState, glue.If and the
-// like, not the zero glue.Condition.
+// like; the zero glue.Condition is a build error.
 func SilenceWhile(cond glue.Condition) *glue.System {
 	return glue.Func(silence).RunIf(cond).In(SilenceSystem)
 }
