@@ -87,6 +87,10 @@ func Not(c Condition) Condition {
 func (a *App) initConds(r *sysRun, b *builder) []error {
 	var errs []error
 	for _, c := range r.spec.conds {
+		if c.init == nil {
+			errs = append(errs, fmt.Errorf("glue: system %s: it runs if a zero glue.Condition; make the condition with glue.InState, glue.ResourceExists or glue.If", r.name))
+			continue
+		}
 		eval, err := c.init(b)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("glue: system %s: %w", r.name, err))

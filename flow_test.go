@@ -204,6 +204,14 @@ func TestNotCondition(t *testing.T) {
 	wantBuildError(t, app2, "system Idle: it runs if Not of a zero glue.Condition")
 }
 
+// A system that runs if the zero Condition (an option left unset, passed
+// on) is a build error naming it, not a crash at Build.
+func TestZeroCondition(t *testing.T) {
+	app := newApp(t)
+	app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Idle").RunIf(glue.Condition{}))
+	wantBuildError(t, app, "system Idle: it runs if a zero glue.Condition; make the condition with glue.InState")
+}
+
 func TestDescribeShowsConditionsAndEvents(t *testing.T) {
 	app := newApp(t)
 	glue.AddState(app, Serving)

@@ -20,7 +20,8 @@
 // A tick, in order (App.Update runs First … Last, App.Draw the rest):
 //
 //	First       timer: the clock advances (not while Paused); save: what
-//	            the last tick's quick save or load did is reported
+//	            the last tick's quick save or load did is reported; audio:
+//	            a rollback's re-run tick is silenced (-rollback, rollback.go)
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
 //	StateTransition  the phase (Serving, Playing, Paused, Won, Lost) changes
 //	            as the rules asked last tick: entering Serving (or

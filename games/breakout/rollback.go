@@ -78,6 +78,9 @@ func addRollback(app *glue.App, cfg Config) {
 	app.AddPlugins(rollbackPlugin(cfg, player, url))
 	app.InsertResource(RollbackPad{})
 	app.AddSystems(glue.PreUpdate, glue.Func(SampleRollback).After(input.MapSystem))
+	// The tones of the ticks a rollback runs again were heard when those
+	// ticks first ran: counted again in audio.Sounds, not played again.
+	app.AddSystems(glue.First, audio.SilenceWhile(net.Rerunning()))
 	app.AddSystems(HUD, render.Publish("rollbackState", 6, rollbackState)) // in the browser
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/internal/lagproxy"
+	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/net/netflags"
@@ -120,7 +121,9 @@ func freeAddr(t *testing.T) string {
 // lag proxy of 100 ms plus up to 30 ms of jitter each way and plays
 // paddle 2. Both end at tick 400 with the digests of the game played with
 // every input on time, and after every tick each player's own paddle is
-// where that game has it: it responds in the tick of its key.
+// where that game has it: it responds in the tick of its key. Each tone
+// is heard once (audio.Heard), when its tick first runs, not again when
+// a rollback runs the tick again.
 func TestRollbackBreakout(t *testing.T) {
 	const n, seed = 400, 11
 	want, wantXs := rbOnTime(t, seed, n)
@@ -140,6 +143,14 @@ func TestRollbackBreakout(t *testing.T) {
 	t.Cleanup(guest.Close)
 
 	apps := [2]*glue.App{host, guest}
+	// The tones queued in each tick's first run, and in its re-runs.
+	var firstTones, rerunTones [2]uint64
+	for p, app := range apps {
+		queued := func(s glue.Res[audio.Sounds]) uint64 { return uint64(len(s.Get().Queued()) + s.Get().QueuedSamples()) }
+		app.AddSystems(glue.PostUpdate,
+			glue.Func(func(s glue.Res[audio.Sounds]) { firstTones[p] += queued(s) }).Named("FirstRunTones").RunIf(glue.Not(net.Rerunning())),
+			glue.Func(func(s glue.Res[audio.Sounds]) { rerunTones[p] += queued(s) }).Named("RerunTones").RunIf(net.Rerunning()))
+	}
 	errs := make([]error, 2)
 	var wg sync.WaitGroup
 	for p, app := range apps {
@@ -164,6 +175,15 @@ func TestRollbackBreakout(t *testing.T) {
 		if st.Desyncs > 0 {
 			t.Errorf("player %d: desync: %v", p+1, st.LastDesync)
 		}
+		// Each tone is heard once, when its tick first runs; the re-runs'
+		// are counted in Sounds (the game's) but not played again.
+		t.Logf("player %d: %d tones in first runs, %d in re-runs, %d heard, %d played", p+1, firstTones[p], rerunTones[p], audio.Heard(app), glue.Resource[audio.Sounds](app).Played())
+		if got := audio.Heard(app); got != firstTones[p] {
+			t.Errorf("player %d heard %d tones, want %d, those of the ticks' first runs (re-runs queued %d more)", p+1, got, firstTones[p], rerunTones[p])
+		}
+	}
+	if rerunTones[0]+rerunTones[1] == 0 {
+		t.Error("no tone queued in a re-run tick: the silencing is not tested")
 	}
 	if g := glue.Resource[Game](host); g.Hits == 0 && g.Lives == DefaultSettings().Lives {
 		t.Errorf("nothing happened in the game: %+v", *g)

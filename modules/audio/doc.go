@@ -34,4 +34,10 @@
 // systems and in browsers (which start sound after the first click or key
 // press). Elsewhere, and with [Plugin.Headless] or [Sounds.Muted], tones
 // are counted but not played, so games and their tests run the same.
+//
+// [Plugin.SilenceWhile] (or the [SilenceWhile] system) starts no sound in
+// the ticks in which a condition holds, counting them in [Sounds] all the
+// same: a rollback game silences the ticks it runs again
+// (net.Rerunning()), whose sounds were heard when they first ran. [Heard]
+// counts the sounds that reached the device, the machine's figure.
 package audio

@@ -53,3 +53,25 @@ func ExampleLoadSample() {
 	// 1 sound played
 	// audio: sound "boom.ogg": open boom.ogg: file does not exist
 }
+
+// Replaying is a game's flag, set while it replays ticks already heard.
+type Replaying bool
+
+// A game that runs ticks again — a rollback's re-runs — silences them:
+// the tones are counted in Sounds as in any tick, but not heard again.
+func ExamplePlugin_silenceWhile() {
+	app := glue.NewApp()
+	app.InsertResource(Replaying(false))
+	app.AddPlugins(audio.Plugin{Headless: true,
+		SilenceWhile: glue.If(func(r glue.Res[Replaying]) bool { return bool(*r.Get()) })})
+	app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[audio.Sounds]) {
+		s.Get().Play(audio.Tone{Freq: 880, Duration: 80 * time.Millisecond, Volume: audio.DefaultVolume})
+	}))
+	app.Update()
+	*glue.Resource[Replaying](app) = true
+	app.Update()
+	app.Update()
+	app.Close()
+	fmt.Println(glue.Resource[audio.Sounds](app).Played(), "tones played,", audio.Heard(app), "heard")
+	// Output: 3 tones played, 1 heard
+}

@@ -14,6 +14,11 @@ import (
 // glue.Last. It writes [Sounds].
 var PlaySystem = glue.NewLabel("audio.play")
 
+// SilenceSystem is the name of the system of [Plugin.SilenceWhile] and
+// [SilenceWhile], in glue.First. It writes the machine's audio output
+// (not [Sounds]).
+var SilenceSystem = glue.NewLabel("audio.silence")
+
 // DefaultSampleRate is the sample rate when [Plugin.SampleRate] is zero.
 const DefaultSampleRate = 44100
 
@@ -30,6 +35,14 @@ type Plugin struct {
 	// DefaultSampleRate; an Ebitengine audio context that already exists
 	// keeps its own.
 	SampleRate int
+	// SilenceWhile, if set, starts no sound on the device in every tick in
+	// which the condition holds when the tick starts (see [SilenceWhile]):
+	// the tick's tones and samples are counted in [Sounds] as in any other
+	// tick, but not heard. A rollback game silences the ticks it runs again
+	// (net.Rerunning()), whose sounds were heard the first time:
+	//
+	//	audio.Plugin{SilenceWhile: net.Rerunning()}
+	SilenceWhile glue.Condition
 }
 
 // Build adds the plugin's resources and system to app. An invalid option
@@ -45,8 +58,47 @@ func (p Plugin) Build(app *glue.App) {
 	}
 	app.InsertResource(Sounds{Muted: p.Muted})
 	app.InsertResource(DefaultMixer())
-	app.InsertResource(output{enabled: !p.Headless && deviceAvailable(), rate: rate})
+	app.InsertResource(output{enabled: !p.Headless && deviceAvailable(), rate: rate, heard: new(uint64)})
+	if p.SilenceWhile.String() != "" { // not the zero Condition
+		app.AddSystems(glue.First, SilenceWhile(p.SilenceWhile))
+	}
 	app.AddSystems(glue.Last, glue.Func(play).In(PlaySystem))
+}
+
+// SilenceWhile returns the system, for the core stage glue.First, that
+// starts no sound on the device in every tick in which cond holds when
+// the tick starts: [PlaySystem] counts the tick's tones and samples in
+// [Sounds] as usual (Played, Silenced and Skipped advance as in any other
+// tick, so a game's state and its digests do not change), and plays
+// none. It is [Plugin.SilenceWhile], for a game that adds the condition
+// where the plugin is not configured — a rollback session's wiring:
+//
+//	app.AddSystems(glue.First, audio.SilenceWhile(net.Rerunning()))
+//
+// The flag it sets is the machine's ([Machine]), taken by PlaySystem in
+// the same tick. cond must be made with glue.InState, glue.If and the
+// like; the zero glue.Condition is a build error.
+func SilenceWhile(cond glue.Condition) *glue.System {
+	return glue.Func(silence).RunIf(cond).In(SilenceSystem)
+}
+
+// silence (glue.First, while the SilenceWhile condition holds) keeps the
+// tick's sounds off the device.
+func silence(o glue.ResMut[output]) { o.Get().silent = true }
+
+// Heard returns how many tones and samples app's audio plugin has played
+// on the device since the app was built — or would have, while muted or
+// without an audio device — leaving out those of the ticks silenced by
+// [Plugin.SilenceWhile] or [SilenceWhile]. Unlike [Sounds.Played], which
+// is the game's and rolls back with it, it is the machine's: a rollback
+// does not take back sounds heard, so it counts the tones of a tick run
+// again by a rollback twice unless those re-runs are silenced. 0 without
+// the plugin.
+func Heard(app *glue.App) uint64 {
+	if o := glue.Resource[output](app); o != nil && o.heard != nil {
+		return *o.heard
+	}
+	return 0
 }
 
 // Machine returns the types of the resources of the machine's audio
@@ -66,6 +118,11 @@ type output struct {
 	sounds    []*sound // every sound of the maps, for the mixer
 	started   uint64   // plays so far: the order voices started in
 	mixer     Mixer    // the mixer the voices' volumes were set by
+	silent    bool     // SilenceWhile held this tick: start nothing
+	// heard counts the sounds played outside silenced ticks (Heard); a
+	// pointer, so that a rollback that puts the output back after a
+	// re-run (net.RollbackConfig.Keep) does not take them back.
+	heard *uint64
 }
 
 // player is what output needs of an Ebitengine audio player
@@ -120,6 +177,8 @@ func play(p struct {
 	Out    glue.ResMut[output]
 }) {
 	snd, o, mix := p.Sounds.Get(), p.Out.Get(), p.Mixer.Get()
+	silent := o.silent
+	o.silent = false
 	if *mix != o.mixer {
 		o.mixer = *mix
 		for _, s := range o.sounds {
@@ -141,8 +200,12 @@ func play(p struct {
 	}
 	snd.queue = slices.DeleteFunc(snd.queue, func(t Tone) bool { return !audible(t.Group, t.Volume) })
 	snd.samples = slices.DeleteFunc(snd.samples, func(q queuedSample) bool { return !audible(q.group, q.volume) })
-	snd.played += uint64(len(snd.queue) + len(snd.samples))
-	if o.enabled && !snd.Muted {
+	n := uint64(len(snd.queue) + len(snd.samples))
+	snd.played += n
+	if !silent && o.heard != nil {
+		*o.heard += n
+	}
+	if o.enabled && !snd.Muted && !silent {
 		o.start(snd.queue)
 		snd.skipped += uint64(o.startSamples(snd.samples))
 	} else {

@@ -34,9 +34,19 @@ type fakeDevice struct {
 // whose sounds last ticks ticks.
 func fakeApp(t *testing.T, ticks int) (*glue.App, *fakeDevice) {
 	t.Helper()
+	return fakeAppWith(t, ticks, Plugin{}, nil)
+}
+
+// fakeAppWith is fakeApp with plugin p and setup adding to the app
+// before it is built.
+func fakeAppWith(t *testing.T, ticks int, p Plugin, setup func(*glue.App)) (*glue.App, *fakeDevice) {
+	t.Helper()
 	app := glue.NewApp()
 	t.Cleanup(app.Close)
-	app.AddPlugins(Plugin{})
+	app.AddPlugins(p)
+	if setup != nil {
+		setup(app)
+	}
 	if err := app.Build(); err != nil {
 		t.Fatal(err)
 	}
@@ -139,5 +149,60 @@ func TestMixerReachesVoices(t *testing.T) {
 		if p.volume != 0.5 {
 			t.Errorf("player %d at volume %v, want 0.5", i, p.volume)
 		}
+	}
+}
+
+// hush is the test's condition for silence.
+type hush struct{ on bool }
+
+// In the ticks Plugin.SilenceWhile silences, the tones queued start no
+// player, while Sounds counts them as an unsilenced app does: a rollback
+// game silencing its re-runs keeps its state and digests.
+func TestSilenceWhileStartsNoPlayer(t *testing.T) {
+	bleep := Tone{Freq: 440, Duration: 50 * time.Millisecond, Volume: DefaultVolume}
+	mute := Tone{Freq: 440, Duration: 50 * time.Millisecond} // Volume 0: counted as Silenced
+	withHush := func(app *glue.App) { app.InsertResource(hush{}) }
+	quiet, qd := fakeAppWith(t, 2, Plugin{SilenceWhile: glue.If(func(h glue.Res[hush]) bool { return h.Get().on })}, withHush)
+	loud, ld := fakeAppWith(t, 2, Plugin{}, withHush)
+	const ticks = 30
+	silenced := func(i int) bool { return i%3 != 0 } // two ticks in three
+	for i := range ticks {
+		for _, app := range []*glue.App{quiet, loud} {
+			glue.Resource[hush](app).on = silenced(i)
+			s := glue.Resource[Sounds](app)
+			s.Play(bleep)
+			s.Play(mute)
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		qd.tick()
+		ld.tick()
+		q, l := glue.Resource[Sounds](quiet), glue.Resource[Sounds](loud)
+		if q.Played() != l.Played() || q.Silenced() != l.Silenced() || q.Skipped() != l.Skipped() {
+			t.Fatalf("tick %d: silenced app's Sounds counted played %d, silenced %d, skipped %d; unsilenced %d, %d, %d",
+				i+1, q.Played(), q.Silenced(), q.Skipped(), l.Played(), l.Silenced(), l.Skipped())
+		}
+	}
+	plays := func(d *fakeDevice) (n int) {
+		for _, p := range d.players {
+			n += p.plays
+		}
+		return n
+	}
+	if got := glue.Resource[Sounds](quiet).Played(); got != ticks {
+		t.Fatalf("played %d, want %d", got, ticks)
+	}
+	if got, want := plays(qd), ticks/3; got != want {
+		t.Errorf("silenced app's device started %d sounds, want %d (the unsilenced ticks')", got, want)
+	}
+	if got := plays(ld); got != ticks {
+		t.Errorf("unsilenced app's device started %d sounds, want %d", got, ticks)
+	}
+	if got, want := Heard(quiet), uint64(ticks/3); got != want {
+		t.Errorf("Heard %d, want %d", got, want)
+	}
+	if got := Heard(loud); got != ticks {
+		t.Errorf("Heard of the unsilenced app %d, want %d", got, ticks)
 	}
 }

@@ -153,12 +153,28 @@ func (s Session) Stats() RollbackStats {
 
 // Rerunning reports whether the tick being run is a re-run after a
 // rollback: a game may leave out effects (sounds) it already played.
+// [Rerunning] is the condition of systems that do.
 func (s Session) Rerunning() bool {
 	if r, ok := s.s.(interface{ rerunning() bool }); ok {
 		return r.rerunning()
 	}
 	return false
 }
+
+// Rerunning is a condition that holds while a [Rollback] session re-runs
+// ticks after a rollback ([Session.Rerunning]), and never without a
+// session: a game leaves out there the effects it already had when the
+// ticks first ran, and which no rollback takes back — sounds heard:
+//
+//	audio.Plugin{SilenceWhile: net.Rerunning()}
+//	app.AddSystems(glue.First, audio.SilenceWhile(net.Rerunning())) // where the session is added
+//
+// A game's state must not depend on it: both players run a tick once or
+// more, each its own number of times.
+func Rerunning() glue.Condition { return glue.If(rerunning) }
+
+// rerunning is the predicate of Rerunning.
+func rerunning(s glue.Opt[Session]) bool { return s.Get() != nil && s.Get().Rerunning() }
 
 // Hold makes the session run no tick past tick: it goes on taking in
 // the other player's inputs and re-running what they change, so that the

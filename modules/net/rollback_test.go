@@ -197,6 +197,51 @@ func TestRollbackUnderLatency(t *testing.T) {
 	}
 }
 
+// Rerunning holds in the ticks a rollback runs again, and only in them:
+// each side runs every tick once with it false and, with it true, as
+// many ticks as its session counts re-run. Systems that only observe it
+// leave the game as with every input on time. Without a session it never
+// holds.
+func TestRollbackRerunningCondition(t *testing.T) {
+	const n = 300
+	var apps [2]*glue.App
+	var first, again [2]uint64
+	st, desyncs := runRollback(t, n, 0, 100*time.Millisecond, func(p int, app *glue.App) {
+		apps[p] = app
+		app.AddSystems(glue.First,
+			glue.Func(func(struct{}) { first[p]++ }).Named("FirstRun").RunIf(glue.Not(Rerunning())),
+			glue.Func(func(struct{}) { again[p]++ }).Named("ReRun").RunIf(Rerunning()))
+	})
+	if len(desyncs) > 0 {
+		t.Errorf("desyncs reported: %v", desyncs)
+	}
+	want := rbReference(t, n, 0)
+	for p := range 2 {
+		if first[p] != n || again[p] != st[p].Resimulated {
+			t.Errorf("player %d: Rerunning false in %d ticks and true in %d; want %d and %d (the ticks re-run)", p+1, first[p], again[p], n, st[p].Resimulated)
+		}
+		if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
+			t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
+		}
+	}
+	if st[0].Resimulated+st[1].Resimulated == 0 {
+		t.Error("no tick re-run: the test tests nothing")
+	}
+
+	app := glue.NewApp()
+	t.Cleanup(app.Close)
+	ran := 0
+	app.AddSystems(glue.Update, glue.Func(func(struct{}) { ran++ }).RunIf(Rerunning()))
+	for range 3 {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ran != 0 {
+		t.Errorf("without a session Rerunning held in %d ticks, want 0", ran)
+	}
+}
+
 // With an input delay of 3 ticks, each input takes effect 3 ticks after
 // its key, on both sides, and the game still ends as with every input on
 // time.
