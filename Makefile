@@ -167,11 +167,13 @@ serve: wasm
 	$(GO) run ./web/serve -addr 127.0.0.1:8080 -dir web/dist
 
 ## test-web: the browser test: the wasm build in Debian's headless Chromium.
+## Two test files at a time (each with its own page server on a free port),
+## so that the 2-minute memory test runs beside the others.
 test-web: BROTLI_Q = 5
 test-web: GZIP_LEVEL = 6
 test-web: wasm wasm-gfx wasm-ui
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
-	cd web/test && node --test --test-reporter=spec *.test.mjs
+	cd web/test && node --test --test-concurrency=2 --test-reporter=spec *.test.mjs
 
 ## bench-web: the browser test's benchmark mode: Breakout and web/minimal
 ## loaded in turn GLUE_WEB_BENCH times (default 7), medians of the bytes on
