@@ -26,16 +26,23 @@ const warmup = Number(process.env.GLUE_WEB_MEMORY_WARMUP_S || 40);
 const query = "?autopilot&seed=1" + (process.env.GLUE_WEB_MEMORY_QUERY ? "&" + process.env.GLUE_WEB_MEMORY_QUERY : "");
 const MiB = 1 << 20;
 
-// slope returns the least-squares slope of ys over xs.
+// slope returns the Theil–Sen slope of ys over xs: the median of the
+// slopes between every pair of samples. A steady growth moves every pair;
+// one sample taken in a transient (a collection that found a burst of
+// garbage still referenced, on a busy machine) moves few, where a
+// least-squares slope would follow it (a single last sample 0.8 MiB high
+// once read as 0.36 MiB a minute with the others flat).
 function slope(xs, ys) {
-  const n = xs.length;
-  const mx = xs.reduce((a, b) => a + b, 0) / n, my = ys.reduce((a, b) => a + b, 0) / n;
-  let num = 0, den = 0;
-  for (let i = 0; i < n; i++) {
-    num += (xs[i] - mx) * (ys[i] - my);
-    den += (xs[i] - mx) ** 2;
+  const ss = [];
+  for (let i = 0; i < xs.length; i++) {
+    for (let j = i + 1; j < xs.length; j++) {
+      if (xs[j] !== xs[i]) ss.push((ys[j] - ys[i]) / (xs[j] - xs[i]));
+    }
   }
-  return den === 0 ? 0 : num / den;
+  if (ss.length === 0) return 0;
+  ss.sort((a, b) => a - b);
+  const m = ss.length >> 1;
+  return ss.length % 2 ? ss[m] : (ss[m - 1] + ss[m]) / 2;
 }
 
 test(`memory stays flat over ${seconds} s of play with restarts`, { timeout: (seconds + 240) * 1000 }, async () => {
