@@ -13,7 +13,9 @@
 // download broke off or stalled (no bytes for stallMs: 20 s, or
 // <body data-stall-ms>, or window.glueStallMs set before the loader
 // runs), the file arrived damaged, the game threw while
-// starting — and a Retry button.
+// starting — and a Retry button. A game that ends after its first frame
+// (its Quit) leaves a page that says so, with a Play again button, never a
+// frozen last frame.
 (() => {
   "use strict";
   const status = document.getElementById("status");
@@ -169,6 +171,53 @@
     }
   }
 
+  // over is set once the game has ended (its Quit, or a failure while it
+  // ran). From then on no input event reaches the ended program: its
+  // handlers would throw "Go program has already exited" on every key.
+  let over = false;
+  // (Stopping them at the window in the capture phase keeps their
+  // default actions: Enter still presses the Play again button.)
+  for (const type of ["keydown", "keyup", "keypress", "pointerdown", "pointerup", "pointermove",
+    "mousedown", "mouseup", "mousemove", "wheel", "touchstart", "touchmove", "touchend", "contextmenu",
+    "blur", "focus", "focusin", "focusout"]) {
+    window.addEventListener(type, (ev) => {
+      if (!over) return;
+      // The Play again button's own pointer events go on.
+      if (ev.target instanceof HTMLButtonElement && /^(pointer|mouse)/.test(ev.type)) return;
+      ev.stopImmediatePropagation();
+    }, { capture: true });
+  }
+
+  // ended shows the page's end state once the game has ended after its
+  // first frame: the canvas goes, and the loading panel says so, with a
+  // button that plays again (a reload). A game that ended by failing says
+  // why. The page never stays frozen on the game's last frame.
+  function ended(err) {
+    if (over) return;
+    over = true;
+    // The canvas stays, its size unchanged (Ebitengine observes it), but
+    // unseen and out of the way of the end panel.
+    const canvas = document.querySelector("canvas");
+    if (canvas) {
+      canvas.style.visibility = "hidden";
+      canvas.removeAttribute("tabindex");
+    }
+    notice.hidden = true;
+    bar.remove();
+    status.classList.add("failed", "ended");
+    status.classList.remove("hidden");
+    msg.textContent = err ? `${game} stopped: ${err && err.message || err}` : `${game} has ended.`;
+    if (err) msg.classList.add("error");
+    const again = document.createElement("button");
+    again.id = "again";
+    again.textContent = "Play again";
+    again.addEventListener("click", () => location.reload());
+    msg.after(again);
+    again.focus();
+    document.body.dataset.glueEnded = err ? "failed" : "quit";
+    console.info(`glue loader: ${msg.textContent}`);
+  }
+
   // Give the game canvas keyboard focus on click or tap.
   document.addEventListener("pointerdown", () => {
     const canvas = document.querySelector("canvas");
@@ -178,10 +227,16 @@
     }
   });
 
-  // Hide the loading screen once the game reports its first frame.
+  // Hide the loading screen once the game reports its first frame, and
+  // name the game's canvas (which Ebitengine adds) for screen readers.
   new MutationObserver(() => {
-    if (document.body.dataset.glueReady) status.classList.add("hidden");
-  }).observe(document.body, { attributes: true });
+    if (document.body.dataset.glueReady && !over) status.classList.add("hidden");
+    const canvas = document.querySelector("canvas");
+    if (canvas && !canvas.hasAttribute("aria-label")) {
+      canvas.setAttribute("aria-label", game);
+      canvas.setAttribute("role", "application");
+    }
+  }).observe(document.body, { attributes: true, childList: true });
 
   async function start() {
     if (typeof WebAssembly !== "object") {
@@ -246,8 +301,12 @@
       return fail(`${game} failed while starting: ${e && e.message || e}`);
     }
     running.then(() => {
-      if (!document.body.dataset.glueReady) fail(`${game} stopped before it started (the browser console has the reason).`);
-    }, (e) => fail(`${game} failed while starting: ${e && e.message || e}`));
+      if (!document.body.dataset.glueReady) return fail(`${game} stopped before it started (the browser console has the reason).`);
+      ended();
+    }, (e) => {
+      if (!document.body.dataset.glueReady) return fail(`${game} failed while starting: ${e && e.message || e}`);
+      ended(e);
+    });
   }
   start().catch((e) => fail(`${game} failed while starting: ${e && e.message || e}`));
   // An exception thrown by the game's start-up from a callback (a storage
@@ -255,6 +314,7 @@
   // turning forever.
   window.addEventListener("error", (ev) => {
     if (!document.body.dataset.glueReady) fail(`${game} failed while starting: ${ev.message}`);
+    else if (/Go program has already exited/.test(ev.message)) ended();
   });
   window.addEventListener("unhandledrejection", (ev) => {
     if (!document.body.dataset.glueReady) fail(`${game} failed while starting: ${ev.reason && ev.reason.message || ev.reason}`);

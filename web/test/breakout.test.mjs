@@ -72,6 +72,37 @@ test("loads, draws the bricks, moves the paddle and launches", async () => {
   await page.close();
 });
 
+test("Quit ends the game with a page that says so and plays again, not a frozen frame", async () => {
+  const { page, errors } = await open("?menus&seed=1");
+  assert.equal(await page.getAttribute("canvas", "aria-label"), "Breakout", "the canvas is not named for screen readers");
+  // The title menu: Start, Options, Quit. Click Quit: the 200x400 field
+  // is scaled to fit the page, Quit's centre at (100, 238) in it.
+  const box = await page.locator("canvas").boundingBox();
+  const sc = Math.min(box.width / 200, box.height / 400);
+  const ox = box.x + (box.width - 200 * sc) / 2, oy = box.y + (box.height - 400 * sc) / 2;
+  await page.waitForTimeout(500);
+  await page.mouse.click(ox + 100 * sc, oy + 238 * sc);
+  const press = async (key) => {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  };
+  await page.waitForSelector("body[data-glue-ended]", { timeout: 30_000 });
+  assert.equal(await page.getAttribute("body", "data-glue-ended"), "quit");
+  assert.match(await page.textContent("#msg"), /Breakout has ended/);
+  assert.ok(await page.isVisible("#again"), "no Play again button");
+  assert.ok(await page.locator("canvas").isHidden(), "the ended game's last frame is still shown");
+  // Keys and clicks after the end reach nothing that throws.
+  await press("ArrowLeft");
+  await press("KeyA"); // (Space or Enter would press the focused Play again)
+  await page.mouse.click(100, 100);
+  assert.deepEqual(errors, []);
+  // Play again starts a new game.
+  await page.click("#again");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  assert.equal(await page.getAttribute("body", "data-glue-ended"), null);
+  await page.close();
+});
+
 test("the autopilot scores (?autopilot)", async () => {
   const { page, errors } = await open("?seed=2&autopilot");
   const s = await until(page, (s) => s.score > 0 && s.sounds > 0, "a score (and its sound) under autopilot", 90_000);

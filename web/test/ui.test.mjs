@@ -87,6 +87,49 @@ test("keyboard: the focus moves, Enter clicks, right moves the slider; the game 
   await context.close();
 });
 
+// tap presses and releases a key on the canvas within one task of the
+// page: both events arrive between two ticks, whatever the frame rate
+// (as a quick tap on a page drawing 4 frames a second). Ebitengine
+// stamps each event with its tick, so the press is seen (a guard: glue's
+// Devices must keep reading it that way).
+const tap = (page, code) => page.evaluate((code) => {
+  const c = document.querySelector("canvas");
+  for (const type of ["keydown", "keyup"]) {
+    c.dispatchEvent(new KeyboardEvent(type, { code, key: code, bubbles: true, cancelable: true }));
+  }
+}, code);
+
+test("a key pressed and released between two ticks counts once", async () => {
+  const { context, page, errors } = await open();
+  assert.equal((await state(page)).Focus, "count");
+  await tap(page, "ArrowDown");
+  await frames(page, 4);
+  assert.equal((await state(page)).Focus, "volume", "a tap between two ticks was lost");
+  await tap(page, "ArrowDown");
+  await frames(page, 4);
+  assert.equal((await state(page)).Focus, "on", "the second tap");
+  await tap(page, "ArrowUp");
+  await tap(page, "ArrowUp"); // two taps in one frame: the second is the same tick's press
+  await frames(page, 4);
+  const s = await state(page);
+  assert.ok(s.Focus === "volume" || s.Focus === "count", `focus ${s.Focus} after two taps up`);
+  // A click of the mouse inside one task clicks the button.
+  const [x, y] = await centre(page, s.ButtonXY);
+  const clicks = s.Clicks;
+  await page.mouse.move(x, y);
+  await frames(page, 2);
+  await page.evaluate(([x, y]) => {
+    const c = document.querySelector("canvas");
+    for (const type of ["mousedown", "mouseup"]) {
+      c.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button: 0, bubbles: true, cancelable: true }));
+    }
+  }, [x, y]);
+  await frames(page, 4);
+  assert.equal((await state(page)).Clicks, clicks + 1, "a click between two ticks was lost");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("mouse: a click on the button clicks it and is not the game's", async () => {
   const { context, page, errors } = await open();
   const [x, y] = await centre(page, (await state(page)).ButtonXY);
