@@ -78,6 +78,27 @@ func ExampleBindings_Describe() {
 	b.Rebind(input.Pause, input.Key(ebiten.KeyF1))
 	fmt.Println(b.Describe(input.Pause))
 	// Output:
-	// P, Escape, PadButton(CenterRight)
+	// P, Esc, Start
 	// F1
+}
+
+func ExampleSource_Name() {
+	for _, s := range []input.Source{
+		input.Key(ebiten.KeySpace), input.Key(ebiten.KeyArrowLeft), input.Key(ebiten.KeyDigit1),
+		input.Mouse(ebiten.MouseButtonLeft), input.Touch(),
+		input.PadButton(ebiten.StandardGamepadButtonRightBottom),
+		input.PadButton(ebiten.StandardGamepadButtonFrontBottomRight),
+		input.PadAxis(ebiten.StandardGamepadAxisLeftStickHorizontal, -1),
+	} {
+		fmt.Printf("%v: %s\n", s, s.Name())
+	}
+	// Output:
+	// Key(Space): Space
+	// Key(ArrowLeft): Left
+	// Key(Digit1): 1
+	// Mouse(0): Left mouse button
+	// Touch: Touch
+	// PadButton(RightBottom): Pad A
+	// PadButton(FrontBottomRight): Right trigger
+	// PadAxis(LeftStickHorizontal-): Left stick left
 }

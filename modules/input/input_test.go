@@ -311,3 +311,32 @@ func TestSystemWithoutPlugin(t *testing.T) {
 		t.Errorf("Build = %v, want an error saying to add input.Plugin for input.State", err)
 	}
 }
+
+// Every key, mouse button, gamepad button and axis direction has a name
+// a player can read: none is empty or the programmer's form.
+func TestSourceNames(t *testing.T) {
+	var all []input.Source
+	for k := ebiten.Key(0); k <= ebiten.KeyMax; k++ {
+		all = append(all, input.Key(k))
+	}
+	for b := ebiten.MouseButton(0); b <= ebiten.MouseButtonMax; b++ {
+		all = append(all, input.Mouse(b))
+	}
+	for b := 0; b < input.PadButtonCount; b++ {
+		all = append(all, input.PadButton(ebiten.StandardGamepadButton(b)))
+	}
+	for a := 0; a < input.PadAxisCount; a++ {
+		all = append(all, input.PadAxis(ebiten.StandardGamepadAxis(a), -1), input.PadAxis(ebiten.StandardGamepadAxis(a), 1))
+	}
+	seen := map[string]input.Source{}
+	for _, s := range all {
+		n := s.Name()
+		if n == "" || strings.Contains(n, "(") {
+			t.Errorf("%v: name %q", s, n)
+		}
+		if o, dup := seen[n]; dup && n != `\` {
+			t.Errorf("%v and %v are both named %q", o, s, n)
+		}
+		seen[n] = s
+	}
+}

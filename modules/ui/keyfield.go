@@ -34,7 +34,7 @@ func (f *KeyField) text() string {
 	}
 	names := make([]string, len(f.Keys))
 	for i, k := range f.Keys {
-		names[i] = k.String()
+		names[i] = input.Key(k).Name()
 	}
 	f.label = f.Text + ": " + strings.Join(names, ", ")
 	if f.waiting {
