@@ -141,8 +141,8 @@ func (p *Plugin) Build(app *glue.App) {
 		app.AddError(fmt.Errorf("replay: Plugin.Record (%q) and Plugin.Replay (%q) are both set; record a run or replay one", p.Record, p.Replay))
 		return
 	}
-	if p.Every < 0 || p.Detail < 0 {
-		app.AddError(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) or more, got %d and %d", DefaultEvery, DefaultDetail, p.Every, p.Detail))
+	if p.Every < 0 || p.Detail < 0 || p.Every > MaxEvery || p.Detail > MaxEvery {
+		app.AddError(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) to %d, got %d and %d", DefaultEvery, DefaultDetail, MaxEvery, p.Every, p.Detail))
 		return
 	}
 	s := &state{p: *p, app: app, store: p.Store, log: p.Logger, digests: map[key]uint16{}, now: map[key]uint16{}}
@@ -286,7 +286,7 @@ func (s *state) record(p struct {
 			if r.Ticks%saveEvery < uint64(r.Every) {
 				// The run so far, in case the game never closes (a
 				// crash, a browser tab closed).
-				r.Final = world
+				r.Final = finalDigest(world)
 				s.write()
 			}
 			return nil
@@ -340,7 +340,7 @@ func (s *state) finish() {
 		if err := s.dig.digest(w, s.now); err != nil {
 			return err
 		}
-		r.Final = sum(s.now, -1)
+		r.Final = finalDigest(sum(s.now, -1))
 		return nil
 	})
 	if err != nil {
@@ -414,7 +414,7 @@ func (s *state) checkTick(p struct {
 				}
 			}
 			if last {
-				if got := sum(s.now, -1); got != r.Final || s.firstBad != 0 {
+				if got := finalDigest(sum(s.now, -1)); got != r.Final || s.firstBad != 0 {
 					return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (docs/replay.md)",
 						s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, got, r.Final))
 				}
