@@ -110,6 +110,10 @@ type entry struct {
 // Inputs returns the number of ticks at which the recorded input changed.
 func (r *Recording) Inputs() int { return len(r.inputs) }
 
+// Encode returns the recording as a file, which [Decode] reads: for
+// tools that change a recording (its Flags) and tests of damaged ones.
+func (r *Recording) Encode() []byte { return r.encode() }
+
 // encode writes the recording as a file.
 func (r *Recording) encode() []byte {
 	var w codec.Writer
