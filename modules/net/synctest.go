@@ -43,7 +43,8 @@ type SyncTestConfig struct {
 	// Remote, if set, gives player p's input of tick t for every player
 	// p > 0 (p = 0 is the game's own sample, the resource I); by default
 	// every player's input is the sample, as GGRS's SyncTestSession takes
-	// every player's input from the one machine.
+	// every player's input from the one machine. A value of another type
+	// than I ends the test with an error.
 	Remote func(t uint64, player int) any
 	// Inputs lists resources that hold a tick's input and are written
 	// before the tick, outside its systems: input.Devices of a headless
@@ -222,6 +223,7 @@ type syncTest[I comparable] struct {
 	app *glue.App
 
 	seeded    bool
+	err       error // Config.Remote's wrong input, which ends the test
 	running   uint64 // the tick being run
 	simulated uint64 // the last tick run
 	resim     bool
@@ -254,7 +256,11 @@ func (s *syncTest[I]) handOver(sample *I, in *Inputs) {
 		for p := range rec {
 			switch {
 			case p > 0 && s.cfg.Remote != nil:
-				v, _ := s.cfg.Remote(t, p).(I)
+				x := s.cfg.Remote(t, p)
+				v, ok := x.(I)
+				if !ok && s.err == nil {
+					s.err = fmt.Errorf("net: SyncTest.Config.Remote returned a %T for player %d in tick %d, want a %v (the session's input type)", x, p, t, reflect.TypeFor[I]())
+				}
 				rec[p] = v
 			case sample != nil:
 				rec[p] = *sample
@@ -324,6 +330,9 @@ func (s *syncTest[I]) run(tick func() error, t uint64) error {
 	s.running = t
 	if err := tick(); err != nil {
 		return err
+	}
+	if s.err != nil {
+		return s.err
 	}
 	if s.app.Tick() == t {
 		s.simulated = t

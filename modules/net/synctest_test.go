@@ -233,3 +233,16 @@ func TestSyncTestAllocatesNothing(t *testing.T) {
 		t.Errorf("a tick of the sync test allocates %v times, want 0", a)
 	}
 }
+
+// A Remote that hands an input of another type than the session's ends
+// the test with an error saying so, rather than playing a zero input.
+func TestSyncTestRemoteOfWrongType(t *testing.T) {
+	app := glue.NewApp()
+	rbGame(app)
+	app.AddPlugins(SyncTest[rbPad]{Config: SyncTestConfig{Remote: func(uint64, int) any { return int8(1) }}})
+	defer app.Close()
+	err := app.Update()
+	if err == nil || !strings.Contains(err.Error(), "Remote returned a int8 for player 1 in tick 1, want a net.rbPad") {
+		t.Errorf("Update returned %v, want the error of Remote's wrong type", err)
+	}
+}
