@@ -223,7 +223,7 @@ type syncTest[I comparable] struct {
 	app *glue.App
 
 	seeded    bool
-	err       error // Config.Remote's wrong input, which ends the test
+	err       error  // Config.Remote's wrong input, which ends the test
 	running   uint64 // the tick being run
 	simulated uint64 // the last tick run
 	resim     bool
