@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,4 +142,32 @@ func memoryWith(data []byte) *save.Memory {
 	m := &save.Memory{}
 	m.Write("run", data)
 	return m
+}
+
+// -replay always plays the recording to its last tick and checks the
+// final digest (issue #34): -ticks smaller than the recording no longer
+// cuts it short with exit status 0 and nothing checked, and a final
+// digest that does not match exits 1 saying so.
+func TestReplayAlwaysChecksTheFinalDigest(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.replay")
+	var out1, out2, errs bytes.Buffer
+	if rc := run([]string{"-headless", "-ticks", "1500", "-seed", "42", "-record", file}, &out1, &errs); rc != 0 {
+		t.Fatalf("recording: exit %d: %s", rc, errs.String())
+	}
+	if rc := run([]string{"-replay", file, "-ticks", "100"}, &out2, &errs); rc != 0 || out2.String() != out1.String() {
+		t.Errorf("-replay with -ticks 100: exit %d, stdout %q, stderr %s; want exit 0 and the recorded end %q (played to its last tick)", rc, out2.String(), errs.String(), out1.String())
+	}
+	rec, err := replay.Open(nil, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Final ^= 0x5a5a
+	if err := os.WriteFile(file, rec.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errs.Reset()
+	out2.Reset()
+	if rc := run([]string{"-replay", file}, &out2, &errs); rc != 1 || !strings.Contains(errs.String(), "final digest") {
+		t.Errorf("-replay of a recording whose final digest differs: exit %d, stderr %q; want exit 1 naming the final digest", rc, errs.String())
+	}
 }

@@ -25,6 +25,7 @@ import (
 	"image/color"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 
 	"github.com/gluekit/glue"
@@ -203,8 +204,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "platformer:", err)
 		return 1
 	}
-	return cmd.Run(app.AddPlugins(rp), render.Headless{}, func(ticks int) {
+	var h render.Headless
+	if n := rp.ReplayTicks(); n > 0 {
+		// A replay runs to its last tick, where it checks the final
+		// digest, whatever -ticks says.
+		h.Ticks, h.Until = int(min(n, math.MaxInt32))+1, rp.Finished
+	}
+	code := cmd.Run(app.AddPlugins(rp), h, func(ticks int) {
 		pr := glue.Resource[Progress](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
 	})
+	if err := rp.Err(); code == 0 && err != nil {
+		fmt.Fprintln(stderr, "platformer:", err) // -replay always checks the final digest
+		return 1
+	}
+	return code
 }

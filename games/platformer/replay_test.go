@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -54,5 +57,40 @@ func TestReplay(t *testing.T) {
 	}
 	if far < 100 {
 		t.Errorf("the hero did not go far: at most x = %v", far)
+	}
+}
+
+// -headless -replay plays a recording longer than -ticks to its last
+// tick and checks its final digest (issue #34: it stopped at -ticks with
+// exit status 0, nothing checked); a final digest that differs exits 1
+// saying so.
+func TestReplayAlwaysChecksTheFinalDigest(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run.replay")
+	g := newGame(t)
+	g.app.AddPlugins(&replay.Plugin{Record: file, Registry: replayRegistry(), Resources: []glue.Type{glue.TypeOf[Progress]()}})
+	g.start()
+	for n := range 400 {
+		keys := []ebiten.Key{ebiten.KeyArrowRight}
+		if n%50 < 3 {
+			keys = append(keys, ebiten.KeySpace)
+		}
+		g.tick(keys...)
+	}
+	g.app.Close() // writes the recording
+	var out, errs strings.Builder
+	if code := run([]string{"-headless", "-ticks", "50", "-replay", file}, &out, &errs); code != 0 || !strings.HasPrefix(out.String(), "ticks 403 ") {
+		t.Errorf("-headless -ticks 50 -replay of 403 ticks: exit %d, stdout %q, stderr %q; want exit 0 after all 403", code, out.String(), errs.String())
+	}
+	rec, err := replay.Open(nil, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Final ^= 0x5a5a
+	if err := os.WriteFile(file, rec.Encode(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	errs.Reset()
+	if code := run([]string{"-headless", "-replay", file}, &out, &errs); code != 1 || !strings.Contains(errs.String(), "final digest") {
+		t.Errorf("-replay of a recording whose final digest differs: exit %d, stderr %q; want exit 1 naming the final digest", code, errs.String())
 	}
 }

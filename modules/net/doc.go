@@ -38,6 +38,12 @@
 //     glue.Checkpoint and runs the ticks since again; [Session] counts
 //     what it did and [Desync] reports states that differ (rollback.go,
 //     relay.go; docs/net.md, "Rollback").
+//   - The sync test, the first check of a game meant for rollback:
+//     [SyncTest] runs the game in one process and after every tick runs
+//     the last [DefaultSyncCheck] ticks again from their checkpoint,
+//     comparing digests; a [SyncError] names the tick, the components
+//     and the entities that differ (synctest.go; docs/net.md, "The sync
+//     test").
 //   - Stages: the plugins add their systems to the core stages. Received
 //     state and inputs are handed over in glue.PreUpdate
 //     ([ReceiveSystem], [BeginTickSystem]), before the game's rules, and

@@ -18,8 +18,10 @@ type savedRecord struct {
 // (a *Space) for a checkpoint. A checkpoint's Space holds only the
 // colliders' states (saved); restoring one into the app's Space puts
 // back the colliders removed since, removes those added since, and
-// moves every shape to its saved position. It allocates only for
-// colliders to put back and when its buffers grow.
+// moves every shape to its saved position, and gives the grid back the
+// area it had (the grid only grows: a restore across a growth rebuilds
+// it). It allocates only for colliders to put back, for a grid rebuilt
+// and when its buffers grow.
 func (s *Space) CopyFrom(src any) {
 	o := src.(*Space)
 	s.tick, s.stamp, s.seq = o.tick, o.stamp, o.seq
@@ -67,6 +69,14 @@ func (s *Space) CopyFrom(src any) {
 	}
 	clear(s.added)
 	s.added = s.added[:0]
+	if s.area != o.area && !o.area.Empty() {
+		// The grid grew since the checkpoint (a collider added out of
+		// it): make it the checkpoint's again, so that the ticks run
+		// again grow it when the first run did, and the Space's digest
+		// (which covers the area) is the first run's. It allocates a
+		// new grid, as growing it did.
+		s.rebuild(o.area)
+	}
 }
 
 // CopyFrom implements glue.Copier for StepSystem's Local.

@@ -43,5 +43,11 @@
 // the components and entities whose values differ. The replay then fails
 // the app with an error wrapping [ErrDiverged], also in [Status].Err.
 // After the last recorded tick the world's full 64-bit digest is
-// compared, and the app ends ([Status].Done).
+// compared, and the app ends ([Status].Done). A replay stopped before
+// its last tick never checked it: [Plugin.Err] says so
+// ([ErrUnfinished]), and a game's main exits with a failure when Err is
+// not nil, running a headless replay for [Plugin.ReplayTicks] ticks until
+// [Plugin.Finished]. A file that cannot be true — a tick count its
+// digests do not account for, inputs beyond it — is refused before it is
+// played, with [ErrNotReplay].
 package replay

@@ -32,7 +32,7 @@ func Flags(fs *flag.FlagSet, seed string) *Plugin {
 		if err != nil {
 			return err
 		}
-		p.Replay = name
+		p.Replay, p.ticks = name, rec.Ticks
 		for _, f := range rec.Flags {
 			k, v, _ := strings.Cut(f, "=")
 			if fs.Lookup(k) == nil {

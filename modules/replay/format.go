@@ -110,6 +110,10 @@ type entry struct {
 // Inputs returns the number of ticks at which the recorded input changed.
 func (r *Recording) Inputs() int { return len(r.inputs) }
 
+// Encode returns the recording as a file, which [Decode] reads: for
+// tools that change a recording (its Flags) and tests of damaged ones.
+func (r *Recording) Encode() []byte { return r.encode() }
+
 // encode writes the recording as a file.
 func (r *Recording) encode() []byte {
 	var w codec.Writer
@@ -227,7 +231,7 @@ func Decode(data []byte) (*Recording, error) {
 		c := make([]typeRec, rd.Count(2))
 		for j := range c {
 			c[j].t = int(rd.Uvarint())
-			if c[j].t >= len(r.Names) {
+			if c[j].t < 0 || c[j].t >= len(r.Names) {
 				rd.Fail(fmt.Errorf("type %d of %d", c[j].t, len(r.Names)))
 			}
 			k := rd.Count(1)
@@ -264,11 +268,55 @@ func Decode(data []byte) (*Recording, error) {
 	if rd.Len() != 0 {
 		return nil, fmt.Errorf("%w: %d bytes after the end", ErrNotReplay, rd.Len())
 	}
-	if r.Every < 1 || r.Detail < 1 {
-		return nil, fmt.Errorf("%w: checks every %d ticks, detailed every %d", ErrNotReplay, r.Every, r.Detail)
+	if err := r.possible(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotReplay, err)
 	}
 	return r, nil
 }
+
+// possible says what in a decoded recording cannot be true of one the
+// plugin wrote: its tick count is accounted for by its world digests
+// (one every Every ticks, Every at most MaxEvery, so that the count is
+// bounded by the file's size), its detailed checks by those, its inputs
+// are in order within its ticks, its checks name its types, and it has a
+// final digest.
+func (r *Recording) possible() error {
+	switch {
+	case r.Every < 1 || r.Every > MaxEvery || r.Detail < 1 || r.Detail > MaxEvery:
+		return fmt.Errorf("its world digests are checked every %d ticks, detailed every %d of those; both must be 1 to %d", r.Every, r.Detail, MaxEvery)
+	case uint64(len(r.worlds)) != r.Ticks/uint64(r.Every):
+		return fmt.Errorf("it says %d ticks, checked every %d, but holds %d world digests (%d ticks' worth): its tick count is impossible", r.Ticks, r.Every, len(r.worlds), uint64(len(r.worlds))*uint64(r.Every))
+	case len(r.checks) != len(r.worlds)/r.Detail:
+		return fmt.Errorf("it holds %d detailed checks for %d world digests detailed every %d", len(r.checks), len(r.worlds), r.Detail)
+	case r.Ticks > 0 && r.Final == 0:
+		return fmt.Errorf("it holds no final digest for its %d ticks (cut short before its first save?)", r.Ticks)
+	}
+	last := uint64(0)
+	for i, in := range r.inputs {
+		if in.tick <= last || in.tick > r.Ticks {
+			return fmt.Errorf("its input %d is at tick %d, after tick %d, of %d ticks: inputs must be in order within the recording", i, in.tick, last, r.Ticks)
+		}
+		last = in.tick
+	}
+	for _, c := range r.checks {
+		for _, t := range c {
+			if t.t < 0 || t.t >= len(r.Names) {
+				return fmt.Errorf("a check names type %d of %d", t.t, len(r.Names))
+			}
+		}
+	}
+	return nil
+}
+
+// MaxEvery is the most ticks between two checks of the world's digest
+// ([Plugin.Every]), and the most checks between two detailed ones
+// ([Plugin.Detail]): a minute at 60 ticks per second. It bounds a
+// recording's tick count by its size.
+const MaxEvery = 3600
+
+// finalDigest is the final digest the file holds for the world's digest
+// x: never 0, which says "none".
+func finalDigest(x uint64) uint64 { return max(x, 1) }
 
 // The fields of an input record's mask.
 const (

@@ -80,6 +80,54 @@ type Plugin struct {
 
 	seedFlag func() (uint64, error) // Flags: the game's seed flag's value
 	flags    func() []string        // Flags: the flags set, to record
+	ticks    uint64                 // the replayed recording's Ticks, once read
+	run      *state                 // the state in the app it was built into
+}
+
+// ErrUnfinished: the app stopped before the replayed recording's last
+// tick, so that its final digest was never checked.
+var ErrUnfinished = errors.New("replay stopped before its last tick")
+
+// ReplayTicks returns the number of ticks of the recording being
+// replayed — known once -replay is parsed ([Flags]) or the plugin is
+// built — and 0 when it does not replay: a headless loop runs that many
+// ticks, whatever its own limit (the plugin ends the app after the last).
+func (p *Plugin) ReplayTicks() uint64 {
+	if p.Replay == "" {
+		return 0
+	}
+	return p.ticks
+}
+
+// Finished reports whether a replay is over: it played its last tick and
+// checked the final digest, or it failed. A headless loop stops when it
+// holds (render.Headless.Until).
+func (p *Plugin) Finished() bool {
+	return p.run != nil && p.run.status != nil && (p.run.status.Done || p.run.status.Err != nil)
+}
+
+// Err returns, once the app has run, why a replay did not end at its
+// final digest matched: its error (wrapping [ErrDiverged] or [ErrBuild]),
+// or [ErrUnfinished] if the app stopped before the recording's last tick
+// (a window closed, a game's own end, a tick limit). It returns nil for a
+// replay that ended as recorded, and when the plugin does not replay. A
+// game's main exits with a failure when it is not nil: -replay always
+// checks the final digest.
+func (p *Plugin) Err() error {
+	if p.Replay == "" {
+		return nil
+	}
+	s := p.run
+	switch {
+	case s == nil || s.status == nil:
+		return fmt.Errorf("replay: %s: %w: the app never started", p.Replay, ErrUnfinished)
+	case s.status.Err != nil:
+		return s.status.Err
+	case !s.status.Done:
+		return fmt.Errorf("replay: %s: %w: the game stopped after tick %d of the recording's %d, so its final digest was never checked; let the replay run to its end (-headless runs it to its end)",
+			s.store.Where(p.Replay), ErrUnfinished, s.status.Tick, s.rec.Ticks)
+	}
+	return nil
 }
 
 // Status is the resource that says how a replay or a recording goes.
@@ -141,11 +189,12 @@ func (p *Plugin) Build(app *glue.App) {
 		app.AddError(fmt.Errorf("replay: Plugin.Record (%q) and Plugin.Replay (%q) are both set; record a run or replay one", p.Record, p.Replay))
 		return
 	}
-	if p.Every < 0 || p.Detail < 0 {
-		app.AddError(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) or more, got %d and %d", DefaultEvery, DefaultDetail, p.Every, p.Detail))
+	if p.Every < 0 || p.Detail < 0 || p.Every > MaxEvery || p.Detail > MaxEvery {
+		app.AddError(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) to %d, got %d and %d", DefaultEvery, DefaultDetail, MaxEvery, p.Every, p.Detail))
 		return
 	}
 	s := &state{p: *p, app: app, store: p.Store, log: p.Logger, digests: map[key]uint16{}, now: map[key]uint16{}}
+	p.run = s
 	if s.store == nil {
 		s.store = defaultStore()
 	}
@@ -164,6 +213,7 @@ func (p *Plugin) Build(app *glue.App) {
 			return
 		}
 		s.rec = rec
+		p.ticks = rec.Ticks
 		s.status = &Status{Replaying: true, Name: p.Replay, Ticks: rec.Ticks}
 		app.InsertResource(input.External{By: "replay of " + p.Replay})
 		app.AddSystems(glue.First, glue.Func(s.feed).Named("replay.feed").In(FeedSystem))
@@ -286,7 +336,7 @@ func (s *state) record(p struct {
 			if r.Ticks%saveEvery < uint64(r.Every) {
 				// The run so far, in case the game never closes (a
 				// crash, a browser tab closed).
-				r.Final = world
+				r.Final = finalDigest(world)
 				s.write()
 			}
 			return nil
@@ -340,7 +390,7 @@ func (s *state) finish() {
 		if err := s.dig.digest(w, s.now); err != nil {
 			return err
 		}
-		r.Final = sum(s.now, -1)
+		r.Final = finalDigest(sum(s.now, -1))
 		return nil
 	})
 	if err != nil {
@@ -414,7 +464,7 @@ func (s *state) checkTick(p struct {
 				}
 			}
 			if last {
-				if got := sum(s.now, -1); got != r.Final || s.firstBad != 0 {
+				if got := finalDigest(sum(s.now, -1)); got != r.Final || s.firstBad != 0 {
 					return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (docs/replay.md)",
 						s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, got, r.Final))
 				}
@@ -507,6 +557,9 @@ func (s *state) when(tick uint64) string {
 		return fmt.Sprintf("at tick %d", at)
 	}
 	from := s.status.Checked + 1
+	if from > at {
+		return fmt.Sprintf("at its last tick %d, whose checks all passed", at)
+	}
 	return fmt.Sprintf("between ticks %d and %d (the world's digest is checked every %d ticks; record with Every 1 (-record-every 1) to find the tick)", from, at, every)
 }
 

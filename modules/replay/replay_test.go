@@ -253,3 +253,36 @@ func TestRecordingWrittenWhilePlaying(t *testing.T) {
 	}
 	app.Close()
 }
+
+// Plugin.Err says whether a replay ended at its final digest matched:
+// nil when it did, ErrUnfinished when the app stopped before the
+// recording's last tick (its final digest never checked), nil when the
+// plugin does not replay; ReplayTicks is the recording's length.
+func TestErrSaysAReplayStoppedEarly(t *testing.T) {
+	store := record(t, 300, 0, 0)
+	p := &replay.Plugin{Replay: "run", Seed: 5, Store: store}
+	app := game(p)
+	if err := play(app, 100, false); err != nil {
+		t.Fatal(err)
+	}
+	app.Close()
+	if p.ReplayTicks() != 300 || p.Finished() {
+		t.Errorf("after 100 ticks of 300: ReplayTicks %d, Finished %v; want 300, false", p.ReplayTicks(), p.Finished())
+	}
+	err := p.Err()
+	if !errors.Is(err, replay.ErrUnfinished) || !strings.Contains(err.Error(), "after tick 100 of the recording's 300") || !strings.Contains(err.Error(), "final digest was never checked") {
+		t.Errorf("stopped after 100 ticks of 300: Err %v, want ErrUnfinished saying where it stopped", err)
+	}
+	p = &replay.Plugin{Replay: "run", Seed: 5, Store: store}
+	app = game(p)
+	if err := play(app, 1000, false); !errors.Is(err, glue.ErrEnded) {
+		t.Fatalf("the replay did not end the app after its last tick: %v", err)
+	}
+	app.Close()
+	if err := p.Err(); err != nil || !p.Finished() {
+		t.Errorf("a replay played to its end: Err %v, Finished %v; want nil, true", err, p.Finished())
+	}
+	if err := (&replay.Plugin{Record: "other"}).Err(); err != nil {
+		t.Errorf("a recording plugin's Err: %v, want nil", err)
+	}
+}
