@@ -12,9 +12,12 @@
 package gluevet
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -174,4 +177,40 @@ func funcOf(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl, e ast.Expr
 		}
 	}
 	return nil
+}
+
+// Ignore is the comment that silences gluevet on its line: a write to a
+// copy that is meant (a test showing that the copy is lost), say why
+// after it.
+const Ignore = "gluevet:ignore"
+
+// reporter reports diagnostics except on lines that carry [Ignore].
+type reporter struct {
+	pass    *analysis.Pass
+	ignored map[*token.File]map[int]bool
+}
+
+func newReporter(pass *analysis.Pass) *reporter {
+	r := &reporter{pass: pass, ignored: map[*token.File]map[int]bool{}}
+	for _, f := range pass.Files {
+		tf := pass.Fset.File(f.Pos())
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.Contains(c.Text, Ignore) {
+					if r.ignored[tf] == nil {
+						r.ignored[tf] = map[int]bool{}
+					}
+					r.ignored[tf][tf.Line(c.Pos())] = true
+				}
+			}
+		}
+	}
+	return r
+}
+
+func (r *reporter) Reportf(pos token.Pos, format string, args ...any) {
+	if tf := r.pass.Fset.File(pos); tf != nil && r.ignored[tf][tf.Line(pos)] {
+		return
+	}
+	r.pass.Report(analysis.Diagnostic{Pos: pos, Message: fmt.Sprintf(format, args...)})
 }

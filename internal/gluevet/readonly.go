@@ -20,10 +20,13 @@ import (
 //     a slice or map the component holds, shared memory under read-only
 //     access). A copy that is later used as a whole value (passed,
 //     returned, assigned) is taken as a deliberate scratch value and not
-//     reported;
+//     reported, and so is a call whose result is used (a getter may
+//     cache);
 //   - the same writes through the pointer from Res[T].Get or Opt[T].Get:
 //     the write is not declared, so it races with the systems that read
 //     T in parallel.
+//
+// A line with the comment [Ignore] is not reported.
 var ReadOnly = &analysis.Analyzer{
 	Name:      "gluereadonly",
 	Doc:       "report writes through read-only glue component copies (QueryN[T], EachN value params, View[T]) and read-only resources (Res[T], Opt[T])",
@@ -52,6 +55,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 	decls := funcDecls(pass)
 	mut := computeMutators(pass, decls)
 	info := pass.TypesInfo
+	rep := newReporter(pass)
 	pkg := pass.Pkg
 	tt := func(t types.Type) string { return typeText(pkg, t) }
 
@@ -197,6 +201,11 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 				if fn == nil || !isPointer(fn.Type().(*types.Signature).Recv().Type()) || !mut.mutates(fn) {
 					return true
 				}
+				// A call whose result is used is taken as a read: a
+				// getter may cache (ui.Menu.Focused lays the menu out).
+				if fn.Type().(*types.Signature).Results().Len() > 0 && !isStatement(stack) {
+					return true
+				}
 				// A receiver that is already a pointer changes what it
 				// points to, not the value it was read from — unless it
 				// is the resource pointer itself.
@@ -220,11 +229,11 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 			if !c.res && !w.shared && usedAfter(wholeUses[v], w.node.Pos()) {
 				continue // a scratch copy, used as a whole afterwards
 			}
-			report(pass, w, v.Name(), c, tt)
+			report(rep, w, v.Name(), c, tt)
 		}
 	}
 	for _, d := range direct {
-		report(pass, d.w, "", d.c, tt)
+		report(rep, d.w, "", d.c, tt)
 	}
 	return nil, nil
 }
@@ -296,7 +305,7 @@ func resGet(info *types.Info, call *ast.CallExpr, tt func(types.Type) string) *c
 }
 
 // report reports one write.
-func report(pass *analysis.Pass, w write, name string, c *copyOf, tt func(types.Type) string) {
+func report(pass *reporter, w write, name string, c *copyOf, tt func(types.Type) string) {
 	comp := tt(c.comp)
 	switch {
 	case c.res:
@@ -402,4 +411,20 @@ func indexAfter(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// isStatement reports whether the call on top of stack is a statement of
+// its own (its results, if any, dropped), or the call of a go or defer
+// statement.
+func isStatement(stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }

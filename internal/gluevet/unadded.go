@@ -46,6 +46,7 @@ func systemChain(info *types.Info, e ast.Expr) ast.Expr {
 
 func runUnadded(pass *analysis.Pass) (any, error) {
 	info := pass.TypesInfo
+	rep := newReporter(pass)
 	// uses of local *glue.System variables that pass the system on.
 	escapes := map[*types.Var]bool{}
 	locals := map[*types.Var]*ast.Ident{}
@@ -63,7 +64,7 @@ func runUnadded(pass *analysis.Pass) (any, error) {
 					return true
 				}
 				if call, ok := systemChain(info, n.X).(*ast.CallExpr); ok {
-					pass.Reportf(n.Pos(), "the system made by %s is dropped: it never runs; pass it to app.AddSystems (or AddStartup)", exprText(call))
+					rep.Reportf(n.Pos(), "the system made by %s is dropped: it never runs; pass it to app.AddSystems (or AddStartup)", exprText(call))
 				}
 			case *ast.Ident:
 				v, ok := info.ObjectOf(n).(*types.Var)
@@ -86,7 +87,7 @@ func runUnadded(pass *analysis.Pass) (any, error) {
 	}
 	for v, id := range locals {
 		if !escapes[v] {
-			pass.Reportf(id.Pos(), "system %s is made but never added to an app: it never runs; pass it to app.AddSystems (or AddStartup)", v.Name())
+			rep.Reportf(id.Pos(), "system %s is made but never added to an app: it never runs; pass it to app.AddSystems (or AddStartup)", v.Name())
 		}
 	}
 	return nil, nil

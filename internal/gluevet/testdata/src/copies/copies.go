@@ -28,6 +28,9 @@ func (b *Ball) Hit() { b.Hits++; b.Bounce() } // want Hit:"mutates its receiver"
 // Speed reads b through a pointer receiver.
 func (b *Ball) Speed() float64 { return b.Vel.Len() }
 
+// Cached reads b, caching: it changes b but returns what it read.
+func (b *Ball) Cached() int { b.Hits++; return b.Hits } // want Cached:"mutates its receiver"
+
 type Score int
 
 // Inc changes s.
@@ -58,6 +61,16 @@ func MoveBall(e glue.Entity, b Ball, s Score) {
 	_ = b.Pos.Plus(b.Vel)  // value receiver
 }
 
+func Results(e glue.Entity, b Ball) {
+	n := b.Cached()     // the result is used: taken as a read
+	if b.Cached() > n { // likewise
+		return
+	}
+	b.Cached()       // want `b.Cached changes only a copy`
+	defer b.Bounce() // want `b.Bounce changes only a copy`
+	b.Hits = 9       // gluevet:ignore — a test showing that the copy is lost
+}
+
 func MoveParams(e glue.Entity, b Ball, p struct{ Cmd glue.Commands }) {
 	b.Hits = 3 // want `write to b.Hits changes only a copy: b is a read-only copy of component Ball \(a non-pointer parameter of a glue.Each1P system`
 }
@@ -73,6 +86,7 @@ func Register(app *glue.App) {
 		glue.Each2(MoveBall),
 		glue.Each1P(MoveParams),
 		glue.Each2(MoveWrites),
+		glue.Each1(Results),
 		glue.Each1(func(e glue.Entity, p Paddle) {
 			p.X = 4 // want `write to p.X changes only a copy: p is a read-only copy of component Paddle \(a non-pointer parameter of a glue.Each1 system, which gets a copy\), so the write is lost; to write, take \*Paddle in the function's parameters`
 		}),
