@@ -1,7 +1,8 @@
 // Command gluevet reports glue code that compiles and runs but silently
 // does nothing: writes through read-only component copies and read-only
-// resources, and systems that are made but never added to an app. Run it
-// through go vet:
+// resources, systems that are made but never added to an app, and writes
+// to captured variables in entity systems that glue may split across
+// workers. Run it through go vet:
 //
 //	go install github.com/gluekit/glue/cmd/gluevet@latest
 //	go vet -vettool=$(which gluevet) ./...

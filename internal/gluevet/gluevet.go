@@ -6,7 +6,9 @@
 //     parameter of an EachN system or of a query's Each callback, a
 //     View's At) and writes through the pointer of a read-only resource
 //     (Res or Opt);
-//   - [Unadded]: systems made and never added to an app.
+//   - [Unadded]: systems made and never added to an app;
+//   - [Captured]: writes to captured variables in entity systems that
+//     glue may run on several workers at once.
 //
 // docs/gluevet.md lists every check with an example and its fix.
 package gluevet
@@ -28,7 +30,7 @@ const GluePath = "github.com/gluekit/glue"
 
 // Analyzers are all of gluevet's analyzers, in the order cmd/gluevet
 // runs them.
-var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded}
+var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured}
 
 var (
 	eachFunc  = regexp.MustCompile(`^Each([1-8])P?$`)

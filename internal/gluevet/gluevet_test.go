@@ -18,3 +18,8 @@ func TestReadOnlyCorpus(t *testing.T) {
 func TestUnaddedCorpus(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), gluevet.Unadded, "unadded")
 }
+
+// TestCapturedCorpus runs Captured over testdata/src/captured.
+func TestCapturedCorpus(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), gluevet.Captured, "captured")
+}

@@ -48,7 +48,14 @@ func Draw(es glue.Entities, v glue.View[Ball], c glue.Column[Ball]) {
 // Register adds some systems and drops one.
 func Register(app *glue.App) {
 	glue.Func(Draw2) // report
-	app.AddSystems(glue.Update, glue.Each1P(Move), glue.Batch2(Draw))
+	hits := 0
+	app.AddSystems(glue.Update, glue.Each1P(Move), glue.Batch2(Draw),
+		glue.Each1(func(e glue.Entity, b *Ball) {
+			hits++ // report
+		}),
+		glue.Each1P(func(e glue.Entity, b *Ball, l glue.Local[int]) {
+			hits++ // a Local: never split
+		}))
 }
 
 // Draw2 is a system of no params.

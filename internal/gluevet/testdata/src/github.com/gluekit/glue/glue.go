@@ -65,3 +65,9 @@ type Opt[T any] struct{ p *T }
 func (r Opt[T]) Get() *T { return r.p }
 
 type Commands struct{}
+
+type Local[T any] struct{ p *T }
+
+func (l Local[T]) Get() *T { return l.p }
+
+func Batch1P[A, P any](fn func(Entities, A, P)) *System { return &System{} }
