@@ -57,7 +57,11 @@ func storageOf(info *types.Info, e ast.Expr) (storage, bool) {
 			}
 			e = x.X
 		case *ast.IndexExpr:
-			switch info.TypeOf(x.X).Underlying().(type) {
+			t := info.TypeOf(x.X)
+			if t == nil {
+				return s, false
+			}
+			switch t.Underlying().(type) {
 			case *types.Array:
 			case *types.Pointer:
 				if !isRoot(x.X) {

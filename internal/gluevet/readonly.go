@@ -123,7 +123,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 				typ, method := glueMethod(info, n)
 				if m := queryType.FindStringSubmatch(typ); m != nil && method == "Each" && len(n.Args) == 1 {
 					k, _ := strconv.Atoi(m[1])
-					recv := n.Fun.(*ast.SelectorExpr).X
+					recv := ast.Unparen(n.Fun).(*ast.SelectorExpr).X
 					if ft := funcOf(pass, decls, n.Args[0]); ft != nil {
 						markParams(ft, 1, 1+k, func(t types.Type) *copyOf {
 							return queryCopy(info.TypeOf(recv), "Each", t)
@@ -254,7 +254,7 @@ func markAssign(info *types.Info, lhs, rhs []ast.Expr, mark func(*ast.Ident, *co
 			if !ok || res.Len() != len(lhs) {
 				return
 			}
-			recv := call.Fun.(*ast.SelectorExpr).X
+			recv := ast.Unparen(call.Fun).(*ast.SelectorExpr).X
 			from, to := 0, res.Len()-1 // Get: x0 … xn, ok
 			if method == "First" {
 				from = 1 // First: e, x0 … xn, ok
