@@ -12,7 +12,8 @@ import (
 //   - a statement whose value is a new *glue.System — glue.Func(F),
 //     glue.Each2(F).With(…), any function returning one — dropped on the
 //     floor (methods called on a variable, s.Named("x"), change the spec
-//     in place and are fine);
+//     in place and are fine; a function given the *glue.App may have
+//     added the system itself);
 //   - a local *glue.System variable that is only ever refined (Named,
 //     With, After, …) and never passed on: to App.AddSystems, App.AddStartup,
 //     a slice, a return, or any call.
@@ -63,7 +64,7 @@ func runUnadded(pass *analysis.Pass) (any, error) {
 				if !isSystem(info.TypeOf(n.X)) {
 					return true
 				}
-				if call, ok := systemChain(info, n.X).(*ast.CallExpr); ok {
+				if call, ok := systemChain(info, n.X).(*ast.CallExpr); ok && !takesApp(info, call) {
 					rep.Reportf(n.Pos(), "the system made by %s is dropped: it never runs; pass it to app.AddSystems (or AddStartup)", exprText(call))
 				}
 			case *ast.Ident:
@@ -152,6 +153,20 @@ func refinedOnly(info *types.Info, stack []ast.Node) bool {
 			return false
 		}
 		child = stack[i]
+	}
+	return false
+}
+
+// takesApp reports whether a call is given a *glue.App, or is a method of
+// one: such a function may add the system it returns itself.
+func takesApp(info *types.Info, call *ast.CallExpr) bool {
+	if _, recv := methodCall(info, call); recv != nil && glueNamed(info.TypeOf(recv), true) == "App" {
+		return true
+	}
+	for _, a := range call.Args {
+		if glueNamed(info.TypeOf(a), true) == "App" {
+			return true
+		}
 	}
 	return false
 }

@@ -34,6 +34,18 @@ func Build(app *glue.App) *glue.System {
 	return returned
 }
 
+// addScore adds the system it returns: dropping the result is fine.
+func addScore(app *glue.App) *glue.System {
+	s := glue.Func(Score)
+	app.AddSystems(glue.Update, s)
+	return s
+}
+
+func Helpers(app *glue.App) {
+	addScore(app)
+	addScore(app).Named("score")
+}
+
 func Param(s *glue.System) {
 	s.Named("p") // a parameter: added by the caller
 }
