@@ -43,6 +43,12 @@ type copyOf struct {
 	res    bool       // a resource pointer (Res/Opt), not a copy
 }
 
+// resWrite is a write through the pointer of a Res/Opt.Get() call.
+type resWrite struct {
+	w write
+	c *copyOf
+}
+
 // write is one write to a tracked value.
 type write struct {
 	node   ast.Node
@@ -90,7 +96,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	// resultCopy describes a component result of a query method.
+	// queryCopy describes a component copy a query method hands out.
 	queryCopy := func(q types.Type, method string, comp types.Type) *copyOf {
 		name := tt(derefType(q))
 		return &copyOf{comp: comp,
@@ -148,10 +154,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 	// Pass 2: the writes to them, and their uses as whole values.
 	writes := map[*types.Var][]write{}
 	wholeUses := map[*types.Var][]token.Pos{}
-	var direct []struct {
-		w write
-		c *copyOf
-	}
+	var direct []resWrite // writes straight through Res/Opt.Get()
 	record := func(lhs ast.Expr, n ast.Node, method bool, name string) {
 		s, ok := storageOf(info, lhs)
 		if !ok {
@@ -160,10 +163,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 		w := write{n, name, method, s.shared}
 		if call, isCall := s.root.(*ast.CallExpr); isCall {
 			if c := resGet(info, call, tt); c != nil && (s.deref || method) {
-				direct = append(direct, struct {
-					w write
-					c *copyOf
-				}{w, c})
+				direct = append(direct, resWrite{w, c})
 			}
 			return
 		}
