@@ -160,7 +160,7 @@ func storageOfAny(info *types.Info, e ast.Expr) (storage, bool) {
 			e = x.X
 		case *ast.StarExpr:
 			e = x.X
-		case *ast.Ident:
+		case *ast.Ident, *ast.CallExpr:
 			return storage{root: x}, true
 		default:
 			return storage{}, false

@@ -8,7 +8,9 @@
 //     (Res or Opt);
 //   - [Unadded]: systems made and never added to an app;
 //   - [Captured]: writes to captured variables in entity systems that
-//     glue may run on several workers at once.
+//     glue may run on several workers at once;
+//   - [Escape]: pointers into component storage kept past the call that
+//     handed them out.
 //
 // docs/gluevet.md lists every check with an example and its fix.
 package gluevet
@@ -30,7 +32,7 @@ const GluePath = "github.com/gluekit/glue"
 
 // Analyzers are all of gluevet's analyzers, in the order cmd/gluevet
 // runs them.
-var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured}
+var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape}
 
 var (
 	eachFunc  = regexp.MustCompile(`^Each([1-8])P?$`)

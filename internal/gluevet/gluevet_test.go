@@ -23,3 +23,8 @@ func TestUnaddedCorpus(t *testing.T) {
 func TestCapturedCorpus(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), gluevet.Captured, "captured")
 }
+
+// TestEscapeCorpus runs Escape over testdata/src/escape.
+func TestEscapeCorpus(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), gluevet.Escape, "escape")
+}

@@ -55,8 +55,13 @@ func Register(app *glue.App) {
 		}),
 		glue.Each1P(func(e glue.Entity, b *Ball, l glue.Local[int]) {
 			hits++ // a Local: never split
+		}),
+		glue.Each1P(func(e glue.Entity, b *Ball, l glue.Local[int]) {
+			kept = b // report
 		}))
 }
+
+var kept *Ball
 
 // Draw2 is a system of no params.
 func Draw2(struct{}) {}
