@@ -9,6 +9,7 @@ require (
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.8
 	golang.org/x/image v0.45.0
+	golang.org/x/tools v0.49.0
 )
 
 require (
@@ -19,6 +20,7 @@ require (
 	github.com/jfreymuth/oggvorbis v1.0.5 // indirect
 	github.com/jfreymuth/pulse v0.1.3 // indirect
 	github.com/jfreymuth/vorbis v1.0.2 // indirect
+	golang.org/x/mod v0.40.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect

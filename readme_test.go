@@ -13,7 +13,7 @@ import (
 // own game" as a new user does: a new module, glue added to it, the
 // README's main.go, then vet and build. glue v0.1.0 is not fetched from
 // a proxy but replaced by this checkout, so the test checks the README
-// against the code it ships with.
+// against the code it ships with. Then step 5: gluevet over the starter.
 func TestReadmeStarterBuildsInItsOwnModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a second module")
@@ -49,6 +49,10 @@ func TestReadmeStarterBuildsInItsOwnModule(t *testing.T) {
 	run("mod", "tidy")
 	run("vet", ".")
 	run("build", "-o", os.DevNull, ".")
+	// Step 5: gluevet builds in a game's module and vets the starter clean.
+	gluevet := filepath.Join(t.TempDir(), "gluevet")
+	run("build", "-o", gluevet, "github.com/gluekit/glue/cmd/gluevet")
+	run("vet", "-vettool="+gluevet, ".")
 }
 
 // readmeStarter returns the Go block under the README's step "Write

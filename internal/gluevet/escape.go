@@ -1,0 +1,201 @@
+package gluevet
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Escape reports a pointer into glue's component storage kept past the
+// call that handed it out: a *T component parameter of an EachN/EachNP
+// system or of a query's Each callback, a *T from QueryN[*T].Get or First,
+// or Column[T].At, stored in a variable declared outside the function
+// (a package variable, a captured variable, a map or slice there) or
+// behind a resource or Local. Storage moves when entities are spawned or
+// despawned or change components, so the kept pointer later reads and
+// writes another entity's component, or a stale copy. Keep the Entity
+// and look it up with a query instead. A query's pointers stay valid for
+// the whole run of the system that has the query, so an Each callback may
+// hand them to its system's variables. Test files are not checked: tests
+// may keep pointers to read the world after a tick.
+var Escape = &analysis.Analyzer{
+	Name: "glueescape",
+	Doc:  "report pointers into glue's component storage kept past the call that handed them out",
+	URL:  "https://github.com/gluekit/glue/blob/main/docs/gluevet.md",
+	Run:  runEscape,
+}
+
+func runEscape(pass *analysis.Pass) (any, error) {
+	info := pass.TypesInfo
+	rep := newReporter(pass)
+	decls := funcDecls(pass)
+	// ptrs maps a variable holding a storage pointer to the function
+	// (literal or declaration) it belongs to.
+	ptrs := map[*types.Var]ast.Node{}
+	markParams := func(fn ast.Node, ft *ast.FuncType, from, to int) {
+		i := 0
+		for _, f := range ft.Params.List {
+			if len(f.Names) == 0 {
+				i++
+				continue
+			}
+			for _, n := range f.Names {
+				if v, ok := info.Defs[n].(*types.Var); ok && i >= from && i < to && isPointer(v.Type()) {
+					ptrs[v] = fn
+				}
+				i++
+			}
+		}
+	}
+	// funcNode returns the function literal or declaration an argument
+	// denotes, with its type.
+	funcNode := func(e ast.Expr) (ast.Node, *ast.FuncType) {
+		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
+			return lit, lit.Type
+		}
+		if ft := funcOf(pass, decls, e); ft != nil {
+			for _, d := range decls {
+				if d.Type == ft {
+					return d, ft
+				}
+			}
+		}
+		return nil, nil
+	}
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue // tests may keep pointers to read the world after a tick
+		}
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if len(n.Args) != 1 {
+					return true
+				}
+				k, callback := 0, false
+				if m := eachFunc.FindStringSubmatch(glueFunc(info, n)); m != nil {
+					k, _ = strconv.Atoi(m[1])
+				} else if typ, method := glueMethod(info, n); method == "Each" {
+					if m := queryType.FindStringSubmatch(typ); m != nil {
+						k, _ = strconv.Atoi(m[1])
+						callback = true
+					}
+				}
+				if k > 0 {
+					if fn, ft := funcNode(n.Args[0]); fn != nil {
+						// A query's pointers stay valid for the whole run of
+						// the system that calls Each (commands wait for the
+						// stage's end): the callback may hand them out to it.
+						if _, lit := fn.(*ast.FuncLit); lit && callback {
+							if sys := enclosingFunc(stack[:len(stack)-1]); sys != nil {
+								fn = sys
+							}
+						}
+						markParams(fn, ft, 1, 1+k)
+					}
+				}
+			case *ast.AssignStmt:
+				if fn := enclosingFunc(stack); fn != nil && len(n.Rhs) == 1 {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && storageCall(info, call) {
+						for _, l := range n.Lhs {
+							if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
+								if v, ok := info.ObjectOf(id).(*types.Var); ok && isPointer(v.Type()) {
+									ptrs[v] = fn
+								}
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(ptrs) == 0 {
+		return nil, nil
+	}
+	// A stored value is kept when it is the variable itself, or an
+	// argument of append.
+	kept := func(e ast.Expr) *types.Var {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[e].(*types.Var)
+			if ptrs[v] != nil {
+				return v
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "append" {
+				if _, builtin := info.Uses[id].(*types.Builtin); builtin {
+					for _, a := range e.Args[1:] {
+						if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+							if v, _ := info.Uses[id].(*types.Var); ptrs[v] != nil {
+								return v
+							}
+						}
+					}
+				}
+			}
+		}
+		return nil
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok == token.DEFINE || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, r := range as.Rhs {
+				v := kept(r)
+				if v == nil {
+					continue
+				}
+				s, ok := storageOfAny(info, as.Lhs[i])
+				if !ok {
+					continue
+				}
+				fn := ptrs[v]
+				where := ""
+				if call, isCall := s.root.(*ast.CallExpr); isCall {
+					if typ, method := glueMethod(info, call); method == "Get" && (typ == "Local" || typ == "Res" || typ == "ResMut") {
+						where = exprText(as.Lhs[i])
+					}
+				} else if rv := rootVar(info, s); rv != nil && rv.Name() != "_" && (rv.Pos() < fn.Pos() || rv.Pos() >= fn.End()) {
+					where = exprText(as.Lhs[i])
+				}
+				if where != "" {
+					rep.Reportf(as.Pos(), "%s points into glue's component storage and is valid only during this call (storage moves when entities are spawned, despawned or change components); keeping it in %s leaves a pointer to another entity's component or a stale one; keep the glue.Entity and look it up with a query", v.Name(), where)
+				}
+			}
+			return true
+		})
+	}
+	return nil, nil
+}
+
+// storageCall reports whether a call hands out pointers into storage:
+// QueryN.Get or First, or Column.At.
+func storageCall(info *types.Info, call *ast.CallExpr) bool {
+	typ, method := glueMethod(info, call)
+	return queryType.MatchString(typ) && (method == "Get" || method == "First") || typ == "Column" && method == "At"
+}
+
+// enclosingFunc returns the innermost function literal or declaration on
+// the stack.
+func enclosingFunc(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncLit, *ast.FuncDecl:
+			return stack[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+// Package realapi misuses the real glue API (not the stand-in under
+// testdata/src) so that TestRepository notices when glue's API and the
+// analyzers drift apart. Each line ending in "// report" must be reported,
+// and no other.
+package realapi
+
+import (
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+type Ball struct{ X, V float64 }
+
+// Stop changes b.
+func (b *Ball) Stop() { b.V = 0 }
+
+func Move(e glue.Entity, b Ball, p struct{ T glue.Res[timer.Time] }) {
+	b.X += b.V // report
+	b.Stop()   // report
+}
+
+func Sys(p struct {
+	Q glue.Query2[Ball, timer.Timer]
+	W glue.Query1[*Ball]
+	T glue.Res[timer.Time]
+}, e glue.Entity) {
+	p.Q.Each(func(e glue.Entity, b Ball, t timer.Timer) {
+		t.Reset() // report
+		b.X = 1   // report
+	})
+	if b, _, ok := p.Q.Get(e); ok {
+		b.V = 2 // report
+	}
+	if _, b, ok := p.W.First(); ok {
+		b.V = 2
+	}
+	*p.T.Get() = timer.Time{} // report
+}
+
+func Draw(es glue.Entities, v glue.View[Ball], c glue.Column[Ball]) {
+	for i := range es.Len() {
+		b := v.At(i)
+		b.X = 0 // report
+		c.At(i).X = 0
+	}
+}
+
+// Register adds some systems and drops one.
+func Register(app *glue.App) {
+	glue.Func(Draw2) // report
+	hits := 0
+	app.AddSystems(glue.Update, glue.Each1P(Move), glue.Batch2(Draw),
+		glue.Each1(func(e glue.Entity, b *Ball) {
+			hits++ // report
+		}),
+		glue.Each1P(func(e glue.Entity, b *Ball, l glue.Local[int]) {
+			hits++ // a Local: never split
+		}),
+		glue.Each1P(func(e glue.Entity, b *Ball, l glue.Local[int]) {
+			kept = b // report
+		}))
+}
+
+var kept *Ball
+
+// Draw2 is a system of no params.
+func Draw2(struct{}) {}
