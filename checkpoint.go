@@ -15,10 +15,13 @@ import (
 // restoring allocate nothing once its buffers have grown.
 
 // Checkpoint is a copy of an app's state between two ticks: the world
-// (every entity, its id and version, its components, the free ids), the
-// resources, the [Local] state of every system, the events in flight and
-// each [Reader]'s place in them, what [Added] and [Removed] have yet to
-// report, the state machines and the tick count. Restoring it and running
+// (every entity, its id and version, its components, the free ids, the
+// archetypes its history made), the resources, the [Local] state of
+// every system, the events in flight and each [Reader]'s place in them,
+// what [Added] and [Removed] have yet to report, the state machines, the
+// tick count and whether the startup systems have run (a checkpoint
+// saved after [App.Build] and before the first [App.Update] has them run
+// again after its Restore). Restoring it and running
 // the same ticks with the same inputs gives the same app as the first
 // time (the app's systems being deterministic: see docs/net.md,
 // "Rollback").
@@ -38,6 +41,10 @@ type Checkpoint struct {
 	app   *App
 	saved bool
 	tick  uint64
+	// startup tells whether the app had run its startup systems: a
+	// checkpoint saved after Build and before the first Update has
+	// them run again after its Restore.
+	startup bool
 	world *world.World
 	// By the app's lists (ckptIndex), in order.
 	res     []savedValue
@@ -150,7 +157,7 @@ func (c *Checkpoint) Save(a *App) error {
 	for i, m := range a.states {
 		c.started[i] = *m.startedFlag()
 	}
-	c.tick, c.saved = a.tick, true
+	c.tick, c.startup, c.saved = a.tick, a.started, true
 	return nil
 }
 
@@ -210,7 +217,7 @@ func (c *Checkpoint) Restore(a *App) error {
 			*m.startedFlag() = c.started[i]
 		}
 	}
-	a.tick = c.tick
+	a.tick, a.started = c.tick, c.startup
 	return nil
 }
 

@@ -234,3 +234,41 @@ func TestRestoredArchetypeOrderIsHistorys(t *testing.T) {
 		t.Fatalf("digests differ:\n rolled back %v\n       right %v", got, want)
 	}
 }
+
+// A checkpoint saved after Build and before the first Update records
+// that startup has not run: after its Restore, the next Update runs the
+// startup systems again, as the first did (issue 34: they did not, and
+// the world stayed empty).
+func TestCheckpointBeforeFirstUpdateRunsStartup(t *testing.T) {
+	app := glue.NewApp()
+	app.Configure(glue.Options{Sequential: true})
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		c.Spawn(detA{N: 1})
+		c.Spawn(detA{N: 2})
+	}))
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	var c glue.Checkpoint
+	if err := c.Save(app); err != nil {
+		t.Fatal(err)
+	}
+	runTicks(t, app, 1)
+	want, wantLen := digestOf(t, app), app.Len()
+	if wantLen != 2 {
+		t.Fatalf("startup spawned %d entities, want 2", wantLen)
+	}
+	for round := range 2 {
+		if err := c.Restore(app); err != nil {
+			t.Fatal(err)
+		}
+		if app.Len() != 0 || app.Tick() != 0 {
+			t.Fatalf("round %d: restored %d entities at tick %d, want none at 0", round, app.Len(), app.Tick())
+		}
+		runTicks(t, app, 1)
+		if got := digestOf(t, app); app.Len() != wantLen || !slices.Equal(got, want) {
+			t.Fatalf("round %d: after the restore and one tick, %d entities, digests %v; want %d, %v", round, app.Len(), got, wantLen, want)
+		}
+	}
+}
