@@ -45,7 +45,7 @@ type Checkpoint struct {
 	// checkpoint saved after Build and before the first Update has
 	// them run again after its Restore.
 	startup bool
-	world *world.World
+	world   *world.World
 	// By the app's lists (ckptIndex), in order.
 	res     []savedValue
 	locals  []savedValue
