@@ -16,7 +16,7 @@ import (
 
 // Checkpoint is a copy of an app's state between two ticks: the world
 // (every entity, its id and version, its components, the free ids, the
-// archetypes its history made), the resources, the [Local] state of
+// archetypes its history made), the resources (but the [MachineLocal] ones), the [Local] state of
 // every system, the events in flight and each [Reader]'s place in them,
 // what [Added] and [Removed] have yet to report, the state machines, the
 // tick count and whether the startup systems have run (a checkpoint
@@ -95,9 +95,11 @@ type ckptIndex struct {
 }
 
 // Keep makes Save and Restore leave the resources of the given types
-// alone: resources of the machine rather than of the game (the input
-// devices' state, a window), which a rollback must not take back. Call it
-// before the first Save.
+// alone, and Digest leave them out: resources of the machine rather than
+// of the game, which a rollback must not take back. Types marked
+// [MachineLocal] are left alone without it (the modules' devices,
+// preferences and displays are); Keep is for types a game cannot mark.
+// Call it before the first Save.
 func (c *Checkpoint) Keep(types ...Type) {
 	if c.keep == nil {
 		c.keep = map[reflect.Type]bool{}
@@ -130,7 +132,7 @@ func (c *Checkpoint) Save(a *App) error {
 	ix := &a.ckpt
 	c.res = grow(c.res, len(ix.slots))
 	for i, s := range ix.slots {
-		if c.keep[s.rtype] {
+		if s.local || c.keep[s.rtype] {
 			continue
 		}
 		saveValue(&c.res[i], s.val)
@@ -176,7 +178,7 @@ func (c *Checkpoint) Restore(a *App) error {
 	c.world.CopyInto(a.world)
 	ix := &a.ckpt
 	for i, s := range ix.slots {
-		if c.keep[s.rtype] {
+		if s.local || c.keep[s.rtype] {
 			continue
 		}
 		if i >= len(c.res) || !c.res[i].exists {
@@ -325,9 +327,10 @@ type Digest struct {
 	Sum  uint64
 }
 
-// Digest appends to dst the hashes of the saved state: the entities,
-// then each component type the world stores, then each resource not
-// kept ([Checkpoint.Keep]), and returns the extended slice; nothing
+// Digest appends to dst the hashes of the saved state: the entities
+// (and what decides the ids of future spawns), then each component type
+// the world stores, then each resource neither [MachineLocal] nor kept
+// ([Checkpoint.Keep]), and returns the extended slice; nothing
 // before the first Save. Two runs of a deterministic game with the same
 // inputs have the same digests tick for tick; where they differ, the
 // names say what differs. With dst's capacity reused it allocates
@@ -346,7 +349,7 @@ func (c *Checkpoint) Digest(dst []Digest) []Digest {
 	}
 	for i, sv := range c.res {
 		s := c.app.ckpt.slots[i]
-		if sv.exists && !c.keep[s.rtype] {
+		if sv.exists && !s.local && !c.keep[s.rtype] {
 			dst = append(dst, Digest{Name: s.name, Sum: world.HashValue(sv.val)})
 		}
 	}

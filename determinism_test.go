@@ -2,6 +2,7 @@ package glue_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -337,6 +338,60 @@ func TestParallelSpawnIDsAreSequentials(t *testing.T) {
 			if !slices.Equal(got[k], want[k]) {
 				t.Fatalf("run %d, tick %d: the parallel run's digests differ from the sequential run's:\n got %v\nwant %v", run, k+1, got[k], want[k])
 			}
+		}
+	}
+}
+
+// detDevice is a machine's own state: it marks itself MachineLocal.
+type detDevice struct{ Presses int }
+
+// MachineLocal marks detDevice as the machine's.
+func (detDevice) MachineLocal() {}
+
+// detScore is the game's.
+type detScore struct{ N int }
+
+// A resource marked MachineLocal is neither restored nor hashed, with no
+// Keep list: a rollback keeps a key pressed since the checkpoint, and two
+// machines whose devices differ have the same digests; the game's
+// resources are restored and hashed as before.
+func TestMachineLocalIsNeitherRestoredNorHashed(t *testing.T) {
+	side := func(presses int) *glue.App {
+		app := glue.NewApp()
+		app.InsertResource(detDevice{Presses: presses})
+		app.InsertResource(detScore{})
+		app.AddSystems(glue.Update, glue.Func(func(s glue.ResMut[detScore]) { s.Get().N++ }))
+		if err := app.Build(); err != nil {
+			t.Fatal(err)
+		}
+		return app
+	}
+	a, b := side(1), side(7)
+	defer a.Close()
+	defer b.Close()
+	runTicks(t, a, 2)
+	runTicks(t, b, 2)
+	if da, db := digestOf(t, a), digestOf(t, b); !slices.Equal(da, db) {
+		t.Fatalf("machines whose devices differ have other digests:\n%v\n%v", da, db)
+	}
+	if got := a.MachineLocalTypes(); len(got) != 1 || got[0] != glue.TypeOf[detDevice]() {
+		t.Fatalf("MachineLocalTypes() = %v, want [detDevice]", got)
+	}
+	var c glue.Checkpoint
+	if err := c.Save(a); err != nil {
+		t.Fatal(err)
+	}
+	glue.Resource[detDevice](a).Presses = 3
+	runTicks(t, a, 2)
+	if err := c.Restore(a); err != nil {
+		t.Fatal(err)
+	}
+	if d, s := glue.Resource[detDevice](a).Presses, glue.Resource[detScore](a).N; d != 3 || s != 2 {
+		t.Fatalf("after the restore: presses %d, score %d; want 3 (the machine's, kept) and 2 (the game's, restored)", d, s)
+	}
+	for _, d := range digestOf(t, a) {
+		if strings.Contains(d.Name, "detDevice") {
+			t.Fatalf("the digest covers the machine's resource: %v", d)
 		}
 	}
 }
