@@ -15,10 +15,13 @@ import (
 // restoring allocate nothing once its buffers have grown.
 
 // Checkpoint is a copy of an app's state between two ticks: the world
-// (every entity, its id and version, its components, the free ids), the
-// resources, the [Local] state of every system, the events in flight and
-// each [Reader]'s place in them, what [Added] and [Removed] have yet to
-// report, the state machines and the tick count. Restoring it and running
+// (every entity, its id and version, its components, the free ids, the
+// archetypes its history made), the resources (but the [MachineLocal] ones), the [Local] state of
+// every system, the events in flight and each [Reader]'s place in them,
+// what [Added] and [Removed] have yet to report, the state machines, the
+// tick count and whether the startup systems have run (a checkpoint
+// saved after [App.Build] and before the first [App.Update] has them run
+// again after its Restore). Restoring it and running
 // the same ticks with the same inputs gives the same app as the first
 // time (the app's systems being deterministic: see docs/net.md,
 // "Rollback").
@@ -38,7 +41,11 @@ type Checkpoint struct {
 	app   *App
 	saved bool
 	tick  uint64
-	world *world.World
+	// startup tells whether the app had run its startup systems: a
+	// checkpoint saved after Build and before the first Update has
+	// them run again after its Restore.
+	startup bool
+	world   *world.World
 	// By the app's lists (ckptIndex), in order.
 	res     []savedValue
 	locals  []savedValue
@@ -88,9 +95,11 @@ type ckptIndex struct {
 }
 
 // Keep makes Save and Restore leave the resources of the given types
-// alone: resources of the machine rather than of the game (the input
-// devices' state, a window), which a rollback must not take back. Call it
-// before the first Save.
+// alone, and Digest leave them out: resources of the machine rather than
+// of the game, which a rollback must not take back. Types marked
+// [MachineLocal] are left alone without it (the modules' devices,
+// preferences and displays are); Keep is for types a game cannot mark.
+// Call it before the first Save.
 func (c *Checkpoint) Keep(types ...Type) {
 	if c.keep == nil {
 		c.keep = map[reflect.Type]bool{}
@@ -123,7 +132,7 @@ func (c *Checkpoint) Save(a *App) error {
 	ix := &a.ckpt
 	c.res = grow(c.res, len(ix.slots))
 	for i, s := range ix.slots {
-		if c.keep[s.rtype] {
+		if s.local || c.keep[s.rtype] {
 			continue
 		}
 		saveValue(&c.res[i], s.val)
@@ -150,7 +159,7 @@ func (c *Checkpoint) Save(a *App) error {
 	for i, m := range a.states {
 		c.started[i] = *m.startedFlag()
 	}
-	c.tick, c.saved = a.tick, true
+	c.tick, c.startup, c.saved = a.tick, a.started, true
 	return nil
 }
 
@@ -169,7 +178,7 @@ func (c *Checkpoint) Restore(a *App) error {
 	c.world.CopyInto(a.world)
 	ix := &a.ckpt
 	for i, s := range ix.slots {
-		if c.keep[s.rtype] {
+		if s.local || c.keep[s.rtype] {
 			continue
 		}
 		if i >= len(c.res) || !c.res[i].exists {
@@ -210,7 +219,7 @@ func (c *Checkpoint) Restore(a *App) error {
 			*m.startedFlag() = c.started[i]
 		}
 	}
-	a.tick = c.tick
+	a.tick, a.started = c.tick, c.startup
 	return nil
 }
 
@@ -318,9 +327,10 @@ type Digest struct {
 	Sum  uint64
 }
 
-// Digest appends to dst the hashes of the saved state: the entities,
-// then each component type the world stores, then each resource not
-// kept ([Checkpoint.Keep]), and returns the extended slice; nothing
+// Digest appends to dst the hashes of the saved state: the entities
+// (and what decides the ids of future spawns), then each component type
+// the world stores, then each resource neither [MachineLocal] nor kept
+// ([Checkpoint.Keep]), and returns the extended slice; nothing
 // before the first Save. Two runs of a deterministic game with the same
 // inputs have the same digests tick for tick; where they differ, the
 // names say what differs. With dst's capacity reused it allocates
@@ -339,7 +349,7 @@ func (c *Checkpoint) Digest(dst []Digest) []Digest {
 	}
 	for i, sv := range c.res {
 		s := c.app.ckpt.slots[i]
-		if sv.exists && !c.keep[s.rtype] {
+		if sv.exists && !s.local && !c.keep[s.rtype] {
 			dst = append(dst, Digest{Name: s.name, Sum: world.HashValue(sv.val)})
 		}
 	}

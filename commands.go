@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime/debug"
 
+	"github.com/gluekit/glue/internal/sched"
 	"github.com/gluekit/glue/internal/world"
 )
 
@@ -54,6 +55,22 @@ type cmdBuffer struct {
 	ents   []world.Entity // scratch: the entities of a batch of spawns
 	wtypes []*world.Type  // scratch: the types of a boxed command
 	w      *world.World
+	// node and chunk are the system run's, for its turn to reserve ids
+	// (reserve); node is nil for a buffer of no system.
+	node  *sched.Node
+	chunk int
+}
+
+// reserve reserves the id of an entity to spawn. Where the system runs
+// beside others (a parallel level, a chunk of a split run) it first
+// waits until the systems before it in the stage's order, and its chunks
+// before this one, have finished: so ids are handed out in the order of
+// a sequential run, whatever the workers do (issue 34).
+func (b *cmdBuffer) reserve() Entity {
+	if b.node != nil {
+		b.node.WaitTurn(b.chunk)
+	}
+	return Entity(b.w.Reserve())
 }
 
 // cmdStore holds the values of a buffer's typed commands of one list of
@@ -172,13 +189,13 @@ func (c Commands) Fail(err error) {
 // dead: commands on it do nothing.
 //
 // Ids are reused after despawns. Which id a spawn gets depends only on the
-// order of spawns, so a sequential run ([Options.Sequential]) gives the
-// same ids every time. Systems that run at the same time on several
-// workers take ids in the order they get there, so their ids may differ
-// from run to run, and from a sequential run; the entities, their
-// components and what refers to what do not.
+// order of spawns, and spawns take ids in the stage's system order (and,
+// within a system split across workers, in entity order): a system that
+// runs beside others waits, at its first spawn, until the systems before
+// it have finished. So a parallel run hands out the ids of a sequential
+// run ([Options.Sequential]), every time.
 func (c Commands) Spawn(components ...any) Entity {
-	e := Entity(c.buf.w.Reserve())
+	e := c.buf.reserve()
 	c.buf.push(cmdSpawn, e, components, nil)
 	return e
 }

@@ -48,7 +48,7 @@ func (s *cmdStore1[A]) insert(w *world.World, e world.Entity, row int) {
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn1[A any](cmds Commands, a A) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore1[A])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	return id
@@ -112,7 +112,7 @@ func (s *cmdStore2[A, B]) insert(w *world.World, e world.Entity, row int) {
 // about ids, order and failures holds.
 func Spawn2[A, B any](cmds Commands, a A, b B) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore2[A, B])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)
@@ -183,7 +183,7 @@ func (s *cmdStore3[A, B, C]) insert(w *world.World, e world.Entity, row int) {
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn3[A, B, C any](cmds Commands, a A, b B, c C) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore3[A, B, C])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)
@@ -261,7 +261,7 @@ func (s *cmdStore4[A, B, C, D]) insert(w *world.World, e world.Entity, row int) 
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn4[A, B, C, D any](cmds Commands, a A, b B, c C, d D) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore4[A, B, C, D])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)
@@ -346,7 +346,7 @@ func (s *cmdStore5[A, B, C, D, E]) insert(w *world.World, e world.Entity, row in
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn5[A, B, C, D, E any](cmds Commands, a A, b B, c C, d D, e E) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore5[A, B, C, D, E])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)
@@ -438,7 +438,7 @@ func (s *cmdStore6[A, B, C, D, E, F]) insert(w *world.World, e world.Entity, row
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn6[A, B, C, D, E, F any](cmds Commands, a A, b B, c C, d D, e E, f F) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore6[A, B, C, D, E, F])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)
@@ -537,7 +537,7 @@ func (s *cmdStore7[A, B, C, D, E, F, G]) insert(w *world.World, e world.Entity, 
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn7[A, B, C, D, E, F, G any](cmds Commands, a A, b B, c C, d D, e E, f F, g G) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore7[A, B, C, D, E, F, G])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)
@@ -643,7 +643,7 @@ func (s *cmdStore8[A, B, C, D, E, F, G, H]) insert(w *world.World, e world.Entit
 // about ids, order and failures holds. See [Spawn2] for an example.
 func Spawn8[A, B, C, D, E, F, G, H any](cmds Commands, a A, b B, c C, d D, e E, f F, g G, h H) Entity {
 	st, at := storeOf(cmds.buf, newCmdStore8[A, B, C, D, E, F, G, H])
-	id := Entity(cmds.buf.w.Reserve())
+	id := cmds.buf.reserve()
 	cmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.as)), tn: at})
 	st.as = append(st.as, a)
 	st.bs = append(st.bs, b)

@@ -220,7 +220,9 @@
 // decisions with entity counts.
 //
 // Commands are buffered per system (and per chunk) and applied in a fixed
-// order, so a parallel run gives exactly the same world as
+// order, and spawns take entity ids in that order (a system that runs
+// beside others waits, at its first spawn, for the systems before it), so
+// a parallel run gives exactly the same world, ids included, as
 // [Options.Sequential]. Draw stages run in the renderer's draw callback,
 // one system after another.
 //

@@ -137,6 +137,9 @@ type resSlot struct {
 	rtype reflect.Type
 	name  string
 	val   any // a *T, or nil when the resource does not exist
+	// local tells that the type is [MachineLocal]: no checkpoint saves,
+	// restores or hashes it.
+	local bool
 }
 
 // slotFor returns the resource slot of a type, creating an empty one.
@@ -144,7 +147,7 @@ func (a *App) slotFor(t reflect.Type) *resSlot {
 	if s, ok := a.resources[t]; ok {
 		return s
 	}
-	s := &resSlot{rtype: t, name: shortTypeName(t)}
+	s := &resSlot{rtype: t, name: shortTypeName(t), local: isMachineLocal(t)}
 	a.resources[t] = s
 	a.ckpt.slots = append(a.ckpt.slots, s)
 	return s
@@ -210,6 +213,47 @@ type Provided interface {
 }
 
 var providedType = reflect.TypeFor[Provided]()
+
+// MachineLocal is implemented by resource types that hold a machine's own
+// state rather than the game's: the input devices and their state, key
+// bindings, the audio device, mute and volume, the screen, the camera, a
+// draw list, a diagnostics overlay — what differs between a native host
+// and a browser page playing the same game, or between a muted player and
+// an unmuted one. A [Checkpoint] neither saves nor restores nor hashes
+// them ([Checkpoint.Digest] leaves them out), so a rollback never takes
+// back a key pressed or a volume set, and a player's preferences never
+// show as a desync. The method does nothing; its presence is the mark:
+//
+//	// MachineLocal marks Overlay as this machine's.
+//	func (Overlay) MachineLocal() {}
+//
+// Rules must not read machine-local state (it differs between the
+// players); [Checkpoint.Keep] does the same for types a game cannot
+// mark.
+type MachineLocal interface {
+	MachineLocal()
+}
+
+var machineLocalType = reflect.TypeFor[MachineLocal]()
+
+// isMachineLocal reports whether t or *t implements MachineLocal.
+func isMachineLocal(t reflect.Type) bool {
+	return t.Implements(machineLocalType) || reflect.PointerTo(t).Implements(machineLocalType)
+}
+
+// MachineLocalTypes returns the types of the app's resources marked
+// [MachineLocal], in the order the app first saw them: for drivers that
+// keep them around a re-run of ticks (rollback netcode puts them back
+// afterwards). Call it after [App.Build].
+func (a *App) MachineLocalTypes() []Type {
+	var out []Type
+	for _, s := range a.ckpt.slots {
+		if s.local {
+			out = append(out, Type{world.TypeOf(reflect.Zero(s.rtype).Interface())})
+		}
+	}
+	return out
+}
 
 // checkProviders reports resources a system needs whose plugin is missing.
 func (a *App) checkProviders(r *sysRun) []error {

@@ -250,6 +250,9 @@ func (a *App) initRun(r *sysRun) []error {
 		Run:        r.runChunk,
 		Data:       r,
 	}
+	for c := range r.bufs {
+		r.bufs[c].node, r.bufs[c].chunk = r.node, c
+	}
 	return errs
 }
 

@@ -34,11 +34,9 @@ func rollbackPlugin(cfg Config, player int, url string) glue.Plugin {
 	return net.Rollback[RollbackPad]{Config: net.RollbackConfig{
 		URL: url, Player: player, Registry: netRegistry(), Seed: cfg.Seed,
 		Start: func(app *glue.App, seed uint64) { *glue.Resource[Rng](app) = NewRng(seed) },
-		// The machine's own: its input, and what differs between a native
-		// window, a headless host and a browser page (window size, camera,
-		// draw list, audio device); the browser test plays across them.
-		Keep: append([]glue.Type{glue.TypeOf[input.Devices](), glue.TypeOf[input.State](),
-			glue.TypeOf[render.Screen](), glue.TypeOf[render.Camera](), glue.TypeOf[render.DrawList]()}, audio.Machine()...),
+		// The machine's own resources (input, window, camera, draw list,
+		// audio device, mute and volume) mark themselves
+		// glue.MachineLocal: no Keep list.
 	}}
 }
 

@@ -328,7 +328,7 @@ func commands(b *bytes.Buffer, n int) {
 	b.WriteString("\n")
 	fmt.Fprintf(b, "func Spawn%d[%s any](cmds Commands, %s) Entity {\n", n, tps, params)
 	fmt.Fprintf(b, "\tst, at := storeOf(cmds.buf, newCmdStore%d[%s])\n", n, tps)
-	b.WriteString("\tid := Entity(cmds.buf.w.Reserve())\n")
+	b.WriteString("\tid := cmds.buf.reserve()\n")
 	fmt.Fprintf(b, "\tcmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdSpawnTyped, e: id, off: int32(len(st.%s)), tn: at})\n", field(0))
 	b.WriteString(appends)
 	b.WriteString("\treturn id\n}\n\n")

@@ -19,6 +19,7 @@ type Executor struct {
 	workers int
 	pool    *pool
 	policy  Policy
+	turns   turns // of the parallel level running (Node.WaitTurn)
 	// Profile makes the executor time every node run and add the time to
 	// the node's [Node.Spent] (for diagnostics; see [Node.Spent]). Off,
 	// it costs one test per node run.
@@ -70,6 +71,8 @@ type task struct {
 	c, lo, hi int
 	err       error
 	dur       time.Duration
+	turns     *turns // the level's, or nil when the task runs alone
+	idx       int    // the task's index in the level, for turns
 }
 
 // Run runs the task and times it. A task whose node ends the goroutine
@@ -80,6 +83,9 @@ func (t *task) Run() {
 	defer func() {
 		if !ok {
 			t.err = &GoexitError{Node: t.n.Name}
+		}
+		if t.turns != nil {
+			t.turns.finish(t.idx)
 		}
 	}()
 	t.err = t.n.Run(t.c, t.lo, t.hi)
@@ -140,10 +146,11 @@ func (x *Executor) runLevel(p *Plan, li int, parallel bool) []error {
 			k = x.policy.chunks(n, total, x.workers)
 		}
 		n.Chunks = k
+		n.first = len(p.tasks)
 		segs := (total + Segment - 1) / Segment
 		for c := range k {
 			lo, hi := min(segs*c/k*Segment, total), min(segs*(c+1)/k*Segment, total)
-			p.tasks = append(p.tasks, task{n: n, c: c, lo: lo, hi: hi})
+			p.tasks = append(p.tasks, task{n: n, c: c, lo: lo, hi: hi, idx: len(p.tasks)})
 		}
 	}
 	p.ptrs = p.ptrs[:0]
@@ -154,7 +161,18 @@ func (x *Executor) runLevel(p *Plan, li int, parallel bool) []error {
 	if len(p.ptrs) == 1 {
 		p.ptrs[0].Run()
 	} else {
+		// Tasks take turns in plan order where they ask to
+		// (Node.WaitTurn).
+		x.turns.reset(len(p.tasks))
+		for i := range p.tasks {
+			p.tasks[i].turns = &x.turns
+			p.tasks[i].n.turns = &x.turns
+		}
 		x.pool.run(p.ptrs)
+		for i := range p.tasks {
+			p.tasks[i].turns = nil
+			p.tasks[i].n.turns = nil
+		}
 	}
 	st.observe(time.Since(t0))
 	for i := 0; i < len(p.tasks); {

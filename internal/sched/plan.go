@@ -49,6 +49,10 @@ type Node struct {
 
 	stats nodeStats
 	index int
+	// turns and first, while the node runs in a parallel level: the
+	// level's turns and the index of the node's first task (WaitTurn).
+	turns *turns
+	first int
 }
 
 // Plan is how one stage runs: its nodes in execution order (registration

@@ -59,15 +59,25 @@ func (p *pool) runOne(t runner) {
 }
 
 // run runs every task and returns when all have finished. The caller runs
-// the first task itself and then helps with the rest. Tasks must not call
-// run. run is not concurrent-safe.
+// the first task itself and then helps with the rest. Tasks start in
+// their order: the workers take them from a queue in order, and those
+// the queue has no room for are run by the caller once the queue is
+// empty (see turns: a task may wait for the tasks before it, never for
+// those after). Tasks must not call run. run is not concurrent-safe.
 func (p *pool) run(tasks []runner) {
 	if len(tasks) == 0 {
 		return
 	}
 	p.wg.Add(len(tasks) - 1)
-	for _, t := range tasks[1:] {
-		p.ch <- t
+	queued := 1
+	for queued < len(tasks) {
+		select {
+		case p.ch <- tasks[queued]:
+			queued++
+			continue
+		default:
+		}
+		break // the queue is full: the rest wait for the caller
 	}
 	tasks[0].Run()
 	for {
@@ -79,6 +89,10 @@ func (p *pool) run(tasks []runner) {
 		default:
 		}
 		break
+	}
+	for _, t := range tasks[queued:] {
+		t.Run()
+		p.wg.Done()
 	}
 	p.wg.Wait()
 }

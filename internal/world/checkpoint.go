@@ -13,7 +13,9 @@ import (
 
 // CopyInto makes dst a copy of w: the same entities with the same ids,
 // versions and components in the same archetypes and rows, the same free
-// ids and reservations. Components are copied as Go assignment copies
+// ids and reservations, the same history of archetypes made (which
+// decides the versions of future ids and the order in which queries
+// visit archetypes). Components are copied as Go assignment copies
 // them: what a component points to (the elements of a slice, a map, the
 // target of a pointer) is shared, not copied.
 //
@@ -21,7 +23,8 @@ import (
 // the world whose copy w is (a restore): the archetypes of the one must
 // be the first archetypes of the other, in order, which holds because a
 // world never removes an archetype. Archetypes dst has beyond w's are
-// emptied, not removed, so that the queries of dst stay valid. dst keeps
+// emptied, not removed, so that the queries of dst stay valid, and are
+// no longer made: dst makes them again when it needs them, as w would. dst keeps
 // its own OnAdd, OnRemove and Solo, and is told of no change. CopyInto
 // allocates only when dst's buffers must grow, or for an archetype dst
 // does not have yet. It panics if the archetypes differ.
@@ -44,6 +47,14 @@ func (w *World) CopyInto(dst *World) {
 		clearRows(d, 0)
 		d.ents = d.ents[:0]
 	}
+	dst.made = append(dst.made[:0], w.made...)
+	for i := range dst.rank {
+		dst.rank[i] = -1
+	}
+	for i, ai := range dst.made {
+		dst.rank[ai] = int32(i)
+	}
+	dst.order++
 	dst.places = append(dst.places[:0], w.places...)
 	dst.free = append(dst.free[:0], w.free...)
 	dst.pending = append(dst.pending[:0], w.pending...)

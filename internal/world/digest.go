@@ -14,7 +14,10 @@ import (
 // left out (their addresses differ from run to run).
 
 // Digest returns a hash of the world's entities — their ids, versions,
-// archetypes and order — and appends to sums, indexed by a Type's Index,
+// archetypes and order — and of everything that decides the ids of
+// future spawns (the free ids in order, the next new id, the retired
+// count, the archetypes made, whose first making by a move bumps a free
+// id's version), and appends to sums, indexed by a Type's Index,
 // the hash of each component type's values in storage order (0 for the
 // types the world does not store). sums is reused: pass the last result
 // to allocate nothing.
@@ -27,11 +30,13 @@ func (w *World) Digest(sums []uint64) (ents uint64, _ []uint64) {
 		sums = append(sums, 0)
 	}
 	h := uint64(hashSeed)
-	for ai, a := range w.archs {
+	for rank, ai := range w.made {
+		a := w.archs[ai]
+		h = mix(h, a.sig)
 		if len(a.ents) == 0 {
 			continue
 		}
-		h = mix(h, uint64(ai))
+		h = mix(h, uint64(rank))
 		for _, e := range a.ents {
 			h = mix(h, uint64(e))
 		}
@@ -47,7 +52,28 @@ func (w *World) Digest(sums []uint64) (ents uint64, _ []uint64) {
 			sums[c.t.Index] = s
 		}
 	}
+	h = mix(h, uint64(len(w.free)))
+	for _, e := range w.free {
+		h = mix(h, uint64(e))
+	}
+	h = mix(h, w.next)
+	h = mix(h, uint64(w.retired))
 	return mix(h, uint64(w.live)), sums
+}
+
+// signature returns the hash of a set of component types by their names,
+// in any order: the same on every machine, unlike the types' indices,
+// which follow the order in which a program first used them.
+func signature(types []*Type) uint64 {
+	var sig uint64
+	for _, t := range types {
+		h := uint64(hashSeed)
+		for i := range len(t.Name) {
+			h = mix(h, uint64(t.Name[i]))
+		}
+		sig += h // a sum: the order of the types does not count
+	}
+	return sig
 }
 
 // TypeAt returns the registered type of an Index, or nil.

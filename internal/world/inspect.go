@@ -5,10 +5,11 @@ package world
 // from [World.Value]. It is not on any tick's path.
 
 // Entities appends every live entity to dst, archetype by archetype in
-// the order the archetypes were created, and returns it.
+// the order the world's history made them (the order of queries), and
+// returns it.
 func (w *World) Entities(dst []Entity) []Entity {
-	for _, a := range w.archs {
-		dst = append(dst, a.ents...)
+	for _, ai := range w.made {
+		dst = append(dst, w.archs[ai].ents...)
 	}
 	return dst
 }

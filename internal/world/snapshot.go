@@ -11,13 +11,13 @@ import (
 // for a tick's work.
 
 // Walk calls fn for every archetype that holds entities, in the order
-// the world created them, with its component types and its entities in
+// the world's history made them (see World.made), with its component types and its entities in
 // storage order: the order in which queries visit entities. Both slices
 // are the world's own or reused: fn must not keep or change them, and
 // must not change the world.
 func (w *World) Walk(fn func(types []*Type, ents []Entity)) {
-	for _, a := range w.archs {
-		if len(a.ents) > 0 {
+	for _, ai := range w.made {
+		if a := w.archs[ai]; len(a.ents) > 0 {
 			fn(a.types, a.ents)
 		}
 	}

@@ -69,6 +69,20 @@ type World struct {
 	archs []*archetype
 	byKey map[string]int32 // archetype key (see key) → archetype
 	key   []byte
+	// made lists the archetypes of the world's history, in the order it
+	// made them (indices into archs); rank[ai] is archetype ai's place
+	// in made, or -1. An archetype that a restore took back ([CopyInto]
+	// from a world that had not made it) stays in archs, empty, so that
+	// queries keep their columns, but is not made again until the world
+	// needs it: what happens then (the version bump of bumpFree, its
+	// place in the order in which queries visit archetypes) is what a
+	// world that never made it does. made is part of the world's state:
+	// CopyInto copies it and Digest hashes it.
+	made []int32
+	rank []int32
+	// order counts the changes of made other than the append of a new
+	// archetype; queries re-sort their archetypes when it changed.
+	order uint64
 	// OnAdd and OnRemove, if set, are told of every component type an
 	// entity gains or loses (by spawning, inserting, removing,
 	// despawning).
@@ -167,6 +181,7 @@ type archetype struct {
 	ents  []Entity
 	cap   int     // rows every column has room for
 	edges []*edge // known moves to other archetypes
+	sig   uint64  // the hash of its types' names (see signature)
 }
 
 // col returns the archetype's column of t, or nil.
@@ -424,6 +439,9 @@ func (w *World) SpawnCached(types []*Type, ents []Entity, arch *int) (Block, err
 	if len(ents) == 0 {
 		return Block{}, nil
 	}
+	if w.rank[a] < 0 { // made before a restore took it back
+		w.remake(a)
+	}
 	ar := w.archs[a]
 	ar.grow(len(ents))
 	row := len(ar.ents)
@@ -505,9 +523,20 @@ func (w *World) setKey(types []*Type, extra, skip *Type) {
 func (w *World) archetypeOf(types []*Type) int {
 	w.setKey(types, nil, nil)
 	if a, ok := w.byKey[string(w.key)]; ok {
+		if w.rank[a] < 0 {
+			w.remake(int(a))
+		}
 		return int(a)
 	}
 	return w.newArchetype(append([]*Type(nil), types...))
+}
+
+// remake makes again an archetype that a restore took back: it joins
+// made at the end, as a new one would.
+func (w *World) remake(ai int) {
+	w.rank[ai] = int32(len(w.made))
+	w.made = append(w.made, int32(ai))
+	w.order++
 }
 
 // newArchetype makes the archetype of types, whose key is in w.key.
@@ -515,7 +544,7 @@ func (w *World) newArchetype(types []*Type) int {
 	if len(w.archs) >= 1<<31-1 {
 		panic("glue: a world holds at most 2^31-1 archetypes")
 	}
-	a := &archetype{types: types, cols: make([]*column, len(types))}
+	a := &archetype{types: types, cols: make([]*column, len(types)), sig: signature(types)}
 	mem := make([]column, len(types)) // one allocation; queries keep pointers into it
 	for i, t := range types {
 		mem[i].t, mem[i].size, mem[i].words = t, t.size, words(t)
@@ -524,6 +553,8 @@ func (w *World) newArchetype(types []*Type) int {
 	ai := len(w.archs)
 	w.archs = append(w.archs, a)
 	w.byKey[string(w.key)] = int32(ai)
+	w.rank = append(w.rank, int32(len(w.made)))
+	w.made = append(w.made, int32(ai))
 	return ai
 }
 
@@ -641,6 +672,10 @@ func (w *World) edge(from int, t *Type, add bool) *edge {
 	fa := w.archs[from]
 	for _, x := range fa.edges {
 		if x.t == t && x.add == add {
+			if w.rank[x.to] < 0 { // made before a restore took it back
+				w.remake(x.to)
+				w.bumpFree()
+			}
 			return x
 		}
 	}
@@ -652,6 +687,10 @@ func (w *World) edge(from int, t *Type, add bool) *edge {
 	}
 	w.setKey(fa.types, extra, skip)
 	to, ok := w.byKey[string(w.key)]
+	if ok && w.rank[to] < 0 { // made before a restore took it back
+		w.remake(int(to))
+		w.bumpFree()
+	}
 	if !ok {
 		var next []*Type
 		for _, x := range fa.types {
@@ -683,7 +722,8 @@ func (w *World) edge(from int, t *Type, add bool) *edge {
 	return x
 }
 
-// bumpFree counts up the version of the id on top of the free list, or
+// bumpFree (called when a move makes an archetype the world's history
+// had not made) counts up the version of the id on top of the free list, or
 // retires it at MaxVersion. It keeps the ids of glue before it had a
 // store of its own (docs/storage.md, "Ids"): making an archetype by a
 // move then created and removed a throw-away entity in donburi, which

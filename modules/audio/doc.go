@@ -17,8 +17,8 @@
 //	app.AddSystems(glue.Update, glue.Func(Bleep))
 //
 // Volumes go from 0 to 1, and 0 is silent everywhere: a [Tone] left at
-// Volume 0, PlaySample at 0, a [Mixer] at 0 (counted by
-// [Sounds.Silenced]). [DefaultVolume] is a moderate volume to name. The
+// Volume 0 and PlaySample at 0 (counted by [Sounds.Silenced]), a [Mixer]
+// at 0 (counted as played, as while muted). [DefaultVolume] is a moderate volume to name. The
 // [Mixer] resource scales every sound by a master volume and its group's
 // (Effects, Music), for a settings menu to bind to.
 //
@@ -34,6 +34,13 @@
 // systems and in browsers (which start sound after the first click or key
 // press). Elsewhere, and with [Plugin.Headless] or [Sounds.Muted], tones
 // are counted but not played, so games and their tests run the same.
+//
+// Mute ([Sounds.Muted]), the [Mixer]'s volumes and the device are the
+// player's and the machine's, not the game's: what [Sounds] counts never
+// depends on them, the Mixer and the device are glue.MachineLocal, and a
+// glue.Checkpoint keeps Muted out of what it saves, restores and hashes.
+// So a player who mutes, or a host started muted beside an unmuted page,
+// keeps the same digests as the other side of a rollback game.
 //
 // [Plugin.SilenceWhile] (or the [SilenceWhile] system) starts no sound in
 // the ticks in which a condition holds, counting them in [Sounds] all the

@@ -34,6 +34,11 @@ func DefaultMixer() Mixer { return Mixer{Master: 1, Groups: [GroupCount]float64{
 // ProvidedBy returns "audio.Plugin", the plugin that inserts the Mixer.
 func (Mixer) ProvidedBy() string { return "audio.Plugin" }
 
+// MachineLocal marks the Mixer as this machine's (glue.MachineLocal): its
+// volumes are the player's preference, which a rollback neither takes
+// back nor compares, and they never change what [Sounds] counts.
+func (Mixer) MachineLocal() {}
+
 // Volume returns the volume a sound of group g at volume v plays at:
 // v × Master × the group's volume, each clamped to 0…1. It is 0 for a
 // group outside the mixer's.

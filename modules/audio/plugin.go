@@ -103,8 +103,9 @@ func Heard(app *glue.App) uint64 {
 
 // Machine returns the types of the resources of the machine's audio
 // device (which differs between a native build, a browser and a headless
-// run), for a rollback's or a checkpoint's Keep list: rolling back does
-// not take back sounds played, and the device is no part of the game.
+// run). They are marked glue.MachineLocal, so no Keep list needs them
+// any more; Machine stays for games that list them still (listing them
+// does no harm).
 func Machine() []glue.Type { return []glue.Type{glue.TypeOf[output]()} }
 
 // output is the audio device side: the Ebitengine context, opened on the
@@ -121,7 +122,7 @@ type output struct {
 	silent    bool     // SilenceWhile held this tick: start nothing
 	// heard counts the sounds played outside silenced ticks (Heard); a
 	// pointer, so that a rollback that puts the output back after a
-	// re-run (net.RollbackConfig.Keep) does not take them back.
+	// re-run (it is glue.MachineLocal) does not take them back.
 	heard *uint64
 }
 
@@ -168,6 +169,10 @@ type voice struct {
 // ProvidedBy returns "audio.Plugin", the plugin that inserts the output.
 func (output) ProvidedBy() string { return "audio.Plugin" }
 
+// MachineLocal marks the output (the audio device) as this machine's
+// (glue.MachineLocal).
+func (output) MachineLocal() {}
+
 // play (glue.Last) plays the queued tones and samples and empties the
 // queues. It writes
 // Sounds and the output.
@@ -190,30 +195,36 @@ func play(p struct {
 	if len(snd.queue) == 0 && len(snd.samples) == 0 {
 		return
 	}
-	// 0 is silent everywhere: drop what would play at volume 0.
-	audible := func(g Group, v float64) bool {
-		if mix.Volume(g, v) > 0 {
+	// 0 is silent everywhere: a sound at volume 0 is counted as
+	// silenced, not played. What Sounds counts depends on the game alone:
+	// the mixer, mute and the device (the machine's, a player's
+	// preferences) change what is heard, never what is counted, so that
+	// players who set them differently keep the same digests.
+	audible := func(v float64) bool {
+		if clamp01(v) > 0 {
 			return true
 		}
 		snd.silenced++
 		return false
 	}
-	snd.queue = slices.DeleteFunc(snd.queue, func(t Tone) bool { return !audible(t.Group, t.Volume) })
-	snd.samples = slices.DeleteFunc(snd.samples, func(q queuedSample) bool { return !audible(q.group, q.volume) })
+	snd.queue = slices.DeleteFunc(snd.queue, func(t Tone) bool { return !audible(t.Volume) })
+	snd.samples = slices.DeleteFunc(snd.samples, func(q queuedSample) bool { return !audible(q.volume) })
 	n := uint64(len(snd.queue) + len(snd.samples))
 	snd.played += n
 	if !silent && o.heard != nil {
 		*o.heard += n
 	}
-	if o.enabled && !snd.Muted && !silent {
-		o.start(snd.queue)
-		snd.skipped += uint64(o.startSamples(snd.samples))
-	} else {
-		for _, q := range snd.samples {
-			if q.s.rate != o.rate {
-				snd.skipped++
-			}
+	for _, q := range snd.samples {
+		if q.s.rate != o.rate {
+			snd.skipped++
 		}
+	}
+	if o.enabled && !snd.Muted && !silent {
+		// The mixer's 0 is silent: start no voice for it.
+		snd.queue = slices.DeleteFunc(snd.queue, func(t Tone) bool { return mix.Volume(t.Group, t.Volume) == 0 })
+		snd.samples = slices.DeleteFunc(snd.samples, func(q queuedSample) bool { return mix.Volume(q.group, q.volume) == 0 })
+		o.start(snd.queue)
+		o.startSamples(snd.samples) // its skipped ones are counted above
 	}
 	clear(snd.queue)
 	snd.queue = snd.queue[:0]

@@ -4,7 +4,10 @@ package audio
 // glue.ResMut[audio.Sounds]. The plugin's system plays the queue at the end
 // of every tick, in glue.Last, and empties it.
 type Sounds struct {
-	// Muted stops tones from being played; they are still counted.
+	// Muted stops tones from being played; they are still counted. It is
+	// the player's preference, not the game's: a glue.Checkpoint neither
+	// saves, restores nor hashes it (see CopyFrom), so a player who mutes
+	// never desyncs a rollback game, and a rollback never unmutes.
 	Muted bool
 
 	queue    []Tone
@@ -40,8 +43,10 @@ func (s *Sounds) PlaySampleIn(g Group, sample *Sample, volume float64) {
 }
 
 // Silenced returns the number of tones and samples not played because
-// their volume, times the [Mixer]'s, was 0: a tone left at Volume 0 is
-// counted here.
+// their own volume was 0: a tone left at Volume 0 is counted here. A
+// sound the [Mixer] turns down to 0 is counted as played (as while
+// muted): the mixer is the player's preference and never changes what
+// Sounds counts.
 func (s *Sounds) Silenced() uint64 { return s.silenced }
 
 // QueuedSamples returns the number of samples queued this tick, not yet
@@ -66,9 +71,21 @@ func (s *Sounds) Play(t Tone) {
 }
 
 // Played returns the number of tones and samples played so far — or that
-// would have been, while muted or without an audio device — at a volume
-// above 0 (see [Sounds.Silenced]).
+// would have been, while muted, with the [Mixer] at 0 or without an audio
+// device — at a volume above 0 (see [Sounds.Silenced]).
 func (s *Sounds) Played() uint64 { return s.played }
 
 // Queued returns the tones queued this tick, not yet played.
 func (s *Sounds) Queued() []Tone { return s.queue }
+
+// CopyFrom makes s a copy of src, a *Sounds, for a glue.Checkpoint
+// (glue.Copier), reusing s's memory — but for Muted, which stays s's own:
+// mute is the player's preference, so a rollback does not take it back
+// (restoring), and a checkpoint's copy never holds it (saving), so that
+// it stays out of the checkpoint's digest.
+func (s *Sounds) CopyFrom(src any) {
+	o := src.(*Sounds)
+	s.queue = append(s.queue[:0], o.queue...)
+	s.samples = append(s.samples[:0], o.samples...)
+	s.played, s.skipped, s.silenced = o.played, o.skipped, o.silenced
+}

@@ -158,3 +158,8 @@ func (p Plugin) Build(app *glue.App) {
 
 // ProvidedBy returns "diag.Plugin", the plugin that inserts the Overlay.
 func (Overlay) ProvidedBy() string { return pluginName }
+
+// MachineLocal marks Overlay as this machine's (glue.MachineLocal): one
+// player's diagnostics are no part of the game a rollback takes back or
+// compares.
+func (Overlay) MachineLocal() {}

@@ -116,6 +116,10 @@ func (d *Devices) CopyFrom(src *Devices) {
 // ProvidedBy returns "input.Plugin", the plugin that inserts Devices.
 func (Devices) ProvidedBy() string { return "input.Plugin" }
 
+// MachineLocal marks Devices as this machine's (glue.MachineLocal): a
+// rollback neither takes it back nor compares it.
+func (Devices) MachineLocal() {}
+
 // Bindings maps keys, mouse buttons, touches and gamepads to the axes
 // and to actions, a resource. The zero value binds nothing;
 // [DefaultBindings] returns the defaults. Systems rebind at run time
@@ -151,6 +155,11 @@ type Bindings struct {
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts Bindings.
 func (Bindings) ProvidedBy() string { return "input.Plugin" }
+
+// MachineLocal marks Bindings as this machine's (glue.MachineLocal): a
+// player's keys are a preference, which a rollback neither takes back
+// nor compares.
+func (Bindings) MachineLocal() {}
 
 // DefaultBindings returns the default bindings: arrows, WASD, the
 // gamepad's D-pad and left stick for the axes; Space, Enter, left click,
@@ -347,6 +356,11 @@ type State struct {
 // with a system that reads input but without the plugin fails to build
 // with an error saying to add it.
 func (State) ProvidedBy() string { return "input.Plugin" }
+
+// MachineLocal marks State as this machine's (glue.MachineLocal): a
+// rollback neither takes back a key pressed nor compares the devices'
+// state; rules read the players' inputs from the session instead.
+func (State) MachineLocal() {}
 
 // Down reports whether a is held: one of its keys is down, or it is a
 // pointer action and the pointer is down. It is false for an action

@@ -72,6 +72,9 @@ type Origins struct {
 // ProvidedBy returns "input.Plugin", the plugin that inserts Origins.
 func (Origins) ProvidedBy() string { return "input.Plugin" }
 
+// MachineLocal marks Origins as this machine's (glue.MachineLocal).
+func (Origins) MachineLocal() {}
+
 // Stick returns stick s's value: x and y from -1 to 1, a vector of
 // length up to 1 (y grows downwards). It is (0, 0) for a stick outside
 // 0..MaxSticks-1.

@@ -78,14 +78,14 @@ type RollbackConfig struct {
 	// the game (sets its random generator resource). The app is built
 	// then: change resources, do not insert them.
 	Start func(app *glue.App, seed uint64)
-	// Keep lists resources of the machine rather than of the game — the
-	// input devices and their state, a diagnostics overlay's — that a
+	// Keep lists resources of the machine rather than of the game that a
 	// rollback neither restores nor compares, and that are set back to
-	// their value of before a re-run after it. The input resource I, the
-	// Session, a Server and a Drain are always kept. A game played between
-	// different machines (a native host and a browser page) keeps what
-	// differs between them too: the screen, the camera and draw list,
-	// the audio device (audio.Machine).
+	// their value of before a re-run after it. Resources whose type is
+	// marked glue.MachineLocal — the input devices and their state, the
+	// screen, camera and draw list, the audio device and mixer, a
+	// diagnostics overlay — are kept without being listed, and so are the
+	// input resource I, the Session, a Server and a Drain: Keep is for a
+	// game's own types that it cannot mark.
 	Keep []glue.Type
 	// OnDesync, if set, is told of every desync found (on the app's
 	// goroutine); by default it is logged as an error. The game goes on.
@@ -313,8 +313,9 @@ type session[I comparable] struct {
 	local, remote, used [rbRing]tickIn[I]
 	boxes               map[I]any // boxed inputs, so that handing over allocates nothing
 
-	ckpts [66]glue.Checkpoint // by tick, ring
-	kept  []any               // Config.Keep's values during a re-run
+	ckpts   [66]glue.Checkpoint // by tick, ring
+	machine []glue.Type         // Config.Keep and the app's glue.MachineLocal types
+	kept    []any               // their values during a re-run
 
 	nextDigest uint64
 	mine       map[uint64][]glue.Digest
@@ -686,15 +687,29 @@ func (s *session[I]) rollback(tick func() error) error {
 	return nil
 }
 
-// keep saves (or puts back) Config.Keep's resources around a re-run.
+// keep saves (or puts back) the machine's resources around a re-run:
+// Config.Keep's and those marked glue.MachineLocal, which a checkpoint
+// leaves alone but a re-run's ticks change.
 func (s *session[I]) keep(save bool) {
-	for i, t := range s.cfg.Keep {
+	if s.machine == nil {
+		s.machine = append(slices.Clip(s.cfg.Keep), s.app.MachineLocalTypes()...)
+	}
+	for len(s.kept) < len(s.machine) {
+		s.kept = append(s.kept, nil)
+	}
+	for i, t := range s.machine {
 		p := s.app.ResourceOf(t)
 		if p == nil {
+			if save {
+				s.kept[i] = nil // none to put back
+			}
 			continue
 		}
-		if i == len(s.kept) {
-			s.kept = append(s.kept, reflect.New(reflect.TypeOf(p).Elem()).Interface())
+		if s.kept[i] == nil {
+			if !save {
+				continue // inserted during the re-run: nothing saved
+			}
+			s.kept[i] = reflect.New(reflect.TypeOf(p).Elem()).Interface()
 		}
 		dst, src := reflect.ValueOf(s.kept[i]).Elem(), reflect.ValueOf(p).Elem()
 		if !save {

@@ -71,6 +71,11 @@ func (r Rect) Empty() bool { return r.MaxX <= r.MinX || r.MaxY <= r.MinY }
 // ProvidedBy returns "render.Plugin", the plugin that inserts the Camera.
 func (Camera) ProvidedBy() string { return pluginName }
 
+// MachineLocal marks Camera as this machine's (glue.MachineLocal): it
+// fits the window it shows, so a rollback neither takes it back nor
+// compares it. Rules must not read it.
+func (Camera) MachineLocal() {}
+
 // SetViewSize sets the size, in logical pixels, of the view the camera
 // shows; the plugin sets it from the [Viewport] every frame. Tests and
 // custom loops that flush a [DrawList] themselves call it.

@@ -79,3 +79,21 @@ func (DrawList) DrawOnly() {}
 // ProvidedBy returns "render.Plugin", the plugin that inserts the
 // Screenshot.
 func (Screenshot) ProvidedBy() string { return pluginName }
+
+// MachineLocal marks the screen, viewport, background, draw list and
+// screenshot request as this machine's (glue.MachineLocal): they differ
+// between a native window, a headless run and a browser page, and a
+// rollback neither takes them back nor compares them.
+func (Screen) MachineLocal() {}
+
+// MachineLocal marks Viewport as this machine's (see Screen.MachineLocal).
+func (Viewport) MachineLocal() {}
+
+// MachineLocal marks Background as this machine's (see Screen.MachineLocal).
+func (Background) MachineLocal() {}
+
+// MachineLocal marks DrawList as this machine's (see Screen.MachineLocal).
+func (DrawList) MachineLocal() {}
+
+// MachineLocal marks Screenshot as this machine's (see Screen.MachineLocal).
+func (Screenshot) MachineLocal() {}

@@ -24,6 +24,9 @@ type Views struct {
 // ProvidedBy returns "render.Plugin", the plugin that inserts the Views.
 func (Views) ProvidedBy() string { return pluginName }
 
+// MachineLocal marks Views as this machine's (glue.MachineLocal).
+func (Views) MachineLocal() {}
+
 // View is one view of the world in [Views]: a rectangle of the screen,
 // in logical pixels, and the camera that shows the world in it.
 type View struct {

@@ -25,6 +25,9 @@ type Window struct {
 	TPS int
 }
 
+// MachineLocal marks Window as this machine's (glue.MachineLocal).
+func (Window) MachineLocal() {}
+
 // WindowTitle returns w.Title.
 func (w Window) WindowTitle() string { return w.Title }
 

@@ -125,6 +125,11 @@ type Saves struct {
 // ProvidedBy returns "save.Plugin", the plugin that inserts Saves.
 func (Saves) ProvidedBy() string { return "save.Plugin" }
 
+// MachineLocal marks Saves as this machine's (glue.MachineLocal): its
+// storage and requests in flight are no part of the game a rollback
+// takes back or compares.
+func (Saves) MachineLocal() {}
+
 // Save asks for the world to be written to the save called name at the
 // end of this tick, replacing that save. It returns an error, and asks
 // for nothing, if name is not a valid save name (1 to 64 letters,

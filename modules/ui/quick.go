@@ -28,6 +28,11 @@ type Notice struct {
 // Show shows text for NoticeTicks ticks, replacing the notice shown.
 func (n *Notice) Show(text string) { n.Text, n.Left = text, NoticeTicks }
 
+// MachineLocal marks Notice as this machine's (glue.MachineLocal): a
+// notice ("Sound off") tells this player of this machine's doings, so a
+// rollback neither takes it back nor compares it.
+func (Notice) MachineLocal() {}
+
 // tick counts one tick off the notice, and clears it when its time is up.
 func (n *Notice) tick() {
 	if n.Left--; n.Left <= 0 {
