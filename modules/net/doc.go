@@ -37,7 +37,11 @@
 //     the other's and, when a prediction was wrong, restores a
 //     glue.Checkpoint and runs the ticks since again; [Session] counts
 //     what it did and [Desync] reports states that differ (rollback.go,
-//     relay.go; docs/net.md, "Rollback").
+//     relay.go; docs/net.md, "Rollback"). The server grants each rollback
+//     seat to one client ([ServerConfig.SeatKeys] keeps seats for invited
+//     players) and relays messages between seated players only, never to
+//     watchers; a client claiming a held seat, or relaying without one,
+//     is disconnected with the reason.
 //   - Stages: the plugins add their systems to the core stages. Received
 //     state and inputs are handed over in glue.PreUpdate
 //     ([ReceiveSystem], [BeginTickSystem]), before the game's rules, and

@@ -129,6 +129,9 @@ func (s *server) keepAway(c *conn) bool {
 // leave reports that client id has gone, n clients being left: OnLeave,
 // and Left in the next tick. Called with s.hookMu held.
 func (s *server) leave(id ClientID, n int) {
+	s.mu.Lock()
+	s.freeSeat(id) // relay.go
+	s.mu.Unlock()
 	if s.cfg.OnLeave != nil {
 		s.cfg.OnLeave(id, n)
 	}

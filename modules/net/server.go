@@ -118,6 +118,16 @@ type ServerConfig struct {
 	// OnLeave is called) when the grace period ends. 0, the default,
 	// means no grace: Left comes as soon as the connection ends.
 	ReconnectGrace time.Duration
+	// SeatKeys keeps rollback seats for invited players: a client claims
+	// seat i (RollbackConfig.Player) only with the key SeatKeys[i]
+	// (RollbackConfig.SeatKey), which whoever runs the server hands the
+	// player out of band (an invitation, a matchmaker). A seat without a
+	// key ("", or past the end) goes to the first client that claims it.
+	// Either way a seat, once granted, is the holder's until it leaves (a
+	// lost connection keeps it for ReconnectGrace): a claim for it from
+	// any other client is refused and that client disconnected with the
+	// reason. The default (nil) keys no seat.
+	SeatKeys []string
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
@@ -285,7 +295,11 @@ type server struct {
 	inputs  map[*codec.Codec]bool // ServerConfig.Inputs, or nil for every type
 
 	seatsTaken, seats atomic.Int64 // SetSeats
-	agones            *agones      // ServerConfig.Agones, or nil
+
+	// relaySeats holds the client in each rollback seat, 0 for a free one
+	// (relay.go). Guarded by mu.
+	relaySeats [MaxRelaySeats]ClientID
+	agones     *agones // ServerConfig.Agones, or nil
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
@@ -792,9 +806,10 @@ type conn struct {
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
 
-	relayMu sync.Mutex    // guards relayQ (relay.go)
-	relayQ  [][]byte      // relayed messages waiting to be written
-	relayed chan struct{} // wakes the writer for relayQ
+	relayMu    sync.Mutex    // guards relayQ and relayBytes (relay.go)
+	relayQ     [][]byte      // relayed messages and seat grants waiting to be written
+	relayBytes int           // their bytes
+	relayed    chan struct{} // wakes the writer for relayQ
 
 	token   string // the reconnection token, if ReconnectGrace > 0
 	left    bool   // the client closed the connection itself (readLoop)
@@ -1050,8 +1065,19 @@ func (c *conn) readLoop() {
 		if f.typ == msgKeepAlive {
 			continue
 		}
-		if f.typ == msgRelay {
-			s.relay(c, f.token) // relay.go
+		if f.typ == msgRelay || f.typ == msgSeat { // relay.go
+			var err error
+			if f.typ == msgSeat {
+				err = s.claimSeat(c, f.seat, f.token)
+			} else {
+				err = s.relay(c, f.token)
+			}
+			if err != nil {
+				s.stats.protocolErrors.Add(1)
+				s.warn.warn("net: closing connection: "+err.Error(), "client", c.id, "remote", c.remote)
+				c.refuse(closeSeatRefused, err.Error())
+				return
+			}
 			continue
 		}
 		if s.inputs != nil && !s.inputs[f.input.c] {
