@@ -303,7 +303,7 @@ func (c *client) run(url string) {
 // arrived.
 func (c *client) serve(url string) (synced bool, err error) {
 	dctx, cancel := context.WithTimeout(c.ctx, c.cfg.DialTimeout)
-	ws, _, err := websocket.Dial(dctx, c.resumeURL(url), &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+	ws, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{Subprotocols: c.subprotocols()})
 	cancel()
 	if err != nil {
 		return false, fmt.Errorf("net: dial %s: %w", url, err)

@@ -4,7 +4,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	mrand "math/rand/v2"
-	"net/url"
+	"net/http"
+	"strings"
 	"time"
 )
 
@@ -14,18 +15,44 @@ import (
 // client steers what, learn nothing from it about other clients. With
 // ServerConfig.ReconnectGrace, the welcome also carries a token of
 // tokenSize random bytes, which only that client receives. A client whose
-// connection is lost dials again with the token in the URL's resumeParam
-// query parameter; if the server still holds the client's id (the grace
-// period has not ended), the new connection gets the same id and the game
-// notices nothing but a pause in the inputs. The id cannot be used to
-// take a seat over: only the token can.
+// connection is lost dials again with the token in a header, never in the
+// URL (where proxies and access logs keep it): it offers the WebSocket
+// subprotocol resumeProtocol followed by the token in hex, beside
+// glue's own (Sec-WebSocket-Protocol, which a browser's WebSocket sets
+// too); the server never picks that one. If the server still holds the
+// client's id (the grace period has not ended), the new connection gets
+// the same id and the game notices nothing but a pause in the inputs.
+// Every resume rotates the token: the new connection's welcome carries a
+// fresh one, and the one it presented no longer works, so whoever holds
+// an old token cannot take the id, or the seat it holds, over. The id
+// cannot be used to take a seat over: only the current token can.
 
 // tokenSize is the length of a reconnection token in bytes.
 const tokenSize = 16
 
-// resumeParam is the URL query parameter in which a reconnecting client
-// sends its token, hex-encoded.
-const resumeParam = "resume"
+// resumeProtocol is the prefix of the WebSocket subprotocol in which a
+// reconnecting client offers its token, hex-encoded.
+const resumeProtocol = "glue.resume."
+
+// resumeToken returns the hex token a request offers in its
+// Sec-WebSocket-Protocol header, or "".
+func resumeToken(r *http.Request) string {
+	for _, h := range r.Header.Values("Sec-WebSocket-Protocol") {
+		for p := range strings.SplitSeq(h, ",") {
+			if t, ok := strings.CutPrefix(strings.TrimSpace(p), resumeProtocol); ok {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// newToken returns a fresh random token.
+func newToken() string {
+	var b [tokenSize]byte
+	rand.Read(b[:])
+	return string(b[:])
+}
 
 // awayClient is a client whose connection was lost, in its grace period.
 type awayClient struct {
@@ -58,8 +85,8 @@ func (s *server) isAway(id ClientID) bool {
 // reconnecting client sent (hex), and reports whether it did: the client
 // is away in its grace period, or still connected on a connection the
 // client has given up (which is then closed, and whose end the game does
-// not see). It gives every connection a token when ReconnectGrace is set.
-// Called with s.mu held.
+// not see). It gives every connection a new token when ReconnectGrace is
+// set: the token presented stops working. Called with s.mu held.
 func (s *server) resume(c *conn, hexToken string) bool {
 	if s.cfg.ReconnectGrace <= 0 {
 		return false
@@ -68,21 +95,20 @@ func (s *server) resume(c *conn, hexToken string) bool {
 	if err == nil && len(token) == tokenSize {
 		if a, ok := s.away[string(token)]; ok && a.timer.Stop() {
 			delete(s.away, string(token))
-			c.id, c.token = a.id, string(token)
+			c.id, c.token = a.id, newToken()
 			return true
 		}
 		for _, old := range s.conns {
 			if old.token == string(token) {
 				old.resumed = true
+				old.token = ""
 				go old.cut()
-				c.id, c.token = old.id, old.token
+				c.id, c.token = old.id, newToken()
 				return true
 			}
 		}
 	}
-	var b [tokenSize]byte
-	rand.Read(b[:])
-	c.token = string(b[:])
+	c.token = newToken()
 	return false
 }
 
@@ -143,23 +169,17 @@ func (s *server) leave(id ClientID, n int) {
 	s.inMu.Unlock()
 }
 
-// resumeURL returns the URL to dial: rawURL, with the reconnection token
-// of the last connection if the server gave one.
-func (c *client) resumeURL(rawURL string) string {
+// subprotocols returns the WebSocket subprotocols to offer: glue's own
+// and, if the server gave the last connection a reconnection token, the
+// token's (resumeProtocol).
+func (c *client) subprotocols() []string {
 	c.mu.Lock()
 	token := c.token
 	c.mu.Unlock()
 	if token == "" {
-		return rawURL
+		return []string{subprotocol}
 	}
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return rawURL
-	}
-	q := u.Query()
-	q.Set(resumeParam, hex.EncodeToString([]byte(token)))
-	u.RawQuery = q.Encode()
-	return u.String()
+	return []string{subprotocol, resumeProtocol + hex.EncodeToString([]byte(token))}
 }
 
 // stopAway ends the grace periods when the server shuts down: the clients

@@ -909,7 +909,8 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	// A client coming back within its ReconnectGrace is no new client:
 	// its slot was kept, and a draining room takes it back.
-	back := s.isBack(r.URL.Query().Get(resumeParam))
+	token := resumeToken(r) // reconnect.go
+	back := s.isBack(token)
 	switch {
 	case s.closed || (s.draining && !back):
 		s.mu.Unlock()
@@ -956,14 +957,14 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed || (s.draining && !s.isBack(r.URL.Query().Get(resumeParam))) {
+	if s.closed || (s.draining && !s.isBack(token)) {
 		s.mu.Unlock()
 		s.hookMu.Unlock()
 		cancel()
 		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusGoingAway, "net: server draining")
 		return
 	}
-	resumed := s.resume(c, r.URL.Query().Get(resumeParam)) // sets c.id
+	resumed := s.resume(c, token) // sets c.id
 	if !resumed {
 		c.id = s.newClientID()
 	}
