@@ -56,8 +56,17 @@ func newToken() string {
 
 // awayClient is a client whose connection was lost, in its grace period.
 type awayClient struct {
-	id    ClientID
-	timer *time.Timer
+	id      ClientID
+	timer   *time.Timer
+	release func() // frees the slot held against its address (limits.go), or nil
+}
+
+// free frees the slot the client holds against its address, once.
+func (a *awayClient) free() {
+	if a.release != nil {
+		a.release()
+		a.release = nil
+	}
 }
 
 // newClientID returns a random id that no client has (called with s.mu
@@ -95,7 +104,9 @@ func (s *server) resume(c *conn, hexToken string) bool {
 	if err == nil && len(token) == tokenSize {
 		if a, ok := s.away[string(token)]; ok && a.timer.Stop() {
 			delete(s.away, string(token))
+			a.free()
 			c.id, c.token = a.id, newToken()
+			c.sentInput.Store(true) // held: a player
 			return true
 		}
 		for _, old := range s.conns {
@@ -104,6 +115,7 @@ func (s *server) resume(c *conn, hexToken string) bool {
 				old.token = ""
 				go old.cut()
 				c.id, c.token = old.id, newToken()
+				c.sentInput.Store(old.sentInput.Load())
 				return true
 			}
 		}
@@ -124,32 +136,68 @@ func (s *server) isBack(hexToken string) bool {
 }
 
 // keepAway keeps the id of a client whose connection was lost for
-// ReconnectGrace, and reports whether it did (not for a client that
-// closed the connection itself, or when the server closes). Called with
-// s.mu held.
+// ReconnectGrace, and reports whether it did: only for a player (held),
+// not for a client that closed the connection itself, or when the server
+// closes. The held slot counts against the client's address on the
+// server's listener. Called with s.mu held.
 func (s *server) keepAway(c *conn) bool {
-	if s.cfg.ReconnectGrace <= 0 || c.left || c.token == "" || s.closed {
+	if s.cfg.ReconnectGrace <= 0 || c.left || c.token == "" || s.closed || !s.held(c) {
 		return false
 	}
 	if s.away == nil {
 		s.away = map[string]*awayClient{}
 	}
 	a := &awayClient{id: c.id}
+	if l, ok := s.ln.(*limitListener); ok {
+		a.release = l.hold(c.remote)
+	}
+	token := c.token
 	a.timer = time.AfterFunc(s.cfg.ReconnectGrace, func() {
 		s.hookMu.Lock()
 		defer s.hookMu.Unlock()
 		s.mu.Lock()
-		if s.away[c.token] != a {
+		if s.away[token] != a {
 			s.mu.Unlock()
 			return
 		}
-		delete(s.away, c.token)
+		delete(s.away, token)
+		a.free()
 		n := len(s.conns)
 		s.mu.Unlock()
 		s.leave(a.id, n)
 	})
-	s.away[c.token] = a
+	s.away[token] = a
 	return true
+}
+
+// held reports whether the slot of connection c, whose connection was
+// lost, is held for its return: c is a player — it holds a rollback seat
+// (relay.go), or one of the game's Seats, or, in a game that reports no
+// Seats, it sent an input. A watcher's slot is freed at once. Called with
+// s.mu held.
+func (s *server) held(c *conn) bool {
+	switch {
+	case s.seatOf(c.id) >= 0, s.gameSeated[c.id]:
+		return true
+	case s.seats.Load() > 0:
+		return false // the game reports its seats: c had none
+	}
+	return c.sentInput.Load()
+}
+
+// setSeated records the clients in the game's seats (Seats.Report).
+func (s *server) setSeated(clients []ClientID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.gameSeated)
+	for _, id := range clients {
+		if id != 0 {
+			if s.gameSeated == nil {
+				s.gameSeated = map[ClientID]bool{}
+			}
+			s.gameSeated[id] = true
+		}
+	}
 }
 
 // leave reports that client id has gone, n clients being left: OnLeave,
@@ -187,6 +235,7 @@ func (c *client) subprotocols() []string {
 func (s *server) stopAway() {
 	for _, a := range s.away {
 		a.timer.Stop()
+		a.free()
 	}
 	clear(s.away)
 }

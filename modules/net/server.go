@@ -110,13 +110,19 @@ type ServerConfig struct {
 	// means every registered type, which lets a client hand the game any
 	// type it sends: list the inputs.
 	Inputs []glue.Type
-	// ReconnectGrace is how long a client whose connection was lost (not
+	// ReconnectGrace is how long a player whose connection was lost (not
 	// closed by the client) keeps its [ClientID]: the server sends each
 	// client a random token in its welcome, and a client that reconnects
-	// with it within the grace period gets its id back, so that the game
-	// sees no Left and keeps its seat. The game gets the Left (and
-	// OnLeave is called) when the grace period ends. 0, the default,
-	// means no grace: Left comes as soon as the connection ends.
+	// with it within the grace period gets its id back (and a new token),
+	// so that the game sees no Left and keeps its seat. The game gets the
+	// Left (and OnLeave is called) when the grace period ends. Only a
+	// player's slot is held: a client that holds a rollback seat, or one
+	// of the game's [Seats] (Seats.Report), or — in a game that reports
+	// no Seats — one that sent an input; a watcher's is freed at once. A
+	// held slot counts against MaxClients and its address's
+	// MaxConnectionsPerAddr until the client is back or the grace ends.
+	// 0, the default, means no grace: Left comes as soon as the
+	// connection ends.
 	ReconnectGrace time.Duration
 	// SeatKeys keeps rollback seats for invited players: a client claims
 	// seat i (RollbackConfig.Player) only with the key SeatKeys[i]
@@ -260,6 +266,7 @@ type Server struct {
 // ServerStats counts what a [Server] did since it started.
 type ServerStats struct {
 	Clients        int    // clients connected now
+	Away           int    // clients whose lost connection is held for ReconnectGrace (their slots count as taken)
 	Tick           uint64 // the server's tick
 	Published      uint64 // states published to clients
 	Messages       uint64 // messages sent, all clients together
@@ -299,6 +306,9 @@ type server struct {
 	// relaySeats holds the client in each rollback seat, 0 for a free one
 	// (relay.go). Guarded by mu.
 	relaySeats [MaxRelaySeats]ClientID
+	// gameSeated holds the clients in the game's Seats (Seats.Report;
+	// reconnect.go). Guarded by mu.
+	gameSeated map[ClientID]bool
 	agones     *agones // ServerConfig.Agones, or nil
 
 	tick       atomic.Uint64 // written by the game loop only
@@ -570,10 +580,11 @@ func (s Server) Disconnect(id ClientID, reason string) bool {
 func (s Server) Stats() ServerStats {
 	st := &s.s.stats
 	s.s.mu.Lock()
-	n := len(s.s.conns)
+	n, away := len(s.s.conns), len(s.s.away)
 	s.s.mu.Unlock()
 	return ServerStats{
 		Clients:        n,
+		Away:           away,
 		Tick:           s.Tick(),
 		Published:      st.published.Load(),
 		Messages:       st.messages.Load(),
@@ -811,9 +822,10 @@ type conn struct {
 	relayBytes int           // their bytes
 	relayed    chan struct{} // wakes the writer for relayQ
 
-	token   string // the reconnection token, if ReconnectGrace > 0
-	left    bool   // the client closed the connection itself (readLoop)
-	resumed bool   // a reconnection took the id over (guarded by srv.mu)
+	token     string      // the reconnection token, if ReconnectGrace > 0
+	sentInput atomic.Bool // the client sent an input (reconnect.go)
+	left      bool        // the client closed the connection itself (readLoop)
+	resumed   bool        // a reconnection took the id over (guarded by srv.mu)
 
 	wtimer   *time.Timer // the write timeout (write)
 	timedOut atomic.Bool // a write timed out
@@ -1091,6 +1103,7 @@ func (c *conn) readLoop() {
 		}
 		lastSeq = f.seq
 		s.stats.inputs.Add(1)
+		c.sentInput.Store(true) // reconnect.go: a player, not a watcher
 		if f.typ == msgStamped {
 			if err := c.queueStamped(f); err != nil { // predict.go
 				fail(websocket.StatusPolicyViolation, err.Error())

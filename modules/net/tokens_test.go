@@ -55,6 +55,7 @@ func TestTokensRotateAndStayOutOfURLs(t *testing.T) {
 
 	_, cl := startClient(t, url, ClientConfig{}, nil, nil)
 	waitFor(t, "the client to connect", 10*time.Second, nil, func() bool { return cl.ID() != 0 })
+	play(t, srv, cl, nil) // only a player's slot is held
 	id := cl.ID()
 	cl.c.mu.Lock()
 	first := cl.c.token
