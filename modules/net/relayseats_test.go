@@ -247,3 +247,23 @@ func TestRelayReachesOnlyPeers(t *testing.T) {
 	default:
 	}
 }
+
+// TestRelayQueueIsBoundedInBytes: a connection's queue of relayed
+// messages takes at most 1 MiB: of 4,000-byte messages it refuses the
+// 263rd, far below the 1,024 messages it also allows (before, it took
+// 1,024 of them, 4 MB; with the largest messages a client may send,
+// MaxMessageSize, more).
+func TestRelayQueueIsBoundedInBytes(t *testing.T) {
+	c := &conn{relayed: make(chan struct{}, 1)}
+	msg := make([]byte, 4000)
+	n := 0
+	for c.queue(msg) {
+		n++
+		if n > maxRelayQueue {
+			break
+		}
+	}
+	if n != maxRelayBytes/len(msg) || c.relayBytes > maxRelayBytes {
+		t.Errorf("the queue took %d messages, %d bytes; want %d messages, at most %d bytes", n, c.relayBytes, maxRelayBytes/len(msg), maxRelayBytes)
+	}
+}
