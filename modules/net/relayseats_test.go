@@ -5,6 +5,7 @@ package net
 import (
 	"context"
 	"errors"
+	stdnet "net"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/internal/lagproxy"
 )
 
 // rbSeatPeer is one player's app of the rollback test game, connected to
@@ -265,5 +267,92 @@ func TestRelayQueueIsBoundedInBytes(t *testing.T) {
 	}
 	if n != maxRelayBytes/len(msg) || c.relayBytes > maxRelayBytes {
 		t.Errorf("the queue took %d messages, %d bytes; want %d messages, at most %d bytes", n, c.relayBytes, maxRelayBytes/len(msg), maxRelayBytes)
+	}
+}
+
+// TestRollbackHostPublishesEachTickOnce: a rollback host that serves
+// watchers, playing through 100 ms of lag so that it rolls back, counts
+// and publishes each tick once: after tick 240 the server's tick is the
+// session's, and the ticks a watcher receives rise strictly, never past
+// the session's. (Issue 34: the host published the ticks it re-ran as new
+// ticks; its watchers' clock ran at 69.9 ticks a second against 60.)
+func TestRollbackHostPublishesEachTickOnce(t *testing.T) {
+	const n = 240
+	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	host := glue.NewApp()
+	rbGame(host)
+	host.AddPlugins(ServerPlugin{Config: ServerConfig{Registry: rbRegistry(), Addr: addr, Logger: quiet()}})
+	host.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
+		URL: "ws://" + addr + "/net", Player: 0, Registry: rbRegistry(), Seed: 42, Logger: quiet(), DigestEvery: 30,
+		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
+	}})
+	host.InsertResource(rbPad{})
+	t.Cleanup(host.Close)
+	hs := glue.Resource[Session](host).s.(*session[rbPad])
+	hs.holdAt = n
+	errs := make(chan error, 2)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); errs <- rbPlay(host, hs, 0, n, 0) }()
+	waitFor(t, "the host to hold seat 0", 10*time.Second, nil, func() bool { return hs.link.seated() == 0 })
+
+	var ticks []uint64
+	watcher, err := rawDial(t, "ws://"+addr+"/net", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	watcher.SetReadLimit(-1)
+	wdone := make(chan struct{})
+	go func() {
+		defer close(wdone)
+		for {
+			_, data, err := watcher.Read(context.Background())
+			if err != nil {
+				return
+			}
+			if f, err := parseFrame(data, rbRegistry(), true); err == nil && (f.typ == msgSnapshot || f.typ == msgDelta) {
+				ticks = append(ticks, f.tick)
+			}
+		}
+	}()
+
+	proxy, err := lagproxy.Start(lagproxy.Config{Target: addr, Latency: 100 * time.Millisecond, Jitter: 30 * time.Millisecond, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { proxy.Close() })
+	guest, gs := rbSeatPeer(t, "ws://"+proxy.Addr()+"/net", 1, "")
+	gs.holdAt = n
+	wg.Add(1)
+	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, 0) }()
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := glue.Resource[Server](host)
+	st := glue.Resource[Session](host).Stats()
+	watcher.CloseNow()
+	<-wdone
+	if st.Resimulated == 0 {
+		t.Error("the host re-ran no tick: the test tests nothing")
+	}
+	if srv.Tick() != st.Tick {
+		t.Errorf("the server's tick is %d, the session's %d (re-run %d): want them equal", srv.Tick(), st.Tick, st.Resimulated)
+	}
+	if len(ticks) == 0 {
+		t.Fatal("the watcher received no state")
+	}
+	for i, tk := range ticks {
+		if tk > st.Tick || i > 0 && tk <= ticks[i-1] {
+			t.Fatalf("the watcher received ticks %v; want them rising, up to the session's tick %d", ticks, st.Tick)
+		}
 	}
 }

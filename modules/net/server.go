@@ -317,6 +317,7 @@ type server struct {
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
+	rerun      bool          // the tick is a rollback's re-run: no tick of the server's (systems.go)
 	sinceSend  int           // ticks since the last send tick
 	lastSendAt int64         // when the last send tick began, in Unix nanoseconds
 	sendTick   atomic.Uint64 // the last send tick
