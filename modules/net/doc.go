@@ -41,7 +41,13 @@
 //     seat to one client ([ServerConfig.SeatKeys] keeps seats for invited
 //     players) and relays messages between seated players only, never to
 //     watchers; a client claiming a held seat, or relaying without one,
-//     is disconnected with the reason.
+//     is disconnected with the reason. A host that also serves watchers
+//     publishes each tick once: ticks run again are no ticks of its
+//     server's.
+//   - Reconnection ([ServerConfig.ReconnectGrace]): a player whose
+//     connection is lost keeps its [ClientID] and seats for the grace
+//     period; its client presents a token in a header (never the URL),
+//     which rotates on every resume. A watcher's slot is not held.
 //   - Stages: the plugins add their systems to the core stages. Received
 //     state and inputs are handed over in glue.PreUpdate
 //     ([ReceiveSystem], [BeginTickSystem]), before the game's rules, and
