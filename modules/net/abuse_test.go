@@ -353,7 +353,18 @@ func startServerErr(cfg ServerConfig) (Server, error) {
 	return Server{s}, err
 }
 
-// TestReconnectKeepsTheID: with ReconnectGrace, a client whose connection
+// play makes cl a player, whose slot is held while its connection is
+// lost: it sends an input, which the server receives.
+func play(t *testing.T, srv Server, cl Client, tick func()) {
+	t.Helper()
+	n := srv.Stats().Inputs
+	if err := SendInput(&cl, steer{1}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the client's input", 5*time.Second, tick, func() bool { return srv.Stats().Inputs > n })
+}
+
+// TestReconnectKeepsTheID: with ReconnectGrace, a player whose connection
 // is lost reconnects with the token the server gave it and gets its id
 // back: the game sees no Left and no second Joined. A client that stays
 // away longer is reported gone when the grace ends; one that closes the
@@ -371,6 +382,7 @@ func TestReconnectKeepsTheID(t *testing.T) {
 	capp, cl := startClient(t, srv.URL(), ClientConfig{}, nil, nil)
 	both := func() { tick(); capp.Update() }
 	waitFor(t, "the client to connect", 5*time.Second, both, func() bool { return cl.ID() != 0 && len(joined) == 1 })
+	play(t, srv, cl, both) // only a player's slot is held
 	id := cl.ID()
 	if id == 1 || joined[0] != id {
 		t.Errorf("id %d, joined %v: want a random id, joined once", id, joined)
@@ -393,6 +405,7 @@ func TestReconnectKeepsTheID(t *testing.T) {
 	// grace period.
 	capp2, cl2 := startClient(t, srv.URL(), ClientConfig{NoReconnect: true}, nil, nil)
 	waitFor(t, "the second client to connect", 5*time.Second, func() { tick(); capp2.Update() }, func() bool { return cl2.ID() != 0 && len(joined) == 2 })
+	play(t, srv, cl2, func() { tick(); capp2.Update() })
 	cl2.c.mu.Lock()
 	cl2.c.ws.CloseNow()
 	cl2.c.mu.Unlock()

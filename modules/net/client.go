@@ -156,6 +156,8 @@ type client struct {
 	mirror    *mirror
 	id        ClientID
 	token     string // the server's reconnection token (reconnect.go)
+	seat      int    // the rollback seat the server granted this connection, or -1 (relay.go)
+	seatErr   error  // why the server refused the seat claimed
 	connected bool
 	err       error
 	ws        *websocket.Conn // the current connection, or nil
@@ -193,7 +195,10 @@ type client struct {
 	// onRelayed, if set before start, gets the messages other clients
 	// relayed through the server (relay.go), on the connection's
 	// goroutine.
-	onRelayed func(from ClientID, payload []byte)
+	onRelayed func(from ClientID, seat int, payload []byte)
+	// claim, if set before start, is the rollback seat the client claims
+	// first on every connection (relay.go).
+	claim *seatClaim
 }
 
 type outMsg struct {
@@ -224,6 +229,7 @@ func newClient(cfg ClientConfig) *client {
 		bind:     map[uint64]binding{},
 		byLocal:  map[glue.Entity]uint64{},
 		initErr:  err,
+		seat:     -1,
 	}
 	if c.log == nil {
 		c.log = slog.Default()
@@ -267,6 +273,13 @@ func (c *client) run(url string) {
 		if closing || c.ctx.Err() != nil {
 			return
 		}
+		if refused := seatRefusal(err); refused != nil {
+			c.mu.Lock()
+			c.seatErr = refused
+			c.mu.Unlock()
+			c.log.Error("net: the server refused this client's seat; not reconnecting", "url", url, "reason", refused)
+			return
+		}
 		if c.cfg.NoReconnect {
 			c.log.Warn("net: connection ended; not reconnecting", "url", url, "reason", err)
 			return
@@ -290,7 +303,7 @@ func (c *client) run(url string) {
 // arrived.
 func (c *client) serve(url string) (synced bool, err error) {
 	dctx, cancel := context.WithTimeout(c.ctx, c.cfg.DialTimeout)
-	ws, _, err := websocket.Dial(dctx, c.resumeURL(url), &websocket.DialOptions{Subprotocols: []string{subprotocol}})
+	ws, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{Subprotocols: c.subprotocols()})
 	cancel()
 	if err != nil {
 		return false, fmt.Errorf("net: dial %s: %w", url, err)
@@ -298,7 +311,7 @@ func (c *client) serve(url string) (synced bool, err error) {
 	defer ws.CloseNow()
 	c.mu.Lock()
 	closing := c.closing
-	c.ws = ws
+	c.ws, c.seat = ws, -1
 	c.mu.Unlock()
 	if closing {
 		return false, errors.New("net: client closed")
@@ -374,6 +387,11 @@ func (c *client) serve(url string) (synced bool, err error) {
 		case f.typ == msgRelayed:
 			c.relayedIn(f) // relay.go: to a rollback session, if any
 			continue
+		case f.typ == msgSeated && c.claim != nil && f.seat == c.claim.seat:
+			c.mu.Lock()
+			c.seat = f.seat
+			c.mu.Unlock()
+			continue
 		case f.typ == msgAck && phase == msgDelta:
 			c.mu.Lock()
 			c.pred.pending = f
@@ -414,6 +432,9 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
 		}
 		sent = true
 		return true
+	}
+	if c.claim != nil && !write(appendSeat(nil, c.claim.seat, c.claim.key)) { // relay.go: first
+		return
 	}
 	for {
 		select {
@@ -717,3 +738,13 @@ func (e serverClosed) Error() string {
 }
 
 func (e serverClosed) Unwrap() error { return e.err }
+
+// seatRefusal returns err as the server's refusal of the client's seat
+// (relay.go), or nil if it is not one.
+func seatRefusal(err error) error {
+	var sc serverClosed
+	if errors.As(err, &sc) && sc.ce.Code == closeSeatRefused {
+		return fmt.Errorf("net: the server refused this player's seat: %s", sc.ce.Reason)
+	}
+	return nil
+}

@@ -37,7 +37,17 @@
 //     the other's and, when a prediction was wrong, restores a
 //     glue.Checkpoint and runs the ticks since again; [Session] counts
 //     what it did and [Desync] reports states that differ (rollback.go,
-//     relay.go; docs/net.md, "Rollback").
+//     relay.go; docs/net.md, "Rollback"). The server grants each rollback
+//     seat to one client ([ServerConfig.SeatKeys] keeps seats for invited
+//     players) and relays messages between seated players only, never to
+//     watchers; a client claiming a held seat, or relaying without one,
+//     is disconnected with the reason. A host that also serves watchers
+//     publishes each tick once: ticks run again are no ticks of its
+//     server's.
+//   - Reconnection ([ServerConfig.ReconnectGrace]): a player whose
+//     connection is lost keeps its [ClientID] and seats for the grace
+//     period; its client presents a token in a header (never the URL),
+//     which rotates on every resume. A watcher's slot is not held.
 //   - The sync test, the first check of a game meant for rollback:
 //     [SyncTest] runs the game in one process and after every tick runs
 //     the last [DefaultSyncCheck] ticks again from their checkpoint,

@@ -64,14 +64,18 @@ func (s *server) serveHealth(w http.ResponseWriter, _ *http.Request) {
 	answer(w, Server{s}.Healthy(), "")
 }
 
-// serveReady answers Ready, followed by the clients and, if the game
-// reported them ([Server.SetSeats]), the seats: "ok", "clients 3 of 64",
-// "seats 1 of 2", one a line.
+// serveReady answers Ready, followed by the clients (those connected and
+// those whose slot is held for a reconnection), how many of them are away
+// (if any), and, if the game reported them ([Server.SetSeats]), the
+// seats: "ok", "clients 3 of 64", "away 1", "seats 1 of 2", one a line.
 func (s *server) serveReady(w http.ResponseWriter, _ *http.Request) {
 	s.mu.Lock()
-	clients := len(s.conns)
+	clients, away := len(s.conns)+len(s.away), len(s.away)
 	s.mu.Unlock()
 	counts := fmt.Sprintf("clients %d of %d\n", clients, s.cfg.MaxClients)
+	if away > 0 {
+		counts += fmt.Sprintf("away %d\n", away) // of the clients: held for ReconnectGrace
+	}
 	if total := s.seats.Load(); total > 0 {
 		counts += fmt.Sprintf("seats %d of %d\n", s.seatsTaken.Load(), total)
 	}

@@ -193,6 +193,37 @@ func (l *limitListener) admit(ip string) string {
 	return ""
 }
 
+// hold counts a slot held for a client of remote (ip:port) whose
+// connection was lost, as one connection of its address, until release
+// is called (reconnect.go): one address cannot fill the room by
+// connecting and dropping.
+func (l *limitListener) hold(remote string) (release func()) {
+	ip := remote
+	if h, _, err := stdnet.SplitHostPort(remote); err == nil {
+		ip = h
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.addrs == nil {
+		l.addrs = map[string]*addrUse{}
+	}
+	u := l.addrs[ip]
+	if u == nil {
+		u = &addrUse{}
+		l.addrs[ip] = u
+	}
+	u.conns++
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if u := l.addrs[ip]; u != nil {
+			if u.conns--; u.conns == 0 {
+				delete(l.addrs, ip)
+			}
+		}
+	}
+}
+
 // countedConn is a connection of a limitListener.
 type countedConn struct {
 	stdnet.Conn

@@ -4,7 +4,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	mrand "math/rand/v2"
-	"net/url"
+	"net/http"
+	"strings"
 	"time"
 )
 
@@ -14,23 +15,58 @@ import (
 // client steers what, learn nothing from it about other clients. With
 // ServerConfig.ReconnectGrace, the welcome also carries a token of
 // tokenSize random bytes, which only that client receives. A client whose
-// connection is lost dials again with the token in the URL's resumeParam
-// query parameter; if the server still holds the client's id (the grace
-// period has not ended), the new connection gets the same id and the game
-// notices nothing but a pause in the inputs. The id cannot be used to
-// take a seat over: only the token can.
+// connection is lost dials again with the token in a header, never in the
+// URL (where proxies and access logs keep it): it offers the WebSocket
+// subprotocol resumeProtocol followed by the token in hex, beside
+// glue's own (Sec-WebSocket-Protocol, which a browser's WebSocket sets
+// too); the server never picks that one. If the server still holds the
+// client's id (the grace period has not ended), the new connection gets
+// the same id and the game notices nothing but a pause in the inputs.
+// Every resume rotates the token: the new connection's welcome carries a
+// fresh one, and the one it presented no longer works, so whoever holds
+// an old token cannot take the id, or the seat it holds, over. The id
+// cannot be used to take a seat over: only the current token can.
 
 // tokenSize is the length of a reconnection token in bytes.
 const tokenSize = 16
 
-// resumeParam is the URL query parameter in which a reconnecting client
-// sends its token, hex-encoded.
-const resumeParam = "resume"
+// resumeProtocol is the prefix of the WebSocket subprotocol in which a
+// reconnecting client offers its token, hex-encoded.
+const resumeProtocol = "glue.resume."
+
+// resumeToken returns the hex token a request offers in its
+// Sec-WebSocket-Protocol header, or "".
+func resumeToken(r *http.Request) string {
+	for _, h := range r.Header.Values("Sec-WebSocket-Protocol") {
+		for p := range strings.SplitSeq(h, ",") {
+			if t, ok := strings.CutPrefix(strings.TrimSpace(p), resumeProtocol); ok {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// newToken returns a fresh random token.
+func newToken() string {
+	var b [tokenSize]byte
+	rand.Read(b[:])
+	return string(b[:])
+}
 
 // awayClient is a client whose connection was lost, in its grace period.
 type awayClient struct {
-	id    ClientID
-	timer *time.Timer
+	id      ClientID
+	timer   *time.Timer
+	release func() // frees the slot held against its address (limits.go), or nil
+}
+
+// free frees the slot the client holds against its address, once.
+func (a *awayClient) free() {
+	if a.release != nil {
+		a.release()
+		a.release = nil
+	}
 }
 
 // newClientID returns a random id that no client has (called with s.mu
@@ -58,8 +94,8 @@ func (s *server) isAway(id ClientID) bool {
 // reconnecting client sent (hex), and reports whether it did: the client
 // is away in its grace period, or still connected on a connection the
 // client has given up (which is then closed, and whose end the game does
-// not see). It gives every connection a token when ReconnectGrace is set.
-// Called with s.mu held.
+// not see). It gives every connection a new token when ReconnectGrace is
+// set: the token presented stops working. Called with s.mu held.
 func (s *server) resume(c *conn, hexToken string) bool {
 	if s.cfg.ReconnectGrace <= 0 {
 		return false
@@ -68,21 +104,23 @@ func (s *server) resume(c *conn, hexToken string) bool {
 	if err == nil && len(token) == tokenSize {
 		if a, ok := s.away[string(token)]; ok && a.timer.Stop() {
 			delete(s.away, string(token))
-			c.id, c.token = a.id, string(token)
+			a.free()
+			c.id, c.token = a.id, newToken()
+			c.sentInput.Store(true) // held: a player
 			return true
 		}
 		for _, old := range s.conns {
 			if old.token == string(token) {
 				old.resumed = true
+				old.token = ""
 				go old.cut()
-				c.id, c.token = old.id, old.token
+				c.id, c.token = old.id, newToken()
+				c.sentInput.Store(old.sentInput.Load())
 				return true
 			}
 		}
 	}
-	var b [tokenSize]byte
-	rand.Read(b[:])
-	c.token = string(b[:])
+	c.token = newToken()
 	return false
 }
 
@@ -98,37 +136,76 @@ func (s *server) isBack(hexToken string) bool {
 }
 
 // keepAway keeps the id of a client whose connection was lost for
-// ReconnectGrace, and reports whether it did (not for a client that
-// closed the connection itself, or when the server closes). Called with
-// s.mu held.
+// ReconnectGrace, and reports whether it did: only for a player (held),
+// not for a client that closed the connection itself, or when the server
+// closes. The held slot counts against the client's address on the
+// server's listener. Called with s.mu held.
 func (s *server) keepAway(c *conn) bool {
-	if s.cfg.ReconnectGrace <= 0 || c.left || c.token == "" || s.closed {
+	if s.cfg.ReconnectGrace <= 0 || c.left || c.token == "" || s.closed || !s.held(c) {
 		return false
 	}
 	if s.away == nil {
 		s.away = map[string]*awayClient{}
 	}
 	a := &awayClient{id: c.id}
+	if l, ok := s.ln.(*limitListener); ok {
+		a.release = l.hold(c.remote)
+	}
+	token := c.token
 	a.timer = time.AfterFunc(s.cfg.ReconnectGrace, func() {
 		s.hookMu.Lock()
 		defer s.hookMu.Unlock()
 		s.mu.Lock()
-		if s.away[c.token] != a {
+		if s.away[token] != a {
 			s.mu.Unlock()
 			return
 		}
-		delete(s.away, c.token)
+		delete(s.away, token)
+		a.free()
 		n := len(s.conns)
 		s.mu.Unlock()
 		s.leave(a.id, n)
 	})
-	s.away[c.token] = a
+	s.away[token] = a
 	return true
+}
+
+// held reports whether the slot of connection c, whose connection was
+// lost, is held for its return: c is a player — it holds a rollback seat
+// (relay.go), or one of the game's Seats, or, in a game that reports no
+// Seats, it sent an input. A watcher's slot is freed at once. Called with
+// s.mu held.
+func (s *server) held(c *conn) bool {
+	switch {
+	case s.seatOf(c.id) >= 0, s.gameSeated[c.id]:
+		return true
+	case s.seats.Load() > 0:
+		return false // the game reports its seats: c had none
+	}
+	return c.sentInput.Load()
+}
+
+// setSeated records the clients in the game's seats (Seats.Report).
+func (s *server) setSeated(clients []ClientID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	clear(s.gameSeated)
+	for _, id := range clients {
+		if id != 0 {
+			if s.gameSeated == nil {
+				s.gameSeated = map[ClientID]bool{}
+			}
+			s.gameSeated[id] = true
+		}
+	}
 }
 
 // leave reports that client id has gone, n clients being left: OnLeave,
 // and Left in the next tick. Called with s.hookMu held.
 func (s *server) leave(id ClientID, n int) {
+	s.mu.Lock()
+	s.freeSeat(id) // relay.go
+	s.mu.Unlock()
 	if s.cfg.OnLeave != nil {
 		s.cfg.OnLeave(id, n)
 	}
@@ -140,23 +217,17 @@ func (s *server) leave(id ClientID, n int) {
 	s.inMu.Unlock()
 }
 
-// resumeURL returns the URL to dial: rawURL, with the reconnection token
-// of the last connection if the server gave one.
-func (c *client) resumeURL(rawURL string) string {
+// subprotocols returns the WebSocket subprotocols to offer: glue's own
+// and, if the server gave the last connection a reconnection token, the
+// token's (resumeProtocol).
+func (c *client) subprotocols() []string {
 	c.mu.Lock()
 	token := c.token
 	c.mu.Unlock()
 	if token == "" {
-		return rawURL
+		return []string{subprotocol}
 	}
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return rawURL
-	}
-	q := u.Query()
-	q.Set(resumeParam, hex.EncodeToString([]byte(token)))
-	u.RawQuery = q.Encode()
-	return u.String()
+	return []string{subprotocol, resumeProtocol + hex.EncodeToString([]byte(token))}
 }
 
 // stopAway ends the grace periods when the server shuts down: the clients
@@ -164,6 +235,7 @@ func (c *client) resumeURL(rawURL string) string {
 func (s *server) stopAway() {
 	for _, a := range s.away {
 		a.timer.Stop()
+		a.free()
 	}
 	clear(s.away)
 }

@@ -70,6 +70,13 @@ type RollbackConfig struct {
 	// DigestEvery is how often, in ticks, the players compare digests of
 	// their states. The default is 60; negative: never.
 	DigestEvery int
+	// SeatKey is the key of this player's seat, if the relay server keeps
+	// it for an invited player (ServerConfig.SeatKeys): the session claims
+	// seat Player from the server with it before saying hello. The server
+	// grants each seat to one client, and stops a session whose seat it
+	// refuses (taken by another client, or a wrong key) with the reason.
+	// The default ("") claims a seat the server keeps for nobody.
+	SeatKey string
 	// Seed is player 0's choice of the game's seed, sent to player 1 when
 	// the game starts; Start hands it to both games.
 	Seed uint64
@@ -265,6 +272,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 	s := &session[I]{cfg: cfg, app: app, me: cfg.Player}
 	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger})
 	s.link.onRelayed = s.received
+	s.link.claim = &seatClaim{seat: cfg.Player, key: cfg.SeatKey} // relay.go
 	for i := range s.ckpts {
 		s.ckpts[i].Keep(cfg.Keep...)
 	}
@@ -355,10 +363,16 @@ func (s *session[I]) stats() RollbackStats {
 	return st
 }
 
-// received decodes a relayed message (the connection's goroutine).
-func (s *session[I]) received(from ClientID, payload []byte) {
+// received decodes a relayed message from the client in seat (the
+// connection's goroutine). The sender's player is its seat, which the
+// server granted it, whatever the payload says.
+func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 	r := codec.NewReader(payload)
-	m := rbMsg[I]{kind: int(r.Uint8()), player: int(r.Uvarint()), from: from}
+	m := rbMsg[I]{kind: int(r.Uint8()), from: from}
+	if said := int(r.Uvarint()); said != seat {
+		return // a sender whose message names another seat than its own
+	}
+	m.player = seat
 	switch m.kind {
 	case rbHello:
 	case rbStart:
@@ -605,11 +619,14 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 	}
 	s.poll()
+	if err := s.link.seatRefused(); err != nil { // relay.go
+		s.fail(err)
+	}
 	if s.err != nil {
 		return s.err
 	}
 	if !s.started {
-		if s.hellos--; s.hellos <= 0 && (Client{c: s.link}).Connected() {
+		if s.hellos--; s.hellos <= 0 && s.link.seated() == s.me {
 			s.send(rbHello, nil)
 			s.hellos = 30
 		}

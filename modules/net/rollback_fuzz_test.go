@@ -36,7 +36,7 @@ func FuzzRollbackMessage(f *testing.F) {
 		s := &session[rbPad]{cfg: RollbackConfig{Registry: reg, DigestEvery: 60, MaxPrediction: 8, Logger: quiet(),
 			OnDesync: func(Desync) {}}, app: glue.NewApp(), started: true, link: newClient(ClientConfig{Registry: reg})}
 		s.confirmed = 1
-		s.received(7, data)
+		s.received(7, 1, data)
 		s.poll()
 	})
 }

@@ -108,10 +108,13 @@ func (s *Seats) Taken() int {
 }
 
 // Report tells srv how many seats are taken, of how many
-// (Server.SetSeats); a nil srv (no server) is ignored.
+// (Server.SetSeats), and which clients have one: only their slots are
+// held for a reconnection (ServerConfig.ReconnectGrace). A nil srv (no
+// server) is ignored.
 func (s *Seats) Report(srv *Server) {
 	if srv != nil {
 		srv.SetSeats(s.Taken(), len(s.Clients))
+		srv.s.setSeated(s.Clients)
 	}
 }
 

@@ -110,14 +110,30 @@ type ServerConfig struct {
 	// means every registered type, which lets a client hand the game any
 	// type it sends: list the inputs.
 	Inputs []glue.Type
-	// ReconnectGrace is how long a client whose connection was lost (not
+	// ReconnectGrace is how long a player whose connection was lost (not
 	// closed by the client) keeps its [ClientID]: the server sends each
 	// client a random token in its welcome, and a client that reconnects
-	// with it within the grace period gets its id back, so that the game
-	// sees no Left and keeps its seat. The game gets the Left (and
-	// OnLeave is called) when the grace period ends. 0, the default,
-	// means no grace: Left comes as soon as the connection ends.
+	// with it within the grace period gets its id back (and a new token),
+	// so that the game sees no Left and keeps its seat. The game gets the
+	// Left (and OnLeave is called) when the grace period ends. Only a
+	// player's slot is held: a client that holds a rollback seat, or one
+	// of the game's [Seats] (Seats.Report), or — in a game that reports
+	// no Seats — one that sent an input; a watcher's is freed at once. A
+	// held slot counts against MaxClients and its address's
+	// MaxConnectionsPerAddr until the client is back or the grace ends.
+	// 0, the default, means no grace: Left comes as soon as the
+	// connection ends.
 	ReconnectGrace time.Duration
+	// SeatKeys keeps rollback seats for invited players: a client claims
+	// seat i (RollbackConfig.Player) only with the key SeatKeys[i]
+	// (RollbackConfig.SeatKey), which whoever runs the server hands the
+	// player out of band (an invitation, a matchmaker). A seat without a
+	// key ("", or past the end) goes to the first client that claims it.
+	// Either way a seat, once granted, is the holder's until it leaves (a
+	// lost connection keeps it for ReconnectGrace): a claim for it from
+	// any other client is refused and that client disconnected with the
+	// reason. The default (nil) keys no seat.
+	SeatKeys []string
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
@@ -250,6 +266,7 @@ type Server struct {
 // ServerStats counts what a [Server] did since it started.
 type ServerStats struct {
 	Clients        int    // clients connected now
+	Away           int    // clients whose lost connection is held for ReconnectGrace (their slots count as taken)
 	Tick           uint64 // the server's tick
 	Published      uint64 // states published to clients
 	Messages       uint64 // messages sent, all clients together
@@ -285,7 +302,14 @@ type server struct {
 	inputs  map[*codec.Codec]bool // ServerConfig.Inputs, or nil for every type
 
 	seatsTaken, seats atomic.Int64 // SetSeats
-	agones            *agones      // ServerConfig.Agones, or nil
+
+	// relaySeats holds the client in each rollback seat, 0 for a free one
+	// (relay.go). Guarded by mu.
+	relaySeats [MaxRelaySeats]ClientID
+	// gameSeated holds the clients in the game's Seats (Seats.Report;
+	// reconnect.go). Guarded by mu.
+	gameSeated map[ClientID]bool
+	agones     *agones // ServerConfig.Agones, or nil
 
 	tick       atomic.Uint64 // written by the game loop only
 	lastTickAt atomic.Int64  // when the last tick began, in Unix nanoseconds
@@ -293,6 +317,7 @@ type server struct {
 
 	// Owned by the app's systems (the game loop).
 	collecting bool
+	rerun      bool          // the tick is a rollback's re-run: no tick of the server's (systems.go)
 	sinceSend  int           // ticks since the last send tick
 	lastSendAt int64         // when the last send tick began, in Unix nanoseconds
 	sendTick   atomic.Uint64 // the last send tick
@@ -556,10 +581,11 @@ func (s Server) Disconnect(id ClientID, reason string) bool {
 func (s Server) Stats() ServerStats {
 	st := &s.s.stats
 	s.s.mu.Lock()
-	n := len(s.s.conns)
+	n, away := len(s.s.conns), len(s.s.away)
 	s.s.mu.Unlock()
 	return ServerStats{
 		Clients:        n,
+		Away:           away,
 		Tick:           s.Tick(),
 		Published:      st.published.Load(),
 		Messages:       st.messages.Load(),
@@ -792,13 +818,15 @@ type conn struct {
 
 	lastStamp uint64 // the last stamped input's tick (readLoop)
 
-	relayMu sync.Mutex    // guards relayQ (relay.go)
-	relayQ  [][]byte      // relayed messages waiting to be written
-	relayed chan struct{} // wakes the writer for relayQ
+	relayMu    sync.Mutex    // guards relayQ and relayBytes (relay.go)
+	relayQ     [][]byte      // relayed messages and seat grants waiting to be written
+	relayBytes int           // their bytes
+	relayed    chan struct{} // wakes the writer for relayQ
 
-	token   string // the reconnection token, if ReconnectGrace > 0
-	left    bool   // the client closed the connection itself (readLoop)
-	resumed bool   // a reconnection took the id over (guarded by srv.mu)
+	token     string      // the reconnection token, if ReconnectGrace > 0
+	sentInput atomic.Bool // the client sent an input (reconnect.go)
+	left      bool        // the client closed the connection itself (readLoop)
+	resumed   bool        // a reconnection took the id over (guarded by srv.mu)
 
 	wtimer   *time.Timer // the write timeout (write)
 	timedOut atomic.Bool // a write timed out
@@ -894,7 +922,8 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	// A client coming back within its ReconnectGrace is no new client:
 	// its slot was kept, and a draining room takes it back.
-	back := s.isBack(r.URL.Query().Get(resumeParam))
+	token := resumeToken(r) // reconnect.go
+	back := s.isBack(token)
 	switch {
 	case s.closed || (s.draining && !back):
 		s.mu.Unlock()
@@ -941,14 +970,14 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed || (s.draining && !s.isBack(r.URL.Query().Get(resumeParam))) {
+	if s.closed || (s.draining && !s.isBack(token)) {
 		s.mu.Unlock()
 		s.hookMu.Unlock()
 		cancel()
 		closeWithin(ws, raw, s.cfg.CloseTimeout, websocket.StatusGoingAway, "net: server draining")
 		return
 	}
-	resumed := s.resume(c, r.URL.Query().Get(resumeParam)) // sets c.id
+	resumed := s.resume(c, token) // sets c.id
 	if !resumed {
 		c.id = s.newClientID()
 	}
@@ -1050,8 +1079,19 @@ func (c *conn) readLoop() {
 		if f.typ == msgKeepAlive {
 			continue
 		}
-		if f.typ == msgRelay {
-			s.relay(c, f.token) // relay.go
+		if f.typ == msgRelay || f.typ == msgSeat { // relay.go
+			var err error
+			if f.typ == msgSeat {
+				err = s.claimSeat(c, f.seat, f.token)
+			} else {
+				err = s.relay(c, f.token)
+			}
+			if err != nil {
+				s.stats.protocolErrors.Add(1)
+				s.warn.warn("net: closing connection: "+err.Error(), "client", c.id, "remote", c.remote)
+				c.refuse(closeSeatRefused, err.Error())
+				return
+			}
 			continue
 		}
 		if s.inputs != nil && !s.inputs[f.input.c] {
@@ -1064,6 +1104,7 @@ func (c *conn) readLoop() {
 		}
 		lastSeq = f.seq
 		s.stats.inputs.Add(1)
+		c.sentInput.Store(true) // reconnect.go: a player, not a watcher
 		if f.typ == msgStamped {
 			if err := c.queueStamped(f); err != nil { // predict.go
 				fail(websocket.StatusPolicyViolation, err.Error())

@@ -548,7 +548,7 @@ func startAttacks(ctx context.Context, wg *sync.WaitGroup, url string, scale int
 		case n%5 == 0:
 			origin = "http://evil.example"
 		case n%7 == 0:
-			path = "/net?" + resumeParam + "=00112233445566778899aabbccddeeff"
+			path = "/net?resume=00112233445566778899aabbccddeeff" // tokens travel in a header now: an old client's URL
 		}
 		c, _, code, err := upgrade(addr, path, a.from, host, origin)
 		if err == nil && code == http.StatusSwitchingProtocols {

@@ -146,16 +146,28 @@ func listen(p struct {
 }
 
 // beginTick is the server's first system of every tick (glue.PreUpdate).
+// A tick that a rollback session runs again ([Rerunning]) is no tick of
+// the server's: its clock does not advance, Send systems record nothing
+// and nothing is published, so that watchers of a rollback host see each
+// tick once, at the game's rate (issue #34).
 func beginTick(p struct {
-	Server glue.ResMut[Server]
-	Inputs glue.ResMut[Inputs]
+	Server  glue.ResMut[Server]
+	Inputs  glue.ResMut[Inputs]
+	Session glue.Opt[Session]
 }) {
-	p.Server.Get().s.beginTick(p.Inputs.Get())
+	s := p.Server.Get().s
+	if s.rerun = rerunning(p.Session); s.rerun {
+		s.collecting = false
+		return
+	}
+	s.beginTick(p.Inputs.Get())
 }
 
 // publish is the server's last system of every tick (glue.Last).
 func publish(srv glue.ResMut[Server]) {
-	srv.Get().s.publish()
+	if s := srv.Get().s; !s.rerun {
+		s.publish()
+	}
 }
 
 // connect is the client's startup system: it connects to the Peer.

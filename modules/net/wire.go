@@ -18,9 +18,13 @@ import (
 //	            n:uvarint changed*n                              changed
 //	            n:uvarint id:uvarint*n                           removed
 //	ack       = tick:uvarint stamp:uvarint                       (type 4, server → client)
+//	relayed   = client:uvarint seat:uvarint n:uvarint payload:n  (type 5, server → client)
+//	seated    = seat:uvarint                                     (type 6, server → client)
 //	input     = seq:uvarint comp                                 (type 16, client → server)
 //	keepalive = (empty)                                          (type 17, client → server)
 //	stamped   = seq:uvarint stamp:uvarint comp                   (type 18, client → server)
+//	relay     = n:uvarint payload:n bytes                        (type 19, client → server)
+//	seat      = seat:uvarint n:uvarint key:n bytes               (type 20, client → server)
 //	entity    = id:uvarint n:uvarint comp*n                      (n ≥ 1)
 //	changed   = id:uvarint n:uvarint comp*n m:uvarint tid:uvarint*m  (n+m ≥ 1)
 //	comp      = tid:uvarint version:u8 len:uvarint payload:len bytes
@@ -53,10 +57,12 @@ const (
 	msgDelta     msgType = 3
 	msgAck       msgType = 4 // predict.go
 	msgRelayed   msgType = 5 // relay.go
+	msgSeated    msgType = 6 // relay.go
 	msgInput     msgType = 16
 	msgKeepAlive msgType = 17
 	msgStamped   msgType = 18 // predict.go
 	msgRelay     msgType = 19 // relay.go
+	msgSeat      msgType = 20 // relay.go
 )
 
 func (t msgType) String() string {
@@ -77,6 +83,10 @@ func (t msgType) String() string {
 		return "stamped input"
 	case msgRelay, msgRelayed:
 		return "relay"
+	case msgSeat:
+		return "seat claim"
+	case msgSeated:
+		return "seat grant"
 	}
 	return fmt.Sprintf("message type %d", uint8(t))
 }
@@ -116,6 +126,7 @@ type frame struct {
 	seq     uint64      // input, stamped input
 	input   compValue   // input, stamped input
 	stamp   uint64      // stamped input: the client's tick; ack: the last stamp applied by tick
+	seat    int         // seat claim, seat grant, relayed: the rollback seat (relay.go)
 }
 
 // parseFrame decodes and checks one message. fromServer says which
@@ -162,7 +173,16 @@ func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, erro
 		f.token = string(r.BlobView()) // the payload, relayed as it is (relay.go)
 	case fromServer && f.typ == msgRelayed:
 		f.client = r.Uvarint()
+		f.seat, err = parseSeat(r)
 		f.token = string(r.BlobView())
+	case fromServer && f.typ == msgSeated:
+		f.seat, err = parseSeat(r)
+	case !fromServer && f.typ == msgSeat:
+		f.seat, err = parseSeat(r)
+		f.token = string(r.BlobView()) // the seat's key (ServerConfig.SeatKeys)
+		if r.Err() == nil && len(f.token) > maxSeatKey {
+			err = fmt.Errorf("seat key of %d bytes, at most %d", len(f.token), maxSeatKey)
+		}
 	default:
 		from := "client"
 		if fromServer {
