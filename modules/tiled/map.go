@@ -273,13 +273,10 @@ func (st inherited) with(off physics.Vec, opacity float32, visible bool, tint st
 		if err != nil {
 			return st, fmt.Errorf("tintcolor %q: %v", tint, err)
 		}
+		// HexColor holds #AARRGGBB as written, not premultiplied, in a
+		// color.RGBA: its RGBA method returns the channels as they are.
 		r, g, b, a := c.RGBA()
-		// HexColor's RGBA is premultiplied; Tiled's tint is not.
-		if a == 0 {
-			st.tint = [4]float64{}
-		} else {
-			st.tint = [4]float64{st.tint[0] * float64(r) / float64(a), st.tint[1] * float64(g) / float64(a), st.tint[2] * float64(b) / float64(a), st.tint[3] * float64(a) / 0xffff}
-		}
+		st.tint = [4]float64{st.tint[0] * float64(r) / 0xffff, st.tint[1] * float64(g) / 0xffff, st.tint[2] * float64(b) / 0xffff, st.tint[3] * float64(a) / 0xffff}
 	}
 	return st, nil
 }
