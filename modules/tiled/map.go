@@ -428,7 +428,7 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 	var sets []*tileset
 	for _, ts := range t.Tilesets {
 		if ts.Image == nil {
-			return nil, fmt.Errorf("tileset %q has no single image; glue reads tilesets made from one image", ts.Name)
+			return nil, fmt.Errorf("tileset %q is an image-collection tileset (an image per tile), which glue does not read yet; make it one image with the tiles in a grid", ts.Name)
 		}
 		sheet, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source)), ts.Image.Trans)
 		if err != nil {

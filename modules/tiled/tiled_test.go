@@ -135,6 +135,8 @@ func TestBadMapsNameTheFile(t *testing.T) {
 		{"no tileset image", fstest.MapFS{"maps/level.tmx": {Data: []byte(level)}}, `tiled: maps/level.tmx: tileset "t": render: image "maps/tiles.png"`},
 		{"bad gid", mapFS(mapXML(2, 1, []string{"1,99"}, "")), "tiled: maps/level.tmx: layer \"l0\": "},
 		{"bad shape", mapFS(mapXML(1, 1, []string{"1"}, `<object id="7" name="wall" type="solid" x="0" y="0"/>`)), `tiled: maps/level.tmx: object 7 "wall": a collision shape needs`},
+		{"isometric", mapFS(strings.Replace(level, `orientation="orthogonal"`, `orientation="isometric"`, 1)), `orientation "isometric" is not read; glue reads orthogonal maps`},
+		{"image collection", mapFS(strings.Replace(level, `<image source="tiles.png" width="64" height="16"/>`, `<tile id="9"><image source="tiles.png" width="64" height="16"/></tile>`, 1)), `tileset "t" is an image-collection tileset (an image per tile)`},
 	} {
 		_, err := tiled.Load(c.fs, "maps/level.tmx")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
