@@ -83,11 +83,22 @@ func (m *Map) Bounds() render.Rect {
 // ProvidedBy returns "tiled.Plugin".
 func (Level) ProvidedBy() string { return "tiled.Plugin" }
 
-// Names of the plugin's systems.
-const (
+// Labels of the plugin's systems, for ordering a game's systems with
+// glue.System.After.
+var (
 	// SpawnSystem (a startup system) spawns the map's collision and
-	// objects.
-	SpawnSystem = "tiled.spawnLevel"
+	// objects. Startup systems are ordered by glue.System.Priority, not
+	// After; the label names it in App.Describe.
+	SpawnSystem = glue.NewLabel("tiled.spawnLevel")
+	// WatchSystem reloads the map when its file changes and respawns it
+	// on [Level.Respawn], in glue.First.
+	WatchSystem = glue.NewLabel("tiled.watch")
+	// AnimateSystem advances the animated tiles by the game clock, in
+	// glue.Update.
+	AnimateSystem = glue.NewLabel("tiled.animate")
+	// DrawSystem adds the visible tiles and image layers to the draw
+	// list, in glue.Draw.
+	DrawSystem = glue.NewLabel("tiled.draw")
 )
 
 // Build loads the map (an error names the file) and adds the systems.
@@ -110,10 +121,10 @@ func (p Plugin) Build(app *glue.App) {
 		lv.mod = st.ModTime()
 	}
 	app.InsertResource(lv)
-	app.AddStartup(glue.Func(spawnLevel))
-	app.AddSystems(glue.First, glue.Func(watch))
-	app.AddSystems(glue.Update, glue.Func(animate))
-	app.AddSystems(glue.Draw, glue.Func(draw))
+	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
+	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
+	app.AddSystems(glue.Update, glue.Func(animate).In(AnimateSystem))
+	app.AddSystems(glue.Draw, glue.Func(draw).In(DrawSystem))
 }
 
 // checkSpawns reports objects whose class has no spawn function: those

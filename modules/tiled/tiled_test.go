@@ -350,3 +350,18 @@ func TestSpawnErrorsAreNamedByTheObject(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+func TestSystemsAreOrderedByValue(t *testing.T) {
+	// A game's systems order themselves after the plugin's by its labels.
+	var order []string
+	app := newApp(mapFS(level), tiled.Plugin{Spawn: spawns(new(int))})
+	defer app.Close()
+	app.AddSystems(glue.Update, glue.Func(func(glue.Commands) { order = append(order, "after animate") }).After(tiled.AnimateSystem))
+	app.AddSystems(glue.First, glue.Func(func(glue.Commands) { order = append(order, "after watch") }).After(tiled.WatchSystem))
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(order, ", ") != "after watch, after animate" {
+		t.Fatalf("order %v", order)
+	}
+}
