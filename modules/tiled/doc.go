@@ -14,9 +14,9 @@
 //     atlas page) go out in one draw call;
 //   - reads CSV, XML and base64 layer data, uncompressed or compressed
 //     with gzip, zlib or zstd, infinite maps' chunks (the map's bounds
-//     are its chunks'), and tilesets without a tile count; what it does
-//     not read (isometric maps, image-collection tilesets, another
-//     compression) is an error naming it;
+//     are its chunks'), tilesets without a tile count, and
+//     image-collection tilesets; what it does not read (isometric maps,
+//     another compression) is an error naming it;
 //   - spawns its collision as static physics colliders: tiles whose
 //     collision shape covers the whole tile are merged with their
 //     neighbours into large rectangles, other tile shapes (slopes) are

@@ -191,3 +191,23 @@ func TestObjectsInGroupsTakeTheirOffsets(t *testing.T) {
 		t.Fatalf("object %q at (%g, %g), want coin2 at (9, 4)", o.Name, o.X, o.Y)
 	}
 }
+
+func TestImageCollectionTileset(t *testing.T) {
+	// A tileset of an image per tile (ids 0, 2 and 4: gaps as Tiled
+	// leaves them after deleting tiles), one tile flipped.
+	m := load(t, "collection.tmx")
+	if n := drawn(m); n != 24+4 {
+		t.Fatalf("%d sprites drawn, want 28", n)
+	}
+	// A cell showing tile 1, which has no image, is an error naming it.
+	b, _ := os.ReadFile("testdata/maps/collection.tmx")
+	fsys := fstestMap("maps/x.tmx", strings.Replace(string(b), "0,0,4,0,0,6", "0,0,3,0,0,6", 1))
+	for _, f := range []string{"tiles/tall.png"} {
+		data, _ := os.ReadFile("testdata/" + f)
+		fsys[f] = &fstest.MapFile{Data: data}
+	}
+	_, err := tiled.Load(fsys, "maps/x.tmx")
+	if err == nil || !strings.Contains(err.Error(), `layer "pictures": cell (2, 2) has tile 1 of the image-collection tileset "pictures", which has no image`) {
+		t.Fatalf("error %v", err)
+	}
+}

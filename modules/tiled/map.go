@@ -427,43 +427,15 @@ func loadImage(fsys fs.FS, p string, trans *tmx.HexColor) (render.Image, error) 
 func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 	var sets []*tileset
 	for _, ts := range t.Tilesets {
+		var s *tileset
+		var err error
 		if ts.Image == nil {
-			return nil, fmt.Errorf("tileset %q is an image-collection tileset (an image per tile), which glue does not read yet; make it one image with the tiles in a grid", ts.Name)
+			s, err = collection(fsys, ts)
+		} else {
+			s, err = grid(fsys, ts)
 		}
-		sheet, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source)), ts.Image.Trans)
 		if err != nil {
-			return nil, fmt.Errorf("tileset %q: %v", ts.Name, err)
-		}
-		iw, ih := sheet.Size()
-		if ts.TileWidth <= 0 || ts.TileHeight <= 0 {
-			return nil, fmt.Errorf("tileset %q: tile size %dx%d is not positive", ts.Name, ts.TileWidth, ts.TileHeight)
-		}
-		// Columns and tile count from the image, its margin and spacing,
-		// as Tiled counts them; files before Tiled 0.13 (and 0.15 for
-		// columns) have neither.
-		cols := (iw - 2*ts.Margin + ts.Spacing) / (ts.TileWidth + ts.Spacing)
-		rows := (ih - 2*ts.Margin + ts.Spacing) / (ts.TileHeight + ts.Spacing)
-		if ts.Columns > 0 {
-			cols = ts.Columns
-		}
-		count := ts.TileCount
-		if count == 0 {
-			count = max(cols, 0) * max(rows, 0)
-		}
-		if count == 0 || cols <= 0 {
-			return nil, fmt.Errorf("tileset %q: its %dx%d image holds no %dx%d tile (margin %d, spacing %d)", ts.Name, iw, ih, ts.TileWidth, ts.TileHeight, ts.Margin, ts.Spacing)
-		}
-		s := &tileset{ts: ts, tiles: make([]render.Image, count), anim: map[uint32]int32{},
-			shapes: map[uint32][]Solid{}, full: map[uint32]bool{}}
-		if o := ts.TileOffset; o != nil {
-			s.dx, s.dy = int16(o.X), int16(o.Y)
-		}
-		for id := range count {
-			x := ts.Margin + id%cols*(ts.TileWidth+ts.Spacing)
-			y := ts.Margin + id/cols*(ts.TileHeight+ts.Spacing)
-			if s.tiles[id], err = sheet.Sub(x, y, ts.TileWidth, ts.TileHeight); err != nil {
-				return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, id, err)
-			}
+			return nil, err
 		}
 		for _, tt := range ts.Tiles {
 			if int(tt.ID) >= len(s.tiles) {
@@ -472,8 +444,8 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 			if len(tt.Animation) > 0 {
 				a := anim{}
 				for _, f := range tt.Animation {
-					if int(f.TileID) >= len(s.tiles) || f.Duration == 0 {
-						return nil, fmt.Errorf("tileset %q tile %d: animation frame %d lasting %d ms is not a tile with a positive duration", ts.Name, tt.ID, f.TileID, f.Duration)
+					if int(f.TileID) >= len(s.tiles) || s.tiles[f.TileID].IsZero() || f.Duration == 0 {
+						return nil, fmt.Errorf("tileset %q tile %d: animation frame %d lasting %d ms is not a tile with an image and a positive duration", ts.Name, tt.ID, f.TileID, f.Duration)
 					}
 					a.frames = append(a.frames, s.tiles[f.TileID])
 					a.durs = append(a.durs, float64(f.Duration)/1000)
@@ -502,6 +474,82 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 		sets = append(sets, s)
 	}
 	return sets, nil
+}
+
+// newTileset returns an empty tileset of n tiles.
+func newTileset(ts *tmx.Tileset, n int) *tileset {
+	s := &tileset{ts: ts, tiles: make([]render.Image, n), anim: map[uint32]int32{},
+		shapes: map[uint32][]Solid{}, full: map[uint32]bool{}}
+	if o := ts.TileOffset; o != nil {
+		s.dx, s.dy = int16(o.X), int16(o.Y)
+	}
+	return s
+}
+
+// collection loads an image-collection tileset: an image per tile (or a
+// part of one, with the tile's x, y, width and height), tile ids as
+// Tiled numbered them, gaps included.
+func collection(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
+	n := 0
+	for _, tt := range ts.Tiles {
+		n = max(n, int(tt.ID)+1)
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("tileset %q has no image and no tiles; give it an image, or images to its tiles", ts.Name)
+	}
+	s := newTileset(ts, n)
+	for _, tt := range ts.Tiles {
+		if tt.Image == nil || tt.Image.Source == "" {
+			continue
+		}
+		img, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(tt.Image.Source)), tt.Image.Trans)
+		if err != nil {
+			return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+		}
+		if tt.Width > 0 && tt.Height > 0 {
+			if img, err = img.Sub(tt.X, tt.Y, tt.Width, tt.Height); err != nil {
+				return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+			}
+		}
+		s.tiles[tt.ID] = img
+	}
+	return s, nil
+}
+
+// grid loads a tileset made from one image cut into a grid.
+func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
+	sheet, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source)), ts.Image.Trans)
+	if err != nil {
+		return nil, fmt.Errorf("tileset %q: %v", ts.Name, err)
+	}
+	iw, ih := sheet.Size()
+	if ts.TileWidth <= 0 || ts.TileHeight <= 0 {
+		return nil, fmt.Errorf("tileset %q: tile size %dx%d is not positive", ts.Name, ts.TileWidth, ts.TileHeight)
+	}
+	// Columns and tile count from the image, its margin and spacing,
+	// as Tiled counts them; files before Tiled 0.13 (and 0.15 for
+	// columns) have neither.
+	cols := (iw - 2*ts.Margin + ts.Spacing) / (ts.TileWidth + ts.Spacing)
+	rows := (ih - 2*ts.Margin + ts.Spacing) / (ts.TileHeight + ts.Spacing)
+	if ts.Columns > 0 {
+		cols = ts.Columns
+	}
+	count := ts.TileCount
+	if count == 0 {
+		count = max(cols, 0) * max(rows, 0)
+	}
+	if count == 0 || cols <= 0 {
+		return nil, fmt.Errorf("tileset %q: its %dx%d image holds no %dx%d tile (margin %d, spacing %d)", ts.Name, iw, ih, ts.TileWidth, ts.TileHeight, ts.Margin, ts.Spacing)
+	}
+	s := newTileset(ts, count)
+	for id := range count {
+		x := ts.Margin + id%cols*(ts.TileWidth+ts.Spacing)
+		y := ts.Margin + id/cols*(ts.TileHeight+ts.Spacing)
+		if s.tiles[id], err = sheet.Sub(x, y, ts.TileWidth, ts.TileHeight); err != nil {
+			return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, id, err)
+		}
+	}
+	return s, nil
 }
 
 // objectShape returns an object's shape: its center (relative to the
@@ -602,6 +650,9 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 		s, id, flip, ok := tile(w.sets, gid)
 		if !ok {
 			return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, gid&^flips)
+		}
+		if s.tiles[id].IsZero() {
+			return fmt.Errorf("cell (%d, %d) has tile %d of the image-collection tileset %q, which has no image", tl.x0+i%tl.w, tl.y0+i/tl.w, id, s.ts.Name)
 		}
 		c := cell{img: s.tiles[id], flip: flip, dx: s.dx, dy: s.dy}
 		if a, ok := s.anim[id]; ok {

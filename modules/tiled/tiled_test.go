@@ -136,7 +136,7 @@ func TestBadMapsNameTheFile(t *testing.T) {
 		{"bad gid", mapFS(mapXML(2, 1, []string{"1,99"}, "")), "tiled: maps/level.tmx: layer \"l0\": "},
 		{"bad shape", mapFS(mapXML(1, 1, []string{"1"}, `<object id="7" name="wall" type="solid" x="0" y="0"/>`)), `tiled: maps/level.tmx: object 7 "wall": a collision shape needs`},
 		{"isometric", mapFS(strings.Replace(level, `orientation="orthogonal"`, `orientation="isometric"`, 1)), `orientation "isometric" is not read; glue reads orthogonal maps`},
-		{"image collection", mapFS(strings.Replace(level, `<image source="tiles.png" width="64" height="16"/>`, `<tile id="9"><image source="tiles.png" width="64" height="16"/></tile>`, 1)), `tileset "t" is an image-collection tileset (an image per tile)`},
+		{"image collection", mapFS(strings.Replace(level, `<image source="tiles.png" width="64" height="16"/>`, `<tile id="9"><image source="tiles.png" width="64" height="16"/></tile>`, 1)), `tileset "t" tile 3: animation frame 3 lasting 100 ms is not a tile with an image`},
 	} {
 		_, err := tiled.Load(c.fs, "maps/level.tmx")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
