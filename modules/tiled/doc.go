@@ -24,7 +24,8 @@
 //     and the bool property oneway makes a physics.OneWay platform;
 //   - hands every other object to the game's spawn function for its
 //     class ([Plugin.Spawn]), with its properties read by type
-//     ([Props]); objects without a class are one Build error listing
+//     ([Props]) — an object made from a template (.tx) takes what it does
+//     not set from the template; objects without a class are one Build error listing
 //     them, unless [Plugin.IgnoreUnclassed] skips them;
 //   - keeps the map, its size and its properties in the [Level]
 //     resource;

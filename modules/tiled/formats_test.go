@@ -211,3 +211,34 @@ func TestImageCollectionTileset(t *testing.T) {
 		t.Fatalf("error %v", err)
 	}
 }
+
+func TestObjectTemplates(t *testing.T) {
+	// Objects made from templates (../templates/*.tx) take the template's
+	// name, class, size, tile and properties where the instance does not
+	// set its own.
+	m := load(t, "templates.tmx")
+	objs := m.Objects()
+	if len(objs) != 4 {
+		t.Fatalf("%d objects, want 4", len(objs))
+	}
+	coin, big, start, thin := objs[0], objs[1], objs[2], objs[3]
+	if coin.Name != "coin" || coin.Class != "Coin" || coin.W != 8 || coin.H != 8 || coin.Image.IsZero() {
+		t.Fatalf("coin %+v, want the template's name, class, 8x8 size and tile", coin)
+	}
+	// A tile object's position is its bottom-left corner: y 16 - 8.
+	if coin.X != 8 || coin.Y != 8 {
+		t.Fatalf("coin at (%g, %g), want (8, 8)", coin.X, coin.Y)
+	}
+	if v, err := coin.Props.Int("value"); v != 5 || err != nil {
+		t.Fatalf("coin value %v, %v; want the template's 5", v, err)
+	}
+	if v, err := big.Props.Int("value"); v != 50 || err != nil || big.Name != "big coin" {
+		t.Fatalf("big coin %q value %v, %v; want its own name and 50", big.Name, v, err)
+	}
+	if s, err := big.Props.Bool("shiny"); !s || err != nil {
+		t.Fatalf("big coin shiny %v, %v; want the template's true", s, err)
+	}
+	if start.Class != "Spawn" || start.W != 8 || start.H != 16 || thin.W != 4 || thin.H != 16 {
+		t.Fatalf("spawns %+v and %+v, want 8x16 and 4x16", start, thin)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"math"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/gluekit/glue/modules/physics"
@@ -754,7 +755,86 @@ func allKind(ks []uint8, k uint8) bool {
 	return true
 }
 
+// fromTemplate returns the object o made from its template: the
+// template's name, class, size, rotation, tile, shape and properties
+// where o does not set its own. A template's tile is found in the map's
+// tileset of the same .tsx file.
+func (m *Map) fromTemplate(o *tmx.Object, sets []*tileset) (*tmx.Object, error) {
+	tp := o.Template
+	if tp == nil || tp.Object == nil {
+		return o, nil
+	}
+	t := *tp.Object
+	t.ID, t.X, t.Y, t.TemplateSource, t.Template = o.ID, o.X, o.Y, o.TemplateSource, o.Template
+	if o.Name != "" {
+		t.Name = o.Name
+	}
+	//lint:ignore SA1019 maps saved before Tiled 1.9 have a type, not a class
+	typ := &t.Type
+	//lint:ignore SA1019 as above
+	if o.Class != "" || o.Type != "" {
+		//lint:ignore SA1019 as above
+		t.Class, *typ = o.Class, o.Type
+	}
+	if o.Width > 0 {
+		t.Width = o.Width
+	}
+	if o.Height > 0 {
+		t.Height = o.Height
+	}
+	if o.Rotation != 0 {
+		t.Rotation = o.Rotation
+	}
+	if len(o.Polygons) > 0 {
+		t.Polygons = o.Polygons
+	}
+	if len(o.PolyLines) > 0 {
+		t.PolyLines = o.PolyLines
+	}
+	if len(o.Ellipses) > 0 {
+		t.Ellipses = o.Ellipses
+	}
+	// Properties: the template's, each replaced by the object's of the
+	// same name, then the object's others.
+	props := slices.Clone(t.Properties)
+	for _, p := range o.Properties {
+		i := slices.IndexFunc(props, func(q *tmx.Property) bool { return q.Name == p.Name })
+		if i >= 0 {
+			props[i] = p
+		} else {
+			props = append(props, p)
+		}
+	}
+	t.Properties = props
+	switch {
+	case o.GID != 0:
+		t.GID = o.GID
+	case t.GID != 0:
+		// The template's gid counts from its own tileset's firstgid.
+		if tp.Tileset == nil {
+			return nil, fmt.Errorf("object %d: template %q: its tile object has gid %d but no tileset", o.ID, o.TemplateSource, t.GID)
+		}
+		src := path.Clean(filepath.ToSlash(tp.Tileset.Source))
+		var mapped uint32
+		for _, s := range sets {
+			if s.ts.Source != "" && path.Clean(filepath.ToSlash(s.ts.Source)) == src {
+				flags := t.GID & flips
+				mapped = (t.GID&^flips - tp.Tileset.FirstGID + s.ts.FirstGID) | flags
+			}
+		}
+		if mapped == 0 {
+			return nil, fmt.Errorf("object %d: template %q: its tile is in tileset %q, which the map does not use; add that tileset to the map in Tiled", o.ID, o.TemplateSource, src)
+		}
+		t.GID = mapped
+	}
+	return &t, nil
+}
+
 func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off physics.Vec) error {
+	o, err := m.fromTemplate(o, sets)
+	if err != nil {
+		return fmt.Errorf("tiled: %s: %v", m.File, err)
+	}
 	class := o.Class
 	if class == "" {
 		//lint:ignore SA1019 maps saved before Tiled 1.9 have a type, not a class
