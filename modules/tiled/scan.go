@@ -14,6 +14,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -220,8 +221,11 @@ func gids(ld *layerData, text []byte, tiles []xmlTile, n int) ([]uint32, error) 
 	return out, nil
 }
 
-// zstdDecoder decompresses zstd data; it is made on first use.
-var zstdDecoder *zstd.Decoder
+// zstdDecoder returns the decoder of zstd data, made on first use; its
+// DecodeAll may be called concurrently (two apps loading maps).
+var zstdDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+})
 
 func decompress(method string, raw []byte) ([]byte, error) {
 	var r io.Reader
@@ -234,12 +238,11 @@ func decompress(method string, raw []byte) ([]byte, error) {
 	case "zlib":
 		r, err = zlib.NewReader(bytes.NewReader(raw))
 	case "zstd":
-		if zstdDecoder == nil {
-			if zstdDecoder, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1)); err != nil {
-				return nil, fmt.Errorf("zstd: %v", err)
-			}
+		dec, err := zstdDecoder()
+		if err != nil {
+			return nil, fmt.Errorf("zstd: %v", err)
 		}
-		out, err := zstdDecoder.DecodeAll(raw, nil)
+		out, err := dec.DecodeAll(raw, nil)
 		if err != nil {
 			return nil, fmt.Errorf("zstd data: %v", err)
 		}
