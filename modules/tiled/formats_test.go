@@ -242,3 +242,22 @@ func TestObjectTemplates(t *testing.T) {
 		t.Fatalf("spawns %+v and %+v, want 8x16 and 4x16", start, thin)
 	}
 }
+
+func TestByteOrderMarkAndNoDeclaration(t *testing.T) {
+	// Editors may save a byte-order mark before the declaration, or no
+	// declaration at all.
+	b, _ := os.ReadFile("testdata/maps/zstd.tmx")
+	decl := `<?xml version="1.0" encoding="UTF-8"?>`
+	for name, src := range map[string]string{
+		"bom":            "\ufeff" + string(b),
+		"no declaration": strings.Replace(string(b), decl, "", 1),
+	} {
+		m, err := tiled.Load(fstestMap("maps/x.tmx", src), "maps/x.tmx")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n := drawn(m); n != 48 {
+			t.Fatalf("%s: %d sprites drawn, want 48", name, n)
+		}
+	}
+}

@@ -158,6 +158,10 @@ func scan(src []byte) (*scanned, error) {
 			}
 			stack = append(stack, t.Name.Local)
 			tok = t
+		case xml.ProcInst:
+			// The <?xml ...?> declaration: the encoder accepts it only as
+			// its very first token, and go-tiled does not need it.
+			continue
 		case xml.EndElement:
 			if len(stack) > 0 {
 				if stack[len(stack)-1] == "group" && len(groups) > 1 {
