@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/draw"
 	"io/fs"
 	"log"
 	"path"
@@ -169,7 +168,14 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 				return nil, fail("frame %d: its %dx%d pixels at (%d, %d) do not fit its %dx%d source size", i, r.W, r.H, ss.X, ss.Y, full.W, full.H)
 			}
 			whole := image.NewNRGBA(image.Rect(0, 0, full.W, full.H))
-			draw.Draw(whole, image.Rect(ss.X, ss.Y, ss.X+r.W, ss.Y+r.H), src, src.Bounds().Min.Add(image.Pt(r.X, r.Y)), draw.Src)
+			// Pixel by pixel, not image/draw: render keeps that package out
+			// of WebAssembly files (see premultiplied).
+			o := src.Bounds().Min
+			for y := range r.H {
+				for x := range r.W {
+					whole.Set(ss.X+x, ss.Y+y, src.At(o.X+r.X+x, o.Y+r.Y+y))
+				}
+			}
 			placed, err := addImages([]image.Image{whole}, []string{fmt.Sprintf("%s frame %d", imgPath, i)}, false)
 			if err != nil {
 				return nil, fail("frame %d: %v", i, err)

@@ -13,7 +13,8 @@
 //     Tiled's own tmxrasterizer), and the tiles of one tileset image (one
 //     atlas page) go out in one draw call;
 //   - reads CSV, XML and base64 layer data, uncompressed or compressed
-//     with gzip, zlib or zstd, infinite maps' chunks (the map's bounds
+//     with gzip, zlib or — with [Plugin.Zstd] set to
+//     tiledzstd.Decompress — zstd, infinite maps' chunks (the map's bounds
 //     are its chunks'), tilesets without a tile count, and
 //     image-collection tilesets; what it does not read (isometric maps,
 //     another compression) is an error naming it;

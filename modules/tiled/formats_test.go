@@ -11,6 +11,7 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/tiled"
+	"github.com/gluekit/glue/modules/tiled/tiledzstd"
 	"github.com/gluekit/glue/modules/timer"
 )
 
@@ -24,12 +25,15 @@ var testdata = os.DirFS("testdata")
 
 func load(t *testing.T, name string) *tiled.Map {
 	t.Helper()
-	m, err := tiled.Load(testdata, "maps/"+name)
+	m, err := tiled.LoadWith(testdata, "maps/"+name, withZstd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
+
+// withZstd reads zstd layers.
+var withZstd = &tiled.LoadOptions{Zstd: tiledzstd.Decompress}
 
 // drawn counts the sprites Draw adds for a camera showing the whole map.
 func drawn(m *tiled.Map) int {
@@ -63,6 +67,12 @@ func TestZstdLayer(t *testing.T) {
 	m := load(t, "zstd.tmx")
 	if n := drawn(m); n != 48 {
 		t.Fatalf("%d sprites drawn, want 48 (the floor and the zstd layer)", n)
+	}
+	// Without the decoder (kept out of games that do not need it), the
+	// error says how to read the map.
+	_, err := tiled.Load(testdata, "maps/zstd.tmx")
+	if err == nil || !strings.Contains(err.Error(), `layer "packed": compression "zstd" needs a decoder: set tiled.Plugin.Zstd (or LoadOptions.Zstd) to tiledzstd.Decompress`) {
+		t.Fatalf("error %v, want one naming zstd and the option", err)
 	}
 }
 
@@ -252,7 +262,7 @@ func TestByteOrderMarkAndNoDeclaration(t *testing.T) {
 		"bom":            "\ufeff" + string(b),
 		"no declaration": strings.Replace(string(b), decl, "", 1),
 	} {
-		m, err := tiled.Load(fstestMap("maps/x.tmx", src), "maps/x.tmx")
+		m, err := tiled.LoadWith(fstestMap("maps/x.tmx", src), "maps/x.tmx", withZstd)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -137,6 +137,24 @@ func (m *Map) Objects() []Object { return m.objects }
 // or polygon is a collider of that tile. A tile (or object) with the bool
 // property oneway set is a one-way platform.
 func Load(fsys fs.FS, file string) (*Map, error) {
+	return LoadWith(fsys, file, nil)
+}
+
+// LoadOptions are the options of [LoadWith]; nil means the defaults.
+type LoadOptions struct {
+	// Zstd decompresses zstd-compressed layer data: set it to
+	// tiledzstd.Decompress (package modules/tiled/tiledzstd). It is an
+	// option so that games whose maps do not use zstd do not link a
+	// decoder. The default (nil) makes a zstd layer an error that says
+	// so.
+	Zstd func(src []byte) ([]byte, error)
+}
+
+// LoadWith is [Load] with options.
+func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
+	if opts == nil {
+		opts = &LoadOptions{}
+	}
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("tiled: %s: "+format, append([]any{file}, args...)...)
 	}
@@ -182,7 +200,7 @@ func Load(fsys fs.FS, file string) (*Map, error) {
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	w := walker{m: m, t: t, fsys: fsys, sets: sets, infinite: sc.infinite, dir: path.Dir(clean)}
+	w := walker{m: m, t: t, fsys: fsys, sets: sets, infinite: sc.infinite, dir: path.Dir(clean), zstd: opts.Zstd}
 	if err := w.walk(sc.layers, lists{t.Layers, t.ObjectGroups, t.ImageLayers, t.Groups}, inherited{opacity: 1, tint: white, parallax: physics.Vec{X: 1, Y: 1}, visible: true}); err != nil {
 		return nil, fail("%v", err)
 	}
@@ -252,6 +270,7 @@ type walker struct {
 	sets     []*tileset
 	infinite bool
 	dir      string // the map's folder
+	zstd     func([]byte) ([]byte, error)
 	z        int
 	objects  []pendingObject
 }
@@ -611,7 +630,7 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 			return errors.New("has chunks, but the map is not infinite (infinite=\"1\")")
 		}
 		var err error
-		if cells, err = gids(data, data.Text, data.Tiles, t.Width*t.Height); err != nil {
+		if cells, err = gids(data, data.Text, data.Tiles, t.Width*t.Height, w.zstd); err != nil {
 			return err
 		}
 	} else {
@@ -633,7 +652,7 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 		tl.w, tl.h = x1-tl.x0, y1-tl.y0
 		cells = make([]uint32, tl.w*tl.h)
 		for _, c := range data.Chunks {
-			g, err := gids(data, c.Text, c.Tiles, c.Width*c.Height)
+			g, err := gids(data, c.Text, c.Tiles, c.Width*c.Height, w.zstd)
 			if err != nil {
 				return fmt.Errorf("chunk (%d, %d): %v", c.X, c.Y, err)
 			}

@@ -14,9 +14,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/klauspost/compress/zstd"
 )
 
 // go-tiled (github.com/lafriks/go-tiled) reads tilesets, objects,
@@ -183,7 +180,7 @@ func scan(src []byte) (*scanned, error) {
 }
 
 // gids decodes n tile gids from a layer's (or chunk's) data.
-func gids(ld *layerData, text []byte, tiles []xmlTile, n int) ([]uint32, error) {
+func gids(ld *layerData, text []byte, tiles []xmlTile, n int, zstd func([]byte) ([]byte, error)) ([]uint32, error) {
 	out := make([]uint32, 0, n)
 	switch ld.Encoding {
 	case "csv":
@@ -203,7 +200,7 @@ func gids(ld *layerData, text []byte, tiles []xmlTile, n int) ([]uint32, error) 
 		if err != nil {
 			return nil, fmt.Errorf("base64 data: %v", err)
 		}
-		if raw, err = decompress(ld.Compression, raw); err != nil {
+		if raw, err = decompress(ld.Compression, raw, zstd); err != nil {
 			return nil, err
 		}
 		if len(raw)%4 != 0 {
@@ -225,13 +222,7 @@ func gids(ld *layerData, text []byte, tiles []xmlTile, n int) ([]uint32, error) 
 	return out, nil
 }
 
-// zstdDecoder returns the decoder of zstd data, made on first use; its
-// DecodeAll may be called concurrently (two apps loading maps).
-var zstdDecoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
-})
-
-func decompress(method string, raw []byte) ([]byte, error) {
+func decompress(method string, raw []byte, zstd func([]byte) ([]byte, error)) ([]byte, error) {
 	var r io.Reader
 	var err error
 	switch method {
@@ -242,11 +233,10 @@ func decompress(method string, raw []byte) ([]byte, error) {
 	case "zlib":
 		r, err = zlib.NewReader(bytes.NewReader(raw))
 	case "zstd":
-		dec, err := zstdDecoder()
-		if err != nil {
-			return nil, fmt.Errorf("zstd: %v", err)
+		if zstd == nil {
+			return nil, errors.New("compression \"zstd\" needs a decoder: set tiled.Plugin.Zstd (or LoadOptions.Zstd) to tiledzstd.Decompress (package modules/tiled/tiledzstd), or save the map with zlib or gzip")
 		}
-		out, err := dec.DecodeAll(raw, nil)
+		out, err := zstd(raw)
 		if err != nil {
 			return nil, fmt.Errorf("zstd data: %v", err)
 		}

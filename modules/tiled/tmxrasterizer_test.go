@@ -39,7 +39,7 @@ func TestMatchesTmxrasterizer(t *testing.T) {
 	for _, file := range maps {
 		name := filepath.Base(file)
 		t.Run(name, func(t *testing.T) {
-			m, err := tiled.Load(testdata, "maps/"+name)
+			m, err := tiled.LoadWith(testdata, "maps/"+name, withZstd)
 			if err != nil {
 				t.Fatal(err)
 			}
