@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/coder/websocket v1.8.15
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/klauspost/compress v1.18.0
 	github.com/lafriks/go-tiled v0.13.0
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.8

@@ -4,7 +4,8 @@
 #   run   - GL/X/ALSA runtime libraries to open an Ebitengine window
 #   test  - run + xvfb (headless window for pixel tests), xdotool (real
 #           key presses and clicks in those windows), chromium and
-#           node/npm (browser test), brotli (make wasm), staticcheck
+#           node/npm (browser test), brotli (make wasm), staticcheck,
+#           tiled (its tmxrasterizer draws the test maps of modules/tiled)
 #   wasm  - brotli, to precompress the browser build (make wasm)
 # Works as root; uses sudo otherwise. Where it cannot install (no dpkg or
 # apt-get, as on macOS or a non-Debian Linux; no sudo; apt-get failing) it
@@ -21,7 +22,7 @@ for kind in "$@"; do
   case "$kind" in
     run)  pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2) ;;
     test) pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2
-                 xvfb xauth xdotool chromium nodejs npm brotli) ;;
+                 xvfb xauth xdotool chromium nodejs npm brotli tiled) ;;
     wasm) pkgs+=(brotli) ;;
     *) echo "ensure-deps: unknown kind $kind" >&2; exit 2 ;;
   esac
@@ -32,7 +33,7 @@ cannot() {
   local why="$1"; shift
   echo "ensure-deps: $why; not installed: $*" >&2
   echo "ensure-deps: a window needs OpenGL, X11 (Xrandr, Xcursor, Xinerama, Xi, Xxf86vm) and ALSA;" >&2
-  echo "ensure-deps: make test also needs Xvfb, xdotool, Chromium, Node.js with npm and brotli." >&2
+  echo "ensure-deps: make test also needs Xvfb, xdotool, Chromium, Node.js with npm, brotli and Tiled (tmxrasterizer)." >&2
   echo "ensure-deps: install their equivalents with your package manager (macOS and Windows need" >&2
   echo "ensure-deps: none of them to play); going on." >&2
 }

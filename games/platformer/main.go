@@ -84,7 +84,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		audio.Plugin{Headless: cfg.Headless},
 		ui.Plugin{},
 		physics.Plugin{Stage: Physics},
-		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot},
+		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
 		save.Plugin{Game: "platformer", Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did

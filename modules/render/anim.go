@@ -151,6 +151,12 @@ type Clip struct {
 	Durations []float64
 	// Mode is how the clip plays past its last frame.
 	Mode Playback
+	// Repeat, if positive, is how many times a Loop or PingPong clip
+	// plays before it stops on the frame it reached, as a Once clip does
+	// (Aseprite's "repeat N"); a ping-pong clip counts each pass, forward
+	// or back, as one play, as Aseprite does. The default (zero) value
+	// plays forever.
+	Repeat int
 }
 
 // Validate returns an error if the clip has no frames, a duration per
@@ -166,6 +172,8 @@ func (c *Clip) Validate() error {
 		return fmt.Errorf("render: clip %q has %d frames but %d durations; give one duration per frame", c.Name, len(c.Frames), len(c.Durations))
 	case c.Mode > PingPong:
 		return fmt.Errorf("render: clip %q has an unknown playback mode %v", c.Name, c.Mode)
+	case c.Repeat < 0:
+		return fmt.Errorf("render: clip %q repeats %d times; Repeat is a number of plays, or 0 for forever", c.Name, c.Repeat)
 	}
 	for i, d := range c.Durations {
 		if !(d > 0) {
@@ -193,6 +201,7 @@ type Animator struct {
 	frame int
 	t     float64 // seconds into the current frame
 	back  bool    // ping-pong: playing backwards
+	plays int     // plays finished, for Clip.Repeat
 	done  bool
 	err   error
 }
@@ -228,7 +237,8 @@ func (a *Animator) Frame() Image {
 	return a.clip.Frames[a.frame]
 }
 
-// Done reports whether a [Once] clip has reached its end.
+// Done reports whether a [Once] clip has reached its end, or a clip with
+// a Repeat count has played that many times.
 func (a *Animator) Done() bool { return a.done }
 
 // Err returns the error of an invalid clip, or nil.
@@ -288,6 +298,10 @@ func (a *Animator) step() bool {
 		}
 		a.frame++
 	case PingPong:
+		turn := n > 1 && (a.back && a.frame == 0 || !a.back && a.frame == n-1)
+		if (turn || n == 1) && a.played() {
+			return false
+		}
 		switch {
 		case n == 1:
 		case a.back && a.frame == 0:
@@ -300,16 +314,26 @@ func (a *Animator) step() bool {
 			a.frame++
 		}
 	default:
+		if a.frame == n-1 && a.played() {
+			return false
+		}
 		a.frame = (a.frame + 1) % n
 	}
 	return true
+}
+
+// played counts a finished play and reports whether the clip's Repeat
+// plays are done.
+func (a *Animator) played() bool {
+	a.plays++
+	return a.clip.Repeat > 0 && a.plays >= a.clip.Repeat
 }
 
 // cycle returns the length of one full cycle of a looping clip in
 // seconds (0 for Once).
 func (a *Animator) cycle() float64 {
 	c := a.clip
-	if c.Mode == Once {
+	if c.Mode == Once || c.Repeat > 0 {
 		return 0
 	}
 	s := 0.0

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"io/fs"
+	"log"
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Aseprite is a sprite sheet exported by Aseprite (File > Export Sprite
@@ -18,9 +21,27 @@ type Aseprite struct {
 	Sheet *Sheet
 	// Clips holds a clip per tag, by the tag's name: the tag's frames
 	// with their durations, played forward, reversed, or ping-pong as
-	// the tag's direction says. A tag with repeat 1 plays Once; other
-	// tags Loop (or ping-pong forever).
+	// the tag's direction says. A tag with repeat 1 plays Once, with
+	// repeat N it plays N times ([Clip.Repeat]); other tags Loop (or
+	// ping-pong forever).
 	Clips map[string]*Clip
+	// Warnings are what loaded but looks wrong, each also passed to
+	// [AsepriteOptions].Warn: a tag whose frames belong to more than one
+	// sprite of a batch export.
+	Warnings []string
+}
+
+// AsepriteOptions are the options of [LoadAsepriteOptions]; nil means
+// the defaults.
+type AsepriteOptions struct {
+	// Image is the path in the file system of the sheet's image, used
+	// instead of the JSON's meta.image (which Aseprite writes relative to
+	// where it exported, often a path of the artist's machine). The
+	// default (empty) value reads meta.image, relative to the JSON file.
+	Image string
+	// Warn receives each warning (see [Aseprite].Warnings). The default
+	// (nil) logs them with the log package.
+	Warn func(msg string)
 }
 
 // Clip returns the clip of the named tag, or an error listing the tags.
@@ -37,11 +58,19 @@ func (a *Aseprite) Clip(tag string) (*Clip, error) {
 }
 
 type asepriteFrame struct {
-	Frame struct {
+	Filename string `json:"filename"`
+	Frame    struct {
 		X, Y, W, H int
 	} `json:"frame"`
-	Rotated  bool `json:"rotated"`
-	Duration int  `json:"duration"`
+	Rotated          bool `json:"rotated"`
+	Trimmed          bool `json:"trimmed"`
+	SpriteSourceSize struct {
+		X, Y, W, H int
+	} `json:"spriteSourceSize"`
+	SourceSize struct {
+		W, H int
+	} `json:"sourceSize"`
+	Duration int `json:"duration"`
 }
 
 // LoadAseprite reads the JSON that Aseprite exports with a sprite sheet
@@ -52,7 +81,21 @@ type asepriteFrame struct {
 // an Aseprite export, a rotated frame (turn off "rotated" packing), a
 // frame outside the image, a tag out of range or with an unknown
 // direction.
+//
+// A trimmed frame (exported with "Trim Sprite" or "Trim Cels") is put
+// back at its place in its untrimmed size (spriteSourceSize inside
+// sourceSize), so that frames of different trims line up as in
+// Aseprite.
 func LoadAseprite(fsys fs.FS, file string) (*Aseprite, error) {
+	return LoadAsepriteOptions(fsys, file, nil)
+}
+
+// LoadAsepriteOptions is [LoadAseprite] with options: the sheet's image
+// named by the game, and where warnings go.
+func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Aseprite, error) {
+	if opts == nil {
+		opts = &AsepriteOptions{}
+	}
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
 	}
@@ -80,14 +123,35 @@ func LoadAseprite(fsys fs.FS, file string) (*Aseprite, error) {
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	if len(frames) == 0 || doc.Meta.Image == "" {
-		return nil, fail("no frames or no meta.image; export it from Aseprite with File > Export Sprite Sheet and JSON data")
+	imgPath := opts.Image
+	if imgPath == "" {
+		if doc.Meta.Image == "" {
+			return nil, fail("no meta.image; export it from Aseprite with File > Export Sprite Sheet and JSON data, or name the image with AsepriteOptions.Image")
+		}
+		imgPath = path.Join(path.Dir(file), doc.Meta.Image)
 	}
-	img, err := LoadImage(fsys, path.Join(path.Dir(file), doc.Meta.Image))
+	if len(frames) == 0 {
+		return nil, fail("no frames; export it from Aseprite with File > Export Sprite Sheet and JSON data")
+	}
+	src, err := decodeFile(fsys, imgPath)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
+	imgs, err := addImages([]image.Image{src}, []string{imgPath}, true)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	img := imgs[0]
 	a := &Aseprite{Sheet: &Sheet{}, Clips: map[string]*Clip{}}
+	warn := func(format string, args ...any) {
+		msg := fmt.Sprintf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
+		a.Warnings = append(a.Warnings, msg)
+		if opts.Warn != nil {
+			opts.Warn(msg)
+		} else {
+			log.Print(msg)
+		}
+	}
 	durs := make([]float64, len(frames))
 	for i, f := range frames {
 		if f.Rotated {
@@ -97,6 +161,26 @@ func LoadAseprite(fsys fs.FS, file string) (*Aseprite, error) {
 		sub, err := img.Sub(r.X, r.Y, r.W, r.H)
 		if err != nil {
 			return nil, fail("frame %d: %v", i, err)
+		}
+		if ss, full := f.SpriteSourceSize, f.SourceSize; f.Trimmed && full.W > 0 && full.H > 0 && (ss.X != 0 || ss.Y != 0 || r.W != full.W || r.H != full.H) {
+			// Put the trimmed pixels back at their place in the frame.
+			if ss.X < 0 || ss.Y < 0 || ss.X+r.W > full.W || ss.Y+r.H > full.H {
+				return nil, fail("frame %d: its %dx%d pixels at (%d, %d) do not fit its %dx%d source size", i, r.W, r.H, ss.X, ss.Y, full.W, full.H)
+			}
+			whole := image.NewNRGBA(image.Rect(0, 0, full.W, full.H))
+			// Pixel by pixel, not image/draw: render keeps that package out
+			// of WebAssembly files (see premultiplied).
+			o := src.Bounds().Min
+			for y := range r.H {
+				for x := range r.W {
+					whole.Set(ss.X+x, ss.Y+y, src.At(o.X+r.X+x, o.Y+r.Y+y))
+				}
+			}
+			placed, err := addImages([]image.Image{whole}, []string{fmt.Sprintf("%s frame %d", imgPath, i)}, false)
+			if err != nil {
+				return nil, fail("frame %d: %v", i, err)
+			}
+			sub = placed[0]
 		}
 		a.Sheet.frames = append(a.Sheet.frames, sub)
 		durs[i] = float64(f.Duration) / 1000
@@ -127,12 +211,42 @@ func LoadAseprite(fsys fs.FS, file string) (*Aseprite, error) {
 		default:
 			return nil, fail("tag %q has direction %q; Aseprite's are forward, reverse, pingpong and pingpong_reverse", t.Name, t.Direction)
 		}
-		if t.Repeat == "1" {
-			c.Mode = Once
+		if t.Repeat != "" && t.Repeat != "0" {
+			n, err := strconv.Atoi(t.Repeat)
+			if err != nil || n < 0 {
+				return nil, fail("tag %q has repeat %q; it must be a whole number of plays", t.Name, t.Repeat)
+			}
+			if n == 1 {
+				c.Mode = Once
+			} else {
+				c.Repeat = n
+			}
+		}
+		if sprites := spritesOf(frames[t.From : t.To+1]); len(sprites) > 1 {
+			warn("tag %q spans frames %d to %d, which belong to the sprites %s; in a batch export a tag's frames are its own sprite's (export the sprites one by one, or check the tag's range)", t.Name, t.From, t.To, strings.Join(sprites, " and "))
 		}
 		a.Clips[t.Name] = c
 	}
 	return a, nil
+}
+
+// spritesOf returns the sprites the frames come from, quoted, in order:
+// in a batch export a frame's filename is "<sprite> <n>.<ext>" (the
+// default "{title} {frame}.{extension}").
+func spritesOf(frames []asepriteFrame) []string {
+	var out []string
+	for _, f := range frames {
+		name := strings.TrimSuffix(f.Filename, path.Ext(f.Filename))
+		if i := strings.LastIndexByte(name, ' '); i > 0 {
+			if _, err := strconv.Atoi(name[i+1:]); err == nil {
+				name = name[:i]
+			}
+		}
+		if q := strconv.Quote(name); f.Filename != "" && !slices.Contains(out, q) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // asepriteFrames decodes "frames", an array or an object whose keys are

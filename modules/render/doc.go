@@ -105,7 +105,10 @@
 // load from an HTTPFS in the browser without freezing the page — and a
 // system polls it until the images are in the atlas. A [Sprite] places an
 // image (or a sheet frame) with its origin at X, Y, turned, scaled,
-// flipped and tinted; sprites are drawn with linear filtering. An
+// flipped and tinted; sprites are drawn with linear filtering, or in
+// [PixelArt] mode (render.Plugin.PixelArt) with nearest filtering, the
+// world drawn at the logical resolution and scaled once so that tiles
+// show no seams, and the camera optionally snapped to whole pixels. An
 // [Animator] component plays a [Clip] — frames with per-frame durations,
 // [Loop], [Once] or [PingPong], at its own speed — by the game clock
 // (timer.Time), so pausing and scaling the clock apply; [Animate] shows

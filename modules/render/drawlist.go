@@ -146,6 +146,9 @@ type DrawList struct {
 	triOpts ebiten.DrawTrianglesOptions
 	stats   Stats
 	fits    map[fitKey]fitted // texts wrapped or with a backdrop
+	pixel   PixelArt          // pixel-art mode (pixelart.go)
+	pixImg  *ebiten.Image     // its logical-size image
+	pixOpts ebiten.DrawImageOptions
 }
 
 // fitKey is a text drawn with TextStyle.Wrap or Backdrop: its string and
@@ -331,6 +334,11 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 	items := d.sorted()
 	d.stats = Stats{}
 	ui := affine{a: float32(scale), d: float32(scale)}
+	if views == nil && placed && d.pixel.On {
+		d.flushPixelArt(dst, scale, cam, items)
+		d.Reset()
+		return
+	}
 	if views == nil {
 		v := view{world: ui, ui: ui}
 		if cam != nil && (cam.Zoom != 0 || cam.shakeX != 0 || cam.shakeY != 0) {
@@ -358,7 +366,7 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 		v := view{ui: ui, only: worldLayers}
 		v.world = ui
 		if vw.Camera.Zoom != 0 {
-			v.world = vw.Camera.affine().scaled(float32(scale))
+			v.world = d.snap(vw.Camera.affine()).scaled(float32(scale))
 		}
 		v.world.tx += float32(r.Min.X)
 		v.world.ty += float32(r.Min.Y)
@@ -708,7 +716,7 @@ func (d *DrawList) draw(dst *ebiten.Image, v *view) {
 	d.triOpts = ebiten.DrawTrianglesOptions{
 		// Vertex colours are color.RGBA values, premultiplied.
 		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
-		Filter:         ebiten.FilterLinear,
+		Filter:         d.filter(),
 		// The atlas holds its own mipmap levels.
 		DisableMipmaps: true,
 	}

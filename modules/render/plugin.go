@@ -25,6 +25,11 @@ type Plugin struct {
 	// Screenshot, if its Path or Frames is set, captures a frame (see
 	// [Screenshot]). The default (zero) value captures nothing.
 	Screenshot Screenshot
+	// PixelArt sets the [DrawList]'s pixel-art mode: nearest filtering,
+	// the world drawn at the logical resolution and scaled once, no seams
+	// between tiles, and optionally the camera snapped to whole pixels
+	// (see [PixelArt]). The default (zero) value is off.
+	PixelArt PixelArt
 }
 
 // pluginName is the name glue.App.AddPlugins records for [Plugin]: the
@@ -38,7 +43,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Screen{})
 	app.InsertResource(Viewport{})
 	app.InsertResource(Background{Color: p.Background})
-	app.InsertResource(DrawList{})
+	app.InsertResource(DrawList{pixel: p.PixelArt})
 	app.InsertResource(Camera{})
 	app.InsertResource(Views{})
 	app.InsertResource(p.Screenshot)

@@ -5,10 +5,19 @@
 // error naming the file, the layer or the object — and then:
 //
 //   - draws its tile layers and image layers through render's draw list,
-//     each on a render layer of its own with its parallax factor and
-//     opacity; only the cells the camera shows are visited, tile flips
-//     and animated tiles are drawn as Tiled shows them, and the tiles of
-//     one tileset image (one atlas page) go out in one draw call;
+//     in the file's order, each on a render layer of its own with its
+//     offset, opacity, tint and parallax factor — those of the group
+//     layers it is in folded in; only the cells the camera shows are
+//     visited, tile flips, tile offsets, the tileset's transparent colour
+//     and animated tiles are drawn as Tiled shows them (checked against
+//     Tiled's own tmxrasterizer), and the tiles of one tileset image (one
+//     atlas page) go out in one draw call;
+//   - reads CSV, XML and base64 layer data, uncompressed or compressed
+//     with gzip, zlib or — with [Plugin.Zstd] set to
+//     tiledzstd.Decompress — zstd, infinite maps' chunks (the map's bounds
+//     are its chunks'), tilesets without a tile count, and
+//     image-collection tilesets; what it does not read (isometric maps,
+//     another compression) is an error naming it;
 //   - spawns its collision as static physics colliders: tiles whose
 //     collision shape covers the whole tile are merged with their
 //     neighbours into large rectangles, other tile shapes (slopes) are
@@ -16,7 +25,9 @@
 //     and the bool property oneway makes a physics.OneWay platform;
 //   - hands every other object to the game's spawn function for its
 //     class ([Plugin.Spawn]), with its properties read by type
-//     ([Props]);
+//     ([Props]) — an object made from a template (.tx) takes what it does
+//     not set from the template; objects without a class are one Build error listing
+//     them, unless [Plugin.IgnoreUnclassed] skips them;
 //   - keeps the map, its size and its properties in the [Level]
 //     resource;
 //   - with [Plugin.Watch], reloads the map when its file changes while

@@ -1,10 +1,18 @@
 package tiled
 
 import (
+	"bytes"
+	"encoding/xml"
+	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io/fs"
+	"math"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/gluekit/glue/modules/physics"
@@ -21,6 +29,10 @@ type Map struct {
 	File string
 	// Width and Height are the map's size in pixels.
 	Width, Height float64
+	// MinX and MinY are the map's top-left corner in pixels: 0 for a
+	// finite map; for an infinite map, the corner of the chunks present
+	// (cells may lie left of and above the origin).
+	MinX, MinY float64
 	// TileW and TileH are the grid's cell size in pixels.
 	TileW, TileH int
 	// Props are the map's custom properties.
@@ -39,13 +51,15 @@ type Map struct {
 // tileLayer is a tile layer ready to draw: one cell per grid cell.
 type tileLayer struct {
 	name       string
+	x0, y0     int // the cell of cells[0]: (0, 0) but in infinite maps
 	w, h       int
 	cells      []cell
 	layer      int
 	parallax   physics.Vec
 	offset     physics.Vec
-	tint       uint8 // opacity, 0..255
-	maxW, maxH int   // largest tile image, for culling
+	tint       color.RGBA // opacity and tint, premultiplied; zero for none
+	maxW, maxH int        // largest tile image, for culling
+	pad        int        // cells of culling margin for tile offsets, each way
 }
 
 // cell is one grid cell of a tile layer.
@@ -53,6 +67,8 @@ type cell struct {
 	img  render.Image // the tile's image; zero for an empty cell
 	anim int32        // 1 + index in Map.anims, or 0
 	flip uint8        // flipH | flipV | flipD
+	// dx and dy are the tileset's <tileoffset>.
+	dx, dy int16
 }
 
 const (
@@ -67,7 +83,7 @@ type imageLayer struct {
 	offset   physics.Vec
 	parallax physics.Vec
 	layer    int
-	tint     uint8
+	tint     color.RGBA
 }
 
 // anim is an animated tile: its frames, their durations in seconds and
@@ -102,26 +118,69 @@ func (m *Map) Objects() []Object { return m.objects }
 
 // Load reads the Tiled map (.tmx) at path in fsys, loads its tileset
 // and image-layer images into render's atlas, and prepares its layers,
-// objects and collision. Tileset images are found relative to the map (or
-// to an external tileset's .tsx file). Every error names the file, and
-// the object or layer where there is one.
+// objects and collision. Tileset images, external tilesets and templates
+// are found relative to the map (or to the .tsx file that names them);
+// a path that leaves fsys's root (../tiles/x.png beside a map at the
+// root) is an error naming it. Every error names the file, and the object
+// or layer where there is one.
 //
-// Only orthogonal maps are read. Collision comes from the tilesets: a
-// tile whose collision editor holds one rectangle covering the whole tile
-// is solid and merged with its solid neighbours into larger rectangles;
-// any other collision rectangle or polygon is a collider of that tile. A
-// tile (or object) with the bool property oneway set is a one-way
-// platform.
+// Only orthogonal maps are read. Layers are drawn in the file's order,
+// those inside group layers too, with their groups' offsets, opacity,
+// tint, parallax and visibility applied. Infinite maps are read from
+// their chunks; their bounds are those of the chunks present. Layer data
+// may be CSV, XML or base64, uncompressed or compressed with gzip, zlib
+// or zstd.
+//
+// Collision comes from the tilesets: a tile whose collision editor holds
+// one rectangle covering the whole tile is solid and merged with its
+// solid neighbours into larger rectangles; any other collision rectangle
+// or polygon is a collider of that tile. A tile (or object) with the bool
+// property oneway set is a one-way platform.
 func Load(fsys fs.FS, file string) (*Map, error) {
+	return LoadWith(fsys, file, nil)
+}
+
+// LoadOptions are the options of [LoadWith]; nil means the defaults.
+type LoadOptions struct {
+	// Zstd decompresses zstd-compressed layer data: set it to
+	// tiledzstd.Decompress (package modules/tiled/tiledzstd). It is an
+	// option so that games whose maps do not use zstd do not link a
+	// decoder. The default (nil) makes a zstd layer an error that says
+	// so.
+	Zstd func(src []byte) ([]byte, error)
+}
+
+// LoadWith is [Load] with options.
+func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
+	if opts == nil {
+		opts = &LoadOptions{}
+	}
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("tiled: %s: "+format, append([]any{file}, args...)...)
 	}
-	t, err := tmx.LoadFile(file, tmx.WithFileSystem(fsys))
+	clean, err := inFS(file)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	src, err := fs.ReadFile(fsys, clean)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	sc, err := scan(src)
+	if err != nil {
+		return nil, fail("%v", err)
+	}
+	t, err := tmx.LoadReader(path.Dir(clean), bytes.NewReader(sc.forTMX), tmx.WithFileSystem(rootFS{fsys}))
 	if err != nil {
 		return nil, fail("%v", err)
 	}
 	if t.Orientation != "orthogonal" {
 		return nil, fail("orientation %q is not read; glue reads orthogonal maps", t.Orientation)
+	}
+	// go-tiled saw a 0×0 map (see scan.go); the size is read here.
+	t.Width, t.Height, err = mapSize(src)
+	if err != nil {
+		return nil, fail("%v", err)
 	}
 	m := &Map{File: file, TMX: t, TileW: t.TileWidth, TileH: t.TileHeight,
 		Width: float64(t.Width * t.TileWidth), Height: float64(t.Height * t.TileHeight)}
@@ -130,37 +189,193 @@ func Load(fsys fs.FS, file string) (*Map, error) {
 	} else {
 		m.Props = Props{file: file, where: "map"}
 	}
+	// go-tiled loads an external tileset when a tile of it is first
+	// looked up; the layers it decoded were empty, so look each up once.
+	for _, ts := range t.Tilesets {
+		if _, err := t.TileGIDToTile(ts.FirstGID); err != nil {
+			return nil, fail("tileset %q: %v", ts.Source, err)
+		}
+	}
 	sets, err := m.loadTilesets(fsys, t)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	z := 0
-	for _, il := range t.ImageLayers {
-		if !il.Visible || il.Image == nil {
-			continue
-		}
-		src := filepath.ToSlash(t.GetFileFullPath(il.Image.Source))
-		img, err := render.LoadImage(fsys, src)
-		if err != nil {
-			return nil, fail("image layer %q: %v", il.Name, err)
-		}
-		m.images = append(m.images, imageLayer{img: img, layer: layerZ(il.Properties, &z),
-			offset:   physics.Vec{X: float64(il.OffsetX + il.X), Y: float64(il.OffsetY + il.Y)},
-			parallax: parallax(il.ParallaxX, il.ParallaxY), tint: opacity(il.Opacity)})
+	w := walker{m: m, t: t, fsys: fsys, sets: sets, infinite: sc.infinite, dir: path.Dir(clean), zstd: opts.Zstd}
+	if err := w.walk(sc.layers, lists{t.Layers, t.ObjectGroups, t.ImageLayers, t.Groups}, inherited{opacity: 1, tint: white, parallax: physics.Vec{X: 1, Y: 1}, visible: true}); err != nil {
+		return nil, fail("%v", err)
 	}
-	for _, l := range t.Layers {
-		if err := m.addLayer(t, l, sets, &z); err != nil {
-			return nil, fail("layer %q: %v", l.Name, err)
-		}
+	if sc.infinite {
+		m.bounds()
 	}
-	for _, g := range t.ObjectGroups {
-		for _, o := range g.Objects {
-			if err := m.addObject(g, o, sets); err != nil {
-				return nil, err
-			}
+	for _, o := range w.objects {
+		if err := m.addObject(o.g, o.o, sets, o.off); err != nil {
+			return nil, err
 		}
 	}
 	return m, nil
+}
+
+// mapSize reads the width and height attributes of a map file's <map>.
+func mapSize(src []byte) (w, h int, err error) {
+	d := xml.NewDecoder(bytes.NewReader(src))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return 0, 0, err
+		}
+		if st, ok := tok.(xml.StartElement); ok {
+			for _, a := range st.Attr {
+				switch a.Name.Local {
+				case "width":
+					w, err = strconv.Atoi(a.Value)
+				case "height":
+					h, err = strconv.Atoi(a.Value)
+				}
+				if err != nil {
+					return 0, 0, fmt.Errorf("map %s %q is not a number", a.Name.Local, a.Value)
+				}
+			}
+			return w, h, nil
+		}
+	}
+}
+
+// white is the tint that changes nothing.
+var white = [4]float64{1, 1, 1, 1}
+
+// inherited is what a layer takes from the groups it is in: Tiled adds
+// their offsets and multiplies their opacity, tint and parallax factors;
+// a hidden group hides its layers.
+type inherited struct {
+	offset   physics.Vec
+	opacity  float64
+	tint     [4]float64 // r, g, b, a in 0..1
+	parallax physics.Vec
+	visible  bool
+}
+
+// lists are a container's layers as go-tiled has them, by kind.
+type lists struct {
+	layers []*tmx.Layer
+	objs   []*tmx.ObjectGroup
+	images []*tmx.ImageLayer
+	groups []*tmx.Group
+}
+
+// walker walks the layer tree in document order.
+type walker struct {
+	m        *Map
+	t        *tmx.Map
+	fsys     fs.FS
+	sets     []*tileset
+	infinite bool
+	dir      string // the map's folder
+	zstd     func([]byte) ([]byte, error)
+	z        int
+	objects  []pendingObject
+}
+
+// pendingObject is an object read once every layer is.
+type pendingObject struct {
+	g   *tmx.ObjectGroup
+	o   *tmx.Object
+	off physics.Vec
+}
+
+func (st inherited) with(off physics.Vec, opacity float32, visible bool, tint string, px, py float32) (inherited, error) {
+	st.offset = st.offset.Add(off)
+	st.opacity *= float64(opacity)
+	st.visible = st.visible && visible
+	p := parallax(px, py)
+	st.parallax = physics.Vec{X: st.parallax.X * p.X, Y: st.parallax.Y * p.Y}
+	if tint != "" {
+		c, err := tmx.ParseHexColor(tint)
+		if err != nil {
+			return st, fmt.Errorf("tintcolor %q: %v", tint, err)
+		}
+		// HexColor holds #AARRGGBB as written, not premultiplied, in a
+		// color.RGBA: its RGBA method returns the channels as they are.
+		r, g, b, a := c.RGBA()
+		st.tint = [4]float64{st.tint[0] * float64(r) / 0xffff, st.tint[1] * float64(g) / 0xffff, st.tint[2] * float64(b) / 0xffff, st.tint[3] * float64(a) / 0xffff}
+	}
+	return st, nil
+}
+
+// colour returns the sprite tint of a layer: its tint's colour times its
+// tint's alpha and its opacity, premultiplied; the zero colour for none.
+func (st inherited) colour() color.RGBA {
+	a := st.tint[3] * min(max(st.opacity, 0), 1)
+	c := color.RGBA{to8(st.tint[0] * a), to8(st.tint[1] * a), to8(st.tint[2] * a), to8(a)}
+	if c == (color.RGBA{255, 255, 255, 255}) {
+		return color.RGBA{}
+	}
+	return c
+}
+
+func to8(v float64) uint8 { return uint8(math.Round(min(max(v, 0), 1) * 255)) }
+
+func (w *walker) walk(nodes []node, in lists, st inherited) error {
+	for _, n := range nodes {
+		switch n.kind {
+		case kindGroup:
+			if n.index >= len(in.groups) {
+				return fmt.Errorf("group %q: not found by go-tiled", n.name)
+			}
+			g := in.groups[n.index]
+			gs, err := st.with(physics.Vec{X: float64(g.OffsetX), Y: float64(g.OffsetY)}, g.Opacity, g.Visible, n.tint, g.ParallaxX, g.ParallaxY)
+			if err != nil {
+				return fmt.Errorf("group %q: %v", g.Name, err)
+			}
+			if err := w.walk(n.children, lists{g.Layers, g.ObjectGroups, g.ImageLayers, g.Groups}, gs); err != nil {
+				return fmt.Errorf("group %q: %w", g.Name, err)
+			}
+		case kindTiles:
+			if n.index >= len(in.layers) {
+				return fmt.Errorf("layer %q: not found by go-tiled", n.name)
+			}
+			l := in.layers[n.index]
+			ls, err := st.with(physics.Vec{X: float64(l.OffsetX), Y: float64(l.OffsetY)}, l.Opacity, l.Visible, n.tint, l.ParallaxX, l.ParallaxY)
+			if err == nil {
+				err = w.m.addLayer(w, l, n.data, ls)
+			}
+			if err != nil {
+				return fmt.Errorf("layer %q: %v", l.Name, err)
+			}
+		case kindImage:
+			if n.index >= len(in.images) {
+				return fmt.Errorf("image layer %q: not found by go-tiled", n.name)
+			}
+			il := in.images[n.index]
+			is, err := st.with(physics.Vec{X: float64(il.OffsetX + il.X), Y: float64(il.OffsetY + il.Y)}, il.Opacity, il.Visible, n.tint, il.ParallaxX, il.ParallaxY)
+			if err != nil {
+				return fmt.Errorf("image layer %q: %v", il.Name, err)
+			}
+			if !is.visible || il.Image == nil || il.Image.Source == "" {
+				continue
+			}
+			img, err := loadImage(w.fsys, path.Join(w.dir, filepath.ToSlash(il.Image.Source)), il.Image.Trans)
+			if err != nil {
+				return fmt.Errorf("image layer %q: %v", il.Name, err)
+			}
+			w.m.images = append(w.m.images, imageLayer{img: img, layer: layerZ(il.Properties, &w.z),
+				offset: is.offset, parallax: is.parallax, tint: is.colour()})
+		case kindObjects:
+			if n.index >= len(in.objs) {
+				return fmt.Errorf("object layer %q: not found by go-tiled", n.name)
+			}
+			g := in.objs[n.index]
+			// go-tiled prepares templates and tile objects only for the
+			// map's own object layers, not for those in groups.
+			if err := g.DecodeObjectGroup(w.t); err != nil {
+				return fmt.Errorf("object layer %q: %v", g.Name, err)
+			}
+			off := st.offset.Add(physics.Vec{X: float64(g.OffsetX), Y: float64(g.OffsetY)})
+			for _, o := range g.Objects {
+				w.objects = append(w.objects, pendingObject{g, o, off})
+			}
+		}
+	}
+	return nil
 }
 
 // layerZ returns the render layer of a map layer: its property "layer" if
@@ -184,8 +399,6 @@ func parallax(x, y float32) physics.Vec {
 	return physics.Vec{X: float64(x), Y: float64(y)}
 }
 
-func opacity(o float32) uint8 { return uint8(min(max(o, 0), 1) * 255) }
-
 // tileset is a loaded tileset: one image per tile id, the animation of
 // each animated tile, and each tile's collision.
 type tileset struct {
@@ -194,26 +407,55 @@ type tileset struct {
 	anim   map[uint32]int32 // tile id → Map.anims index
 	shapes map[uint32][]Solid
 	full   map[uint32]bool // one rectangle covering the tile
+	dx, dy int16           // <tileoffset>
+}
+
+// loadImage loads a PNG into the atlas; with trans, the pixels of that
+// colour (a tileset's or image layer's trans attribute) are transparent.
+func loadImage(fsys fs.FS, p string, trans *tmx.HexColor) (render.Image, error) {
+	p, err := inFS(p)
+	if err != nil {
+		return render.Image{}, err
+	}
+	if trans == nil {
+		return render.LoadImage(fsys, p)
+	}
+	f, err := fsys.Open(p)
+	if err != nil {
+		return render.Image{}, fmt.Errorf("image %q: %w", p, err)
+	}
+	defer f.Close()
+	src, err := png.Decode(f)
+	if err != nil {
+		return render.Image{}, fmt.Errorf("image %q is not a valid PNG: %w", p, err)
+	}
+	tr, tg, tb, _ := trans.RGBA()
+	b := src.Bounds()
+	img := image.NewNRGBA(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(src.At(x, y)).(color.NRGBA)
+			if uint32(c.R) == tr>>8 && uint32(c.G) == tg>>8 && uint32(c.B) == tb>>8 {
+				c = color.NRGBA{}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	return render.NewImage(img)
 }
 
 func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 	var sets []*tileset
 	for _, ts := range t.Tilesets {
+		var s *tileset
+		var err error
 		if ts.Image == nil {
-			return nil, fmt.Errorf("tileset %q has no single image; glue reads tilesets made from one image", ts.Name)
+			s, err = collection(fsys, ts)
+		} else {
+			s, err = grid(fsys, ts)
 		}
-		src := filepath.ToSlash(ts.GetFileFullPath(ts.Image.Source))
-		sheet, err := render.LoadImage(fsys, path.Clean(src))
 		if err != nil {
-			return nil, fmt.Errorf("tileset %q: %v", ts.Name, err)
-		}
-		s := &tileset{ts: ts, tiles: make([]render.Image, ts.TileCount), anim: map[uint32]int32{},
-			shapes: map[uint32][]Solid{}, full: map[uint32]bool{}}
-		for id := range ts.TileCount {
-			r := ts.GetTileRect(uint32(id))
-			if s.tiles[id], err = sheet.Sub(r.Min.X, r.Min.Y, r.Dx(), r.Dy()); err != nil {
-				return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, id, err)
-			}
+			return nil, err
 		}
 		for _, tt := range ts.Tiles {
 			if int(tt.ID) >= len(s.tiles) {
@@ -222,8 +464,8 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 			if len(tt.Animation) > 0 {
 				a := anim{}
 				for _, f := range tt.Animation {
-					if int(f.TileID) >= len(s.tiles) || f.Duration == 0 {
-						return nil, fmt.Errorf("tileset %q tile %d: animation frame %d lasting %d ms is not a tile with a positive duration", ts.Name, tt.ID, f.TileID, f.Duration)
+					if int(f.TileID) >= len(s.tiles) || s.tiles[f.TileID].IsZero() || f.Duration == 0 {
+						return nil, fmt.Errorf("tileset %q tile %d: animation frame %d lasting %d ms is not a tile with an image and a positive duration", ts.Name, tt.ID, f.TileID, f.Duration)
 					}
 					a.frames = append(a.frames, s.tiles[f.TileID])
 					a.durs = append(a.durs, float64(f.Duration)/1000)
@@ -254,6 +496,82 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 	return sets, nil
 }
 
+// newTileset returns an empty tileset of n tiles.
+func newTileset(ts *tmx.Tileset, n int) *tileset {
+	s := &tileset{ts: ts, tiles: make([]render.Image, n), anim: map[uint32]int32{},
+		shapes: map[uint32][]Solid{}, full: map[uint32]bool{}}
+	if o := ts.TileOffset; o != nil {
+		s.dx, s.dy = int16(o.X), int16(o.Y)
+	}
+	return s
+}
+
+// collection loads an image-collection tileset: an image per tile (or a
+// part of one, with the tile's x, y, width and height), tile ids as
+// Tiled numbered them, gaps included.
+func collection(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
+	n := 0
+	for _, tt := range ts.Tiles {
+		n = max(n, int(tt.ID)+1)
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("tileset %q has no image and no tiles; give it an image, or images to its tiles", ts.Name)
+	}
+	s := newTileset(ts, n)
+	for _, tt := range ts.Tiles {
+		if tt.Image == nil || tt.Image.Source == "" {
+			continue
+		}
+		img, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(tt.Image.Source)), tt.Image.Trans)
+		if err != nil {
+			return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+		}
+		if tt.Width > 0 && tt.Height > 0 {
+			if img, err = img.Sub(tt.X, tt.Y, tt.Width, tt.Height); err != nil {
+				return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+			}
+		}
+		s.tiles[tt.ID] = img
+	}
+	return s, nil
+}
+
+// grid loads a tileset made from one image cut into a grid.
+func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
+	sheet, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source)), ts.Image.Trans)
+	if err != nil {
+		return nil, fmt.Errorf("tileset %q: %v", ts.Name, err)
+	}
+	iw, ih := sheet.Size()
+	if ts.TileWidth <= 0 || ts.TileHeight <= 0 {
+		return nil, fmt.Errorf("tileset %q: tile size %dx%d is not positive", ts.Name, ts.TileWidth, ts.TileHeight)
+	}
+	// Columns and tile count from the image, its margin and spacing,
+	// as Tiled counts them; files before Tiled 0.13 (and 0.15 for
+	// columns) have neither.
+	cols := (iw - 2*ts.Margin + ts.Spacing) / (ts.TileWidth + ts.Spacing)
+	rows := (ih - 2*ts.Margin + ts.Spacing) / (ts.TileHeight + ts.Spacing)
+	if ts.Columns > 0 {
+		cols = ts.Columns
+	}
+	count := ts.TileCount
+	if count == 0 {
+		count = max(cols, 0) * max(rows, 0)
+	}
+	if count == 0 || cols <= 0 {
+		return nil, fmt.Errorf("tileset %q: its %dx%d image holds no %dx%d tile (margin %d, spacing %d)", ts.Name, iw, ih, ts.TileWidth, ts.TileHeight, ts.Margin, ts.Spacing)
+	}
+	s := newTileset(ts, count)
+	for id := range count {
+		x := ts.Margin + id%cols*(ts.TileWidth+ts.Spacing)
+		y := ts.Margin + id/cols*(ts.TileHeight+ts.Spacing)
+		if s.tiles[id], err = sheet.Sub(x, y, ts.TileWidth, ts.TileHeight); err != nil {
+			return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, id, err)
+		}
+	}
+	return s, nil
+}
+
 // objectShape returns an object's shape: its center (relative to the
 // object's position for a polygon's origin) and shape.
 func objectShape(o *tmx.Object) (Solid, error) {
@@ -270,9 +588,12 @@ func objectShape(o *tmx.Object) (Solid, error) {
 	return Solid{Pos: physics.Vec{X: o.X + o.Width/2, Y: o.Y + o.Height/2}, Shape: physics.Rect(o.Width, o.Height)}, nil
 }
 
+// flips are the flag bits of a gid: Tiled's three flips, and the
+// hexagonal maps' 120° turn.
+const flips = 0xf0000000
+
 // tile finds the tileset of a gid.
 func tile(sets []*tileset, gid uint32) (*tileset, uint32, uint8, bool) {
-	const flips = 0xe0000000
 	bare := gid &^ flips
 	for i := len(sets) - 1; i >= 0; i-- {
 		if s := sets[i]; s.ts.FirstGID <= bare {
@@ -296,38 +617,72 @@ func tile(sets []*tileset, gid uint32) (*tileset, uint32, uint8, bool) {
 	return nil, 0, 0, false
 }
 
-func (m *Map) addLayer(t *tmx.Map, l *tmx.Layer, sets []*tileset, z *int) error {
-	tl := tileLayer{name: l.Name, w: t.Width, h: t.Height, cells: make([]cell, t.Width*t.Height),
-		layer: layerZ(l.Properties, z), parallax: parallax(l.ParallaxX, l.ParallaxY),
-		offset: physics.Vec{X: float64(l.OffsetX), Y: float64(l.OffsetY)}, tint: opacity(l.Opacity)}
+func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) error {
+	t := w.t
+	if data == nil {
+		return errors.New("has no <data>")
+	}
+	tl := tileLayer{name: l.Name, w: t.Width, h: t.Height,
+		layer: layerZ(l.Properties, &w.z), parallax: st.parallax, offset: st.offset, tint: st.colour()}
+	var cells []uint32
+	if !w.infinite {
+		if len(data.Chunks) > 0 {
+			return errors.New("has chunks, but the map is not infinite (infinite=\"1\")")
+		}
+		var err error
+		if cells, err = gids(data, data.Text, data.Tiles, t.Width*t.Height, w.zstd); err != nil {
+			return err
+		}
+	} else {
+		// An infinite map: the layer covers the bounds of its chunks.
+		if len(data.Chunks) == 0 {
+			tl.w, tl.h = 0, 0
+		}
+		x1, y1 := 0, 0
+		for i, c := range data.Chunks {
+			if c.Width <= 0 || c.Height <= 0 {
+				return fmt.Errorf("chunk (%d, %d) is %dx%d cells", c.X, c.Y, c.Width, c.Height)
+			}
+			if i == 0 {
+				tl.x0, tl.y0, x1, y1 = c.X, c.Y, c.X+c.Width, c.Y+c.Height
+			}
+			tl.x0, tl.y0 = min(tl.x0, c.X), min(tl.y0, c.Y)
+			x1, y1 = max(x1, c.X+c.Width), max(y1, c.Y+c.Height)
+		}
+		tl.w, tl.h = x1-tl.x0, y1-tl.y0
+		cells = make([]uint32, tl.w*tl.h)
+		for _, c := range data.Chunks {
+			g, err := gids(data, c.Text, c.Tiles, c.Width*c.Height, w.zstd)
+			if err != nil {
+				return fmt.Errorf("chunk (%d, %d): %v", c.X, c.Y, err)
+			}
+			for y := range c.Height {
+				copy(cells[(c.Y-tl.y0+y)*tl.w+c.X-tl.x0:], g[y*c.Width:(y+1)*c.Width])
+			}
+		}
+	}
+	tl.cells = make([]cell, len(cells))
 	kinds := make([]uint8, len(tl.cells)) // 1 solid, 2 one-way: full tiles to merge
-	for i, lt := range l.Tiles {
-		if lt == nil || lt.Nil || i >= len(tl.cells) {
+	for i, gid := range cells {
+		if gid&^flips == 0 {
 			continue
 		}
-		gid := lt.ID + lt.Tileset.FirstGID
-		if lt.HorizontalFlip {
-			gid |= 0x80000000
-		}
-		if lt.VerticalFlip {
-			gid |= 0x40000000
-		}
-		if lt.DiagonalFlip {
-			gid |= 0x20000000
-		}
-		s, id, flip, ok := tile(sets, gid)
+		s, id, flip, ok := tile(w.sets, gid)
 		if !ok {
-			return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", i%t.Width, i/t.Width, gid&0x1fffffff)
+			return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, gid&^flips)
 		}
-		c := cell{img: s.tiles[id], flip: flip}
+		if s.tiles[id].IsZero() {
+			return fmt.Errorf("cell (%d, %d) has tile %d of the image-collection tileset %q, which has no image", tl.x0+i%tl.w, tl.y0+i/tl.w, id, s.ts.Name)
+		}
+		c := cell{img: s.tiles[id], flip: flip, dx: s.dx, dy: s.dy}
 		if a, ok := s.anim[id]; ok {
 			c.anim = a + 1
 		}
-		tl.cells[i] = c
-		w, h := c.img.Size()
-		tl.maxW, tl.maxH = max(tl.maxW, w), max(tl.maxH, h)
-		if !l.Visible {
-			tl.cells[i] = cell{}
+		iw, ih := c.img.Size()
+		tl.maxW, tl.maxH = max(tl.maxW, iw), max(tl.maxH, ih)
+		tl.pad = max(tl.pad, (abs(int(s.dx))+m.TileW-1)/m.TileW, (abs(int(s.dy))+m.TileH-1)/m.TileH)
+		if st.visible {
+			tl.cells[i] = c
 		}
 		shapes := s.shapes[id]
 		if len(shapes) == 0 || flip != 0 && !s.full[id] {
@@ -340,17 +695,44 @@ func (m *Map) addLayer(t *tmx.Map, l *tmx.Layer, sets []*tileset, z *int) error 
 			}
 			continue
 		}
-		x0, y0 := float64(i%t.Width*t.TileWidth)+tl.offset.X, float64(i/t.Width*t.TileHeight+t.TileHeight-h)+tl.offset.Y
+		x0 := float64((tl.x0+i%tl.w)*t.TileWidth) + tl.offset.X
+		y0 := float64((tl.y0+i/tl.w)*t.TileHeight+t.TileHeight-ih) + tl.offset.Y
 		for _, sh := range shapes {
 			sh.Pos = sh.Pos.Add(physics.Vec{X: x0, Y: y0})
 			m.solids = append(m.solids, sh)
 		}
 	}
-	m.merge(kinds, t.Width, t.Height, tl.offset)
-	if l.Visible {
+	m.merge(kinds, tl.w, tl.h, tl.offset.Add(physics.Vec{X: float64(tl.x0 * m.TileW), Y: float64(tl.y0 * m.TileH)}))
+	if st.visible {
 		m.layers = append(m.layers, tl)
 	}
 	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// bounds sets an infinite map's corner and size to those of the chunks
+// of its tile layers.
+func (m *Map) bounds() {
+	first := true
+	var x0, y0, x1, y1 int
+	for _, l := range m.layers {
+		if l.w == 0 || l.h == 0 {
+			continue
+		}
+		if first {
+			x0, y0, x1, y1, first = l.x0, l.y0, l.x0+l.w, l.y0+l.h, false
+		}
+		x0, y0 = min(x0, l.x0), min(y0, l.y0)
+		x1, y1 = max(x1, l.x0+l.w), max(y1, l.y0+l.h)
+	}
+	m.MinX, m.MinY = float64(x0*m.TileW), float64(y0*m.TileH)
+	m.Width, m.Height = float64((x1-x0)*m.TileW), float64((y1-y0)*m.TileH)
 }
 
 // merge turns the full solid tiles of a layer into as few rectangles as
@@ -392,14 +774,93 @@ func allKind(ks []uint8, k uint8) bool {
 	return true
 }
 
-func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset) error {
+// fromTemplate returns the object o made from its template: the
+// template's name, class, size, rotation, tile, shape and properties
+// where o does not set its own. A template's tile is found in the map's
+// tileset of the same .tsx file.
+func (m *Map) fromTemplate(o *tmx.Object, sets []*tileset) (*tmx.Object, error) {
+	tp := o.Template
+	if tp == nil || tp.Object == nil {
+		return o, nil
+	}
+	t := *tp.Object
+	t.ID, t.X, t.Y, t.TemplateSource, t.Template = o.ID, o.X, o.Y, o.TemplateSource, o.Template
+	if o.Name != "" {
+		t.Name = o.Name
+	}
+	//lint:ignore SA1019 maps saved before Tiled 1.9 have a type, not a class
+	typ := &t.Type
+	//lint:ignore SA1019 as above
+	if o.Class != "" || o.Type != "" {
+		//lint:ignore SA1019 as above
+		t.Class, *typ = o.Class, o.Type
+	}
+	if o.Width > 0 {
+		t.Width = o.Width
+	}
+	if o.Height > 0 {
+		t.Height = o.Height
+	}
+	if o.Rotation != 0 {
+		t.Rotation = o.Rotation
+	}
+	if len(o.Polygons) > 0 {
+		t.Polygons = o.Polygons
+	}
+	if len(o.PolyLines) > 0 {
+		t.PolyLines = o.PolyLines
+	}
+	if len(o.Ellipses) > 0 {
+		t.Ellipses = o.Ellipses
+	}
+	// Properties: the template's, each replaced by the object's of the
+	// same name, then the object's others.
+	props := slices.Clone(t.Properties)
+	for _, p := range o.Properties {
+		i := slices.IndexFunc(props, func(q *tmx.Property) bool { return q.Name == p.Name })
+		if i >= 0 {
+			props[i] = p
+		} else {
+			props = append(props, p)
+		}
+	}
+	t.Properties = props
+	switch {
+	case o.GID != 0:
+		t.GID = o.GID
+	case t.GID != 0:
+		// The template's gid counts from its own tileset's firstgid.
+		if tp.Tileset == nil {
+			return nil, fmt.Errorf("object %d: template %q: its tile object has gid %d but no tileset", o.ID, o.TemplateSource, t.GID)
+		}
+		src := path.Clean(filepath.ToSlash(tp.Tileset.Source))
+		var mapped uint32
+		for _, s := range sets {
+			if s.ts.Source != "" && path.Clean(filepath.ToSlash(s.ts.Source)) == src {
+				flags := t.GID & flips
+				mapped = (t.GID&^flips - tp.Tileset.FirstGID + s.ts.FirstGID) | flags
+			}
+		}
+		if mapped == 0 {
+			return nil, fmt.Errorf("object %d: template %q: its tile is in tileset %q, which the map does not use; add that tileset to the map in Tiled", o.ID, o.TemplateSource, src)
+		}
+		t.GID = mapped
+	}
+	return &t, nil
+}
+
+func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off physics.Vec) error {
+	o, err := m.fromTemplate(o, sets)
+	if err != nil {
+		return fmt.Errorf("tiled: %s: %v", m.File, err)
+	}
 	class := o.Class
 	if class == "" {
 		//lint:ignore SA1019 maps saved before Tiled 1.9 have a type, not a class
 		class = o.Type
 	}
 	ob := Object{ID: o.ID, Name: o.Name, Class: class, Layer: g.Name,
-		X: o.X + float64(g.OffsetX), Y: o.Y + float64(g.OffsetY), W: o.Width, H: o.Height,
+		X: o.X + off.X, Y: o.Y + off.Y, W: o.Width, H: o.Height,
 		Props: Props{file: m.File, where: "object " + strconv.Itoa(int(o.ID)) + " " + strconv.Quote(o.Name), p: append(g.Properties[:len(g.Properties):len(g.Properties)], o.Properties...)}}
 	if o.GID != 0 {
 		// A tile object: its position is its bottom-left corner.
@@ -416,7 +877,7 @@ func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset) erro
 		if err != nil {
 			return fmt.Errorf("tiled: %s: %s: %v", m.File, ob.Props.where, err)
 		}
-		sh.Pos = sh.Pos.Add(physics.Vec{X: float64(g.OffsetX), Y: float64(g.OffsetY)})
+		sh.Pos = sh.Pos.Add(off)
 		sh.OneWay = class == "oneway" || o.Properties.GetBool("oneway")
 		m.solids = append(m.solids, sh)
 		return nil

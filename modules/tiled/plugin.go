@@ -3,7 +3,6 @@ package tiled
 import (
 	"errors"
 	"fmt"
-	"image/color"
 	"io/fs"
 	"log"
 	"math"
@@ -35,8 +34,18 @@ type Plugin struct {
 	// Spawn holds the game's spawn function for each object class. An
 	// object of class "solid" or "oneway" is collision; any other class
 	// without a function is an error at Build naming the file and the
-	// object.
+	// object. Objects without a class are spawned by Spawn[""] if set.
 	Spawn map[string]SpawnFunc
+	// Zstd decompresses zstd-compressed layers: set it to
+	// tiledzstd.Decompress for maps saved with zstd. The default (nil)
+	// keeps the decoder out of the game (about 0.6 MB of a WebAssembly
+	// file); a zstd layer is then a Build error that says to set it.
+	Zstd func(src []byte) ([]byte, error)
+	// IgnoreUnclassed skips the objects that have no class (and no
+	// Spawn[""] function) instead of failing the Build: maps often hold
+	// markers and notes for the level designer. The default (false)
+	// lists them all in one error.
+	IgnoreUnclassed bool
 	// Watch polls the map file's modification time twice a second and
 	// reloads the map when it changes: the entities spawned from it are
 	// despawned and spawned again (with [Object.Reload] set), the
@@ -55,14 +64,16 @@ type Level struct {
 	// nil once a reload succeeds.
 	Err error
 
-	fsys  fs.FS
-	path  string
-	spawn map[string]SpawnFunc
-	watch bool
-	mod   time.Time
-	ticks int
-	clock float64
-	again bool // Respawn was called
+	fsys   fs.FS
+	path   string
+	spawn  map[string]SpawnFunc
+	ignore bool // IgnoreUnclassed
+	zstd   func([]byte) ([]byte, error)
+	watch  bool
+	mod    time.Time
+	ticks  int
+	clock  float64
+	again  bool // Respawn was called
 }
 
 // Respawn despawns the entities spawned from the map and spawns them
@@ -71,16 +82,29 @@ type Level struct {
 func (lv *Level) Respawn() { lv.again = true }
 
 // Bounds returns the map's rectangle, for render.Camera.Bounds.
-func (m *Map) Bounds() render.Rect { return render.Rect{MaxX: m.Width, MaxY: m.Height} }
+func (m *Map) Bounds() render.Rect {
+	return render.Rect{MinX: m.MinX, MinY: m.MinY, MaxX: m.MinX + m.Width, MaxY: m.MinY + m.Height}
+}
 
 // ProvidedBy returns "tiled.Plugin".
 func (Level) ProvidedBy() string { return "tiled.Plugin" }
 
-// Names of the plugin's systems.
-const (
+// Labels of the plugin's systems, for ordering a game's systems with
+// glue.System.After.
+var (
 	// SpawnSystem (a startup system) spawns the map's collision and
-	// objects.
-	SpawnSystem = "tiled.spawnLevel"
+	// objects. Startup systems are ordered by glue.System.Priority, not
+	// After; the label names it in App.Describe.
+	SpawnSystem = glue.NewLabel("tiled.spawnLevel")
+	// WatchSystem reloads the map when its file changes and respawns it
+	// on [Level.Respawn], in glue.First.
+	WatchSystem = glue.NewLabel("tiled.watch")
+	// AnimateSystem advances the animated tiles by the game clock, in
+	// glue.Update.
+	AnimateSystem = glue.NewLabel("tiled.animate")
+	// DrawSystem adds the visible tiles and image layers to the draw
+	// list, in glue.Draw.
+	DrawSystem = glue.NewLabel("tiled.draw")
 )
 
 // Build loads the map (an error names the file) and adds the systems.
@@ -89,39 +113,53 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(errors.New("tiled: Plugin needs FS and Path; set them to the map's file system and path (tiled.Plugin{FS: level.FS, Path: \"level.tmx\"})"))
 		return
 	}
-	m, err := Load(p.FS, p.Path)
+	m, err := LoadWith(p.FS, p.Path, &LoadOptions{Zstd: p.Zstd})
 	if err != nil {
 		app.AddError(err)
 		return
 	}
-	if err := checkSpawns(m, p.Spawn); err != nil {
+	if err := checkSpawns(m, p.Spawn, p.IgnoreUnclassed); err != nil {
 		app.AddError(err)
 		return
 	}
-	lv := Level{Map: m, Loads: 1, fsys: p.FS, path: p.Path, spawn: p.Spawn, watch: p.Watch}
+	lv := Level{Map: m, Loads: 1, fsys: p.FS, path: p.Path, spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, zstd: p.Zstd}
 	if st, err := fs.Stat(p.FS, p.Path); err == nil {
 		lv.mod = st.ModTime()
 	}
 	app.InsertResource(lv)
-	app.AddStartup(glue.Func(spawnLevel))
-	app.AddSystems(glue.First, glue.Func(watch))
-	app.AddSystems(glue.Update, glue.Func(animate))
-	app.AddSystems(glue.Draw, glue.Func(draw))
+	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
+	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
+	app.AddSystems(glue.Update, glue.Func(animate).In(AnimateSystem))
+	app.AddSystems(glue.Draw, glue.Func(draw).In(DrawSystem))
 }
 
-// checkSpawns reports objects whose class has no spawn function.
-func checkSpawns(m *Map, spawn map[string]SpawnFunc) error {
+// checkSpawns reports objects whose class has no spawn function: those
+// without a class all in one error (unless ignored), the others one by
+// one.
+func checkSpawns(m *Map, spawn map[string]SpawnFunc, ignoreUnclassed bool) error {
 	var errs []error
+	var unclassed []string
 	for i := range m.objects {
 		o := &m.objects[i]
-		if spawn[o.Class] == nil {
-			have := make([]string, 0, len(spawn))
-			for k := range spawn {
-				have = append(have, k)
-			}
-			slices.Sort(have)
-			errs = append(errs, o.Err("no spawn function for this class; add one to tiled.Plugin.Spawn (it has %s), or make the object's class \"solid\" or \"oneway\" for collision", strings.Join(have, ", ")))
+		if spawn[o.Class] != nil {
+			continue
 		}
+		if o.Class == "" {
+			if !ignoreUnclassed {
+				unclassed = append(unclassed, o.Props.where)
+			}
+			continue
+		}
+		have := make([]string, 0, len(spawn))
+		for k := range spawn {
+			have = append(have, k)
+		}
+		slices.Sort(have)
+		errs = append(errs, o.Err("no spawn function for this class; add one to tiled.Plugin.Spawn (it has %s), or make the object's class \"solid\" or \"oneway\" for collision", strings.Join(have, ", ")))
+	}
+	if len(unclassed) > 0 {
+		errs = append([]error{fmt.Errorf("tiled: %s: %d objects have no class: %s; give each a class in Tiled and tiled.Plugin.Spawn a function for it, or set tiled.Plugin.IgnoreUnclassed to skip them (or Spawn[\"\"] to spawn them)",
+			m.File, len(unclassed), strings.Join(unclassed, ", "))}, errs...)
 	}
 	return errors.Join(errs...)
 }
@@ -146,6 +184,9 @@ func spawnMap(lv *Level, cmds glue.Commands, reload bool) {
 	for i := range lv.Map.objects {
 		o := lv.Map.objects[i]
 		o.Reload = reload
+		if lv.spawn[o.Class] == nil {
+			continue // an unclassed object, ignored (checkSpawns let it through)
+		}
 		if err := lv.spawn[o.Class](cmds, &o); err != nil {
 			if !strings.Contains(err.Error(), lv.Map.File) {
 				err = o.Err("%w", err) // name the file and the object
@@ -178,9 +219,9 @@ func watch(p struct {
 		return
 	}
 	lv.mod = st.ModTime()
-	m, err := Load(lv.fsys, lv.path)
+	m, err := LoadWith(lv.fsys, lv.path, &LoadOptions{Zstd: lv.zstd})
 	if err == nil {
-		err = checkSpawns(m, lv.spawn)
+		err = checkSpawns(m, lv.spawn, lv.ignore)
 	}
 	if err != nil {
 		// A half-saved or broken file: keep playing the old map.
@@ -238,19 +279,21 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 	hw, hh := vw/2/zoom, vh/2/zoom
 	for i := range m.images {
 		il := &m.images[i]
-		s := render.Sprite{Image: il.img, X: il.offset.X + cx*(1-il.parallax.X), Y: il.offset.Y + cy*(1-il.parallax.Y), Layer: il.layer, Tint: tint(il.tint)}
+		s := render.Sprite{Image: il.img, X: il.offset.X + cx*(1-il.parallax.X), Y: il.offset.Y + cy*(1-il.parallax.Y), Layer: il.layer, Tint: il.tint}
 		list.AddSprite(&s)
 	}
 	tw, th := float64(m.TileW), float64(m.TileH)
 	for i := range m.layers {
 		l := &m.layers[i]
-		sx, sy := l.offset.X+cx*(1-l.parallax.X), l.offset.Y+cy*(1-l.parallax.Y)
-		// Tiles larger than a cell stick out up and to the right.
-		c0 := max(int(math.Floor((cx-hw-sx)/tw))-(l.maxW-1)/m.TileW, 0)
-		c1 := min(int(math.Floor((cx+hw-sx)/tw)), l.w-1)
-		r0 := max(int(math.Floor((cy-hh-sy)/th)), 0)
-		r1 := min(int(math.Floor((cy+hh-sy)/th))+(l.maxH-1)/m.TileH, l.h-1)
-		t := tint(l.tint)
+		// The layer's cell (0, 0) is at (sx, sy).
+		sx := l.offset.X + cx*(1-l.parallax.X) + float64(l.x0)*tw
+		sy := l.offset.Y + cy*(1-l.parallax.Y) + float64(l.y0)*th
+		// Tiles larger than a cell stick out up and to the right; tile
+		// offsets move them up to pad cells either way.
+		c0 := max(int(math.Floor((cx-hw-sx)/tw))-(l.maxW-1)/m.TileW-l.pad, 0)
+		c1 := min(int(math.Floor((cx+hw-sx)/tw))+l.pad, l.w-1)
+		r0 := max(int(math.Floor((cy-hh-sy)/th))-l.pad, 0)
+		r1 := min(int(math.Floor((cy+hh-sy)/th))+(l.maxH-1)/m.TileH+l.pad, l.h-1)
 		for r := r0; r <= r1; r++ {
 			row := l.cells[r*l.w : (r+1)*l.w]
 			for c := c0; c <= c1; c++ {
@@ -263,7 +306,7 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 					continue
 				}
 				iw, ih := img.Size()
-				s := render.Sprite{Image: img, X: float64(c)*tw + sx, Y: float64(r+1)*th - float64(ih) + sy, Layer: l.layer, Tint: t}
+				s := render.Sprite{Image: img, X: float64(c)*tw + sx + float64(cl.dx), Y: float64(r+1)*th - float64(ih) + sy + float64(cl.dy), Layer: l.layer, Tint: l.tint}
 				if cl.flip != 0 {
 					flip(&s, cl.flip, iw, ih)
 				}
@@ -286,13 +329,6 @@ func flip(s *render.Sprite, f uint8, w, h int) {
 	s.OriginX, s.OriginY = 0.5, 0.5
 	s.Rotation = math.Pi / 2
 	s.FlipX, s.FlipY = f&flipV != 0, f&flipH == 0
-}
-
-func tint(a uint8) color.RGBA {
-	if a == 255 {
-		return color.RGBA{}
-	}
-	return color.RGBA{a, a, a, a}
 }
 
 // String describes the level for diagnostics.

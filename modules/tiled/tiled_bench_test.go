@@ -61,3 +61,42 @@ func BenchmarkDrawScrolling(b *testing.B) {
 		b.ReportMetric(float64(list.Stats().DrawCalls()), "drawcalls/frame")
 	})
 }
+
+// BenchmarkLoad measures Load of a 200×200-tile map with 3 CSV layers
+// and 4 tilesets (the issue's loading goal: ≤ 20 ms), parsing included;
+// the tileset images go into the atlas on every load.
+func BenchmarkLoad(b *testing.B) {
+	const n = 200
+	var layers []string
+	for l := range 3 {
+		var sb strings.Builder
+		for i := range n * n {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprint(&sb, 1+(i*7+l*3)%16)
+		}
+		layers = append(layers, sb.String())
+	}
+	// Three more tilesets after the test one (gids 5 to 16), each its own
+	// image.
+	xml := mapXML(n, n, layers, "")
+	var more strings.Builder
+	for k := 1; k <= 3; k++ {
+		fmt.Fprintf(&more, ` <tileset firstgid="%d" name="t%d" tilewidth="16" tileheight="16" tilecount="4" columns="4"><image source="tiles%d.png" width="64" height="16"/></tileset>
+`, 1+4*k, k, k)
+	}
+	xml = strings.Replace(xml, " </tileset>\n", " </tileset>\n"+more.String(), 1)
+	fsys := mapFS(xml)
+	for k := 1; k <= 3; k++ {
+		fsys[fmt.Sprintf("maps/tiles%d.png", k)] = fsys["maps/tiles.png"]
+	}
+	b.Run("tiles=200x200/layers=3/tilesets=4", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := tiled.Load(fsys, "maps/level.tmx"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

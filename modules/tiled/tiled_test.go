@@ -135,6 +135,8 @@ func TestBadMapsNameTheFile(t *testing.T) {
 		{"no tileset image", fstest.MapFS{"maps/level.tmx": {Data: []byte(level)}}, `tiled: maps/level.tmx: tileset "t": render: image "maps/tiles.png"`},
 		{"bad gid", mapFS(mapXML(2, 1, []string{"1,99"}, "")), "tiled: maps/level.tmx: layer \"l0\": "},
 		{"bad shape", mapFS(mapXML(1, 1, []string{"1"}, `<object id="7" name="wall" type="solid" x="0" y="0"/>`)), `tiled: maps/level.tmx: object 7 "wall": a collision shape needs`},
+		{"isometric", mapFS(strings.Replace(level, `orientation="orthogonal"`, `orientation="isometric"`, 1)), `orientation "isometric" is not read; glue reads orthogonal maps`},
+		{"image collection", mapFS(strings.Replace(level, `<image source="tiles.png" width="64" height="16"/>`, `<tile id="9"><image source="tiles.png" width="64" height="16"/></tile>`, 1)), `tileset "t" tile 3: animation frame 3 lasting 100 ms is not a tile with an image`},
 	} {
 		_, err := tiled.Load(c.fs, "maps/level.tmx")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -346,5 +348,20 @@ func TestSpawnErrorsAreNamedByTheObject(t *testing.T) {
 	err := app.Update()
 	if err == nil || !strings.Contains(err.Error(), `tiled: maps/level.tmx: object 1 "hero" (class "Player"): two players`) {
 		t.Fatalf("error %v", err)
+	}
+}
+
+func TestSystemsAreOrderedByValue(t *testing.T) {
+	// A game's systems order themselves after the plugin's by its labels.
+	var order []string
+	app := newApp(mapFS(level), tiled.Plugin{Spawn: spawns(new(int))})
+	defer app.Close()
+	app.AddSystems(glue.Update, glue.Func(func(glue.Commands) { order = append(order, "after animate") }).After(tiled.AnimateSystem))
+	app.AddSystems(glue.First, glue.Func(func(glue.Commands) { order = append(order, "after watch") }).After(tiled.WatchSystem))
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(order, ", ") != "after watch, after animate" {
+		t.Fatalf("order %v", order)
 	}
 }

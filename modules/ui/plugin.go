@@ -6,14 +6,15 @@ import (
 	"github.com/gluekit/glue/modules/render"
 )
 
-// Names of the plugin's systems.
-const (
+// Labels of the plugin's systems, for ordering a game's systems with
+// glue.System.After.
+var (
 	// UpdateSystem drives the menus with this tick's input and writes
 	// their [Event]s, in glue.PreUpdate after input.MapSystem, so that
 	// the game's systems see the input the menus left.
-	UpdateSystem = "ui.update"
+	UpdateSystem = glue.NewLabel("ui.update")
 	// DrawSystem lays the menus out and draws them, in glue.Draw.
-	DrawSystem = "ui.draw"
+	DrawSystem = glue.NewLabel("ui.draw")
 )
 
 // Plugin adds menus: [UpdateSystem] and [DrawSystem] for every entity
@@ -22,8 +23,8 @@ type Plugin struct{}
 
 // Build adds the plugin's systems to app.
 func (Plugin) Build(app *glue.App) {
-	app.AddSystems(glue.PreUpdate, glue.Func(update).After(input.MapSystem))
-	app.AddSystems(glue.Draw, glue.Func(draw))
+	app.AddSystems(glue.PreUpdate, glue.Func(update).After(input.MapSystem).In(UpdateSystem))
+	app.AddSystems(glue.Draw, glue.Func(draw).In(DrawSystem))
 }
 
 // update (glue.PreUpdate) drives the menus: the pointer goes to the top

@@ -1,0 +1,82 @@
+package tiled_test
+
+import (
+	"image"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/tiled"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The tests that read pixels back run inside a real Ebitengine game loop,
+// as modules/render's do: TestMain runs them from the first Update of a
+// small game when a display is there (`xvfb-run -a go test`), and
+// directly otherwise, where those tests skip.
+
+var displayOK bool
+
+func hasDisplay() bool {
+	switch runtime.GOOS {
+	case "linux", "freebsd", "openbsd", "netbsd", "dragonfly":
+		return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
+	}
+	return true
+}
+
+// loopGame runs the tests in its first Update and ends the game.
+type loopGame struct {
+	m    *testing.M
+	code int
+}
+
+func (g *loopGame) Update() error {
+	g.code = g.m.Run()
+	return ebiten.Termination
+}
+
+func (g *loopGame) Draw(*ebiten.Image) {}
+
+func (g *loopGame) Layout(int, int) (int, int) { return 16, 16 }
+
+func TestMain(m *testing.M) {
+	if !hasDisplay() {
+		os.Exit(m.Run())
+	}
+	displayOK = true
+	ebiten.SetWindowSize(16, 16)
+	ebiten.SetWindowTitle("tiled tests")
+	g := &loopGame{m: m, code: 1}
+	if err := ebiten.RunGame(g); err != nil {
+		os.Stderr.WriteString("tiled tests: ebiten.RunGame: " + err.Error() + "\n")
+		os.Exit(1)
+	}
+	os.Exit(g.code)
+}
+
+func requireDisplay(tb testing.TB) {
+	tb.Helper()
+	if !displayOK {
+		tb.Skip("tiled: no DISPLAY, so no game loop to read pixels in; run the tests under `xvfb-run -a go test ./modules/tiled/`")
+	}
+}
+
+// drawMap draws the w×h pixels of m whose top-left corner is world point
+// (x0, y0) at scale 1 into a fresh image and reads them back
+// (premultiplied RGBA).
+func drawMap(tb testing.TB, m *tiled.Map, x0, y0 float64, w, h int) *image.RGBA {
+	tb.Helper()
+	requireDisplay(tb)
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	var list render.DrawList
+	cam := render.Camera{X: x0 + float64(w)/2, Y: y0 + float64(h)/2, Zoom: 1}
+	cam.SetViewSize(float64(w), float64(h))
+	m.Draw(&list, &cam)
+	list.FlushCamera(dst, 1, &cam)
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	dst.ReadPixels(out.Pix)
+	return out
+}

@@ -1,0 +1,281 @@
+package tiled
+
+import (
+	"bytes"
+	"compress/gzip"
+	"compress/zlib"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// go-tiled (github.com/lafriks/go-tiled) reads tilesets, objects,
+// templates and properties well, but it sorts a map's layers by kind
+// (losing the order Tiled draws them in), drops tint colours, and cannot
+// decode infinite maps' chunks or zstd data. So Load first scans the
+// file itself: the layer tree in document order, each layer's tint, and
+// each tile layer's data, which it decodes here. go-tiled is then given
+// the same file with every tile layer's data emptied (and the map's size
+// set to 0×0 to match), and the two are paired by position: the k-th
+// <layer> of a group here is the group's Layers[k] there.
+
+// kind is the kind of a map layer.
+type kind uint8
+
+const (
+	kindTiles kind = iota
+	kindObjects
+	kindImage
+	kindGroup
+)
+
+// node is a layer of the map's layer tree, in document order.
+type node struct {
+	kind     kind
+	name     string
+	index    int    // its position among its parent's layers of its kind
+	tint     string // the tintcolor attribute, "" if none
+	data     *layerData
+	children []node // a group's layers
+}
+
+// layerData is a tile layer's <data> element.
+type layerData struct {
+	Encoding    string    `xml:"encoding,attr"`
+	Compression string    `xml:"compression,attr"`
+	Text        []byte    `xml:",chardata"`
+	Tiles       []xmlTile `xml:"tile"`
+	Chunks      []chunk   `xml:"chunk"`
+}
+
+// chunk is one chunk of an infinite map's tile layer.
+type chunk struct {
+	X      int       `xml:"x,attr"`
+	Y      int       `xml:"y,attr"`
+	Width  int       `xml:"width,attr"`
+	Height int       `xml:"height,attr"`
+	Text   []byte    `xml:",chardata"`
+	Tiles  []xmlTile `xml:"tile"`
+}
+
+type xmlTile struct {
+	GID uint32 `xml:"gid,attr"`
+}
+
+// scanned is what the scan read of a map file.
+type scanned struct {
+	infinite bool
+	layers   []node
+	forTMX   []byte // the file for go-tiled: tile layer data emptied
+}
+
+// scan reads the layer tree of a map file and rewrites the file for
+// go-tiled.
+func scan(src []byte) (*scanned, error) {
+	d := xml.NewDecoder(bytes.NewReader(src))
+	var out bytes.Buffer
+	e := xml.NewEncoder(&out)
+	s := &scanned{}
+	// stack holds the open elements' names; groups the open layer
+	// containers (the map, then nested groups).
+	var stack []string
+	groups := []*[]node{&s.layers}
+	var counts []map[kind]int
+	counts = append(counts, map[kind]int{})
+	parent := func() string {
+		if len(stack) == 0 {
+			return ""
+		}
+		return stack[len(stack)-1]
+	}
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			inLayers := parent() == "map" || parent() == "group"
+			switch {
+			case t.Name.Local == "map" && len(stack) == 0:
+				t = t.Copy()
+				for i, a := range t.Attr {
+					switch a.Name.Local {
+					case "infinite":
+						s.infinite = a.Value == "1"
+					case "width", "height":
+						t.Attr[i].Value = "0"
+					}
+				}
+			case inLayers && (t.Name.Local == "layer" || t.Name.Local == "objectgroup" || t.Name.Local == "imagelayer" || t.Name.Local == "group"):
+				k := map[string]kind{"layer": kindTiles, "objectgroup": kindObjects, "imagelayer": kindImage, "group": kindGroup}[t.Name.Local]
+				c := counts[len(counts)-1]
+				n := node{kind: k, index: c[k]}
+				c[k]++
+				for _, a := range t.Attr {
+					switch a.Name.Local {
+					case "name":
+						n.name = a.Value
+					case "tintcolor":
+						n.tint = a.Value
+					}
+				}
+				list := groups[len(groups)-1]
+				*list = append(*list, n)
+				if k == kindGroup {
+					groups = append(groups, &(*list)[len(*list)-1].children)
+					counts = append(counts, map[kind]int{})
+				}
+			case t.Name.Local == "data" && parent() == "layer":
+				var ld layerData
+				if err := d.DecodeElement(&ld, &t); err != nil {
+					return nil, err
+				}
+				list := groups[len(groups)-1]
+				(*list)[len(*list)-1].data = &ld
+				// An empty <data> in XML encoding: go-tiled decodes 0 tiles
+				// for the 0×0 map.
+				if err := e.EncodeToken(xml.StartElement{Name: t.Name}); err != nil {
+					return nil, err
+				}
+				if err := e.EncodeToken(xml.EndElement{Name: t.Name}); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			stack = append(stack, t.Name.Local)
+			tok = t
+		case xml.ProcInst:
+			// The <?xml ...?> declaration: the encoder accepts it only as
+			// its very first token, and go-tiled does not need it.
+			continue
+		case xml.EndElement:
+			if len(stack) > 0 {
+				if stack[len(stack)-1] == "group" && len(groups) > 1 {
+					groups = groups[:len(groups)-1]
+					counts = counts[:len(counts)-1]
+				}
+				stack = stack[:len(stack)-1]
+			}
+		}
+		if err := e.EncodeToken(xml.CopyToken(tok)); err != nil {
+			return nil, err
+		}
+	}
+	if err := e.Flush(); err != nil {
+		return nil, err
+	}
+	s.forTMX = out.Bytes()
+	return s, nil
+}
+
+// gids decodes n tile gids from a layer's (or chunk's) data.
+func gids(ld *layerData, text []byte, tiles []xmlTile, n int, zstd func([]byte) ([]byte, error)) ([]uint32, error) {
+	out := make([]uint32, 0, n)
+	switch ld.Encoding {
+	case "csv":
+		for f := range strings.SplitSeq(string(text), ",") {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			v, err := strconv.ParseUint(f, 10, 32)
+			if err != nil {
+				return nil, fmt.Errorf("csv data: %q is not a tile gid", f)
+			}
+			out = append(out, uint32(v))
+		}
+	case "base64":
+		raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(text)))
+		if err != nil {
+			return nil, fmt.Errorf("base64 data: %v", err)
+		}
+		if raw, err = decompress(ld.Compression, raw, zstd); err != nil {
+			return nil, err
+		}
+		if len(raw)%4 != 0 {
+			return nil, fmt.Errorf("%s data of %d bytes is not a whole number of 4-byte gids", ld.Compression, len(raw))
+		}
+		for i := 0; i < len(raw); i += 4 {
+			out = append(out, binary.LittleEndian.Uint32(raw[i:]))
+		}
+	case "":
+		for _, t := range tiles {
+			out = append(out, t.GID)
+		}
+	default:
+		return nil, fmt.Errorf("encoding %q is not read; glue reads csv, base64 and XML (save the map with CSV in Tiled's map properties)", ld.Encoding)
+	}
+	if len(out) != n {
+		return nil, fmt.Errorf("data holds %d tiles, want %d", len(out), n)
+	}
+	return out, nil
+}
+
+func decompress(method string, raw []byte, zstd func([]byte) ([]byte, error)) ([]byte, error) {
+	var r io.Reader
+	var err error
+	switch method {
+	case "":
+		return raw, nil
+	case "gzip":
+		r, err = gzip.NewReader(bytes.NewReader(raw))
+	case "zlib":
+		r, err = zlib.NewReader(bytes.NewReader(raw))
+	case "zstd":
+		if zstd == nil {
+			return nil, errors.New("compression \"zstd\" needs a decoder: set tiled.Plugin.Zstd (or LoadOptions.Zstd) to tiledzstd.Decompress (package modules/tiled/tiledzstd), or save the map with zlib or gzip")
+		}
+		out, err := zstd(raw)
+		if err != nil {
+			return nil, fmt.Errorf("zstd data: %v", err)
+		}
+		return out, nil
+	default:
+		return nil, fmt.Errorf("compression %q is not read; glue reads gzip, zlib and zstd", method)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s data: %v", method, err)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s data: %v", method, err)
+	}
+	return out, nil
+}
+
+// errOutside is the error of a path that leaves the file system's root.
+var errOutside = errors.New("leaves the file system's root")
+
+// rootFS is the map's file system as go-tiled sees it: paths cleaned,
+// and a path that leaves the root (../tiles/x.png next to a map at the
+// root) an error that says so and how to fix it.
+type rootFS struct{ fs.FS }
+
+func (r rootFS) Open(name string) (fs.File, error) {
+	p, err := inFS(name)
+	if err != nil {
+		return nil, err
+	}
+	return r.FS.Open(p)
+}
+
+// inFS cleans a path made by joining a file's folder and a relative path
+// (path.Join), and returns an error naming it if it leaves the root.
+func inFS(p string) (string, error) {
+	p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
+	if !fs.ValidPath(p) {
+		return "", fmt.Errorf("%q is outside the file system (it %v); give tiled an FS rooted at a folder that holds the map and every file it uses — e.g. os.DirFS(\"assets\") with the map at \"maps/level.tmx\"", p, errOutside)
+	}
+	return p, nil
+}
