@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"reflect"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/timer"
@@ -216,7 +217,9 @@ type Finished struct {
 // by the game clock (timer.Time), writes Finished events and removes
 // finished tweens (unless Keep). Add it to an update stage, once per
 // component type; it needs timer.Plugin. A tween without a Prop, or with
-// a negative duration, fails the app. Its name is "tween.Update[T]".
+// a negative duration, fails the app. Its name carries its type
+// argument ("tween.Update[main.Sprite]"), so one app may run tweens of
+// several component types.
 //
 //go:noinline
 func Update[T any]() *glue.System {
@@ -239,5 +242,5 @@ func Update[T any]() *glue.System {
 				p.Cmds.Remove(e, glue.TypeOf[Tween[T]]())
 			}
 		}
-	})
+	}).TypeArgs(reflect.TypeFor[T]())
 }
