@@ -1,6 +1,7 @@
 package tween_test
 
 import (
+	"image/color"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -24,5 +25,17 @@ func TestUpdateTwoTypesInOneApp(t *testing.T) {
 	}
 	if got, want := tween.Update[Label]().Name(), "tween.Update[tween_test.Label]"; got != want {
 		t.Errorf("name %q, want %q", got, want)
+	}
+}
+
+// TestRGBANeverWritesZero: a fade to the zero colour lands on Clear,
+// which has alpha 0 but is not the zero value that colour fields read as
+// their default (issue #38, bug 2).
+func TestRGBANeverWritesZero(t *testing.T) {
+	b := Ball{Tint: color.RGBA{255, 255, 255, 255}}
+	tw := tween.Tween[Ball]{Prop: tint, Steps: []tween.Step{tween.ToRGBA(color.RGBA{}, 1, nil)}}
+	tw.Advance(&b, 2)
+	if b.Tint != tween.Clear || tween.Clear.A != 0 || tween.Clear == (color.RGBA{}) {
+		t.Errorf("faded to %v, want tween.Clear %v (alpha 0, not zero)", b.Tint, tween.Clear)
 	}
 }

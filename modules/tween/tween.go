@@ -47,6 +47,11 @@ func XY[T any](fields func(*T) (*float64, *float64)) Prop[T] {
 
 // RGBA returns the Prop of a colour field of T: its four channels, 0 to
 // 255 (rounded and clamped when written).
+//
+// It never writes the zero colour, which glue's colour fields read as
+// their documented default (opaque white for a render.TextStyle or a
+// sprite's tint): a fade that ends fully transparent writes [Clear]
+// instead, so the faded thing stays invisible.
 func RGBA[T any](field func(*T) *color.RGBA) Prop[T] {
 	return Prop[T]{N: 4,
 		Get: func(c *T) Values {
@@ -55,10 +60,20 @@ func RGBA[T any](field func(*T) *color.RGBA) Prop[T] {
 		},
 		Set: func(c *T, v Values) {
 			ch := func(x float64) uint8 { return uint8(min(max(math.Round(x), 0), 255)) }
-			*field(c) = color.RGBA{ch(v[0]), ch(v[1]), ch(v[2]), ch(v[3])}
+			rgba := color.RGBA{ch(v[0]), ch(v[1]), ch(v[2]), ch(v[3])}
+			if rgba == (color.RGBA{}) {
+				rgba = Clear
+			}
+			*field(c) = rgba
 		},
 	}
 }
+
+// Clear is the fully transparent colour [RGBA] writes in place of the
+// zero colour. Its alpha is 0, so it draws nothing; it is not zero, so a
+// field whose zero value means a default (white) does not read it as
+// that default.
+var Clear = color.RGBA{R: 1}
 
 // Step is one leg of a tween: from the values at its start to To, over
 // Duration seconds of game time, by Ease (nil: Linear).
