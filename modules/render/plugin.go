@@ -25,6 +25,11 @@ type Plugin struct {
 	// Screenshot, if its Path or Frames is set, captures a frame (see
 	// [Screenshot]). The default (zero) value captures nothing.
 	Screenshot Screenshot
+	// Camera is the [Camera] resource's first value: a game that starts
+	// with its camera on, zoomed or bounded sets it here (inserting a
+	// Camera of its own is a duplicate resource). The default (zero)
+	// value is off.
+	Camera Camera
 }
 
 // pluginName is the name glue.App.AddPlugins records for [Plugin]: the
@@ -39,7 +44,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Viewport{})
 	app.InsertResource(Background{Color: p.Background})
 	app.InsertResource(DrawList{})
-	app.InsertResource(Camera{})
+	app.InsertResource(p.Camera)
 	app.InsertResource(Views{})
 	app.InsertResource(p.Screenshot)
 	if p.Screenshot.Path != "" {
@@ -79,3 +84,11 @@ func (DrawList) DrawOnly() {}
 // ProvidedBy returns "render.Plugin", the plugin that inserts the
 // Screenshot.
 func (Screenshot) ProvidedBy() string { return pluginName }
+
+// ConfiguredBy returns "render.Plugin.Background", the option that sets
+// the Background's first value (glue.Configurable).
+func (Background) ConfiguredBy() string { return pluginName + ".Background" }
+
+// ConfiguredBy returns "render.Plugin.Screenshot", the option that sets
+// the Screenshot's first value (glue.Configurable).
+func (Screenshot) ConfiguredBy() string { return pluginName + ".Screenshot" }
