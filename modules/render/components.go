@@ -10,8 +10,10 @@ import (
 // implement IBox on them instead.
 type Box struct {
 	X, Y, W, H float64
-	Color      color.RGBA
-	Layer      int // the Z
+	// Color is the fill. The default (zero) value is transparent: the
+	// box draws nothing.
+	Color color.RGBA
+	Layer int // the Z
 	// UI puts the box on [LayerUI]: in screen coordinates, ignoring the
 	// camera.
 	UI bool
@@ -38,8 +40,10 @@ func (b Box) Z() int { return b.Layer }
 // [ICircle].
 type Disc struct {
 	X, Y, R float64 // centre and radius
-	Color   color.RGBA
-	Layer   int
+	// Color is the fill. The default (zero) value is transparent: the
+	// disc draws nothing.
+	Color color.RGBA
+	Layer int
 }
 
 // Circle returns the disc's centre and radius.
