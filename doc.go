@@ -116,6 +116,10 @@
 //   - The number in Each2, Each2P … counts components. A miscount is the
 //     compiler's "cannot infer A" (or "P"): count the component
 //     parameters of the function, then add P if params follow.
+//   - Func takes a function of one param (or a struct of params); a
+//     function of two to eight params given directly is Func2 … Func8,
+//     the number counting them: Func with two is the compiler's "cannot
+//     infer P".
 //   - A state type prints its values through a String method
 //     ("InState(main.Phase.Playing)"); without one as
 //     "main.Phase(1)".

@@ -72,11 +72,15 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 		*paths = append(*paths, append([]int(nil), path...))
 		return nil
 	}
-	if t.Kind() == reflect.Struct && (hasParams(t) || t.NumField() == 0) {
+	_, positional := v.Addr().Interface().(positionalParams)
+	if t.Kind() == reflect.Struct && (positional || hasParams(t) || t.NumField() == 0) {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name := where + "." + f.Name
-			if where == "" {
+			switch {
+			case positional:
+				name = fmt.Sprintf("parameter %d", i+1)
+			case where == "":
 				name = f.Name
 			}
 			if !f.IsExported() {
@@ -89,7 +93,9 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 		return nil
 	}
 	what := "the parameter"
-	if where != "" {
+	if strings.HasPrefix(where, "parameter ") {
+		what = where
+	} else if where != "" {
 		what = "param field " + where
 	}
 	hint := ""
