@@ -89,3 +89,36 @@ func TestFuncNAllocatesNothing(t *testing.T) {
 		t.Errorf("a tick allocates %v times, want 0", n)
 	}
 }
+
+type scopePhase int
+
+const (
+	scopeTitle scopePhase = iota
+	scopePlaying
+)
+
+// TestSpawnIn: issue #38's "spawning into a state scope in one short
+// call": SpawnIn2 spawns the components with a StateScoped of the state,
+// so the entity goes when the app leaves it.
+func TestSpawnIn(t *testing.T) {
+	app := newApp(t)
+	glue.AddState(app, scopePlaying)
+	var e glue.Entity
+	app.AddStartup(glue.Func(func(c glue.Commands) { e = glue.SpawnIn2(c, scopePlaying, Ship{X: 1}, Aim{DX: 2}) }))
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := app.Component(e, glue.TypeOf[glue.StateScoped[scopePhase]]()); !ok || s.(glue.StateScoped[scopePhase]).State != scopePlaying {
+		t.Fatalf("scope %v (%v), want StateScoped{Playing}", s, ok)
+	}
+	if a, ok := app.Component(e, glue.TypeOf[Aim]()); !ok || a.(Aim).DX != 2 {
+		t.Fatalf("Aim %v (%v), want DX 2", a, ok)
+	}
+	glue.Resource[glue.NextState[scopePhase]](app).Set(scopeTitle)
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	if app.Alive(e) {
+		t.Error("the entity outlived its state")
+	}
+}
