@@ -14,10 +14,11 @@ const (
 	// input and writes their [Event]s, in glue.PreUpdate after
 	// input.MapSystem, so that the game's systems see the input the menus
 	// left. It lays them out in the render.Viewport's logical size, else
-	// the render.Window resource's (a headless app need not open or set
-	// up a window), else the camera's view; a pointer press on a visible
-	// menu never laid out, for want of a size, fails the app with an
-	// error naming the fix (the keyboard needs no layout).
+	// the camera's view (as ui.draw), else the render.Window resource's
+	// (a headless app need not open, set up or draw a window); a pointer
+	// press on a visible menu never laid out, for want of a size, fails
+	// the app with an error naming the fix (the keyboard needs no
+	// layout).
 	UpdateSystem = "ui.update"
 	// DrawSystem lays the menus out again (for a window resized since
 	// the tick) and draws them, in glue.Draw.
@@ -95,16 +96,20 @@ func update(p struct {
 var errNoSize = errors.New("ui: the menus cannot be laid out: the app has no screen size; insert a render.Window{Width: …, Height: …} resource (render.SetupWindow[render.Window] applies it to a window), or set the render.Viewport's Width and Height")
 
 // viewSize is the logical size menus are laid out in: the Viewport's,
-// else the Window resource's (a headless app that has not applied it),
-// else the camera's view, which the draw stages set from a window.
+// else the camera's view, which the draw stages set from the window
+// (the size ui.draw lays out in, so the two agree), else the Window
+// resource's (a headless app that has neither applied it nor drawn).
 func viewSize(vp *render.Viewport, win *render.Window, cam *render.Camera) (w, h float64) {
 	if vp.Width > 0 && vp.Height > 0 {
 		return float64(vp.Width), float64(vp.Height)
 	}
+	if w, h := cam.ViewSize(); w > 0 && h > 0 {
+		return w, h
+	}
 	if win != nil && win.Width > 0 && win.Height > 0 {
 		return float64(win.Width), float64(win.Height)
 	}
-	return cam.ViewSize()
+	return 0, 0
 }
 
 // cover hides every menu that a live menu is Over, and shows again those
