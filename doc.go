@@ -58,8 +58,11 @@
 //
 // A system is a plain function. Its parameters say what it needs:
 //
-//	// Global system: once per tick; a struct gathers any number of params.
-//	func StartRound(p struct {
+//	// Global system: once per tick; its params given directly.
+//	func StartRound(state glue.ResMut[GameState], rules glue.Res[GameRules]) { … }
+//
+//	// Or a struct gathers any number of params.
+//	func EndRound(p struct {
 //		State glue.ResMut[GameState]
 //		Rules glue.Res[GameRules]
 //	}) { … }
@@ -67,7 +70,8 @@
 //	// Entity system: once per entity with Player and Score, then params.
 //	func UpdateScore(e glue.Entity, pl *Player, s *Score, coin glue.ResMut[Coin]) { … }
 //
-//	app.AddSystems(BeforeRound, glue.Func(StartRound))
+//	app.AddSystems(BeforeRound, glue.Func2(StartRound)) // Func2 … Func8: the number counts the params
+//	app.AddSystems(AfterRound, glue.Func(EndRound))
 //	app.AddSystems(Round, glue.Each2P(UpdateScore))
 //
 // Access is derived from types when the app is built: [Res] reads a
@@ -116,6 +120,10 @@
 //   - The number in Each2, Each2P … counts components. A miscount is the
 //     compiler's "cannot infer A" (or "P"): count the component
 //     parameters of the function, then add P if params follow.
+//   - Func takes a function of one param (or a struct of params); a
+//     function of two to eight params given directly is Func2 … Func8,
+//     the number counting them: Func with two is the compiler's "cannot
+//     infer P".
 //   - A state type prints its values through a String method
 //     ("InState(main.Phase.Playing)"); without one as
 //     "main.Phase(1)".

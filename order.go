@@ -89,7 +89,13 @@ func resolveAfter(st *stageDef) []error {
 					found = true
 				}
 			}
-			if !found {
+			switch {
+			case found:
+			case t == Target(r.spec):
+				errs = append(errs, fmt.Errorf("glue: system %s is ordered after itself (After(%s)); remove the After, or order it after another system", r.name, r.name))
+			case matches(r.spec, t):
+				errs = append(errs, fmt.Errorf("glue: system %s is ordered after itself (After(%s), and it is the only system of stage %s in that label); remove the After, or add other systems to the label", r.name, t.(Label).String(), st.name))
+			default:
 				errs = append(errs, fmt.Errorf("glue: system %s runs After(%s), but stage %s has no such system; %s. Add the system to stage %s, or order against one of these", r.name, afterName(t), st.name, stageContents(st), st.name))
 			}
 		}

@@ -72,11 +72,15 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 		*paths = append(*paths, append([]int(nil), path...))
 		return nil
 	}
-	if t.Kind() == reflect.Struct && (hasParams(t) || t.NumField() == 0) {
+	_, positional := v.Addr().Interface().(positionalParams)
+	if t.Kind() == reflect.Struct && (positional || hasParams(t) || t.NumField() == 0) {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name := where + "." + f.Name
-			if where == "" {
+			switch {
+			case positional:
+				name = fmt.Sprintf("parameter %d", i+1)
+			case where == "":
 				name = f.Name
 			}
 			if !f.IsExported() {
@@ -89,7 +93,9 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 		return nil
 	}
 	what := "the parameter"
-	if where != "" {
+	if strings.HasPrefix(where, "parameter ") {
+		what = where
+	} else if where != "" {
 		what = "param field " + where
 	}
 	hint := ""
@@ -167,7 +173,7 @@ func (a *App) InsertResource(v any) *App {
 		return a
 	}
 	if slot, ok := a.resources[reflect.TypeOf(v)]; ok && slot.val != nil {
-		a.errorf("glue: duplicate resource %s: the app already has one; a resource type can be inserted once", slot.name)
+		a.errorf("glue: duplicate resource %s: the app already has one; a resource type can be inserted once%s", slot.name, duplicateHint(v, slot.name))
 		return a
 	}
 	a.setResource(v)
@@ -253,6 +259,29 @@ func (a *App) MachineLocalTypes() []Type {
 		}
 	}
 	return out
+}
+
+// Configurable is implemented by resource types a plugin inserts whose
+// first value the game sets through one of the plugin's options.
+// ConfiguredBy names the option, e.g. "render.Plugin.Camera": a game that
+// inserts the resource itself gets a duplicate-resource error that names
+// it, and [Res]/[ResMut] as the other way.
+type Configurable interface {
+	ConfiguredBy() string
+}
+
+// duplicateHint is the end of a duplicate-resource error for v: how to
+// set the resource the plugin inserts, if v's type says which plugin
+// does ([Provided]) or which option sets it ([Configurable]).
+func duplicateHint(v any, name string) string {
+	resMut := fmt.Sprintf("change it from a startup system with glue.ResMut[%s]", name)
+	if c, ok := v.(Configurable); ok {
+		return fmt.Sprintf(". Set its first value with %s instead, or %s", c.ConfiguredBy(), resMut)
+	}
+	if p, ok := v.(Provided); ok {
+		return fmt.Sprintf(". %s inserts it: configure it through %s's options, or %s", p.ProvidedBy(), p.ProvidedBy(), resMut)
+	}
+	return ""
 }
 
 // checkProviders reports resources a system needs whose plugin is missing.

@@ -59,7 +59,9 @@ func (n *NextState[S]) Set(s S) { n.next, n.set, n.op = s, true, opSet }
 func (n NextState[S]) Pending() (S, bool) { return n.next, n.set }
 
 // StateScoped is a component that ties an entity to a state: the entity
-// is despawned when the app leaves that state.
+// is despawned when the app leaves that state. [SpawnIn2] and the other
+// SpawnInN spawn an entity with it in one call:
+// glue.SpawnIn2(cmds, Playing, Bullet{…}, body).
 type StateScoped[S comparable] struct {
 	State S
 }

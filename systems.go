@@ -16,7 +16,10 @@ package glue
 //
 // Access to resources and components is derived from the param types when
 // the app is built; a type that is not a param is a build error naming
-// it. A system of no params takes struct{}.
+// it. A system of no params takes struct{}. A function of two to eight
+// params given directly, without a struct, is [Func2] … Func8:
+//
+//	glue.Func3(func(t glue.Res[timer.Time], cmds glue.Commands, q glue.Query1[*Ship]) { … })
 func Func[P any](fn func(P)) *System {
 	s := newSystem(fn, globalSystem, nil, nil)
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
@@ -29,3 +32,26 @@ func Func[P any](fn func(P)) *System {
 	}
 	return s
 }
+
+// funcN makes a global system of several params given directly ([Func2]
+// … [Func8]): call unpacks the positional params struct P and calls fn,
+// which names the system.
+func funcN[P any](fn any, call func(P)) *System {
+	// Frames between funcName's caller and the user's code: funcN, FuncN.
+	s := &System{kind: globalSystem}
+	s.name, s.module, s.line = funcName(fn, 3)
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		slots, fetch, err := initParams[P](b)
+		if err != nil {
+			return nil, nil, err
+		}
+		return fetcher(fetch),
+			func(ctx *runCtx, _, _ int) { call(slots[ctx.chunk]) }, nil
+	}
+	return s
+}
+
+// positionalParams is implemented by the params struct of a FuncN
+// system: its fields are the function's parameters, named in errors as
+// "parameter 2".
+type positionalParams interface{ positional() }

@@ -157,7 +157,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
 		glue.Func(Autopilot),
 		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
-		glue.Func(Pause),
+		glue.Func3(Pause),
 		glue.Func(Restart),
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
@@ -169,7 +169,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(BreakBricks),
 		glue.Func(AimOffPaddle),
 		glue.Func(LoseBall).RunIf(glue.InState(Playing)),
-		glue.Func(CheckWin).RunIf(glue.InState(Playing)),
+		glue.Func3(CheckWin).RunIf(glue.InState(Playing)),
 	)
 	// The phases' own systems (see the tick above: they run in
 	// StateTransition when the phase changes).

@@ -241,30 +241,23 @@ func ArmServe(g glue.ResMut[Game]) {
 	g.Get().ServeDelay = timer.NewTimer(autoServeDelay, timer.Once)
 }
 
-// PauseParams are what Pause reads and writes.
-type PauseParams struct {
-	Intent glue.Res[Intent]
-	Phase  glue.Res[glue.State[Phase]]
-	Next   glue.ResMut[glue.NextState[Phase]]
-}
-
 // Pause (Control) pauses a game being served or played, and resumes it:
 // Paused is pushed over the phase (glue.NextState.Push), and popped to
 // resume it. The clock stops while the phase is Paused
 // (timer.Plugin.PauseWhile, main.go).
-func Pause(p PauseParams) {
-	if !p.Intent.Get().Pause {
+func Pause(intent glue.Res[Intent], phase glue.Res[glue.State[Phase]], next glue.ResMut[glue.NextState[Phase]]) {
+	if !intent.Get().Pause {
 		return
 	}
-	switch st := p.Phase.Get(); st.Get() {
+	switch st := phase.Get(); st.Get() {
 	case Serving, Playing:
-		p.Next.Get().Push(Paused)
+		next.Get().Push(Paused)
 	case Paused:
 		if len(st.Under()) == 0 { // a save from before pauses were pushed
-			p.Next.Get().Set(Serving)
+			next.Get().Set(Serving)
 			return
 		}
-		p.Next.Get().Pop()
+		next.Get().Pop()
 	}
 }
 
@@ -401,23 +394,16 @@ func LoseBall(l LoseBallParams) {
 	}
 }
 
-// CheckWinParams are what CheckWin reads and writes: it stops the ball
-// and only counts the bricks.
-type CheckWinParams struct {
-	Bricks glue.Query1[Brick]
-	Next   glue.ResMut[glue.NextState[Phase]]
-	Balls  glue.Query2[*Ball, *physics.Body]
-}
-
 // CheckWin (Rules, while Playing, after LoseBall) wins the game when no
 // brick is left — unless another phase was requested this tick (the ball
-// was lost, the game paused), which comes first.
-func CheckWin(w CheckWinParams) {
-	if _, pending := w.Next.Get().Pending(); pending || w.Bricks.Len() > 0 {
+// was lost, the game paused), which comes first. It stops the ball and
+// only counts the bricks.
+func CheckWin(bricks glue.Query1[Brick], next glue.ResMut[glue.NextState[Phase]], balls glue.Query2[*Ball, *physics.Body]) {
+	if _, pending := next.Get().Pending(); pending || bricks.Len() > 0 {
 		return
 	}
-	w.Next.Get().Set(Won)
-	w.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
+	next.Get().Set(Won)
+	balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
 }
 
 // LabelParams are what UpdateLabels reads besides the label.

@@ -186,7 +186,7 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 		p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
 	}
 	if !p.Buffer.Finished() && !p.Coyote.Finished() {
-		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers finish at the next tick
+		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers have finished
 	}
 	if !st.Down(Jump) && b.Vel.Y < -JumpSpeed/2 {
 		b.Vel.Y = -JumpSpeed / 2

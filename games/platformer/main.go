@@ -94,12 +94,12 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, Title)
 
-	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(Setup))
+	app.AddStartup(render.SetupWindow[render.Window](), glue.Func2(Setup))
 	for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
 		app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
 	}
-	app.AddSystems(glue.OnEnter(Playing), glue.Func(NewGame))
-	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func(SaveLoad), glue.Each1P(Taken), render.Animate())
+	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
+	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
@@ -107,33 +107,26 @@ func NewApp(cfg Config) (*glue.App, error) {
 	)
 	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
-	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func(HUD))
+	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
 	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
 	return app, nil
 }
 
 // Setup points the camera at the map.
-func Setup(p struct {
-	Camera glue.ResMut[render.Camera]
-	Level  glue.Res[tiled.Level]
-}) {
-	m := p.Level.Get().Map
-	*p.Camera.Get() = render.Camera{Zoom: 1, Bounds: m.Bounds(), DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}
+func Setup(camera glue.ResMut[render.Camera], level glue.Res[tiled.Level]) {
+	m := level.Get().Map
+	*camera.Get() = render.Camera{Zoom: 1, Bounds: m.Bounds(), DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}
 }
 
 // NewGame (on entering Playing, from a menu; not on resuming) starts the
 // level over. The clock runs while Playing is the state on top
 // (timer.Plugin.PauseWhile): it stops under the pause menu, and with it
 // physics, animation and timers.
-func NewGame(p struct {
-	Progress glue.ResMut[Progress]
-	Level    glue.ResMut[tiled.Level]
-	Hero     glue.Query2[Player, *physics.Body]
-}) {
-	pr := p.Progress.Get()
-	*pr = Progress{Lives: StartLives, Check: start(p.Level.Get().Map)}
-	p.Level.Get().Respawn()
-	if _, _, b, ok := p.Hero.First(); ok {
+func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], hero glue.Query2[Player, *physics.Body]) {
+	pr := progress.Get()
+	*pr = Progress{Lives: StartLives, Check: start(level.Get().Map)}
+	level.Get().Respawn()
+	if _, _, b, ok := hero.First(); ok {
 		b.Pos, b.Vel = pr.Check, physics.Vec{}
 	}
 }
@@ -141,39 +134,30 @@ func NewGame(p struct {
 // SaveLoad keeps where the hero is in the Progress that F5 saves
 // (ui.QuickSave), and after F9 loads it respawns the map without the
 // coins taken and puts the hero where it was.
-func SaveLoad(p struct {
-	Results  glue.Reader[save.Result]
-	Progress glue.ResMut[Progress]
-	Level    glue.ResMut[tiled.Level]
-	Hero     glue.Query2[Player, *physics.Body]
-}) {
-	_, _, b, ok := p.Hero.First()
+func SaveLoad(results glue.Reader[save.Result], progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], hero glue.Query2[Player, *physics.Body]) {
+	_, _, b, ok := hero.First()
 	if !ok {
 		return
 	}
-	for _, r := range p.Results.Read() {
+	for _, r := range results.Read() {
 		if r.Op == save.Load && r.Err == nil {
-			p.Level.Get().Respawn()
-			b.Pos, b.Vel = p.Progress.Get().At, physics.Vec{}
+			level.Get().Respawn()
+			b.Pos, b.Vel = progress.Get().At, physics.Vec{}
 		}
 	}
-	p.Progress.Get().At = b.Pos
+	progress.Get().At = b.Pos
 }
 
 // HUD draws the score and the lives, and what a quick save or load did.
-func HUD(p struct {
-	List     glue.ResMut[render.DrawList]
-	Progress glue.Res[Progress]
-	Notice   glue.Res[ui.Notice]
-}) {
-	l, pr := p.List.Get(), p.Progress.Get()
+func HUD(list glue.ResMut[render.DrawList], progress glue.Res[Progress], notice glue.Res[ui.Notice]) {
+	l, pr := list.Get(), progress.Get()
 	white := render.TextStyle{Size: 10, Color: color.RGBA{255, 255, 255, 255}}
 	l.SetLayer(render.LayerUI)
 	defer l.SetLayer(0)
 	l.AddText(fmt.Sprintf("SCORE %d", pr.Score), 4, 4, white, 0)
 	white.Align = render.AlignEnd
 	l.AddText(fmt.Sprintf("LIVES %d", pr.Lives), 316, 4, white, 0)
-	if n := p.Notice.Get().Text; n != "" {
+	if n := notice.Get().Text; n != "" {
 		l.AddText(n, 160, 84, render.TextStyle{Size: 12, Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter}, 0)
 	}
 }

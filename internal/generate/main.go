@@ -1,10 +1,12 @@
 // Command generate writes glue's arity variants: Each1 … Each8 and
 // Each1P … Each8P (entity systems), Batch1 … Batch8 and Batch1P … Batch8P
 // (entity systems that loop themselves), Query1 … Query8 (query
-// params) and the typed commands Spawn1 … Spawn8 and Insert1 … Insert8.
+// params), the typed commands Spawn1 … Spawn8 and Insert1 … Insert8, and
+// Func2 … Func8 (global systems of that many params, given directly) and
+// SpawnIn1 … SpawnIn7 (spawns tied to a state).
 // The number in a name is the number of component types. Run
 // `go generate` in the repository root; it rewrites systems_gen.go,
-// query_gen.go and commands_gen.go. CI checks that the files are up to date.
+// query_gen.go, commands_gen.go, funcs_gen.go and spawnin_gen.go. CI checks that the files are up to date.
 package main
 
 import (
@@ -51,6 +53,76 @@ func main() {
 		commands(&b, n)
 	}
 	write("commands_gen.go", b.Bytes())
+
+	b.Reset()
+	b.WriteString(header)
+	for n := 2; n <= maxComps; n++ {
+		funcs(&b, n)
+	}
+	write("funcs_gen.go", b.Bytes())
+
+	b.Reset()
+	b.WriteString(header)
+	for n := 1; n < maxComps; n++ {
+		spawnIn(&b, n)
+	}
+	write("spawnin_gen.go", b.Bytes())
+}
+
+// spawnIn writes SpawnInN: SpawnN+1 with a StateScoped[S] added.
+func spawnIn(b *bytes.Buffer, n int) {
+	comps := letters[:n]
+	vals := list(n, func(i int) string { return strings.ToLower(comps[i]) })
+	params := list(n, func(i int) string { return strings.ToLower(comps[i]) + " " + comps[i] })
+	if n == 2 {
+		b.WriteString(`// SpawnIn2 spawns an entity of components a and b tied to state: with a
+// [StateScoped] component, so that it is despawned when the app leaves
+// that state. It is [Spawn3] with StateScoped[S]{State: state} as the
+// third component (no allocation once the system's buffer has grown):
+//
+//	glue.SpawnIn2(cmds, Playing, Bullet{…}, physics.Body{…})
+//
+// SpawnIn1 … SpawnIn7 take one to seven components.
+`)
+	} else {
+		what := fmt.Sprintf("%d components", n)
+		if n == 1 {
+			what = "one component"
+		}
+		fmt.Fprintf(b, "// SpawnIn%d spawns an entity of %s tied to state. See [SpawnIn2].\n", n, what)
+	}
+	fmt.Fprintf(b, "func SpawnIn%d[S comparable, %s any](cmds Commands, state S, %s) Entity {\n", n, strings.Join(comps, ", "), params)
+	fmt.Fprintf(b, "\treturn Spawn%d(cmds, %s, StateScoped[S]{State: state})\n}\n\n", n+1, vals)
+}
+
+// funcs writes FuncN: a global system of n params, given directly.
+func funcs(b *bytes.Buffer, n int) {
+	tps := strings.Join(letters[:n], ", ")
+	args := fmt.Sprintf("funcArgs%d[%s]", n, tps)
+	fmt.Fprintf(b, "// funcArgs%d holds the params of a [Func%d] system, in order.\n", n, n)
+	fmt.Fprintf(b, "type funcArgs%d[%s any] struct {\n", n, tps)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(b, "\tP%d %s\n", i+1, letters[i])
+	}
+	b.WriteString("}\n\n")
+	fmt.Fprintf(b, "func (%s) positional() {}\n\n", args)
+	if n == 2 {
+		b.WriteString(`// Func2 makes a global system from fn, a function of two system params
+// given directly, without a params struct:
+//
+//	glue.Func2(func(t glue.Res[timer.Time], q glue.Query1[*Ship]) { … })
+//
+// It is [Func] otherwise: the system runs once per tick in its stage, its
+// access is derived from the param types when the app is built, and a
+// parameter that is not a system param is a build error naming it
+// ("parameter 2 has type …"). Func3 … Func8 take three to eight params;
+// a struct of params ([Func]) takes any number.
+`)
+	} else {
+		fmt.Fprintf(b, "// Func%d makes a global system from fn, a function of %d system params\n// given directly. See [Func2].\n", n, n)
+	}
+	fmt.Fprintf(b, "func Func%d[%s any](fn func(%s)) *System {\n", n, tps, tps)
+	fmt.Fprintf(b, "\treturn funcN(fn, func(p %s) { fn(%s) })\n}\n\n", args, list(n, func(i int) string { return fmt.Sprintf("p.P%d", i+1) }))
 }
 
 func write(file string, src []byte) {

@@ -36,7 +36,8 @@ var (
 	// bodies with collision response, fills
 	// [Contacts] and writes the [ContactStarted] and [ContactEnded]
 	// events. It writes Body, [Space] and [Contacts], reads Bouncy and
-	// [Settings]. Contacts are complete once it has run.
+	// [Settings]. Contacts are complete once it has run; its events are
+	// readable from the end of the physics stage (see [ContactStarted]).
 	StepSystem = glue.NewLabel("physics.step")
 )
 

@@ -137,9 +137,13 @@ func (c *Contacts) Of(e glue.Entity) iter.Seq[Contact] {
 //
 // [StepSystem] writes the events of a step at its end, in the physics
 // stage, in the order of [Contacts.List]; a pair is reported once
-// however its contact is oriented. Like every glue event they are
-// readable by later systems of the stage (ordered after StepSystem),
-// by later stages, and until the end of the next tick.
+// however its contact is oriented. Like every glue event they become
+// readable when the physics stage ends: a reader in a stage after it in
+// the tick sees them in the tick of the step; a reader in an earlier
+// stage (glue.Update, when physics runs in its default glue.PostUpdate)
+// or in the physics stage itself, even one ordered after StepSystem,
+// sees them in the next tick — read [Contacts] there for this step's
+// contacts. They stay readable until the end of the next tick.
 type ContactStarted struct {
 	Contact
 }

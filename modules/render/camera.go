@@ -9,7 +9,10 @@ import (
 // Camera maps world coordinates onto the screen, a resource the plugin
 // inserts and its flush system applies to every item on a layer below
 // [LayerUI]. Its zero value is off: world coordinates are logical screen
-// coordinates, as in a game without a camera. Setting Zoom turns it on:
+// coordinates, as in a game without a camera; a game that starts with
+// another sets [Plugin.Camera] (the plugin inserts the Camera, so
+// inserting one of its own is a duplicate resource). Setting Zoom turns
+// it on:
 //
 //	*cam = render.Camera{X: ship.X, Y: ship.Y, Zoom: 1}
 //
@@ -75,6 +78,10 @@ func (Camera) ProvidedBy() string { return pluginName }
 // fits the window it shows, so a rollback neither takes it back nor
 // compares it. Rules must not read it.
 func (Camera) MachineLocal() {}
+
+// ConfiguredBy returns "render.Plugin.Camera", the option that sets the
+// Camera's first value (glue.Configurable).
+func (Camera) ConfiguredBy() string { return pluginName + ".Camera" }
 
 // SetViewSize sets the size, in logical pixels, of the view the camera
 // shows; the plugin sets it from the [Viewport] every frame. Tests and

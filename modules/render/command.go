@@ -40,7 +40,12 @@ type CommandDefaults struct {
 //	return cmd.Run(app, render.Headless{}, func(ticks int) { fmt.Fprintln(stdout, "ticks", ticks) })
 //
 // The window's flags (-scale, -screenshot, -frames) are the embedded
-// [Flags]: cmd.Scale and cmd.Screenshot are for [Window] and [Plugin].
+// [Flags]. A game may pass cmd.Scale and cmd.Screenshot on to its [Window]
+// and [Plugin]; where it does not, Run applies them itself before the
+// window opens: -screenshot to the [Screenshot] resource, a -scale given
+// on the command line to the [Window] resource — and refuses a -scale
+// with no Window resource, naming the fix. -screenshot with -headless is
+// refused by Parse.
 type Command struct {
 	// Name is the game's: the flag set's name, and the first word of
 	// every line the command prints ("mygame: -lives must be at least 1,
@@ -79,6 +84,7 @@ type Command struct {
 	Explain func(error) string
 
 	stdout, stderr io.Writer
+	scaleSet       bool // -scale was given on the command line
 }
 
 // NewCommand returns the command line of the game name, which prints on
@@ -121,6 +127,9 @@ func (c *Command) Parse(args []string, check func(p *Problems)) bool {
 	if c.FlagSet.NArg() > 0 {
 		p.Addf("unexpected arguments: %v", c.FlagSet.Args())
 	}
+	if c.Headless && c.shot != "" {
+		p.Add("-screenshot needs a window (nothing is drawn with -headless); leave out one of them")
+	}
 	if len(p) > 0 {
 		for _, line := range p {
 			fmt.Fprintf(c.stderr, "%s: %s\n", c.Name, line)
@@ -129,7 +138,10 @@ func (c *Command) Parse(args []string, check func(p *Problems)) bool {
 		return false
 	}
 	seedSet := false
-	c.FlagSet.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	c.FlagSet.Visit(func(f *flag.Flag) {
+		seedSet = seedSet || f.Name == "seed"
+		c.scaleSet = c.scaleSet || f.Name == "scale"
+	})
 	if !c.NoSeed && !seedSet {
 		c.Seed = rand.Uint64()
 	}
@@ -142,7 +154,8 @@ func (c *Command) Parse(args []string, check func(p *Problems)) bool {
 // NoSeed), then with -headless runs app with [RunHeadless] as h says —
 // for -ticks ticks unless h.Ticks is set — and calls report, if not nil,
 // with the ticks run, to print the game's final state; without -headless
-// it runs app in a window ([Run]). An error that stops the app is
+// it gives the app the window's flags the game did not pass on (see
+// [Command]) and runs app in a window ([Run]). An error that stops the app is
 // explained on stderr (Explain; [ErrNoDisplay] gets -headless as the
 // other way out) and the status is 1.
 func (c *Command) Run(app *glue.App, h Headless, report func(ticks int)) int {
@@ -161,7 +174,7 @@ func (c *Command) Run(app *glue.App, h Headless, report func(ticks int)) int {
 		if n, err = RunHeadless(app, h); err == nil && report != nil {
 			report(n)
 		}
-	} else {
+	} else if err = c.applyFlags(app); err == nil {
 		err = Run(app, nil)
 	}
 	if err != nil {
@@ -207,4 +220,29 @@ func (p *Problems) Between(name string, v, lo, hi int) {
 	if v < lo || v > hi {
 		p.Addf("-%s must be between %d and %d, got %d", name, lo, hi, v)
 	}
+}
+
+// applyFlags gives the window's flags to app where the game did not pass
+// them on: -screenshot to its [Screenshot] resource (unless the game set
+// one), a -scale given on the command line to its [Window] resource. A
+// -scale with no Window to apply it to is an error naming the fix: the
+// flag must not be accepted and then ignored.
+func (c *Command) applyFlags(app *glue.App) error {
+	if c.Screenshot.Path != "" {
+		s := glue.Resource[Screenshot](app)
+		if s == nil {
+			return errNoPlugin
+		}
+		if !s.active() {
+			*s = c.Screenshot
+		}
+	}
+	if c.scaleSet {
+		w := glue.Resource[Window](app)
+		if w == nil {
+			return fmt.Errorf("render: -scale %g: the app has no render.Window resource to apply it to; insert one (app.InsertResource(render.Window{Width: …, Height: …, Scale: cmd.Scale})), or leave -scale out", c.Scale)
+		}
+		w.Scale = c.Scale
+	}
+	return nil
 }

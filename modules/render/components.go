@@ -10,8 +10,10 @@ import (
 // implement IBox on them instead.
 type Box struct {
 	X, Y, W, H float64
-	Color      color.RGBA
-	Layer      int // the Z
+	// Color is the fill. The default (zero) value is transparent: the
+	// box draws nothing.
+	Color color.RGBA
+	Layer int // the Z
 	// UI puts the box on [LayerUI]: in screen coordinates, ignoring the
 	// camera.
 	UI bool
@@ -38,8 +40,10 @@ func (b Box) Z() int { return b.Layer }
 // [ICircle].
 type Disc struct {
 	X, Y, R float64 // centre and radius
-	Color   color.RGBA
-	Layer   int
+	// Color is the fill. The default (zero) value is transparent: the
+	// disc draws nothing.
+	Color color.RGBA
+	Layer int
 }
 
 // Circle returns the disc's centre and radius.
@@ -113,15 +117,17 @@ const (
 const DefaultTextSize = 12
 
 // TextStyle is how a text looks. The zero value is 12-pixel Go Regular,
-// anchored at its top-left corner, in a transparent colour: set Color.
+// in opaque white, anchored at its top-left corner: every field's zero
+// value means the default its doc states.
 type TextStyle struct {
 	// Size is the font size (the em height) in logical pixels. The
 	// default (zero) value is DefaultTextSize.
 	Size float64
 	// Color is the text's colour. The default (zero) value is opaque
-	// white, so that a TextStyle{} shows; an invisible text is one not
-	// drawn (a fully transparent colour other than zero, e.g. {A: 0, R: 1},
-	// also draws nothing).
+	// white, so that a TextStyle{} shows. Any other colour with alpha 0
+	// is transparent and draws nothing (its Backdrop still draws), e.g.
+	// tween.Clear, which a colour tween writes when it fades a text
+	// out.
 	Color color.RGBA
 	// Font is the typeface. The default (zero) value is Go Regular.
 	Font Font

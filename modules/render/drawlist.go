@@ -244,8 +244,12 @@ func (d *DrawList) addText(s string, x, y float64, style TextStyle, layer int32,
 			d.addRect(bx, by, f.w+2*style.Pad, f.h+2*style.Pad, style.Backdrop, layer, z)
 		}
 	}
+	c := style.color()
+	if c.A == 0 {
+		return // transparent: nothing to draw
+	}
 	d.texts = append(d.texts, textItem{s: s, x: x, y: y, style: style})
-	d.items = append(d.items, item{z: z, layer: layer, ref: int32(len(d.texts) - 1), c: style.color(), kind: kindText})
+	d.items = append(d.items, item{z: z, layer: layer, ref: int32(len(d.texts) - 1), c: c, kind: kindText})
 }
 
 // AddFunc adds a custom draw: fn is called during the flush, in its place

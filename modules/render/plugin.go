@@ -30,6 +30,11 @@ type Plugin struct {
 	// between tiles, and optionally the camera snapped to whole pixels
 	// (see [PixelArt]). The default (zero) value is off.
 	PixelArt PixelArt
+	// Camera is the [Camera] resource's first value: a game that starts
+	// with its camera on, zoomed or bounded sets it here (inserting a
+	// Camera of its own is a duplicate resource). The default (zero)
+	// value is off.
+	Camera Camera
 }
 
 // pluginName is the name glue.App.AddPlugins records for [Plugin]: the
@@ -44,7 +49,7 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(Viewport{})
 	app.InsertResource(Background{Color: p.Background})
 	app.InsertResource(DrawList{pixel: p.PixelArt})
-	app.InsertResource(Camera{})
+	app.InsertResource(p.Camera)
 	app.InsertResource(Views{})
 	app.InsertResource(p.Screenshot)
 	if p.Screenshot.Path != "" {
@@ -102,3 +107,11 @@ func (DrawList) MachineLocal() {}
 
 // MachineLocal marks Screenshot as this machine's (see Screen.MachineLocal).
 func (Screenshot) MachineLocal() {}
+
+// ConfiguredBy returns "render.Plugin.Background", the option that sets
+// the Background's first value (glue.Configurable).
+func (Background) ConfiguredBy() string { return pluginName + ".Background" }
+
+// ConfiguredBy returns "render.Plugin.Screenshot", the option that sets
+// the Screenshot's first value (glue.Configurable).
+func (Screenshot) ConfiguredBy() string { return pluginName + ".Screenshot" }

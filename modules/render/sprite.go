@@ -30,7 +30,8 @@ type Sprite struct {
 	// about its centre.
 	FlipX, FlipY bool
 	// Tint multiplies the image's colours (premultiplied, as every
-	// colour here); the default (zero) value draws them as they are.
+	// colour here); the default (zero) value draws them as they are. Any
+	// other tint with alpha 0 draws nothing (see [TextStyle.Color]).
 	Tint color.RGBA
 	// Layer and Z order the sprite among the frame's items (see
 	// [DrawList]).
@@ -78,6 +79,8 @@ func (d *DrawList) AddSprite(s *Sprite) {
 	tint := s.Tint
 	if tint == (color.RGBA{}) {
 		tint = color.RGBA{255, 255, 255, 255}
+	} else if tint.A == 0 {
+		return // faded out
 	}
 	d.items = append(d.items, item{z: s.Z, layer: int32(s.Layer), c: tint, page: img.page, kind: kindQuad})
 	it := &d.items[len(d.items)-1]

@@ -44,8 +44,11 @@ func (r Repeat) String() string {
 //
 // Time is counted in whole nanoseconds (time.Duration), so a timer driven
 // by the fixed-step clock finishes in the same tick on every machine.
-// The zero value is a finished-at-once [Once] timer of duration 0; make
-// one with [NewTimer].
+// The zero value is a [Once] timer of duration 0, which has finished at
+// once: [Timer.Finished] is true before any Tick (a zeroed cooldown or
+// jump buffer reads as run out), and its first Tick still reports
+// [Timer.JustFinished] once, as a delay of zero does. [Timer.SetDuration]
+// on it makes a timer that counts; make one with [NewTimer].
 type Timer struct {
 	duration time.Duration
 	elapsed  time.Duration
@@ -55,9 +58,10 @@ type Timer struct {
 	times    uint32 // times finished in the last Tick
 }
 
-// NewTimer returns a timer of duration d that has not started. A
-// duration of zero or less finishes at the first [Timer.Tick] (and, if
-// Repeating, at every Tick, once).
+// NewTimer returns a timer of duration d that has not started. A Once
+// timer of duration zero or less has finished at once ([Timer.Finished]
+// is true) and reports [Timer.JustFinished] at its first [Timer.Tick]; a
+// Repeating one finishes at every Tick, once.
 func NewTimer(d time.Duration, r Repeat) Timer {
 	return Timer{duration: max(d, 0), repeat: r}
 }
@@ -109,10 +113,11 @@ func (t *Timer) JustFinished() bool { return t.times > 0 }
 func (t *Timer) TimesFinished() int { return int(t.times) }
 
 // Finished reports whether a [Once] timer has finished, in this tick or
-// before; for a [Repeating] timer it is [Timer.JustFinished].
+// before — always, for a duration of zero (the zero Timer); for a
+// [Repeating] timer it is [Timer.JustFinished].
 func (t *Timer) Finished() bool {
 	if t.repeat == Once {
-		return t.done
+		return t.done || t.duration <= 0
 	}
 	return t.times > 0
 }

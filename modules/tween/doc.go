@@ -3,8 +3,10 @@
 // rotation, a colour, any float through an accessor ([Prop]) — through
 // a sequence of [Step]s, each eased ([Ease]: the standard set, Linear to
 // InOutBounce), looping if asked, by the game clock (timer.Time, so a
-// paused game holds its tweens still). [Update] runs the tweens of one
-// component type and writes a [Finished] event for each that ends.
+// paused game holds its tweens still). A [Group] runs several tweens of
+// one component at once (a move and a fade together). [Update] runs the
+// tweens and groups of one component type and writes a [Finished] event
+// for each tween and each group that ends.
 //
 //	app.AddPlugins(timer.Plugin{})
 //	app.AddSystems(glue.Update, tween.Update[render.Sprite]())
@@ -13,5 +15,5 @@
 //		Steps: []tween.Step{tween.ToXY(100, 20, 0.5, tween.OutCubic)},
 //	})
 //
-// Advancing a tween allocates nothing.
+// Advancing a tween allocates nothing, nor does a tick of [Update].
 package tween

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"reflect"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/timer"
@@ -46,6 +47,11 @@ func XY[T any](fields func(*T) (*float64, *float64)) Prop[T] {
 
 // RGBA returns the Prop of a colour field of T: its four channels, 0 to
 // 255 (rounded and clamped when written).
+//
+// It never writes the zero colour, which glue's colour fields read as
+// their documented default (opaque white for a render.TextStyle or a
+// sprite's tint): a fade that ends fully transparent writes [Clear]
+// instead, so the faded thing stays invisible.
 func RGBA[T any](field func(*T) *color.RGBA) Prop[T] {
 	return Prop[T]{N: 4,
 		Get: func(c *T) Values {
@@ -54,10 +60,20 @@ func RGBA[T any](field func(*T) *color.RGBA) Prop[T] {
 		},
 		Set: func(c *T, v Values) {
 			ch := func(x float64) uint8 { return uint8(min(max(math.Round(x), 0), 255)) }
-			*field(c) = color.RGBA{ch(v[0]), ch(v[1]), ch(v[2]), ch(v[3])}
+			rgba := color.RGBA{ch(v[0]), ch(v[1]), ch(v[2]), ch(v[3])}
+			if rgba == (color.RGBA{}) {
+				rgba = Clear
+			}
+			*field(c) = rgba
 		},
 	}
 }
+
+// Clear is the fully transparent colour [RGBA] writes in place of the
+// zero colour. Its alpha is 0, so it draws nothing; it is not zero, so a
+// field whose zero value means a default (white) does not read it as
+// that default.
+var Clear = color.RGBA{R: 1}
 
 // Step is one leg of a tween: from the values at its start to To, over
 // Duration seconds of game time, by Ease (nil: Linear).
@@ -212,32 +228,106 @@ type Finished struct {
 	Name   string
 }
 
-// Update returns the system that runs every entity's Tween[T] on its T
-// by the game clock (timer.Time), writes Finished events and removes
-// finished tweens (unless Keep). Add it to an update stage, once per
-// component type; it needs timer.Plugin. A tween without a Prop, or with
-// a negative duration, fails the app. Its name is "tween.Update[T]".
+// Group is a component that runs several tweens of its entity's T
+// component at once — a move and a fade together — each through its own
+// steps and loops. [Update] runs it with the single tweens: each tween
+// writes its [Finished] event (with its own Name) when it ends, and when
+// the last has ended the group writes one with the group's Name and is
+// removed, unless Keep. A group of no tweens finishes at once.
+//
+//	cmds.Spawn(sprite, tween.Group[render.Sprite]{Name: "pop", Tweens: []tween.Tween[render.Sprite]{
+//		{Prop: scale, Steps: []tween.Step{tween.To(2, 0.3, tween.OutBack)}},
+//		{Prop: tint, Steps: []tween.Step{tween.ToRGBA(color.RGBA{}, 0.3, nil)}},
+//	}})
+//
+// An entity may have a Tween[T] and a Group[T] at once; the Tween runs
+// first.
+type Group[T any] struct {
+	// Name is given back in the group's Finished event.
+	Name   string
+	Tweens []Tween[T]
+	// Keep keeps the finished group on the entity (Done then reports
+	// it), instead of removing it.
+	Keep bool
+
+	done bool
+}
+
+// Done reports whether every tween of the group has finished.
+func (g Group[T]) Done() bool { return g.done }
+
+// advance runs the group's tweens on c by dt seconds, writing the
+// Finished events of those that end, and reports whether the group
+// finished in this call. A tween that cannot run fails the app.
+func (g *Group[T]) advance(e glue.Entity, c *T, dt float64, done glue.Writer[Finished], cmds glue.Commands) bool {
+	if g.done {
+		return false
+	}
+	left := 0
+	for i := range g.Tweens {
+		tw := &g.Tweens[i]
+		if !tw.started {
+			if err := tw.validate(); err != nil {
+				cmds.Fail(err)
+				return false
+			}
+		}
+		if tw.Advance(c, dt) {
+			done.Write(Finished{Entity: e, Name: tw.Name})
+		}
+		if !tw.done {
+			left++
+		}
+	}
+	if left == 0 {
+		g.done = true
+		return true
+	}
+	return false
+}
+
+// Update returns the system that runs every entity's Tween[T] and
+// Group[T] on its T by the game clock (timer.Time), writes Finished
+// events and removes finished tweens and groups (unless Keep). Add it to
+// an update stage, once per component type; it needs timer.Plugin. A
+// tween without a Prop, or with a negative duration, fails the app. Its
+// name carries its type argument ("tween.Update[main.Sprite]"), so one
+// app may run tweens of several component types.
 //
 //go:noinline
 func Update[T any]() *glue.System {
 	// Not inlined: glue names the system after the function its closure
 	// is compiled in.
-	return glue.Each2P(func(e glue.Entity, tw *Tween[T], c *T, p struct {
-		Time glue.Res[timer.Time]
-		Done glue.Writer[Finished]
-		Cmds glue.Commands
+	return glue.Func(func(p struct {
+		Time   glue.Res[timer.Time]
+		Done   glue.Writer[Finished]
+		Cmds   glue.Commands
+		Tweens glue.Query2[*Tween[T], *T]
+		Groups glue.Query2[*Group[T], *T]
 	}) {
-		if !tw.started {
-			if err := tw.validate(); err != nil {
-				p.Cmds.Fail(err)
-				return
+		dt := p.Time.Get().DeltaSeconds()
+		done, cmds := p.Done, p.Cmds
+		p.Tweens.Each(func(e glue.Entity, tw *Tween[T], c *T) {
+			if !tw.started {
+				if err := tw.validate(); err != nil {
+					cmds.Fail(err)
+					return
+				}
 			}
-		}
-		if tw.Advance(c, p.Time.Get().DeltaSeconds()) {
-			p.Done.Write(Finished{Entity: e, Name: tw.Name})
-			if !tw.Keep {
-				p.Cmds.Remove(e, glue.TypeOf[Tween[T]]())
+			if tw.Advance(c, dt) {
+				done.Write(Finished{Entity: e, Name: tw.Name})
+				if !tw.Keep {
+					cmds.Remove(e, glue.TypeOf[Tween[T]]())
+				}
 			}
-		}
-	})
+		})
+		p.Groups.Each(func(e glue.Entity, g *Group[T], c *T) {
+			if g.advance(e, c, dt, done, cmds) {
+				done.Write(Finished{Entity: e, Name: g.Name})
+				if !g.Keep {
+					cmds.Remove(e, glue.TypeOf[Group[T]]())
+				}
+			}
+		})
+	}).TypeArgs(reflect.TypeFor[T]())
 }

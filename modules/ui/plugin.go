@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"errors"
+
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
@@ -9,11 +11,18 @@ import (
 // Labels of the plugin's systems, for ordering a game's systems with
 // glue.System.After.
 var (
-	// UpdateSystem drives the menus with this tick's input and writes
-	// their [Event]s, in glue.PreUpdate after input.MapSystem, so that
-	// the game's systems see the input the menus left.
+	// UpdateSystem lays the menus out and drives them with this tick's
+	// input and writes their [Event]s, in glue.PreUpdate after
+	// input.MapSystem, so that the game's systems see the input the menus
+	// left. It lays them out in the render.Viewport's logical size, else
+	// the camera's view (as ui.draw), else the render.Window resource's
+	// (a headless app need not open, set up or draw a window); a pointer
+	// press on a visible menu never laid out, for want of a size, fails
+	// the app with an error naming the fix (the keyboard needs no
+	// layout).
 	UpdateSystem = glue.NewLabel("ui.update")
-	// DrawSystem lays the menus out and draws them, in glue.Draw.
+	// DrawSystem lays the menus out again (for a window resized since
+	// the tick) and draws them, in glue.Draw.
 	DrawSystem = glue.NewLabel("ui.draw")
 )
 
@@ -31,16 +40,29 @@ func (Plugin) Build(app *glue.App) {
 // menu under it, the keyboard and gamepad to the top menu with widgets
 // to focus.
 func update(p struct {
-	Menus   glue.Query1[*Menu]
-	Input   glue.ResMut[input.State]
-	Devices glue.Res[input.Devices]
-	Events  glue.Writer[Event]
+	Menus    glue.Query1[*Menu]
+	Input    glue.ResMut[input.State]
+	Devices  glue.Res[input.Devices]
+	Events   glue.Writer[Event]
+	Viewport glue.Res[render.Viewport]
+	Window   glue.Opt[render.Window]
+	Camera   glue.Res[render.Camera]
+	Cmds     glue.Commands
 }) {
 	cover(p.Menus)
 	in, dev := p.Input.Get(), p.Devices.Get()
+	w, h := viewSize(p.Viewport.Get(), p.Window.Get(), p.Camera.Get())
 	var top, under *Menu
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
 		if m.Hidden || m.Root == nil {
+			return
+		}
+		if w > 0 && h > 0 {
+			m.layout(w, h)
+		} else if in.Pointer.Pressed && m.laidW == 0 {
+			// The keyboard works without a layout; the pointer cannot
+			// hit a widget that was never placed.
+			p.Cmds.Fail(errNoSize)
 			return
 		}
 		m.ticks++
@@ -68,6 +90,27 @@ func update(p struct {
 		clear(m.events)
 		m.events = m.events[:0]
 	})
+}
+
+// errNoSize fails an app whose menus cannot be laid out: nothing says
+// how large the screen is.
+var errNoSize = errors.New("ui: the menus cannot be laid out: the app has no screen size; insert a render.Window{Width: …, Height: …} resource (render.SetupWindow[render.Window] applies it to a window), or set the render.Viewport's Width and Height")
+
+// viewSize is the logical size menus are laid out in: the Viewport's,
+// else the camera's view, which the draw stages set from the window
+// (the size ui.draw lays out in, so the two agree), else the Window
+// resource's (a headless app that has neither applied it nor drawn).
+func viewSize(vp *render.Viewport, win *render.Window, cam *render.Camera) (w, h float64) {
+	if vp.Width > 0 && vp.Height > 0 {
+		return float64(vp.Width), float64(vp.Height)
+	}
+	if w, h := cam.ViewSize(); w > 0 && h > 0 {
+		return w, h
+	}
+	if win != nil && win.Width > 0 && win.Height > 0 {
+		return float64(win.Width), float64(win.Height)
+	}
+	return 0, 0
 }
 
 // cover hides every menu that a live menu is Over, and shows again those
