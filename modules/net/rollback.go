@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -92,7 +93,21 @@ type RollbackConfig struct {
 	OnDesync func(Desync)
 	// Logger receives the session's lines. The default is slog.Default().
 	Logger *slog.Logger
+	// DisconnectAfter is how long the session waits for the other
+	// player's inputs, running no tick, before it gives up: the game gets
+	// a Disconnected event and App.Update returns the reason
+	// ([ErrDisconnected]). It is also the grace period in which a relay
+	// server run by the same app keeps a lost player's seat
+	// (ServerConfig.ReconnectGrace, when that is not set). The default
+	// is 10 seconds.
+	DisconnectAfter time.Duration
 }
+
+// resendEvery is how often a session sends again the inputs (and the
+// acknowledgement) the other side has not acknowledged while it runs no
+// tick: a message lost with a connection is sent again when the
+// connection is back, even while both sides wait for each other.
+const resendEvery = 50 * time.Millisecond
 
 // Rollback is the plugin of a rollback session for two players, each
 // with input I (a comparable value type registered in
@@ -137,6 +152,9 @@ type RollbackStats struct {
 	// Stalls counts the frames in which the session ran no tick to wait
 	// for the other player.
 	Stalls uint64
+	// Resends counts the messages of inputs sent again by the timer, in
+	// frames that ran no tick.
+	Resends uint64
 	// Digests counts the digests compared, Desyncs those that differed;
 	// LastDesync is the last one.
 	Digests, Desyncs uint64
@@ -239,6 +257,7 @@ func (cfg *RollbackConfig) defaults() error {
 	}
 	setDefault(&cfg.MaxPrediction, 8)
 	setDefault(&cfg.DigestEvery, 60)
+	setDefault(&cfg.DisconnectAfter, 10*time.Second)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -262,8 +281,11 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// So are the session and a relay server the app runs, and its drain
 	// state: one side's own.
 	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
-	s := &session[I]{cfg: cfg, app: app, me: cfg.Player}
-	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger})
+	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now}
+	// A rollback match wants its link back soon: retry at least every
+	// second, and take a second without the server's heartbeat for a
+	// dead connection (the server sends one every second by default).
+	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger, RetryMax: time.Second, IdleTimeout: 3 * time.Second})
 	s.link.onRelayed = s.received
 	for i := range s.ckpts {
 		s.ckpts[i].Keep(cfg.Keep...)
@@ -280,6 +302,14 @@ func (p Rollback[I]) Build(app *glue.App) {
 		s.handOver(p.Local.Get(), p.Inputs.Get())
 	}).Named("net.Rollback.handOver"))
 	app.OnClose(func() { Client{c: s.link}.Close() })
+	app.OnBuild(func() error {
+		// A relay server in the same app keeps a lost player's seat
+		// while the session waits for it.
+		if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.ReconnectGrace == 0 {
+			srv.s.cfg.ReconnectGrace = cfg.DisconnectAfter
+		}
+		return nil
+	})
 	app.Drive(s.drive)
 }
 
@@ -321,6 +351,11 @@ type session[I comparable] struct {
 	theirs     map[uint64][]glue.Digest
 	dbuf       []glue.Digest
 	w, enc     codec.Writer
+
+	now      func() time.Time // time.Now; tests set a fake
+	lastAt   uint64           // the last tick of the local inputs stamped
+	lastSent time.Time        // when inputs were last sent
+	ackSent  uint64           // confirmed, as last sent to the other side
 
 	st RollbackStats
 }
@@ -570,6 +605,7 @@ const maxResend = 64
 // sendInput sends the local player's inputs up to tick at that the other
 // side has not acknowledged.
 func (s *session[I]) sendInput(at uint64) {
+	s.lastAt, s.lastSent, s.ackSent = at, s.now(), s.confirmed
 	cd, enc, _ := codec.Of[I](s.cfg.Registry)
 	first := min(at, max(s.theirAck+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
@@ -614,6 +650,7 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 		return nil
 	}
+	s.resend()
 	if s.app.Paused() {
 		return nil // glue.App.Pause: no tick, no re-run until it resumes
 	}
@@ -636,6 +673,20 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 	}
 	return s.run(tick)
+}
+
+// resend sends the inputs the other side has not acknowledged again, or
+// the acknowledgement of its inputs it has not had, at most every
+// resendEvery: a frame that runs a tick sends them anyway, one that waits
+// would not, and the inputs lost with a connection would never come.
+func (s *session[I]) resend() {
+	if s.lastAt == 0 || s.lastAt <= s.theirAck && s.confirmed <= s.ackSent {
+		return
+	}
+	if s.now().Sub(s.lastSent) >= resendEvery {
+		s.st.Resends++
+		s.sendInput(s.lastAt)
+	}
 }
 
 // run runs the next tick and saves its checkpoint.

@@ -160,11 +160,12 @@ func gameDigests(t *testing.T, app *glue.App) []glue.Digest {
 	return out
 }
 
-// rbPeer is one player's app, connected to url.
-func rbPeer(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex) (*glue.App, *session[rbPad]) {
+// rbPeerWith is one player's app, connected to url.
+// alter, if set, changes the session's configuration.
+func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex, alter func(*RollbackConfig)) (*glue.App, *session[rbPad]) {
 	app := glue.NewApp()
 	rbGame(app)
-	app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
+	cfg := RollbackConfig{
 		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, Logger: quiet(), DigestEvery: 30,
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) {
@@ -172,7 +173,11 @@ func rbPeer(t *testing.T, url string, player int, delay int, desyncs *[]Desync, 
 			*desyncs = append(*desyncs, d)
 			mu.Unlock()
 		},
-	}})
+	}
+	if alter != nil {
+		alter(&cfg)
+	}
+	app.AddPlugins(Rollback[rbPad]{Config: cfg})
 	app.InsertResource(rbPad{})
 	t.Cleanup(app.Close)
 	return app, glue.Resource[Session](app).s.(*session[rbPad])
@@ -288,25 +293,56 @@ func TestRollbackReportsDesync(t *testing.T) {
 // with the digests of the run with every input on time. It returns the
 // sessions' counters and the desyncs reported.
 func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([2]RollbackStats, []Desync) {
+	return runRollbackWith(t, rbRun{n: n, delay: delay, lag: lag, alter: alter, compare: alter == nil})
+}
+
+// rbRun says how runRollbackWith plays.
+type rbRun struct {
+	n       uint64
+	delay   int
+	lag     time.Duration
+	alter   func(p int, app *glue.App)
+	compare bool // check the end's digests against the reference
+	// server changes the relay server's configuration; proxies, if set,
+	// is handed each player's lag proxy (lag must be set).
+	server  func(cfg *ServerConfig)
+	proxies func(p int, proxy *lagproxy.Proxy)
+	config  func(p int, cfg *RollbackConfig)
+}
+
+// runRollbackWith plays the test game as r says (see runRollback).
+func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
+	n, delay := r.n, r.delay
 	want := rbReference(t, n, delay)
-	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
+	scfg := ServerConfig{Registry: rbRegistry()}
+	if r.server != nil {
+		r.server(&scfg)
+	}
+	server, srv := startServer(t, scfg, nil)
 	var apps [2]*glue.App
 	var sess [2]*session[rbPad]
 	var mu sync.Mutex
 	var desyncs []Desync
 	for p := range 2 {
 		addr := srv.Addr()
-		if lag > 0 {
-			proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
+		if r.lag > 0 {
+			proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: r.lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { proxy.Close() })
 			addr = proxy.Addr()
+			if r.proxies != nil {
+				r.proxies(p, proxy)
+			}
 		}
-		apps[p], sess[p] = rbPeer(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu)
-		if alter != nil {
-			alter(p, apps[p])
+		var cfg func(*RollbackConfig)
+		if r.config != nil {
+			cfg = func(c *RollbackConfig) { r.config(p, c) }
+		}
+		apps[p], sess[p] = rbPeerWith(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu, cfg)
+		if r.alter != nil {
+			r.alter(p, apps[p])
 		}
 		sess[p].holdAt = n
 	}
@@ -343,7 +379,7 @@ func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter fun
 			t.Fatal(err)
 		}
 	}
-	if alter == nil {
+	if r.compare {
 		for p := range 2 {
 			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
 				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
