@@ -101,6 +101,10 @@ type RollbackConfig struct {
 	// (ServerConfig.ReconnectGrace, when that is not set). The default
 	// is 10 seconds.
 	DisconnectAfter time.Duration
+	// InterruptAfter is how long the session waits for the other
+	// player's inputs, running no tick, before it tells the game
+	// (an Interrupted [SessionEvent]). The default is 500 milliseconds.
+	InterruptAfter time.Duration
 }
 
 // resendEvery is how often a session sends again the inputs (and the
@@ -152,6 +156,8 @@ type RollbackStats struct {
 	// Stalls counts the frames in which the session ran no tick to wait
 	// for the other player.
 	Stalls uint64
+	// Interruptions counts the Interrupted events.
+	Interruptions uint64
 	// Resends counts the messages of inputs sent again by the timer, in
 	// frames that ran no tick.
 	Resends uint64
@@ -258,6 +264,7 @@ func (cfg *RollbackConfig) defaults() error {
 	setDefault(&cfg.MaxPrediction, 8)
 	setDefault(&cfg.DigestEvery, 60)
 	setDefault(&cfg.DisconnectAfter, 10*time.Second)
+	setDefault(&cfg.InterruptAfter, defaultInterruptAfter)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -298,10 +305,21 @@ func (p Rollback[I]) Build(app *glue.App) {
 	app.AddSystems(RollbackStage, glue.Func(func(p struct {
 		Local  glue.Opt[I]
 		Inputs glue.ResMut[Inputs]
+		Events glue.Writer[SessionEvent]
 	}) {
 		s.handOver(p.Local.Get(), p.Inputs.Get())
+		if !s.resim {
+			s.flush(p.Events)
+		}
 	}).Named("net.Rollback.handOver"))
-	app.OnClose(func() { Client{c: s.link}.Close() })
+	// Events that come while no tick runs (rollback_events.go).
+	app.AddSystems(glue.PreDraw, glue.Func(func(p struct{ Events glue.Writer[SessionEvent] }) {
+		s.flush(p.Events)
+	}).Named("net.Rollback.tell"))
+	app.OnClose(func() {
+		s.bye()
+		Client{c: s.link}.Close()
+	})
 	app.OnBuild(func() error {
 		// A relay server in the same app keeps a lost player's seat
 		// while the session waits for it.
@@ -356,6 +374,11 @@ type session[I comparable] struct {
 	lastAt   uint64           // the last tick of the local inputs stamped
 	lastSent time.Time        // when inputs were last sent
 	ackSent  uint64           // confirmed, as last sent to the other side
+
+	events      []SessionEvent // for the game, not yet written
+	progress    time.Time      // when the other's inputs last came (or no tick waited for them)
+	interrupted bool           // Interrupted was told, Resumed not yet
+	waitTold    uint64         // the tick of the last WaitRecommended
 
 	st RollbackStats
 }
@@ -417,6 +440,7 @@ func (s *session[I]) received(from ClientID, payload []byte) {
 		if uint64(len(m.ins)) > m.tick {
 			m.badInput = fmt.Errorf("%d inputs up to tick %d", len(m.ins), m.tick)
 		}
+	case rbBye:
 	case rbDigest:
 		m.tick = r.Uvarint()
 		n := r.Count(9)
@@ -473,6 +497,8 @@ func (s *session[I]) poll() {
 			}
 		case rbInput:
 			s.takeInput(m)
+		case rbBye:
+			s.leftGame()
 		case rbDigest:
 			if s.theirs == nil {
 				s.theirs = map[uint64][]glue.Digest{}
@@ -527,6 +553,7 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 		i := t % rbRing
 		s.remote[i] = tickIn[I]{tick: t, v: in}
 		s.confirmed, s.lastIn = t, in
+		s.heard()
 		if u := s.used[i]; t <= s.simulated && u.tick == t && u.v != in && (s.firstBad == 0 || t < s.firstBad) {
 			s.firstBad = t
 		}
@@ -534,10 +561,13 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 	s.theirAdv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
 }
 
-// fail stops the session with err, which the next App.Update returns.
+// fail stops the session with err, which every App.Update from now on
+// returns (wrapping ErrDisconnected), and tells the game.
 func (s *session[I]) fail(err error) {
 	if s.err == nil {
-		s.err = err
+		s.err = disconnected{err}
+		s.cfg.Logger.Error("net: rollback session over", "reason", err)
+		s.tell(SessionEvent{Kind: Disconnected, Reason: s.err})
 	}
 }
 
@@ -652,6 +682,7 @@ func (s *session[I]) drive(tick func() error) error {
 	}
 	s.resend()
 	if s.app.Paused() {
+		s.watch(false)
 		return nil // glue.App.Pause: no tick, no re-run until it resumes
 	}
 	if err := s.rollback(tick); err != nil {
@@ -659,14 +690,21 @@ func (s *session[I]) drive(tick func() error) error {
 	}
 	s.digests()
 	if s.holdAt != 0 && s.simulated >= s.holdAt {
+		s.watch(false)
 		return nil
 	}
 	ahead := int(s.simulated) - int(s.confirmed)
-	if ahead >= s.cfg.MaxPrediction && s.simulated > 0 {
+	waiting := ahead >= s.cfg.MaxPrediction && s.simulated > 0
+	s.watch(waiting)
+	if s.err != nil {
+		return s.err
+	}
+	if waiting {
 		s.st.Stalls++
 		return nil // wait for the other player
 	}
 	if ahead-s.theirAdv >= 2 && s.simulated > 0 {
+		s.recommendWait((ahead - s.theirAdv) / 2)
 		if s.skip = !s.skip; s.skip {
 			s.st.Stalls++
 			return nil // run a little slower until the sides are even
@@ -823,6 +861,7 @@ func (s *session[I]) compare(t uint64) {
 	}
 	s.st.Desyncs++
 	s.st.LastDesync = &d
+	s.tell(SessionEvent{Kind: Desynced, Tick: d.Tick, Parts: d.Parts})
 	if s.cfg.OnDesync != nil {
 		s.cfg.OnDesync(d)
 		return

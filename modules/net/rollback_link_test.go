@@ -3,6 +3,10 @@
 package net
 
 import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -80,5 +84,193 @@ func TestRollbackHostKeepsSeats(t *testing.T) {
 			t.Errorf("ReconnectGrace %v set: the server keeps seats for %v, want %v", c.set, got, c.want)
 		}
 		app.Close()
+	}
+}
+
+// rbEvents collects a player's session events, read in glue.Draw.
+type rbEvents struct {
+	mu   sync.Mutex
+	list []SessionEvent
+	at   []time.Time
+}
+
+func (e *rbEvents) add(app *glue.App) {
+	app.AddSystems(glue.Draw, glue.Func(func(p struct{ In glue.Reader[SessionEvent] }) {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		for _, ev := range p.In.Read() {
+			e.list = append(e.list, ev)
+			e.at = append(e.at, time.Now())
+		}
+	}).Named("readSessionEvents"))
+}
+
+// kinds returns the kinds of the events, but WaitRecommended (which
+// comes whenever one side runs ahead).
+func (e *rbEvents) kinds() []SessionEventKind {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var ks []SessionEventKind
+	for _, ev := range e.list {
+		if ev.Kind != WaitRecommended {
+			ks = append(ks, ev.Kind)
+		}
+	}
+	return ks
+}
+
+// last returns the last event of kind k, and when it was read.
+func (e *rbEvents) last(k SessionEventKind) (SessionEvent, time.Time, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i := len(e.list) - 1; i >= 0; i-- {
+		if e.list[i].Kind == k {
+			return e.list[i], e.at[i], true
+		}
+	}
+	return SessionEvent{}, time.Time{}, false
+}
+
+// rbPlayUntilEnd runs app (Update, then Draw) at 60 frames a second until
+// Update fails, stop returns true, or the liveness deadline passes; it
+// returns Update's error.
+func rbPlayUntilEnd(app *glue.App, p int, deadline time.Duration, stop func() bool) error {
+	tk := time.NewTicker(time.Second / 60)
+	defer tk.Stop()
+	end := time.Now().Add(deadline)
+	for time.Now().Before(end) {
+		<-tk.C
+		if stop != nil && stop() {
+			return nil
+		}
+		glue.Resource[rbPad](app).Axis = rbScript(p, app.Tick()+1)
+		err := app.Update()
+		if derr := app.Draw(); derr != nil && err == nil {
+			err = derr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("player %d: still playing after %v", p+1, deadline)
+}
+
+// rbPair starts two players of the test game through lag proxies of 20 ms
+// to a relay server with the grace given, with the session configuration
+// changed by cfg; it returns their apps and proxies, and steps the
+// server until the test ends.
+func rbPair(t *testing.T, grace time.Duration, cfg func(*RollbackConfig)) ([2]*glue.App, [2]*lagproxy.Proxy, [2]*rbEvents) {
+	server, srv := startServer(t, ServerConfig{Registry: rbRegistry(), ReconnectGrace: grace}, nil)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tk := time.NewTicker(time.Second / 60)
+		defer tk.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tk.C:
+				server.Update()
+			}
+		}
+	}()
+	t.Cleanup(func() { close(stop); <-done })
+	var apps [2]*glue.App
+	var proxies [2]*lagproxy.Proxy
+	var evs [2]*rbEvents
+	var mu sync.Mutex
+	var desyncs []Desync
+	for p := range 2 {
+		px, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: 20 * time.Millisecond, Seed: uint64(p + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { px.Close() })
+		proxies[p] = px
+		apps[p], _ = rbPeerWith(t, "ws://"+px.Addr()+"/net", p, 0, &desyncs, &mu, cfg)
+		evs[p] = &rbEvents{}
+		evs[p].add(apps[p])
+	}
+	return apps, proxies, evs
+}
+
+// A link cut for longer than DisconnectAfter ends the session on both
+// sides: each game is told Interrupted, then Disconnected with a reason,
+// within DisconnectAfter and a second of the cut (a generous liveness
+// bound: the waiting starts a few ticks after the cut), and App.Update
+// returns the reason, which wraps ErrDisconnected, from then on.
+func TestRollbackDisconnectsAfterTimeout(t *testing.T) {
+	const timeout = 3 * time.Second
+	apps, proxies, evs := rbPair(t, 10*time.Second, func(c *RollbackConfig) { c.DisconnectAfter = timeout })
+	var cutAtTime time.Time
+	var once sync.Once
+	apps[0].AddSystems(glue.Last, glue.Func(func(struct{}) {
+		if apps[0].Tick()+1 >= 100 {
+			once.Do(func() {
+				cutAtTime = time.Now()
+				proxies[0].Cut(lagproxy.Blackhole, time.Minute)
+			})
+		}
+	}).Named("cutLink"))
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for p := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[p] = rbPlayUntilEnd(apps[p], p, 60*time.Second, nil)
+		}()
+	}
+	wg.Wait()
+	for p := range 2 {
+		err := errs[p]
+		if !errors.Is(err, ErrDisconnected) || !strings.Contains(err.Error(), "no input from the other player for 3s") {
+			t.Fatalf("player %d: Update returned %v; want the session's end, no input for 3s", p+1, err)
+		}
+		if again := apps[p].Update(); again == nil || again.Error() != err.Error() {
+			t.Errorf("player %d: the next Update returned %v, want the same reason", p+1, again)
+		}
+		kinds := evs[p].kinds()
+		if !slices.Equal(kinds, []SessionEventKind{Interrupted, Disconnected}) {
+			t.Errorf("player %d: events %v, want [Interrupted Disconnected]", p+1, kinds)
+		}
+		d, at, ok := evs[p].last(Disconnected)
+		if !ok || d.Reason == nil || d.Reason.Error() != err.Error() {
+			t.Errorf("player %d: Disconnected event %+v, want the reason Update returned", p+1, d)
+			continue
+		}
+		took := at.Sub(cutAtTime)
+		t.Logf("player %d: Disconnected %v after the cut: %v", p+1, took, d.Reason)
+		if took > timeout+time.Second {
+			t.Errorf("player %d: told of the disconnection %v after the cut, more than the timeout %v and a second", p+1, took, timeout)
+		}
+	}
+}
+
+// A player who closes its game is reported to the other at once: a
+// PeerLeft event, then Disconnected with the reason, long before
+// DisconnectAfter (here a minute).
+func TestRollbackPeerLeft(t *testing.T) {
+	apps, _, evs := rbPair(t, 0, func(c *RollbackConfig) { c.DisconnectAfter = time.Minute })
+	var wg sync.WaitGroup
+	var err0 error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		err0 = rbPlayUntilEnd(apps[0], 0, 30*time.Second, nil)
+	}()
+	go func() {
+		defer wg.Done()
+		rbPlayUntilEnd(apps[1], 1, 30*time.Second, func() bool { return apps[1].Tick() >= 100 })
+		apps[1].Close()
+	}()
+	wg.Wait()
+	if !errors.Is(err0, ErrDisconnected) || !errors.Is(err0, errLeft) {
+		t.Fatalf("player 1: Update returned %v; want that the other player left", err0)
+	}
+	if kinds := evs[0].kinds(); !slices.Equal(kinds, []SessionEventKind{PeerLeft, Disconnected}) {
+		t.Errorf("player 1: events %v, want [PeerLeft Disconnected]", kinds)
 	}
 }
