@@ -41,6 +41,17 @@ const (
 // bounded well below it (MaxPrediction at most 64).
 const rbRing = 256
 
+// rbWindow bounds the ticks the other player's messages may name: no
+// honest side sends inputs, acknowledgements or digests for a tick more
+// than its prediction (at most 64) and input delay (at most 30) past
+// the inputs it has from this side. A message past it ends the session
+// with the reason: the sender does not follow the protocol.
+const rbWindow = 128
+
+// maxDigestParts is the most digests one report may carry (a game's
+// component and resource types; glue has far fewer).
+const maxDigestParts = 4096
+
 // RollbackStage is the stage, after glue.PreUpdate, in which a rollback
 // session hands the game the tick's inputs: the game samples its player's
 // input into its input resource before it (in glue.PreUpdate, after
@@ -500,11 +511,7 @@ func (s *session[I]) poll() {
 		case rbBye:
 			s.leftGame()
 		case rbDigest:
-			if s.theirs == nil {
-				s.theirs = map[uint64][]glue.Digest{}
-			}
-			s.theirs[m.tick] = m.digests
-			s.compare(m.tick)
+			s.takeDigests(m)
 		}
 	}
 }
@@ -539,6 +546,14 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 		s.fail(fmt.Errorf("net: rollback: the other player sent a bad input for tick %d: %v", m.tick, m.badInput))
 		return
 	}
+	if err := s.inWindow("inputs up to tick", m.tick); err != nil {
+		s.fail(err)
+		return
+	}
+	if sent := max(s.lastAt, 1+30); m.ack > sent { // 30: the largest InputDelay, whose ticks are acknowledged at the start
+		s.fail(fmt.Errorf("net: rollback: the other player acknowledged this side's input of tick %d, which sent them only up to tick %d; it does not follow the protocol (or runs another build)", m.ack, s.lastAt))
+		return
+	}
 	s.theirAck = max(s.theirAck, m.ack)
 	first := m.tick - uint64(len(m.ins)) + 1
 	for k, in := range m.ins {
@@ -547,7 +562,7 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 			continue // known already
 		}
 		if t != s.confirmed+1 {
-			s.fail(fmt.Errorf("net: rollback: the other player's input of tick %d came after that of tick %d; inputs were lost (the connection was down too long)", t, s.confirmed))
+			s.fail(fmt.Errorf("net: rollback: the other player sent its input of tick %d without those of ticks %d to %d, which it has not had acknowledged; it does not follow the protocol (or runs another build)", t, s.confirmed+1, t-1))
 			return
 		}
 		i := t % rbRing
@@ -560,6 +575,42 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 	}
 	s.theirAdv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
 }
+
+// inWindow checks a tick the other player's message names: no honest
+// side names one more than rbWindow past this side's.
+func (s *session[I]) inWindow(what string, tick uint64) error {
+	if mine := max(s.simulated, s.lastAt); tick > mine+rbWindow {
+		return fmt.Errorf("net: rollback: the other player sent %s %d, more than %d ticks past this side's tick %d; it does not follow the protocol (or runs another build)", what, tick, rbWindow, mine)
+	}
+	return nil
+}
+
+// takeDigests keeps the other player's digests of a tick until this
+// side's are there: only for ticks this side will digest too, not long
+// past, within the window; so their number is bounded.
+func (s *session[I]) takeDigests(m rbMsg[I]) {
+	if err := s.inWindow("digests of tick", m.tick); err != nil {
+		s.fail(err)
+		return
+	}
+	if len(m.digests) > maxDigestParts {
+		s.fail(fmt.Errorf("net: rollback: the other player sent %d digests of tick %d, more than the %d a state has at most; it does not follow the protocol", len(m.digests), m.tick, maxDigestParts))
+		return
+	}
+	every := uint64(max(s.cfg.DigestEvery, 0))
+	if every == 0 || m.tick%every != 0 || m.tick+s.digestHorizon() < s.nextDigest {
+		return // a tick this side does not digest, or long past
+	}
+	if s.theirs == nil {
+		s.theirs = map[uint64][]glue.Digest{}
+	}
+	s.theirs[m.tick] = m.digests
+	s.compare(m.tick)
+}
+
+// digestHorizon is how long digests wait for the other side's of the
+// same tick.
+func (s *session[I]) digestHorizon() uint64 { return uint64(10 * s.cfg.DigestEvery) }
 
 // fail stops the session with err, which every App.Update from now on
 // returns (wrapping ErrDisconnected), and tells the game.
@@ -808,6 +859,7 @@ func (s *session[I]) digests() {
 			s.mine = map[uint64][]glue.Digest{}
 		}
 		s.mine[t] = append([]glue.Digest(nil), s.dbuf...)
+		s.pruneDigests(t)
 		s.send(rbDigest, func(w *codec.Writer) {
 			w.Uvarint(t)
 			w.Uvarint(uint64(len(s.dbuf)))
@@ -820,18 +872,24 @@ func (s *session[I]) digests() {
 	}
 }
 
-// compare compares the digests of tick t once both sides' are there.
-func (s *session[I]) compare(t uint64) {
-	for old := range s.mine { // one side's digests the other never sent
-		if old+uint64(10*s.cfg.DigestEvery) < t {
+// pruneDigests forgets the digests one side sent and the other never
+// did, long before tick t: once per digest of this side's, not per
+// message received (both maps hold a few ticks: takeDigests).
+func (s *session[I]) pruneDigests(t uint64) {
+	for old := range s.mine {
+		if old+s.digestHorizon() < t {
 			delete(s.mine, old)
 		}
 	}
 	for old := range s.theirs {
-		if old+uint64(10*s.cfg.DigestEvery) < t {
+		if old+s.digestHorizon() < t {
 			delete(s.theirs, old)
 		}
 	}
+}
+
+// compare compares the digests of tick t once both sides' are there.
+func (s *session[I]) compare(t uint64) {
 	a, ok1 := s.mine[t]
 	b, ok2 := s.theirs[t]
 	if !ok1 || !ok2 {
