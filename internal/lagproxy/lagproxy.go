@@ -104,8 +104,11 @@ type Config struct {
 
 // Stats counts what a proxy did, both directions together.
 type Stats struct {
-	Chunks   uint64 // chunks read and forwarded (or lost)
-	Bytes    uint64 // bytes read
+	Chunks uint64 // chunks read and forwarded (or lost)
+	Bytes  uint64 // bytes read
+	// Up and Down split Bytes by direction: from the clients to the
+	// target, and back.
+	Up, Down uint64
 	HeldBack uint64 // chunks held back (Config.HoldBack)
 	Lost     uint64 // chunks lost in a Blackhole cut
 	Cuts     uint64 // cuts started
@@ -312,8 +315,8 @@ func (p *Proxy) accept() {
 		p.st.Conns++
 		p.mu.Unlock()
 		p.wg.Add(2)
-		go p.pipe(in, out, rand.New(rand.NewPCG(p.cfg.Seed, 2*n)))
-		go p.pipe(out, in, rand.New(rand.NewPCG(p.cfg.Seed, 2*n+1)))
+		go p.pipe(in, out, rand.New(rand.NewPCG(p.cfg.Seed, 2*n)), &p.st.Up)
+		go p.pipe(out, in, rand.New(rand.NewPCG(p.cfg.Seed, 2*n+1)), &p.st.Down)
 	}
 }
 
@@ -335,9 +338,9 @@ type chunk struct {
 	data []byte
 }
 
-// pipe forwards src to dst, delaying each chunk; it closes both when
-// either side ends.
-func (p *Proxy) pipe(src, dst net.Conn, rng *rand.Rand) {
+// pipe forwards src to dst, delaying each chunk and counting its bytes
+// in *way (under p.mu); it closes both when either side ends.
+func (p *Proxy) pipe(src, dst net.Conn, rng *rand.Rand, way *uint64) {
 	defer p.wg.Done()
 	q := make(chan chunk, 4096)
 	done := make(chan struct{})
@@ -366,6 +369,7 @@ func (p *Proxy) pipe(src, dst net.Conn, rng *rand.Rand) {
 			p.mu.Lock()
 			p.st.Chunks++
 			p.st.Bytes += uint64(n)
+			*way += uint64(n) // p.mu held
 			if held {
 				p.st.HeldBack++
 			}

@@ -37,7 +37,13 @@
 //     the other's and, when a prediction was wrong, restores a
 //     glue.Checkpoint and runs the ticks since again; [Session] counts
 //     what it did and [Desync] reports states that differ (rollback.go,
-//     relay.go; docs/net.md, "Rollback").
+//     relay.go; docs/net.md, "Rollback"). The session survives a bad
+//     link — inputs are sent again on a timer, a reconnecting player
+//     keeps its seat — tells the game what happens in [SessionEvent]s,
+//     ends with a reason wrapping [ErrDisconnected] instead of waiting
+//     for ever, refuses messages outside a window around its tick, and
+//     picks its input delay from the round trip (rollback_events.go;
+//     docs/net.md, "When the link is bad").
 //   - Stages: the plugins add their systems to the core stages. Received
 //     state and inputs are handed over in glue.PreUpdate
 //     ([ReceiveSystem], [BeginTickSystem]), before the game's rules, and

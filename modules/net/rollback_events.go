@@ -113,7 +113,7 @@ func (s *session[I]) flush(w glue.Writer[SessionEvent]) {
 // for them for InterruptAfter is an interruption, for DisconnectAfter the
 // session's end.
 func (s *session[I]) watch(waiting bool) {
-	now := s.now()
+	now := s.clock()
 	if !waiting {
 		s.progress = now
 		return
@@ -136,7 +136,7 @@ func (s *session[I]) watch(waiting bool) {
 
 // heard notes the other player's inputs coming again (takeInput).
 func (s *session[I]) heard() {
-	s.progress = s.now()
+	s.progress = s.clock()
 	if s.interrupted {
 		s.interrupted = false
 		s.cfg.Logger.Info("net: rollback: the other player's inputs come again", "tick", s.confirmed)

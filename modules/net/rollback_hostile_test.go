@@ -65,12 +65,13 @@ func (h *rbHostile) inputs(first, last, ack uint64) {
 	h.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(last)
 		w.Uvarint(ack)
+		w.Uvarint(last - first + 1) // one run of zero inputs (rollback.go's writeInputs)
+		w.Uvarint(uint64(cd.ID()))
+		w.Uint8(cd.Version())
 		w.Uvarint(last - first + 1)
-		for range last - first + 1 {
-			var e codec.Writer
-			enc(&rbPad{}, &e)
-			writeComp(w, cd, e.Data())
-		}
+		var e codec.Writer
+		enc(&rbPad{}, &e)
+		w.Blob(e.Data())
 	})
 }
 

@@ -166,7 +166,7 @@ func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desy
 	app := glue.NewApp()
 	rbGame(app)
 	cfg := RollbackConfig{
-		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, Logger: quiet(), DigestEvery: 30,
+		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, FixedDelay: true, Logger: quiet(), DigestEvery: 30,
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) {
 			mu.Lock()
@@ -313,7 +313,6 @@ type rbRun struct {
 // runRollbackWith plays the test game as r says (see runRollback).
 func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 	n, delay := r.n, r.delay
-	want := rbReference(t, n, delay)
 	scfg := ServerConfig{Registry: rbRegistry()}
 	if r.server != nil {
 		r.server(&scfg)
@@ -380,6 +379,7 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 		}
 	}
 	if r.compare {
+		want := rbReference(t, n, sess[0].cfg.InputDelay) // the delay the session chose
 		for p := range 2 {
 			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
 				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
@@ -420,7 +420,7 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error 
 				x = v.(rbPaddle).X
 			}
 		}
-		if want := rbOwnX(p, app.Tick(), delay); x != want {
+		if want := rbOwnX(p, app.Tick(), s.cfg.InputDelay); x != want { // the delay the session chose
 			return fmt.Errorf("player %d: after tick %d its paddle is at %d, want %d (its own inputs applied in their ticks)", p+1, app.Tick(), x, want)
 		}
 	}
