@@ -32,7 +32,7 @@ func TestRollbackLinkFigures(t *testing.T) {
 			var startSt, endSt [2]lagproxy.Stats
 			var delay int
 			st, _ := runRollbackWith(t, rbRun{n: n, lag: lag, compare: true,
-				config: func(p int, c *RollbackConfig) { c.FixedDelay = false }, // the defaults
+				config:  func(p int, c *RollbackConfig) { c.FixedDelay = false }, // the defaults
 				proxies: func(p int, px *lagproxy.Proxy) { proxy[p] = px },
 				alter: func(p int, app *glue.App) {
 					app.AddSystems(glue.Last, glue.Func(func(struct{}) {
