@@ -33,6 +33,9 @@ type RollbackPad struct {
 func rollbackPlugin(cfg Config, player int, url string) glue.Plugin {
 	return net.Rollback[RollbackPad]{Config: net.RollbackConfig{
 		URL: url, Player: player, Registry: netRegistry(), Seed: cfg.Seed,
+		// Each paddle answers its key in the key's own tick (its tests
+		// check it after every tick): no delay picked from the round trip.
+		FixedDelay: true,
 		Start: func(app *glue.App, seed uint64) { *glue.Resource[Rng](app) = NewRng(seed) },
 		// The machine's own: its input, and what differs between a native
 		// window, a headless host and a browser page (window size, camera,
