@@ -307,6 +307,7 @@ type rbRun struct {
 	// is handed each player's lag proxy (lag must be set).
 	server  func(cfg *ServerConfig)
 	proxies func(p int, proxy *lagproxy.Proxy)
+	faults  func(cfg *lagproxy.Config) // the proxies' faults
 	config  func(p int, cfg *RollbackConfig)
 }
 
@@ -325,7 +326,11 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 	for p := range 2 {
 		addr := srv.Addr()
 		if r.lag > 0 {
-			proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: r.lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
+			pc := lagproxy.Config{Target: srv.Addr(), Latency: r.lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)}
+			if r.faults != nil {
+				r.faults(&pc)
+			}
+			proxy, err := lagproxy.Start(pc)
 			if err != nil {
 				t.Fatal(err)
 			}
