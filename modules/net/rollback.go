@@ -37,7 +37,7 @@ const (
 	rbHello  = 1 // player
 	rbStart  = 2 // player, seed
 	rbInput  = 3 // player, last tick, ack, count, inputs (the ticks up to the last)
-	rbDigest = 4 // player, tick, count, (name, sum)...
+	rbDigest = 4 // player, tick, count, names?, ([name], sum)...: names only when they changed
 )
 
 // rbRing is the length of the rings of inputs by tick; prediction is
@@ -400,6 +400,10 @@ type session[I comparable] struct {
 	mine       map[uint64][]glue.Digest
 	theirs     map[uint64][]glue.Digest
 	dbuf       []glue.Digest
+	sentNames  []string // the names of the parts last sent with a report
+	namedOn    uint64   // the link's connection they were sent on
+	reports    uint64   // digest reports sent
+	theirNames []string // the names of the other's parts (the connection's goroutine)
 	w, enc     codec.Writer
 
 	now      func() time.Time // time.Now; tests set a fake
@@ -499,10 +503,25 @@ func (s *session[I]) received(from ClientID, payload []byte) {
 	case rbBye:
 	case rbDigest:
 		m.tick = r.Uvarint()
-		n := r.Count(9)
-		for range n {
-			name := r.Text()
+		n := r.Count(8)
+		named := r.Uint8() == 1
+		if !named && len(s.theirNames) != n {
+			return // names this side never got (lost with a connection): the next report brings them
+		}
+		for i := range n {
+			var name string
+			if named {
+				name = r.Text()
+			} else {
+				name = s.theirNames[i]
+			}
 			m.digests = append(m.digests, glue.Digest{Name: name, Sum: r.Uint64()})
+		}
+		if named && r.Err() == nil {
+			s.theirNames = s.theirNames[:0]
+			for _, d := range m.digests {
+				s.theirNames = append(s.theirNames, d.Name)
+			}
 		}
 	default:
 		return // a message of a later version: ignored
@@ -1043,11 +1062,15 @@ func (s *session[I]) digests() {
 		}
 		s.mine[t] = append([]glue.Digest(nil), s.dbuf...)
 		s.pruneDigests(t)
+		named := s.nameDigests()
 		s.send(rbDigest, func(w *codec.Writer) {
 			w.Uvarint(t)
 			w.Uvarint(uint64(len(s.dbuf)))
+			w.Uint8(b2u(named))
 			for _, d := range s.dbuf {
-				w.Text(d.Name)
+				if named {
+					w.Text(d.Name)
+				}
 				w.Uint64(d.Sum)
 			}
 		})
@@ -1069,6 +1092,34 @@ func (s *session[I]) pruneDigests(t uint64) {
 			delete(s.theirs, old)
 		}
 	}
+}
+
+// nameDigests reports whether this digest report carries the parts'
+// names: when they changed since the last report that did, on a new
+// connection (the other side may have missed it), and every 8th report.
+func (s *session[I]) nameDigests() bool {
+	conn := s.link.session.Load()
+	s.reports++
+	same := len(s.sentNames) == len(s.dbuf) && conn == s.namedOn && s.reports%8 != 0
+	for i := 0; same && i < len(s.dbuf); i++ {
+		same = s.sentNames[i] == s.dbuf[i].Name
+	}
+	if same {
+		return false
+	}
+	s.sentNames = s.sentNames[:0]
+	for _, d := range s.dbuf {
+		s.sentNames = append(s.sentNames, d.Name)
+	}
+	s.namedOn = conn
+	return true
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // compare compares the digests of tick t once both sides' are there.

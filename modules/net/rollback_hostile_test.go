@@ -80,6 +80,7 @@ func (h *rbHostile) digests(tick uint64, n int) {
 	h.send(rbDigest, func(w *codec.Writer) {
 		w.Uvarint(tick)
 		w.Uvarint(uint64(n))
+		w.Uint8(1) // the names follow
 		for i := range n {
 			w.Text("part" + string(rune('a'+i%26)))
 			w.Uint64(uint64(i))
