@@ -51,12 +51,12 @@ func TestRollbackSurvivesShortOutage(t *testing.T) {
 
 // A link cut for 3 s mid-match, everything sent in it lost, then
 // restored (lagproxy.Blackhole closes the connections at its end): both
-// sides resume and finish with the digests of a run with every input on
+// sides are told of the interruption, resume and finish with the digests of a run with every input on
 // time. The relay server keeps the lost player's seat (ReconnectGrace,
 // which a server in a rollback player's app gets by default).
 func TestRollbackSurvivesThreeSecondCut(t *testing.T) {
 	var proxy [2]*lagproxy.Proxy
-	runRollbackWith(t, rbRun{n: 360, lag: 50 * time.Millisecond, compare: true,
+	st, _ := runRollbackWith(t, rbRun{n: 360, lag: 50 * time.Millisecond, compare: true,
 		server:  func(cfg *ServerConfig) { cfg.ReconnectGrace = 10 * time.Second },
 		proxies: func(p int, px *lagproxy.Proxy) { proxy[p] = px },
 		alter: func(p int, app *glue.App) {
@@ -66,6 +66,11 @@ func TestRollbackSurvivesThreeSecondCut(t *testing.T) {
 		}})
 	if proxy[0].Stats().Lost == 0 {
 		t.Fatal("nothing was lost in the cut: the test tests nothing")
+	}
+	for p := range 2 {
+		if st[p].Interruptions == 0 {
+			t.Errorf("player %d was not told of the 3 s interruption", p+1)
+		}
 	}
 }
 
