@@ -188,6 +188,10 @@ type RollbackStats struct {
 	// from the other player (relayed payloads; the WebSocket and relay
 	// headers add about 10 bytes to each).
 	BytesSent, BytesReceived uint64
+	// RollbacksPerSecond is the rate of rollbacks over the last whole
+	// second: a few a second is rollback doing its work; dozens, with a
+	// high MaxDepth, cost frames.
+	RollbacksPerSecond float64
 	// Interruptions counts the Interrupted events.
 	Interruptions uint64
 	// Resends counts the messages of inputs sent again by the timer, in
@@ -416,6 +420,8 @@ type session[I comparable] struct {
 	sentAt    [rbRing]tickTime // when each tick's input was first sent
 	rttTick   uint64           // the last tick whose acknowledgement was timed
 	bytesIn   atomic.Uint64    // received (the connection's goroutine)
+	rateAt    time.Time        // the start of RollbacksPerSecond's second
+	rateFrom  uint64           // Rollbacks then
 
 	events      []SessionEvent // for the game, not yet written
 	progress    time.Time      // when the other's inputs last came (or no tick waited for them)
@@ -921,6 +927,7 @@ func (s *session[I]) drive(tick func() error) error {
 		return nil
 	}
 	s.resend()
+	s.rate()
 	if s.app.Paused() {
 		s.watch(false)
 		return nil // glue.App.Pause: no tick, no re-run until it resumes
@@ -951,6 +958,19 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 	}
 	return s.run(tick)
+}
+
+// rate measures RollbacksPerSecond, once a second.
+func (s *session[I]) rate() {
+	now := s.clock()
+	if s.rateAt.IsZero() {
+		s.rateAt, s.rateFrom = now, s.st.Rollbacks
+		return
+	}
+	if d := now.Sub(s.rateAt); d >= time.Second {
+		s.st.RollbacksPerSecond = float64(s.st.Rollbacks-s.rateFrom) / d.Seconds()
+		s.rateAt, s.rateFrom = now, s.st.Rollbacks
+	}
 }
 
 // clock returns the time (Config's fake in tests).

@@ -303,3 +303,28 @@ func TestRollbackSoakHeldBackAndStalls(t *testing.T) {
 		t.Log("no interruption told (the stalls were shorter than InterruptAfter after the jitter)")
 	}
 }
+
+// RollbacksPerSecond is the rollbacks of the last whole second, on the
+// session's clock.
+func TestRollbackRate(t *testing.T) {
+	now := time.Unix(100, 0)
+	s := &session[rbPad]{now: func() time.Time { return now }}
+	s.rate() // the first second starts
+	s.st.Rollbacks = 3
+	now = now.Add(500 * time.Millisecond)
+	s.rate()
+	if got := s.st.RollbacksPerSecond; got != 0 {
+		t.Fatalf("after half a second: %v a second, want 0 (not measured yet)", got)
+	}
+	s.st.Rollbacks = 6
+	now = now.Add(1500 * time.Millisecond)
+	s.rate()
+	if got := s.st.RollbacksPerSecond; got != 3 {
+		t.Errorf("6 rollbacks in 2 s: %v a second, want 3", got)
+	}
+	now = now.Add(time.Second)
+	s.rate()
+	if got := s.st.RollbacksPerSecond; got != 0 {
+		t.Errorf("none in the next second: %v a second, want 0", got)
+	}
+}
