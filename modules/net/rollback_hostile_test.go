@@ -98,22 +98,7 @@ func (h *rbHostile) state() (started bool, last, acked uint64) {
 // player 2; the hostile says hello until the game starts.
 func rbHonest(t *testing.T, cfg func(*RollbackConfig)) (*glue.App, *session[rbPad], *rbHostile, *rbEvents) {
 	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tk := time.NewTicker(time.Second / 60)
-		defer tk.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tk.C:
-				server.Update()
-			}
-		}
-	}()
-	t.Cleanup(func() { close(stop); <-done })
+	stepServer(t, server)
 	var mu sync.Mutex
 	var desyncs []Desync
 	url := "ws://" + srv.Addr() + "/net"

@@ -166,22 +166,7 @@ func rbPlayUntilEnd(app *glue.App, p int, deadline time.Duration, stop func() bo
 // server until the test ends.
 func rbPair(t *testing.T, grace time.Duration, cfg func(*RollbackConfig)) ([2]*glue.App, [2]*lagproxy.Proxy, [2]*rbEvents) {
 	server, srv := startServer(t, ServerConfig{Registry: rbRegistry(), ReconnectGrace: grace}, nil)
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tk := time.NewTicker(time.Second / 60)
-		defer tk.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tk.C:
-				server.Update()
-			}
-		}
-	}()
-	t.Cleanup(func() { close(stop); <-done })
+	stepServer(t, server)
 	var apps [2]*glue.App
 	var proxies [2]*lagproxy.Proxy
 	var evs [2]*rbEvents

@@ -359,24 +359,9 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 			errs <- rbPlay(apps[p], sess[p], p, n, delay)
 		}()
 	}
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() { // the relay server ticks too (its heartbeat)
-		defer close(done)
-		tk := time.NewTicker(time.Second / 60)
-		defer tk.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tk.C:
-				server.Update()
-			}
-		}
-	}()
+	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
 	wg.Wait()
-	close(stop)
-	<-done
+	stop()
 	close(errs)
 	for err := range errs {
 		if err != nil {
@@ -397,6 +382,30 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 	mu.Lock()
 	defer mu.Unlock()
 	return st, slices.Clone(desyncs)
+}
+
+// stepServer runs the relay server's app at 60 ticks a second (its
+// heartbeat) until stop is called or the test ends.
+func stepServer(t *testing.T, server *glue.App) (stop func()) {
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tk := time.NewTicker(time.Second / 60)
+		defer tk.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tk.C:
+				server.Update()
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { close(quit); <-done }) }
+	t.Cleanup(stop)
+	return stop
 }
 
 // rbPlay runs one player's app at 60 frames a second until it has run
