@@ -36,7 +36,7 @@ func rollbackPlugin(cfg Config, player int, url string) glue.Plugin {
 		// Each paddle answers its key in the key's own tick (its tests
 		// check it after every tick): no delay picked from the round trip.
 		FixedDelay: true,
-		Start: func(app *glue.App, seed uint64) { *glue.Resource[Rng](app) = NewRng(seed) },
+		Start:      func(app *glue.App, seed uint64) { *glue.Resource[Rng](app) = NewRng(seed) },
 		// The machine's own: its input, and what differs between a native
 		// window, a headless host and a browser page (window size, camera,
 		// draw list, audio device); the browser test plays across them.
