@@ -43,7 +43,12 @@
 //     watchers; a client claiming a held seat, or relaying without one,
 //     is disconnected with the reason. A host that also serves watchers
 //     publishes each tick once: ticks run again are no ticks of its
-//     server's.
+//     server's. The session survives a bad link — inputs are sent again
+//     on a timer, a reconnecting player keeps its seat — tells the game what happens in [SessionEvent]s,
+//     ends with a reason wrapping [ErrDisconnected] instead of waiting
+//     for ever, refuses messages outside a window around its tick, and
+//     picks its input delay from the round trip (rollback_events.go;
+//     docs/net.md, "When the link is bad").
 //   - Reconnection ([ServerConfig.ReconnectGrace]): a player whose
 //     connection is lost keeps its [ClientID] and seats for the grace
 //     period; its client presents a token in a header (never the URL),

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -30,15 +32,28 @@ import (
 
 // Rollback message kinds, inside relayed payloads.
 const (
+	rbPing   = 6 // player, nanoseconds (player 0 measures the round trip before the start)
+	rbPong   = 7 // player, the ping's nanoseconds
 	rbHello  = 1 // player
 	rbStart  = 2 // player, seed
 	rbInput  = 3 // player, last tick, ack, count, inputs (the ticks up to the last)
-	rbDigest = 4 // player, tick, count, (name, sum)...
+	rbDigest = 4 // player, tick, count, names?, ([name], sum)...: names only when they changed
 )
 
 // rbRing is the length of the rings of inputs by tick; prediction is
 // bounded well below it (MaxPrediction at most 64).
 const rbRing = 256
+
+// rbWindow bounds the ticks the other player's messages may name: no
+// honest side sends inputs, acknowledgements or digests for a tick more
+// than its prediction (at most 64) and input delay (at most 30) past
+// the inputs it has from this side. A message past it ends the session
+// with the reason: the sender does not follow the protocol.
+const rbWindow = 128
+
+// maxDigestParts is the most digests one report may carry (a game's
+// component and resource types; glue has far fewer).
+const maxDigestParts = 4096
 
 // RollbackStage is the stage, after glue.PreUpdate, in which a rollback
 // session hands the game the tick's inputs: the game samples its player's
@@ -59,9 +74,16 @@ type RollbackConfig struct {
 	// them. Required.
 	Registry *codec.Registry
 	// InputDelay is how many ticks after it is sampled an input takes
-	// effect, on both sides: more delay, fewer rollbacks, later response.
-	// The default 0 applies the player's own input in the tick of its key.
+	// effect, on both sides: more delay, fewer rollbacks and waits, later
+	// response. Unless FixedDelay is set it is the least delay: player 0
+	// measures the round trip to player 1 when the game starts and raises
+	// it for both so that the other's inputs come within MaxPrediction
+	// (at most to 12 ticks, 200 ms; e.g. 0 on a LAN, about 4 at 100 ms
+	// each way, 12 at 250 ms). The default 0 applies the player's own
+	// input in the tick of its key where the link allows.
 	InputDelay int
+	// FixedDelay keeps InputDelay as set, whatever the round trip.
+	FixedDelay bool
 	// MaxPrediction is how many ticks a side may run past the last tick
 	// of the other player's input it has: beyond, it waits (and so a
 	// rollback re-runs at most this many ticks). The default is 8; at
@@ -99,7 +121,25 @@ type RollbackConfig struct {
 	OnDesync func(Desync)
 	// Logger receives the session's lines. The default is slog.Default().
 	Logger *slog.Logger
+	// DisconnectAfter is how long the session waits for the other
+	// player's inputs, running no tick, before it gives up: the game gets
+	// a Disconnected event and App.Update returns the reason
+	// ([ErrDisconnected]). It is also the grace period in which a relay
+	// server run by the same app keeps a lost player's seat
+	// (ServerConfig.ReconnectGrace, when that is not set). The default
+	// is 10 seconds.
+	DisconnectAfter time.Duration
+	// InterruptAfter is how long the session waits for the other
+	// player's inputs, running no tick, before it tells the game
+	// (an Interrupted [SessionEvent]). The default is 500 milliseconds.
+	InterruptAfter time.Duration
 }
+
+// resendEvery is how often a session sends again the inputs (and the
+// acknowledgement) the other side has not acknowledged while it runs no
+// tick: a message lost with a connection is sent again when the
+// connection is back, even while both sides wait for each other.
+const resendEvery = 50 * time.Millisecond
 
 // Rollback is the plugin of a rollback session for two players, each
 // with input I (a comparable value type registered in
@@ -144,6 +184,26 @@ type RollbackStats struct {
 	// Stalls counts the frames in which the session ran no tick to wait
 	// for the other player.
 	Stalls uint64
+	// RoundTrip is the time from sending an input to its
+	// acknowledgement, smoothed: the link's round trip through the relay
+	// plus up to a frame on the other side.
+	RoundTrip time.Duration
+	// Ahead is how many ticks this side runs past the last of the other
+	// player's inputs it has (negative: behind).
+	Ahead int
+	// BytesSent and BytesReceived count the session's messages to and
+	// from the other player (relayed payloads; the WebSocket and relay
+	// headers add about 10 bytes to each).
+	BytesSent, BytesReceived uint64
+	// RollbacksPerSecond is the rate of rollbacks over the last whole
+	// second: a few a second is rollback doing its work; dozens, with a
+	// high MaxDepth, cost frames.
+	RollbacksPerSecond float64
+	// Interruptions counts the Interrupted events.
+	Interruptions uint64
+	// Resends counts the messages of inputs sent again by the timer, in
+	// frames that ran no tick.
+	Resends uint64
 	// Digests counts the digests compared, Desyncs those that differed;
 	// LastDesync is the last one.
 	Digests, Desyncs uint64
@@ -246,6 +306,8 @@ func (cfg *RollbackConfig) defaults() error {
 	}
 	setDefault(&cfg.MaxPrediction, 8)
 	setDefault(&cfg.DigestEvery, 60)
+	setDefault(&cfg.DisconnectAfter, 10*time.Second)
+	setDefault(&cfg.InterruptAfter, defaultInterruptAfter)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -269,8 +331,11 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// So are the session and a relay server the app runs, and its drain
 	// state: one side's own.
 	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
-	s := &session[I]{cfg: cfg, app: app, me: cfg.Player}
-	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger})
+	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now}
+	// A rollback match wants its link back soon: retry at least every
+	// second, and take a second without the server's heartbeat for a
+	// dead connection (the server sends one every second by default).
+	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger, RetryMax: time.Second, IdleTimeout: 3 * time.Second})
 	s.link.onRelayed = s.received
 	s.link.claim = &seatClaim{seat: cfg.Player, key: cfg.SeatKey} // relay.go
 	for i := range s.ckpts {
@@ -284,10 +349,29 @@ func (p Rollback[I]) Build(app *glue.App) {
 	app.AddSystems(RollbackStage, glue.Func(func(p struct {
 		Local  glue.Opt[I]
 		Inputs glue.ResMut[Inputs]
+		Events glue.Writer[SessionEvent]
 	}) {
 		s.handOver(p.Local.Get(), p.Inputs.Get())
+		if !s.resim {
+			s.flush(p.Events)
+		}
 	}).Named("net.Rollback.handOver"))
-	app.OnClose(func() { Client{c: s.link}.Close() })
+	// Events that come while no tick runs (rollback_events.go).
+	app.AddSystems(glue.PreDraw, glue.Func(func(p struct{ Events glue.Writer[SessionEvent] }) {
+		s.flush(p.Events)
+	}).Named("net.Rollback.tell"))
+	app.OnClose(func() {
+		s.bye()
+		Client{c: s.link}.Close()
+	})
+	app.OnBuild(func() error {
+		// A relay server in the same app keeps a lost player's seat
+		// while the session waits for it.
+		if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.ReconnectGrace == 0 {
+			srv.s.cfg.ReconnectGrace = cfg.DisconnectAfter
+		}
+		return nil
+	})
 	app.Drive(s.drive)
 }
 
@@ -329,9 +413,56 @@ type session[I comparable] struct {
 	mine       map[uint64][]glue.Digest
 	theirs     map[uint64][]glue.Digest
 	dbuf       []glue.Digest
+	sentNames  []string // the names of the parts last sent with a report
+	namedOn    uint64   // the link's connection they were sent on
+	reports    uint64   // digest reports sent
+	theirNames []string // the names of the other's parts (the connection's goroutine)
 	w, enc     codec.Writer
 
+	now      func() time.Time // time.Now; tests set a fake
+	lastAt   uint64           // the last tick of the local inputs stamped
+	lastSent time.Time        // when inputs were last sent
+	ackSent  uint64           // confirmed, as last sent to the other side
+
+	pingAt    uint64           // the last ping's time (UnixNano), before the start
+	firstPing uint64           // the first's
+	sentAt    [rbRing]tickTime // when each tick's input was first sent
+	rttTick   uint64           // the last tick whose acknowledgement was timed
+	bytesIn   atomic.Uint64    // received (the connection's goroutine)
+	rateAt    time.Time        // the start of RollbacksPerSecond's second
+	rateFrom  uint64           // Rollbacks then
+
+	events      []SessionEvent // for the game, not yet written
+	progress    time.Time      // when the other's inputs last came (or no tick waited for them)
+	interrupted bool           // Interrupted was told, Resumed not yet
+	waitTold    uint64         // the tick of the last WaitRecommended
+
 	st RollbackStats
+}
+
+// tickTime is when a tick's input was sent.
+type tickTime struct {
+	tick uint64
+	at   time.Time
+}
+
+// timeAck measures the round trip from the acknowledgement of the
+// input of tick ack, the first time it comes.
+func (s *session[I]) timeAck(ack uint64) {
+	if ack <= s.rttTick {
+		return
+	}
+	s.rttTick = ack
+	sent := s.sentAt[ack%rbRing]
+	if sent.tick != ack {
+		return
+	}
+	rtt := s.clock().Sub(sent.at)
+	if s.st.RoundTrip == 0 {
+		s.st.RoundTrip = rtt
+	} else {
+		s.st.RoundTrip += (rtt - s.st.RoundTrip) / 8
+	}
 }
 
 // tickIn is an input of one tick.
@@ -360,6 +491,8 @@ func (s *session[I]) rerunning() bool { return s.resim }
 func (s *session[I]) stats() RollbackStats {
 	st := s.st
 	st.Started, st.Player, st.Tick, st.Confirmed = s.started, s.me, s.simulated, s.confirmed
+	st.Ahead = int(s.simulated) - int(s.confirmed)
+	st.BytesReceived = s.bytesIn.Load()
 	return st
 }
 
@@ -367,6 +500,7 @@ func (s *session[I]) stats() RollbackStats {
 // connection's goroutine). The sender's player is its seat, which the
 // server granted it, whatever the payload says.
 func (s *session[I]) received(from ClientID, seat int, payload []byte) {
+	s.bytesIn.Add(uint64(len(payload)))
 	r := codec.NewReader(payload)
 	m := rbMsg[I]{kind: int(r.Uint8()), from: from}
 	if said := int(r.Uvarint()); said != seat {
@@ -377,32 +511,38 @@ func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 	case rbHello:
 	case rbStart:
 		m.seed = r.Uint64()
+		m.ack = r.Uvarint()  // the input delay
+		m.tick = r.Uvarint() // the prediction window
+	case rbPing, rbPong:
+		m.tick = r.Uint64()
 	case rbInput:
 		m.tick, m.ack = r.Uvarint(), r.Uvarint()
-		n := r.Count(3)
-		for range n {
-			cv, err := parseComp(r, s.cfg.Registry)
-			if err == nil {
-				in, ok := cv.v.(I)
-				if !ok {
-					err = fmt.Errorf("input of type %s, want %s", cv.c.Name(), reflect.TypeFor[I]())
-				}
-				m.ins = append(m.ins, in)
-			}
-			if err != nil {
-				m.badInput = err
-				break
-			}
-		}
+		m.ins, m.badInput = readInputs[I](r, s.cfg.Registry)
 		if uint64(len(m.ins)) > m.tick {
 			m.badInput = fmt.Errorf("%d inputs up to tick %d", len(m.ins), m.tick)
 		}
+	case rbBye:
 	case rbDigest:
 		m.tick = r.Uvarint()
-		n := r.Count(9)
-		for range n {
-			name := r.Text()
+		n := r.Count(8)
+		named := r.Uint8() == 1
+		if !named && len(s.theirNames) != n {
+			return // names this side never got (lost with a connection): the next report brings them
+		}
+		for i := range n {
+			var name string
+			if named {
+				name = r.Text()
+			} else {
+				name = s.theirNames[i]
+			}
 			m.digests = append(m.digests, glue.Digest{Name: name, Sum: r.Uint64()})
+		}
+		if named && r.Err() == nil {
+			s.theirNames = s.theirNames[:0]
+			for _, d := range m.digests {
+				s.theirNames = append(s.theirNames, d.Name)
+			}
 		}
 	default:
 		return // a message of a later version: ignored
@@ -423,6 +563,7 @@ func (s *session[I]) send(kind int, fill func(w *codec.Writer)) {
 	if fill != nil {
 		fill(&s.w)
 	}
+	s.st.BytesSent += uint64(len(s.w.Data()))
 	_ = s.link.sendRelay(append([]byte(nil), s.w.Data()...)) // a lost hello is sent again; inputs need the connection
 }
 
@@ -441,26 +582,86 @@ func (s *session[I]) poll() {
 		}
 		switch m.kind {
 		case rbHello:
-			if s.me == 0 {
+			switch {
+			case s.me == 0 && !s.started && !s.cfg.FixedDelay:
+				s.ping()
+			case s.me == 0:
 				s.start(s.cfg.Seed)
-				s.send(rbStart, func(w *codec.Writer) { w.Uint64(s.cfg.Seed) })
-			} else if !s.started {
+				s.sendStart()
+			case !s.started:
 				s.send(rbHello, nil)
 			}
+		case rbPing:
+			s.send(rbPong, func(w *codec.Writer) { w.Uint64(m.tick) })
+		case rbPong:
+			if s.me == 0 && !s.started && s.firstPing != 0 && m.tick >= s.firstPing && m.tick <= s.pingAt { // one of its pings
+				s.adaptDelay(s.clock().Sub(time.Unix(0, int64(m.tick))))
+				s.start(s.cfg.Seed)
+				s.sendStart()
+			}
 		case rbStart:
-			if s.me == 1 {
+			if s.me == 1 && !s.started {
+				if m.ack > 30 || m.tick > 64 {
+					s.fail(fmt.Errorf("net: rollback: the other player starts the game with an input delay of %d ticks and a prediction of %d, more than 30 and 64; it does not follow the protocol (or runs another build)", m.ack, m.tick))
+					return
+				}
+				s.cfg.InputDelay = int(m.ack)
+				if !s.cfg.FixedDelay {
+					s.cfg.MaxPrediction = max(s.cfg.MaxPrediction, int(m.tick))
+				}
 				s.start(m.seed)
 			}
 		case rbInput:
 			s.takeInput(m)
+		case rbBye:
+			s.leftGame()
 		case rbDigest:
-			if s.theirs == nil {
-				s.theirs = map[uint64][]glue.Digest{}
-			}
-			s.theirs[m.tick] = m.digests
-			s.compare(m.tick)
+			s.takeDigests(m)
 		}
 	}
+}
+
+// ping asks player 1 for a pong, to measure the round trip (player 0,
+// before the start, at most every resendEvery).
+func (s *session[I]) ping() {
+	now := s.clock()
+	if s.pingAt != 0 && now.Sub(time.Unix(0, int64(s.pingAt))) < resendEvery {
+		return
+	}
+	s.pingAt = uint64(now.UnixNano())
+	if s.firstPing == 0 {
+		s.firstPing = s.pingAt
+	}
+	s.send(rbPing, func(w *codec.Writer) { w.Uint64(s.pingAt) })
+}
+
+// maxAdaptiveDelay and maxAdaptivePrediction bound the input delay and
+// the prediction the session picks from the round trip.
+const maxAdaptiveDelay, maxAdaptivePrediction = 10, 32
+
+// adaptDelay raises the input delay, then the prediction window, to
+// what a round trip of rtt needs: the other's inputs come within the
+// prediction (with 4 ticks to spare, for jitter and a slow frame), at 60
+// ticks a second. The delay is paid in response to the keys, the
+// prediction in ticks run again: each takes part of it.
+func (s *session[I]) adaptDelay(rtt time.Duration) {
+	const tick = time.Second / 60
+	need := int((rtt/2+tick-1)/tick) + 4
+	d := min(max(s.cfg.InputDelay, need-s.cfg.MaxPrediction), max(s.cfg.InputDelay, maxAdaptiveDelay))
+	p := min(max(s.cfg.MaxPrediction, need-d), max(s.cfg.MaxPrediction, maxAdaptivePrediction))
+	s.cfg.Logger.Info("net: rollback: input delay and prediction from the round trip", "rtt", rtt, "delay", d, "prediction", p)
+	s.cfg.InputDelay, s.cfg.MaxPrediction = d, p
+	s.st.RoundTrip = rtt
+}
+
+// sendStart tells player 1 the seed, the input delay and the prediction
+// window (player 0).
+func (s *session[I]) sendStart() {
+	s.send(rbStart, func(w *codec.Writer) {
+		w.Uint64(s.cfg.Seed)
+		w.Uvarint(uint64(s.cfg.InputDelay))
+		w.Uvarint(uint64(s.cfg.MaxPrediction))
+	})
 }
 
 // start starts the game, once: both players are there.
@@ -493,7 +694,16 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 		s.fail(fmt.Errorf("net: rollback: the other player sent a bad input for tick %d: %v", m.tick, m.badInput))
 		return
 	}
+	if err := s.inWindow("inputs up to tick", m.tick); err != nil {
+		s.fail(err)
+		return
+	}
+	if sent := max(s.lastAt, 1+30); m.ack > sent { // 30: the largest InputDelay, whose ticks are acknowledged at the start
+		s.fail(fmt.Errorf("net: rollback: the other player acknowledged this side's input of tick %d, which sent them only up to tick %d; it does not follow the protocol (or runs another build)", m.ack, s.lastAt))
+		return
+	}
 	s.theirAck = max(s.theirAck, m.ack)
+	s.timeAck(m.ack)
 	first := m.tick - uint64(len(m.ins)) + 1
 	for k, in := range m.ins {
 		t := first + uint64(k)
@@ -501,12 +711,13 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 			continue // known already
 		}
 		if t != s.confirmed+1 {
-			s.fail(fmt.Errorf("net: rollback: the other player's input of tick %d came after that of tick %d; inputs were lost (the connection was down too long)", t, s.confirmed))
+			s.fail(fmt.Errorf("net: rollback: the other player sent its input of tick %d without those of ticks %d to %d, which it has not had acknowledged; it does not follow the protocol (or runs another build)", t, s.confirmed+1, t-1))
 			return
 		}
 		i := t % rbRing
 		s.remote[i] = tickIn[I]{tick: t, v: in}
 		s.confirmed, s.lastIn = t, in
+		s.heard()
 		if u := s.used[i]; t <= s.simulated && u.tick == t && u.v != in && (s.firstBad == 0 || t < s.firstBad) {
 			s.firstBad = t
 		}
@@ -514,10 +725,49 @@ func (s *session[I]) takeInput(m rbMsg[I]) {
 	s.theirAdv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
 }
 
-// fail stops the session with err, which the next App.Update returns.
+// inWindow checks a tick the other player's message names: no honest
+// side names one more than rbWindow past this side's.
+func (s *session[I]) inWindow(what string, tick uint64) error {
+	if mine := max(s.simulated, s.lastAt); tick > mine+rbWindow {
+		return fmt.Errorf("net: rollback: the other player sent %s %d, more than %d ticks past this side's tick %d; it does not follow the protocol (or runs another build)", what, tick, rbWindow, mine)
+	}
+	return nil
+}
+
+// takeDigests keeps the other player's digests of a tick until this
+// side's are there: only for ticks this side will digest too, not long
+// past, within the window; so their number is bounded.
+func (s *session[I]) takeDigests(m rbMsg[I]) {
+	if err := s.inWindow("digests of tick", m.tick); err != nil {
+		s.fail(err)
+		return
+	}
+	if len(m.digests) > maxDigestParts {
+		s.fail(fmt.Errorf("net: rollback: the other player sent %d digests of tick %d, more than the %d a state has at most; it does not follow the protocol", len(m.digests), m.tick, maxDigestParts))
+		return
+	}
+	every := uint64(max(s.cfg.DigestEvery, 0))
+	if every == 0 || m.tick%every != 0 || m.tick+s.digestHorizon() < s.nextDigest {
+		return // a tick this side does not digest, or long past
+	}
+	if s.theirs == nil {
+		s.theirs = map[uint64][]glue.Digest{}
+	}
+	s.theirs[m.tick] = m.digests
+	s.compare(m.tick)
+}
+
+// digestHorizon is how long digests wait for the other side's of the
+// same tick.
+func (s *session[I]) digestHorizon() uint64 { return uint64(10 * s.cfg.DigestEvery) }
+
+// fail stops the session with err, which every App.Update from now on
+// returns (wrapping ErrDisconnected), and tells the game.
 func (s *session[I]) fail(err error) {
 	if s.err == nil {
-		s.err = err
+		s.err = disconnected{err}
+		s.cfg.Logger.Error("net: rollback session over", "reason", err)
+		s.tell(SessionEvent{Kind: Disconnected, Reason: s.err})
 	}
 }
 
@@ -585,18 +835,80 @@ const maxResend = 64
 // sendInput sends the local player's inputs up to tick at that the other
 // side has not acknowledged.
 func (s *session[I]) sendInput(at uint64) {
-	cd, enc, _ := codec.Of[I](s.cfg.Registry)
+	s.lastAt, s.lastSent, s.ackSent = at, s.clock(), s.confirmed
+	if s.sentAt[at%rbRing].tick != at {
+		s.sentAt[at%rbRing] = tickTime{tick: at, at: s.lastSent}
+	}
 	first := min(at, max(s.theirAck+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(at)
 		w.Uvarint(s.confirmed)
-		w.Uvarint(at - first + 1)
-		for t := first; t <= at; t++ {
-			s.enc.Reset()
-			enc(&s.local[t%rbRing].v, &s.enc)
-			writeComp(w, cd, s.enc.Data())
-		}
+		s.writeInputs(w, first, at)
 	})
+}
+
+// writeInputs writes the local inputs of ticks first to last compactly:
+// their count, the input type's id and version once, then runs of equal
+// inputs, each its length and one encoding. A player holding a key for a
+// second costs a few bytes, not 60 headers.
+func (s *session[I]) writeInputs(w *codec.Writer, first, last uint64) {
+	cd, enc, _ := codec.Of[I](s.cfg.Registry)
+	w.Uvarint(last - first + 1)
+	w.Uvarint(uint64(cd.ID()))
+	w.Uint8(cd.Version())
+	for t := first; t <= last; {
+		v := s.local[t%rbRing].v
+		run := uint64(1)
+		for t+run <= last && s.local[(t+run)%rbRing].v == v {
+			run++
+		}
+		s.enc.Reset()
+		enc(&v, &s.enc)
+		w.Uvarint(run)
+		w.Blob(s.enc.Data())
+		t += run
+	}
+}
+
+// readInputs reads what writeInputs wrote.
+func readInputs[I comparable](r *codec.Reader, reg *codec.Registry) ([]I, error) {
+	n64, tid, ver := r.Uvarint(), r.Uvarint(), r.Uint8()
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	if n64 > maxResend {
+		return nil, fmt.Errorf("%d inputs in one message, more than the %d sent at most", n64, maxResend)
+	}
+	n := int(n64)
+	if tid > 0xffff {
+		return nil, fmt.Errorf("type id %d out of range", tid)
+	}
+	c, err := reg.ByWire(uint16(tid), ver)
+	if err != nil {
+		return nil, err
+	}
+	ins := make([]I, 0, min(n, maxResend))
+	for len(ins) < n {
+		run := r.Uvarint()
+		v, err := c.Decode(codec.NewReader(r.BlobView()))
+		if err == nil && r.Err() != nil {
+			err = r.Err()
+		}
+		if err != nil {
+			return nil, err
+		}
+		in, ok := v.(I)
+		if !ok {
+			return nil, fmt.Errorf("input of type %s, want %s", c.Name(), reflect.TypeFor[I]())
+		}
+		if run == 0 || run > uint64(n-len(ins)) {
+			return nil, fmt.Errorf("a run of %d inputs where %d are left", run, n-len(ins))
+		}
+		for range run {
+			ins = append(ins, in)
+		}
+	}
+	return ins, nil
 }
 
 // drive is the app's driver (glue.App.Drive): one frame.
@@ -632,7 +944,10 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 		return nil
 	}
+	s.resend()
+	s.rate()
 	if s.app.Paused() {
+		s.watch(false)
 		return nil // glue.App.Pause: no tick, no re-run until it resumes
 	}
 	if err := s.rollback(tick); err != nil {
@@ -640,20 +955,67 @@ func (s *session[I]) drive(tick func() error) error {
 	}
 	s.digests()
 	if s.holdAt != 0 && s.simulated >= s.holdAt {
+		s.watch(false)
 		return nil
 	}
 	ahead := int(s.simulated) - int(s.confirmed)
-	if ahead >= s.cfg.MaxPrediction && s.simulated > 0 {
+	waiting := ahead >= s.cfg.MaxPrediction && s.simulated > 0
+	s.watch(waiting)
+	if s.err != nil {
+		return s.err
+	}
+	if waiting {
 		s.st.Stalls++
 		return nil // wait for the other player
 	}
 	if ahead-s.theirAdv >= 2 && s.simulated > 0 {
+		s.recommendWait((ahead - s.theirAdv) / 2)
 		if s.skip = !s.skip; s.skip {
 			s.st.Stalls++
 			return nil // run a little slower until the sides are even
 		}
 	}
 	return s.run(tick)
+}
+
+// rate measures RollbacksPerSecond, once a second.
+func (s *session[I]) rate() {
+	now := s.clock()
+	if s.rateAt.IsZero() {
+		s.rateAt, s.rateFrom = now, s.st.Rollbacks
+		return
+	}
+	if d := now.Sub(s.rateAt); d >= time.Second {
+		s.st.RollbacksPerSecond = float64(s.st.Rollbacks-s.rateFrom) / d.Seconds()
+		s.rateAt, s.rateFrom = now, s.st.Rollbacks
+	}
+}
+
+// clock returns the time (Config's fake in tests).
+func (s *session[I]) clock() time.Time {
+	if s.now == nil {
+		return time.Now()
+	}
+	return s.now()
+}
+
+// resend sends the acknowledgement of the other's inputs that came since
+// the last message at once, and the inputs the other side has not
+// acknowledged again at most every resendEvery: a frame that runs a tick
+// sends them anyway, one that waits would not — the other side would
+// wait for the acknowledgement, and the inputs lost with a connection
+// would never come.
+func (s *session[I]) resend() {
+	if s.lastAt == 0 || s.lastAt <= s.theirAck && s.confirmed <= s.ackSent {
+		return
+	}
+	switch {
+	case s.confirmed > s.ackSent:
+		s.sendInput(s.lastAt) // new: the acknowledgement the other side waits for
+	case s.clock().Sub(s.lastSent) >= resendEvery:
+		s.st.Resends++
+		s.sendInput(s.lastAt)
+	}
 }
 
 // run runs the next tick and saves its checkpoint.
@@ -751,11 +1113,16 @@ func (s *session[I]) digests() {
 			s.mine = map[uint64][]glue.Digest{}
 		}
 		s.mine[t] = append([]glue.Digest(nil), s.dbuf...)
+		s.pruneDigests(t)
+		named := s.nameDigests()
 		s.send(rbDigest, func(w *codec.Writer) {
 			w.Uvarint(t)
 			w.Uvarint(uint64(len(s.dbuf)))
+			w.Uint8(b2u(named))
 			for _, d := range s.dbuf {
-				w.Text(d.Name)
+				if named {
+					w.Text(d.Name)
+				}
 				w.Uint64(d.Sum)
 			}
 		})
@@ -763,18 +1130,52 @@ func (s *session[I]) digests() {
 	}
 }
 
-// compare compares the digests of tick t once both sides' are there.
-func (s *session[I]) compare(t uint64) {
-	for old := range s.mine { // one side's digests the other never sent
-		if old+uint64(10*s.cfg.DigestEvery) < t {
+// pruneDigests forgets the digests one side sent and the other never
+// did, long before tick t: once per digest of this side's, not per
+// message received (both maps hold a few ticks: takeDigests).
+func (s *session[I]) pruneDigests(t uint64) {
+	for old := range s.mine {
+		if old+s.digestHorizon() < t {
 			delete(s.mine, old)
 		}
 	}
 	for old := range s.theirs {
-		if old+uint64(10*s.cfg.DigestEvery) < t {
+		if old+s.digestHorizon() < t {
 			delete(s.theirs, old)
 		}
 	}
+}
+
+// nameDigests reports whether this digest report carries the parts'
+// names: when they changed since the last report that did, on a new
+// connection (the other side may have missed it), and every 8th report.
+func (s *session[I]) nameDigests() bool {
+	conn := s.link.session.Load()
+	s.reports++
+	same := len(s.sentNames) == len(s.dbuf) && conn == s.namedOn && s.reports%8 != 0
+	for i := 0; same && i < len(s.dbuf); i++ {
+		same = s.sentNames[i] == s.dbuf[i].Name
+	}
+	if same {
+		return false
+	}
+	s.sentNames = s.sentNames[:0]
+	for _, d := range s.dbuf {
+		s.sentNames = append(s.sentNames, d.Name)
+	}
+	s.namedOn = conn
+	return true
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// compare compares the digests of tick t once both sides' are there.
+func (s *session[I]) compare(t uint64) {
 	a, ok1 := s.mine[t]
 	b, ok2 := s.theirs[t]
 	if !ok1 || !ok2 {
@@ -804,6 +1205,7 @@ func (s *session[I]) compare(t uint64) {
 	}
 	s.st.Desyncs++
 	s.st.LastDesync = &d
+	s.tell(SessionEvent{Kind: Desynced, Tick: d.Tick, Parts: d.Parts})
 	if s.cfg.OnDesync != nil {
 		s.cfg.OnDesync(d)
 		return

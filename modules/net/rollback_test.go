@@ -160,19 +160,24 @@ func gameDigests(t *testing.T, app *glue.App) []glue.Digest {
 	return out
 }
 
-// rbPeer is one player's app, connected to url.
-func rbPeer(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex) (*glue.App, *session[rbPad]) {
+// rbPeerWith is one player's app, connected to url.
+// alter, if set, changes the session's configuration.
+func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex, alter func(*RollbackConfig)) (*glue.App, *session[rbPad]) {
 	app := glue.NewApp()
 	rbGame(app)
-	app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
-		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, Logger: quiet(), DigestEvery: 30,
+	cfg := RollbackConfig{
+		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, FixedDelay: true, Logger: quiet(), DigestEvery: 30,
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) {
 			mu.Lock()
 			*desyncs = append(*desyncs, d)
 			mu.Unlock()
 		},
-	}})
+	}
+	if alter != nil {
+		alter(&cfg)
+	}
+	app.AddPlugins(Rollback[rbPad]{Config: cfg})
 	app.InsertResource(rbPad{})
 	t.Cleanup(app.Close)
 	return app, glue.Resource[Session](app).s.(*session[rbPad])
@@ -288,25 +293,60 @@ func TestRollbackReportsDesync(t *testing.T) {
 // with the digests of the run with every input on time. It returns the
 // sessions' counters and the desyncs reported.
 func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([2]RollbackStats, []Desync) {
-	want := rbReference(t, n, delay)
-	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
+	return runRollbackWith(t, rbRun{n: n, delay: delay, lag: lag, alter: alter, compare: alter == nil})
+}
+
+// rbRun says how runRollbackWith plays.
+type rbRun struct {
+	n       uint64
+	delay   int
+	lag     time.Duration
+	alter   func(p int, app *glue.App)
+	compare bool // check the end's digests against the reference
+	// server changes the relay server's configuration; proxies, if set,
+	// is handed each player's lag proxy (lag must be set).
+	server  func(cfg *ServerConfig)
+	proxies func(p int, proxy *lagproxy.Proxy)
+	faults  func(cfg *lagproxy.Config) // the proxies' faults
+	config  func(p int, cfg *RollbackConfig)
+}
+
+// runRollbackWith plays the test game as r says (see runRollback).
+func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
+	n, delay := r.n, r.delay
+	scfg := ServerConfig{Registry: rbRegistry()}
+	if r.server != nil {
+		r.server(&scfg)
+	}
+	server, srv := startServer(t, scfg, nil)
 	var apps [2]*glue.App
 	var sess [2]*session[rbPad]
 	var mu sync.Mutex
 	var desyncs []Desync
 	for p := range 2 {
 		addr := srv.Addr()
-		if lag > 0 {
-			proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)})
+		if r.lag > 0 {
+			pc := lagproxy.Config{Target: srv.Addr(), Latency: r.lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)}
+			if r.faults != nil {
+				r.faults(&pc)
+			}
+			proxy, err := lagproxy.Start(pc)
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { proxy.Close() })
 			addr = proxy.Addr()
+			if r.proxies != nil {
+				r.proxies(p, proxy)
+			}
 		}
-		apps[p], sess[p] = rbPeer(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu)
-		if alter != nil {
-			alter(p, apps[p])
+		var cfg func(*RollbackConfig)
+		if r.config != nil {
+			cfg = func(c *RollbackConfig) { r.config(p, c) }
+		}
+		apps[p], sess[p] = rbPeerWith(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu, cfg)
+		if r.alter != nil {
+			r.alter(p, apps[p])
 		}
 		sess[p].holdAt = n
 	}
@@ -319,31 +359,17 @@ func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter fun
 			errs <- rbPlay(apps[p], sess[p], p, n, delay)
 		}()
 	}
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() { // the relay server ticks too (its heartbeat)
-		defer close(done)
-		tk := time.NewTicker(time.Second / 60)
-		defer tk.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tk.C:
-				server.Update()
-			}
-		}
-	}()
+	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
 	wg.Wait()
-	close(stop)
-	<-done
+	stop()
 	close(errs)
 	for err := range errs {
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	if alter == nil {
+	if r.compare {
+		want := rbReference(t, n, sess[0].cfg.InputDelay) // the delay the session chose
 		for p := range 2 {
 			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
 				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
@@ -356,6 +382,30 @@ func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter fun
 	mu.Lock()
 	defer mu.Unlock()
 	return st, slices.Clone(desyncs)
+}
+
+// stepServer runs the relay server's app at 60 ticks a second (its
+// heartbeat) until stop is called or the test ends.
+func stepServer(t *testing.T, server *glue.App) (stop func()) {
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tk := time.NewTicker(time.Second / 60)
+		defer tk.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tk.C:
+				server.Update()
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { close(quit); <-done }) }
+	t.Cleanup(stop)
+	return stop
 }
 
 // rbPlay runs one player's app at 60 frames a second until it has run
@@ -384,7 +434,7 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error 
 				x = v.(rbPaddle).X
 			}
 		}
-		if want := rbOwnX(p, app.Tick(), delay); x != want {
+		if want := rbOwnX(p, app.Tick(), s.cfg.InputDelay); x != want { // the delay the session chose
 			return fmt.Errorf("player %d: after tick %d its paddle is at %d, want %d (its own inputs applied in their ticks)", p+1, app.Tick(), x, want)
 		}
 	}
