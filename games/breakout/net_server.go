@@ -42,11 +42,17 @@ func serverPlugin(cfg Config) glue.Plugin {
 }
 
 // agonesConfig is the server's connection to Agones: nil unless -agones.
+// The players go to the Agones List "players" (deploy/fleet.yaml), or,
+// with -agones-players, to the alpha PlayerTracking.
 func agonesConfig(cfg Config) *net.AgonesConfig {
 	if !cfg.Net.Agones {
 		return nil
 	}
-	return &net.AgonesConfig{PlayerTracking: cfg.Net.AgonesPlayers}
+	players := net.AgonesPlayersList
+	if cfg.Net.AgonesPlayers {
+		players = net.AgonesPlayersTracking
+	}
+	return &net.AgonesConfig{Players: players}
 }
 
 // reconnectGrace is how long a -join player whose connection dropped

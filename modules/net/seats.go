@@ -108,10 +108,13 @@ func (s *Seats) Taken() int {
 }
 
 // Report tells srv how many seats are taken, of how many
-// (Server.SetSeats); a nil srv (no server) is ignored.
+// (Server.SetSeats), and, for Agones, which clients hold them (the
+// players of [AgonesPlayersList], spectators left out); a nil srv (no
+// server) is ignored.
 func (s *Seats) Report(srv *Server) {
 	if srv != nil {
 		srv.SetSeats(s.Taken(), len(s.Clients))
+		srv.s.agonesSeats(s.Clients)
 	}
 }
 
