@@ -113,13 +113,10 @@ func TestAgonesShutdownAheadOfQueuedCalls(t *testing.T) {
 		tick()
 	}
 	sc.SetDelay(2 * time.Second)
-	var conns []*websocket.Conn
 	for i := range 4 {
-		c, err := rawDial(t, srv.URL(), nil)
-		if err != nil {
+		if _, err := rawDial(t, srv.URL(), nil); err != nil {
 			t.Fatal(err)
 		}
-		conns = append(conns, c)
 		waitFor(t, "a client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == i+1 })
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -93,7 +93,7 @@ func TestAgonesPlayerTracking(t *testing.T) {
 	off := agonestest.New(nil) // a default install: the gate is off
 	defer off.Close()
 	var logs logBuf
-	app, srv = startServer(t, ServerConfig{Logger: logs.logger(), Agones: &AgonesConfig{URL: off.URL, HealthEvery: time.Hour, Players: AgonesPlayersTracking}}, nil)
+	app, _ = startServer(t, ServerConfig{Logger: logs.logger(), Agones: &AgonesConfig{URL: off.URL, HealthEvery: time.Hour, Players: AgonesPlayersTracking}}, nil)
 	tick = func() { app.Update(); time.Sleep(time.Millisecond) }
 	waitFor(t, "the warning", 10*time.Second, tick, func() bool { return strings.Contains(logs.String(), "PlayerTracking feature gate") })
 }
