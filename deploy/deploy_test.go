@@ -66,6 +66,10 @@ type (
 		Players *struct {
 			InitialCapacity int `yaml:"initialCapacity"`
 		} `yaml:"players"`
+		Lists map[string]*struct {
+			Capacity int      `yaml:"capacity"`
+			Values   []string `yaml:"values"`
+		} `yaml:"lists"`
 		SDKServer struct {
 			LogLevel string `yaml:"logLevel"`
 			GRPCPort int    `yaml:"grpcPort"`
@@ -95,6 +99,9 @@ type (
 			Selectors []struct {
 				MatchLabels     map[string]string `yaml:"matchLabels"`
 				GameServerState string            `yaml:"gameServerState"` // Ready | Allocated
+				Lists           map[string]struct {
+					MinAvailable int `yaml:"minAvailable"`
+				} `yaml:"lists"`
 			} `yaml:"selectors"`
 			Scheduling string `yaml:"scheduling"`
 			Metadata   struct {
@@ -282,12 +289,17 @@ func TestManifests(t *testing.T) {
 	if !slices.Contains(d.expose, port.ContainerPort) {
 		t.Errorf("the Dockerfile exposes %v; the Fleet maps %d", d.expose, port.ContainerPort)
 	}
-	if _, ok := flag(args, "agones-players"); !ok {
-		if _, ok := flag(args, "agones"); !ok {
-			t.Error("the server is not started with -agones or -agones-players: it would never tell Agones it is Ready")
-		}
-	} else if gs.Players == nil {
-		t.Error("-agones-players reports players, but the Fleet has no players: section (PlayerTracking)")
+	_, tracking := flag(args, "agones-players")
+	_, agones := flag(args, "agones")
+	_, reuse := flag(args, "agones-reuse")
+	players, _ := flag(args, "players")
+	switch {
+	case !agones && !tracking && !reuse:
+		t.Error("the server is not started with -agones: it would never tell Agones it is Ready")
+	case tracking && gs.Players == nil:
+		t.Error("-agones-players reports players with PlayerTracking, but the Fleet has no players: section (and the install needs the PlayerTracking gate)")
+	case !tracking && (gs.Lists["players"] == nil || strconv.Itoa(gs.Lists["players"].Capacity) != players):
+		t.Errorf("the server keeps the List \"players\" (capacity: its -players %s seats); the Fleet declares %+v", players, gs.Lists["players"])
 	}
 	drain, _ := flag(args, "drain")
 	dd, err := time.ParseDuration(drain)

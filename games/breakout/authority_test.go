@@ -8,13 +8,11 @@ import (
 	"io"
 	stdnet "net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/agonestest"
 	"github.com/gluekit/glue/modules/net/netflags"
 )
 
@@ -221,11 +220,12 @@ func TestHostKeepsItsPaddle(t *testing.T) {
 	}
 }
 
-// TestSIGTERMDrains runs breakout -serve -agones-players as a child
-// process with a watcher, and sends it SIGTERM: /readyz says it is
-// draining and new watchers are refused while the watcher stays; when the
-// watcher leaves, the server shuts down and the process exits 0. A fake
-// Agones SDK sidecar sees Ready, the player come and go, and Shutdown.
+// TestSIGTERMDrains runs breakout -serve -agones as a child process with
+// a watcher, and sends it SIGTERM: /readyz says it is draining and new
+// watchers are refused while the watcher stays; when the watcher leaves,
+// the server shuts down and the process exits 0. A fake Agones SDK
+// sidecar (agonestest) sees Ready, the clients label count the watcher,
+// no player (a watcher holds no seat), and Shutdown last.
 func TestSIGTERMDrains(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the game")
@@ -234,19 +234,9 @@ func TestSIGTERMDrains(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	var mu sync.Mutex
-	var calls []string
-	sdk := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.URL.Path != "/health" {
-			mu.Lock()
-			calls = append(calls, r.Method+" "+r.URL.Path+" "+string(body))
-			mu.Unlock()
-		}
-		io.WriteString(w, "{}")
-	}))
+	sdk := agonestest.New(&agonestest.Options{Address: "127.0.0.1"})
 	defer sdk.Close()
-	cmd := exec.Command(bin, "-serve", "127.0.0.1:0", "-headless", "-ticks", "100000", "-mute", "-agones-players")
+	cmd := exec.Command(bin, "-serve", "127.0.0.1:0", "-headless", "-ticks", "100000", "-mute", "-agones")
 	cmd.Env = append(os.Environ(), "AGONES_SDK_HTTP_PORT="+sdk.URL[strings.LastIndex(sdk.URL, ":")+1:])
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
@@ -320,16 +310,23 @@ func TestSIGTERMDrains(t *testing.T) {
 	if _, err := stdnet.Dial("tcp", addr); err == nil {
 		t.Error("still listening after exit")
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	var calls []string
+	for _, c := range sdk.Calls() {
+		if c.Path != "/health" && c.Path != "/watch/gameserver" {
+			calls = append(calls, c.String())
+		}
+	}
 	got := strings.Join(calls, "\n")
-	for _, want := range []string{"POST /ready {}", "PUT /alpha/player/capacity", "POST /alpha/player/connect", `PUT /metadata/label {"key":"clients","value":"1"}`, "POST /alpha/player/disconnect", "POST /shutdown {}"} {
+	for _, want := range []string{"POST /ready {}", `PATCH /v1beta1/lists/players {"capacity":"1"}`, `PUT /metadata/label {"key":"clients","value":"1"}`, "POST /shutdown {}"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the Agones sidecar was not called %s; calls:\n%s", want, got)
 		}
 	}
-	if len(calls) == 0 || calls[len(calls)-1] != "POST /shutdown {}" {
+	if len(calls) == 0 || calls[len(calls)-1] != "POST /shutdown {}" || sdk.State() != "Shutdown" {
 		t.Errorf("the last Agones call is not Shutdown:\n%s", got)
+	}
+	if players, _, _ := sdk.List("players"); len(players) != 0 || len(sdk.Refused()) != 0 {
+		t.Errorf("players %v (a watcher is no player); calls refused: %v", players, sdk.Refused())
 	}
 }
 

@@ -23,7 +23,7 @@
 //	            the last tick's quick save or load did is reported; audio:
 //	            a rollback's re-run tick is silenced (-rollback, rollback.go)
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
-//	StateTransition  the phase (Serving, Playing, Paused, Won, Lost) changes
+//	StateTransition  the phase (Waiting, Serving, Playing, Paused, Won, Lost) changes
 //	            as the rules asked last tick: entering Serving (or
 //	            resuming it) arms the autopilot's serve delay, Won and
 //	            Lost play their tones
@@ -121,7 +121,7 @@ func NewApp(cfg Config) *glue.App {
 	// Modules. Each adds its resources and its systems to the core stages
 	// (see the tick above); physics runs in the game's Physics stage.
 	app.AddPlugins(
-		timer.Plugin{PauseWhile: glue.InState(Paused)}, // the clock stops while Paused
+		timer.Plugin{PauseWhile: glue.If(clockStopped)}, // the clock stops while Paused or Waiting
 		input.Plugin{Headless: cfg.Headless},
 		physics.Plugin{Stage: Physics, Bounds: physics.Bounds{Max: physics.Vec{X: FieldW, Y: FieldH}}},
 		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
@@ -141,7 +141,7 @@ func NewApp(cfg Config) *glue.App {
 	// The game's resources.
 	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
 	app.InsertResource(cfg.Settings)
-	glue.AddState(app, Serving)
+	glue.AddState(app, firstPhase(cfg)) // Waiting for a room on Agones, else Serving
 	app.InsertResource(NewGame(cfg.Settings))
 	app.InsertResource(NewRng(cfg.Seed))
 	app.InsertResource(Intent{})
@@ -155,8 +155,8 @@ func NewApp(cfg Config) *glue.App {
 	app.AddSystems(Control,
 		glue.Func(Steer),
 		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
-		glue.Func(Autopilot),
-		glue.Func(TakeRemoteControl), // -join players' input, when serving (net.go)
+		glue.Func(Autopilot).RunIf(glue.Not(glue.InState(Waiting))), // an idle room does not play itself out
+		glue.Func(TakeRemoteControl),                                // -join players' input, when serving (net.go)
 		glue.Func3(Pause),
 		glue.Func(Restart),
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
@@ -198,6 +198,22 @@ func NewApp(cfg Config) *glue.App {
 	// the first frame is drawn).
 	app.AddSystems(HUD, render.Publish("breakoutState", 6, breakoutState))
 	return app
+}
+
+// firstPhase is the phase a game starts in: Waiting for a room served on
+// Agones (it waits for its match), Serving otherwise.
+func firstPhase(cfg Config) Phase {
+	if cfg.Net.Serve != "" && cfg.Net.Agones {
+		return Waiting
+	}
+	return Serving
+}
+
+// clockStopped is the timer's PauseWhile: the game's clock stops while
+// Paused or Waiting.
+func clockStopped(p glue.Res[glue.State[Phase]]) bool {
+	ph := p.Get().Get()
+	return ph == Paused || ph == Waiting
 }
 
 // NewWatchApp declares a watcher of the game served at cfg.Net.Peer: it runs
@@ -327,7 +343,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// -headless stops when the game is won or lost; watchers see a served
 	// game in real time: it is paced at 60 ticks per second instead of
 	// running as fast as the machine can.
-	h := render.Headless{Until: func() bool { p := glue.StateAfter[Phase](app); return p == Won || p == Lost }}
+	// A room reused on Agones (-agones-reuse) goes on to its next match.
+	h := render.Headless{Until: func() bool { return glue.StateAfter[Phase](app).Over() && !nf.AgonesReuse }}
 	if nf.Networked() {
 		h.Every = time.Second / 60
 	}

@@ -108,7 +108,7 @@ type roomRules struct {
 // intent's Pause, Restart and Launch.
 func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, clients []net.ClientID, phase Phase, hostPlays bool) {
 	restart := func(i int) bool { return press[i].Restart }
-	intent.Restart = r.room.Restart(clients, restart, intent.Restart, hostPlays, phase >= Won)
+	intent.Restart = r.room.Restart(clients, restart, intent.Restart, hostPlays, phase.Over())
 	pause := func(i int) bool { return press[i].Pause }
 	intent.Pause = r.room.Pause(clients, pause, intent.Pause, phase == Paused, phase == Serving || phase == Playing)
 	// A serving paddle that holds the ball for net.DefaultIdleTicks

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"log/slog"
 	"slices"
 	"time"
 
@@ -35,18 +36,110 @@ func serverPlugin(cfg Config) glue.Plugin {
 			OriginPatterns: append(slices.Clip(webOrigins), cfg.Net.Origins...),
 			Inputs:         []glue.Type{glue.TypeOf[RemoteSteer](), glue.TypeOf[RemoteButtons]()},
 			ReconnectGrace: reconnectGrace,
+			AllowedHosts:   cfg.Net.AllowedHosts, // -allowed-hosts: a proxy's name
 			Agones:         agonesConfig(cfg),
 		}})
 		app.AddPlugins(net.DrainPlugin{Stop: cfg.Net.Stop, Grace: cfg.Net.Drain, Over: []glue.Condition{glue.InState(Won), glue.InState(Lost)}})
+		if cfg.Net.Agones {
+			// A room on Agones waits for its match (Waiting, main.go),
+			// and with -agones-reuse returns to Ready after it.
+			app.InsertResource(Room{Reuse: cfg.Net.AgonesReuse})
+			app.AddSystems(Control, glue.Func(WaitForMatch).RunIf(glue.InState(Waiting)))
+			app.AddSystems(glue.OnEnter(Won), glue.Func(EndMatch))
+			app.AddSystems(glue.OnEnter(Lost), glue.Func(EndMatch))
+		}
 	})
 }
 
+// Room is a served game's match on Agones (-agones), a resource.
+type Room struct {
+	// Reuse returns the room to Ready with a fresh world when its match
+	// ends, instead of ending the game (-agones-reuse).
+	Reuse bool
+	// Matches counts the matches begun.
+	Matches int
+
+	readyAsked bool // AgonesReady was asked; an Allocated seen before Ready is the last match's
+}
+
+// WaitForMatchParams are what WaitForMatch reads and writes.
+type WaitForMatchParams struct {
+	Server glue.Opt[net.Server]
+	Seats  glue.Res[Seats]
+	Room   glue.ResMut[Room]
+	Next   glue.ResMut[glue.NextState[Phase]]
+}
+
+// WaitForMatch (Control, while Waiting) begins the match — Serving, the
+// autopilot and the clock with it — once Agones has allocated the room
+// (the server's watch of its GameServer) or a network player holds a
+// seat. Until then the room waits, Ready, however long.
+func WaitForMatch(p WaitForMatchParams) {
+	srv := p.Server.Get()
+	if srv == nil {
+		return
+	}
+	room := p.Room.Get()
+	gs, _ := srv.Agones()
+	if room.readyAsked && gs.State == net.AgonesReady {
+		room.readyAsked = false
+	}
+	allocated := gs.State == net.AgonesAllocated && !room.readyAsked
+	if seated := p.Seats.Get().Taken(); allocated || seated > 0 {
+		room.Matches++
+		slog.Info("breakout: the match begins", "allocated", allocated, "players", seated, "mode", gs.Labels["mode"], "match", room.Matches)
+		p.Next.Get().Set(Serving)
+	}
+}
+
+// EndMatchParams are what EndMatch reads and writes.
+type EndMatchParams struct {
+	Server   glue.Opt[net.Server]
+	Room     glue.ResMut[Room]
+	Seats    glue.ResMut[Seats]
+	Cmd      glue.Commands
+	Game     glue.ResMut[Game]
+	Next     glue.ResMut[glue.NextState[Phase]]
+	Settings glue.Res[Settings]
+	Bricks   glue.Query1[Brick]
+	Balls    glue.Query1[Ball]
+}
+
+// EndMatch (on entering Won or Lost, on Agones) returns a room with
+// Reuse to Ready: its players are disconnected and their seats freed,
+// the world is made afresh, the phase goes back to Waiting and the
+// server asks Agones to mark the room Ready (net.Server.AgonesReady).
+// Without Reuse it does nothing: the game ends (-headless stops when the
+// game is won or lost) and the server's Shutdown tells Agones.
+func EndMatch(p EndMatchParams) {
+	srv, room := p.Server.Get(), p.Room.Get()
+	if srv == nil || !room.Reuse {
+		return
+	}
+	for _, id := range srv.Clients() {
+		srv.Disconnect(id, "breakout: the match is over; the room is ready for the next one")
+	}
+	seats := p.Seats.Get()
+	seats.Leave(slices.Clone(seats.Clients)...)
+	newMatch(p.Cmd, p.Bricks, p.Balls, p.Game.Get(), *p.Settings.Get())
+	p.Next.Get().Set(Waiting)
+	room.readyAsked = true
+	srv.AgonesReady()
+	slog.Info("breakout: the match is over; the room is Ready again", "match", room.Matches)
+}
+
 // agonesConfig is the server's connection to Agones: nil unless -agones.
+// The players go to the Agones List "players" (deploy/fleet.yaml), or,
+// with -agones-players, to the alpha PlayerTracking.
 func agonesConfig(cfg Config) *net.AgonesConfig {
 	if !cfg.Net.Agones {
 		return nil
 	}
-	return &net.AgonesConfig{PlayerTracking: cfg.Net.AgonesPlayers}
+	players := net.AgonesPlayersList
+	if cfg.Net.AgonesPlayers {
+		players = net.AgonesPlayersTracking
+	}
+	return &net.AgonesConfig{Players: players}
 }
 
 // reconnectGrace is how long a -join player whose connection dropped

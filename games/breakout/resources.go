@@ -23,11 +23,18 @@ const (
 	Paused
 	Won
 	Lost
+	// Waiting is a room on Agones that waits for its match (-agones): no
+	// autopilot, no clock, until the room is Allocated or its first
+	// seated player arrives (WaitForMatch, net_server.go).
+	Waiting
 )
 
 func (p Phase) String() string {
-	return [...]string{"serving", "playing", "paused", "won", "lost"}[p]
+	return [...]string{"serving", "playing", "paused", "won", "lost", "waiting"}[p]
 }
+
+// Over reports whether the game is won or lost.
+func (p Phase) Over() bool { return p == Won || p == Lost }
 
 // Game is the score of one game and its ball's speed, a resource.
 type Game struct {

@@ -76,7 +76,7 @@ func buttons(s *input.State, phase Phase) Intent {
 	return Intent{
 		Launch:  s.Pressed(input.Primary),
 		Pause:   s.Pressed(input.Pause),
-		Restart: s.Pressed(input.Restart) || (phase >= Won && s.Pressed(input.Primary)),
+		Restart: s.Pressed(input.Restart) || (phase.Over() && s.Pressed(input.Primary)),
 	}
 }
 
@@ -281,11 +281,17 @@ func Restart(r RestartParams) {
 		return
 	}
 	r.Next.Get().Set(Serving)
-	r.Bricks.Each(func(e glue.Entity, _ Brick) { r.Cmd.Despawn(e) })
-	r.Balls.Each(func(e glue.Entity, _ Ball) { r.Cmd.Despawn(e) })
-	spawnBricks(r.Cmd, r.Settings.Get().Bricks)
-	spawnBall(r.Cmd)
-	*r.Game.Get() = NewGame(*r.Settings.Get())
+	newMatch(r.Cmd, r.Bricks, r.Balls, r.Game.Get(), *r.Settings.Get())
+}
+
+// newMatch replaces the bricks and the ball, and resets the score and
+// lives: a fresh world for the next game.
+func newMatch(cmd glue.Commands, bricks glue.Query1[Brick], balls glue.Query1[Ball], game *Game, s Settings) {
+	bricks.Each(func(e glue.Entity, _ Brick) { cmd.Despawn(e) })
+	balls.Each(func(e glue.Entity, _ Ball) { cmd.Despawn(e) })
+	spawnBricks(cmd, s.Bricks)
+	spawnBall(cmd)
+	*game = NewGame(s)
 }
 
 // NewGame returns the score of a game about to be served.
@@ -436,6 +442,8 @@ func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p LabelParams)
 			msg = "You win!\nR or tap to play again"
 		case Lost:
 			msg = "Game over\nR or tap to try again"
+		case Waiting:
+			msg = "Waiting for players"
 		}
 		if n := p.Notice.Get(); n != nil && n.Text != "" {
 			msg = n.Text

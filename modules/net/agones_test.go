@@ -4,12 +4,8 @@ package net
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -17,156 +13,183 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gluekit/glue/modules/net/agonestest"
 )
 
-// fakeAgones is an Agones SDK sidecar's HTTP API as Agones documents it
-// (agones.dev, "REST Game Server Client API"): it answers 200 {} to the
-// calls glue makes when their method, path, content type and body are as
-// documented, and 400 with the reason to anything else.
-type fakeAgones struct {
-	mu    sync.Mutex
-	calls []string // "METHOD /path body", in order
-	bad   []string
-}
-
-// agonesAPI lists the documented calls glue makes: method and path, and
-// the JSON fields of the body with their kinds.
-var agonesAPI = map[string]map[string]reflect.Kind{
-	"POST /ready":                   {},
-	"POST /health":                  {},
-	"POST /shutdown":                {},
-	"PUT /metadata/label":           {"key": reflect.String, "value": reflect.String},
-	"POST /alpha/player/connect":    {"playerID": reflect.String},
-	"POST /alpha/player/disconnect": {"playerID": reflect.String},
-	"PUT /alpha/player/capacity":    {"count": reflect.Float64},
-	"GET /gameserver":               nil, // no body
-}
-
-func (f *fakeAgones) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	call := r.Method + " " + r.URL.Path
-	body, _ := io.ReadAll(r.Body)
-	fields, ok := agonesAPI[call]
-	var m map[string]any
-	switch {
-	case !ok:
-		f.fail(w, call+": not an Agones SDK call")
-		return
-	case call == "GET /gameserver":
-		f.mu.Lock()
-		f.calls = append(f.calls, call)
-		f.mu.Unlock()
-		io.WriteString(w, `{"object_meta":{"name":"breakout-x7k2p","namespace":"default"},"status":{"state":"Ready","address":"203.0.113.7","ports":[{"name":"default","port":7777}]}}`)
-		return
-	case r.Header.Get("Content-Type") != "application/json":
-		f.fail(w, call+": Content-Type "+r.Header.Get("Content-Type"))
-		return
-	case json.Unmarshal(body, &m) != nil:
-		f.fail(w, call+": body not a JSON object: "+string(body))
-		return
-	}
-	if len(m) != len(fields) {
-		f.fail(w, fmt.Sprintf("%s: body %s; want the fields %v", call, body, fields))
-		return
-	}
-	for k, kind := range fields {
-		if v, ok := m[k]; !ok || reflect.TypeOf(v).Kind() != kind {
-			f.fail(w, fmt.Sprintf("%s: body %s; want %q a %v", call, body, k, kind))
-			return
+// calls returns the sidecar's calls but health pings and the watch, as
+// "METHOD /path body".
+func calls(sc *agonestest.Sidecar) []string {
+	var out []string
+	for _, c := range sc.Calls() {
+		if c.Path != "/health" && c.Path != "/watch/gameserver" {
+			out = append(out, c.String())
 		}
 	}
-	f.mu.Lock()
-	f.calls = append(f.calls, call+" "+string(body))
-	f.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, "{}")
-}
-
-func (f *fakeAgones) fail(w http.ResponseWriter, why string) {
-	f.mu.Lock()
-	f.bad = append(f.bad, why)
-	f.mu.Unlock()
-	http.Error(w, why, http.StatusBadRequest)
-}
-
-// list returns the calls made, without the health pings.
-func (f *fakeAgones) list() (calls []string, health int, bad []string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, c := range f.calls {
-		if strings.HasPrefix(c, "POST /health") {
-			health++
-		} else {
-			calls = append(calls, c)
-		}
-	}
-	return calls, health, slices.Clone(f.bad)
+	return out
 }
 
 // TestAgones: a server configured for Agones marks itself Ready, pings
-// Health while the game loop ticks, reports each client as a player and
-// the number of clients as a label, and asks for Shutdown when it has
-// shut down — each call as Agones documents it.
+// Health while the game loop ticks, keeps the players list and the
+// clients label equal to its clients, admits players by the address it
+// learned from the watch stream, and asks for Shutdown when it has shut
+// down — each call as Agones' swagger documents it.
 func TestAgones(t *testing.T) {
-	var fake fakeAgones
-	sdk := httptest.NewServer(&fake)
-	defer sdk.Close()
-	app, srv := startServer(t, ServerConfig{MaxClients: 8, Agones: &AgonesConfig{URL: sdk.URL, HealthEvery: 20 * time.Millisecond, PlayerTracking: true}}, nil)
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
+	defer sc.Close()
+	app, srv := startServer(t, ServerConfig{MaxClients: 8, Agones: &AgonesConfig{URL: sc.URL, HealthEvery: 20 * time.Millisecond}}, nil)
 	tick := func() { app.Update(); time.Sleep(time.Millisecond) }
-	waitFor(t, "Ready and a health ping", 10*time.Second, tick, func() bool { _, h, _ := fake.list(); return h > 0 })
-	waitFor(t, "the GameServer's address", 10*time.Second, tick, func() bool { c, _, _ := fake.list(); return len(c) >= 3 })
-	// Players reach the room by the node's address, which the server
-	// learned from the GameServer.
-	c, err := rawDial(t, srv.URL(), &websocket.DialOptions{Host: "203.0.113.7:7777", Subprotocols: []string{subprotocol}})
-	if err != nil {
-		t.Fatalf("a player dialling the GameServer's address: %v", err)
-	}
+	waitFor(t, "Ready and a health ping", 10*time.Second, tick, func() bool { return sc.Count(http.MethodPost, "/health") > 0 })
+	waitFor(t, "the label", 10*time.Second, tick, func() bool { return sc.Labels()["agones.dev/sdk-clients"] == "0" })
+	var c *websocket.Conn
+	waitFor(t, "a player admitted by the GameServer's address", 10*time.Second, tick, func() bool {
+		var err error
+		c, err = rawDial(t, srv.URL(), &websocket.DialOptions{Host: "203.0.113.7:7777", Subprotocols: []string{subprotocol}})
+		return err == nil
+	})
 	waitFor(t, "the client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 1 })
 	id := srv.Clients()[0]
+	waitFor(t, "the player in the list", 10*time.Second, tick, func() bool { l, _, _ := sc.List("players"); return len(l) == 1 })
+	waitFor(t, "the label 1", 10*time.Second, tick, func() bool { return sc.Labels()["agones.dev/sdk-clients"] == "1" })
 	c.Close(websocket.StatusNormalClosure, "")
 	waitFor(t, "the client to leave", 5*time.Second, tick, func() bool { return srv.Stats().Clients == 0 })
+	waitFor(t, "the label 0", 10*time.Second, tick, func() bool { return sc.Labels()["agones.dev/sdk-clients"] == "0" })
 	if err := srv.Shutdown(context.Background(), "game over"); err != nil {
 		t.Fatal(err)
 	}
-	calls, _, bad := fake.list()
+	got := calls(sc)
 	want := []string{
 		`POST /ready {}`,
-		`GET /gameserver`,
-		`PUT /alpha/player/capacity {"count":8}`,
-		fmt.Sprintf(`POST /alpha/player/connect {"playerID":"%d"}`, id),
+		`PATCH /v1beta1/lists/players {"capacity":"8"}`,
+		`PUT /metadata/label {"key":"clients","value":"0"}`,
+		fmt.Sprintf(`POST /v1beta1/lists/players:addValue {"value":"%d"}`, id),
 		`PUT /metadata/label {"key":"clients","value":"1"}`,
-		fmt.Sprintf(`POST /alpha/player/disconnect {"playerID":"%d"}`, id),
+		fmt.Sprintf(`POST /v1beta1/lists/players:removeValue {"value":"%d"}`, id),
 		`PUT /metadata/label {"key":"clients","value":"0"}`,
 		`POST /shutdown {}`,
 	}
-	if !slices.Equal(calls, want) || len(bad) > 0 {
-		t.Errorf("Agones calls:\n%s\nwant:\n%s\nrefused: %v", strings.Join(calls, "\n"), strings.Join(want, "\n"), bad)
+	if !slices.Equal(got, want) || len(sc.Refused()) > 0 {
+		t.Errorf("Agones calls:\n%s\nwant:\n%s\nrefused: %v", strings.Join(got, "\n"), strings.Join(want, "\n"), sc.Refused())
+	}
+	if sc.State() != "Shutdown" {
+		t.Errorf("GameServer %s; want Shutdown", sc.State())
 	}
 }
 
-// TestAgonesReadyWaitsForTheSidecar: the sidecar may start after the
-// game; Ready is retried until it answers.
-func TestAgonesReadyWaitsForTheSidecar(t *testing.T) {
-	var fake fakeAgones
+// TestAgonesPlayerTracking: AgonesPlayersTracking reports players with
+// the alpha API when the gate is on, and says how to fix it when off.
+func TestAgonesPlayerTracking(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7", PlayerTracking: true})
+	defer sc.Close()
+	app, srv := startServer(t, ServerConfig{MaxClients: 8, Agones: &AgonesConfig{URL: sc.URL, HealthEvery: time.Hour, Players: AgonesPlayersTracking}}, nil)
+	tick := func() { app.Update(); time.Sleep(time.Millisecond) }
+	if _, err := rawDial(t, srv.URL(), nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the player", 10*time.Second, tick, func() bool { p, c := sc.Players(); return len(p) == 1 && c == 8 })
+	if r := sc.Refused(); len(r) > 0 {
+		t.Errorf("refused: %v", r)
+	}
+
+	off := agonestest.New(nil) // a default install: the gate is off
+	defer off.Close()
+	var logs logBuf
+	app, _ = startServer(t, ServerConfig{Logger: logs.logger(), Agones: &AgonesConfig{URL: off.URL, HealthEvery: time.Hour, Players: AgonesPlayersTracking}}, nil)
+	tick = func() { app.Update(); time.Sleep(time.Millisecond) }
+	waitFor(t, "the warning", 10*time.Second, tick, func() bool { return strings.Contains(logs.String(), "PlayerTracking feature gate") })
+}
+
+// TestAgonesSeatsAreThePlayers: when the game reports seats, the players
+// list holds the seated clients only, and its capacity is the number of
+// seats: spectators are not players.
+func TestAgonesSeatsAreThePlayers(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
+	defer sc.Close()
+	app, srv := startServer(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: time.Hour}}, nil)
+	tick := func() { app.Update(); time.Sleep(time.Millisecond) }
+	for i := range 3 {
+		if _, err := rawDial(t, srv.URL(), nil); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "a client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == i+1 })
+	}
+	ids := srv.Clients()
+	seats := NewSeats(2)
+	seats.Claim(ids[0])
+	seats.Report(&srv)
+	waitFor(t, "one player of 2 seats", 10*time.Second, tick, func() bool {
+		l, c, _ := sc.List("players")
+		return c == 2 && slices.Equal(l, []string{idString(ids[0])})
+	})
+	seats.Claim(ids[2])
+	seats.Report(&srv)
+	want := []string{idString(ids[0]), idString(ids[2])}
+	slices.Sort(want)
+	waitFor(t, "two players", 10*time.Second, tick, func() bool { l, _, _ := sc.List("players"); return slices.Equal(l, want) })
+	waitFor(t, "the label: 3 clients", 10*time.Second, tick, func() bool { return sc.Labels()["agones.dev/sdk-clients"] == "3" })
+}
+
+// TestAgonesWatch: the room learns its allocation — state, labels and
+// annotations — from the watch stream, and can ask to be Ready again.
+func TestAgonesWatch(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
+	defer sc.Close()
 	var mu sync.Mutex
-	refused := 0
-	sdk := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	var seen []AgonesState
+	app, srv := startServer(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: time.Hour, OnChange: func(gs AgonesGameServer) {
 		mu.Lock()
-		starting := refused < 3
-		if starting {
-			refused++
-		}
+		seen = append(seen, gs.State)
 		mu.Unlock()
-		if starting {
-			http.Error(w, "starting", http.StatusServiceUnavailable)
-			return
+	}}}, nil)
+	tick := func() { app.Update(); time.Sleep(time.Millisecond) }
+	waitFor(t, "Ready", 10*time.Second, tick, func() bool { gs, _ := srv.Agones(); return gs.State == AgonesReady })
+	sc.Allocate(map[string]string{"mode": "duel"}, map[string]string{"players": "ann,bob"})
+	waitFor(t, "Allocated", 10*time.Second, tick, func() bool { gs, _ := srv.Agones(); return gs.State == AgonesAllocated })
+	gs, ok := srv.Agones()
+	if !ok || gs.Labels["mode"] != "duel" || gs.Annotations["players"] != "ann,bob" || gs.Name != "room-1" || gs.Port != 7777 {
+		t.Errorf("Agones() = %+v, %v; want the allocation's label and annotation", gs, ok)
+	}
+	srv.AgonesReady()
+	waitFor(t, "Ready again", 10*time.Second, tick, func() bool { gs, _ := srv.Agones(); return gs.State == AgonesReady })
+	if n := sc.Count(http.MethodPost, "/ready"); n != 2 {
+		t.Errorf("POST /ready %d times; want 2", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Contains(seen, AgonesAllocated) {
+		t.Errorf("OnChange saw %v; want Allocated among them", seen)
+	}
+}
+
+// TestAgonesGarbage: a sidecar that answers garbage for a while does not
+// stop the room: once it answers JSON, it holds the room's state, and the
+// watch stream is reopened.
+func TestAgonesGarbage(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
+	defer sc.Close()
+	sc.SetGarbage(true)
+	app, srv := startServer(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: 20 * time.Millisecond}}, nil)
+	tick := func() { app.Update(); time.Sleep(time.Millisecond) }
+	if _, err := rawDial(t, srv.URL(), nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "garbage answered", 10*time.Second, tick, func() bool { return sc.Count(http.MethodPost, "/ready") > 2 })
+	sc.SetGarbage(false)
+	waitFor(t, "the label and the watch", 10*time.Second, tick, func() bool {
+		gs, _ := srv.Agones()
+		return sc.Labels()["agones.dev/sdk-clients"] == "1" && gs.State == AgonesReady
+	})
+	// A garbage answer is not taken for delivery: Ready was sent again
+	// until the sidecar answered JSON.
+	if n := sc.Count(http.MethodPost, "/ready"); n < 4 {
+		t.Errorf("POST /ready %d times; want the garbage answers retried", n)
+	}
+}
+
+// TestAgonesPlayersString names the options.
+func TestAgonesPlayersString(t *testing.T) {
+	for p, want := range map[AgonesPlayers]string{AgonesPlayersList: "AgonesPlayersList", AgonesPlayersNone: "AgonesPlayersNone", AgonesPlayersTracking: "AgonesPlayersTracking", 9: "AgonesPlayers(9)"} {
+		if p.String() != want {
+			t.Errorf("%d: %q; want %q", int(p), p.String(), want)
 		}
-		fake.ServeHTTP(w, r)
-	}))
-	defer sdk.Close()
-	app, srv := startServer(t, ServerConfig{Agones: &AgonesConfig{URL: sdk.URL, HealthEvery: time.Hour}}, nil)
-	waitFor(t, "Ready", 10*time.Second, func() { app.Update() }, func() bool { c, _, _ := fake.list(); return len(c) > 0 })
-	srv.Close()
-	if calls, _, bad := fake.list(); !slices.Equal(calls, []string{`POST /ready {}`, `GET /gameserver`, `POST /shutdown {}`}) || len(bad) > 0 {
-		t.Errorf("calls %v, refused %v; want Ready once it answered, then Shutdown", calls, bad)
 	}
 }

@@ -209,6 +209,14 @@
 // takes no new clients, [Server.Shutdown] closes the clients with a
 // reason and returns when they are gone or its context ends.
 //
+// On Agones, [ServerConfig.Agones] ([AgonesConfig]) speaks to the pod's
+// SDK sidecar: Ready, health pings, the room's players and clients label
+// reconciled until the sidecar holds them, the GameServer watched for its
+// state, allocation and addresses ([Server.Agones]), reuse
+// ([Server.AgonesReady]) and a bounded Shutdown. Package agonestest is a
+// fake sidecar for tests. docs/net.md, "Running rooms on Agones", has the
+// whole path.
+//
 // # Load
 //
 // BenchmarkSpectatorSeries runs a headless breakout-shaped world (a ball,

@@ -297,12 +297,19 @@ func (s *server) hostAllowed(hostport string) bool {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
-	for _, p := range slices.Concat(s.cfg.AllowedHosts, s.extraHosts()) {
+	for _, p := range s.cfg.AllowedHosts {
 		p = strings.ToLower(p)
 		if ok, _ := path.Match(p, hostport); ok {
 			return true
 		}
 		if ok, _ := path.Match(p, host); ok {
+			return true
+		}
+	}
+	// An orchestrator's addresses are data, not patterns: "*" from a
+	// sidecar names no host.
+	for _, h := range s.orchestratorHosts() {
+		if h = strings.TrimSuffix(strings.Trim(strings.ToLower(h), "[]"), "."); h != "" && (h == host || h == hostport) {
 			return true
 		}
 	}
@@ -325,16 +332,17 @@ func (s *server) hostAllowed(hostport string) bool {
 	return false
 }
 
-// allowHost adds a host the server answers to (the address an
-// orchestrator gave the room), as a pattern of ServerConfig.AllowedHosts.
-func (s *server) allowHost(host string) {
+// setOrchestratorHosts sets the hosts the server answers to besides
+// ServerConfig.AllowedHosts: the addresses an orchestrator gave the room
+// (Agones' status.address and status.addresses), compared literally.
+func (s *server) setOrchestratorHosts(hosts []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.hosts = append(s.hosts, host)
+	s.hosts = slices.Clone(hosts)
 }
 
-// extraHosts returns the hosts added by allowHost.
-func (s *server) extraHosts() []string {
+// orchestratorHosts returns the hosts set by setOrchestratorHosts.
+func (s *server) orchestratorHosts() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.hosts

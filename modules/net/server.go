@@ -347,7 +347,7 @@ type server struct {
 	ln       stdnet.Listener
 	listenIP stdnet.IP   // the IP address ln listens on
 	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
-	hosts    []string    // hosts answered to besides AllowedHosts (allowHost)
+	hosts    []string    // an orchestrator's addresses, answered to literally (setOrchestratorHosts)
 	hs       *http.Server
 	handler  http.Handler
 	ctx      context.Context

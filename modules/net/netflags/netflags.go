@@ -1,7 +1,7 @@
 // Package netflags gives a game the command-line flags of a networked
-// game — -serve, -watch, -join and the served game's -origin, -drain,
-// -agones and -agones-players — checks them against each other and the game's own
-// flags, and explains a server that cannot listen in the player's terms.
+// game — -serve, -watch, -join and the served game's -origin,
+// -allowed-hosts, -drain, -agones, -agones-players and -agones-reuse —
+// checks them against each other and the game's own flags, and explains a server that cannot listen in the player's terms.
 //
 // It imports no network code (not modules/net, net/http or TLS), so a
 // game's browser build, which can neither serve nor link a network client
@@ -60,9 +60,17 @@ type Flags struct {
 	// Drain is -drain: after the stop signal, how long the connected
 	// players may play on (net.Drain's Grace).
 	Drain time.Duration
-	// Agones is -agones (or -agones-players): connect to the Agones SDK
-	// sidecar; AgonesPlayers is -agones-players (net.AgonesConfig).
-	Agones, AgonesPlayers bool
+	// Agones is -agones (or -agones-players, -agones-reuse): connect to
+	// the Agones SDK sidecar; AgonesPlayers is -agones-players (players
+	// reported with Agones' alpha PlayerTracking instead of its List
+	// "players", net.AgonesConfig.Players); AgonesReuse is -agones-reuse
+	// (the room returns to Ready after its match instead of shutting
+	// down, net.Server.AgonesReady).
+	Agones, AgonesPlayers, AgonesReuse bool
+	// AllowedHosts are -allowed-hosts' host names (patterns) the server
+	// answers to besides its addresses (net.ServerConfig.AllowedHosts):
+	// the name a TLS or WebSocket proxy in front of it forwards.
+	AllowedHosts []string
 	// Stop is a served game's stop signal (SIGTERM), for
 	// net.DrainPlugin's Stop: set by [Flags.NotifyStop], nil until then
 	// and for a game that does not serve.
@@ -73,10 +81,12 @@ type Flags struct {
 	origin       string
 	agonesOnly   bool
 	agonesPlayer bool
+	agonesReuse  bool
+	allowedHosts string
 }
 
-// Add defines -serve, -watch, -join, -origin, -drain, -agones and
-// -agones-players on fs and returns where their values go once fs is
+// Add defines -serve, -watch, -join, -origin, -allowed-hosts, -drain,
+// -agones, -agones-players and -agones-reuse on fs and returns where their values go once fs is
 // parsed.
 func Add(fs *flag.FlagSet) *Flags {
 	f := &Flags{fs: fs}
@@ -86,7 +96,9 @@ func Add(fs *flag.FlagSet) *Flags {
 	fs.StringVar(&f.origin, "origin", "", "with -serve: also let web pages from these origins connect (comma-separated `host:port`s, e.g. 127.0.0.1:9000; the served host's own pages always can)")
 	fs.DurationVar(&f.Drain, "drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
 	fs.BoolVar(&f.agonesOnly, "agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
-	fs.BoolVar(&f.agonesPlayer, "agones-players", false, "with -agones: report each client as a player (Agones' alpha PlayerTracking feature)")
+	fs.BoolVar(&f.agonesPlayer, "agones-players", false, "with -agones: report players with Agones' alpha PlayerTracking (its feature gate must be on) instead of the List \"players\"")
+	fs.BoolVar(&f.agonesReuse, "agones-reuse", false, "with -agones: after a match, return the room to Ready with a fresh world instead of shutting down")
+	fs.StringVar(&f.allowedHosts, "allowed-hosts", "", "with -serve: also answer to these host names (comma-separated, patterns like *.example.com), e.g. the name a TLS or WebSocket proxy in front forwards")
 	return f
 }
 
@@ -104,7 +116,7 @@ type Rules struct {
 }
 
 // Check checks the flags against each other and the game's flags set on
-// the command line, sets Peer, Join, Origins and Agones, and returns the problems
+// the command line, sets Peer, Join, Origins, AllowedHosts and the Agones flags, and returns the problems
 // found, each a line for the player (nil when there are none). Call it
 // after the flag set is parsed.
 func (f *Flags) Check(r Rules) []string {
@@ -119,18 +131,13 @@ func (f *Flags) Check(r Rules) []string {
 			problems = append(problems, "-serve: a browser cannot listen; serve from a terminal and open the page with ?watch=ws://…")
 		}
 	}
-	for _, name := range append([]string{"origin", "drain", "agones", "agones-players"}, r.ServeOnly...) {
+	for _, name := range append([]string{"origin", "drain", "agones", "agones-players", "agones-reuse", "allowed-hosts"}, r.ServeOnly...) {
 		if set[name] && f.Serve == "" {
 			problems = append(problems, fmt.Sprintf("-%s is for a served game: add -serve host:port", name))
 		}
 	}
-	f.Agones, f.AgonesPlayers = f.agonesOnly || f.agonesPlayer, f.agonesPlayer
-	f.Origins = nil
-	for o := range strings.SplitSeq(f.origin, ",") {
-		if o = strings.TrimSpace(o); o != "" {
-			f.Origins = append(f.Origins, o)
-		}
-	}
+	f.Agones, f.AgonesPlayers, f.AgonesReuse = f.agonesOnly || f.agonesPlayer || f.agonesReuse, f.agonesPlayer, f.agonesReuse
+	f.Origins, f.AllowedHosts = splitList(f.origin), splitList(f.allowedHosts)
 	peer := f.watch
 	if f.join != "" {
 		peer = f.join
@@ -157,6 +164,17 @@ func (f *Flags) Check(r Rules) []string {
 		}
 	}
 	return problems
+}
+
+// splitList splits a comma-separated flag value, leaving out blanks.
+func splitList(s string) []string {
+	var out []string
+	for o := range strings.SplitSeq(s, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // NotifyStop returns a channel that receives an orchestrator's stop

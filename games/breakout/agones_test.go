@@ -1,0 +1,137 @@
+//go:build !js
+
+package main
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/net"
+	"github.com/gluekit/glue/modules/net/agonestest"
+	"github.com/gluekit/glue/modules/net/netflags"
+	"github.com/gluekit/glue/modules/timer"
+)
+
+// agonesRoom starts breakout as the Dockerfile runs it — -serve -headless
+// -players 2 (the autopilot on) -agones — with the sidecar sc, and ticks
+// it until the sidecar has it Ready.
+func agonesRoom(t *testing.T, sc *agonestest.Sidecar, reuse bool) (*glue.App, *view) {
+	t.Helper()
+	t.Setenv("AGONES_SDK_HTTP_PORT", sc.URL[strings.LastIndex(sc.URL, ":")+1:])
+	settings := DefaultSettings()
+	settings.Players, settings.Autopilot = 2, true
+	app := NewApp(Config{Seed: 1, Settings: settings, Headless: true, Mute: true,
+		Net: netflags.Flags{Serve: "127.0.0.1:0", Agones: true, AgonesReuse: reuse}})
+	v := observe(app)
+	t.Cleanup(app.Close)
+	until(t, not("Ready on the sidecar"), func() bool { return sc.State() == "Ready" }, app)
+	return app, v
+}
+
+// TestIdleAgonesRoomWaits: an idle Ready room on Agones waits — no
+// autopilot, no clock — for 10 minutes of ticks (at the game's 60 ticks
+// a second, run headless, not in real time): it stays Ready, its world
+// does not move and its clock does not run. (Issue 35: with the
+// Dockerfile's flags and nobody connected, the autopilot won in 41–72 s
+// and the room shut down.)
+func TestIdleAgonesRoomWaits(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "127.0.0.1"})
+	defer sc.Close()
+	app, v := agonesRoom(t, sc, false)
+	before, game := *v, *glue.Resource[Game](app)
+	tps := glue.Resource[timer.Time](app).TPS()
+	start := time.Now()
+	for i := range 10 * 60 * tps {
+		if err := app.Update(); err != nil {
+			t.Fatalf("tick %d: %v", i, err)
+		}
+	}
+	t.Logf("%d ticks (10 minutes of game time) in %v", 10*60*tps, time.Since(start))
+	if p := glue.StateAfter[Phase](app); p.String() != "waiting" {
+		t.Errorf("phase %v after 10 idle minutes; want waiting", p)
+	}
+	if v.ballAt != before.ballAt || v.paddleAt != before.paddleAt {
+		t.Errorf("the world moved: ball at %v, paddle at %v; were %v, %v", v.ballAt, v.paddleAt, before.ballAt, before.paddleAt)
+	}
+	if g := *glue.Resource[Game](app); g.Score != game.Score || g.Lives != game.Lives || g.Hits != game.Hits {
+		t.Errorf("the game went on: %+v, was %+v", g, game)
+	}
+	if e := glue.Resource[timer.Time](app).Elapsed(); e != 0 {
+		t.Errorf("the clock ran %v while waiting", e)
+	}
+	if sc.State() != "Ready" || sc.Count(http.MethodPost, "/shutdown") != 0 {
+		t.Errorf("the GameServer is %s after %d Shutdowns; want Ready", sc.State(), sc.Count(http.MethodPost, "/shutdown"))
+	}
+}
+
+// TestAgonesRoomPlaysWhenAllocated: allocation ends the wait: the match
+// is served and played (the autopilot launches the ball), and the room
+// reads the allocation's labels.
+func TestAgonesRoomPlaysWhenAllocated(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "127.0.0.1"})
+	defer sc.Close()
+	app, _ := agonesRoom(t, sc, false)
+	tick(t, "room", app)
+	sc.Allocate(map[string]string{"mode": "duel"}, nil)
+	until(t, not("playing"), func() bool { return glue.StateAfter[Phase](app) == Playing }, app)
+	if gs, _ := glue.Resource[net.Server](app).Agones(); gs.Labels["mode"] != "duel" {
+		t.Errorf("the room's GameServer labels %v; want mode duel", gs.Labels)
+	}
+	if n := glue.Resource[Room](app).Matches; n != 1 {
+		t.Errorf("%d matches begun; want 1", n)
+	}
+}
+
+// TestAgonesRoomPlaysForFirstSeatedPlayer: a player who takes a seat ends
+// the wait, allocated or not; the sidecar's players list holds them.
+func TestAgonesRoomPlaysForFirstSeatedPlayer(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "127.0.0.1"})
+	defer sc.Close()
+	app, _ := agonesRoom(t, sc, false)
+	url := glue.Resource[net.Server](app).URL()
+	joined, _ := watcher(t, url, true)
+	for range 5 {
+		tick(t, "both", app, joined)
+	}
+	if p := glue.StateAfter[Phase](app); p != Waiting {
+		t.Fatalf("phase %v before the player pressed anything; want waiting", p)
+	}
+	until(t, not("serving"), func() bool {
+		glue.Resource[RemoteSteer](joined).Axis = 1 // the player steers: asks for a seat
+		return glue.StateAfter[Phase](app) != Waiting
+	}, app, joined)
+	until(t, not("the player in the sidecar's list"), func() bool { l, c, _ := sc.List("players"); return len(l) == 1 && c == 2 }, app, joined)
+}
+
+// TestAgonesRoomReuse: with -agones-reuse, a match's end returns the room
+// to Ready with a fresh world, Waiting, and it plays again when allocated
+// again; without it the game ends.
+func TestAgonesRoomReuse(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "127.0.0.1"})
+	defer sc.Close()
+	app, _ := agonesRoom(t, sc, true)
+	sc.Allocate(nil, nil)
+	until(t, not("playing"), func() bool { return glue.StateAfter[Phase](app) == Playing }, app)
+	glue.Resource[glue.NextState[Phase]](app).Set(Won) // the match is won
+	until(t, not("Ready again"), func() bool { return sc.State() == "Ready" && glue.StateAfter[Phase](app) == Waiting }, app)
+	if n := sc.Count(http.MethodPost, "/ready"); n != 2 {
+		t.Errorf("POST /ready %d times; want 2", n)
+	}
+	if g := glue.Resource[Game](app); g.Hits != 0 || g.Lives != DefaultSettings().Lives {
+		t.Errorf("not a fresh game: %+v", g)
+	}
+	for range 120 { // Ready: it waits again
+		tick(t, "room", app)
+	}
+	if p := glue.StateAfter[Phase](app); p != Waiting {
+		t.Fatalf("phase %v after reuse; want waiting", p)
+	}
+	sc.Allocate(nil, nil)
+	until(t, not("playing again"), func() bool { return glue.StateAfter[Phase](app) == Playing }, app)
+	if n := glue.Resource[Room](app).Matches; n != 2 {
+		t.Errorf("%d matches begun; want 2", n)
+	}
+}
