@@ -46,7 +46,10 @@ func TestSyncTestPlatformer(t *testing.T) {
 	}
 	app.Configure(glue.Options{Sequential: true})
 	app.AddPlugins(net.SyncTest[net.NoInput]{Config: net.SyncTestConfig{Players: 1,
-		Inputs: []glue.Type{glue.TypeOf[input.Devices]()}}})
+		// The game's rules read input.State, which is machine-local (a
+		// checkpoint leaves it alone): the sync test puts it back with the
+		// devices, as a replay's recorded input would be.
+		Inputs: []glue.Type{glue.TypeOf[input.Devices](), glue.TypeOf[input.State]()}}})
 	defer app.Close()
 	if err := app.Build(); err != nil {
 		t.Fatal(err)

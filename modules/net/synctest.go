@@ -48,7 +48,9 @@ type SyncTestConfig struct {
 	Remote func(t uint64, player int) any
 	// Inputs lists resources that hold a tick's input and are written
 	// before the tick, outside its systems: input.Devices of a headless
-	// game whose test presses the keys. Their values when each tick first
+	// game whose test presses the keys, and input.State when the game's
+	// rules read it (both are glue.MachineLocal: no checkpoint takes them
+	// back). Their values when each tick first
 	// runs are recorded and put back before it is run again. A resource
 	// that keeps state behind a slice or a pointer needs [glue.Copier]
 	// to be recorded whole.
