@@ -817,14 +817,21 @@ func (s *session[I]) handOver(sample *I, in *Inputs) {
 
 // box returns v in an interface, from a cache of the values seen.
 func (s *session[I]) box(v I) any {
-	if b, ok := s.boxes[v]; ok {
+	return cachedBox(&s.boxes, v)
+}
+
+// cachedBox returns v in an interface from *cache, the values seen
+// (at most 1,024, then it starts again), so that handing a tick's inputs
+// over allocates nothing in steady state.
+func cachedBox[I comparable](cache *map[I]any, v I) any {
+	if b, ok := (*cache)[v]; ok {
 		return b
 	}
-	if s.boxes == nil || len(s.boxes) >= 1024 {
-		s.boxes = map[I]any{}
+	if *cache == nil || len(*cache) >= 1024 {
+		*cache = map[I]any{}
 	}
 	b := any(v)
-	s.boxes[v] = b
+	(*cache)[v] = b
 	return b
 }
 

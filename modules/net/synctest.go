@@ -281,15 +281,7 @@ func (s *syncTest[I]) handOver(sample *I, in *Inputs) {
 
 // box returns v in an interface, from a cache of the values seen.
 func (s *syncTest[I]) box(v I) any {
-	if b, ok := s.boxes[v]; ok {
-		return b
-	}
-	if s.boxes == nil || len(s.boxes) >= 1024 {
-		s.boxes = map[I]any{}
-	}
-	b := any(v)
-	s.boxes[v] = b
-	return b
+	return cachedBox(&s.boxes, v)
 }
 
 // drive is the app's driver (glue.App.Drive): one tick, then the last
