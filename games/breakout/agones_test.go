@@ -92,13 +92,19 @@ func TestAgonesRoomPlaysForFirstSeatedPlayer(t *testing.T) {
 	defer sc.Close()
 	app, _ := agonesRoom(t, sc, false)
 	url := glue.Resource[net.Server](app).URL()
-	joined, _ := watcher(t, url, true)
-	for range 5 {
-		tick(t, "both", app, joined)
+	// A watcher takes no seat: the room goes on waiting. (A -join
+	// player asks for a seat as it connects, so it is not the one to
+	// check this with.)
+	watching, _ := watcher(t, url, false)
+	srv := glue.Resource[net.Server](app)
+	until(t, not("the watcher connected"), func() bool { return srv.Stats().Clients == 1 }, app, watching)
+	for range 30 {
+		tick(t, "both", app, watching)
 	}
 	if p := glue.StateAfter[Phase](app); p != Waiting {
-		t.Fatalf("phase %v before the player pressed anything; want waiting", p)
+		t.Fatalf("phase %v with only a watcher connected; want waiting", p)
 	}
+	joined, _ := watcher(t, url, true)
 	until(t, not("serving"), func() bool {
 		glue.Resource[RemoteSteer](joined).Axis = 1 // the player steers: asks for a seat
 		return glue.StateAfter[Phase](app) != Waiting

@@ -30,7 +30,7 @@ func TestRollbackLinkFigures(t *testing.T) {
 			var proxy [2]*lagproxy.Proxy
 			var start, end [2]time.Time
 			var startSt, endSt [2]lagproxy.Stats
-			var delay int
+			var delay [2]int // each player's app writes its own (they run at once)
 			st, _ := runRollbackWith(t, rbRun{n: n, lag: lag, compare: true,
 				config:  func(p int, c *RollbackConfig) { c.FixedDelay = false }, // the defaults
 				proxies: func(p int, px *lagproxy.Proxy) { proxy[p] = px },
@@ -42,13 +42,13 @@ func TestRollbackLinkFigures(t *testing.T) {
 						case tk == n && end[p].IsZero():
 							end[p], endSt[p] = time.Now(), proxy[p].Stats()
 						}
-						delay = glue.Resource[Session](app).s.(*session[rbPad]).cfg.InputDelay
+						delay[p] = glue.Resource[Session](app).s.(*session[rbPad]).cfg.InputDelay
 					}).Named("measure"))
 				}})
 			for p := range 2 {
 				secs := end[p].Sub(start[p]).Seconds()
 				t.Logf("player %d at %v ± 30 ms each way, input delay %d: %.1f ticks/s; on the wire %.0f B/s up, %.0f B/s down; round trip %v, %d rollbacks, %d stalls, %d resends",
-					p+1, lag, delay, float64(n-from)/secs,
+					p+1, lag, delay[p], float64(n-from)/secs,
 					float64(endSt[p].Up-startSt[p].Up)/secs, float64(endSt[p].Down-startSt[p].Down)/secs,
 					st[p].RoundTrip.Round(time.Millisecond), st[p].Rollbacks, st[p].Stalls, st[p].Resends)
 			}
