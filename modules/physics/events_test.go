@@ -171,12 +171,20 @@ func TestContactEventsAllocateNothing(t *testing.T) {
 	if started < 10 || ended < 10 {
 		t.Fatalf("only %d starts and %d ends in 200 ticks", started, ended)
 	}
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	mallocs := ms.Mallocs
-	s.tick(300)
-	runtime.ReadMemStats(&ms)
-	if n := ms.Mallocs - mallocs; n != 0 {
-		t.Errorf("300 ticks with %d contact events allocated %d times, want 0", started-before, n)
+	// Mallocs counts the whole process's allocations, the runtime's and
+	// the race detector's included: a tick that allocates does so in
+	// every window of 300 ticks, a stray allocation of the process's in
+	// one (make test saw 2 in one window, once). Three windows.
+	var n uint64
+	for range 3 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		mallocs := ms.Mallocs
+		s.tick(300)
+		runtime.ReadMemStats(&ms)
+		if n = ms.Mallocs - mallocs; n == 0 {
+			return
+		}
 	}
+	t.Errorf("300 ticks with %d contact events allocated %d times (in each of 3 windows), want 0", started-before, n)
 }
