@@ -12,8 +12,9 @@
 # cache (go mod download then needs no TLS to a proxy, whose certificate
 # the image would not trust here) and whose GOFLAGS has -buildvcs=false
 # (a worktree's .git is a file that points outside the build context).
-# The build then runs with --pull=never and with chroot isolation (RUN steps in a chroot, not an OCI runtime: on this
-# machine crun refuses hybrid cgroups and setting rlimits).
+# The build then runs with --pull=never and with chroot isolation (RUN
+# steps in a chroot, not an OCI runtime: on this machine crun refuses
+# hybrid cgroups and setting rlimits).
 #
 # Needs root, podman and debootstrap (apt-get install podman debootstrap).
 # WORK (default: a new temporary folder) keeps the Debian tree between runs.
