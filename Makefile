@@ -66,7 +66,8 @@ unit:
 	$(XVFB) $(GO) test -race -count=1 ./...
 
 ## deploy-check: deploy/ (its own module) checked without a cluster: the
-## Fleet and allocation against Agones' fields, and against the Dockerfile.
+## Fleet and allocation against Agones' fields, and against the Dockerfile;
+## with AGONES_INSTALL_YAML (or AGONES_SRC) also against Agones' own CRDs.
 deploy-check:
 	cd deploy && $(GO) vet ./... && $(GO) test -count=1 ./...
 
