@@ -856,6 +856,28 @@ func BenchmarkChurn(b *testing.B) {
 		}
 		perEntity(b, ChurnK)
 	})
+	// ark-batch spawns each tick's entities with one NewBatchFn, ark's
+	// fastest form for it; ark has no batch removal of a list of
+	// entities (RemoveEntities takes a filter), so they go one by one.
+	b.Run("ark-batch", func(b *testing.B) {
+		w := ecs.NewWorld(1024)
+		m := ecs.NewMap2[Position, Velocity](w)
+		m.NewBatchFn(bg, nil)
+		prev := make([]ecs.Entity, 0, ChurnK)
+		keep := func(e ecs.Entity, _ *Position, _ *Velocity) { prev = append(prev, e) }
+		tick := func() {
+			for _, e := range prev {
+				w.RemoveEntity(e)
+			}
+			prev = prev[:0]
+			m.NewBatchFn(ChurnK, keep)
+		}
+		tick()
+		for b.Loop() {
+			tick()
+		}
+		perEntity(b, ChurnK)
+	})
 	b.Run("donburi", func(b *testing.B) {
 		w := donburi.NewWorld()
 		for range bg {

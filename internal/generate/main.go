@@ -332,10 +332,10 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
 	named := list(n, func(i int) string { return fmt.Sprintf("x%d %s", i, comps[i]) })
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, ok bool) {\n", name, tps, named)
-	if n == 1 { // the lookup of a single component in one call (world.Query.Get)
-		fmt.Fprintf(b, "\tp := q.q.Get(world.Entity(e), 0)\n\treturn world.As[A](p, q.p[0]), p != nil\n}\n\n")
+	if n == 1 { // the lookup of a single component in one call (world.Fetch)
+		fmt.Fprintf(b, "\treturn world.Fetch[A](q.q, world.Entity(e), 0, q.p[0])\n}\n\n")
 	} else {
-		fmt.Fprintf(b, "\tl, found := q.q.Locate(world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
+		fmt.Fprintf(b, "\tl, found := world.Find[A](q.q, world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
 		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 	}
 	fmt.Fprintf(b, "// First returns the first matching entity and its components, and false\n// if there is none: handy for singletons such as a player.\n")
