@@ -158,6 +158,15 @@ func Polygon(points ...Vec) Shape {
 	return Shape{kind: polygonShape, points: append([]Vec(nil), points...)}
 }
 
+// Points returns a copy of a [Polygon]'s vertices, relative to the
+// body's position; nil for other shapes.
+func (s Shape) Points() []Vec {
+	if s.kind != polygonShape {
+		return nil
+	}
+	return append([]Vec(nil), s.points...)
+}
+
 // IsCircle reports whether s is a [Circle].
 func (s Shape) IsCircle() bool { return s.kind == circleShape }
 

@@ -133,9 +133,11 @@ func (m *Map) Objects() []Object { return m.objects }
 //
 // Collision comes from the tilesets: a tile whose collision editor holds
 // one rectangle covering the whole tile is solid and merged with its
-// solid neighbours into larger rectangles; any other collision rectangle
-// or polygon is a collider of that tile. A tile (or object) with the bool
-// property oneway set is a one-way platform.
+// solid neighbours into larger rectangles; any other collision rectangle,
+// convex polygon or circle (an ellipse with equal sides) is a collider
+// of that tile, turned as Tiled turns it and flipped with the tile. A
+// shape physics has no collider for is an error naming the tile. A tile
+// (or object) with the bool property oneway set is a one-way platform.
 func Load(fsys fs.FS, file string) (*Map, error) {
 	return LoadWith(fsys, file, nil)
 }
@@ -572,20 +574,108 @@ func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 	return s, nil
 }
 
-// objectShape returns an object's shape: its center (relative to the
-// object's position for a polygon's origin) and shape.
+// objectShape returns an object's collision shape: its position and its
+// shape relative to it. A rectangle is centred on its middle, a polygon
+// on the object's origin, an ellipse with equal sides is a circle.
+// Tiled turns an object about its origin (x, y), clockwise in degrees: a
+// turned rectangle becomes a polygon. What glue's physics has no shape
+// for (an ellipse that is not a circle, a polyline, a point, a concave
+// polygon) is an error naming it and the fix.
 func objectShape(o *tmx.Object) (Solid, error) {
-	if len(o.Polygons) > 0 && o.Polygons[0].Points != nil {
+	origin := physics.Vec{X: o.X, Y: o.Y}
+	turn := func(p physics.Vec) physics.Vec { return p } // p relative to the origin
+	if o.Rotation != 0 {
+		s, c := math.Sincos(o.Rotation * math.Pi / 180)
+		if math.Mod(o.Rotation, 90) == 0 {
+			s, c = math.Round(s), math.Round(c) // exact quarter turns
+		}
+		turn = func(p physics.Vec) physics.Vec { return physics.Vec{X: p.X*c - p.Y*s, Y: p.X*s + p.Y*c} }
+	}
+	switch {
+	case len(o.Polygons) > 0 && o.Polygons[0].Points != nil:
 		var pts []physics.Vec
 		for _, p := range *o.Polygons[0].Points {
-			pts = append(pts, physics.Vec{X: p.X, Y: p.Y})
+			pts = append(pts, turn(physics.Vec{X: p.X, Y: p.Y}))
 		}
-		return Solid{Pos: physics.Vec{X: o.X, Y: o.Y}, Shape: physics.Polygon(pts...)}, nil
-	}
-	if !(o.Width > 0 && o.Height > 0) {
+		if !convex(pts) {
+			return Solid{}, fmt.Errorf("polygon %v is not convex (or has fewer than 3 corners); glue's physics takes convex polygons: split it into convex ones in Tiled", pts)
+		}
+		return Solid{Pos: origin, Shape: physics.Polygon(pts...)}, nil
+	case len(o.PolyLines) > 0:
+		return Solid{}, errors.New("a polyline is not a collision shape; draw a rectangle, a convex polygon or a circle instead")
+	case !(o.Width > 0 && o.Height > 0):
 		return Solid{}, fmt.Errorf("a collision shape needs a width and height, or a polygon (%gx%g)", o.Width, o.Height)
+	case len(o.Ellipses) > 0:
+		if o.Width != o.Height {
+			return Solid{}, fmt.Errorf("an ellipse of %gx%g has no shape in glue's physics, which has circles; make its width and height equal, or draw a polygon", o.Width, o.Height)
+		}
+		return Solid{Pos: origin.Add(turn(physics.Vec{X: o.Width / 2, Y: o.Height / 2})), Shape: physics.Circle(o.Width / 2)}, nil
+	case o.Rotation != 0 && math.Mod(o.Rotation, 90) != 0:
+		pts := []physics.Vec{turn(physics.Vec{}), turn(physics.Vec{X: o.Width}), turn(physics.Vec{X: o.Width, Y: o.Height}), turn(physics.Vec{Y: o.Height})}
+		return Solid{Pos: origin, Shape: physics.Polygon(pts...)}, nil
 	}
-	return Solid{Pos: physics.Vec{X: o.X + o.Width/2, Y: o.Y + o.Height/2}, Shape: physics.Rect(o.Width, o.Height)}, nil
+	// Turned by a multiple of 90° (or not at all): still a rectangle.
+	a, b := turn(physics.Vec{}), turn(physics.Vec{X: o.Width, Y: o.Height})
+	w, h := math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)
+	return Solid{Pos: origin.Add(physics.Vec{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}), Shape: physics.Rect(w, h)}, nil
+}
+
+// convex reports whether the polygon has 3 or more corners, an area, and
+// turns the same way at every corner.
+func convex(ps []physics.Vec) bool {
+	if len(ps) < 3 {
+		return false
+	}
+	sign := 0.0
+	for i := range ps {
+		a, b, c := ps[i], ps[(i+1)%len(ps)], ps[(i+2)%len(ps)]
+		cross := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		if cross == 0 {
+			continue
+		}
+		if sign*cross < 0 {
+			return false
+		}
+		sign = cross
+	}
+	return sign != 0
+}
+
+// flipShape returns a tile's collision shape (relative to the tile
+// image's top-left corner) for the tile drawn with Tiled's flips f:
+// mirrored across the diagonal first, then horizontally, then
+// vertically, within the w×h tile (h×w after a diagonal flip).
+func flipShape(s Solid, f uint8, w, h int) Solid {
+	fw, fh := float64(w), float64(h)
+	if f&flipD != 0 {
+		fw, fh = fh, fw
+	}
+	at := func(p physics.Vec) physics.Vec {
+		if f&flipD != 0 {
+			p.X, p.Y = p.Y, p.X
+		}
+		if f&flipH != 0 {
+			p.X = fw - p.X
+		}
+		if f&flipV != 0 {
+			p.Y = fh - p.Y
+		}
+		return p
+	}
+	out := Solid{Pos: at(s.Pos), OneWay: s.OneWay}
+	if pts := s.Shape.Points(); len(pts) > 0 {
+		moved := make([]physics.Vec, len(pts))
+		for i, p := range pts {
+			moved[i] = at(s.Pos.Add(p)).Sub(out.Pos)
+		}
+		out.Shape = physics.Polygon(moved...)
+		return out
+	}
+	out.Shape = s.Shape
+	if b := s.Shape.Bounds(); f&flipD != 0 && !s.Shape.IsCircle() {
+		out.Shape = physics.Rect(b.Max.Y-b.Min.Y, b.Max.X-b.Min.X)
+	}
+	return out
 }
 
 // flips are the flag bits of a gid: Tiled's three flips, and the
@@ -685,7 +775,7 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 			tl.cells[i] = c
 		}
 		shapes := s.shapes[id]
-		if len(shapes) == 0 || flip != 0 && !s.full[id] {
+		if len(shapes) == 0 {
 			continue
 		}
 		if s.full[id] {
@@ -698,6 +788,9 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 		x0 := float64((tl.x0+i%tl.w)*t.TileWidth) + tl.offset.X
 		y0 := float64((tl.y0+i/tl.w)*t.TileHeight+t.TileHeight-ih) + tl.offset.Y
 		for _, sh := range shapes {
+			if flip != 0 {
+				sh = flipShape(sh, flip, iw, ih)
+			}
 			sh.Pos = sh.Pos.Add(physics.Vec{X: x0, Y: y0})
 			m.solids = append(m.solids, sh)
 		}
@@ -891,9 +984,12 @@ func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off 
 	return nil
 }
 
-// Advance moves the animated tiles on by dt seconds, to the frame each
-// shows at time t (the map's clock).
-func (m *Map) advance(t float64) {
+// Animate sets every animated tile to the frame it shows t seconds after
+// the map was loaded: frames last the durations Tiled gives them, and an
+// animation starts again after its last frame. The [Plugin] calls it each
+// tick with the game clock ([AnimateSystem]); a game that draws a map
+// itself calls it with its own. Animate does not allocate.
+func (m *Map) Animate(t float64) {
 	for i := range m.anims {
 		a := &m.anims[i]
 		at := t - a.total*float64(int(t/a.total))

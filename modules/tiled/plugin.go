@@ -249,7 +249,7 @@ func animate(p struct {
 }) {
 	lv := p.Level.Get()
 	lv.clock += p.Time.Get().DeltaSeconds()
-	lv.Map.advance(lv.clock)
+	lv.Map.Animate(lv.clock)
 }
 
 // draw (glue.Draw) adds the visible tiles and image layers to the draw
