@@ -752,7 +752,7 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 		}
 	}
 	tl.cells = make([]cell, len(cells))
-	kinds := make([]uint8, len(tl.cells)) // 1 solid, 2 one-way: full tiles to merge
+	kinds := make([]CellCollision, len(tl.cells)) // full tiles to merge
 	for i, gid := range cells {
 		if gid&^flips == 0 {
 			continue
@@ -779,9 +779,9 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 			continue
 		}
 		if s.full[id] {
-			kinds[i] = 1
+			kinds[i] = SolidCell
 			if shapes[0].OneWay {
-				kinds[i] = 2
+				kinds[i] = OneWayCell
 			}
 			continue
 		}
@@ -829,36 +829,60 @@ func (m *Map) bounds() {
 }
 
 // merge turns the full solid tiles of a layer into as few rectangles as
-// a greedy pass finds: runs along a row, extended down while the rows
-// below repeat them. One-way tiles merge along rows only.
-func (m *Map) merge(kinds []uint8, w, h int, off physics.Vec) {
-	tw, th := float64(m.TileW), float64(m.TileH)
-	for y := range h {
-		for x := 0; x < w; x++ {
-			k := kinds[y*w+x]
-			if k == 0 {
+// [GridSolids] finds.
+func (m *Map) merge(kinds []CellCollision, w, h int, off physics.Vec) {
+	m.solids = append(m.solids, GridSolids(kinds, w, h, float64(m.TileW), float64(m.TileH), off)...)
+}
+
+// CellCollision is what a cell of a grid is to physics, for
+// [GridSolids].
+type CellCollision uint8
+
+const (
+	// NoCollision is an empty cell.
+	NoCollision CellCollision = iota
+	// SolidCell blocks from every side.
+	SolidCell
+	// OneWayCell is a platform that blocks characters only from above.
+	OneWayCell
+)
+
+// GridSolids turns a grid of cols×rows cells of cellW×cellH pixels,
+// whose top-left corner is at origin, into as few rectangles as a greedy
+// pass finds: runs of equal cells along a row, extended down while the
+// rows below repeat them. One-way cells merge along rows only (a
+// one-way platform two cells thick would block from below). It is how
+// full solid tiles of a Tiled map and IntGrid layers of an LDtk level
+// (package modules/ldtk) become colliders. cells is cleared.
+func GridSolids(cells []CellCollision, cols, rows int, cellW, cellH float64, origin physics.Vec) []Solid {
+	var out []Solid
+	for y := range rows {
+		for x := 0; x < cols; x++ {
+			k := cells[y*cols+x]
+			if k == NoCollision {
 				continue
 			}
 			x1 := x
-			for x1+1 < w && kinds[y*w+x1+1] == k {
+			for x1+1 < cols && cells[y*cols+x1+1] == k {
 				x1++
 			}
 			y1 := y
-			for k == 1 && y1+1 < h && allKind(kinds[(y1+1)*w+x:(y1+1)*w+x1+1], k) {
+			for k == SolidCell && y1+1 < rows && allKind(cells[(y1+1)*cols+x:(y1+1)*cols+x1+1], k) {
 				y1++
 			}
 			for yy := y; yy <= y1; yy++ {
-				clear(kinds[yy*w+x : yy*w+x1+1])
+				clear(cells[yy*cols+x : yy*cols+x1+1])
 			}
-			rw, rh := float64(x1-x+1)*tw, float64(y1-y+1)*th
-			m.solids = append(m.solids, Solid{Pos: physics.Vec{X: float64(x)*tw + rw/2 + off.X, Y: float64(y)*th + rh/2 + off.Y},
-				Shape: physics.Rect(rw, rh), OneWay: k == 2})
+			rw, rh := float64(x1-x+1)*cellW, float64(y1-y+1)*cellH
+			out = append(out, Solid{Pos: physics.Vec{X: float64(x)*cellW + rw/2 + origin.X, Y: float64(y)*cellH + rh/2 + origin.Y},
+				Shape: physics.Rect(rw, rh), OneWay: k == OneWayCell})
 			x = x1
 		}
 	}
+	return out
 }
 
-func allKind(ks []uint8, k uint8) bool {
+func allKind(ks []CellCollision, k CellCollision) bool {
 	for _, x := range ks {
 		if x != k {
 			return false

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
-	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 )
@@ -175,11 +174,7 @@ func spawnLevel(p struct {
 
 func spawnMap(lv *Level, cmds glue.Commands, reload bool) {
 	for _, s := range lv.Map.solids {
-		if s.OneWay {
-			cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, physics.OneWay{}, FromMap{})
-		} else {
-			cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, FromMap{})
-		}
+		s.Spawn(cmds)
 	}
 	for i := range lv.Map.objects {
 		o := lv.Map.objects[i]
