@@ -42,6 +42,7 @@ type Map struct {
 	TMX *tmx.Map
 
 	layers  []tileLayer
+	tiles   []cell // by gid without its flip flags; tiles[0] is no tile
 	images  []imageLayer
 	anims   []anim
 	objects []Object
@@ -53,7 +54,7 @@ type tileLayer struct {
 	name       string
 	x0, y0     int // the cell of cells[0]: (0, 0) but in infinite maps
 	w, h       int
-	cells      []cell
+	cells      []uint32 // the gids, flip flags included; 0 for an empty cell
 	layer      int
 	parallax   physics.Vec
 	offset     physics.Vec
@@ -62,13 +63,22 @@ type tileLayer struct {
 	pad        int        // cells of culling margin for tile offsets, each way
 }
 
-// cell is one grid cell of a tile layer.
+// cell is a tile of the map's tilesets as a cell shows it, found by its
+// gid in Map.tiles: a layer's cells hold gids (4 bytes each, so a
+// 2,000×2,000 layer takes 16 MB), and what a gid draws is looked up once
+// per cell drawn.
 type cell struct {
-	img  render.Image // the tile's image; zero for an empty cell
+	img  render.Image // the tile's image; zero for a gid of no tile
 	anim int32        // 1 + index in Map.anims, or 0
-	flip uint8        // flipH | flipV | flipD
 	// dx and dy are the tileset's <tileoffset>.
 	dx, dy int16
+	set    int32  // 1 + index of its tileset in the loaded sets, or 0
+	id     uint32 // its id in the tileset
+}
+
+// flipsOf returns a gid's flip flags as flipH | flipV | flipD.
+func flipsOf(gid uint32) uint8 {
+	return uint8(gid>>31&1 | gid>>29&2 | gid>>27&4)
 }
 
 const (
@@ -202,6 +212,7 @@ func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
 	if err != nil {
 		return nil, fail("%v", err)
 	}
+	m.gidTable(sets)
 	w := walker{m: m, t: t, fsys: fsys, sets: sets, infinite: sc.infinite, dir: path.Dir(clean), zstd: opts.Zstd}
 	if err := w.walk(sc.layers, lists{t.Layers, t.ObjectGroups, t.ImageLayers, t.Groups}, inherited{opacity: 1, tint: white, parallax: physics.Vec{X: 1, Y: 1}, visible: true}); err != nil {
 		return nil, fail("%v", err)
@@ -404,12 +415,13 @@ func parallax(x, y float32) physics.Vec {
 // tileset is a loaded tileset: one image per tile id, the animation of
 // each animated tile, and each tile's collision.
 type tileset struct {
-	ts     *tmx.Tileset
-	tiles  []render.Image
-	anim   map[uint32]int32 // tile id → Map.anims index
-	shapes map[uint32][]Solid
-	full   map[uint32]bool // one rectangle covering the tile
-	dx, dy int16           // <tileoffset>
+	ts        *tmx.Tileset
+	tiles     []render.Image
+	anim      map[uint32]int32 // tile id → Map.anims index
+	shapes    map[uint32][]Solid
+	hasShapes []bool          // by tile id: shapes has the tile
+	full      map[uint32]bool // one rectangle covering the tile
+	dx, dy    int16           // <tileoffset>
 }
 
 // loadImage loads a PNG into the atlas; with trans, the pixels of that
@@ -493,9 +505,40 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 				s.full[tt.ID] = true
 			}
 		}
+		s.hasShapes = make([]bool, len(s.tiles))
+		for id := range s.shapes {
+			s.hasShapes[id] = true
+		}
 		sets = append(sets, s)
 	}
 	return sets, nil
+}
+
+// gidTable fills Map.tiles: for each gid, the tile it shows. A gid is
+// the tileset's with the largest first gid not above it, as [tile] finds
+// it; gids past a tileset's tiles are no tile.
+func (m *Map) gidTable(sets []*tileset) {
+	n := 1
+	for _, s := range sets {
+		n = max(n, int(s.ts.FirstGID)+len(s.tiles))
+	}
+	m.tiles = make([]cell, n)
+	for k, s := range sets {
+		end := int(s.ts.FirstGID) + len(s.tiles)
+		for _, later := range sets[k+1:] {
+			if int(later.ts.FirstGID) > int(s.ts.FirstGID) {
+				end = min(end, int(later.ts.FirstGID))
+			}
+		}
+		for gid := int(s.ts.FirstGID); gid < end; gid++ {
+			id := uint32(gid) - s.ts.FirstGID
+			c := cell{img: s.tiles[id], dx: s.dx, dy: s.dy, set: int32(k + 1), id: id}
+			if a, ok := s.anim[id]; ok {
+				c.anim = a + 1
+			}
+			m.tiles[gid] = c
+		}
+	}
 }
 
 // newTileset returns an empty tileset of n tiles.
@@ -751,40 +794,53 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 			}
 		}
 	}
-	tl.cells = make([]cell, len(cells))
-	kinds := make([]CellCollision, len(tl.cells)) // full tiles to merge
+	kinds := make([]CellCollision, len(cells)) // full tiles to merge
+	var shaped []int                           // cells of tiles with shapes of their own
+	nshapes := 0
 	for i, gid := range cells {
-		if gid&^flips == 0 {
+		bare := gid &^ flips
+		if bare == 0 {
+			cells[i] = 0
 			continue
 		}
-		s, id, flip, ok := tile(w.sets, gid)
-		if !ok {
-			return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, gid&^flips)
-		}
-		if s.tiles[id].IsZero() {
+		if int(bare) >= len(m.tiles) || m.tiles[bare].img.IsZero() {
+			s, id, _, ok := tile(w.sets, gid)
+			if !ok {
+				return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, bare)
+			}
 			return fmt.Errorf("cell (%d, %d) has tile %d of the image-collection tileset %q, which has no image", tl.x0+i%tl.w, tl.y0+i/tl.w, id, s.ts.Name)
 		}
-		c := cell{img: s.tiles[id], flip: flip, dx: s.dx, dy: s.dy}
-		if a, ok := s.anim[id]; ok {
-			c.anim = a + 1
-		}
+		c := &m.tiles[bare]
 		iw, ih := c.img.Size()
-		tl.maxW, tl.maxH = max(tl.maxW, iw), max(tl.maxH, ih)
-		tl.pad = max(tl.pad, (abs(int(s.dx))+m.TileW-1)/m.TileW, (abs(int(s.dy))+m.TileH-1)/m.TileH)
-		if st.visible {
-			tl.cells[i] = c
+		if iw > tl.maxW || ih > tl.maxH || c.dx != 0 || c.dy != 0 {
+			tl.maxW, tl.maxH = max(tl.maxW, iw), max(tl.maxH, ih)
+			tl.pad = max(tl.pad, (abs(int(c.dx))+m.TileW-1)/m.TileW, (abs(int(c.dy))+m.TileH-1)/m.TileH)
 		}
-		shapes := s.shapes[id]
-		if len(shapes) == 0 {
+		s := w.sets[c.set-1]
+		if !s.hasShapes[c.id] {
 			continue
 		}
-		if s.full[id] {
+		shapes := s.shapes[c.id]
+		if s.full[c.id] {
 			kinds[i] = SolidCell
 			if shapes[0].OneWay {
 				kinds[i] = OneWayCell
 			}
 			continue
 		}
+		shaped = append(shaped, i)
+		nshapes += len(shapes)
+	}
+	tl.cells = cells
+	// Room for every collider of the layer at once: a large map has
+	// thousands, and growing the slice as they come was a third of Load.
+	m.solids = slices.Grow(m.solids, nshapes+runs(kinds, tl.w))
+	for _, i := range shaped {
+		gid := cells[i]
+		c := &m.tiles[gid&^flips]
+		shapes := w.sets[c.set-1].shapes[c.id]
+		flip := flipsOf(gid)
+		iw, ih := c.img.Size()
 		x0 := float64((tl.x0+i%tl.w)*t.TileWidth) + tl.offset.X
 		y0 := float64((tl.y0+i/tl.w)*t.TileHeight+t.TileHeight-ih) + tl.offset.Y
 		for _, sh := range shapes {
@@ -831,7 +887,19 @@ func (m *Map) bounds() {
 // merge turns the full solid tiles of a layer into as few rectangles as
 // [GridSolids] finds.
 func (m *Map) merge(kinds []CellCollision, w, h int, off physics.Vec) {
-	m.solids = append(m.solids, GridSolids(kinds, w, h, float64(m.TileW), float64(m.TileH), off)...)
+	m.solids = appendGridSolids(m.solids, kinds, w, h, float64(m.TileW), float64(m.TileH), off)
+}
+
+// runs counts the runs of equal non-empty cells along the rows of a grid
+// cols wide: at least as many as the rectangles GridSolids makes of it.
+func runs(cells []CellCollision, cols int) int {
+	n := 0
+	for i, k := range cells {
+		if k != NoCollision && (i%cols == 0 || cells[i-1] != k) {
+			n++
+		}
+	}
+	return n
 }
 
 // CellCollision is what a cell of a grid is to physics, for
@@ -855,7 +923,11 @@ const (
 // full solid tiles of a Tiled map and IntGrid layers of an LDtk level
 // (package modules/ldtk) become colliders. cells is cleared.
 func GridSolids(cells []CellCollision, cols, rows int, cellW, cellH float64, origin physics.Vec) []Solid {
-	var out []Solid
+	return appendGridSolids(make([]Solid, 0, runs(cells, cols)), cells, cols, rows, cellW, cellH, origin)
+}
+
+// appendGridSolids is [GridSolids] appending to out.
+func appendGridSolids(out []Solid, cells []CellCollision, cols, rows int, cellW, cellH float64, origin physics.Vec) []Solid {
 	for y := range rows {
 		for x := 0; x < cols; x++ {
 			k := cells[y*cols+x]

@@ -292,18 +292,19 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 		for r := r0; r <= r1; r++ {
 			row := l.cells[r*l.w : (r+1)*l.w]
 			for c := c0; c <= c1; c++ {
-				cl := &row[c]
+				gid := row[c]
+				if gid == 0 {
+					continue
+				}
+				cl := &m.tiles[gid&^flips]
 				img := cl.img
 				if cl.anim > 0 {
 					img = m.anims[cl.anim-1].cur
 				}
-				if img.IsZero() {
-					continue
-				}
 				iw, ih := img.Size()
 				s := render.Sprite{Image: img, X: float64(c)*tw + sx + float64(cl.dx), Y: float64(r+1)*th - float64(ih) + sy + float64(cl.dy), Layer: l.layer, Tint: l.tint}
-				if cl.flip != 0 {
-					flip(&s, cl.flip, iw, ih)
+				if f := flipsOf(gid); f != 0 {
+					flip(&s, f, iw, ih)
 				}
 				list.AddSprite(&s)
 			}
