@@ -80,7 +80,8 @@ type scanned struct {
 // scan reads the layer tree of a map file and rewrites the file for
 // go-tiled.
 func scan(src []byte) (*scanned, error) {
-	src, texts := cutData(src)
+	src, texts := cutData(src, "data")
+	src, chunkTexts := cutData(src, "chunk")
 	d := xml.NewDecoder(bytes.NewReader(src))
 	var out bytes.Buffer
 	e := xml.NewEncoder(&out)
@@ -145,6 +146,11 @@ func scan(src []byte) (*scanned, error) {
 				}
 				if k, ok := cutIndex(ld.Text); ok && k < len(texts) {
 					ld.Text = texts[k]
+				}
+				for i := range ld.Chunks {
+					if k, ok := cutIndex(ld.Chunks[i].Text); ok && k < len(chunkTexts) {
+						ld.Chunks[i].Text = chunkTexts[k]
+					}
 				}
 				list := groups[len(groups)-1]
 				(*list)[len(*list)-1].data = &ld
@@ -312,21 +318,22 @@ func csvGIDs(text []byte, out []uint32) ([]uint32, error) {
 	return out, nil
 }
 
-// cutData takes the text of the <data> elements that hold only text (CSV
-// and base64 layer data) out of a map file before the XML decoder reads
-// it: encoding/xml reads text a byte at a time, and a 200×200 map's
-// layers are most of its bytes. Each text is replaced by "#k", its index
-// in texts. Elements holding XML (<tile>, <chunk>) and an image's
-// embedded <data> are left as they are.
-func cutData(src []byte) (out []byte, texts [][]byte) {
+// cutData takes the text of the elements named tag ("data", "chunk")
+// that hold only text (CSV and base64 layer data) out of a map file
+// before the XML decoder reads it: encoding/xml reads text a byte at a
+// time, and a large map's layers are most of its bytes. Each text is
+// replaced by "#k", its index in texts. Elements holding XML (<tile>,
+// <chunk>) and an image's embedded <data> are left as they are.
+func cutData(src []byte, tag string) (out []byte, texts [][]byte) {
+	open, end := []byte("<"+tag), []byte("</"+tag+">")
 	last := 0
 	for i := 0; ; {
-		j := bytes.Index(src[i:], []byte("<data"))
+		j := bytes.Index(src[i:], open)
 		if j < 0 {
 			break
 		}
 		start := i + j
-		i = start + 5
+		i = start + len(open)
 		if i < len(src) && src[i] != '>' && src[i] != ' ' && src[i] != '\t' && src[i] != '\n' && src[i] != '\r' {
 			continue // <dataX...>
 		}
@@ -335,12 +342,12 @@ func cutData(src []byte) (out []byte, texts [][]byte) {
 			continue
 		}
 		body := i + gt + 1
-		end := bytes.Index(src[body:], []byte("</data>"))
-		if end < 0 {
+		n := bytes.Index(src[body:], end)
+		if n < 0 {
 			break
 		}
-		i = body + end
-		if bytes.IndexByte(src[body:body+end], '<') >= 0 || inImage(src[:start]) {
+		i = body + n
+		if bytes.IndexByte(src[body:body+n], '<') >= 0 || inImage(src[:start]) {
 			continue
 		}
 		if out == nil {
@@ -349,8 +356,8 @@ func cutData(src []byte) (out []byte, texts [][]byte) {
 		out = append(out, src[last:body]...)
 		out = append(out, '#')
 		out = strconv.AppendInt(out, int64(len(texts)), 10)
-		texts = append(texts, src[body:body+end])
-		last = body + end
+		texts = append(texts, src[body:body+n])
+		last = body + n
 	}
 	if out == nil {
 		return src, nil
@@ -365,7 +372,7 @@ func inImage(before []byte) bool {
 	return lt >= 0 && bytes.HasPrefix(before[lt:], []byte("<image"))
 }
 
-// cutIndex reads the "#k" that cutData left in a <data> element.
+// cutIndex reads the "#k" that cutData left in an element.
 func cutIndex(text []byte) (int, bool) {
 	t := bytes.TrimSpace(text)
 	if len(t) < 2 || t[0] != '#' {
