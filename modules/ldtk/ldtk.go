@@ -436,21 +436,15 @@ func props(fields []*ldtkgo.Property) tmx.Properties {
 // the same on a level of any size; Draw does not allocate. The camera's
 // rotation is not taken into account when culling.
 func (l *Level) Draw(list *render.DrawList, cam *render.Camera) {
-	vw, vh := cam.ViewSize()
-	cx, cy, zoom := vw/2, vh/2, 1.0
-	if cam.Zoom > 0 {
-		cx, cy = cam.Center()
-		zoom = cam.Zoom
-	}
-	hw, hh := vw/2/zoom, vh/2/zoom
+	v := cam.View()
 	for i := range l.layers {
 		la := &l.layers[i]
 		// One cell of margin: auto-layer rules may shift tiles off their
 		// cells.
-		c0 := max(int(math.Floor((cx-hw-la.origin.X)/la.grid))-1, 0)
-		c1 := min(int(math.Floor((cx+hw-la.origin.X)/la.grid))+1, la.cols-1)
-		r0 := max(int(math.Floor((cy-hh-la.origin.Y)/la.grid))-1, 0)
-		r1 := min(int(math.Floor((cy+hh-la.origin.Y)/la.grid))+1, la.rows-1)
+		c0 := max(int(math.Floor((v.MinX-la.origin.X)/la.grid))-1, 0)
+		c1 := min(int(math.Floor((v.MaxX-la.origin.X)/la.grid))+1, la.cols-1)
+		r0 := max(int(math.Floor((v.MinY-la.origin.Y)/la.grid))-1, 0)
+		r1 := min(int(math.Floor((v.MaxY-la.origin.Y)/la.grid))+1, la.rows-1)
 		for r := r0; r <= r1; r++ {
 			if c0 > c1 {
 				break

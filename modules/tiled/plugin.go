@@ -265,13 +265,9 @@ func draw(p struct {
 // are on one atlas page and drawn in one draw call. The camera's rotation
 // is not taken into account when culling.
 func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
-	vw, vh := cam.ViewSize()
-	cx, cy, zoom := vw/2, vh/2, 1.0
-	if cam.Zoom > 0 {
-		cx, cy = cam.Center()
-		zoom = cam.Zoom
-	}
-	hw, hh := vw/2/zoom, vh/2/zoom
+	v := cam.View()
+	cx, cy := (v.MinX+v.MaxX)/2, (v.MinY+v.MaxY)/2
+	hw, hh := (v.MaxX-v.MinX)/2, (v.MaxY-v.MinY)/2
 	for i := range m.images {
 		il := &m.images[i]
 		s := render.Sprite{Image: il.img, X: il.offset.X + cx*(1-il.parallax.X), Y: il.offset.Y + cy*(1-il.parallax.Y), Layer: il.layer, Tint: il.tint}
