@@ -7,7 +7,6 @@ import (
 	"log"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/render"
@@ -59,13 +58,10 @@ type Levels struct {
 	// kept); nil once a reload succeeds.
 	Err error
 
-	fsys      fs.FS
-	path      string
+	file      tiled.FileWatch
 	spawn     map[string]tiled.SpawnFunc
 	collision map[string]map[int]tiled.CellCollision
 	watch     bool
-	mod       time.Time
-	ticks     int
 	next      *Level // Switch was called
 	again     bool   // Respawn was called
 }
@@ -135,10 +131,7 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	lv := Levels{Project: pr, Level: first, Loads: 1, fsys: p.FS, path: p.Path, spawn: p.Spawn, collision: p.Collision, watch: p.Watch}
-	if st, err := fs.Stat(p.FS, p.Path); err == nil {
-		lv.mod = st.ModTime()
-	}
+	lv := Levels{Project: pr, Level: first, Loads: 1, file: tiled.NewFileWatch(p.FS, p.Path), spawn: p.Spawn, collision: p.Collision, watch: p.Watch}
 	app.InsertResource(lv)
 	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
 	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
@@ -234,18 +227,10 @@ func watch(p struct {
 		respawn(lv, p.Spawned, p.Cmds, true)
 		return
 	}
-	if !lv.watch {
+	if !lv.watch || !lv.file.Changed() {
 		return
 	}
-	if lv.ticks++; lv.ticks%30 != 0 {
-		return
-	}
-	st, err := fs.Stat(lv.fsys, lv.path)
-	if err != nil || st.ModTime().IsZero() || st.ModTime().Equal(lv.mod) {
-		return
-	}
-	lv.mod = st.ModTime()
-	pr, err := Load(lv.fsys, lv.path, &Options{Collision: lv.collision})
+	pr, err := Load(lv.file.FS, lv.file.Path, &Options{Collision: lv.collision})
 	var l *Level
 	if err == nil {
 		err = checkSpawns(pr, lv.spawn)

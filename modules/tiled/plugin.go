@@ -63,14 +63,11 @@ type Level struct {
 	// nil once a reload succeeds.
 	Err error
 
-	fsys   fs.FS
-	path   string
+	file   FileWatch
 	spawn  map[string]SpawnFunc
 	ignore bool // IgnoreUnclassed
 	zstd   func([]byte) ([]byte, error)
 	watch  bool
-	mod    time.Time
-	ticks  int
 	clock  float64
 	again  bool // Respawn was called
 }
@@ -121,10 +118,7 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	lv := Level{Map: m, Loads: 1, fsys: p.FS, path: p.Path, spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, zstd: p.Zstd}
-	if st, err := fs.Stat(p.FS, p.Path); err == nil {
-		lv.mod = st.ModTime()
-	}
+	lv := Level{Map: m, Loads: 1, file: NewFileWatch(p.FS, p.Path), spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, zstd: p.Zstd}
 	app.InsertResource(lv)
 	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
 	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
@@ -203,18 +197,10 @@ func watch(p struct {
 		respawn(lv, p.Spawned, p.Cmds)
 		return
 	}
-	if !lv.watch {
+	if !lv.watch || !lv.file.Changed() {
 		return
 	}
-	if lv.ticks++; lv.ticks%30 != 0 {
-		return
-	}
-	st, err := fs.Stat(lv.fsys, lv.path)
-	if err != nil || st.ModTime().IsZero() || st.ModTime().Equal(lv.mod) {
-		return
-	}
-	lv.mod = st.ModTime()
-	m, err := LoadWith(lv.fsys, lv.path, &LoadOptions{Zstd: lv.zstd})
+	m, err := LoadWith(lv.file.FS, lv.file.Path, &LoadOptions{Zstd: lv.zstd})
 	if err == nil {
 		err = checkSpawns(m, lv.spawn, lv.ignore)
 	}
@@ -329,4 +315,42 @@ func (lv Level) String() string {
 		return "no map"
 	}
 	return fmt.Sprintf("%s (%gx%g px, loaded %d times)", lv.Map.File, lv.Map.Width, lv.Map.Height, lv.Loads)
+}
+
+// FileWatch polls a file's modification time, for hot reload: the
+// plugins of modules/tiled and modules/ldtk reload their file when
+// [FileWatch.Changed] says so.
+type FileWatch struct {
+	// FS and Path are the file's file system and path.
+	FS   fs.FS
+	Path string
+
+	mod   time.Time
+	ticks int
+}
+
+// NewFileWatch returns a watch of the file at path in fsys, which has
+// not changed yet.
+func NewFileWatch(fsys fs.FS, path string) FileWatch {
+	w := FileWatch{FS: fsys, Path: path}
+	if st, err := fs.Stat(fsys, path); err == nil {
+		w.mod = st.ModTime()
+	}
+	return w
+}
+
+// Changed reports, once, that the file's modification time changed. It
+// asks the file system every 30th call (twice a second, called once a
+// tick at 60 ticks a second). A file system without modification times
+// (an embed.FS, the browser) never changes.
+func (w *FileWatch) Changed() bool {
+	if w.ticks++; w.ticks%30 != 0 {
+		return false
+	}
+	st, err := fs.Stat(w.FS, w.Path)
+	if err != nil || st.ModTime().IsZero() || st.ModTime().Equal(w.mod) {
+		return false
+	}
+	w.mod = st.ModTime()
+	return true
 }
