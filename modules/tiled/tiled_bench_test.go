@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,17 +22,7 @@ import (
 // flush, which reports the draw calls.
 func BenchmarkDrawScrolling(b *testing.B) {
 	const n = 200
-	var layers []string
-	for l := range 3 {
-		var sb strings.Builder
-		for i := range n * n {
-			if i > 0 {
-				sb.WriteByte(',')
-			}
-			fmt.Fprint(&sb, 1+(i*7+l*3)%4)
-		}
-		layers = append(layers, sb.String())
-	}
+	layers := csvLayers(n, 3, 4)
 	m, err := tiled.Load(mapFS(mapXML(n, n, layers, "")), "maps/level.tmx")
 	if err != nil {
 		b.Fatal(err)
@@ -73,17 +64,7 @@ func BenchmarkDrawScrolling(b *testing.B) {
 // the tileset images go into the atlas on every load.
 func BenchmarkLoad(b *testing.B) {
 	const n = 200
-	var layers []string
-	for l := range 3 {
-		var sb strings.Builder
-		for i := range n * n {
-			if i > 0 {
-				sb.WriteByte(',')
-			}
-			fmt.Fprint(&sb, 1+(i*7+l*3)%16)
-		}
-		layers = append(layers, sb.String())
-	}
+	layers := csvLayers(n, 3, 16)
 	// Three more tilesets after the test one (gids 5 to 16), each its own
 	// image.
 	xml := mapXML(n, n, layers, "")
@@ -164,17 +145,7 @@ func BenchmarkMapFrame(b *testing.B) {
 	}
 	b.Run("tiles=200x200/layers=3/group=1/animated", func(b *testing.B) {
 		const n = 200
-		var layers []string
-		for l := range 3 {
-			var sb strings.Builder
-			for i := range n * n {
-				if i > 0 {
-					sb.WriteByte(',')
-				}
-				fmt.Fprint(&sb, 1+(i*7+l*3)%4) // gid 4 is the animated tile
-			}
-			layers = append(layers, sb.String())
-		}
+		layers := csvLayers(n, 3, 4) // gid 4 is the animated tile
 		xml := mapXML(n, n, layers, "")
 		i := strings.Index(xml, `<layer id="3"`)
 		j := i + strings.Index(xml[i:], "</layer>") + len("</layer>")
@@ -224,4 +195,21 @@ func infiniteXML(n, c int) string {
 	}
 	b.WriteString("</data></layer>\n</map>\n")
 	return b.String()
+}
+
+// csvLayers returns count layers of n×n gids for mapXML: layer l's cell i
+// holds gid 1 + (7i + 3l) mod gids.
+func csvLayers(n, count, gids int) []string {
+	var layers []string
+	for l := range count {
+		var sb strings.Builder
+		for i := range n * n {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteString(strconv.Itoa(1 + (i*7+l*3)%gids))
+		}
+		layers = append(layers, sb.String())
+	}
+	return layers
 }
