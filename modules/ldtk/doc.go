@@ -10,7 +10,10 @@
 //     IntGrid and auto-layer layers) through render's draw list, bottom
 //     layer first, each on a render layer of its own (0 for the bottom
 //     one), with its offset, opacity and tile flips; only the cells the
-//     camera shows are visited and a frame allocates nothing;
+//     camera shows are visited and a frame allocates nothing (a layer's
+//     tiles are drawn cell by cell, row by row: where tiles shifted off
+//     their cells by auto-layer rules overlap, the order can differ from
+//     LDtk's);
 //   - spawns the IntGrid cells as static physics colliders, merged into
 //     rectangles ([Options.Collision] says which values are solid or
 //     one-way platforms; by default every non-zero value is solid);
