@@ -2,7 +2,8 @@
 // sliders, option lists, labels, pictures, panels, scrolling lists and
 // text fields ([Widget]), laid out in rows and columns ([Row],
 // [Column]) and anchored on the screen ([Anchor]), themed ([Theme]: a
-// font, colours, nine-slice images), drawn on the UI layers of render's
+// font, colours, nine-slice images — drawn in Aseprite, see
+// [NineSliceOf]), drawn on the UI layers of render's
 // one [render.DrawList] (so they scale with the screen and interleave
 // with the game's own drawing by layer), and driven by keyboard, mouse,
 // touch and gamepad with a visible focus ([Menu]). A menu consumes the
