@@ -54,7 +54,7 @@ repo-check:
 ## generate-check: generated files are up to date: the typed arities
 ## (*_gen.go), the games' art (games/assets) and the fonts render and diag
 ## embed (internal/genfont).
-GENERATED := '*_gen.go' games/assets games/platformer/level examples/hello modules/render/fonts modules/diag/overlay.ttf
+GENERATED := '*_gen.go' games/assets games/platformer/level examples/hello modules/render/fonts modules/diag/overlay.ttf cmd/glue/templates
 generate-check:
 	$(GO) generate ./...
 	@git diff --exit-code -- $(GENERATED) || (echo "generated files are stale: run go generate ./..." && exit 1)

@@ -61,7 +61,7 @@ func TestRunFlags(t *testing.T) {
 
 // -dev finds the level from the module's root, wherever in the module the
 // game is run: here from the package's folder (go test's working
-// directory), where the old path, games/platformer/level relative to the
+// directory), where the old path, LevelDir relative to the
 // working directory, did not exist and the game did not start.
 func TestDevFromPackageFolder(t *testing.T) {
 	wd, _ := os.Getwd()
