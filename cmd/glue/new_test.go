@@ -28,7 +28,7 @@ func goCmd(t *testing.T, dir string, env []string, args ...string) string {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod"), env...)
+	cmd.Env = append(append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod")), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
