@@ -226,7 +226,7 @@ test-go:
 	$(GO) test -count=1 ./...
 
 ## release-check: what tagging VERSION (default v0.1.0) needs: gofmt, go
-## vet, the tests, the API against the last tag (gorelease), no replace
+## vet, the tests, the API against the last tag (apidiff), no replace
 ## line in go.mod, a CHANGELOG.md entry (scripts/release-check.sh). With no
 ## tag yet it says so and checks the rest.
 VERSION ?= v0.1.0
