@@ -6,7 +6,7 @@ GOBIN     := $(shell $(GO) env GOPATH)/bin
 STATICCHECK := $(GOBIN)/staticcheck
 # XVFB runs a command where it can open a window: under Xvfb on Linux
 # without a display, as it is elsewhere (scripts/with-display.sh).
-XVFB      := scripts/with-display.sh
+XVFB      := $(CURDIR)/scripts/with-display.sh
 # STATICCHECK_VERSION is the staticcheck that make lint installs when it is
 # missing (scripts/ensure-deps.sh test installs the same).
 STATICCHECK_VERSION := v0.7.0
