@@ -22,6 +22,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -60,4 +61,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "glue: unknown command %q\n%s", args[0], usage)
 	return 2
+}
+
+// newFlagSet returns the flag set of the command glue CMD: its errors and
+// usage (the lines, then the flags) go to stderr.
+func newFlagSet(cmd string, stderr io.Writer, usage ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet("glue "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		for _, l := range usage {
+			fmt.Fprintln(stderr, l)
+		}
+		fs.PrintDefaults()
+	}
+	return fs
 }

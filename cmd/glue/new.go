@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"embed"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -53,13 +52,9 @@ type newOptions struct {
 
 // runNew runs glue new with its command line.
 func runNew(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("glue new", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: glue new [-template hello|platformer] [-dir DIR] [-glue PATH] MODULE")
-		fmt.Fprintln(stderr, "writes a new game, a module of its own named MODULE (e.g. example.com/mygame), from a template.")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("new", stderr,
+		"usage: glue new [-template hello|platformer] [-dir DIR] [-glue PATH] MODULE",
+		"writes a new game, a module of its own named MODULE (e.g. example.com/mygame), from a template.")
 	o := newOptions{Template: templateHello, Stdout: stdout}
 	fs.Func("template", "the template: "+joinNames(templateNames)+" (default hello)", func(s string) error {
 		if !slices.Contains(templateNames, templateName(s)) {

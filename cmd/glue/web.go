@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"html"
 	"io"
@@ -44,14 +43,10 @@ type siteFile struct {
 
 // runWeb runs glue web with its command line.
 func runWeb(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("glue web", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: glue web [-addr 127.0.0.1:8080] [-out DIR] [PACKAGE]")
-		fmt.Fprintln(stderr, "builds the game (PACKAGE, default: the one in the working directory) for the browser with glue's loader page,")
-		fmt.Fprintln(stderr, "and serves it at http://ADDR/, or writes the files into DIR for static hosting (-out).")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("web", stderr,
+		"usage: glue web [-addr 127.0.0.1:8080] [-out DIR] [PACKAGE]",
+		"builds the game (PACKAGE, default: the one in the working directory) for the browser with glue's loader page,",
+		"and serves it at http://ADDR/, or writes the files into DIR for static hosting (-out).")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve on (the default is only reachable from this machine)")
 	out := fs.String("out", "", "write the files into this folder for static hosting instead of serving them")
 	if err := fs.Parse(args); err != nil {
