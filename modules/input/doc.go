@@ -65,6 +65,14 @@
 // is [Pause]; R or Back is [Restart]. Games declare more actions, up to
 // [MaxActions].
 //
+// # Consuming and taking
+//
+// A system that handles input before the game — a menu, in
+// glue.PreUpdate after [MapSystem] — hides it from the systems after it:
+// [State.Consume] hides an action until it is released,
+// [State.ConsumePointer] the pointer's button, and [State.TakePointer]
+// the whole pointer for the tick (its moves too), as a modal menu does.
+//
 // # Coordinates
 //
 // Pointer positions are logical: if the app has a render.Viewport (the

@@ -91,7 +91,10 @@ type Menu struct {
 	Layer int
 	// Theme is how it looks; nil is DefaultTheme().
 	Theme *Theme
-	// Modal consumes every press of the pointer, on a widget or not.
+	// Modal takes the whole pointer while the menu is shown: every
+	// press, on a widget or not, and its moves (input.State.TakePointer),
+	// so that nothing behind the menu moves; the game's systems see the
+	// pointer stand still where it was when the menu opened.
 	Modal bool
 	// Hidden menus are neither drawn nor driven.
 	Hidden bool

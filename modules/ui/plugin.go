@@ -53,6 +53,7 @@ func update(p struct {
 	in, dev := p.Input.Get(), p.Devices.Get()
 	w, h := viewSize(p.Viewport.Get(), p.Window.Get(), p.Camera.Get())
 	var top, under *Menu
+	modal := false
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
 		if m.Hidden || m.Root == nil {
 			return
@@ -67,6 +68,7 @@ func update(p struct {
 		}
 		m.ticks++
 		m.build()
+		modal = modal || m.Modal
 		if len(m.controls) > 0 && (top == nil || m.Layer > top.Layer) {
 			top = m
 		}
@@ -78,6 +80,9 @@ func update(p struct {
 	})
 	if under != nil {
 		under.pointer(in, dev)
+	}
+	if modal {
+		in.TakePointer() // nothing behind a modal menu moves (issue #40)
 	}
 	if top != nil {
 		top.keys(in, dev)
