@@ -350,7 +350,8 @@ type State struct {
 	names                   [MaxActions]string // the names last checked
 	cursor                  Point              // the cursor at the previous tick
 	started                 bool
-	take                    taking // for TakePointer (take.go)
+	take                    taking   // for TakePointer (take.go)
+	dirs                    dirState // directions' edges (directions.go)
 }
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts State: an app
@@ -510,6 +511,7 @@ func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
 	}
 	s.updateSticks(d, b, o)
 	s.take.note(s, d, b, o)
+	s.dirs.update(s)
 	s.started = true
 	return nil
 }

@@ -57,6 +57,7 @@ func (s *State) TakePointer() {
 	for i := range s.sticks {
 		if t.pointerStick[i] {
 			s.sticks[i] = t.seenSticks[i]
+			s.dirs.restick(i, s.sticks[i])
 		}
 	}
 	t.taken = true
