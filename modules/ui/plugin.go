@@ -43,6 +43,7 @@ func update(p struct {
 	Menus    glue.Query1[*Menu]
 	Input    glue.ResMut[input.State]
 	Devices  glue.Res[input.Devices]
+	Bindings glue.Res[input.Bindings]
 	Events   glue.Writer[Event]
 	Viewport glue.Res[render.Viewport]
 	Window   glue.Opt[render.Window]
@@ -85,9 +86,12 @@ func update(p struct {
 		in.TakePointer() // nothing behind a modal menu moves (issue #40)
 	}
 	if top != nil {
-		top.keys(in, dev)
+		top.keys(in, dev, p.Bindings.Get())
 	}
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
+		if m != top {
+			m.keysSeen = false // when it is top again, keys held then are not pressed in it
+		}
 		for _, ev := range m.events {
 			ev.Menu = e
 			p.Events.Write(ev)
