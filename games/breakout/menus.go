@@ -29,28 +29,41 @@ func addMenus(app *glue.App) {
 	app.AddSystems(glue.OnEnter(Paused), glue.Func(SpawnPauseMenu))
 }
 
+// dialogTextW is the widest line of a dialog's text, in logical pixels:
+// a dialog (its panel's padding and the focus outline around) fits the
+// 200-pixel field.
+const dialogTextW = FieldW - 40
+
 // menuButton returns a button of the menus.
 func menuButton(id, text string) *ui.Button {
 	return &ui.Button{Node: ui.Node{ID: id, MinW: 110}, Text: text}
 }
 
 // SpawnTitle (startup) shows the title menu.
-func SpawnTitle(cmds glue.Commands) {
-	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("BREAKOUT",
+func SpawnTitle(cmds glue.Commands) { cmds.Spawn(titleMenu()) }
+
+// titleMenu returns the title menu.
+func titleMenu() ui.Menu {
+	return ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("BREAKOUT",
 		menuButton("start", "Start"),
 		menuButton("options", "Options"),
 		menuButton("quit", "Quit"),
-	)})
+	)}
 }
 
 // SpawnPauseMenu (on entering Paused) shows the pause menu, scoped to
 // Paused: it goes when the game resumes or restarts.
 func SpawnPauseMenu(cmds glue.Commands) {
-	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("Paused",
+	cmds.Spawn(pauseMenu(), glue.StateScoped[Phase]{State: Paused})
+}
+
+// pauseMenu returns the pause menu.
+func pauseMenu() ui.Menu {
+	return ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("Paused",
 		menuButton("resume", "Resume"),
 		menuButton("restart", "Restart"),
 		menuButton("options", "Options"),
-	)}, glue.StateScoped[Phase]{State: Paused})
+	)}
 }
 
 // optionsMenu returns the options menu: the master volume and mute (the
@@ -60,10 +73,10 @@ func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings) ui.Menu
 		&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: mix.Master, Max: 1, Step: 0.1},
 		&ui.Toggle{Node: ui.Node{ID: "mute"}, Text: "Mute", On: snd.Muted},
 		&ui.Label{Text: "Controls"},
-		&ui.Label{Text: "Move: arrows, A/D, pointer"},
+		&ui.Label{Text: "Move: arrows, A/D, pointer", Wrap: dialogTextW},
 	}
 	for _, a := range []input.Action{input.Primary, input.Pause, input.Restart} {
-		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + b.Describe(a)})
+		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + b.Describe(a), Wrap: dialogTextW})
 	}
 	ws = append(ws, menuButton("back", "Back"))
 	return ui.Menu{Layer: optionsLayer, Modal: true, Root: ui.Dialog("Options", ws...)}

@@ -170,3 +170,24 @@ func TestModalMenuTakesThePointer(t *testing.T) {
 		t.Errorf("with no menu the pointer did not move the paddle (x %v): the test would prove nothing", x0)
 	}
 }
+
+// TestDialogsFit (issue #40 item 5): every dialog lies inside the field
+// the menus are laid out in (FieldW×FieldH) and inside a 320×240 and a
+// 390×844 view, with no text cut. The Options dialog was 300 logical
+// pixels wide in a 200-pixel field: its labels and slider were cut on
+// both sides.
+func TestDialogsFit(t *testing.T) {
+	mix, snd, b := audio.Mixer{Master: 1}, audio.Sounds{}, input.DefaultBindings()
+	dialogs := map[string]ui.Menu{
+		"title":   titleMenu(),
+		"pause":   pauseMenu(),
+		"options": optionsMenu(&mix, &snd, &b),
+	}
+	for name, m := range dialogs {
+		for _, size := range [][2]float64{{FieldW, FieldH}, {320, 240}, {390, 844}} {
+			if err := m.Check(size[0], size[1]); err != nil {
+				t.Errorf("%s dialog at %v×%v: %v", name, size[0], size[1], err)
+			}
+		}
+	}
+}

@@ -79,10 +79,18 @@ type Label struct {
 	// Align places the text in the label's width: render.AlignStart (the
 	// default), AlignCenter or AlignEnd.
 	Align render.Align
+	// Wrap, if positive, breaks the text between words into lines no
+	// wider than Wrap logical pixels (render.WrapText), so that a long
+	// line fits a narrow screen. The default (zero) keeps one line.
+	Wrap float64
 }
 
 func (l *Label) measure(th *Theme) (float64, float64) {
-	w, h := textSize(l.Text, th)
+	s := l.Text
+	if l.Wrap > 0 {
+		s = render.WrapText(s, th.Text, l.Wrap)
+	}
+	w, h := textSize(s, th)
 	return max(w, l.MinW), max(h, l.MinH)
 }
 
@@ -94,7 +102,9 @@ func (l *Label) draw(d *render.DrawList, th *Theme, _ *Menu) {
 	case render.AlignEnd:
 		x += l.W
 	}
-	d.AddText(l.Text, x, l.Y+l.H/2, textStyle(th, &l.Node, l.Align), 2)
+	st := textStyle(th, &l.Node, l.Align)
+	st.Wrap = l.Wrap
+	d.AddText(l.Text, x, l.Y+l.H/2, st, 2)
 }
 
 // Picture is an image, drawn at its size times Scale (zero: 1).
