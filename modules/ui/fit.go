@@ -23,7 +23,7 @@ func (m *Menu) Check(w, h float64) error {
 		}
 		n := wd.Base()
 		const slack = 0.5 // rounding
-		mw, mh := wd.measure(th)
+		mw, mh := wd.Measure(th)
 		switch {
 		case n.X < -slack || n.Y < -slack || n.X+n.W > w+slack || n.Y+n.H > h+slack:
 			err = fmt.Errorf("ui: %s lies at (%.0f, %.0f) %.0f×%.0f, outside the %.0f×%.0f view; shorten or split it, or lay the menu out for a smaller screen", describe(wd), n.X, n.Y, n.W, n.H, w, h)
@@ -38,7 +38,7 @@ func (m *Menu) Check(w, h float64) error {
 			}
 			return
 		}
-		for _, ch := range wd.children() {
+		for _, ch := range wd.Contents() {
 			walk(ch)
 		}
 	}

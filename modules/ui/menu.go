@@ -120,14 +120,14 @@ type Menu struct {
 
 	covered    bool // hidden by a menu Over it
 	built      bool
-	controls   []control
+	controls   []Control
 	scrollOf   []*Scroll // each control's scroll, or nil
 	focus      int
 	laidW      float64
 	laidH      float64
 	dirty      bool
 	events     []Event
-	dragging   control
+	dragging   Control
 	navDir     int
 	navHeld    int
 	ticks      int
@@ -171,14 +171,14 @@ func (m *Menu) build() {
 		if w == nil {
 			return
 		}
-		if c, ok := w.(control); ok {
+		if c, ok := w.(Control); ok {
 			m.controls = append(m.controls, c)
 			m.scrollOf = append(m.scrollOf, sc)
 		}
 		if s, ok := w.(*Scroll); ok {
 			sc = s
 		}
-		for _, ch := range w.children() {
+		for _, ch := range w.Contents() {
 			walk(ch, sc)
 		}
 	}
@@ -254,7 +254,7 @@ func (m *Menu) Find(id string) Widget {
 		if w.Base().ID == id {
 			return w
 		}
-		for _, ch := range w.children() {
+		for _, ch := range w.Contents() {
 			if f := find(ch); f != nil {
 				return f
 			}
@@ -264,7 +264,10 @@ func (m *Menu) Find(id string) Widget {
 	return find(m.Root)
 }
 
-func (m *Menu) send(e Event) { m.events = append(m.events, e) }
+// Send sends e to the game from the menu, as its widgets do: a
+// game's own [Control] tells what happened with it. The plugin sets
+// e.Menu and writes it out with the menu's other events.
+func (m *Menu) Send(e Event) { m.events = append(m.events, e) }
 
 func (m *Menu) blink() bool { return m.ticks/30%2 == 0 }
 
@@ -275,10 +278,10 @@ func (m *Menu) layout(w, h float64) {
 	}
 	m.build()
 	th := m.theme()
-	mw, mh := m.Root.measure(th)
+	mw, mh := m.Root.Measure(th)
 	a := anchors[min(int(m.Anchor), len(anchors)-1)]
 	x, y := (w-mw)*a[0], (h-mh)*a[1]
-	m.Root.place(x+m.X, y+m.Y, mw, mh, th)
+	m.Root.Place(x+m.X, y+m.Y, mw, mh, th)
 	m.laidW, m.laidH, m.dirty = w, h, false
 }
 
@@ -301,9 +304,9 @@ func (m *Menu) drawMenu(d *render.DrawList) {
 // drawTree draws w and its children; a scroll's children only if they
 // lie wholly in its view.
 func (m *Menu) drawTree(d *render.DrawList, th *Theme, w Widget) {
-	w.draw(d, th, m)
+	w.Draw(d, th, m)
 	sc, _ := w.(*Scroll)
-	for _, ch := range w.children() {
+	for _, ch := range w.Contents() {
 		if sc != nil && !sc.visible(ch) {
 			continue
 		}
@@ -334,7 +337,7 @@ func (m *Menu) scrollAt(x, y float64) *Scroll {
 		if s, ok := w.(*Scroll); ok && s.contains(x, y) {
 			found = s
 		}
-		for _, ch := range w.children() {
+		for _, ch := range w.Contents() {
 			walk(ch)
 		}
 	}
@@ -429,7 +432,7 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 				m.navUsed = true
 			}
 		default:
-			if m.controls[m.focus].adjust(m, dir/2) {
+			if m.controls[m.focus].Adjust(m, dir/2) {
 				m.navUsed = true
 			} else if m.Modal {
 				m.moveFocus(dir / 2)
@@ -446,7 +449,7 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 		m.takeDirs(in, ax, 0, true)
 	}
 	if back && !m.prevBack || pausePressed {
-		m.send(Event{Kind: Back})
+		m.Send(Event{Kind: Back})
 		in.Consume(input.Pause)
 	}
 	m.prevBack = back
@@ -456,11 +459,11 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 		f.typed(m, dev.Chars, bksp && !m.prevBksp)
 		m.prevBksp = bksp
 		if enter && !m.prevEnter {
-			f.activate(m)
+			f.Activate(m)
 		}
 		in.Consume(input.Primary) // Space is typed, not pressed
 	} else if primaryPressed {
-		m.controls[m.focus].activate(m)
+		m.controls[m.focus].Activate(m)
 		in.Consume(input.Primary)
 	}
 	m.prevEnter = enter
@@ -541,7 +544,7 @@ func (m *Menu) pointer(in *input.State, dev *input.Devices) bool {
 	if m.dragging != nil {
 		// The press was consumed: in.Pointer hides it; the devices do not.
 		if dev.Buttons[ebiten.MouseButtonLeft] || len(dev.Touches) > 0 {
-			m.dragging.drag(m, p.X, p.Y)
+			m.dragging.Drag(m, p.X, p.Y)
 			in.ConsumePointer()
 			return true
 		}
@@ -563,7 +566,7 @@ func (m *Menu) pointer(in *input.State, dev *input.Devices) bool {
 	}
 	if i >= 0 {
 		c := m.controls[i]
-		c.press(m, p.X, p.Y)
+		c.Press(m, p.X, p.Y)
 		if _, ok := c.(*Slider); ok {
 			m.dragging = c
 		}

@@ -54,7 +54,7 @@ func (k *keysApp) tick() {
 
 // press holds key down for a tick and returns what the game saw then,
 // the focused widget and the menu's events; then releases it.
-func (k *keysApp) press(key ebiten.Key) (seen, focus, events string) {
+func (k *keysApp) Press(key ebiten.Key) (seen, focus, events string) {
 	k.t.Helper()
 	d := glue.Resource[input.Devices](k.app)
 	d.Keys[key] = true
@@ -93,15 +93,15 @@ func hud(gameKeys ...input.Source) ui.Menu {
 // right on a button are the game's.
 func TestMenuPassesKeysItDoesNotUse(t *testing.T) {
 	k := newKeysApp(t, hud())
-	seen, focus, ev := k.press(ebiten.KeyArrowLeft)
+	seen, focus, ev := k.Press(ebiten.KeyArrowLeft)
 	if seen != "x -1 y 0 primary false pause false" || focus != "undo" || ev != "" {
 		t.Errorf("Left beside a HUD: the game saw %q, focus %q, events %q; want x -1 for the game, the focus kept on undo", seen, focus, ev)
 	}
-	seen, focus, _ = k.press(ebiten.KeyArrowDown)
+	seen, focus, _ = k.Press(ebiten.KeyArrowDown)
 	if seen != "x 0 y 0 primary false pause false" || focus != "restart" {
 		t.Errorf("Down in a HUD: the game saw %q, focus %q; want the focus on restart and nothing for the game", seen, focus)
 	}
-	seen, _, ev = k.press(ebiten.KeyEnter)
+	seen, _, ev = k.Press(ebiten.KeyEnter)
 	if seen != "x 0 y 0 primary false pause false" || ev != "restart " {
 		t.Errorf("Enter in a HUD: the game saw %q, events %q; want restart clicked, unseen by the game", seen, ev)
 	}
@@ -113,23 +113,23 @@ func TestMenuPassesKeysItDoesNotUse(t *testing.T) {
 func TestGameKeysAreNotTaken(t *testing.T) {
 	b := input.DefaultBindings()
 	k := newKeysApp(t, hud(append(b.Bound(nil, input.Pause), input.Key(ebiten.KeySpace), input.Key(ebiten.KeyS))...))
-	seen, _, ev := k.press(ebiten.KeySpace)
+	seen, _, ev := k.Press(ebiten.KeySpace)
 	if seen != "x 0 y 0 primary true pause false" || ev != "" {
 		t.Errorf("Space, a game key: the game saw %q, events %q; want Primary for the game, no click", seen, ev)
 	}
-	seen, focus, _ := k.press(ebiten.KeyS)
+	seen, focus, _ := k.Press(ebiten.KeyS)
 	if seen != "x 0 y 1 primary false pause false" || focus != "undo" {
 		t.Errorf("S, a game key: the game saw %q, focus %q; want y 1 for the game, the focus kept", seen, focus)
 	}
-	seen, _, ev = k.press(ebiten.KeyEscape)
+	seen, _, ev = k.Press(ebiten.KeyEscape)
 	if seen != "x 0 y 0 primary false pause true" || ev != "" {
 		t.Errorf("Escape, the game's pause: the game saw %q, events %q; want Pause for the game, no Back", seen, ev)
 	}
-	seen, focus, _ = k.press(ebiten.KeyArrowDown)
+	seen, focus, _ = k.Press(ebiten.KeyArrowDown)
 	if seen != "x 0 y 0 primary false pause false" || focus != "restart" {
 		t.Errorf("ArrowDown, the menu's: the game saw %q, focus %q; want the focus on restart", seen, focus)
 	}
-	seen, _, ev = k.press(ebiten.KeyEnter)
+	seen, _, ev = k.Press(ebiten.KeyEnter)
 	if seen != "x 0 y 0 primary false pause false" || ev != "restart " {
 		t.Errorf("Enter, the menu's: the game saw %q, events %q; want restart clicked", seen, ev)
 	}
@@ -141,7 +141,7 @@ func TestModalMenuTakesTheKeyboard(t *testing.T) {
 	m := hud()
 	m.Modal = true
 	k := newKeysApp(t, m)
-	seen, focus, _ := k.press(ebiten.KeyArrowLeft)
+	seen, focus, _ := k.Press(ebiten.KeyArrowLeft)
 	if seen != "x 0 y 0 primary false pause false" || focus != "restart" {
 		t.Errorf("Left in a modal menu: the game saw %q, focus %q; want nothing for the game, the focus moved (wrapping) to restart", seen, focus)
 	}
