@@ -83,7 +83,9 @@ func (g *Game) App() *glue.App { return g.app }
 //
 // While a [Screenshot] is pending and its tick has come, Update runs no
 // tick, so that the next frame shows the world after exactly that many
-// ticks.
+// ticks; nor while a [Focus] Source says the focus is lost, unless the
+// [Window] resource says RunUnfocused (the real window's focus pauses
+// the game in Ebitengine itself, which then calls no Update).
 func (g *Game) Update() error {
 	if g.err != nil {
 		return g.err
@@ -93,6 +95,9 @@ func (g *Game) Update() error {
 	}
 	if s := glue.Resource[Screenshot](g.app); s != nil && s.active() && g.app.Tick() >= s.due() {
 		return nil
+	}
+	if f := glue.Resource[Focus](g.app); f != nil && f.pauses(glue.Resource[Window](g.app)) {
+		return nil // the player is away (focus.go)
 	}
 	if err := g.app.Update(); err != nil {
 		if errors.Is(err, glue.ErrEnded) {
