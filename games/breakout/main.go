@@ -130,6 +130,7 @@ func NewApp(cfg Config) *glue.App {
 		save.Plugin{Game: "breakout", Registry: saveRegistry(), Resources: savedResources, Store: cfg.Saves},
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad},
 		ui.MuteKey{Action: ToggleMute},
+		ui.FullscreenKey{Action: ToggleFullscreen, NoDoubleClick: cfg.Headless}, // F11, Alt+Enter, a double click
 	)
 	if cfg.Menus {
 		addMenus(app) // title, pause and options menus (menus.go)

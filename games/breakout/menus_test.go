@@ -7,6 +7,7 @@ import (
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -181,7 +182,7 @@ func TestDialogsFit(t *testing.T) {
 	dialogs := map[string]ui.Menu{
 		"title":   titleMenu(),
 		"pause":   pauseMenu(),
-		"options": optionsMenu(&mix, &snd, &b),
+		"options": optionsMenu(&mix, &snd, &b, &render.Fullscreen{}),
 	}
 	for name, m := range dialogs {
 		for _, size := range [][2]float64{{FieldW, FieldH}, {320, 240}, {390, 844}} {

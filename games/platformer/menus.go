@@ -20,14 +20,15 @@ func SpawnMenu(p struct {
 	Progress glue.Res[Progress]
 	Mixer    glue.Res[audio.Mixer]
 	Bindings glue.Res[input.Bindings]
+	Full     glue.Res[render.Fullscreen]
 	Cmds     glue.Commands
 }) {
 	ph := p.Phase.Get().Get()
-	p.Cmds.Spawn(phaseMenu(ph, p.Progress.Get().Score, p.Mixer.Get().Master, p.Bindings.Get()), glue.StateScoped[Phase]{State: ph})
+	p.Cmds.Spawn(phaseMenu(ph, p.Progress.Get().Score, p.Mixer.Get().Master, p.Bindings.Get(), p.Full.Get().On), glue.StateScoped[Phase]{State: ph})
 }
 
 // phaseMenu returns the menu of phase ph.
-func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings) ui.Menu {
+func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full bool) ui.Menu {
 	b := func(id, text string) ui.Widget { return &ui.Button{Node: ui.Node{ID: id, MinW: 120}, Text: text} }
 	scoreLabel := &ui.Label{Text: fmt.Sprintf("Score %d", score), Align: render.AlignCenter}
 	var root *ui.Panel
@@ -40,6 +41,7 @@ func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings) ui.Men
 		root = ui.Dialog("OPTIONS",
 			&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: volume, Max: 1, Step: 0.1},
 			&ui.KeyField{Node: ui.Node{ID: "jump"}, Text: "Jump", Keys: slices.Clone(bind.Actions[Jump])},
+			&ui.Toggle{Node: ui.Node{ID: "fullscreen"}, Text: "Full screen", On: full},
 			b("back", "Back"))
 	case GameOver:
 		root = ui.Dialog("GAME OVER", scoreLabel, b("play", "Try again"), b("title", "Title"))
@@ -61,6 +63,7 @@ func Menus(p struct {
 	Next     glue.ResMut[glue.NextState[Phase]]
 	Mixer    glue.ResMut[audio.Mixer]
 	Bindings glue.ResMut[input.Bindings]
+	Full     glue.ResMut[render.Fullscreen]
 	Cmds     glue.Commands
 }) {
 	next, ph := p.Next.Get(), p.Phase.Get().Get()
@@ -81,6 +84,8 @@ func Menus(p struct {
 			p.Cmds.End()
 		case e.ID == "volume":
 			p.Mixer.Get().Master = e.Value
+		case e.ID == "fullscreen":
+			p.Full.Get().On = e.On
 		case e.ID == "jump":
 			p.Bindings.Get().Actions[Jump] = []ebiten.Key{e.Key}
 		}

@@ -160,7 +160,7 @@ func TestDialogsFit(t *testing.T) {
 	b := input.DefaultBindings()
 	b.Actions[Jump] = []ebiten.Key{ebiten.KeyZ}
 	for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
-		m := phaseMenu(ph, 123456, 0.5, &b)
+		m := phaseMenu(ph, 123456, 0.5, &b, false)
 		for _, size := range [][2]float64{{320, 180}, {320, 240}, {390, 844}} {
 			if err := m.Check(size[0], size[1]); err != nil {
 				t.Errorf("%v dialog at %v×%v: %v", ph, size[0], size[1], err)

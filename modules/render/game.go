@@ -65,9 +65,10 @@ func Run(app *glue.App, opts *RunOptions) error {
 // tests and custom loops make one with [NewGame] and call its methods
 // themselves, for example drawing into an offscreen image.
 type Game struct {
-	app   *glue.App
-	err   error // the first error from a frame, returned by the next Update
-	frame uint64
+	app        *glue.App
+	err        error // the first error from a frame, returned by the next Update
+	frame      uint64
+	fullscreen bool // the full screen applied (fullscreen.go)
 }
 
 // NewGame returns a Game that drives app. The app must have the render
@@ -85,7 +86,8 @@ func (g *Game) App() *glue.App { return g.app }
 // tick, so that the next frame shows the world after exactly that many
 // ticks; nor while a [Focus] Source says the focus is lost, unless the
 // [Window] resource says RunUnfocused (the real window's focus pauses
-// the game in Ebitengine itself, which then calls no Update).
+// the game in Ebitengine itself, which then calls no Update). After the
+// tick it applies the [Fullscreen] resource.
 func (g *Game) Update() error {
 	if g.err != nil {
 		return g.err
@@ -99,7 +101,9 @@ func (g *Game) Update() error {
 	if f := glue.Resource[Focus](g.app); f != nil && f.pauses(glue.Resource[Window](g.app)) {
 		return nil // the player is away (focus.go)
 	}
-	if err := g.app.Update(); err != nil {
+	err := g.app.Update()
+	applyFullscreen(glue.Resource[Fullscreen](g.app), &g.fullscreen)
+	if err != nil {
 		if errors.Is(err, glue.ErrEnded) {
 			return ebiten.Termination
 		}

@@ -524,7 +524,11 @@ func (m *Menu) side(dev *input.Devices, b *input.Bindings, keys []ebiten.Key, sr
 // not the game's is down (the pointer is the menu's pointer handling).
 func (m *Menu) action(dev *input.Devices, b *input.Bindings, a input.Action) bool {
 	v := 0.0
+	alt := dev.Keys[ebiten.KeyAltLeft] || dev.Keys[ebiten.KeyAltRight] || dev.Keys[ebiten.KeyAlt]
 	for _, k := range b.Actions[a] {
+		if alt && (k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter) {
+			continue // Alt+Enter switches full screen (FullscreenKey)
+		}
 		if s := input.Key(k); !m.gameKey(s) {
 			v = max(v, b.Value(s, dev))
 		}
