@@ -130,6 +130,7 @@ func NewApp(cfg Config) *glue.App {
 		save.Plugin{Game: "breakout", Registry: saveRegistry(), Resources: savedResources, Store: cfg.Saves},
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad},
 		ui.MuteKey{Action: ToggleMute},
+		ui.FullscreenKey{Action: ToggleFullscreen, NoDoubleClick: cfg.Headless}, // F11, Alt+Enter, a double click
 	)
 	if cfg.Menus {
 		addMenus(app) // title, pause and options menus (menus.go)
@@ -139,7 +140,9 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	// The game's resources.
-	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	// A networked game keeps ticking when its window loses the focus; a
+	// single-player one pauses (render.Focus).
+	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true, RunUnfocused: cfg.Net.Networked()})
 	app.InsertResource(cfg.Settings)
 	glue.AddState(app, firstPhase(cfg)) // Waiting for a room on Agones, else Serving
 	app.InsertResource(NewGame(cfg.Settings))
@@ -231,7 +234,7 @@ func NewWatchApp(cfg Config) *glue.App {
 		clientPlugin(cfg.Net.Peer), // net.ClientPlugin (net.go)
 	)
 
-	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true, RunUnfocused: true})
 	settings := DefaultSettings()
 	settings.Autopilot = !cfg.Net.Join // no "Space to launch" for watchers
 	app.InsertResource(settings)

@@ -40,6 +40,7 @@ const (
 	Jump = input.Restart + 1 + iota
 	QuickSave
 	QuickLoad
+	ToggleFullscreen // F11 (ui.FullscreenKey)
 )
 
 // Tuning, in pixels, pixels per second and game time.

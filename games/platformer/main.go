@@ -11,7 +11,8 @@
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
-// saves, F9 loads (ui.QuickSave). The menus (menus.go) take arrows, Enter, the mouse and
+// saves, F9 loads (ui.QuickSave), F11, Alt+Enter or a double click
+// switches full screen (ui.FullscreenKey). The menus (menus.go) take arrows, Enter, the mouse and
 // the gamepad.
 //
 // A tick: First (clock, the hero's timers; the map reloads or respawns)
@@ -103,6 +104,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
+		ui.FullscreenKey{Action: ToggleFullscreen},     // F11, Alt+Enter, a double click
 	)
 	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3)})
 	app.InsertResource(art)

@@ -65,6 +65,27 @@
 // is [Pause]; R or Back is [Restart]. Games declare more actions, up to
 // [MaxActions].
 //
+// # Directions pressed this tick
+//
+// The axes and the sticks are analogue; a grid cursor or a menu wants
+// "pushed this tick" from them as actions have it. [State.DirPressed],
+// [State.DirDown] and [State.DirReleased] give it for the axes' four
+// [Direction]s (Left, Right, Up, Down: an arrow, WASD, the D-pad or the
+// left stick), and [State.StickPressed], [State.StickDown] and
+// [State.StickReleased] for each [Stick]. A direction goes down when
+// its axis reaches [DirPressAt] (0.5) that way and up below
+// [DirReleaseAt] (0.3), so a stick resting near the threshold does not
+// press it again and again.
+//
+// # Consuming and taking
+//
+// A system that handles input before the game — a menu, in
+// glue.PreUpdate after [MapSystem] — hides it from the systems after it:
+// [State.Consume] hides an action until it is released,
+// [State.ConsumeDir] a direction of the axes (they read 0 that way),
+// [State.ConsumePointer] the pointer's button, and [State.TakePointer]
+// the whole pointer for the tick (its moves too), as a modal menu does.
+//
 // # Coordinates
 //
 // Pointer positions are logical: if the app has a render.Viewport (the

@@ -42,6 +42,11 @@
 // makes the usual titled menu, and a [KeyField] per action lets the
 // player rebind its key.
 //
+// [Widget] is open: a game writes its own widgets (embedding [Node],
+// with Measure and Draw, and [Control]'s methods to take the focus) and
+// sends their events with [Menu.Send]. [Menu.Check] tells whether a
+// dialog fits a screen size, for a game's tests.
+//
 // docs/ui.md says why it is built on glue's render rather than
 // github.com/ebitenui/ebitenui, with the measurements.
 package ui
