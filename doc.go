@@ -155,6 +155,9 @@
 // Vel{})): they queue the values without boxing them, allocate nothing
 // once the system's buffer has grown, and a run of spawns with the same
 // types is applied as one batch.
+// [SpawnBundle] and [InsertBundle] take a bundle: a struct whose fields
+// are the components (glue.SpawnBundle(c, Ship{Pos: p, Vel: v, …})), for
+// any number of components, typed and unboxed like Spawn2.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.

@@ -96,6 +96,7 @@ type World struct {
 
 	places []place // by id
 	one    [1]Entity
+	bulk   []int // scratch of the bulk changes (bulk.go)
 
 	// Ids (see Reserve), guarded by resMu while systems reserve ids
 	// concurrently; queries never read them.

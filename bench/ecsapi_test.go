@@ -1,0 +1,97 @@
+package bench
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gluekit/glue"
+	"github.com/mlange-42/ark/ecs"
+)
+
+// This file holds the scenarios and rows of glue's newer forms (issue
+// #37): bundles ("glue-bundle"), bulk commands ("glue-bulk") and
+// pre-sizing ("glue-presize"), beside ark's per-entity and batch forms.
+
+// Ten is the bundle of C1 … C10: create10comp's entity.
+type Ten struct {
+	C1  C1
+	C2  C2
+	C3  C3
+	C4  C4
+	C5  C5
+	C6  C6
+	C7  C7
+	C8  C8
+	C9  C9
+	C10 C10
+}
+
+// PosVel is the bundle of Position and Velocity.
+type PosVel struct {
+	Pos Position
+	Vel Velocity
+}
+
+// tenApp is a glue app whose one stage spawns n entities of C1 … C10
+// (spawn set) — boxed, as bundles, or as one bulk spawn — or despawns
+// them all.
+func tenApp(n int, form string) *lifeApp {
+	l := &lifeApp{app: seqApp()}
+	l.app.AddSystems(tickStage,
+		glue.Func(func(c glue.Commands) {
+			if !l.spawn {
+				return
+			}
+			switch form {
+			case "glue":
+				for range n {
+					c.Spawn(extras...)
+				}
+			case "glue-bundle":
+				for range n {
+					glue.SpawnBundle(c, Ten{})
+				}
+			}
+		}).Named("bench.spawn"),
+		glue.Each2P(func(e glue.Entity, _ *C1, _ *C2, c glue.Commands) {
+			if l.despawn {
+				c.Despawn(e)
+			}
+		}).Named("bench.despawn10"),
+	)
+	return l
+}
+
+// BenchmarkCreate10comp creates n entities with C1 … C10 in a world that
+// held n such entities before, as create2comp does with two.
+func BenchmarkCreate10comp(b *testing.B) {
+	for _, n := range short(EcsSizes) {
+		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap10[C1, C2, C3, C4, C5, C6, C7, C8, C9, C10](w)
+			f := ecs.NewFilter2[C1, C2](w)
+			alternate(b, func() {
+				for range n {
+					m.NewEntityFn(nil)
+				}
+			}, func() { w.RemoveEntities(f.Batch(), nil) })
+			perEntity(b, n)
+		})
+		b.Run(fmt.Sprintf("ark-batch/%d", n), func(b *testing.B) {
+			w := ecs.NewWorld(1024)
+			m := ecs.NewMap10[C1, C2, C3, C4, C5, C6, C7, C8, C9, C10](w)
+			f := ecs.NewFilter2[C1, C2](w)
+			alternate(b, func() { m.NewBatchFn(n, nil) }, func() { w.RemoveEntities(f.Batch(), nil) })
+			perEntity(b, n)
+		})
+		for _, form := range []string{"glue", "glue-bundle"} {
+			b.Run(fmt.Sprintf("%s/%d", form, n), func(b *testing.B) {
+				l := tenApp(n, form)
+				defer l.app.Close()
+				b.ReportAllocs()
+				alternate(b, func() { l.run(b, true) }, func() { l.run(b, false) })
+				perEntity(b, n)
+			})
+		}
+	}
+}
