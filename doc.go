@@ -158,6 +158,11 @@
 // [SpawnBundle] and [InsertBundle] take a bundle: a struct whose fields
 // are the components (glue.SpawnBundle(c, Ship{Pos: p, Vel: v, …})), for
 // any number of components, typed and unboxed like Spawn2.
+// The bulk commands change many entities with one command, a whole
+// archetype at a time, with the result of the per-entity loop:
+// [SpawnBatch] and [SpawnBatchOf] spawn n entities of a bundle, and
+// [InsertAll], [RemoveAll] and [DespawnAll] insert, remove or despawn on
+// every entity a query param matches when the command applies.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.

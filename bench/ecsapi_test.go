@@ -93,5 +93,93 @@ func BenchmarkCreate10comp(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		bulkCreateRow(b, n, true)
 	}
+}
+
+// bulkApp is a glue app whose one stage spawns n entities (Position and
+// Velocity, or C1 … C10 with ten) in one SpawnBatch when spawn is set,
+// or despawns them all with one DespawnAll when despawn is set.
+func bulkApp(n int, ten bool) *lifeApp {
+	l := &lifeApp{app: seqApp(), ten: ten}
+	l.app.AddSystems(tickStage, glue.Func(func(p struct {
+		C   glue.Commands
+		PV  glue.Query2[Position, Velocity]
+		Ten glue.Query2[C1, C2]
+	}) {
+		switch {
+		case l.spawn && ten:
+			glue.SpawnBatch(p.C, n, Ten{})
+		case l.spawn:
+			glue.SpawnBatch(p.C, n, PosVel{})
+		case l.despawn && ten:
+			glue.DespawnAll(p.C, p.Ten)
+		case l.despawn:
+			glue.DespawnAll(p.C, p.PV)
+		}
+	}).Named("bench.bulk"))
+	return l
+}
+
+// bulkCreateRow is create2comp's (or create10comp's) "glue-bulk" row:
+// one SpawnBatch of n entities per operation.
+func bulkCreateRow(b *testing.B, n int, ten bool) {
+	b.Run(fmt.Sprintf("glue-bulk/%d", n), func(b *testing.B) {
+		l := bulkApp(n, ten)
+		defer l.app.Close()
+		b.ReportAllocs()
+		alternate(b, func() { l.run(b, true) }, func() { l.run(b, false) })
+		perEntity(b, n)
+	})
+}
+
+// bulkDeleteRow is delete2comp's (or delete10comp's) "glue-bulk" row:
+// one DespawnAll per operation.
+func bulkDeleteRow(b *testing.B, n int, ten bool) {
+	b.Run(fmt.Sprintf("glue-bulk/%d", n), func(b *testing.B) {
+		l := bulkApp(n, ten)
+		defer l.app.Close()
+		l.run(b, true)
+		b.ReportAllocs()
+		alternate(b, func() { l.run(b, false) }, func() { l.run(b, true) })
+		perEntity(b, n)
+	})
+}
+
+// bulkAddRemoveRow is add_remove's (or add_remove_large's) "glue-bulk"
+// row: InsertAll of Velocity in one stage, RemoveAll in the next.
+func bulkAddRemoveRow(b *testing.B, n int, large bool) {
+	b.Run(fmt.Sprintf("glue-bulk/%d", n), func(b *testing.B) {
+		app := seqApp()
+		app.AddStagesAfter(glue.Update, addStage, removeStage)
+		defer app.Close()
+		vel := glue.TypeOf[Velocity]()
+		app.AddStartup(glue.Func(func(c glue.Commands) {
+			comps := []any{Position{}}
+			if large {
+				comps = append(comps, extras...)
+			}
+			for range n {
+				c.Spawn(comps...)
+			}
+		}))
+		app.AddSystems(addStage, glue.Func(func(p struct {
+			C glue.Commands
+			Q glue.Query1[Position]
+		}) {
+			glue.InsertAll(p.C, p.Q, Velocity{})
+		}))
+		app.AddSystems(removeStage, glue.Func(func(p struct {
+			C glue.Commands
+			Q glue.Query2[Position, Velocity]
+		}) {
+			glue.RemoveAll(p.C, p.Q, vel)
+		}))
+		update(b, app)
+		b.ReportAllocs()
+		for b.Loop() {
+			update(b, app)
+		}
+		perEntity(b, n)
+	})
 }

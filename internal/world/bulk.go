@@ -27,21 +27,19 @@ func (w *World) snapshot(q *Query) []int {
 	return w.bulk
 }
 
-// InsertAll adds a component of type t to every entity that matches q
-// (refreshing q first), and then calls fill with each block of entities
-// that got one — or had one already — to write its values. It returns
-// the number of entities.
-func (w *World) InsertAll(q *Query, t *Type, fill func(Block)) int {
-	total := 0
+// InsertAll adds a zeroed component of type t to every entity that
+// matches q (refreshing q first), and appends to dst each block of
+// entities that got one — or had one already — for the caller to write
+// the values, in the order of the entities' changes. It returns dst.
+func (w *World) InsertAll(q *Query, t *Type, dst []Block) []Block {
 	for _, ai := range w.snapshot(q) {
 		a := w.archs[ai]
 		n := len(a.ents)
 		if n == 0 { // moved away by an earlier archetype's change
 			continue
 		}
-		total += n
 		if a.col(t) != nil {
-			fill(Block{arch: ai, row: 0, n: n})
+			dst = append(dst, Block{arch: ai, row: 0, n: n})
 			continue
 		}
 		x := w.edge(ai, t, true)
@@ -51,9 +49,9 @@ func (w *World) InsertAll(q *Query, t *Type, fill func(Block)) int {
 				w.OnAdd(t, e)
 			}
 		}
-		fill(Block{arch: x.to, row: row, n: n})
+		dst = append(dst, Block{arch: x.to, row: row, n: n})
 	}
-	return total
+	return dst
 }
 
 // RemoveAll removes the components of types ts from every entity that
