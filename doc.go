@@ -163,6 +163,9 @@
 // [SpawnBatch] and [SpawnBatchOf] spawn n entities of a bundle, and
 // [InsertAll], [RemoveAll] and [DespawnAll] insert, remove or despawn on
 // every entity a query param matches when the command applies.
+// [Commands.Disable] hides an entity from every system and query, keeping
+// its components, until [Commands.Enable]; a system that asks sees
+// disabled entities ([System.IncludeDisabled], [Disabled]).
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.
