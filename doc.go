@@ -166,6 +166,8 @@
 // [Commands.Disable] hides an entity from every system and query, keeping
 // its components, until [Commands.Enable]; a system that asks sees
 // disabled entities ([System.IncludeDisabled], [Disabled]).
+// [ReserveBundle] and [App.ReserveTypes] make room ahead for a world that
+// grows to a known size.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.

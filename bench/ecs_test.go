@@ -612,6 +612,7 @@ func BenchmarkCreate2compAlloc(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		allocRows(b, n) // bench/ecsapi_test.go
 	}
 }
 

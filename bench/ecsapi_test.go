@@ -183,3 +183,39 @@ func bulkAddRemoveRow(b *testing.B, n int, large bool) {
 		perEntity(b, n)
 	})
 }
+
+// allocRows are create2comp_alloc's rows of the newer forms: a new app
+// per operation (not timed), then one SpawnBatch of n entities
+// ("glue-bulk"), the same after glue.ReserveBundle for n ("glue-presize",
+// the reservation not timed, as ark's NewWorld is not), and n typed
+// spawns after the reservation ("glue-typed-presize").
+func allocRows(b *testing.B, n int) {
+	for _, row := range []struct {
+		name             string
+		bulk, reserveFor bool
+	}{{"glue-bulk", true, false}, {"glue-presize", true, true}, {"glue-typed-presize", false, true}} {
+		b.Run(fmt.Sprintf("%s/%d", row.name, n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				l := newLifeApp(n, true)
+				if row.bulk {
+					l = bulkApp(n, false)
+				}
+				if row.reserveFor {
+					if err := glue.ReserveBundle[PosVel](l.app, n); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := l.app.Build(); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				l.run(b, true)
+				b.StopTimer()
+				l.app.Close()
+				b.StartTimer()
+			}
+			perEntity(b, n)
+		})
+	}
+}
