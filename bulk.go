@@ -53,9 +53,7 @@ func (b *cmdBuffer) reserveN(n int) int32 {
 		b.node.WaitTurn(b.chunk)
 	}
 	start := len(b.batch)
-	for range n {
-		b.batch = append(b.batch, b.w.Reserve())
-	}
+	b.batch = b.w.ReserveN(b.batch, n)
 	return int32(start)
 }
 

@@ -166,3 +166,16 @@ func (w *World) ReserveIDs(n int) {
 	w.places = slices.Grow(w.places, n)
 	w.pending = slices.Grow(w.pending, n)
 }
+
+// ReserveN appends n reserved ids to dst, as n calls of [World.Reserve]
+// would, taking the lock once, and returns dst.
+func (w *World) ReserveN(dst []Entity, n int) []Entity {
+	if !w.Solo {
+		w.resMu.Lock()
+		defer w.resMu.Unlock()
+	}
+	for range n {
+		dst = append(dst, w.reserveID())
+	}
+	return dst
+}

@@ -91,10 +91,7 @@ func FillFields[B any](w *World, b Block, fields []Field, vals []B) {
 		if c.size == 0 {
 			continue
 		}
-		dst, src := c.at(b.row), unsafe.Add(base, f.Off)
-		for k := range uintptr(b.n) { // no pointer past the last row: checkptr
-			f.copyField(unsafe.Add(dst, k*c.size), unsafe.Add(src, k*stride))
-		}
+		f.fill(c.at(b.row), unsafe.Add(base, f.Off), c.size, stride, b.n)
 	}
 }
 
@@ -111,10 +108,7 @@ func FillRepeat[B any](w *World, b Block, fields []Field, v *B) {
 		if c.size == 0 {
 			continue
 		}
-		dst, src := c.at(b.row), unsafe.Add(unsafe.Pointer(v), f.Off)
-		for k := range uintptr(b.n) {
-			f.copyField(unsafe.Add(dst, k*c.size), src)
-		}
+		f.fill(c.at(b.row), unsafe.Add(unsafe.Pointer(v), f.Off), c.size, 0, b.n)
 	}
 }
 
@@ -138,3 +132,38 @@ func PutFields[B any](w *World, e Entity, fields []Field, v *B) bool {
 // TypeOfReflect returns the Type of rt, registering it on first sight as
 // [TypeOf] does. It is concurrent-safe.
 func TypeOfReflect(rt reflect.Type) *Type { return typeOfRType(rt) }
+
+// fill copies n components of the field's type from src, stride bytes
+// apart (0: one value for every row), to n consecutive rows from dst.
+// Plain components of the common sizes are copied as words in a loop
+// of their own; no pointer is made past the last row (checkptr).
+func (f *Field) fill(dst, src unsafe.Pointer, size, stride uintptr, n int) {
+	if f.ptrs != nil {
+		for k := range uintptr(n) {
+			f.copyField(unsafe.Add(dst, k*size), unsafe.Add(src, k*stride))
+		}
+		return
+	}
+	switch size {
+	case 8:
+		for k := range uintptr(n) {
+			*(*[1]uint64)(unsafe.Add(dst, k*size)) = *(*[1]uint64)(unsafe.Add(src, k*stride))
+		}
+	case 16:
+		for k := range uintptr(n) {
+			*(*[2]uint64)(unsafe.Add(dst, k*size)) = *(*[2]uint64)(unsafe.Add(src, k*stride))
+		}
+	case 24:
+		for k := range uintptr(n) {
+			*(*[3]uint64)(unsafe.Add(dst, k*size)) = *(*[3]uint64)(unsafe.Add(src, k*stride))
+		}
+	case 32:
+		for k := range uintptr(n) {
+			*(*[4]uint64)(unsafe.Add(dst, k*size)) = *(*[4]uint64)(unsafe.Add(src, k*stride))
+		}
+	default:
+		for k := range uintptr(n) {
+			copy(unsafe.Slice((*byte)(unsafe.Add(dst, k*size)), size), unsafe.Slice((*byte)(unsafe.Add(src, k*stride)), size))
+		}
+	}
+}
