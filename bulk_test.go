@@ -306,3 +306,34 @@ func TestBulkAllocatesNothing(t *testing.T) {
 		t.Fatalf("%v allocations per tick, want 0", allocs)
 	}
 }
+
+// A batch of a zero bundle leaves its rows as they are — zero, since
+// rows past an archetype's last are cleared — also rows that held
+// despawned entities' values.
+func TestSpawnBatchZeroBundleReusesClearedRows(t *testing.T) {
+	app := newApp(t)
+	tick := 0
+	app.AddSystems(First, glue.Func(func(p struct {
+		C glue.Commands
+		Q glue.Query1[bnPos]
+	}) {
+		tick++
+		switch tick {
+		case 1:
+			glue.SpawnBatch(p.C, 50, bnPair{Pos: bnPos{7, 7}, HP: bnHP{7}})
+		case 2:
+			glue.DespawnAll(p.C, p.Q)
+		case 3:
+			glue.SpawnBatch(p.C, 60, bnPair{})
+		}
+	}))
+	mustUpdate(t, app, 3)
+	for _, s := range shipsWithIDs(t, app) {
+		if !strings.HasSuffix(s, "glue_test.bnPos={0 0} glue_test.bnHP={0}") {
+			t.Fatalf("entity %s, want zero components", s)
+		}
+	}
+	if app.Len() != 60 {
+		t.Fatalf("%d entities, want 60", app.Len())
+	}
+}

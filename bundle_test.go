@@ -152,7 +152,8 @@ func TestInsertBundle(t *testing.T) {
 func TestBundleMisuse(t *testing.T) {
 	type unexported struct {
 		Pos bnPos
-		hp  bnHP
+		//lint:ignore U1000 the misuse under test
+		hp bnHP
 	}
 	type embedded struct {
 		bnPair

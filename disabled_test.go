@@ -14,11 +14,10 @@ import (
 // disabledRig is an app with three entities of A (and B on the last)
 // whose systems record what they see each tick.
 type disabledRig struct {
-	app   *glue.App
-	ids   []glue.Entity
-	do    func(c glue.Commands)
-	seen  map[string][]string
-	ticks int
+	app  *glue.App
+	ids  []glue.Entity
+	do   func(c glue.Commands)
+	seen map[string][]string
 }
 
 func newDisabledRig(t *testing.T) *disabledRig {

@@ -108,7 +108,11 @@ func FillRepeat[B any](w *World, b Block, fields []Field, v *B) {
 		if c.size == 0 {
 			continue
 		}
-		f.fill(c.at(b.row), unsafe.Add(unsafe.Pointer(v), f.Off), c.size, 0, b.n)
+		src := unsafe.Add(unsafe.Pointer(v), f.Off)
+		if isZero(src, c.size) {
+			continue // rows past an archetype's last are zero: the new rows are already
+		}
+		f.fill(c.at(b.row), src, c.size, 0, b.n)
 	}
 }
 
@@ -166,4 +170,14 @@ func (f *Field) fill(dst, src unsafe.Pointer, size, stride uintptr, n int) {
 			copy(unsafe.Slice((*byte)(unsafe.Add(dst, k*size)), size), unsafe.Slice((*byte)(unsafe.Add(src, k*stride)), size))
 		}
 	}
+}
+
+// isZero reports whether the size bytes at p are all zero.
+func isZero(p unsafe.Pointer, size uintptr) bool {
+	for _, x := range unsafe.Slice((*byte)(p), size) {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
