@@ -545,6 +545,7 @@ func BenchmarkCreate2comp(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		bulkCreateRow(b, n, false) // bench/ecsapi_test.go
 	}
 }
 
@@ -611,6 +612,7 @@ func BenchmarkCreate2compAlloc(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		allocRows(b, n) // bench/ecsapi_test.go
 	}
 }
 
@@ -717,6 +719,7 @@ func benchAddRemove(b *testing.B, large bool) {
 				perEntity(b, n)
 			})
 		}
+		bulkAddRemoveRow(b, n, large) // bench/ecsapi_test.go
 	}
 }
 
@@ -804,6 +807,7 @@ func benchDelete(b *testing.B, ten bool) {
 			alternate(b, func() { l.run(b, false) }, func() { l.run(b, true) })
 			perEntity(b, n)
 		})
+		bulkDeleteRow(b, n, ten) // bench/ecsapi_test.go
 	}
 }
 

@@ -6,7 +6,9 @@
 // SpawnIn1 … SpawnIn7 (spawns tied to a state).
 // The number in a name is the number of component types. Run
 // `go generate` in the repository root; it rewrites systems_gen.go,
-// query_gen.go, commands_gen.go, funcs_gen.go and spawnin_gen.go. CI checks that the files are up to date.
+// query_gen.go, commands_gen.go, funcs_gen.go, spawnin_gen.go and
+// bulk_gen.go (the queries' side of the bulk commands). CI checks that
+// the files are up to date.
 package main
 
 import (
@@ -67,6 +69,14 @@ func main() {
 		spawnIn(&b, n)
 	}
 	write("spawnin_gen.go", b.Bytes())
+
+	b.Reset()
+	b.WriteString(header)
+	b.WriteString("import \"github.com/gluekit/glue/internal/world\"\n\n")
+	for n := 1; n <= maxComps; n++ {
+		bulk(&b, n)
+	}
+	write("bulk_gen.go", b.Bytes())
 }
 
 // spawnIn writes SpawnInN: SpawnN+1 with a StateScoped[S] added.
@@ -413,4 +423,11 @@ func commands(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "\tcmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdInsertTyped, e: target, off: int32(len(st.%s)), tn: at})\n", field(0))
 	b.WriteString(appends)
 	b.WriteString("}\n\n")
+}
+
+// bulk writes QueryN's worldQuery, which makes it an AnyQuery for the
+// bulk commands (bulk.go).
+func bulk(b *bytes.Buffer, n int) {
+	tps := strings.Join(letters[:n], ", ")
+	fmt.Fprintf(b, "func (q Query%d[%s]) worldQuery() *world.Query { return q.q }\n\n", n, tps)
 }

@@ -99,6 +99,7 @@ type World struct {
 	// queries are the world's queries, whose tables newArchetype
 	// lengthens (see Query.pad).
 	queries []*Query
+	bulk    []int // scratch of the bulk changes (bulk.go)
 
 	// Ids (see Reserve), guarded by resMu while systems reserve ids
 	// concurrently; queries never read them.
