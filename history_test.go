@@ -107,7 +107,7 @@ func TestHistoryUndoRedo(t *testing.T) {
 		{">>>uur", "cell 5 moves 2 volume 5 taps 7 tick 7"},
 		{">>>uurrr", "cell 6 moves 3 volume 5 taps 9 tick 9"}, // nothing left to redo
 		{">>>uu<r", "cell 3 moves 2 volume 5 taps 8 tick 8"},  // a move after an undo drops the redo
-		{">v>vu", "cell 4 moves 1 volume 7 taps 6 tick 6"},     // settings stay
+		{">v>vu", "cell 4 moves 1 volume 7 taps 6 tick 6"},    // settings stay
 	}
 	for _, c := range cases {
 		app, _ := puzzle(t, 0, c.keys)
