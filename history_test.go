@@ -175,3 +175,26 @@ func TestHistoryPluginSize(t *testing.T) {
 		t.Fatalf("Build: %v, want an error naming HistoryPlugin.Size", err)
 	}
 }
+
+// TestHistoryAllocs: once the ring is full and its checkpoints have
+// grown, a tick that moves and pushes, and one that undoes, allocate
+// nothing.
+func TestHistoryAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	app, _ := puzzle(t, 4, ">>>>>>")
+	s := glue.Resource[hScript](app)
+	keys := []string{">", "u"}
+	for _, k := range keys {
+		allocs := testing.AllocsPerRun(50, func() {
+			s.Keys, s.At = k, 0
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("a tick with key %q: %v allocations, want 0", k, allocs)
+		}
+	}
+}
