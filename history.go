@@ -250,7 +250,7 @@ func (p HistoryPlugin) Build(app *App) {
 	if h == nil {
 		h = &History{}
 	}
-	if p.Size != 0 {
+	if p.Size != 0 && h.ring == nil { // a history in use keeps its ring
 		h.size = p.Size
 	}
 	h.Keep(p.Keep...)
