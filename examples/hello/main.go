@@ -53,10 +53,10 @@ func NewApp(headless bool) (*glue.App, error) {
 // Move moves the sprite with the arrow keys and beeps on Space.
 func Move(_ glue.Entity, s *render.Sprite, p struct {
 	Input  glue.Res[input.State]
-	Time   glue.Res[timer.Time]
+	Dt     timer.Delta
 	Sounds glue.ResMut[audio.Sounds]
 }) {
-	in, dt := p.Input.Get(), p.Time.Get().DeltaSeconds()
+	in, dt := p.Input.Get(), p.Dt.Seconds()
 	s.X = min(max(s.X+in.AxisX*Speed*dt, 0), 320)
 	s.Y = min(max(s.Y+in.AxisY*Speed*dt, 0), 180)
 	if in.Pressed(input.Primary) {

@@ -186,7 +186,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 // paddle.
 type MoveRemotePaddlesParams struct {
 	Seats glue.Res[Seats]
-	Clock glue.Res[timer.Time]
+	Clock timer.Delta
 }
 
 // MoveRemotePaddles (Control, each paddle, before MovePaddle) marks each
@@ -198,9 +198,8 @@ func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m MoveRemotePa
 		return
 	}
 	p.Client = uint64(seats.Clients[p.Seat])
-	dt := m.Clock.Get().DeltaSeconds()
 	for _, axis := range seats.steps[p.Seat] {
-		stepPaddle(p, b, axis, dt)
+		stepPaddle(p, b, axis, m.Clock.Seconds())
 	}
 }
 
