@@ -32,9 +32,15 @@ async function open(query = "") {
 
 const rowColors = [[230, 70, 70], [240, 140, 50], [235, 210, 60], [80, 200, 100], [70, 150, 235], [160, 100, 230]];
 
-test("loads, draws the bricks, moves the paddle and launches", async () => {
+test("loads with the title menu, starts from it, draws the bricks, moves the paddle and launches", async () => {
   const { page, errors, firstFrame } = await open("?seed=1");
   console.log(`time to first frame: ${firstFrame} ms from navigation`);
+
+  // The menus are on by default in the browser too (issue #40, item 5):
+  // the title menu is shown, with Start focused; Enter starts the game.
+  await until(page, (s) => s.menus === 1, "the title menu");
+  await page.keyboard.press("Enter"); // (a click in the middle would press Options)
+  await until(page, (s) => s.menus === 0, "Start (Enter) to close the title menu", 10_000);
 
   // The canvas fills the 400x800 window: the 200x400 field at scale 2.
   await page.waitForTimeout(300);
@@ -104,7 +110,7 @@ test("Quit ends the game with a page that says so and plays again, not a frozen 
 });
 
 test("the autopilot scores (?autopilot)", async () => {
-  const { page, errors } = await open("?seed=2&autopilot");
+  const { page, errors } = await open("?seed=2&autopilot&menus=false");
   const s = await until(page, (s) => s.score > 0 && s.sounds > 0, "a score (and its sound) under autopilot", 90_000);
   assert.ok(s.bricks < 36);
   assert.deepEqual(errors, []);
@@ -146,7 +152,7 @@ async function toScreen(page, x, y) {
 }
 
 test("R while paused starts a game that plays", async () => {
-  const { page, errors } = await open("?seed=1");
+  const { page, errors } = await open("?seed=1&menus=false"); // the keys, not the pause menu
   await page.keyboard.press("Space");
   await until(page, (s) => s.phase === "playing", "the ball to launch");
   await page.keyboard.press("p");
@@ -165,7 +171,7 @@ test("R while paused starts a game that plays", async () => {
 });
 
 test("the paddle goes to where the pointer stopped", async () => {
-  const { page, errors } = await open("?seed=1");
+  const { page, errors } = await open("?seed=1&menus=false"); // no title menu to take the pointer
   const s0 = await state(page);
   for (const goal of [s0.paddleX - 60, s0.paddleX + 60]) {
     const [x, y] = await toScreen(page, goal, 300);

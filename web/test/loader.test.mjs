@@ -45,7 +45,7 @@ test("the game starts without storage (the localStorage getter throws), and F5 s
       get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
     });
   });
-  await page.goto(base + "?autopilot&seed=1");
+  await page.goto(base + "?autopilot&seed=1&menus=false");
   await page.waitForSelector("body[data-glue-ready]", { timeout: 120_000 });
   assert.ok(await page.isHidden("#msg.error"), `failed: ${await page.textContent("#msg")}`);
   await page.click("canvas");

@@ -25,7 +25,7 @@ test("F5 saves to localStorage and F9 loads it back", async () => {
   const errors = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
-  await page.goto(base + "?seed=1");
+  await page.goto(base + "?seed=1&menus=false"); // F5, F9, Space and P, not the menus
   await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
 
   // F9 before any save: nothing is loaded, the game goes on.
