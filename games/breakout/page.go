@@ -22,7 +22,7 @@ type publishParams struct {
 	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Sounds  glue.Res[audio.Sounds]
-	Notice  glue.Res[ui.Notice] // what a save, a load or M did
+	Notice  glue.Res[ui.Notice]  // what a save, a load or M did
 	Menus   glue.Query1[ui.Menu] // the menus shown (title, pause, options)
 }
 
