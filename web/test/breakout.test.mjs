@@ -287,14 +287,14 @@ test("a watch page the game server refuses says so and what to do", async () => 
 });
 
 // Benchmark mode (GLUE_WEB_BENCH=N, `make bench-web`; skipped otherwise):
-// Breakout and web/minimal (`make wasm-minimal`) loaded in turn N times
+// Breakout, the platformer and web/minimal (`make wasm-minimal`) loaded in turn N times
 // each, every load in a fresh browser context (no cache), interleaved so
 // that both see the same machine load. Reports the medians of the bytes
 // on the wire (response bodies as received, encoded) and of the time from
 // navigation to the first frame (data-glue-ready).
 const benchRuns = Number(process.env.GLUE_WEB_BENCH || 0);
-test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
-  const progs = [["breakout", ""], ["minimal", "minimal/"]];
+test("benchmark: Breakout, the platformer and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
+  const progs = [["breakout", ""], ["minimal", "minimal/"], ["platformer", "platformer/"]];
   const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], compile: [], start: [], encoding: "" }]));
   for (let i = 0; i < benchRuns; i++) {
     const order = i % 2 ? [...progs].reverse() : progs;
@@ -338,8 +338,11 @@ test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip
     const r = results[name];
     lines.push(`| ${name} | ${mb(median(r.raw))} | ${mb(median(r.wasm))} | ${mb(median(r.wire))} | ${Math.round(median(r.frame))} | ${Math.min(...r.frame)}–${Math.max(...r.frame)} | ${Math.round(median(r.compile))} | ${Math.round(median(r.start))} |`);
   }
-  const b = results.breakout, m = results.minimal;
-  lines.push("", `Breakout over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms).`);
+  const m = results.minimal;
+  for (const name of ["breakout", "platformer"]) {
+    const b = results[name];
+    lines.push("", `${name} over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms).`);
+  }
   console.log("\n" + lines.join("\n") + "\n");
 });
 
