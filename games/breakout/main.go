@@ -50,7 +50,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -294,9 +293,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mute := fs.Bool("mute", false, "play without sound")
 	nf := netflags.Add(fs) // -serve, -watch, -join, -origin, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
-	// In the browser the page starts the game itself (and its tests press
-	// keys to play): no menus by default.
-	menus := fs.Bool("menus", runtime.GOOS != "js", "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
+	// The menus are on everywhere, the browser too: they are where a player
+	// finds the volume and the controls (?menus=false in the page turns
+	// them off, as the browser tests about other things do).
+	menus := fs.Bool("menus", true, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)

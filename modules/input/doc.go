@@ -33,6 +33,13 @@
 // State from glue.Update on; one that runs in glue.PreUpdate itself orders
 // itself .After(input.MapSystem).
 //
+// Every key press counts once at any frame rate. A key pressed and
+// released within one tick is down for that tick. A key released and
+// pressed again between two ticks (both events in one slow frame, as a
+// quick second press at 4 frames a second), which Ebitengine reports as
+// down at both ticks, is written up in Devices for one tick and down at
+// the next, so that State sees its second press, one tick late.
+//
 // The first step is the only one that touches Ebitengine. With
 // Plugin{Headless: true} it is left out, and Devices changes only when a
 // test or a headless driver writes it, between ticks:
