@@ -23,7 +23,7 @@ func rbSeatPeer(t *testing.T, url string, player int, key string) (*glue.App, *s
 	app := glue.NewApp()
 	rbGame(app)
 	app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
-		URL: url, Player: player, SeatKey: key, Registry: rbRegistry(), Seed: 42, Logger: quiet(), DigestEvery: 30,
+		URL: url, Player: Player(player), SeatKey: key, Registry: rbRegistry(), Seed: 42, Logger: quiet(), DigestEvery: 30,
 		Start:    func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) { t.Errorf("player %d: %v", player+1, d) },
 	}})
@@ -158,8 +158,8 @@ func TestSeatSquattersAreDropped(t *testing.T) {
 			t.Errorf("player %d ends with digests %v, want %v", p+1, got, want)
 		}
 	}
-	if hs.peer != gs.link.id {
-		t.Errorf("the host's partner is client %d, want the real player 2, %d", hs.peer, gs.link.id)
+	if hs.peers[1].id != gs.link.id {
+		t.Errorf("the host's partner is client %d, want the real player 2, %d", hs.peers[1].id, gs.link.id)
 	}
 }
 
