@@ -58,6 +58,7 @@ type hostile struct {
 	ws     *websocket.Conn
 	closed chan error
 	relay  chan int // bytes of relayed messages received
+	watch  chan int // bytes of watch messages received (rollback_watch.go)
 }
 
 func dialHostile(t *testing.T, url string) *hostile {
@@ -67,7 +68,7 @@ func dialHostile(t *testing.T, url string) *hostile {
 		t.Fatal(err)
 	}
 	ws.SetReadLimit(-1)
-	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16)}
+	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16), watch: make(chan int, 1<<16)}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -80,6 +81,12 @@ func dialHostile(t *testing.T, url string) *hostile {
 			if len(data) >= headerSize && msgType(data[3]) == msgRelayed {
 				select {
 				case h.relay <- len(data):
+				default:
+				}
+			}
+			if len(data) >= headerSize && msgType(data[3]) == msgWatched {
+				select {
+				case h.watch <- len(data):
 				default:
 				}
 			}

@@ -131,6 +131,12 @@ type RollbackConfig struct {
 	OnDesync func(Desync)
 	// Logger receives the session's lines. The default is slog.Default().
 	Logger *slog.Logger
+	// Watchers, on player 0's side, sends the relay server the inputs of
+	// every tick once all are confirmed, for watchers of the match
+	// ([RollbackWatch]): some 60 bytes every tenth of a second on player
+	// 0's link, the same whether watchers connect or not. The other
+	// players' setting is ignored. The default (false) sends nothing.
+	Watchers bool
 	// DisconnectAfter is how long the session waits for another
 	// player's inputs, running no tick, before it gives up: the game gets
 	// a Disconnected event and App.Update returns the reason
@@ -255,7 +261,8 @@ func Rerunning() glue.Condition { return glue.If(rerunning) }
 // rerunning is the predicate of Rerunning.
 func rerunning(s glue.Opt[Session]) bool { return s.Get() != nil && s.Get().Rerunning() }
 
-// Hold makes the session run no tick past tick: it goes on taking in
+// Hold makes the session run no tick past tick (and send its watchers
+// every tick up to it at once): it goes on taking in
 // the other player's inputs and re-running what they change, so that the
 // game settles at tick with every input known. A test ends a game at a
 // known tick this way; 0 lets it run on.
@@ -447,6 +454,10 @@ type session[I comparable] struct {
 	bytesIn   atomic.Uint64    // received (the connection's goroutine)
 	rateAt    time.Time        // the start of RollbacksPerSecond's second
 	rateFrom  uint64           // Rollbacks then
+
+	watchStarted, watchLost bool      // the watchers were sent the start; their inputs were lost
+	watchSent               uint64    // the last tick whose inputs the watchers were sent
+	watchAt                 time.Time // when they were last sent some
 
 	events      []SessionEvent // for the game, not yet written
 	progress    time.Time      // when another's inputs last came (or no tick waited for them)
@@ -1128,6 +1139,7 @@ func (s *session[I]) drive(tick func() error) error {
 		return err
 	}
 	s.digests()
+	s.feedWatchers() // rollback_watch.go
 	if s.holdAt != 0 && s.simulated >= s.holdAt {
 		s.watch(false)
 		return nil

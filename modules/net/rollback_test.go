@@ -349,6 +349,11 @@ type rbRun struct {
 	// inputs as player 0 learnt it from its bye.
 	leave []uint64
 	gone  []uint64
+	// watchers is the number of RollbackWatch apps connected to the relay
+	// server (player 0 sets Watchers): watcher k connects k seconds after
+	// the players start. watched, if set, gets their digests at tick n.
+	watchers int
+	watched  *[][]glue.Digest
 }
 
 // runRollbackWith plays the test game as r says (see runRollback).
@@ -399,7 +404,7 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 			sess[p].holdAt = r.leave[p]
 		}
 	}
-	errs := make(chan error, players)
+	errs := make(chan error, players+r.watchers)
 	var wg sync.WaitGroup
 	for p := range players {
 		wg.Add(1)
@@ -415,6 +420,18 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 		}()
 	}
 	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
+	watchers := make([]*glue.App, r.watchers)
+	for k := range r.watchers {
+		watchers[k] = rbWatcherApp(t, "ws://"+srv.Addr()+"/net", players, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(k) * time.Second)
+			if err := rbWatch(watchers[k], n); err != nil {
+				errs <- fmt.Errorf("watcher %d: %v", k, err)
+			}
+		}()
+	}
 	wg.Wait()
 	stop()
 	close(errs)
@@ -442,6 +459,11 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 			}
 		}
 	}
+	if r.watched != nil {
+		for _, w := range watchers {
+			*r.watched = append(*r.watched, gameDigests(t, w))
+		}
+	}
 	st := make([]RollbackStats, players)
 	for p := range players {
 		st[p] = glue.Resource[Session](apps[p]).Stats()
@@ -450,6 +472,39 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 	mu.Lock()
 	defer mu.Unlock()
 	return st, slices.Clone(desyncs)
+}
+
+// rbWatcherApp is a watcher's app of the test game of players players,
+// held at tick n.
+func rbWatcherApp(t *testing.T, url string, players int, n uint64) *glue.App {
+	app := glue.NewApp()
+	rbGameN(app, players)
+	app.AddPlugins(RollbackWatch[rbPad]{Config: WatchConfig{URL: url, Registry: rbRegistry(), Logger: quiet(),
+		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed }}})
+	t.Cleanup(app.Close)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	glue.Resource[Session](app).Hold(n)
+	return app
+}
+
+// rbWatch runs a watcher's app at 60 frames a second until it has run
+// tick n.
+func rbWatch(app *glue.App, n uint64) error {
+	tk := time.NewTicker(time.Second / 60)
+	defer tk.Stop()
+	deadline := time.Now().Add(60 * time.Second)
+	for app.Tick() < n {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("at tick %d after 60 s, want %d", app.Tick(), n)
+		}
+		<-tk.C
+		if err := app.Update(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // leaves reports whether player p leaves before the end.
