@@ -157,6 +157,11 @@ type RollbackConfig struct {
 // connection is back, even while both sides wait for each other.
 const resendEvery = 50 * time.Millisecond
 
+// batchEvery is how long a session may hold back new inputs equal to
+// the last one sent, and acknowledgements, to send several ticks in one
+// message: about two ticks. An input that differs goes at once.
+const batchEvery = 30 * time.Millisecond
+
 // Rollback is the plugin of a rollback session for 2 to [MaxPlayers]
 // players (Config.Players), each with input I (a comparable value type
 // registered in Config.Registry; its zero value is "no input"). It makes
@@ -219,8 +224,9 @@ type RollbackStats struct {
 	RollbacksPerSecond float64
 	// Interruptions counts the Interrupted events.
 	Interruptions uint64
-	// Resends counts the messages of inputs sent again by the timer, in
-	// frames that ran no tick.
+	// Resends counts the messages of inputs sent again by the timer
+	// (every 50 ms while another player has not acknowledged them and
+	// nothing new is to go).
 	Resends uint64
 	// Digests counts the digests compared, Desyncs those that differed;
 	// LastDesync is the last one.
@@ -445,6 +451,8 @@ type session[I comparable] struct {
 	now      func() time.Time // time.Now; tests set a fake
 	lastAt   uint64           // the last tick of the local inputs stamped
 	lastSent time.Time        // when inputs were last sent
+	sentUpTo uint64           // the last tick of the local inputs sent
+	msgs     uint64           // messages sent (tests: the wire's figures)
 
 	pingAt    uint64           // the last ping's time (UnixNano), before the start
 	firstPing uint64           // the first's
@@ -646,6 +654,7 @@ func (s *session[I]) send(kind int, fill func(w *codec.Writer)) {
 		fill(&s.w)
 	}
 	s.st.BytesSent += uint64(len(s.w.Data()))
+	s.msgs++
 	_ = s.link.sendRelay(append([]byte(nil), s.w.Data()...)) // a lost hello is sent again; inputs need the connection
 }
 
@@ -971,7 +980,7 @@ func (s *session[I]) handOver(sample *I, in *Inputs, typed *PlayerInputs[I]) {
 		}
 		at := t + uint64(s.cfg.InputDelay)
 		s.local[at%rbRing] = tickIn[I]{tick: at, v: v}
-		s.sendInput(at)
+		s.lastAt = at // sent at the frame's end (flushInputs)
 	}
 	clear(in.list)
 	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
@@ -1014,10 +1023,11 @@ const maxResend = 64
 // other player has not acknowledged, with this side's acknowledgement of
 // each other player's inputs.
 func (s *session[I]) sendInput(at uint64) {
-	s.lastAt, s.lastSent = at, s.clock()
-	if s.sentAt[at%rbRing].tick != at {
-		s.sentAt[at%rbRing] = tickTime{tick: at, at: s.lastSent}
+	s.lastSent = s.clock()
+	for t := max(s.sentUpTo+1, at-min(at, rbRing/2)); t <= at; t++ {
+		s.sentAt[t%rbRing] = tickTime{tick: t, at: s.lastSent} // first sent now
 	}
+	s.sentUpTo = max(s.sentUpTo, at)
 	first := min(at, max(s.acked()+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(at)
@@ -1129,8 +1139,15 @@ func (s *session[I]) drive(tick func() error) error {
 		}
 		return nil
 	}
-	s.resend()
 	s.rate()
+	err := s.frame(tick)
+	s.flushInputs()
+	return err
+}
+
+// frame runs the frame's ticks, once the game started: the re-run of a
+// rollback, then the next tick unless the session waits.
+func (s *session[I]) frame(tick func() error) error {
 	if s.app.Paused() {
 		s.watch(false)
 		return nil // glue.App.Pause: no tick, no re-run until it resumes
@@ -1198,26 +1215,40 @@ func (s *session[I]) clock() time.Time {
 	return s.now()
 }
 
-// resend sends the acknowledgement of the others' inputs that came since
-// the last message at once, and the inputs another side has not
-// acknowledged again at most every resendEvery: a frame that runs a tick
-// sends them anyway, one that waits would not — the other sides would
+// flushInputs sends, at the end of a frame, one message at most: the
+// local inputs not yet sent and the acknowledgement of the others'
+// inputs that came — at once when a new input differs from the last one
+// sent (the others mispredict it until it comes), otherwise at most
+// every batchEvery (an unchanged input is what the others predict
+// anyway; and at once when the session holds at its last tick, Hold);
+// and the inputs another side has not acknowledged again every
+// resendEvery, in frames that run a tick or not — the other sides would
 // wait for the acknowledgement, and the inputs lost with a connection
 // would never come.
-func (s *session[I]) resend() {
+func (s *session[I]) flushInputs() {
+	if s.lastAt == 0 || s.err != nil {
+		return
+	}
 	owed := false // an acknowledgement another player waits for
 	for p := range s.peers {
 		if q := &s.peers[p]; Player(p) != s.me && !q.left && q.confirmed > q.ackSent {
 			owed = true
 		}
 	}
-	if s.lastAt == 0 || s.lastAt <= s.acked() && !owed {
-		return
+	fresh := s.lastAt > s.sentUpTo
+	changed := false
+	if fresh {
+		last := s.local[s.sentUpTo%rbRing]
+		for t := max(s.sentUpTo+1, s.lastAt-min(s.lastAt, maxResend)); t <= s.lastAt && !changed; t++ {
+			changed = last.tick != t-1 || s.local[t%rbRing].v != last.v
+			last = s.local[t%rbRing]
+		}
 	}
+	since := s.clock().Sub(s.lastSent)
 	switch {
-	case owed:
-		s.sendInput(s.lastAt) // new: the acknowledgement another side waits for
-	case s.clock().Sub(s.lastSent) >= resendEvery:
+	case changed || (fresh || owed) && (since >= batchEvery || s.holdAt != 0 && s.simulated >= s.holdAt):
+		s.sendInput(s.lastAt)
+	case s.lastAt > s.acked() && since >= resendEvery:
 		s.st.Resends++
 		s.sendInput(s.lastAt)
 	}

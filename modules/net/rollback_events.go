@@ -173,6 +173,9 @@ func (s *session[I]) bye() {
 	if !s.started || s.err != nil || !(Client{c: s.link}).Connected() {
 		return
 	}
+	if s.lastAt > s.sentUpTo {
+		s.sendInput(s.lastAt) // those held back to go with the next (flushInputs)
+	}
 	s.send(rbBye, func(w *codec.Writer) { w.Uvarint(s.lastAt) })
 	for deadline := time.Now().Add(250 * time.Millisecond); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		s.link.outMu.Lock()
