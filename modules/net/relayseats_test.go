@@ -192,11 +192,18 @@ func TestTakenSeatStopsTheSession(t *testing.T) {
 }
 
 // relayedBytes drains h's count of relayed bytes received so far.
-func (h *hostile) relayedBytes() int {
+func (h *hostile) relayedBytes() int { return drainBytes(h.relay) }
+
+// watchedBytes returns the bytes of watch messages received since the
+// last call.
+func (h *hostile) watchedBytes() int { return drainBytes(h.watch) }
+
+// drainBytes sums the byte counts waiting in ch.
+func drainBytes(ch chan int) int {
 	n := 0
 	for {
 		select {
-		case b := <-h.relay:
+		case b := <-ch:
 			n += b
 		default:
 			return n
