@@ -15,8 +15,8 @@ import (
 	"github.com/gluekit/glue/internal/lagproxy"
 )
 
-// The rollback tests' game: two paddles steered by their players'
-// inputs, a ball that bounces off the walls and, at the bottom, off a
+// The rollback tests' game: a paddle for each player (two, or up to
+// four), steered by its player's input, a ball that bounces off the walls and, at the bottom, off a
 // paddle or not, and a score that sums the paddles' positions every tick
 // — so that any input applied in another tick changes the end.
 
@@ -41,24 +41,37 @@ func rbRegistry() *codec.Registry {
 	return reg
 }
 
-// rbGame adds the game to app: it reads its players' inputs from Inputs.
-func rbGame(app *glue.App) {
+// rbGame adds the game of two players to app.
+func rbGame(app *glue.App) { rbGameN(app, 2) }
+
+// rbStartX is where player p's paddle starts.
+func rbStartX(p int) int32 {
+	if p < 2 {
+		return int32(100 + 200*p)
+	}
+	return int32(100*p - 50)
+}
+
+// rbGameN adds the game of n players to app: it reads their inputs from
+// PlayerInputs.
+func rbGameN(app *glue.App, n int) {
 	app.Configure(glue.Options{Sequential: true})
 	app.InsertResource(rbScore{})
 	app.AddStartup(glue.Func(func(c glue.Commands) {
-		c.Spawn(rbPaddle{Player: 0, X: 100})
-		c.Spawn(rbPaddle{Player: 1, X: 300})
+		for p := range n {
+			c.Spawn(rbPaddle{Player: int32(p), X: rbStartX(p)})
+		}
 		c.Spawn(rbBall{X: 50, Y: 10, VX: 7, VY: 5})
 	}))
 	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		In      glue.Res[Inputs]
+		In      glue.Res[PlayerInputs[rbPad]]
 		Paddles glue.Query1[*rbPaddle]
 		Balls   glue.Query1[*rbBall]
 		Score   glue.ResMut[rbScore]
 	}) {
-		var axis [2]int32
-		for client, v := range InputsOf[rbPad](p.In.Get()) {
-			axis[client-1] = int32(v.Axis)
+		var axis [MaxPlayers]int32
+		for pl, v := range p.In.Get().All() {
+			axis[pl] = int32(v.Axis)
 		}
 		sc := p.Score.Get()
 		p.Paddles.Each(func(_ glue.Entity, pd *rbPaddle) {
@@ -106,32 +119,50 @@ func rbScript(p int, t uint64) int8 {
 // rbOwnX is where player p's paddle is after tick t: the inputs it
 // sampled in ticks 2 to t-delay applied delay ticks later.
 func rbOwnX(p int, t uint64, delay int) int32 {
-	x := int32(100 + 200*p)
+	x := rbStartX(p)
 	for k := uint64(2 + delay); k <= t; k++ {
 		x = max(0, min(400, x+int32(rbScript(p, k-uint64(delay)))*3))
 	}
 	return x
 }
 
-// rbReference runs the game to tick n with every input on time.
+// rbReference runs the game of two players to tick n with every input
+// on time.
 func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
+	return rbReferenceN(t, n, delay, 2)
+}
+
+// rbReferenceN runs the game of players players to tick n with every
+// input on time.
+func rbReferenceN(t *testing.T, n uint64, delay, players int) []glue.Digest {
+	return rbReferenceGone(t, n, delay, players, nil)
+}
+
+// rbReferenceGone runs the game of players players to tick n with every
+// input on time, but for those of the players who left: zero after tick
+// gone[p] (if set and not 0).
+func rbReferenceGone(t *testing.T, n uint64, delay, players int, gone []uint64) []glue.Digest {
 	app := glue.NewApp()
-	app.InsertResource(Inputs{})
-	rbGame(app)
+	app.InsertResource(PlayerInputs[rbPad]{})
+	rbGameN(app, players)
 	app.AddSystems(glue.PreUpdate, glue.Func(func(p struct {
-		In   glue.ResMut[Inputs]
+		In   glue.ResMut[PlayerInputs[rbPad]]
 		Tick glue.Local[uint64]
 	}) {
 		*p.Tick.Get()++
 		tk := *p.Tick.Get()
 		in := p.In.Get()
-		in.list = in.list[:0]
-		for pl := range 2 {
+		in.Tick = tk
+		for pl := range players {
 			var v rbPad
-			if tk >= 2+uint64(delay) {
+			st := Confirmed
+			switch {
+			case gone != nil && gone[pl] != 0 && tk > gone[pl]:
+				st = Gone
+			case tk >= 2+uint64(delay):
 				v.Axis = rbScript(pl, tk-uint64(delay))
 			}
-			in.list = append(in.list, Input{Client: ClientID(pl + 1), Value: v, Tick: tk})
+			in.Set(Player(pl), v, st)
 		}
 	}))
 	defer app.Close()
@@ -164,9 +195,8 @@ func gameDigests(t *testing.T, app *glue.App) []glue.Digest {
 // alter, if set, changes the session's configuration.
 func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex, alter func(*RollbackConfig)) (*glue.App, *session[rbPad]) {
 	app := glue.NewApp()
-	rbGame(app)
 	cfg := RollbackConfig{
-		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, FixedDelay: true, Logger: quiet(), DigestEvery: 30,
+		URL: url, Player: Player(player), Registry: rbRegistry(), Seed: 42, InputDelay: delay, FixedDelay: true, Logger: quiet(), DigestEvery: 30,
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) {
 			mu.Lock()
@@ -177,6 +207,7 @@ func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desy
 	if alter != nil {
 		alter(&cfg)
 	}
+	rbGameN(app, max(cfg.Players, 2))
 	app.AddPlugins(Rollback[rbPad]{Config: cfg})
 	app.InsertResource(rbPad{})
 	t.Cleanup(app.Close)
@@ -292,7 +323,7 @@ func TestRollbackReportsDesync(t *testing.T) {
 // inputs put it after every tick and, unless alter is set, that both end
 // with the digests of the run with every input on time. It returns the
 // sessions' counters and the desyncs reported.
-func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([2]RollbackStats, []Desync) {
+func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([]RollbackStats, []Desync) {
 	return runRollbackWith(t, rbRun{n: n, delay: delay, lag: lag, alter: alter, compare: alter == nil})
 }
 
@@ -309,24 +340,42 @@ type rbRun struct {
 	proxies func(p int, proxy *lagproxy.Proxy)
 	faults  func(cfg *lagproxy.Config) // the proxies' faults
 	config  func(p int, cfg *RollbackConfig)
+	// players is the number of players (0: 2); lags, if set, is each
+	// player's own latency each way, instead of lag.
+	players int
+	lags    []time.Duration
+	// leave, if set, is the tick after which each player closes its game
+	// (0: it plays to n); gone, filled in, is the last tick of a leaver's
+	// inputs as player 0 learnt it from its bye.
+	leave []uint64
+	gone  []uint64
+	// watchers is the number of RollbackWatch apps connected to the relay
+	// server (player 0 sets Watchers): watcher k connects k seconds after
+	// the players start. watched, if set, gets their digests at tick n.
+	watchers int
+	watched  *[][]glue.Digest
 }
 
 // runRollbackWith plays the test game as r says (see runRollback).
-func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
-	n, delay := r.n, r.delay
+func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
+	n, delay, players := r.n, r.delay, max(r.players, 2)
 	scfg := ServerConfig{Registry: rbRegistry()}
 	if r.server != nil {
 		r.server(&scfg)
 	}
 	server, srv := startServer(t, scfg, nil)
-	var apps [2]*glue.App
-	var sess [2]*session[rbPad]
+	apps := make([]*glue.App, players)
+	sess := make([]*session[rbPad], players)
 	var mu sync.Mutex
 	var desyncs []Desync
-	for p := range 2 {
+	for p := range players {
 		addr := srv.Addr()
-		if r.lag > 0 {
-			pc := lagproxy.Config{Target: srv.Addr(), Latency: r.lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)}
+		lag := r.lag
+		if r.lags != nil {
+			lag = r.lags[p]
+		}
+		if lag > 0 {
+			pc := lagproxy.Config{Target: srv.Addr(), Latency: lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)}
 			if r.faults != nil {
 				r.faults(&pc)
 			}
@@ -340,26 +389,49 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 				r.proxies(p, proxy)
 			}
 		}
-		var cfg func(*RollbackConfig)
-		if r.config != nil {
-			cfg = func(c *RollbackConfig) { r.config(p, c) }
+		cfg := func(c *RollbackConfig) {
+			c.Players = players
+			if r.config != nil {
+				r.config(p, c)
+			}
 		}
 		apps[p], sess[p] = rbPeerWith(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu, cfg)
 		if r.alter != nil {
 			r.alter(p, apps[p])
 		}
 		sess[p].holdAt = n
+		if r.leaves(p) {
+			sess[p].holdAt = r.leave[p]
+		}
 	}
-	errs := make(chan error, 2)
+	errs := make(chan error, players+r.watchers)
 	var wg sync.WaitGroup
-	for p := range 2 {
+	for p := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if r.leaves(p) {
+				err := rbPlay(apps[p], sess[p], p, r.leave[p], delay)
+				apps[p].Close() // its bye
+				errs <- err
+				return
+			}
 			errs <- rbPlay(apps[p], sess[p], p, n, delay)
 		}()
 	}
 	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
+	watchers := make([]*glue.App, r.watchers)
+	for k := range r.watchers {
+		watchers[k] = rbWatcherApp(t, "ws://"+srv.Addr()+"/net", players, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(k) * time.Second)
+			if err := rbWatch(watchers[k], n); err != nil {
+				errs <- fmt.Errorf("watcher %d: %v", k, err)
+			}
+		}()
+	}
 	wg.Wait()
 	stop()
 	close(errs)
@@ -368,21 +440,75 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 			t.Fatal(err)
 		}
 	}
+	if r.leave != nil {
+		r.gone = make([]uint64, players)
+		for p := range players {
+			if r.leaves(p) {
+				r.gone[p] = sess[0].peers[p].leftAt
+			}
+		}
+	}
 	if r.compare {
-		want := rbReference(t, n, sess[0].cfg.InputDelay) // the delay the session chose
-		for p := range 2 {
+		want := rbReferenceGone(t, n, sess[0].cfg.InputDelay, players, r.gone) // the delay the session chose
+		for p := range players {
+			if r.leaves(p) {
+				continue
+			}
 			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
 				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
 			}
 		}
 	}
-	st := [2]RollbackStats{glue.Resource[Session](apps[0]).Stats(), glue.Resource[Session](apps[1]).Stats()}
-	t.Logf("player 1: %+v", st[0])
-	t.Logf("player 2: %+v", st[1])
+	if r.watched != nil {
+		for _, w := range watchers {
+			*r.watched = append(*r.watched, gameDigests(t, w))
+		}
+	}
+	st := make([]RollbackStats, players)
+	for p := range players {
+		st[p] = glue.Resource[Session](apps[p]).Stats()
+		t.Logf("player %d: %+v", p, st[p])
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	return st, slices.Clone(desyncs)
 }
+
+// rbWatcherApp is a watcher's app of the test game of players players,
+// held at tick n.
+func rbWatcherApp(t *testing.T, url string, players int, n uint64) *glue.App {
+	app := glue.NewApp()
+	rbGameN(app, players)
+	app.AddPlugins(RollbackWatch[rbPad]{Config: WatchConfig{URL: url, Registry: rbRegistry(), Logger: quiet(),
+		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed }}})
+	t.Cleanup(app.Close)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	glue.Resource[Session](app).Hold(n)
+	return app
+}
+
+// rbWatch runs a watcher's app at 60 frames a second until it has run
+// tick n.
+func rbWatch(app *glue.App, n uint64) error {
+	tk := time.NewTicker(time.Second / 60)
+	defer tk.Stop()
+	deadline := time.Now().Add(60 * time.Second)
+	for app.Tick() < n {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("at tick %d after 60 s, want %d", app.Tick(), n)
+		}
+		<-tk.C
+		if err := app.Update(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leaves reports whether player p leaves before the end.
+func (r *rbRun) leaves(p int) bool { return r.leave != nil && r.leave[p] != 0 }
 
 // stepServer runs the relay server's app at 60 ticks a second (its
 // heartbeat) until stop is called or the test ends.
