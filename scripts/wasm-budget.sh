@@ -40,9 +40,7 @@ if [ -z "${budget[breakout:$q]:-}" ]; then
   echo "wasm-budget: no budgets for BROTLI_Q=$q; use 5 (make test) or 11 (the release quality)" >&2
   exit 2
 fi
-for tool in brotli; do
-  command -v "$tool" >/dev/null || { echo "wasm-budget: $tool is not installed (run scripts/ensure-deps.sh wasm)" >&2; exit 2; }
-done
+command -v brotli >/dev/null || { echo "wasm-budget: brotli is not installed (run scripts/ensure-deps.sh wasm)" >&2; exit 2; }
 
 build() { # name, package, tags
   GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags="-s -w" -tags "$3" -o "$dir/$1.wasm" "$2"
@@ -53,7 +51,7 @@ build breakout ./games/breakout ""
 build watch ./games/breakout watch
 build platformer ./games/platformer ""
 
-size() { stat -c %s "$1" 2>/dev/null || wc -c <"$1"; }
+size() { wc -c <"$1" | tr -d ' '; } # portable: no GNU stat
 min=$(size "$dir/minimal.wasm.br")
 bad=0
 printf '%-11s %12s %14s %13s %13s  %s\n' build "stripped" "brotli -q $q" "over minimal" budget "goal (-q 11)"
