@@ -138,6 +138,7 @@ type Menu struct {
 	prevPause  bool // the menu's own Pause sources were down
 	keysSeen   bool // keys has run: prevPrim and prevPause are set
 	navUsed    bool // the held direction moved the focus or adjusted
+	settling   bool // it sent Clicked, Submitted or Back: it takes no key for a tick
 	theDefault Theme
 }
 
@@ -360,6 +361,14 @@ const (
 // that moved its focus or adjusted a widget.
 func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 	if len(m.controls) == 0 {
+		return
+	}
+	if m.settling {
+		// The tick after a click, a submit or a back, the game is
+		// likely closing the menu (a state change despawns it only in
+		// the next tick's transition): it takes no key, and the keys
+		// then held are not pressed in it if it stays.
+		m.settling, m.keysSeen, m.navDir, m.navHeld = false, false, 0, 0
 		return
 	}
 	_, field := m.Focused().(*TextField)

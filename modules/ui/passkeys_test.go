@@ -146,3 +146,34 @@ func TestModalMenuTakesTheKeyboard(t *testing.T) {
 		t.Errorf("Left in a modal menu: the game saw %q, focus %q; want nothing for the game, the focus moved (wrapping) to restart", seen, focus)
 	}
 }
+
+// TestClickedMenuLetsGoOfKeys: the tick after a modal menu's button is
+// clicked — when a game that closes it by a state change still has it,
+// since StateScoped entities go in the next transition — the menu takes
+// no key: a direction pressed then is the game's, and stays the game's
+// while held. Before, the menu took it, and a player who held Right as
+// the game began did not move until they let go (the platformer's sync
+// test: the hero never ran).
+func TestClickedMenuLetsGoOfKeys(t *testing.T) {
+	m := hud()
+	m.Modal = true
+	k := newKeysApp(t, m)
+	if _, _, ev := k.Press(ebiten.KeyEnter); ev != "undo " {
+		t.Fatalf("Enter: events %q; want undo clicked", ev)
+	}
+	d := glue.Resource[input.Devices](k.app)
+	// Press holds Enter a tick and releases it a tick; hold Right now,
+	// as the first tick of the game after the click would.
+	d.Keys[ebiten.KeyEnter] = true
+	k.tick() // the click
+	d.Keys[ebiten.KeyEnter], d.Keys[ebiten.KeyArrowRight] = false, true
+	k.tick()
+	if k.seen != "x 1 y 0 primary false pause false" {
+		t.Errorf("Right held the tick after a click: the game saw %q; want x 1", k.seen)
+	}
+	k.tick()
+	k.tick()
+	if k.seen != "x 0 y 0 primary false pause false" {
+		t.Errorf("Right held on with the modal menu still there: the game saw %q; want nothing (the menu takes it again)", k.seen)
+	}
+}

@@ -95,6 +95,7 @@ func update(p struct {
 		for _, ev := range m.events {
 			ev.Menu = e
 			p.Events.Write(ev)
+			m.settling = m.settling || ev.Kind != Changed
 		}
 		clear(m.events)
 		m.events = m.events[:0]
