@@ -126,20 +126,31 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
-	app.AddSystems(glue.Draw, input.DrawTouchControls().RunIf(glue.InState(Playing)))
+	app.AddSystems(glue.Update, glue.Func2(TouchOff))
+	app.AddSystems(glue.Draw, input.DrawTouchControls())
 	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
 	return app, nil
 }
 
 // Touch returns the on-screen controls for touch screens: a stick bottom
-// left runs (and drops through platforms), a button bottom right jumps.
-// They are 48 and 44 logical pixels across: at least 44 CSS pixels on a
-// phone in portrait, where the 320 pixel wide field is 390 CSS px wide.
+// left runs (and drops through platforms), a button bottom right jumps,
+// one top left pauses. They are 48, 44 and 38 logical pixels across: at
+// least 44 CSS pixels on a phone in portrait, where the 320 pixel wide
+// field is 390 CSS px wide. TouchOff turns them off outside Playing.
 func Touch() *input.TouchControls {
 	return &input.TouchControls{
-		Stick:   input.TouchStick{X: 40, Y: 136, Radius: 24},
-		Buttons: []input.TouchButton{{Action: Jump, Label: "Jump", X: 284, Y: 140, Radius: 22}},
+		Stick: input.TouchStick{X: 40, Y: 136, Radius: 24},
+		Buttons: []input.TouchButton{
+			{Action: Jump, Label: "Jump", X: 284, Y: 140, Radius: 22},
+			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
+		},
 	}
+}
+
+// TouchOff (glue.Update) turns the touch controls off while a menu is
+// open, so that a touch in a menu is only the pointer.
+func TouchOff(touch glue.ResMut[input.TouchControls], phase glue.Res[glue.State[Phase]]) {
+	touch.Get().Off = phase.Get().Get() != Playing
 }
 
 // Setup points the camera at the map.

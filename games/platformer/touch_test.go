@@ -11,7 +11,8 @@ import (
 // and jumps with the on-screen button, both at once; a touch elsewhere
 // does not jump (it used to: a touch anywhere jumped and nothing ran).
 // The controls show from the first touch and fit a finger on a phone in
-// portrait (390 CSS px across for 320 logical).
+// portrait (390 CSS px across for 320 logical); II pauses, and the
+// controls are off in the pause menu.
 func TestTouchControls(t *testing.T) {
 	g := newGame(t)
 	g.start()
@@ -57,5 +58,20 @@ func TestTouchControls(t *testing.T) {
 	}
 	if err := tc.Check(390.0 / 320); err != nil {
 		t.Errorf("on a phone in portrait: %v", err)
+	}
+
+	// The II button pauses; in the pause menu the controls are off, so
+	// touching where II was does not resume.
+	pause := input.Point{X: tc.Buttons[1].X, Y: tc.Buttons[1].Y}
+	touch(3)
+	touch(1, pause)
+	touch(2)
+	if g.phase() != Paused || !tc.Off {
+		t.Fatalf("after a touch on II: %v, controls off %v; want Paused, true", g.phase(), tc.Off)
+	}
+	touch(1, pause)
+	touch(2)
+	if g.phase() != Paused {
+		t.Fatalf("a touch where II was, in the pause menu: %v, want still Paused", g.phase())
 	}
 }

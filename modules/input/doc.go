@@ -105,7 +105,9 @@
 // Devices.Touches into Devices.Screen, so tests and replays drive the
 // controls by writing Touches. The controls show, and act, from the
 // first touch on, and hide when a key or a gamepad button is pressed
-// with no finger down ([TouchControls.Always] keeps them). Targets
+// with no finger down ([TouchControls.Always] keeps them;
+// [TouchControls.Off], set by a game while its menus are open, turns
+// them off). Targets
 // should be at least [MinTouchCSS] (44) CSS pixels across: a game's test
 // calls [TouchControls.Check] with its smallest window.
 //

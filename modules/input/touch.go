@@ -68,6 +68,10 @@ type TouchControls struct {
 	Buttons []TouchButton
 	// Always shows the controls from the start and never hides them.
 	Always bool
+	// Off turns the controls off while it is set: they neither act nor
+	// show, and touches are only the pointer. A game sets it while its
+	// menus are open. The default (false) is on.
+	Off bool
 	// Shown reports whether the controls are shown and act: the
 	// [TouchSystem] sets it when a touch is seen.
 	Shown bool
@@ -169,7 +173,7 @@ func (t *TouchControls) read(d *Devices) {
 	case t.Shown && otherInput(d):
 		t.Shown = false
 	}
-	if !t.Shown {
+	if !t.Shown || t.Off {
 		return
 	}
 	s := t.Stick
@@ -254,7 +258,7 @@ func drawTouch(p struct {
 	List    glue.ResMut[render.DrawList]
 }) {
 	t, d, l := p.Touch.Get(), p.Devices.Get(), p.List.Get()
-	if !t.Shown {
+	if !t.Shown || t.Off {
 		return
 	}
 	const z = 1 << 30 // over the game's UI

@@ -243,3 +243,21 @@ func TestDrawTouchControls(t *testing.T) {
 		t.Errorf("the draw list's layer is %d after drawing the controls, want it put back to 0", l)
 	}
 }
+
+// TestTouchControlsOff: while Off, a touch on the button presses nothing
+// and the stick moves no axis; turned on again, they act at once.
+func TestTouchControlsOff(t *testing.T) {
+	h := newTouchHarness(t, touchLayout())
+	tc := glue.Resource[input.TouchControls](h.app)
+	tc.Off = true
+	both := []input.Point{{X: 64, Y: 140}, {X: 285, Y: 145}}
+	h.tick(both...)
+	if h.st.Down(touchJump) || h.st.AxisX != 0 {
+		t.Fatalf("controls off: jump %v, axis %v; want neither", h.st.Down(touchJump), h.st.AxisX)
+	}
+	tc.Off = false
+	h.tick(both...)
+	if !h.st.Pressed(touchJump) || h.st.AxisX != 1 {
+		t.Fatalf("controls on again: jump pressed %v, axis %v; want true, 1", h.st.Pressed(touchJump), h.st.AxisX)
+	}
+}
