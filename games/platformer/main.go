@@ -13,7 +13,8 @@
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
 // saves, F9 loads (ui.QuickSave), F11, Alt+Enter or a double click
 // switches full screen (ui.FullscreenKey). The menus (menus.go) take arrows, Enter, the mouse and
-// the gamepad.
+// the gamepad. On a touch screen, an on-screen stick runs and a Jump
+// button jumps (input.TouchControls, shown from the first touch).
 //
 // A tick: First (clock, the hero's timers; the map reloads or respawns)
 // → PreUpdate (input, menus) → StateTransition (Title, Playing, Paused
@@ -89,14 +90,14 @@ func NewApp(cfg Config) (*glue.App, error) {
 	bind := input.DefaultBindings()
 	bind.Actions[Jump] = []ebiten.Key{ebiten.KeySpace} // the keys Options rebinds
 	bind.Bind(Jump, input.PadButton(ebiten.StandardGamepadButtonRightBottom))
-	bind.PointerActions = append(bind.PointerActions, Jump) // a click or a touch jumps (unless a menu takes it)
+	bind.Bind(Jump, input.Mouse(ebiten.MouseButtonLeft)) // a click jumps; on a touch screen the Jump button does
 
 	app := glue.NewApp()
 	app.Configure(glue.Options{Sequential: cfg.Sequential})
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
 		timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))}, timer.Ticks[Player]{}, // the clock runs only while playing; the hero's timers tick with it
-		input.Plugin{Headless: cfg.Headless, Bindings: &bind},
+		input.Plugin{Headless: cfg.Headless, Bindings: &bind, Touch: Touch()}, // on-screen stick and Jump button from the first touch
 		audio.Plugin{Headless: cfg.Headless},
 		ui.Plugin{},
 		physics.Plugin{Stage: Physics},
@@ -125,8 +126,31 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
+	app.AddSystems(glue.Update, glue.Func2(TouchOff))
+	app.AddSystems(glue.Draw, input.DrawTouchControls())
 	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
 	return app, nil
+}
+
+// Touch returns the on-screen controls for touch screens: a stick bottom
+// left runs (and drops through platforms), a button bottom right jumps,
+// one top left pauses. They are 48, 44 and 38 logical pixels across: at
+// least 44 CSS pixels on a phone in portrait, where the 320 pixel wide
+// field is 390 CSS px wide. TouchOff turns them off outside Playing.
+func Touch() *input.TouchControls {
+	return &input.TouchControls{
+		Stick: input.TouchStick{X: 40, Y: 136, Radius: 24},
+		Buttons: []input.TouchButton{
+			{Action: Jump, Label: "Jump", X: 284, Y: 140, Radius: 22},
+			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
+		},
+	}
+}
+
+// TouchOff (glue.Update) turns the touch controls off while a menu is
+// open, so that a touch in a menu is only the pointer.
+func TouchOff(touch glue.ResMut[input.TouchControls], phase glue.Res[glue.State[Phase]]) {
+	touch.Get().Off = phase.Get().Get() != Playing
 }
 
 // Setup points the camera at the map.

@@ -27,9 +27,16 @@ func SpawnMenu(p struct {
 	p.Cmds.Spawn(phaseMenu(ph, p.Progress.Get().Score, p.Mixer.Get().Master, p.Bindings.Get(), p.Full.Get().On), glue.StateScoped[Phase]{State: ph})
 }
 
+// FingerH is the menus' controls' height in logical pixels: 44 CSS px
+// (a finger's) on a phone held upright, where the 320 pixel wide field
+// is 390 CSS px across.
+const FingerH = 37
+
 // phaseMenu returns the menu of phase ph.
 func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full bool) ui.Menu {
-	b := func(id, text string) ui.Widget { return &ui.Button{Node: ui.Node{ID: id, MinW: 120}, Text: text} }
+	b := func(id, text string) ui.Widget {
+		return &ui.Button{Node: ui.Node{ID: id, MinW: 120, MinH: FingerH}, Text: text}
+	}
 	scoreLabel := &ui.Label{Text: fmt.Sprintf("Score %d", score), Align: render.AlignCenter}
 	var root *ui.Panel
 	switch ph {
@@ -39,10 +46,11 @@ func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full b
 		root = ui.Dialog("PAUSED", b("resume", "Resume"), b("options", "Options"), b("title", "Quit to title"))
 	case Options:
 		root = ui.Dialog("OPTIONS",
-			&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: volume, Max: 1, Step: 0.1},
-			&ui.KeyField{Node: ui.Node{ID: "jump"}, Text: "Jump", Keys: slices.Clone(bind.Actions[Jump])},
-			&ui.Toggle{Node: ui.Node{ID: "fullscreen"}, Text: "Full screen", On: full},
+			&ui.Slider{Node: ui.Node{ID: "volume", MinH: FingerH}, Text: "Volume", Value: volume, Max: 1, Step: 0.1},
+			&ui.KeyField{Node: ui.Node{ID: "jump", MinH: FingerH}, Text: "Jump", Keys: slices.Clone(bind.Actions[Jump])},
+			&ui.Toggle{Node: ui.Node{ID: "fullscreen", MinH: FingerH}, Text: "Full screen", On: full},
 			b("back", "Back"))
+		root.Child.(*ui.Column).Spacing = 1 // four finger-sized rows fit the 180 pixel tall field
 	case GameOver:
 		root = ui.Dialog("GAME OVER", scoreLabel, b("play", "Try again"), b("title", "Title"))
 	case Won:

@@ -165,6 +165,9 @@ func TestDialogsFit(t *testing.T) {
 			if err := m.Check(size[0], size[1]); err != nil {
 				t.Errorf("%v dialog at %v×%v: %v", ph, size[0], size[1], err)
 			}
+			if err := m.CheckTargets(size[0], size[1], 390.0/320); err != nil {
+				t.Errorf("%v dialog at %v×%v on a phone held upright: %v", ph, size[0], size[1], err)
+			}
 		}
 	}
 }

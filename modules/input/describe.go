@@ -103,6 +103,11 @@ func (s Source) Name() string {
 			}
 			return stick + " right"
 		}
+	case screenButtonSource:
+		return fmt.Sprintf("Touch button %d", s.code+1)
+	case screenStickSource:
+		n := screenStickName(s) // "TouchStick(Left)"
+		return "Touch stick " + strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(n, "TouchStick("), ")"))
 	}
 	return s.String()
 }

@@ -93,6 +93,31 @@
 // [State.ConsumePointer] the pointer's button, and [State.TakePointer]
 // the whole pointer for the tick (its moves too), as a modal menu does.
 //
+// # Touch controls
+//
+// On a phone there are no keys: [TouchControls] put a stick and buttons
+// on the screen that act as the keys do. Give them to the plugin,
+//
+//	app.AddPlugins(input.Plugin{Touch: &input.TouchControls{
+//		Stick:   input.TouchStick{X: 40, Y: 140, Radius: 24},
+//		Buttons: []input.TouchButton{{Action: Jump, Label: "A", X: 285, Y: 145, Radius: 20}},
+//	}})
+//	app.AddSystems(glue.Draw, input.DrawTouchControls())
+//
+// and the stick pushes AxisX and AxisY (through the sources
+// [TouchStickSource], with the dead zone of a gamepad's stick) and each
+// button presses its action ([TouchButtonSource]) — game systems read
+// [State] as before. Several fingers work at once. The [TouchSystem]
+// (glue.PreUpdate, between [ReadDevicesSystem] and [MapSystem]) reads
+// Devices.Touches into Devices.Screen, so tests and replays drive the
+// controls by writing Touches. The controls show, and act, from the
+// first touch on, and hide when a key or a gamepad button is pressed
+// with no finger down ([TouchControls.Always] keeps them;
+// [TouchControls.Off], set by a game while its menus are open, turns
+// them off). Targets
+// should be at least [MinTouchCSS] (44) CSS pixels across: a game's test
+// calls [TouchControls.Check] with its smallest window.
+//
 // # Coordinates
 //
 // Pointer positions are logical: if the app has a render.Viewport (the

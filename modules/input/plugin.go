@@ -14,6 +14,11 @@ type Plugin struct {
 	// Headless leaves out the system that reads Ebitengine: [Devices]
 	// then changes only when a test or a headless driver writes it.
 	Headless bool
+	// Touch, if not nil, adds on-screen touch controls: the plugin
+	// inserts them as the [TouchControls] resource, binds them
+	// ([TouchControls.Bind]) and adds the [TouchSystem]. The default
+	// (nil) has none.
+	Touch *TouchControls
 }
 
 // Build adds the plugin's resources and systems to app. Invalid bindings
@@ -27,6 +32,13 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
+	if p.Touch != nil {
+		if err := p.Touch.validate(); err != nil {
+			app.AddError(err)
+			return
+		}
+		p.Touch.Bind(&b)
+	}
 	app.InsertResource(b)
 	app.InsertResource(Devices{})
 	app.InsertResource(State{})
@@ -35,6 +47,15 @@ func (p Plugin) Build(app *glue.App) {
 	if !p.Headless {
 		app.AddSystems(glue.PreUpdate, glue.Func(readDevices).In(ReadDevicesSystem))
 		m.After(ReadDevicesSystem)
+	}
+	if p.Touch != nil {
+		app.InsertResource(*p.Touch)
+		t := glue.Func(readTouch).In(TouchSystem)
+		if !p.Headless {
+			t.After(ReadDevicesSystem)
+		}
+		app.AddSystems(glue.PreUpdate, t)
+		m.After(TouchSystem)
 	}
 	app.AddSystems(glue.PreUpdate, m)
 }

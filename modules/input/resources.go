@@ -70,6 +70,9 @@ type Devices struct {
 	Cursor Point
 	// Touches are the positions of the current touches, oldest first.
 	Touches []Point
+	// Screen is what the on-screen touch controls report, read from
+	// Touches by the [TouchSystem] when the app has [TouchControls].
+	Screen ScreenInput
 	// Pads are the connected gamepads that have Ebitengine's standard
 	// layout, in the order of their IDs.
 	Pads []Pad

@@ -27,11 +27,15 @@ const (
 	touchSource
 	padButtonSource
 	padAxisSource
+	screenButtonSource // an on-screen touch button (touch.go)
+	screenStickSource  // a direction of the on-screen stick (touch.go)
 )
 
 // Source is one thing that can trigger an action or push an axis: a key,
 // a mouse button, a touch, a gamepad button or one direction of a gamepad
-// axis. Make one with [Key], [Mouse], [Touch], [PadButton] or [PadAxis];
+// axis, or an on-screen touch control. Make one with [Key], [Mouse],
+// [Touch], [PadButton], [PadAxis], [TouchButtonSource] or
+// [TouchStickSource];
 // the zero Source is invalid. Gamepad sources read every connected
 // gamepad with Ebitengine's standard layout: the action is down if it is
 // down on any of them.
@@ -108,6 +112,10 @@ func (s Source) String() string {
 			return "PadAxis(" + padAxisNames[s.code] + dir + ")"
 		}
 		return fmt.Sprintf("PadAxis(%d%s)", s.code, dir)
+	case screenButtonSource:
+		return fmt.Sprintf("TouchButton(%d)", s.code)
+	case screenStickSource:
+		return screenStickName(s)
 	}
 	return "Source{}"
 }
@@ -126,6 +134,10 @@ func (s Source) validate() error {
 		limit = PadButtonCount
 	case padAxisSource:
 		limit = PadAxisCount
+	case screenButtonSource:
+		limit = MaxTouchButtons
+	case screenStickSource:
+		limit = 2
 	default:
 		return fmt.Errorf("the zero input.Source; make sources with input.Key, Mouse, Touch, PadButton or PadAxis")
 	}
@@ -185,6 +197,12 @@ func (s Source) value(d *Devices, deadZone float64) (float64, bool) {
 			}
 		}
 		return v, v > 0
+	case screenButtonSource:
+		if int(s.code) < MaxTouchButtons && d.Screen.Buttons[s.code] {
+			return 1, true
+		}
+	case screenStickSource:
+		return screenStickValue(s, d, deadZone)
 	}
 	return 0, false
 }

@@ -45,7 +45,8 @@
 // [Widget] is open: a game writes its own widgets (embedding [Node],
 // with Measure and Draw, and [Control]'s methods to take the focus) and
 // sends their events with [Menu.Send]. [Menu.Check] tells whether a
-// dialog fits a screen size, for a game's tests.
+// dialog fits a screen size, for a game's tests, and [Menu.CheckTargets]
+// whether its controls are large enough for a finger (44 CSS px).
 //
 // docs/ui.md says why it is built on glue's render rather than
 // github.com/ebitenui/ebitenui, with the measurements.
