@@ -472,8 +472,8 @@ func (a *agones) state() {
 	}
 }
 
-// reconcile makes the calls due, in order: Ready, the players' capacity,
-// the players that left, those that came, the clients label. It stops at
+// reconcile makes the calls due, in order: Ready, the players that left,
+// the players' capacity, those that came, the clients label. It stops at
 // the first failure.
 func (a *agones) reconcile() error {
 	a.mu.Lock()
@@ -500,17 +500,20 @@ func (a *agones) reconcile() error {
 		}
 		h.ready = ready
 	}
-	if a.cfg.Players != AgonesPlayersNone && h.capacity != capacity {
-		if err := a.setCapacity(capacity); err != nil {
-			return err
-		}
-		h.capacity = capacity
-	}
+	// Those who left go before the capacity changes: a capacity below
+	// the list's length makes Agones cut the list, perhaps dropping a
+	// player it should keep, which the room would then never add again.
 	for _, id := range gone {
 		if err := a.player(id, false); err != nil {
 			return err
 		}
 		delete(h.players, id)
+	}
+	if a.cfg.Players != AgonesPlayersNone && h.capacity != capacity {
+		if err := a.setCapacity(capacity); err != nil {
+			return err
+		}
+		h.capacity = capacity
 	}
 	for _, id := range came {
 		if err := a.player(id, true); err != nil {

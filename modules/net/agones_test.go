@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -192,4 +193,33 @@ func TestAgonesPlayersString(t *testing.T) {
 			t.Errorf("%d: %q; want %q", int(p), p.String(), want)
 		}
 	}
+}
+
+// TestAgonesCapacityCutKeepsTheSeated: when the room reports its seats
+// after Agones already holds every client as a player, the players who
+// left the list go before the capacity shrinks. Agones cuts a list to a
+// smaller capacity from its end, and the room made the cut first: the
+// seated player, last in the list, was cut and never added again (the
+// reason TestAgonesSeatsAreThePlayers failed about 1 run in 30).
+func TestAgonesCapacityCutKeepsTheSeated(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
+	defer sc.Close()
+	app, srv := startServer(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: time.Hour}}, nil)
+	tick := func() { app.Update(); time.Sleep(time.Millisecond) }
+	for i := range 3 {
+		if _, err := rawDial(t, srv.URL(), nil); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "a client", 5*time.Second, tick, func() bool { return srv.Stats().Clients == i+1 })
+	}
+	waitFor(t, "three players before the seats are known", 10*time.Second, tick, func() bool { l, _, _ := sc.List("players"); return len(l) == 3 })
+	l, _, _ := sc.List("players") // sorted
+	last, _ := strconv.ParseUint(l[2], 10, 64)
+	seats := NewSeats(1)
+	seats.Claim(ClientID(last))
+	seats.Report(&srv)
+	waitFor(t, "the seated player, kept", 10*time.Second, tick, func() bool {
+		l, c, _ := sc.List("players")
+		return c == 1 && slices.Equal(l, []string{idString(ClientID(last))})
+	})
 }
