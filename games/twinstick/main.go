@@ -95,7 +95,7 @@ func Read(in glue.Res[input.State], c glue.ResMut[Controls], origins glue.ResMut
 // The tests feed it to both the glue game and plain.
 func Script(tick int) Controls {
 	t := float64(tick)
-	return Controls{MoveX: math.Sin(t / 50), MoveY: math.Cos(t / 70), AimX: math.Cos(t / 9), AimY: math.Sin(t / 9), Fire: true}
+	return Controls{MoveX: math.Sin(t / 90) / 3, MoveY: math.Cos(t / 130) / 3, AimX: math.Cos(t / 7), AimY: math.Sin(t / 7), Fire: true}
 }
 
 // Draw draws the ship, the enemies, the bullets, the red flash of a hit

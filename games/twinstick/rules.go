@@ -20,12 +20,12 @@ const (
 	ShipR       = 6.0
 	BulletSpeed = 300.0
 	BulletR     = 2.0
-	FireEvery   = 0.12
+	FireEvery   = 0.06
 	EnemySpeed  = 40.0
 	EnemyR      = 6.0
 	Cell        = 16.0
 	GW, GH      = int(W / Cell), int(H / Cell)
-	StartLives  = 3
+	StartLives  = 5
 	WaveSize    = 4 // enemies in wave n: WaveSize × n
 )
 
