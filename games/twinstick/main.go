@@ -16,7 +16,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
 
 	"github.com/gluekit/glue"
@@ -45,25 +44,14 @@ func NewApp(cfg Config) *glue.App {
 		render.Plugin{Background: color.RGBA{10, 10, 30, 255}},
 	)
 	app.InsertResource(render.Window{Title: "Twinstick (glue)", Width: int(W), Height: int(H), Scale: 2})
-	app.InsertResource(Controls{})
-	app.InsertResource(Play{Lives: StartLives, Rand: rand.New(rand.NewPCG(cfg.Seed, 0))})
-	app.InsertResource(Grid{})
-	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(func(cmds glue.Commands) { glue.Spawn1(cmds, Ship{X: W / 2, Y: H / 2}) }))
-
 	controls := glue.Func4(Read)
 	if cfg.Pilot != nil {
 		tick := 0
 		controls = glue.Func(func(c glue.ResMut[Controls]) { *c.Get() = cfg.Pilot(tick); tick++ })
 	}
-	steer := glue.Each1P(Steer).After(controls)
-	chase := glue.Each1P(Chase).After(steer)
-	fly := glue.Each1P(Fly).After(chase)
-	kill := glue.Func4(Kill).After(fly)
-	fire := glue.Func5(Fire).After(kill)
 	app.AddSystems(glue.Update, controls)
-	for _, s := range []*glue.System{steer, chase, fly, kill, fire, glue.Func2(Waves).After(fire)} {
-		app.AddSystems(glue.Update, s.RunIf(Playing))
-	}
+	AddRules(app, cfg.Seed, controls)
+	app.AddStartup(render.SetupWindow[render.Window]())
 	app.AddSystems(glue.Update, render.UpdateParticles())
 	app.AddSystems(glue.Draw, glue.Func4(Draw), glue.Each1P(DrawEnemy), glue.Each1P(DrawBullet), render.DrawParticles())
 	return app
@@ -95,7 +83,7 @@ func Read(in glue.Res[input.State], c glue.ResMut[Controls], origins glue.ResMut
 // The tests feed it to both the glue game and plain.
 func Script(tick int) Controls {
 	t := float64(tick)
-	return Controls{MoveX: math.Sin(t / 90) / 3, MoveY: math.Cos(t / 130) / 3, AimX: math.Cos(t / 7), AimY: math.Sin(t / 7), Fire: true}
+	return Controls{MoveX: math.Sin(t/90) / 3, MoveY: math.Cos(t/130) / 3, AimX: math.Cos(t / 7), AimY: math.Sin(t / 7), Fire: true}
 }
 
 // Draw draws the ship, the enemies, the bullets, the red flash of a hit

@@ -173,3 +173,17 @@ func Waves(play glue.ResMut[Play], cmds glue.Commands) {
 
 // Playing holds while lives are left.
 var Playing = glue.If(func(p glue.Res[Play]) bool { return p.Get().Lives > 0 })
+
+// AddRules adds the rules to app: the ship, the resources, and the
+// systems in their order, after controls (the system that sets Controls).
+func AddRules(app *glue.App, seed uint64, controls *glue.System) {
+	app.InsertResource(Controls{})
+	app.InsertResource(Play{Lives: StartLives, Rand: rand.New(rand.NewPCG(seed, 0))})
+	app.InsertResource(Grid{})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) { glue.Spawn1(cmds, Ship{X: W / 2, Y: H / 2}) }))
+	prev := controls
+	for _, s := range []*glue.System{glue.Each1P(Steer), glue.Each1P(Chase), glue.Each1P(Fly), glue.Func4(Kill), glue.Func5(Fire), glue.Func2(Waves)} {
+		app.AddSystems(glue.Update, s.After(prev).RunIf(Playing))
+		prev = s
+	}
+}
