@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"hash/fnv"
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -80,5 +81,21 @@ func TestDeterministic(t *testing.T) {
 	}
 	if c := digest(play(t, 8, 2000, nil)); c == a {
 		t.Errorf("seeds 7 and 8 gave the same game: %s", a)
+	}
+}
+
+// TestHeadlessRun runs the command as `-headless -ticks 3000 -seed 1`
+// twice: it prints the same final line, in which the autopilot scored.
+func TestHeadlessRun(t *testing.T) {
+	var lines [2]string
+	for i := range lines {
+		var out, errs strings.Builder
+		if code := run([]string{"-headless", "-ticks", "3000", "-seed", "1"}, &out, &errs); code != 0 {
+			t.Fatalf("exit status %d: %s", code, errs.String())
+		}
+		lines[i] = out.String()
+	}
+	if lines[0] != lines[1] || !strings.HasPrefix(lines[0], "ticks 3000 ") || strings.Contains(lines[0], "score 0 ") {
+		t.Fatalf("final lines %q and %q, want the same, after 3000 ticks, with a score", lines[0], lines[1])
 	}
 }
