@@ -132,6 +132,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	*s = Screen{Image: screen, Scale: scale, Tick: g.app.Tick(), Frame: g.frame}
 	err := g.app.Draw()
 	s.Image = nil
+	if f := glue.Resource[Focus](g.app); f != nil {
+		f.drawn() // the pause notice shown: Ebitengine may pause (focus.go)
+	}
 	if err != nil && !errors.Is(err, glue.ErrEnded) && g.err == nil {
 		g.err = err
 	}
