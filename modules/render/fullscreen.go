@@ -26,8 +26,10 @@ func (Fullscreen) MachineLocal() {}
 
 // FullscreenReadEvery is how often, in ticks, [Game.Update] reads the real
 // window's full screen back while it is on: ebiten.IsFullscreen
-// allocates on the desktop (it runs on the main thread), so it is read
-// six times a second at 60 ticks a second, not every tick.
+// allocates (on the desktop it runs on the main thread; in the browser
+// the full-screen element is a JavaScript object), so it is read six
+// times a second at 60 ticks a second, not every tick. In a window
+// nothing is read and nothing allocated.
 const FullscreenReadEvery = 10
 
 // fullscreenState is what the [Game] applied of [Fullscreen].
