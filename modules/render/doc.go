@@ -175,7 +175,11 @@
 // has had the focus and lost it (in a browser: the page lost the focus
 // or was hidden), it runs no tick until it is back — Ebitengine's own
 // pause (ebiten.SetRunnableOnUnfocused), turned on once the window was
-// seen focused. [Window].RunUnfocused keeps a networked game ticking.
+// seen focused. In the browser the focus is read every tick, and the
+// frame after it is lost shows [PauseNotice] ("Paused — click or press
+// a key to resume") over the world before Ebitengine pauses the page;
+// on the desktop the last frame stays as it was (reading the focus
+// there allocates). [Window].RunUnfocused keeps a networked game ticking.
 // The [Focus] resource takes a Source that tests set instead (a window
 // under Xvfb may never get the focus, and one that never had it is not
 // paused).

@@ -63,3 +63,32 @@ func TestFocusLossPauses(t *testing.T) {
 		}
 	}
 }
+
+// TestFocusPauseNotice (issue #40 item 4): a game paused by focus loss
+// shows render.PauseNotice over the world (a line on a box), and stops
+// showing it when the focus is back; a game that runs unfocused shows
+// nothing.
+func TestFocusPauseNotice(t *testing.T) {
+	for _, win := range []*render.Window{nil, {Width: 10, Height: 10, RunUnfocused: true}} {
+		g, focused, _ := focusGame(t, win)
+		f := glue.Resource[render.Focus](g.App())
+		frame := func(what string, isFocused, want bool) {
+			t.Helper()
+			*focused = isFocused
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.App().Draw(); err != nil {
+				t.Fatal(err)
+			}
+			shown := glue.Resource[render.DrawList](g.App()).Stats().Vertices > 0 // the game itself draws nothing
+			if f.Paused() != want || shown != want {
+				t.Errorf("window %+v, %s: Paused %v, notice drawn %v; want %v", win, what, f.Paused(), shown, want)
+			}
+		}
+		frame("focused", true, false)
+		frame("lost", false, win == nil)
+		frame("still lost", false, win == nil)
+		frame("back", true, false)
+	}
+}

@@ -68,7 +68,7 @@ type Game struct {
 	app        *glue.App
 	err        error // the first error from a frame, returned by the next Update
 	frame      uint64
-	fullscreen bool // the full screen applied (fullscreen.go)
+	fullscreen fullscreenState // the full screen applied (fullscreen.go)
 }
 
 // NewGame returns a Game that drives app. The app must have the render
@@ -87,7 +87,8 @@ func (g *Game) App() *glue.App { return g.app }
 // ticks; nor while a [Focus] Source says the focus is lost, unless the
 // [Window] resource says RunUnfocused (the real window's focus pauses
 // the game in Ebitengine itself, which then calls no Update). After the
-// tick it applies the [Fullscreen] resource.
+// tick it applies the [Fullscreen] resource, and reads full screen back
+// while it is on.
 func (g *Game) Update() error {
 	if g.err != nil {
 		return g.err
@@ -131,6 +132,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	*s = Screen{Image: screen, Scale: scale, Tick: g.app.Tick(), Frame: g.frame}
 	err := g.app.Draw()
 	s.Image = nil
+	if f := glue.Resource[Focus](g.app); f != nil {
+		f.drawn() // the pause notice shown: Ebitengine may pause (focus.go)
+	}
 	if err != nil && !errors.Is(err, glue.ErrEnded) && g.err == nil {
 		g.err = err
 	}

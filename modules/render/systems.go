@@ -183,13 +183,16 @@ func setViewSize(cam *Camera, vp *Viewport, s *Screen) {
 }
 
 // flush (glue.PostDraw) draws the frame's draw list on the screen
-// through the camera, or the views if there are any.
+// through the camera, or the views if there are any, with the pause
+// notice over it while the game is paused for want of focus (focus.go).
 func flush(p struct {
 	Screen glue.Res[Screen]
 	Camera glue.Res[Camera]
+	Focus  glue.Res[Focus]
 	Views  glue.ResMut[Views]
 	List   glue.ResMut[DrawList]
 }) {
+	pauseNotice(p.Focus.Get(), p.Camera.Get(), p.List.Get())
 	s := p.Screen.Get()
 	if views := p.Views.Get().List; len(views) > 0 {
 		p.List.Get().FlushViews(s.Image, s.Scale, views)

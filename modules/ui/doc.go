@@ -9,7 +9,10 @@
 // touch and gamepad with a visible focus ([Menu]). A menu consumes the
 // input it handles (input.State.Consume), so a click on a button does
 // not also fire the gun; it tells the game what happened through
-// [Event]s.
+// [Event]s. A held direction steps once, then repeats after a third
+// of a second, six times a second, following the held time; at a low
+// frame rate, where a frame runs several ticks to catch up, the focus
+// still moves at most one row a frame.
 //
 //	app.AddPlugins(input.Plugin{}, render.Plugin{}, ui.Plugin{})
 //	cmds.Spawn(ui.Menu{Root: &ui.Panel{Child: &ui.Column{Children: []ui.Widget{

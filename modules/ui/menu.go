@@ -129,7 +129,9 @@ type Menu struct {
 	events     []Event
 	dragging   Control
 	navDir     int
-	navHeld    int
+	navHeld    int    // ticks the direction has been held
+	navSteps   int    // repeat steps taken in this hold
+	navFrame   uint64 // the frame of the last step (render.Screen.Frame)
 	ticks      int
 	prevBack   bool
 	prevBksp   bool
@@ -348,7 +350,13 @@ func (m *Menu) scrollAt(x, y float64) *Scroll {
 	return found
 }
 
-// Repeat timing of held directions, in ticks.
+// Repeat timing of held directions, in ticks. A held direction steps
+// once when pressed, then once at repeatDelay and every repeatEvery
+// ticks after: ticks follow real time (a slow frame runs several to
+// catch up), and at most one step is taken per frame drawn, so a slow
+// frame's catch-up ticks do not jump the focus several rows at once; a
+// step due in a frame that already took one is taken in the next while
+// the direction is held (issue #40, item 3).
 const (
 	repeatDelay = 20
 	repeatEvery = 6
@@ -359,7 +367,11 @@ const (
 // GameKeys), and hides from the game what it used: a modal menu every
 // direction it is pushed, one that is not modal only the directions
 // that moved its focus or adjusted a widget.
-func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
+//
+// frame counts the frames drawn (render.Screen.Frame): the ticks
+// between two frames see the same; 0, as in headless runs that draw no
+// frame, leaves repeat to the ticks alone.
+func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings, frame uint64) {
 	if len(m.controls) == 0 {
 		return
 	}
@@ -419,7 +431,7 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 	m.prevPrim, m.prevPause = primary, pause
 	if f, ok := m.controls[m.focus].(*KeyField); ok && f.waiting {
 		f.capture(m, dev, back && !m.prevBack)
-		m.navDir, m.navHeld, m.prevBack = dir, 0, back // a key held on from here is not a step
+		m.navDir, m.navHeld, m.navSteps, m.prevBack = dir, 0, 0, back // a key held on from here is not a step
 		in.Consume(input.Primary)
 		in.Consume(input.Pause)
 		m.takeDirs(in, ax, ay, true)
@@ -427,11 +439,18 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 	}
 	step := false
 	if dir != m.navDir {
-		m.navDir, m.navHeld, step = dir, 1, dir != 0
+		m.navDir, m.navHeld, m.navSteps, m.navFrame, step = dir, 1, 0, frame, dir != 0
 		m.navUsed = false
 	} else if dir != 0 {
 		m.navHeld++
-		step = m.navHeld >= repeatDelay && (m.navHeld-repeatDelay)%repeatEvery == 0
+		due := 0 // repeat steps due by now
+		if m.navHeld >= repeatDelay {
+			due = (m.navHeld-repeatDelay)/repeatEvery + 1
+		}
+		if due > m.navSteps && (frame == 0 || frame != m.navFrame) {
+			m.navSteps++
+			m.navFrame, step = frame, true
+		}
 	}
 	if step {
 		switch dir {

@@ -48,6 +48,7 @@ func update(p struct {
 	Viewport glue.Res[render.Viewport]
 	Window   glue.Opt[render.Window]
 	Camera   glue.Res[render.Camera]
+	Screen   glue.Res[render.Screen]
 	Cmds     glue.Commands
 }) {
 	cover(p.Menus)
@@ -86,7 +87,7 @@ func update(p struct {
 		in.TakePointer() // nothing behind a modal menu moves (issue #40)
 	}
 	if top != nil {
-		top.keys(in, dev, p.Bindings.Get())
+		top.keys(in, dev, p.Bindings.Get(), p.Screen.Get().Frame)
 	}
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
 		if m != top {
