@@ -342,6 +342,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		s.ckpts[i].Keep(cfg.Keep...)
 	}
 	app.InsertResource(Session{s: s})
+	app.InsertResource(Stats{}) // stats.go
 	if !app.HasPlugin(serverPluginName) {
 		app.InsertResource(Inputs{})
 	}
@@ -372,7 +373,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		}
 		return nil
 	})
-	app.Drive(s.drive)
+	app.Drive(s.driveAndPublish) // stats.go
 }
 
 // session is a rollback session's state: the app's goroutine's, except
@@ -438,6 +439,8 @@ type session[I comparable] struct {
 	waitTold    uint64         // the tick of the last WaitRecommended
 
 	st RollbackStats
+
+	tuning // stats.go, adapt.go: Stats, the adaptive delay and time sync
 }
 
 // tickTime is when a tick's input was sent.
