@@ -35,6 +35,7 @@ import (
 	"net"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -130,6 +131,7 @@ type Proxy struct {
 	st      Stats
 	wg      sync.WaitGroup
 	timers  []*time.Timer
+	latency atomic.Int64 // the one-way latency now (SetLatency)
 }
 
 // window is a cut in absolute time.
@@ -161,12 +163,21 @@ func Start(cfg Config) (*Proxy, error) {
 		return nil, fmt.Errorf("lagproxy: %w", err)
 	}
 	p := &Proxy{cfg: cfg, ln: ln, start: time.Now(), conns: map[net.Conn]struct{}{}}
+	p.latency.Store(int64(cfg.Latency))
 	for _, c := range cfg.Cuts {
 		p.schedule(p.start.Add(c.At), c.For, c.Mode)
 	}
 	p.wg.Add(1)
 	go p.accept()
 	return p, nil
+}
+
+// SetLatency changes the one-way latency of the chunks read from now on
+// (Config.Latency), in each direction: a link that slows down or speeds
+// up mid-match. Chunks are still delivered in order, so a lower latency
+// holds the next chunks behind the ones already in flight.
+func (p *Proxy) SetLatency(d time.Duration) {
+	p.latency.Store(int64(max(d, 0)))
 }
 
 // Addr returns the proxy's address, host:port.
@@ -323,7 +334,7 @@ func (p *Proxy) accept() {
 // delay returns one chunk's delay from its direction's generator, and
 // whether it was held back.
 func (p *Proxy) delay(rng *rand.Rand) (time.Duration, bool) {
-	d := p.cfg.Latency
+	d := time.Duration(p.latency.Load())
 	if p.cfg.Jitter > 0 {
 		d += time.Duration(rng.Int64N(int64(p.cfg.Jitter) + 1))
 	}

@@ -78,11 +78,13 @@ type RollbackConfig struct {
 	// response. Unless FixedDelay is set it is the least delay: player 0
 	// measures the round trip to player 1 when the game starts and raises
 	// it for both so that the other's inputs come within MaxPrediction
-	// (at most to 12 ticks, 200 ms; e.g. 0 on a LAN, about 4 at 100 ms
-	// each way, 12 at 250 ms). The default 0 applies the player's own
-	// input in the tick of its key where the link allows.
+	// (at most to 10 ticks), and during the match each side moves its own
+	// delay, and the prediction window, with the round trip it measures
+	// (adapt.go; docs/net.md, "Input delay"). The default 0 applies the
+	// player's own input in the tick of its key where the link allows.
 	InputDelay int
-	// FixedDelay keeps InputDelay as set, whatever the round trip.
+	// FixedDelay keeps InputDelay and MaxPrediction as set, whatever the
+	// round trip.
 	FixedDelay bool
 	// MaxPrediction is how many ticks a side may run past the last tick
 	// of the other player's input it has: beyond, it waits (and so a
@@ -332,6 +334,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// state: one side's own.
 	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
 	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now}
+	s.delayFloor, s.predFloor = cfg.InputDelay, cfg.MaxPrediction // adapt.go
 	// A rollback match wants its link back soon: retry at least every
 	// second, and take a second without the server's heartbeat for a
 	// dead connection (the server sends one every second by default).
@@ -400,7 +403,6 @@ type session[I comparable] struct {
 	theirAdv  int    // how far the other side runs ahead of my inputs it has
 	theirAck  uint64 // the last tick of my inputs the other side has
 	peer      ClientID
-	skip      bool
 	firstBad  uint64 // the first tick run with a wrong prediction, or 0
 
 	local, remote, used [rbRing]tickIn[I]
@@ -461,6 +463,7 @@ func (s *session[I]) timeAck(ack uint64) {
 		return
 	}
 	rtt := s.clock().Sub(sent.at)
+	s.sampleRTT(rtt) // adapt.go
 	if s.st.RoundTrip == 0 {
 		s.st.RoundTrip = rtt
 	} else {
@@ -674,7 +677,8 @@ func (s *session[I]) start(seed uint64) {
 	}
 	s.seed(seed)
 	s.started = true
-	s.confirmed = 1 + uint64(s.cfg.InputDelay) // nobody's input takes effect before
+	s.delay0 = uint64(s.cfg.InputDelay)
+	s.confirmed = 1 + s.delay0 // nobody's input takes effect before
 	if s.cfg.DigestEvery > 0 {
 		s.nextDigest = uint64(s.cfg.DigestEvery)
 	}
@@ -785,7 +789,7 @@ func (s *session[I]) inputOf(p int, t uint64) I {
 		return zero
 	}
 	switch {
-	case t <= 1+uint64(s.cfg.InputDelay):
+	case t <= 1+s.delay0:
 		return zero
 	case s.remote[i].tick == t:
 		return s.remote[i].v
@@ -803,9 +807,7 @@ func (s *session[I]) handOver(sample *I, in *Inputs) {
 		if sample != nil {
 			v = *sample
 		}
-		at := t + uint64(s.cfg.InputDelay)
-		s.local[at%rbRing] = tickIn[I]{tick: at, v: v}
-		s.sendInput(at)
+		s.stamp(t, v) // adapt.go
 	}
 	clear(in.list)
 	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
@@ -849,7 +851,7 @@ func (s *session[I]) sendInput(at uint64) {
 	if s.sentAt[at%rbRing].tick != at {
 		s.sentAt[at%rbRing] = tickTime{tick: at, at: s.lastSent}
 	}
-	first := min(at, max(s.theirAck+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
+	first := min(at, max(s.theirAck+1, 2+s.delay0, at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(at)
 		w.Uvarint(s.confirmed)
@@ -978,12 +980,9 @@ func (s *session[I]) drive(tick func() error) error {
 		s.st.Stalls++
 		return nil // wait for the other player
 	}
-	if ahead-s.theirAdv >= 2 && s.simulated > 0 {
-		s.recommendWait((ahead - s.theirAdv) / 2)
-		if s.skip = !s.skip; s.skip {
-			s.st.Stalls++
-			return nil // run a little slower until the sides are even
-		}
+	if s.evenOut(ahead) { // adapt.go
+		s.st.Stalls++
+		return nil // run a little slower until the sides are even
 	}
 	return s.run(tick)
 }

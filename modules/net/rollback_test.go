@@ -103,18 +103,19 @@ func rbScript(p int, t uint64) int8 {
 	return 0
 }
 
-// rbOwnX is where player p's paddle is after tick t: the inputs it
-// sampled in ticks 2 to t-delay applied delay ticks later.
-func rbOwnX(p int, t uint64, delay int) int32 {
-	x := int32(100 + 200*p)
-	for k := uint64(2 + delay); k <= t; k++ {
-		x = max(0, min(400, x+int32(rbScript(p, k-uint64(delay)))*3))
-	}
-	return x
-}
-
 // rbReference runs the game to tick n with every input on time.
 func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
+	return rbReferenceOf(t, n, func(pl int, tk uint64) int8 {
+		if tk >= 2+uint64(delay) {
+			return rbScript(pl, tk-uint64(delay))
+		}
+		return 0
+	})
+}
+
+// rbReferenceOf runs the game to tick n with player pl's input of tick
+// tk axis(pl, tk).
+func rbReferenceOf(t *testing.T, n uint64, axis func(pl int, tk uint64) int8) []glue.Digest {
 	app := glue.NewApp()
 	app.InsertResource(Inputs{})
 	rbGame(app)
@@ -127,10 +128,7 @@ func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
 		in := p.In.Get()
 		in.list = in.list[:0]
 		for pl := range 2 {
-			var v rbPad
-			if tk >= 2+uint64(delay) {
-				v.Axis = rbScript(pl, tk-uint64(delay))
-			}
+			v := rbPad{Axis: axis(pl, tk)}
 			in.list = append(in.list, Input{Client: ClientID(pl + 1), Value: v, Tick: tk})
 		}
 	}))
@@ -309,6 +307,7 @@ type rbRun struct {
 	proxies func(p int, proxy *lagproxy.Proxy)
 	faults  func(cfg *lagproxy.Config) // the proxies' faults
 	config  func(p int, cfg *RollbackConfig)
+	longest *[2]time.Duration // if set, gets each player's longest time without a tick
 }
 
 // runRollbackWith plays the test game as r says (see runRollback).
@@ -352,11 +351,12 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 	}
 	errs := make(chan error, 2)
 	var wg sync.WaitGroup
+	var recs [2]rbRecord
 	for p := range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs <- rbPlay(apps[p], sess[p], p, n, delay)
+			errs <- rbPlay(apps[p], sess[p], p, n, &recs[p])
 		}()
 	}
 	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
@@ -370,11 +370,29 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 	}
 	if r.compare {
 		want := rbReference(t, n, sess[0].cfg.InputDelay) // the delay the session chose
+		if !sess[0].cfg.FixedDelay || !sess[1].cfg.FixedDelay {
+			// Delays that changed during the match: the inputs each tick
+			// had, as both sides recorded them, are the reference's.
+			for p := range 2 {
+				if o := 1 - p; !slices.Equal(recs[p].own[:n+1], recs[o].theirs[:n+1]) {
+					t.Errorf("player %d's inputs by tick differ from those player %d got:\n%v\n%v", p+1, o+1, recs[p].own[:n+1], recs[o].theirs[:n+1])
+				}
+			}
+			want = rbReferenceOf(t, n, func(pl int, tk uint64) int8 {
+				if pl == 0 {
+					return recs[0].own[tk]
+				}
+				return recs[0].theirs[tk]
+			})
+		}
 		for p := range 2 {
 			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
 				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
 			}
 		}
+	}
+	if r.longest != nil {
+		*r.longest = [2]time.Duration{recs[0].longest, recs[1].longest}
 	}
 	st := [2]RollbackStats{glue.Resource[Session](apps[0]).Stats(), glue.Resource[Session](apps[1]).Stats()}
 	t.Logf("player 1: %+v", st[0])
@@ -408,13 +426,52 @@ func stepServer(t *testing.T, server *glue.App) (stop func()) {
 	return stop
 }
 
+// rbRecord is what one player's inputs were, tick by tick: its own
+// (as stamped by its session) and the other player's (as received).
+type rbRecord struct {
+	own, theirs     []int8
+	ownTo, theirsTo uint64        // the last tick of each recorded
+	longest         time.Duration // the longest time between two frames that ran a tick
+}
+
+// take records the inputs stamped and received since the last frame.
+func (r *rbRecord) take(s *session[rbPad]) {
+	for ; r.ownTo < s.lastAt; r.ownTo++ {
+		r.own = append(r.own, r.axis(s.local[:], r.ownTo+1, s.delay0))
+	}
+	for ; r.theirsTo < s.confirmed; r.theirsTo++ {
+		r.theirs = append(r.theirs, r.axis(s.remote[:], r.theirsTo+1, s.delay0))
+	}
+}
+
+func (r *rbRecord) axis(ring []tickIn[rbPad], tk, delay0 uint64) int8 {
+	if len(r.own) == 0 && len(r.theirs) == 0 {
+		r.own, r.theirs = []int8{0}, []int8{0} // tick 0
+	}
+	if tk < 2+delay0 || ring[tk%rbRing].tick != tk {
+		return 0
+	}
+	return ring[tk%rbRing].v.Axis
+}
+
+// ownX is where player p's paddle is after tick t, by its inputs.
+func (r *rbRecord) ownX(p int, t uint64) int32 {
+	x := int32(100 + 200*p)
+	for k := uint64(2); k <= t && k < uint64(len(r.own)); k++ {
+		x = max(0, min(400, x+int32(r.own[k])*3))
+	}
+	return x
+}
+
 // rbPlay runs one player's app at 60 frames a second until it has run
 // tick n with the other's inputs of every tick, checking after every
-// frame that its own paddle is where its inputs put it.
-func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error {
+// frame that its own paddle is where its inputs put it, and records the
+// inputs in rec.
+func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, rec *rbRecord) error {
 	tk := time.NewTicker(time.Second / 60)
 	defer tk.Stop()
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(60*time.Second + time.Duration(n)*time.Second/30) // twice the game's time, and a minute
+	last, lastAt := app.Tick(), time.Now()
 	for !(s.simulated == n && s.confirmed >= n && s.firstBad == 0) {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("player %d: tick %d, other's inputs to %d after 60 s", p+1, s.simulated, s.confirmed)
@@ -425,6 +482,13 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error 
 		if err := app.Update(); err != nil {
 			return fmt.Errorf("player %d: %v", p+1, err)
 		}
+		if s.started {
+			rec.take(s)
+		}
+		if now := time.Now(); app.Tick() != last {
+			rec.longest = max(rec.longest, now.Sub(lastAt))
+			last, lastAt = app.Tick(), now
+		}
 		if app.Tick() == 0 {
 			continue
 		}
@@ -434,7 +498,7 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error 
 				x = v.(rbPaddle).X
 			}
 		}
-		if want := rbOwnX(p, app.Tick(), s.cfg.InputDelay); x != want { // the delay the session chose
+		if want := rec.ownX(p, app.Tick()); x != want { // the inputs as the session stamped them
 			return fmt.Errorf("player %d: after tick %d its paddle is at %d, want %d (its own inputs applied in their ticks)", p+1, app.Tick(), x, want)
 		}
 	}
