@@ -131,7 +131,7 @@ type Proxy struct {
 	st      Stats
 	wg      sync.WaitGroup
 	timers  []*time.Timer
-	latency atomic.Int64 // the one-way latency now (SetLatency)
+	latency atomic.Int64 // SetLatency's latency plus 1; 0: Config.Latency
 }
 
 // window is a cut in absolute time.
@@ -163,7 +163,6 @@ func Start(cfg Config) (*Proxy, error) {
 		return nil, fmt.Errorf("lagproxy: %w", err)
 	}
 	p := &Proxy{cfg: cfg, ln: ln, start: time.Now(), conns: map[net.Conn]struct{}{}}
-	p.latency.Store(int64(cfg.Latency))
 	for _, c := range cfg.Cuts {
 		p.schedule(p.start.Add(c.At), c.For, c.Mode)
 	}
@@ -177,7 +176,7 @@ func Start(cfg Config) (*Proxy, error) {
 // up mid-match. Chunks are still delivered in order, so a lower latency
 // holds the next chunks behind the ones already in flight.
 func (p *Proxy) SetLatency(d time.Duration) {
-	p.latency.Store(int64(max(d, 0)))
+	p.latency.Store(int64(max(d, 0)) + 1)
 }
 
 // Addr returns the proxy's address, host:port.
@@ -334,7 +333,10 @@ func (p *Proxy) accept() {
 // delay returns one chunk's delay from its direction's generator, and
 // whether it was held back.
 func (p *Proxy) delay(rng *rand.Rand) (time.Duration, bool) {
-	d := time.Duration(p.latency.Load())
+	d := p.cfg.Latency
+	if set := p.latency.Load(); set > 0 {
+		d = time.Duration(set - 1)
+	}
 	if p.cfg.Jitter > 0 {
 		d += time.Duration(rng.Int64N(int64(p.cfg.Jitter) + 1))
 	}
