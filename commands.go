@@ -25,6 +25,12 @@ const (
 	cmdSpawnTyped
 	cmdInsertTyped
 	cmdExclusive // Commands.Exclusive (snapshot.go): its value is the function
+	// The bulk commands (bulk.go).
+	cmdSpawnBatch
+	cmdSpawnBatchOf
+	cmdInsertAll
+	cmdRemoveAll
+	cmdDespawnAll
 )
 
 // command is one queued command. Its values and types live in the
@@ -59,6 +65,11 @@ type cmdBuffer struct {
 	// (reserve); node is nil for a buffer of no system.
 	node  *sched.Node
 	chunk int
+
+	// The bulk commands' ids, queries and scratch blocks (bulk.go).
+	batch   []world.Entity
+	queries []*world.Query
+	blocks  []world.Block
 }
 
 // reserve reserves the id of an entity to spawn. Where the system runs
@@ -144,6 +155,9 @@ func (b *cmdBuffer) reset() {
 	for _, s := range b.stores {
 		s.reset()
 	}
+	b.batch = b.batch[:0]
+	clear(b.queries)
+	b.queries = b.queries[:0]
 }
 
 // discard drops the queued commands without applying them, giving back
@@ -159,6 +173,11 @@ func (b *cmdBuffer) releaseFrom(i int) {
 	for _, cmd := range b.cmds[i:] {
 		if cmd.kind == cmdSpawn || cmd.kind == cmdSpawnTyped {
 			b.w.Release(world.Entity(cmd.e))
+		}
+		if cmd.kind == cmdSpawnBatch || cmd.kind == cmdSpawnBatchOf {
+			for _, e := range b.batch[cmd.toff : cmd.toff+cmd.n] {
+				b.w.Release(e)
+			}
 		}
 	}
 }
@@ -387,6 +406,10 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 		case cmdExclusive:
 			if err := a.runExclusive(buf.vals[cmd.off]); err != nil {
 				fail("Exclusive: %v", err)
+			}
+		case cmdSpawnBatch, cmdSpawnBatchOf, cmdInsertAll, cmdRemoveAll, cmdDespawnAll:
+			if err := a.applyBulk(buf, cmd); err != nil {
+				fail("%v", err)
 			}
 		}
 	}

@@ -107,6 +107,9 @@ func (r *sysRun) describeKind() string {
 	} else {
 		parts = append(parts, "global system")
 	}
+	if s.withDisabled {
+		parts = append(parts, "disabled entities included")
+	}
 	if s.module == "main" {
 		parts = append(parts, "the game")
 	} else if s.module != "" {

@@ -155,6 +155,19 @@
 // Vel{})): they queue the values without boxing them, allocate nothing
 // once the system's buffer has grown, and a run of spawns with the same
 // types is applied as one batch.
+// [SpawnBundle] and [InsertBundle] take a bundle: a struct whose fields
+// are the components (glue.SpawnBundle(c, Ship{Pos: p, Vel: v, …})), for
+// any number of components, typed and unboxed like Spawn2.
+// The bulk commands change many entities with one command, a whole
+// archetype at a time, with the result of the per-entity loop:
+// [SpawnBatch] and [SpawnBatchOf] spawn n entities of a bundle, and
+// [InsertAll], [RemoveAll] and [DespawnAll] insert, remove or despawn on
+// every entity a query param matches when the command applies.
+// [Commands.Disable] hides an entity from every system and query, keeping
+// its components, until [Commands.Enable]; a system that asks sees
+// disabled entities ([System.IncludeDisabled], [Disabled]).
+// [ReserveBundle] and [App.ReserveTypes] make room ahead for a world that
+// grows to a known size.
 // [Commands.End] lets the current tick finish (every remaining stage
 // still runs) and then stops the app; [Commands.Fail] does the same and
 // then reports its error.

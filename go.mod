@@ -7,6 +7,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/klauspost/compress v1.18.0
 	github.com/lafriks/go-tiled v0.13.0
+	github.com/solarlune/ldtkgo v0.9.3
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.8
 	golang.org/x/image v0.45.0
@@ -21,6 +22,9 @@ require (
 	github.com/jfreymuth/oggvorbis v1.0.5 // indirect
 	github.com/jfreymuth/pulse v0.1.3 // indirect
 	github.com/jfreymuth/vorbis v1.0.2 // indirect
+	github.com/tidwall/gjson v1.6.4 // indirect
+	github.com/tidwall/match v1.0.1 // indirect
+	github.com/tidwall/pretty v1.0.2 // indirect
 	golang.org/x/mod v0.40.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect

@@ -49,8 +49,7 @@ func (q Query1[A]) Each(fn func(Entity, A)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query1[A]) Get(e Entity) (x0 A, ok bool) {
-	p := q.q.Get(world.Entity(e), 0)
-	return world.As[A](p, q.p[0]), p != nil
+	return world.Fetch[A](q.q, world.Entity(e), 0, q.p[0])
 }
 
 // First returns the first matching entity and its components, and false
@@ -117,7 +116,7 @@ func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query2[A, B]) Get(e Entity) (x0 A, x1 B, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}
@@ -205,7 +204,7 @@ func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query3[A, B, C]) Get(e Entity) (x0 A, x1 B, x2 C, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}
@@ -273,7 +272,7 @@ func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query4[A, B, C, D]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}
@@ -343,7 +342,7 @@ func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query5[A, B, C, D, E]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}
@@ -415,7 +414,7 @@ func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query6[A, B, C, D, E, F]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}
@@ -489,7 +488,7 @@ func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) 
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}
@@ -565,7 +564,7 @@ func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, x7 H, ok bool) {
-	l, found := q.q.Locate(world.Entity(e))
+	l, found := world.Find[A](q.q, world.Entity(e))
 	if !found {
 		return
 	}

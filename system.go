@@ -47,6 +47,9 @@ type System struct {
 	with    []*world.Type
 	without []*world.Type
 	conds   []Condition
+	// withDisabled: the system's queries match disabled entities too
+	// (IncludeDisabled, disabled.go).
+	withDisabled bool
 	// typeErrs are mistakes found when the spec was made (a pointer or
 	// interface used as a component), reported by Build.
 	typeErrs []error
@@ -191,7 +194,7 @@ func (b *builder) query(comps []*world.Type, writes []bool, with, without []*wor
 		}
 		b.run.access.Add(c, writes[i])
 	}
-	q := b.app.world.NewQuery(comps, with, without)
+	q := b.app.world.NewQuery(comps, with, hideDisabled(b.run.spec, comps, with, without))
 	b.run.queries = append(b.run.queries, q)
 	return q
 }

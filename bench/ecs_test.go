@@ -545,6 +545,7 @@ func BenchmarkCreate2comp(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		bulkCreateRow(b, n, false) // bench/ecsapi_test.go
 	}
 }
 
@@ -611,6 +612,7 @@ func BenchmarkCreate2compAlloc(b *testing.B) {
 				perEntity(b, n)
 			})
 		}
+		allocRows(b, n) // bench/ecsapi_test.go
 	}
 }
 
@@ -717,6 +719,7 @@ func benchAddRemove(b *testing.B, large bool) {
 				perEntity(b, n)
 			})
 		}
+		bulkAddRemoveRow(b, n, large) // bench/ecsapi_test.go
 	}
 }
 
@@ -804,6 +807,7 @@ func benchDelete(b *testing.B, ten bool) {
 			alternate(b, func() { l.run(b, false) }, func() { l.run(b, true) })
 			perEntity(b, n)
 		})
+		bulkDeleteRow(b, n, ten) // bench/ecsapi_test.go
 	}
 }
 
@@ -849,6 +853,28 @@ func BenchmarkChurn(b *testing.B) {
 			for range ChurnK {
 				prev = append(prev, m.NewEntityFn(nil))
 			}
+		}
+		tick()
+		for b.Loop() {
+			tick()
+		}
+		perEntity(b, ChurnK)
+	})
+	// ark-batch spawns each tick's entities with one NewBatchFn, ark's
+	// fastest form for it; ark has no batch removal of a list of
+	// entities (RemoveEntities takes a filter), so they go one by one.
+	b.Run("ark-batch", func(b *testing.B) {
+		w := ecs.NewWorld(1024)
+		m := ecs.NewMap2[Position, Velocity](w)
+		m.NewBatchFn(bg, nil)
+		prev := make([]ecs.Entity, 0, ChurnK)
+		keep := func(e ecs.Entity, _ *Position, _ *Velocity) { prev = append(prev, e) }
+		tick := func() {
+			for _, e := range prev {
+				w.RemoveEntity(e)
+			}
+			prev = prev[:0]
+			m.NewBatchFn(ChurnK, keep)
 		}
 		tick()
 		for b.Loop() {

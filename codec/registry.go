@@ -204,8 +204,7 @@ func Register[T any](reg *Registry, opts ...Option) {
 	o := collect(opts)
 	c := newCodec[T](o)
 	if _, custom := any((*T)(nil)).(selfCoder); custom {
-		if len(o.derivedOnly) > 0 {
-			reg.fail(fmt.Errorf("codec: Register[%s]: option %s needs a derived codec, but %s has its own Encode and Decode methods", c.gtype, o.derivedOnly[0], c.gtype))
+		if !reg.customFits(c, o) {
 			return
 		}
 		setCoders(c,
@@ -214,20 +213,10 @@ func Register[T any](reg *Registry, opts ...Option) {
 		reg.add(c, o)
 		return
 	}
-	p, err := compile(c.rtype, o.float32)
-	if err != nil {
-		reg.fail(fmt.Errorf("codec: Register[%s]: %v", c.gtype, err))
+	p := reg.derive(c, o)
+	if p == nil {
 		return
 	}
-	if unknown := p.only(o.onlyOr(p)); len(unknown) > 0 {
-		reg.fail(fmt.Errorf("codec: Register[%s]: Only names %s, which %s does not have", c.gtype, strings.Join(unknown, ", "), c.gtype))
-		return
-	}
-	if unknown := p.skip(o.skip); len(unknown) > 0 {
-		reg.fail(fmt.Errorf("codec: Register[%s]: Skip names %s, which %s does not have", c.gtype, strings.Join(unknown, ", "), c.gtype))
-		return
-	}
-	c.plan = p
 	if o.migrate != nil {
 		fn, ok := o.migrate.(func(*T, Old) error)
 		if !ok {
@@ -246,6 +235,38 @@ func Register[T any](reg *Registry, opts ...Option) {
 	}
 	setCoders(c, enc, func(base unsafe.Pointer, r *Reader) error { p.decode(base, r); return nil })
 	reg.add(c, o)
+}
+
+// customFits reports whether options o fit c, a type with its own Encode
+// and Decode methods, recording the mistake if not. Not generic, so that
+// Register's instances stay small (one per registered type's shape).
+func (reg *Registry) customFits(c *Codec, o *options) bool {
+	if len(o.derivedOnly) > 0 {
+		reg.fail(fmt.Errorf("codec: Register[%s]: option %s needs a derived codec, but %s has its own Encode and Decode methods", c.gtype, o.derivedOnly[0], c.gtype))
+		return false
+	}
+	return true
+}
+
+// derive compiles c's plan from its fields and checks the Only and Skip
+// options against it; it records the mistake and returns nil if either
+// fails. Not generic, for the same reason as customFits.
+func (reg *Registry) derive(c *Codec, o *options) *plan {
+	p, err := compile(c.rtype, o.float32)
+	if err != nil {
+		reg.fail(fmt.Errorf("codec: Register[%s]: %v", c.gtype, err))
+		return nil
+	}
+	if unknown := p.only(o.onlyOr(p)); len(unknown) > 0 {
+		reg.fail(fmt.Errorf("codec: Register[%s]: Only names %s, which %s does not have", c.gtype, strings.Join(unknown, ", "), c.gtype))
+		return nil
+	}
+	if unknown := p.skip(o.skip); len(unknown) > 0 {
+		reg.fail(fmt.Errorf("codec: Register[%s]: Skip names %s, which %s does not have", c.gtype, strings.Join(unknown, ", "), c.gtype))
+		return nil
+	}
+	c.plan = p
+	return p
 }
 
 // onlyOr returns the Only fields, or every field.

@@ -8,7 +8,7 @@ limit=$((1024 * 1024))
 bad=0
 while IFS= read -r -d '' f; do
   [ -f "$f" ] || continue
-  size=$(stat -c %s -- "$f")
+  size=$(wc -c < "$f" | tr -d ' ') # portable: GNU stat -c and BSD stat -f differ
   [ "$size" -gt "$limit" ] || continue
   # binary: its first 8000 bytes hold a NUL byte
   if [ "$(head -c 8000 -- "$f" | tr -d '\000' | wc -c)" -lt 8000 ]; then

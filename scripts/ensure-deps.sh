@@ -5,7 +5,8 @@
 #   test  - run + xvfb (headless window for pixel tests), xdotool (real
 #           key presses and clicks in those windows), chromium and
 #           node/npm (browser test), brotli (make wasm), staticcheck,
-#           tiled (its tmxrasterizer draws the test maps of modules/tiled)
+#           tiled (its tmxrasterizer draws the test maps of modules/tiled),
+#           Debian's shellcheck (make repo-check checks the scripts)
 #   wasm  - brotli, to precompress the browser build (make wasm)
 # Works as root; uses sudo otherwise. Where it cannot install (no dpkg or
 # apt-get, as on macOS or a non-Debian Linux; no sudo; apt-get failing) it
@@ -22,7 +23,7 @@ for kind in "$@"; do
   case "$kind" in
     run)  pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2) ;;
     test) pkgs+=(libgl1 libgl1-mesa-dri libglx-mesa0 libx11-6 libxrandr2 libxcursor1 libxinerama1 libxi6 libxxf86vm1 libasound2
-                 xvfb xauth xdotool chromium nodejs npm brotli tiled) ;;
+                 xvfb xauth xdotool chromium nodejs npm brotli tiled shellcheck) ;;
     wasm) pkgs+=(brotli) ;;
     *) echo "ensure-deps: unknown kind $kind" >&2; exit 2 ;;
   esac
@@ -39,8 +40,9 @@ cannot() {
 }
 
 if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
-  mapfile -t want < <(printf '%s\n' "${pkgs[@]}" | sort -u)
-  cannot "no dpkg-query or apt-get here (not Debian)" "${want[*]}"
+  # (no mapfile: macOS has bash 3.2)
+  want=$(printf '%s\n' "${pkgs[@]}" | sort -u | tr '\n' ' ')
+  cannot "no dpkg-query or apt-get here (not Debian)" "${want% }"
   pkgs=()
 fi
 
@@ -57,7 +59,9 @@ for p in "${pkgs[@]+"${pkgs[@]}"}"; do
 done
 # de-duplicate
 if [ ${#missing[@]} -gt 0 ]; then
-  mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+  sorted=()
+  while IFS= read -r p; do sorted+=("$p"); done < <(printf '%s\n' "${missing[@]}" | sort -u)
+  missing=("${sorted[@]}")
   if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
     cannot "not root and no sudo" "${missing[*]}"
   else

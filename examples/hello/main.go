@@ -3,6 +3,9 @@
 // and a sound when Space is pressed.
 //
 //	go run ./examples/hello
+//
+// Start your own game from it with `go run github.com/gluekit/glue/cmd/glue
+// new example.com/mygame` (README.md, "Start your own game").
 package main
 
 import (
@@ -19,10 +22,11 @@ import (
 	"github.com/gluekit/glue/modules/timer"
 )
 
-//go:generate go run ../../internal/genlevel -hello -out .
-
 //go:embed hero.png
 var files embed.FS
+
+// WindowTitle is the window's title.
+const WindowTitle = "Hello, glue"
 
 // Speed is how fast the hero moves, in pixels per second.
 const Speed = 120
@@ -35,7 +39,7 @@ func NewApp(headless bool) (*glue.App, error) {
 	}
 	app := glue.NewApp()
 	app.AddPlugins(timer.Plugin{}, input.Plugin{Headless: headless}, render.Plugin{}, audio.Plugin{Headless: headless})
-	app.InsertResource(render.Window{Title: "Hello, glue", Width: 320, Height: 180, Scale: 3})
+	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: 3})
 	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(func(cmds glue.Commands) {
 		cmds.Spawn(render.Sprite{Image: hero, X: 160, Y: 100, OriginX: 0.5, OriginY: 0.5, ScaleX: 2, ScaleY: 2})
 		cmds.Spawn(render.Label{Value: "Hello, glue! Arrows move, Space beeps.", X: 160, Y: 30,
@@ -49,10 +53,10 @@ func NewApp(headless bool) (*glue.App, error) {
 // Move moves the sprite with the arrow keys and beeps on Space.
 func Move(_ glue.Entity, s *render.Sprite, p struct {
 	Input  glue.Res[input.State]
-	Time   glue.Res[timer.Time]
+	Dt     timer.Delta
 	Sounds glue.ResMut[audio.Sounds]
 }) {
-	in, dt := p.Input.Get(), p.Time.Get().DeltaSeconds()
+	in, dt := p.Input.Get(), p.Dt.Seconds()
 	s.X = min(max(s.X+in.AxisX*Speed*dt, 0), 320)
 	s.Y = min(max(s.Y+in.AxisY*Speed*dt, 0), 180)
 	if in.Pressed(input.Primary) {

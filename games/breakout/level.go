@@ -83,13 +83,19 @@ func brickLayout(n int) []Brick {
 	return out
 }
 
+// StaticBody is the bundle of a brick, a wall or the floor: the tag, its
+// body and collider, and physics.Static (glue.SpawnBundle).
+type StaticBody[T any] struct {
+	Tag      T
+	Body     physics.Body
+	Collider physics.Collider
+	Static   physics.Static
+}
+
 func spawnBricks(cmds glue.Commands, n int) {
 	for _, b := range brickLayout(n) {
-		cmds.Spawn(b,
-			physics.Body{Pos: physics.Vec{X: b.X + b.W/2, Y: b.Y + b.H/2}},
-			physics.Collider{Shape: physics.Rect(b.W, b.H)},
-			physics.Static{},
-		)
+		glue.SpawnBundle(cmds, StaticBody[Brick]{Tag: b, Body: physics.Body{Pos: physics.Vec{X: b.X + b.W/2, Y: b.Y + b.H/2}},
+			Collider: physics.Collider{Shape: physics.Rect(b.W, b.H)}})
 	}
 }
 
@@ -117,11 +123,11 @@ func SpawnLevel(p SpawnLevelParams) {
 		{FieldW + t/2, FieldH / 2, t, FieldH + 2*t}, // right
 		{FieldW / 2, HUDH - t/2, FieldW + 2*t, t},   // top: under the HUD's row
 	} {
-		cmds.Spawn(Wall{}, physics.Body{Pos: physics.Vec{X: w.x, Y: w.y}},
-			physics.Collider{Shape: physics.Rect(w.w, w.h)}, physics.Static{})
+		glue.SpawnBundle(cmds, StaticBody[Wall]{Body: physics.Body{Pos: physics.Vec{X: w.x, Y: w.y}},
+			Collider: physics.Collider{Shape: physics.Rect(w.w, w.h)}})
 	}
-	cmds.Spawn(Floor{}, physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: FieldH + t/2}},
-		physics.Collider{Shape: physics.Rect(FieldW+2*t, t), Sensor: true}, physics.Static{})
+	glue.SpawnBundle(cmds, StaticBody[Floor]{Body: physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: FieldH + t/2}},
+		Collider: physics.Collider{Shape: physics.Rect(FieldW+2*t, t), Sensor: true}})
 
 	for seat := range max(1, p.Settings.Get().Players) {
 		paddle, x := newPaddle(seat, p.Settings.Get().Players)

@@ -50,7 +50,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -130,6 +129,7 @@ func NewApp(cfg Config) *glue.App {
 		save.Plugin{Game: "breakout", Registry: saveRegistry(), Resources: savedResources, Store: cfg.Saves},
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad},
 		ui.MuteKey{Action: ToggleMute},
+		ui.FullscreenKey{Action: ToggleFullscreen, NoDoubleClick: cfg.Headless}, // F11, Alt+Enter, a double click
 	)
 	if cfg.Menus {
 		addMenus(app) // title, pause and options menus (menus.go)
@@ -139,7 +139,9 @@ func NewApp(cfg Config) *glue.App {
 	}
 
 	// The game's resources.
-	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	// A networked game keeps ticking when its window loses the focus; a
+	// single-player one pauses (render.Focus).
+	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true, RunUnfocused: cfg.Net.Networked()})
 	app.InsertResource(cfg.Settings)
 	glue.AddState(app, firstPhase(cfg)) // Waiting for a room on Agones, else Serving
 	app.InsertResource(NewGame(cfg.Settings))
@@ -231,7 +233,7 @@ func NewWatchApp(cfg Config) *glue.App {
 		clientPlugin(cfg.Net.Peer), // net.ClientPlugin (net.go)
 	)
 
-	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true})
+	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true, RunUnfocused: true})
 	settings := DefaultSettings()
 	settings.Autopilot = !cfg.Net.Join // no "Space to launch" for watchers
 	app.InsertResource(settings)
@@ -291,9 +293,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mute := fs.Bool("mute", false, "play without sound")
 	nf := netflags.Add(fs) // -serve, -watch, -join, -origin, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
-	// In the browser the page starts the game itself (and its tests press
-	// keys to play): no menus by default.
-	menus := fs.Bool("menus", runtime.GOOS != "js", "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
+	// The menus are on everywhere, the browser too: they are where a player
+	// finds the volume and the controls (?menus=false in the page turns
+	// them off, as the browser tests about other things do).
+	menus := fs.Bool("menus", true, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)

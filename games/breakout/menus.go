@@ -4,6 +4,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 )
 
@@ -13,6 +14,10 @@ import (
 // the controls) over either. The menus speak through ui.Event, which
 // MenuActions turns into the game's Intent, so that resuming and
 // restarting go through Pause and Restart as the keys do.
+
+// ToggleFullscreen is the action that switches full screen: F11, and
+// Alt+Enter and a double click (ui.FullscreenKey).
+const ToggleFullscreen input.Action = ToggleMute + 1
 
 // The menus' layers above render.LayerUI: over the HUD.
 const (
@@ -29,41 +34,54 @@ func addMenus(app *glue.App) {
 	app.AddSystems(glue.OnEnter(Paused), glue.Func(SpawnPauseMenu))
 }
 
+// dialogTextW is the widest line of a dialog's text, in logical pixels:
+// a dialog (its panel's padding and the focus outline around) fits the
+// 200-pixel field.
+const dialogTextW = FieldW - 40
+
 // menuButton returns a button of the menus.
 func menuButton(id, text string) *ui.Button {
 	return &ui.Button{Node: ui.Node{ID: id, MinW: 110}, Text: text}
 }
 
 // SpawnTitle (startup) shows the title menu.
-func SpawnTitle(cmds glue.Commands) {
-	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("BREAKOUT",
+func SpawnTitle(cmds glue.Commands) { cmds.Spawn(titleMenu()) }
+
+// titleMenu returns the title menu.
+func titleMenu() ui.Menu {
+	return ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("BREAKOUT",
 		menuButton("start", "Start"),
 		menuButton("options", "Options"),
 		menuButton("quit", "Quit"),
-	)})
+	)}
 }
 
 // SpawnPauseMenu (on entering Paused) shows the pause menu, scoped to
 // Paused: it goes when the game resumes or restarts.
 func SpawnPauseMenu(cmds glue.Commands) {
-	cmds.Spawn(ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("Paused",
+	cmds.Spawn(pauseMenu(), glue.StateScoped[Phase]{State: Paused})
+}
+
+// pauseMenu returns the pause menu.
+func pauseMenu() ui.Menu {
+	return ui.Menu{Layer: titleLayer, Modal: true, Root: ui.Dialog("Paused",
 		menuButton("resume", "Resume"),
 		menuButton("restart", "Restart"),
 		menuButton("options", "Options"),
-	)}, glue.StateScoped[Phase]{State: Paused})
+	)}
 }
 
 // optionsMenu returns the options menu: the master volume and mute (the
 // audio.Mixer and Sounds) and the controls, from the bindings.
-func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings) ui.Menu {
+func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings, full *render.Fullscreen) ui.Menu {
 	ws := []ui.Widget{
 		&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: mix.Master, Max: 1, Step: 0.1},
 		&ui.Toggle{Node: ui.Node{ID: "mute"}, Text: "Mute", On: snd.Muted},
-		&ui.Label{Text: "Controls"},
-		&ui.Label{Text: "Move: arrows, A/D, pointer"},
+		&ui.Toggle{Node: ui.Node{ID: "fullscreen"}, Text: "Full screen", On: full.On},
+		&ui.Label{Text: "Move: arrows, A/D, pointer", Wrap: dialogTextW},
 	}
 	for _, a := range []input.Action{input.Primary, input.Pause, input.Restart} {
-		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + b.Describe(a)})
+		ws = append(ws, &ui.Label{Text: b.Name(a) + ": " + b.Describe(a), Wrap: dialogTextW})
 	}
 	ws = append(ws, menuButton("back", "Back"))
 	return ui.Menu{Layer: optionsLayer, Modal: true, Root: ui.Dialog("Options", ws...)}
@@ -78,6 +96,7 @@ type MenuActionsParams struct {
 	Intent   glue.ResMut[Intent]
 	Mixer    glue.ResMut[audio.Mixer]
 	Sounds   glue.ResMut[audio.Sounds]
+	Full     glue.ResMut[render.Fullscreen]
 	Cmds     glue.Commands
 }
 
@@ -98,7 +117,7 @@ func MenuActions(p MenuActionsParams) {
 		case "restart":
 			p.Intent.Get().Restart = true
 		case "options":
-			opts := optionsMenu(p.Mixer.Get(), p.Sounds.Get(), p.Bindings.Get())
+			opts := optionsMenu(p.Mixer.Get(), p.Sounds.Get(), p.Bindings.Get(), p.Full.Get())
 			opts.Over = e.Menu // hidden while the options menu is open
 			if p.Phase.Get().Get() == Paused {
 				p.Cmds.Spawn(opts, glue.StateScoped[Phase]{State: Paused})
@@ -109,6 +128,8 @@ func MenuActions(p MenuActionsParams) {
 			p.Mixer.Get().Master = e.Value
 		case "mute":
 			p.Sounds.Get().Muted = e.On
+		case "fullscreen":
+			p.Full.Get().On = e.On
 		}
 		if e.ID == "back" || e.Kind == ui.Back {
 			if m, ok := p.Menus.Get(e.Menu); ok && m.Over != 0 {

@@ -6,6 +6,8 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -110,5 +112,83 @@ func TestTitlePauseOptionsMenus(t *testing.T) {
 	g.key(ebiten.KeyEnter) // Resume, the pause menu's first button
 	if g.phase() != Playing || len(g.menus()) != 0 {
 		t.Fatalf("Resume: phase %v, menus %v; want playing, no menu", g.phase(), g.menus())
+	}
+}
+
+// paddleX returns the paddle's x.
+func (g *menuGame) paddleX() float64 {
+	var x float64
+	for _, e := range g.app.Entities(nil) {
+		if _, ok := g.app.Component(e, glue.TypeOf[Paddle]()); !ok {
+			continue
+		}
+		c, _ := g.app.Component(e, glue.TypeOf[physics.Body]())
+		x = c.(physics.Body).Pos.X
+	}
+	return x
+}
+
+// TestModalMenuTakesThePointer is issue #40 item 5's regression: the
+// pointer steered the paddle behind the title menu and behind the
+// Options dialog. Each menu is modal: nothing behind it moves, whether
+// the pointer moves, presses or drags beside the dialog.
+func TestModalMenuTakesThePointer(t *testing.T) {
+	g := newMenuGame(t)
+	d := glue.Resource[input.Devices](g.app)
+	sweep := func(what string) {
+		t.Helper()
+		x0 := g.paddleX()
+		for i := range 40 {
+			d.Cursor = input.Point{X: float64(5 + i*2), Y: 20 + float64(i)} // beside the dialog, moving
+			d.Buttons[ebiten.MouseButtonLeft] = i >= 20 && i < 30           // a drag beside it too
+			g.tick()
+		}
+		d.Buttons[ebiten.MouseButtonLeft] = false
+		g.tick()
+		if x := g.paddleX(); x != x0 {
+			t.Errorf("%s: the pointer moved the paddle behind the modal menu from x %v to %v", what, x0, x)
+		}
+	}
+	sweep("title menu")
+	g.key(ebiten.KeyArrowDown) // Options
+	g.key(ebiten.KeyEnter)
+	if got := g.menus(); len(got) != 1 || got[0] != "volume" {
+		t.Fatalf("menus %v, want the Options dialog on Volume", got)
+	}
+	sweep("Options dialog")
+	g.key(ebiten.KeyEscape)  // back to the title, on Options
+	g.key(ebiten.KeyArrowUp) // Start
+	g.key(ebiten.KeyEnter)
+	if got := g.menus(); len(got) != 0 {
+		t.Fatalf("after Start: menus %v, want none", got)
+	}
+	x0 := g.paddleX()
+	for i := range 40 {
+		d.Cursor = input.Point{X: float64(5 + i*2), Y: 200}
+		g.tick()
+	}
+	if g.paddleX() == x0 {
+		t.Errorf("with no menu the pointer did not move the paddle (x %v): the test would prove nothing", x0)
+	}
+}
+
+// TestDialogsFit (issue #40 item 5): every dialog lies inside the field
+// the menus are laid out in (FieldW×FieldH) and inside a 320×240 and a
+// 390×844 view, with no text cut. The Options dialog was 300 logical
+// pixels wide in a 200-pixel field: its labels and slider were cut on
+// both sides.
+func TestDialogsFit(t *testing.T) {
+	mix, snd, b := audio.Mixer{Master: 1}, audio.Sounds{}, input.DefaultBindings()
+	dialogs := map[string]ui.Menu{
+		"title":   titleMenu(),
+		"pause":   pauseMenu(),
+		"options": optionsMenu(&mix, &snd, &b, &render.Fullscreen{}),
+	}
+	for name, m := range dialogs {
+		for _, size := range [][2]float64{{FieldW, FieldH}, {320, 240}, {390, 844}} {
+			if err := m.Check(size[0], size[1]); err != nil {
+				t.Errorf("%s dialog at %v×%v: %v", name, size[0], size[1], err)
+			}
+		}
 	}
 }

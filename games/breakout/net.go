@@ -119,6 +119,7 @@ func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, cli
 // TakeRemoteControlParams are what TakeRemoteControl reads and writes.
 type TakeRemoteControlParams struct {
 	Inputs   glue.Opt[net.Inputs]
+	Pads     glue.Opt[net.PlayerInputs[RollbackPad]] // a rollback game's (rollback.go)
 	Server   glue.Opt[net.Server]
 	Seats    glue.ResMut[Seats]
 	Settings glue.Res[Settings]
@@ -128,18 +129,20 @@ type TakeRemoteControlParams struct {
 }
 
 // TakeRemoteControl (Control, after Steer and Autopilot) seats -join
-// players and takes their input (net.Seats.Take): each one's steering
+// players and takes their input (net.Seats.Take) — in a rollback game,
+// each player's RollbackPad (net.PlayerInputs), player p playing paddle
+// p: each one's steering
 // for its own paddle (MoveRemotePaddles moves it), its presses of pause
 // and restart, and of launch when its paddle serves. A client without a seat controls
 // nothing. While every paddle has a network player the server's own
 // input is ignored. In a game of one paddle a press pauses or restarts,
 // as the host's own keys do; in a game of several, the room's rules
 // decide (roomRules.decide). It reports the seats taken to the server
-// (net.Server.SetSeats, for /readyz). Without a server (no net.Inputs)
+// (net.Server.SetSeats, for /readyz). Without a server or a session (no net.Inputs, no net.PlayerInputs)
 // it does nothing.
 func TakeRemoteControl(t TakeRemoteControlParams) {
-	in := t.Inputs.Get()
-	if in == nil {
+	in, pads := t.Inputs.Get(), t.Pads.Get()
+	if in == nil && pads == nil {
 		return
 	}
 	seats, n := t.Seats.Get(), max(1, t.Settings.Get().Players)
@@ -148,21 +151,22 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 	}
 	serve := t.Game.Get().ServeSeat
 	var press [maxPlayers]RemoteButtons
-	for seat, x := range seats.Take(in) {
-		var b RemoteButtons
-		switch v := x.Value.(type) {
-		case RemoteSteer:
-			if x.Tick != 0 { // stamped: one tick of steering
-				seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, v.Axis)))
+	if pads != nil {
+		takePads(pads, seats, &press)
+	} else {
+		for seat, x := range seats.Take(in) {
+			var b RemoteButtons
+			switch v := x.Value.(type) {
+			case RemoteSteer:
+				if x.Tick != 0 { // stamped: one tick of steering
+					seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, v.Axis)))
+				}
+			case RemoteButtons:
+				b = v
 			}
-		case RemoteButtons:
-			b = v
-		case RollbackPad: // rollback.go: player p plays paddle p (newSeats)
-			seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, float64(v.Axis))))
-			b = RemoteButtons{v.Launch, v.Pause, v.Restart}
+			p := &press[seat]
+			p.Launch, p.Pause, p.Restart = p.Launch || b.Launch, p.Pause || b.Pause, p.Restart || b.Restart
 		}
-		p := &press[seat]
-		p.Launch, p.Pause, p.Restart = p.Launch || b.Launch, p.Pause || b.Pause, p.Restart || b.Restart
 	}
 	intent := t.Intent.Get()
 	all := seats.Of(0) < 0
@@ -182,11 +186,25 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 	seats.Report(t.Server.Get())
 }
 
+// takePads takes a rollback game's inputs: player p's RollbackPad steers
+// paddle p (newSeats) and presses its buttons.
+func takePads(pads *net.PlayerInputs[RollbackPad], seats *Seats, press *[maxPlayers]RemoteButtons) {
+	for player, v := range pads.All() {
+		seat := int(player)
+		if seat >= len(seats.steps) {
+			break
+		}
+		seats.steps[seat] = append(seats.steps[seat], max(-1, min(1, float64(v.Axis))))
+		p := &press[seat]
+		p.Launch, p.Pause, p.Restart = p.Launch || v.Launch, p.Pause || v.Pause, p.Restart || v.Restart
+	}
+}
+
 // MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the
 // paddle.
 type MoveRemotePaddlesParams struct {
 	Seats glue.Res[Seats]
-	Clock glue.Res[timer.Time]
+	Clock timer.Delta
 }
 
 // MoveRemotePaddles (Control, each paddle, before MovePaddle) marks each
@@ -198,9 +216,8 @@ func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m MoveRemotePa
 		return
 	}
 	p.Client = uint64(seats.Clients[p.Seat])
-	dt := m.Clock.Get().DeltaSeconds()
 	for _, axis := range seats.steps[p.Seat] {
-		stepPaddle(p, b, axis, dt)
+		stepPaddle(p, b, axis, m.Clock.Seconds())
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // render.Plugin marks the page ready after the first frame).
 
 // publishParams are what breakoutState reads; it only reads the paddle,
-// the ball and the bricks.
+// the ball, the bricks and how many menus are shown.
 type publishParams struct {
 	Game    glue.Res[Game]
 	Phase   glue.Res[glue.State[Phase]]
@@ -22,7 +22,8 @@ type publishParams struct {
 	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Sounds  glue.Res[audio.Sounds]
-	Notice  glue.Res[ui.Notice] // what a save, a load or M did
+	Notice  glue.Res[ui.Notice]  // what a save, a load or M did
+	Menus   glue.Query1[ui.Menu] // the menus shown (title, pause, options)
 }
 
 // breakoutState is the JSON answer of window.breakoutState, which
@@ -36,6 +37,6 @@ func breakoutState(p publishParams) string {
 	if _, _, bb, ok := p.Balls.First(); ok {
 		ballX, ballY = bb.Pos.X, bb.Pos.Y
 	}
-	return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d,"notice":%q}`,
-		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played(), p.Notice.Get().Text)
+	return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d,"notice":%q,"menus":%d}`,
+		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played(), p.Notice.Get().Text, p.Menus.Len())
 }

@@ -18,9 +18,9 @@ import (
 // run the whole game; modules/net relays their inputs through the
 // server, predicts the other's and rolls back when it was wrong. The host
 // (-serve -players 2 -rollback) is player 1 and relays; the other joins
-// with -join URL -rollback. The game takes their inputs as a served
-// game takes its -join players' (TakeRemoteControl), player p steering
-// paddle p.
+// with -join URL -rollback. The game takes their inputs as typed
+// values, net.PlayerInputs[RollbackPad] (TakeRemoteControl), player p
+// steering paddle p.
 
 // RollbackPad is a player's input in one tick of a rollback game: the
 // steering axis and the presses.
@@ -30,7 +30,7 @@ type RollbackPad struct {
 }
 
 // rollbackPlugin is the rollback session of a -rollback game.
-func rollbackPlugin(cfg Config, player int, url string) glue.Plugin {
+func rollbackPlugin(cfg Config, player net.Player, url string) glue.Plugin {
 	return net.Rollback[RollbackPad]{Config: net.RollbackConfig{
 		URL: url, Player: player, Registry: netRegistry(), Seed: cfg.Seed,
 		// Each paddle answers its key in the key's own tick (its tests
@@ -60,7 +60,7 @@ func SampleRollback(p SampleRollbackParams) {
 	it := buttons(s, p.Phase.Get().Get())
 	axis := s.AxisX
 	if s.Pointer.Down {
-		seat := p.Session.Get().Stats().Player
+		seat := int(p.Session.Get().Stats().Player)
 		p.Paddles.Each(func(_ glue.Entity, pad Paddle, b physics.Body) {
 			if pad.Seat == seat {
 				axis = follow(s.Pointer.X, b.Pos.X)
@@ -72,7 +72,7 @@ func SampleRollback(p SampleRollbackParams) {
 
 // addRollback makes app a -rollback game's player.
 func addRollback(app *glue.App, cfg Config) {
-	player, url := 0, "ws://"+cfg.Net.Serve+netflags.DefaultPath
+	player, url := net.Player(0), "ws://"+cfg.Net.Serve+netflags.DefaultPath
 	if cfg.Net.Serve == "" {
 		player, url = 1, cfg.Net.Peer
 	}

@@ -83,9 +83,9 @@ func rbOnTime(t *testing.T, seed uint64, n uint64) ([]glue.Digest, [][maxPlayers
 	app := NewApp(cfg)
 	defer app.Close()
 	glue.Resource[Seats](app).Clients = []net.ClientID{1, 2} // seated as a rollback game is (newSeats)
-	app.InsertResource(net.Inputs{})
+	app.InsertResource(net.PlayerInputs[RollbackPad]{})
 	app.AddSystems(glue.PreUpdate, glue.Func(func(p struct {
-		In   glue.ResMut[net.Inputs]
+		In   glue.ResMut[net.PlayerInputs[RollbackPad]]
 		Tick glue.Local[uint64]
 	}) {
 		*p.Tick.Get()++
@@ -94,7 +94,10 @@ func rbOnTime(t *testing.T, seed uint64, n uint64) ([]glue.Digest, [][maxPlayers
 		if tk >= 2 {
 			pads = [2]RollbackPad{rbKeys(0, tk), rbKeys(1, tk)}
 		}
-		p.In.Get().Put(net.Input{Client: 1, Value: pads[0], Tick: tk}, net.Input{Client: 2, Value: pads[1], Tick: tk})
+		in := p.In.Get()
+		in.Tick = tk
+		in.Set(0, pads[0], net.Confirmed)
+		in.Set(1, pads[1], net.Confirmed)
 	}))
 	xs := [][maxPlayers]float64{{}}
 	for range n {

@@ -168,7 +168,7 @@ func lowestBrick(bricks glue.Query1[Brick]) (physics.Vec, bool) {
 // MovePaddleParams are what MovePaddle reads besides the paddle.
 type MovePaddleParams struct {
 	Intent glue.Res[Intent]
-	Clock  glue.Res[timer.Time]
+	Clock  timer.Delta
 }
 
 // MovePaddle (Control, each paddle) moves a paddle of the server's own
@@ -188,7 +188,7 @@ func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m MovePaddleParams) {
 		}
 		axis = max(-1, min(1, (goal-b.Pos.X)/in.Follow))
 	}
-	movePaddle(p, b, axis, m.Clock.Get().DeltaSeconds())
+	movePaddle(p, b, axis, m.Clock.Seconds())
 }
 
 // movePaddle moves a paddle by axis for dt seconds, within its bounds:
@@ -201,7 +201,7 @@ func movePaddle(p *Paddle, b *physics.Body, axis, dt float64) {
 // reads the paddle (physics.Body is written, through the ball).
 type ServeParams struct {
 	Intent  glue.Res[Intent]
-	Clock   glue.Res[timer.Time]
+	Clock   timer.Delta
 	Game    glue.ResMut[Game]
 	Next    glue.ResMut[glue.NextState[Phase]]
 	Rng     glue.ResMut[Rng]
@@ -227,7 +227,7 @@ func Serve(s ServeParams) {
 	}
 	bb.Pos = physics.Vec{X: pb.Pos.X, Y: pb.Pos.Y - p.H/2 - ballR - 1}
 	bb.Vel = physics.Vec{}
-	game.ServeDelay.Tick(s.Clock.Get().Delta())
+	game.ServeDelay.Tick(s.Clock.Duration())
 	if s.Intent.Get().Launch {
 		a := (s.Rng.Get().Float64()*2 - 1) * 20 * math.Pi / 180
 		bb.Vel = physics.Vec{X: game.Speed * math.Sin(a), Y: -game.Speed * math.Cos(a)}

@@ -40,6 +40,7 @@ const (
 	Jump = input.Restart + 1 + iota
 	QuickSave
 	QuickLoad
+	ToggleFullscreen // F11 (ui.FullscreenKey)
 )
 
 // Tuning, in pixels, pixels per second and game time.
@@ -170,11 +171,11 @@ func start(m *tiled.Map) physics.Vec {
 // platforms.
 func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *render.Sprite, a *render.Animator, in struct {
 	Input glue.Res[input.State]
-	Time  glue.Res[timer.Time]
+	Dt    timer.Delta
 	Level glue.Res[tiled.Level]
 	Art   glue.Res[Art]
 }) {
-	st, dt := in.Input.Get(), in.Time.Get().DeltaSeconds()
+	st, dt := in.Input.Get(), in.Dt.Seconds()
 	g, _ := in.Level.Get().Map.Props.Float("gravity")
 	b.Vel.X = st.AxisX * RunSpeed
 	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
@@ -212,13 +213,13 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 
 // Patrol walks the enemies to and fro, turning at walls and at the ends of
 // their range.
-func Patrol(_ glue.Entity, e *Enemy, b *physics.Body, c *physics.Character, s *render.Sprite, t glue.Res[timer.Time]) {
+func Patrol(_ glue.Entity, e *Enemy, b *physics.Body, c *physics.Character, s *render.Sprite, dt timer.Delta) {
 	x := b.Pos.X - e.Home
 	if c.OnWall || x > e.Range && e.Speed > 0 || x < -e.Range && e.Speed < 0 {
 		e.Speed = -e.Speed
 	}
 	b.Vel.X = e.Speed
-	b.Vel.Y = min(b.Vel.Y+900*t.Get().DeltaSeconds(), MaxFall)
+	b.Vel.Y = min(b.Vel.Y+900*dt.Seconds(), MaxFall)
 	s.FlipX = e.Speed < 0
 }
 

@@ -20,27 +20,35 @@ func SpawnMenu(p struct {
 	Progress glue.Res[Progress]
 	Mixer    glue.Res[audio.Mixer]
 	Bindings glue.Res[input.Bindings]
+	Full     glue.Res[render.Fullscreen]
 	Cmds     glue.Commands
 }) {
+	ph := p.Phase.Get().Get()
+	p.Cmds.Spawn(phaseMenu(ph, p.Progress.Get().Score, p.Mixer.Get().Master, p.Bindings.Get(), p.Full.Get().On), glue.StateScoped[Phase]{State: ph})
+}
+
+// phaseMenu returns the menu of phase ph.
+func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full bool) ui.Menu {
 	b := func(id, text string) ui.Widget { return &ui.Button{Node: ui.Node{ID: id, MinW: 120}, Text: text} }
-	score := &ui.Label{Text: fmt.Sprintf("Score %d", p.Progress.Get().Score), Align: render.AlignCenter}
+	scoreLabel := &ui.Label{Text: fmt.Sprintf("Score %d", score), Align: render.AlignCenter}
 	var root *ui.Panel
-	switch ph := p.Phase.Get().Get(); ph {
+	switch ph {
 	case Title:
 		root = ui.Dialog("PLATFORMER", b("play", "Play"), b("options", "Options"), b("quit", "Quit"))
 	case Paused:
 		root = ui.Dialog("PAUSED", b("resume", "Resume"), b("options", "Options"), b("title", "Quit to title"))
 	case Options:
 		root = ui.Dialog("OPTIONS",
-			&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: p.Mixer.Get().Master, Max: 1, Step: 0.1},
-			&ui.KeyField{Node: ui.Node{ID: "jump"}, Text: "Jump", Keys: slices.Clone(p.Bindings.Get().Actions[Jump])},
+			&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: volume, Max: 1, Step: 0.1},
+			&ui.KeyField{Node: ui.Node{ID: "jump"}, Text: "Jump", Keys: slices.Clone(bind.Actions[Jump])},
+			&ui.Toggle{Node: ui.Node{ID: "fullscreen"}, Text: "Full screen", On: full},
 			b("back", "Back"))
 	case GameOver:
-		root = ui.Dialog("GAME OVER", score, b("play", "Try again"), b("title", "Title"))
+		root = ui.Dialog("GAME OVER", scoreLabel, b("play", "Try again"), b("title", "Title"))
 	case Won:
-		root = ui.Dialog("YOU WIN!", score, b("play", "Play again"), b("title", "Title"))
+		root = ui.Dialog("YOU WIN!", scoreLabel, b("play", "Play again"), b("title", "Title"))
 	}
-	p.Cmds.Spawn(ui.Menu{Root: root, Layer: 10, Modal: true}, glue.StateScoped[Phase]{State: p.Phase.Get().Get()})
+	return ui.Menu{Root: root, Layer: 10, Modal: true}
 }
 
 // Menus does what the menus and the pause key ask: Pause pushes Paused
@@ -55,6 +63,7 @@ func Menus(p struct {
 	Next     glue.ResMut[glue.NextState[Phase]]
 	Mixer    glue.ResMut[audio.Mixer]
 	Bindings glue.ResMut[input.Bindings]
+	Full     glue.ResMut[render.Fullscreen]
 	Cmds     glue.Commands
 }) {
 	next, ph := p.Next.Get(), p.Phase.Get().Get()
@@ -75,6 +84,8 @@ func Menus(p struct {
 			p.Cmds.End()
 		case e.ID == "volume":
 			p.Mixer.Get().Master = e.Value
+		case e.ID == "fullscreen":
+			p.Full.Get().On = e.On
 		case e.ID == "jump":
 			p.Bindings.Get().Actions[Jump] = []ebiten.Key{e.Key}
 		}

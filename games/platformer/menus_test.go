@@ -152,3 +152,19 @@ func (g *game) click(id string) {
 		g.tick()
 	}
 }
+
+// TestDialogsFit (issue #40 item 5): every dialog lies inside the
+// 320×180 field the menus are laid out in, and inside a 320×240 and a
+// 390×844 view, with no text cut.
+func TestDialogsFit(t *testing.T) {
+	b := input.DefaultBindings()
+	b.Actions[Jump] = []ebiten.Key{ebiten.KeyZ}
+	for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
+		m := phaseMenu(ph, 123456, 0.5, &b, false)
+		for _, size := range [][2]float64{{320, 180}, {320, 240}, {390, 844}} {
+			if err := m.Check(size[0], size[1]); err != nil {
+				t.Errorf("%v dialog at %v×%v: %v", ph, size[0], size[1], err)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,12 +49,24 @@ func TestRunFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-scale", "0"}, "platformer: -scale must be in (0, 8], got 0"},
+		{[]string{"-scale", "0"}, Name + ": -scale must be in (0, 8], got 0"},
 		{[]string{"-seed", "1"}, "flag provided but not defined: -seed"},
 	} {
 		errs.Reset()
-		if code := run(tc.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), tc.want) || !strings.Contains(errs.String(), "Usage of platformer:") {
+		if code := run(tc.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), tc.want) || !strings.Contains(errs.String(), "Usage of "+Name+":") {
 			t.Errorf("%v: exit %d, stderr %q; want 2, %q and the usage", tc.args, code, errs.String(), tc.want)
 		}
+	}
+}
+
+// -dev finds the level from the module's root, wherever in the module the
+// game is run: here from the package's folder (go test's working
+// directory), where the old path, LevelDir relative to the
+// working directory, did not exist and the game did not start.
+func TestDevFromPackageFolder(t *testing.T) {
+	wd, _ := os.Getwd()
+	var out, errs strings.Builder
+	if code := run([]string{"-dev", "-headless", "-ticks", "2"}, &out, &errs); code != 0 {
+		t.Fatalf("-dev -headless from %s: exit %d, stderr %q; want 0", wd, code, errs.String())
 	}
 }

@@ -36,3 +36,13 @@ type Fish struct{ Rng Rng }
 // Predator marks the predator, which swims right to left; its random
 // stream picks its new height when it wraps.
 type Predator struct{ Rng Rng }
+
+// School is a fish's components, spawned as one bundle (glue.SpawnBundle):
+// typed, unboxed, one batch per tick's spawns.
+type School struct {
+	Pos    Position
+	Vel    Velocity
+	Colour Colour
+	Fish   Fish
+	Avoid  Avoid
+}

@@ -28,7 +28,7 @@ func Populate(p populateParams) {
 	want, have := max(p.Scene.Get().Fish, 0), p.Fish.Len()
 	for ; have < want; have++ {
 		pos, vel, col, f := newFish(rng)
-		p.Cmds.Spawn(pos, vel, col, f, Avoid{})
+		glue.SpawnBundle(p.Cmds, School{pos, vel, col, f, Avoid{}})
 	}
 	if have > want {
 		list := p.Extra.Get()

@@ -6,7 +6,9 @@
 // SpawnIn1 … SpawnIn7 (spawns tied to a state).
 // The number in a name is the number of component types. Run
 // `go generate` in the repository root; it rewrites systems_gen.go,
-// query_gen.go, commands_gen.go, funcs_gen.go and spawnin_gen.go. CI checks that the files are up to date.
+// query_gen.go, commands_gen.go, funcs_gen.go, spawnin_gen.go and
+// bulk_gen.go (the queries' side of the bulk commands). CI checks that
+// the files are up to date.
 package main
 
 import (
@@ -67,6 +69,14 @@ func main() {
 		spawnIn(&b, n)
 	}
 	write("spawnin_gen.go", b.Bytes())
+
+	b.Reset()
+	b.WriteString(header)
+	b.WriteString("import \"github.com/gluekit/glue/internal/world\"\n\n")
+	for n := 1; n <= maxComps; n++ {
+		bulk(&b, n)
+	}
+	write("bulk_gen.go", b.Bytes())
 }
 
 // spawnIn writes SpawnInN: SpawnN+1 with a StateScoped[S] added.
@@ -332,10 +342,10 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
 	named := list(n, func(i int) string { return fmt.Sprintf("x%d %s", i, comps[i]) })
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, ok bool) {\n", name, tps, named)
-	if n == 1 { // the lookup of a single component in one call (world.Query.Get)
-		fmt.Fprintf(b, "\tp := q.q.Get(world.Entity(e), 0)\n\treturn world.As[A](p, q.p[0]), p != nil\n}\n\n")
+	if n == 1 { // the lookup of a single component in one call (world.Fetch)
+		fmt.Fprintf(b, "\treturn world.Fetch[A](q.q, world.Entity(e), 0, q.p[0])\n}\n\n")
 	} else {
-		fmt.Fprintf(b, "\tl, found := q.q.Locate(world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
+		fmt.Fprintf(b, "\tl, found := world.Find[A](q.q, world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
 		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 	}
 	fmt.Fprintf(b, "// First returns the first matching entity and its components, and false\n// if there is none: handy for singletons such as a player.\n")
@@ -413,4 +423,11 @@ func commands(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "\tcmds.buf.cmds = append(cmds.buf.cmds, command{kind: cmdInsertTyped, e: target, off: int32(len(st.%s)), tn: at})\n", field(0))
 	b.WriteString(appends)
 	b.WriteString("}\n\n")
+}
+
+// bulk writes QueryN's worldQuery, which makes it an AnyQuery for the
+// bulk commands (bulk.go).
+func bulk(b *bytes.Buffer, n int) {
+	tps := strings.Join(letters[:n], ", ")
+	fmt.Fprintf(b, "func (q Query%d[%s]) worldQuery() *world.Query { return q.q }\n\n", n, tps)
 }

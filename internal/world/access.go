@@ -131,3 +131,46 @@ func ValAt[A any](base unsafe.Pointer, i int) A {
 	var zero A
 	return *(*A)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(zero)))
 }
+
+// The lookups of the generated query params (QueryN.Get) are generic
+// functions on purpose, though only Fetch's result depends on A: the
+// compiler inlines a non-generic function of this package into a generic
+// method of the root package only where that method is compiled in the
+// root package itself, not where a game's package instantiates it (Go
+// issue 59070), whereas a generic function's body travels with its
+// callers. So Fetch and Find call nothing that is not generic, and a
+// lookup through a QueryN is one call.
+
+// Fetch returns the component of queried type k of e as A — a pointer to
+// it when ptr (A is *T), a copy of it otherwise — and true; or the zero A
+// and false if e is not live or does not match. ptr must be what
+// ElemType[A] returned. It is [Query.Get] and [As] in one, with no call.
+func Fetch[A any](q *Query, e Entity, k int, ptr bool) (a A, ok bool) {
+	places := q.w.places
+	id := int(e >> 32)
+	if id >= len(places) {
+		id = 0 // places[0] holds no entity
+	}
+	p := &places[id]
+	c := q.cols[k][p.arch] // the tables cover every archetype (see Query.pad)
+	if p.e != e || c.base == nil {
+		return a, false // not live, or not matching (noColumn)
+	}
+	x := unsafe.Add(c.base, uintptr(p.row)*c.size)
+	if ptr {
+		return *(*A)(unsafe.Pointer(&x)), true
+	}
+	return *(*A)(x), true
+}
+
+// Find is [Query.Locate] as a generic function, for the generated
+// QueryN.Get (see Fetch); A is any of the query's type arguments.
+func Find[A any](q *Query, e Entity) (Loc, bool) {
+	places := q.w.places
+	id := int(e >> 32)
+	if id >= len(places) {
+		id = 0
+	}
+	p := &places[id]
+	return Loc{int(p.arch), int(p.row)}, p.e == e && q.isMatched[p.arch]
+}

@@ -18,11 +18,16 @@ type Query struct {
 	seen    int
 	matched []int
 	// cols[k][ai] is the column of queried type k in archetype ai, or
-	// noColumn if ai does not match: Get finds a component from an
-	// entity's place with one load here and one of the column's base.
+	// noColumn if ai does not match (or was made since the last
+	// Refresh): Get finds a component from an entity's place with one
+	// load here and one of the column's base. The world lengthens these
+	// tables as it makes each archetype (see pad), so that they always
+	// cover every archetype, and id 0's archetype 0: an archetype index
+	// from a place needs no range check.
 	cols  [MaxComponents][]*column
 	sizes [MaxComponents]uintptr
-	// isMatched[ai] tells whether archetype ai matches, for Locate.
+	// isMatched[ai] tells whether archetype ai matches, for Locate; like
+	// cols, it covers every archetype.
 	isMatched []bool
 	count     int
 	order     uint64 // the world's order when matched was last sorted
@@ -42,7 +47,20 @@ func (w *World) NewQuery(comps, with, without []*Type) *Query {
 	for k, t := range comps {
 		q.sizes[k] = t.size
 	}
+	q.pad(max(len(w.archs), 1))
+	w.queries = append(w.queries, q)
 	return q
+}
+
+// pad lengthens the query's tables to n archetypes, each not matching
+// until Refresh takes it in.
+func (q *Query) pad(n int) {
+	for len(q.isMatched) < n {
+		q.isMatched = append(q.isMatched, false)
+		for k := range q.types {
+			q.cols[k] = append(q.cols[k], &noColumn)
+		}
+	}
 }
 
 // Types returns the queried component types.
@@ -69,16 +87,13 @@ func (q *Query) Refresh() {
 	for ; q.seen < len(archs); q.seen++ {
 		a := archs[q.seen]
 		ok := q.matches(a)
-		if ok {
-			q.matched = append(q.matched, q.seen)
+		if !ok {
+			continue // pad left it not matching
 		}
-		q.isMatched = append(q.isMatched, ok)
+		q.matched = append(q.matched, q.seen)
+		q.isMatched[q.seen] = true
 		for k, t := range q.types {
-			c := &noColumn
-			if ok {
-				c = a.col(t)
-			}
-			q.cols[k] = append(q.cols[k], c)
+			q.cols[k][q.seen] = a.col(t)
 		}
 	}
 	if q.order != q.w.order {
@@ -178,9 +193,8 @@ type Loc struct{ arch, row int }
 // Locate returns where e's components are if e is live and matches the
 // query. It writes nothing and is concurrent-safe between changes.
 func (q *Query) Locate(e Entity) (Loc, bool) {
-	arch, row, ok := q.w.locate(e)
-	m := q.isMatched
-	return Loc{arch, row}, ok && arch < len(m) && m[arch] // l means nothing when not ok
+	p := q.w.place(e)
+	return Loc{int(p.arch), int(p.row)}, p.e == e && q.isMatched[p.arch] // l means nothing when not ok
 }
 
 // Get returns the component of queried type k of e, or nil if e is not
@@ -190,11 +204,10 @@ func (q *Query) Locate(e Entity) (Loc, bool) {
 // inlined (Query1.Get is then one call with no other inside).
 func (q *Query) Get(e Entity, k int) unsafe.Pointer {
 	p := q.w.place(e)
-	cs := q.cols[k]
-	if p.e != e || uint(p.arch) >= uint(len(cs)) { // not live, or in an archetype made since the last Refresh
-		return nil
+	c := q.cols[k][p.arch] // the tables cover every archetype (see pad)
+	if p.e != e {
+		return nil // not live
 	}
-	c := cs[p.arch]
 	return unsafe.Add(c.base, uintptr(p.row)*c.size) // nil for noColumn
 }
 

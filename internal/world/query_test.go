@@ -1,6 +1,9 @@
 package world
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 type vel struct{ X, Y float64 }
 
@@ -36,6 +39,24 @@ func TestQueryGetMisses(t *testing.T) {
 		if p := q.Get(e, 0); p != nil {
 			t.Errorf("Get(%s) = %p, want nil", name, p)
 		}
+		if p, ok := Fetch[*pos](q, e, 0, true); p != nil || ok {
+			t.Errorf("Fetch[*pos](%s) = %p, %v, want nil, false", name, p, ok)
+		}
+		if v, ok := Fetch[pos](q, e, 0, false); v != (pos{}) || ok {
+			t.Errorf("Fetch[pos](%s) = %v, %v, want the zero value, false", name, v, ok)
+		}
+		if _, ok := Find[pos](q, e); ok {
+			t.Errorf("Find(%s) found it", name)
+		}
+	}
+	if p, ok := Fetch[*pos](q, a, 0, true); !ok || unsafe.Pointer(p) != q.Get(a, 0) {
+		t.Errorf("Fetch[*pos](a) = %p, %v, want %p, true", p, ok, q.Get(a, 0))
+	}
+	if v, ok := Fetch[pos](q, a, 0, false); !ok || v != (pos{1, 2}) {
+		t.Errorf("Fetch[pos](a) = %v, %v", v, ok)
+	}
+	if l, ok := Find[pos](q, a); !ok || *At[pos](q, 0, l) != (pos{1, 2}) {
+		t.Errorf("Find(a) = %v, %v", l, ok)
 	}
 	if p := As[*pos](q.Get(a, 0), true); p == nil || *p != (pos{1, 2}) {
 		t.Errorf("Get(a) as *pos = %v", p)
@@ -51,3 +72,52 @@ func TestQueryGetMisses(t *testing.T) {
 		t.Error("Get(late) after Refresh = nil")
 	}
 }
+
+// A query made before the world has any archetype, and never refreshed,
+// finds nothing and does not panic; the archetypes made after it are
+// taken into its tables as they are made (Query.pad), so that a lookup
+// needs no range check.
+func TestQueryBeforeAnyArchetype(t *testing.T) {
+	w, _ := New()
+	tp := TypeFor[pos]()
+	q := w.NewQuery([]*Type{tp}, nil, nil)
+	if q.Get(0, 0) != nil || q.Get(Entity(7<<32|ready|1), 0) != nil {
+		t.Fatal("Get on an empty world found something")
+	}
+	var ents []Entity
+	for i := range 40 { // 40 archetypes made after the query
+		types := []*Type{tp}
+		for j := range 6 {
+			if i&(1<<j) != 0 {
+				types = append(types, tagTypes[j])
+			}
+		}
+		e := w.Reserve()
+		if _, err := w.SpawnBatch(types, []Entity{e}); err != nil {
+			t.Fatal(err)
+		}
+		ents = append(ents, e)
+	}
+	for _, e := range ents {
+		if q.Get(e, 0) != nil {
+			t.Fatalf("Get(%d) before Refresh found it", e.ID())
+		}
+	}
+	q.Refresh()
+	for _, e := range ents {
+		if q.Get(e, 0) == nil {
+			t.Fatalf("Get(%d) after Refresh = nil", e.ID())
+		}
+	}
+}
+
+type (
+	tag0 struct{ _ byte }
+	tag1 struct{ _ byte }
+	tag2 struct{ _ byte }
+	tag3 struct{ _ byte }
+	tag4 struct{ _ byte }
+	tag5 struct{ _ byte }
+)
+
+var tagTypes = []*Type{TypeFor[tag0](), TypeFor[tag1](), TypeFor[tag2](), TypeFor[tag3](), TypeFor[tag4](), TypeFor[tag5]()}

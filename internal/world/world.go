@@ -96,6 +96,10 @@ type World struct {
 
 	places []place // by id
 	one    [1]Entity
+	// queries are the world's queries, whose tables newArchetype
+	// lengthens (see Query.pad).
+	queries []*Query
+	bulk    []int // scratch of the bulk changes (bulk.go)
 
 	// Ids (see Reserve), guarded by resMu while systems reserve ids
 	// concurrently; queries never read them.
@@ -552,6 +556,9 @@ func (w *World) newArchetype(types []*Type) int {
 	}
 	ai := len(w.archs)
 	w.archs = append(w.archs, a)
+	for _, q := range w.queries {
+		q.pad(ai + 1)
+	}
 	w.byKey[string(w.key)] = int32(ai)
 	w.rank = append(w.rank, int32(len(w.made)))
 	w.made = append(w.made, int32(ai))

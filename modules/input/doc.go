@@ -33,6 +33,13 @@
 // State from glue.Update on; one that runs in glue.PreUpdate itself orders
 // itself .After(input.MapSystem).
 //
+// Every key press counts once at any frame rate. A key pressed and
+// released within one tick is down for that tick. A key released and
+// pressed again between two ticks (both events in one slow frame, as a
+// quick second press at 4 frames a second), which Ebitengine reports as
+// down at both ticks, is written up in Devices for one tick and down at
+// the next, so that State sees its second press, one tick late.
+//
 // The first step is the only one that touches Ebitengine. With
 // Plugin{Headless: true} it is left out, and Devices changes only when a
 // test or a headless driver writes it, between ticks:
@@ -64,6 +71,27 @@
 // bottom face button is [Primary] (launch, confirm); P, Escape or Start
 // is [Pause]; R or Back is [Restart]. Games declare more actions, up to
 // [MaxActions].
+//
+// # Directions pressed this tick
+//
+// The axes and the sticks are analogue; a grid cursor or a menu wants
+// "pushed this tick" from them as actions have it. [State.DirPressed],
+// [State.DirDown] and [State.DirReleased] give it for the axes' four
+// [Direction]s (Left, Right, Up, Down: an arrow, WASD, the D-pad or the
+// left stick), and [State.StickPressed], [State.StickDown] and
+// [State.StickReleased] for each [Stick]. A direction goes down when
+// its axis reaches [DirPressAt] (0.5) that way and up below
+// [DirReleaseAt] (0.3), so a stick resting near the threshold does not
+// press it again and again.
+//
+// # Consuming and taking
+//
+// A system that handles input before the game — a menu, in
+// glue.PreUpdate after [MapSystem] — hides it from the systems after it:
+// [State.Consume] hides an action until it is released,
+// [State.ConsumeDir] a direction of the axes (they read 0 that way),
+// [State.ConsumePointer] the pointer's button, and [State.TakePointer]
+// the whole pointer for the tick (its moves too), as a modal menu does.
 //
 // # Coordinates
 //

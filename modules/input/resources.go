@@ -350,6 +350,8 @@ type State struct {
 	names                   [MaxActions]string // the names last checked
 	cursor                  Point              // the cursor at the previous tick
 	started                 bool
+	take                    taking   // for TakePointer (take.go)
+	dirs                    dirState // directions' edges (directions.go)
 }
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts State: an app
@@ -454,6 +456,7 @@ func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
 
 	p := &s.Pointer
 	prev := *p
+	s.take.begin(s, &prev)
 	switch {
 	case len(d.Touches) > 0:
 		p.X, p.Y, p.Down, p.Touch = d.Touches[0].X, d.Touches[0].Y, true, true
@@ -507,6 +510,8 @@ func (s *State) update(d *Devices, b *Bindings, o *Origins) error {
 		}
 	}
 	s.updateSticks(d, b, o)
+	s.take.note(s, d, b, o)
+	s.dirs.update(s)
 	s.started = true
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 )
 
 // Names of the plugin's systems, both in glue.PreUpdate: the names glue
@@ -30,15 +31,14 @@ func readDevices(p struct {
 	IDs      glue.Local[[]ebiten.TouchID]
 	PadIDs   glue.Local[[]ebiten.GamepadID]
 	External glue.Opt[External]
+	Edges    glue.Local[keyEdges] // a key pressed again between two ticks counts (repress.go)
 }) {
 	if p.External.Get() != nil {
 		return // a replay writes Devices
 	}
 	vp, ids := p.Viewport, p.IDs
 	dev := p.Devices.Get()
-	for k := range dev.Keys {
-		dev.Keys[k] = ebiten.IsKeyPressed(ebiten.Key(k))
-	}
+	p.Edges.Get().sample(&dev.Keys, ebiten.IsKeyPressed, inpututil.IsKeyJustPressed)
 	for b := range dev.Buttons {
 		dev.Buttons[b] = ebiten.IsMouseButtonPressed(ebiten.MouseButton(b))
 	}

@@ -59,8 +59,8 @@ func (s *session[I]) targets() (delay, prediction int) {
 	return delay, prediction
 }
 
-// stamp keeps and sends the local player's sample v of tick t (its first
-// run): for tick t plus the input delay. Unless Config.FixedDelay is
+// stamp keeps the local player's sample v of tick t (its first run) for
+// tick t plus the input delay; flushInputs sends it at the frame's end. Unless Config.FixedDelay is
 // set, the delay first moves by at most one tick toward what the round
 // trip asks for (targets): up at once, down only when the link has been
 // faster for half a second of ticks and v equals the input already stamped
@@ -81,8 +81,7 @@ func (s *session[I]) stamp(t uint64, v I) {
 				s.slower = 0
 				d--
 				s.changeDelay(d)
-				s.sendInput(t + d) // stamped already, with v
-				return
+				return // tick t+d is stamped already, with v, and lastAt is it
 			}
 		default:
 			s.slower = 0
@@ -90,7 +89,7 @@ func (s *session[I]) stamp(t uint64, v I) {
 	}
 	at := t + d
 	s.local[at%rbRing] = tickIn[I]{tick: at, v: v}
-	s.sendInput(at)
+	s.lastAt = at // sent at the frame's end (flushInputs)
 }
 
 // changeDelay sets the input delay in use (stamp).
@@ -101,15 +100,16 @@ func (s *session[I]) changeDelay(d uint64) {
 }
 
 // evenOut reports whether this frame waits, running no tick, so that the
-// other side's clock catches up with this one's (drive, each frame that
+// other players' clocks catch up with this one's (frame, each frame that
 // could run one). The lead — half of how much further this side runs
-// past the other's inputs than the other past its own — is smoothed over
+// past another player's inputs than that player past this side's, the
+// most of any player still in the game (rawLead) — is smoothed over
 // about 16 frames, so that the jitter of one message does not make a
 // side wait; a side waits a frame when its lead is a tick or more, and
 // then no sooner than a round trip later (less for a bigger lead), when
-// the other side's figures show the wait.
-func (s *session[I]) evenOut(ahead int) bool {
-	x := float64(ahead-s.theirAdv) / 2
+// the other sides' figures show the wait.
+func (s *session[I]) evenOut() bool {
+	x := float64(s.rawLead()) / 2
 	if !s.leadSet {
 		s.lead, s.leadSet = x, true
 	} else {

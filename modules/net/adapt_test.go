@@ -72,6 +72,57 @@ func TestRollbackDelayFollowsTheLink(t *testing.T) {
 	}
 }
 
+// In a game of three the delay follows the slowest player: all three
+// links at 10 ms each way, then player 3's at 150 ms from tick 200.
+// Players 1 and 2, whose link to each other stays fast, raise their
+// delay too (an input's round trip is timed when every other player has
+// acknowledged it: the longest over the players; at least 320 ms asks
+// for 5 ticks or more over the default window of 8), Stats shows that
+// round trip, and the three end with the digests of the game fed the
+// inputs each tick had, each player's inputs by tick those each other
+// player got (runRollbackWith). It asserts no speed.
+func TestRollbackDelayFollowsTheSlowestPlayer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("15 s of play; run without -short")
+	}
+	const n, slowAt = 700, 200
+	var proxy [3]*lagproxy.Proxy
+	var most [3]int
+	var slowed atomic.Bool
+	var apps [3]*glue.App
+	_, desyncs := runRollbackWith(t, rbRun{n: n, players: 3, lag: 10 * time.Millisecond, compare: true,
+		config:  func(p int, c *RollbackConfig) { c.FixedDelay = false },
+		proxies: func(p int, px *lagproxy.Proxy) { proxy[p] = px },
+		alter: func(p int, app *glue.App) {
+			apps[p] = app
+			app.AddSystems(glue.Last, glue.Func(func(struct{}) {
+				s := glue.Resource[Session](app).s.(*session[rbPad])
+				if tk := app.Tick() + 1; tk >= slowAt {
+					if p == 0 && !slowed.Swap(true) {
+						proxy[2].SetLatency(150 * time.Millisecond)
+					}
+					if tk >= slowAt+200 {
+						most[p] = max(most[p], s.cfg.InputDelay)
+					}
+				}
+			}).Named("link"))
+		}})
+	if len(desyncs) > 0 {
+		t.Errorf("desyncs reported: %v", desyncs)
+	}
+	for p := range 3 {
+		st := *glue.Resource[Stats](apps[p])
+		t.Logf("player %d: delay at most %d from tick %d; Stats: round trip %v, delay %d, prediction %d, %d changes",
+			p+1, most[p], slowAt+200, st.RoundTrip, st.InputDelay, st.Prediction, st.DelayChanges)
+		if st.RoundTrip < 300*time.Millisecond {
+			t.Errorf("player %d: Stats.RoundTrip %v, want at least 300 ms (player 3's link, 150 ms each way, on the way to it and back)", p+1, st.RoundTrip)
+		}
+		if most[p] < 4 {
+			t.Errorf("player %d: input delay at most %d while player 3's link was slow, want 4 or more (the slowest player's round trip)", p+1, most[p])
+		}
+	}
+}
+
 // The rule itself, on one session with a round trip set by hand (no
 // link): at 50 ms the delay stays at the floor 0; at 600 ms it rises by
 // a tick per tick to the cap and the prediction widens; at 50 ms again it

@@ -196,6 +196,10 @@ type client struct {
 	// relayed through the server (relay.go), on the connection's
 	// goroutine.
 	onRelayed func(from ClientID, seat int, payload []byte)
+	// onWatched, if set before start, gets the messages a rollback
+	// match's player 0 sent for watchers (rollback_watch.go), on the
+	// connection's goroutine.
+	onWatched func(payload []byte)
 	// claim, if set before start, is the rollback seat the client claims
 	// first on every connection (relay.go).
 	claim *seatClaim
@@ -206,6 +210,7 @@ type outMsg struct {
 	payload []byte
 	stamp   uint64 // a stamped input's tick (predict.go), or 0
 	relay   bool   // payload is a message for the other clients (relay.go)
+	watch   bool   // payload is a message for the watchers (rollback_watch.go)
 }
 
 type binding struct {
@@ -387,6 +392,9 @@ func (c *client) serve(url string) (synced bool, err error) {
 		case f.typ == msgRelayed:
 			c.relayedIn(f) // relay.go: to a rollback session, if any
 			continue
+		case f.typ == msgWatched:
+			c.watchedIn(f) // rollback_watch.go: to a watcher of a rollback match, if any
+			continue
 		case f.typ == msgSeated && c.claim != nil && f.seat == c.claim.seat:
 			c.mu.Lock()
 			c.seat = f.seat
@@ -455,6 +463,9 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
 			case m.relay:
 				seq-- // relayed messages are not numbered
 				buf = appendRelay(buf[:0], m.payload)
+			case m.watch:
+				seq--
+				buf = appendWatch(buf[:0], m.payload)
 			case m.stamp != 0:
 				buf = appendStamped(buf[:0], seq, m.stamp, m.c, m.payload)
 			default:

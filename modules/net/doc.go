@@ -32,12 +32,16 @@
 //     answer.
 //   - Interest management, on the server: [Interest] decides per client
 //     which entities it is sent.
-//   - Rollback netcode for two players: [Rollback] runs the whole game on
-//     both sides, relays each player's inputs through the server, predicts
-//     the other's and, when a prediction was wrong, restores a
-//     glue.Checkpoint and runs the ticks since again; [Session] counts
-//     what it did and [Desync] reports states that differ (rollback.go,
-//     relay.go; docs/net.md, "Rollback"). The server grants each rollback
+//   - Rollback netcode for 2 to 4 players ([RollbackConfig.Players]):
+//     [Rollback] runs the whole game on every side, relays each player's
+//     inputs through the server, predicts the others' and, when a
+//     prediction was wrong, restores a glue.Checkpoint and runs the ticks
+//     since again; the game reads each [Player]'s input as its own type,
+//     with its [InputStatus], in [PlayerInputs]; [Session] counts what it
+//     did and [Desync] reports states that differ (rollback.go,
+//     playerinputs.go, relay.go; docs/net.md, "Rollback").
+//     [RollbackWatch] watches a match from its confirmed inputs only, a
+//     few ticks behind, with no path to the players (rollback_watch.go). The server grants each rollback
 //     seat to one client ([ServerConfig.SeatKeys] keeps seats for invited
 //     players) and relays messages between seated players only, never to
 //     watchers; a client claiming a held seat, or relaying without one,

@@ -139,6 +139,16 @@ func (s Server) Shutdown(ctx context.Context, reason string) error {
 		// connections are the server's own.
 		err = hs.Close()
 	}
+	// Agones is told at once, beside the clients' close handshakes (an
+	// unread client takes up to CloseTimeout): the room is over either
+	// way, and Shutdown then takes the longer of the two, not their sum.
+	told := make(chan struct{})
+	go func() {
+		defer close(told)
+		if srv.agones != nil {
+			srv.agones.shutdown(ctx)
+		}
+	}()
 	for _, c := range conns {
 		go c.close(websocket.StatusGoingAway, truncate(reason, 120), true)
 	}
@@ -158,9 +168,7 @@ func (s Server) Shutdown(ctx context.Context, reason string) error {
 		<-done
 	}
 	srv.cancel()
-	if srv.agones != nil {
-		srv.agones.shutdown(ctx)
-	}
+	<-told
 	srv.log.Info("net: server shut down", "reason", reason)
 	if srv.cfg.OnShutdown != nil {
 		srv.cfg.OnShutdown(reason)

@@ -23,7 +23,7 @@ func rbSeatPeer(t *testing.T, url string, player int, key string) (*glue.App, *s
 	app := glue.NewApp()
 	rbGame(app)
 	app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{
-		URL: url, Player: player, SeatKey: key, Registry: rbRegistry(), Seed: 42, Logger: quiet(), DigestEvery: 30,
+		URL: url, Player: Player(player), SeatKey: key, Registry: rbRegistry(), Seed: 42, Logger: quiet(), DigestEvery: 30,
 		Start:    func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) { t.Errorf("player %d: %v", player+1, d) },
 	}})
@@ -58,6 +58,7 @@ type hostile struct {
 	ws     *websocket.Conn
 	closed chan error
 	relay  chan int // bytes of relayed messages received
+	watch  chan int // bytes of watch messages received (rollback_watch.go)
 }
 
 func dialHostile(t *testing.T, url string) *hostile {
@@ -67,7 +68,7 @@ func dialHostile(t *testing.T, url string) *hostile {
 		t.Fatal(err)
 	}
 	ws.SetReadLimit(-1)
-	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16)}
+	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16), watch: make(chan int, 1<<16)}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -80,6 +81,12 @@ func dialHostile(t *testing.T, url string) *hostile {
 			if len(data) >= headerSize && msgType(data[3]) == msgRelayed {
 				select {
 				case h.relay <- len(data):
+				default:
+				}
+			}
+			if len(data) >= headerSize && msgType(data[3]) == msgWatched {
+				select {
+				case h.watch <- len(data):
 				default:
 				}
 			}
@@ -158,8 +165,8 @@ func TestSeatSquattersAreDropped(t *testing.T) {
 			t.Errorf("player %d ends with digests %v, want %v", p+1, got, want)
 		}
 	}
-	if hs.peer != gs.link.id {
-		t.Errorf("the host's partner is client %d, want the real player 2, %d", hs.peer, gs.link.id)
+	if hs.peers[1].id != gs.link.id {
+		t.Errorf("the host's partner is client %d, want the real player 2, %d", hs.peers[1].id, gs.link.id)
 	}
 }
 
@@ -185,11 +192,18 @@ func TestTakenSeatStopsTheSession(t *testing.T) {
 }
 
 // relayedBytes drains h's count of relayed bytes received so far.
-func (h *hostile) relayedBytes() int {
+func (h *hostile) relayedBytes() int { return drainBytes(h.relay) }
+
+// watchedBytes returns the bytes of watch messages received since the
+// last call.
+func (h *hostile) watchedBytes() int { return drainBytes(h.watch) }
+
+// drainBytes sums the byte counts waiting in ch.
+func drainBytes(ch chan int) int {
 	n := 0
 	for {
 		select {
-		case b := <-h.relay:
+		case b := <-ch:
 			n += b
 		default:
 			return n

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -15,28 +16,31 @@ import (
 	"github.com/gluekit/glue/codec"
 )
 
-// Rollback netcode for two players (issue #28; docs/net.md, "Rollback").
+// Rollback netcode for 2 to 4 players (issues #28, #34; docs/net.md,
+// "Rollback").
 //
 // Each player's app runs the whole game. Every tick it samples its own
 // player's input, stamps it with the tick it is for (the tick plus the
-// input delay) and sends it to the other player, relayed by a server
-// (relay.go); it hands the game both players' inputs of the tick in the
-// Inputs resource, the other player's as predicted when it has not come
-// yet: the last one that came, repeated. When the other player's input
-// of a tick arrives and differs from what was predicted, the session
-// restores the glue.Checkpoint of the tick before and runs the ticks
-// since again with the real input, before the frame is drawn. Every
-// DigestEvery ticks, once both players' inputs of a tick are known, each
-// side sends the digests of its checkpoint of that tick; digests that
-// differ are a desync, reported with the tick and what differs.
+// input delay) and sends it to the other players, relayed by a server
+// (relay.go); it hands the game every player's input of the tick in
+// PlayerInputs (and Inputs), another player's as predicted when it has
+// not come yet: the last one that came from that player, repeated. When
+// a player's input of a tick arrives and differs from what was
+// predicted, the session restores the glue.Checkpoint of the tick before
+// the earliest wrong prediction of any player and runs the ticks since
+// again with the real inputs, before the frame is drawn. Every
+// DigestEvery ticks, once every player's input of a tick is known, each
+// side sends the digests of its checkpoint of that tick to the others;
+// digests that differ are a desync, reported with the tick, the other
+// player and what differs.
 
 // Rollback message kinds, inside relayed payloads.
 const (
 	rbPing   = 6 // player, nanoseconds (player 0 measures the round trip before the start)
 	rbPong   = 7 // player, the ping's nanoseconds
 	rbHello  = 1 // player
-	rbStart  = 2 // player, seed
-	rbInput  = 3 // player, last tick, ack, count, inputs (the ticks up to the last)
+	rbStart  = 2 // player, seed, input delay, prediction, players
+	rbInput  = 3 // player, last tick, each other player's ack, count, inputs (the ticks up to the last)
 	rbDigest = 4 // player, tick, count, names?, ([name], sum)...: names only when they changed
 )
 
@@ -67,27 +71,34 @@ type RollbackConfig struct {
 	// messages (a [ServerPlugin]; it runs no game of theirs), e.g.
 	// ws://127.0.0.1:8090/net. Required.
 	URL string
-	// Player is this side's player: 0 or 1. The game sees the inputs of
-	// player p as those of client p+1 ([Input.Client]).
-	Player int
+	// Player is this side's player: 0 to Players-1. The game sees its
+	// input as [PlayerInputs.For](Player), and in [Inputs] as client
+	// Player+1's ([Input.Client]). Player 0 starts the game.
+	Player Player
+	// Players is the number of players, 2 to [MaxPlayers]; every
+	// player's session must say the same (player 0's start tells the
+	// others, and a session that says otherwise stops with the reason).
+	// The default (zero) value is 2.
+	Players int
 	// Registry lists the types the server knows, the input type among
 	// them. Required.
 	Registry *codec.Registry
 	// InputDelay is how many ticks after it is sampled an input takes
-	// effect, on both sides: more delay, fewer rollbacks and waits, later
+	// effect, on every side: more delay, fewer rollbacks and waits, later
 	// response. Unless FixedDelay is set it is the least delay: player 0
-	// measures the round trip to player 1 when the game starts and raises
-	// it for both so that the other's inputs come within MaxPrediction
-	// (at most to 10 ticks), and during the match each side moves its own
-	// delay, and the prediction window, with the round trip it measures
-	// (adapt.go; docs/net.md, "Input delay"). The default 0 applies the
-	// player's own input in the tick of its key where the link allows.
+	// measures the round trip to every other player when the game starts
+	// and raises it for all (from the longest) so that the others' inputs
+	// come within MaxPrediction (at most to 10 ticks), and during the
+	// match each side moves its own delay, and the prediction window,
+	// with the longest round trip it measures (adapt.go; docs/net.md,
+	// "Input delay"). The default 0 applies the player's own input in the
+	// tick of its key where the link allows.
 	InputDelay int
 	// FixedDelay keeps InputDelay and MaxPrediction as set, whatever the
 	// round trip.
 	FixedDelay bool
 	// MaxPrediction is how many ticks a side may run past the last tick
-	// of the other player's input it has: beyond, it waits (and so a
+	// of any other player's input it has: beyond, it waits (and so a
 	// rollback re-runs at most this many ticks). The default is 8; at
 	// most 64.
 	MaxPrediction int
@@ -101,10 +112,10 @@ type RollbackConfig struct {
 	// refuses (taken by another client, or a wrong key) with the reason.
 	// The default ("") claims a seat the server keeps for nobody.
 	SeatKey string
-	// Seed is player 0's choice of the game's seed, sent to player 1 when
-	// the game starts; Start hands it to both games.
+	// Seed is player 0's choice of the game's seed, sent to the others
+	// when the game starts; Start hands it to every player's game.
 	Seed uint64
-	// Start, if set, is called on both sides once both players are
+	// Start, if set, is called on every side once all players are
 	// connected, before the first tick, with player 0's Seed: it seeds
 	// the game (sets its random generator resource). The app is built
 	// then: change resources, do not insert them.
@@ -115,15 +126,21 @@ type RollbackConfig struct {
 	// marked glue.MachineLocal — the input devices and their state, the
 	// screen, camera and draw list, the audio device and mixer, a
 	// diagnostics overlay — are kept without being listed, and so are the
-	// input resource I, the Session, a Server and a Drain: Keep is for a
-	// game's own types that it cannot mark.
+	// input resource I, [PlayerInputs], the Session, a Server and a
+	// Drain: Keep is for a game's own types that it cannot mark.
 	Keep []glue.Type
 	// OnDesync, if set, is told of every desync found (on the app's
 	// goroutine); by default it is logged as an error. The game goes on.
 	OnDesync func(Desync)
 	// Logger receives the session's lines. The default is slog.Default().
 	Logger *slog.Logger
-	// DisconnectAfter is how long the session waits for the other
+	// Watchers, on player 0's side, sends the relay server the inputs of
+	// every tick once all are confirmed, for watchers of the match
+	// ([RollbackWatch]): some 60 bytes every tenth of a second on player
+	// 0's link, the same whether watchers connect or not. The other
+	// players' setting is ignored. The default (false) sends nothing.
+	Watchers bool
+	// DisconnectAfter is how long the session waits for another
 	// player's inputs, running no tick, before it gives up: the game gets
 	// a Disconnected event and App.Update returns the reason
 	// ([ErrDisconnected]). It is also the grace period in which a relay
@@ -131,7 +148,7 @@ type RollbackConfig struct {
 	// (ServerConfig.ReconnectGrace, when that is not set). The default
 	// is 10 seconds.
 	DisconnectAfter time.Duration
-	// InterruptAfter is how long the session waits for the other
+	// InterruptAfter is how long the session waits for another
 	// player's inputs, running no tick, before it tells the game
 	// (an Interrupted [SessionEvent]). The default is 500 milliseconds.
 	InterruptAfter time.Duration
@@ -143,19 +160,25 @@ type RollbackConfig struct {
 // connection is back, even while both sides wait for each other.
 const resendEvery = 50 * time.Millisecond
 
-// Rollback is the plugin of a rollback session for two players, each
-// with input I (a comparable value type registered in
-// Config.Registry; its zero value is "no input"). It makes the app's
-// ticks its own (glue.App.Drive): App.Update waits for the other player
-// to connect, then runs a tick when the other's inputs are not too far
-// behind, after re-running the ticks whose predicted input was wrong.
-// It inserts the [Session] resource and [Inputs] (unless a [ServerPlugin]
-// added before it did), and adds [RollbackStage] with the system that
-// fills Inputs every tick: the inputs of both players, in player order,
-// as Input{Client: ClientID(player+1), Value: I, Tick: tick}, and
-// nothing else (a ServerPlugin's own inputs are dropped: they are not
-// the other player's). The game reads them as it reads a server's
-// inputs, and must be deterministic (docs/net.md, "Rollback").
+// batchEvery is how long a session may hold back new inputs equal to
+// the last one sent, and acknowledgements, to send several ticks in one
+// message: about two ticks. An input that differs goes at once.
+const batchEvery = 30 * time.Millisecond
+
+// Rollback is the plugin of a rollback session for 2 to [MaxPlayers]
+// players (Config.Players), each with input I (a comparable value type
+// registered in Config.Registry; its zero value is "no input"). It makes
+// the app's ticks its own (glue.App.Drive): App.Update waits for every
+// player to connect, then runs a tick when the others' inputs are not
+// too far behind, after re-running the ticks whose predicted input was
+// wrong. It inserts the [Session] resource, [PlayerInputs] of I and
+// [Inputs] (unless a [ServerPlugin] added before it did), and adds
+// [RollbackStage] with the system that fills them every tick: each
+// player's input of the tick with its [InputStatus] in PlayerInputs —
+// the form to read — and the same values in Inputs, in player order, as
+// Input{Client: ClientID(player+1), Value: I, Tick: tick}, and nothing
+// else (a ServerPlugin's own inputs are dropped: they are not a
+// player's). The game must be deterministic (docs/net.md, "Rollback").
 //
 // The game samples its player's input into the resource I each tick, in
 // glue.PreUpdate (a missing resource is the zero input). During a re-run
@@ -176,10 +199,11 @@ type sessionAPI interface {
 
 // RollbackStats counts what a rollback session did.
 type RollbackStats struct {
-	Started   bool   // both players are connected and the game runs
-	Player    int    // this side's player
+	Started   bool   // every player is connected and the game runs
+	Player    Player // this side's player
+	Players   int    // the number of players
 	Tick      uint64 // the last tick run
-	Confirmed uint64 // the last tick of the other player's input received
+	Confirmed uint64 // the last tick of which every player's input is known
 	// Rollbacks counts the restores of a checkpoint, Resimulated the
 	// ticks run again, MaxDepth the most ticks one rollback ran again.
 	Rollbacks, Resimulated, MaxDepth uint64
@@ -190,11 +214,11 @@ type RollbackStats struct {
 	// acknowledgement, smoothed: the link's round trip through the relay
 	// plus up to a frame on the other side.
 	RoundTrip time.Duration
-	// Ahead is how many ticks this side runs past the last of the other
-	// player's inputs it has (negative: behind).
+	// Ahead is how many ticks this side runs past the last tick of which
+	// it has every other player's input (negative: behind).
 	Ahead int
 	// BytesSent and BytesReceived count the session's messages to and
-	// from the other player (relayed payloads; the WebSocket and relay
+	// from the other players (relayed payloads; the WebSocket and relay
 	// headers add about 10 bytes to each).
 	BytesSent, BytesReceived uint64
 	// RollbacksPerSecond is the rate of rollbacks over the last whole
@@ -203,8 +227,9 @@ type RollbackStats struct {
 	RollbacksPerSecond float64
 	// Interruptions counts the Interrupted events.
 	Interruptions uint64
-	// Resends counts the messages of inputs sent again by the timer, in
-	// frames that ran no tick.
+	// Resends counts the messages of inputs sent again by the timer
+	// (every 50 ms while another player has not acknowledged them and
+	// nothing new is to go).
 	Resends uint64
 	// Digests counts the digests compared, Desyncs those that differed;
 	// LastDesync is the last one.
@@ -245,7 +270,8 @@ func Rerunning() glue.Condition { return glue.If(rerunning) }
 // rerunning is the predicate of Rerunning.
 func rerunning(s glue.Opt[Session]) bool { return s.Get() != nil && s.Get().Rerunning() }
 
-// Hold makes the session run no tick past tick: it goes on taking in
+// Hold makes the session run no tick past tick (and send its watchers
+// every tick up to it at once): it goes on taking in
 // the other player's inputs and re-running what they change, so that the
 // game settles at tick with every input known. A test ends a game at a
 // known tick this way; 0 lets it run on.
@@ -258,11 +284,13 @@ func (s Session) Hold(tick uint64) {
 // ProvidedBy returns "net.Rollback", the plugin that inserts the Session.
 func (Session) ProvidedBy() string { return "net.Rollback" }
 
-// Desync is a difference between the two players' states at one tick:
-// their games are not deterministic, or not fed the same way.
+// Desync is a difference between this side's state and another
+// player's at one tick: their games are not deterministic, or not fed
+// the same way.
 type Desync struct {
-	Tick  uint64
-	Parts []DesyncPart // the parts whose digests differ, by name
+	Tick   uint64
+	Player Player       // the other player
+	Parts  []DesyncPart // the parts whose digests differ, by name
 }
 
 // DesyncPart is one part of the state whose digests differ (see
@@ -275,14 +303,14 @@ type DesyncPart struct {
 // Error says what differs.
 func (d Desync) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "net: rollback desync at tick %d:", d.Tick)
+	fmt.Fprintf(&b, "net: rollback desync at tick %d with %v:", d.Tick, d.Player)
 	for i, p := range d.Parts {
 		if i > 0 {
 			b.WriteString(";")
 		}
 		switch {
 		case p.Local == 0:
-			fmt.Fprintf(&b, " %s only on the other side", p.Name)
+			fmt.Fprintf(&b, " %s only on that side", p.Name)
 		case p.Remote == 0:
 			fmt.Fprintf(&b, " %s only on this side", p.Name)
 		default:
@@ -299,13 +327,16 @@ func (cfg *RollbackConfig) defaults() error {
 		return errors.New("net: Rollback.Config.URL is required; set it to the relay server's WebSocket URL, e.g. ws://127.0.0.1:8090/net")
 	case cfg.Registry == nil:
 		return errors.New("net: Rollback.Config.Registry is required; set it to the server's registry, with the input type registered")
-	case cfg.Player != 0 && cfg.Player != 1:
-		return fmt.Errorf("net: Rollback.Config.Player must be 0 or 1, got %d", cfg.Player)
+	case cfg.Players != 0 && (cfg.Players < 2 || cfg.Players > MaxPlayers):
+		return fmt.Errorf("net: Rollback.Config.Players must be 2 to %d (0: the default 2), got %d", MaxPlayers, cfg.Players)
+	case cfg.Player < 0 || int(cfg.Player) >= max(cfg.Players, 2):
+		return fmt.Errorf("net: Rollback.Config.Player must be 0 to %d (Players-1), got %d", max(cfg.Players, 2)-1, int(cfg.Player))
 	case cfg.InputDelay < 0 || cfg.InputDelay > 30:
 		return fmt.Errorf("net: Rollback.Config.InputDelay must be 0 to 30 ticks, got %d", cfg.InputDelay)
 	case cfg.MaxPrediction < 0 || cfg.MaxPrediction > 64:
 		return fmt.Errorf("net: Rollback.Config.MaxPrediction must be 0 to 64 ticks (0: the default 8), got %d", cfg.MaxPrediction)
 	}
+	setDefault(&cfg.Players, 2)
 	setDefault(&cfg.MaxPrediction, 8)
 	setDefault(&cfg.DigestEvery, 60)
 	setDefault(&cfg.DisconnectAfter, 10*time.Second)
@@ -332,19 +363,22 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// The input resource is the machine's sample, not the game's state.
 	// So are the session and a relay server the app runs, and its drain
 	// state: one side's own.
-	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
-	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now}
+	// So are the statuses of PlayerInputs (one side's Predicted is
+	// another's Confirmed), which the session sets in every tick.
+	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[PlayerInputs[I]](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
+	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now, peers: make([]rbPeer[I], cfg.Players)}
 	s.delayFloor, s.predFloor = cfg.InputDelay, cfg.MaxPrediction // adapt.go
 	// A rollback match wants its link back soon: retry at least every
 	// second, and take a second without the server's heartbeat for a
 	// dead connection (the server sends one every second by default).
 	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger, RetryMax: time.Second, IdleTimeout: 3 * time.Second})
 	s.link.onRelayed = s.received
-	s.link.claim = &seatClaim{seat: cfg.Player, key: cfg.SeatKey} // relay.go
+	s.link.claim = &seatClaim{seat: int(cfg.Player), key: cfg.SeatKey} // relay.go
 	for i := range s.ckpts {
 		s.ckpts[i].Keep(cfg.Keep...)
 	}
 	app.InsertResource(Session{s: s})
+	app.InsertResource(PlayerInputs[I]{})
 	app.InsertResource(Stats{}) // stats.go
 	if !app.HasPlugin(serverPluginName) {
 		app.InsertResource(Inputs{})
@@ -353,9 +387,10 @@ func (p Rollback[I]) Build(app *glue.App) {
 	app.AddSystems(RollbackStage, glue.Func(func(p struct {
 		Local  glue.Opt[I]
 		Inputs glue.ResMut[Inputs]
+		Typed  glue.ResMut[PlayerInputs[I]]
 		Events glue.Writer[SessionEvent]
 	}) {
-		s.handOver(p.Local.Get(), p.Inputs.Get())
+		s.handOver(p.Local.Get(), p.Inputs.Get(), p.Typed.Get())
 		if !s.resim {
 			s.flush(p.Events)
 		}
@@ -385,7 +420,7 @@ type session[I comparable] struct {
 	cfg  RollbackConfig
 	app  *glue.App
 	link *client
-	me   int
+	me   Player
 
 	mu    sync.Mutex
 	inbox []rbMsg[I]
@@ -398,15 +433,12 @@ type session[I comparable] struct {
 	holdAt    uint64 // tests: run no tick past this one (0: no limit)
 	running   uint64 // the tick being run
 	resim     bool   // the ticks run are a re-run
-	confirmed uint64 // the last tick of the other's input received
-	lastIn    I      // the other's input of tick confirmed (the prediction)
-	theirAdv  int    // how far the other side runs ahead of my inputs it has
-	theirAck  uint64 // the last tick of my inputs the other side has
-	peer      ClientID
+	confirmed uint64 // the last tick of which every other player's input is known
 	firstBad  uint64 // the first tick run with a wrong prediction, or 0
 
-	local, remote, used [rbRing]tickIn[I]
-	boxes               map[I]any // boxed inputs, so that handing over allocates nothing
+	peers []rbPeer[I] // by player; this side's unused
+	local [rbRing]tickIn[I]
+	boxes map[I]any // boxed inputs, so that handing over allocates nothing
 
 	ckpts   [66]glue.Checkpoint // by tick, ring
 	machine []glue.Type         // Config.Keep and the app's glue.MachineLocal types
@@ -414,35 +446,62 @@ type session[I comparable] struct {
 
 	nextDigest uint64
 	mine       map[uint64][]glue.Digest
-	theirs     map[uint64][]glue.Digest
 	dbuf       []glue.Digest
 	sentNames  []string // the names of the parts last sent with a report
 	namedOn    uint64   // the link's connection they were sent on
 	reports    uint64   // digest reports sent
-	theirNames []string // the names of the other's parts (the connection's goroutine)
 	w, enc     codec.Writer
 
 	now      func() time.Time // time.Now; tests set a fake
 	lastAt   uint64           // the last tick of the local inputs stamped
 	lastSent time.Time        // when inputs were last sent
-	ackSent  uint64           // confirmed, as last sent to the other side
+	sentUpTo uint64           // the last tick of the local inputs sent
+	msgs     uint64           // messages sent (tests: the wire's figures)
 
 	pingAt    uint64           // the last ping's time (UnixNano), before the start
 	firstPing uint64           // the first's
+	rtt       time.Duration    // the longest round trip to another player measured before the start
 	sentAt    [rbRing]tickTime // when each tick's input was first sent
 	rttTick   uint64           // the last tick whose acknowledgement was timed
 	bytesIn   atomic.Uint64    // received (the connection's goroutine)
 	rateAt    time.Time        // the start of RollbacksPerSecond's second
 	rateFrom  uint64           // Rollbacks then
 
+	watchStarted, watchLost bool      // the watchers were sent the start; their inputs were lost
+	watchSent               uint64    // the last tick whose inputs the watchers were sent
+	watchAt                 time.Time // when they were last sent some
+
 	events      []SessionEvent // for the game, not yet written
-	progress    time.Time      // when the other's inputs last came (or no tick waited for them)
+	progress    time.Time      // when another's inputs last came (or no tick waited for them)
 	interrupted bool           // Interrupted was told, Resumed not yet
 	waitTold    uint64         // the tick of the last WaitRecommended
 
 	st RollbackStats
 
 	tuning // stats.go, adapt.go: Stats, the adaptive delay and time sync
+}
+
+// rbPeer is a session's view of another player.
+type rbPeer[I comparable] struct {
+	id        ClientID      // the client that speaks in its seat: the first one (0: none yet)
+	pong      time.Duration // its round trip, measured by player 0 before the start (0: none yet)
+	confirmed uint64        // the last tick of its input received
+	lastIn    I             // its input of tick confirmed (the prediction)
+	adv       int           // how far it runs ahead of this side's inputs it has
+	ack       uint64        // the last tick of this side's inputs it has
+	ackSent   uint64        // confirmed, as last sent to it
+	left      bool          // it left the game (its bye)
+	leftAt    uint64        // the last tick of its inputs, when it left
+
+	remote, used [rbRing]tickIn[I] // its inputs received, and those a tick was run with
+	theirs       map[uint64][]glue.Digest
+	names        []string // the names of its digests' parts (the connection's goroutine)
+}
+
+// known reports whether player q's input of every tick up to t is known:
+// received, or zero after it left.
+func (q *rbPeer[I]) known(t uint64) bool {
+	return q.confirmed >= t || q.left && q.confirmed >= q.leftAt
 }
 
 // tickTime is when a tick's input was sent.
@@ -452,8 +511,10 @@ type tickTime struct {
 }
 
 // timeAck measures the round trip from the acknowledgement of the
-// input of tick ack, the first time it comes.
-func (s *session[I]) timeAck(ack uint64) {
+// input of tick ack, by every other player still in the game, the first
+// time it comes.
+func (s *session[I]) timeAck() {
+	ack := s.acked()
 	if ack <= s.rttTick {
 		return
 	}
@@ -471,6 +532,21 @@ func (s *session[I]) timeAck(ack uint64) {
 	}
 }
 
+// acked returns the last tick of this side's inputs that every other
+// player still in the game has.
+func (s *session[I]) acked() uint64 {
+	a := uint64(1<<63 - 1)
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me && !q.left {
+			a = min(a, q.ack)
+		}
+	}
+	if a == 1<<63-1 {
+		return s.lastAt // nobody left to send to
+	}
+	return a
+}
+
 // tickIn is an input of one tick.
 type tickIn[I any] struct {
 	tick uint64
@@ -480,9 +556,10 @@ type tickIn[I any] struct {
 // rbMsg is a decoded relayed message.
 type rbMsg[I any] struct {
 	kind     int
-	player   int
+	player   Player
 	tick     uint64
-	ack      uint64
+	ack      uint64 // this side's inputs acknowledged (rbInput); the input delay (rbStart)
+	players  uint64 // the players (rbStart)
 	seed     uint64
 	ins      []I // of ticks tick-len(ins)+1 to tick
 	digests  []glue.Digest
@@ -496,7 +573,7 @@ func (s *session[I]) rerunning() bool { return s.resim }
 
 func (s *session[I]) stats() RollbackStats {
 	st := s.st
-	st.Started, st.Player, st.Tick, st.Confirmed = s.started, s.me, s.simulated, s.confirmed
+	st.Started, st.Player, st.Players, st.Tick, st.Confirmed = s.started, s.me, s.cfg.Players, s.simulated, s.confirmed
 	st.Ahead = int(s.simulated) - int(s.confirmed)
 	st.BytesReceived = s.bytesIn.Load()
 	return st
@@ -512,27 +589,41 @@ func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 	if said := int(r.Uvarint()); said != seat {
 		return // a sender whose message names another seat than its own
 	}
-	m.player = seat
+	if seat < 0 || seat >= len(s.peers) || Player(seat) == s.me {
+		return // a seat no player of this game's has, or this side's own
+	}
+	m.player = Player(seat)
+	q := &s.peers[seat]
 	switch m.kind {
 	case rbHello:
 	case rbStart:
 		m.seed = r.Uint64()
 		m.ack = r.Uvarint()  // the input delay
 		m.tick = r.Uvarint() // the prediction window
+		m.players = r.Uvarint()
 	case rbPing, rbPong:
 		m.tick = r.Uint64()
 	case rbInput:
-		m.tick, m.ack = r.Uvarint(), r.Uvarint()
+		m.tick = r.Uvarint()
+		for p := range len(s.peers) {
+			if p == seat {
+				continue // no acknowledgement of its own inputs
+			}
+			if ack := r.Uvarint(); Player(p) == s.me {
+				m.ack = ack
+			}
+		}
 		m.ins, m.badInput = readInputs[I](r, s.cfg.Registry)
 		if uint64(len(m.ins)) > m.tick {
 			m.badInput = fmt.Errorf("%d inputs up to tick %d", len(m.ins), m.tick)
 		}
 	case rbBye:
+		m.tick = r.Uvarint() // the last tick of its inputs
 	case rbDigest:
 		m.tick = r.Uvarint()
 		n := r.Count(8)
 		named := r.Uint8() == 1
-		if !named && len(s.theirNames) != n {
+		if !named && len(q.names) != n {
 			return // names this side never got (lost with a connection): the next report brings them
 		}
 		for i := range n {
@@ -540,21 +631,21 @@ func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 			if named {
 				name = r.Text()
 			} else {
-				name = s.theirNames[i]
+				name = q.names[i]
 			}
 			m.digests = append(m.digests, glue.Digest{Name: name, Sum: r.Uint64()})
 		}
 		if named && r.Err() == nil {
-			s.theirNames = s.theirNames[:0]
+			q.names = q.names[:0]
 			for _, d := range m.digests {
-				s.theirNames = append(s.theirNames, d.Name)
+				q.names = append(q.names, d.Name)
 			}
 		}
 	default:
 		return // a message of a later version: ignored
 	}
-	if r.Err() != nil || m.player == s.me {
-		return // not the other player's
+	if r.Err() != nil {
+		return // cut short
 	}
 	s.mu.Lock()
 	s.inbox = append(s.inbox, m)
@@ -570,6 +661,7 @@ func (s *session[I]) send(kind int, fill func(w *codec.Writer)) {
 		fill(&s.w)
 	}
 	s.st.BytesSent += uint64(len(s.w.Data()))
+	s.msgs++
 	_ = s.link.sendRelay(append([]byte(nil), s.w.Data()...)) // a lost hello is sent again; inputs need the connection
 }
 
@@ -580,35 +672,53 @@ func (s *session[I]) poll() {
 	s.inbox = nil
 	s.mu.Unlock()
 	for _, m := range msgs {
-		if s.peer == 0 {
-			s.peer = m.from // the other player is the first client that speaks as it
+		q := &s.peers[m.player]
+		if q.id == 0 {
+			q.id = m.from // the player is the first client that speaks in its seat
 		}
-		if m.from != s.peer {
-			continue // another client claiming to be the other player
+		if m.from != q.id {
+			continue // another client claiming to be that player
 		}
 		switch m.kind {
 		case rbHello:
 			switch {
-			case s.me == 0 && !s.started && !s.cfg.FixedDelay:
-				s.ping()
-			case s.me == 0:
+			case s.me == 0 && s.started:
+				s.sendStart() // it missed the start
+			case s.me == 0 && s.allHere():
+				if !s.cfg.FixedDelay {
+					s.ping()
+					break
+				}
 				s.start(s.cfg.Seed)
 				s.sendStart()
-			case !s.started:
+			case m.player == 0 && !s.started:
 				s.send(rbHello, nil)
 			}
 		case rbPing:
-			s.send(rbPong, func(w *codec.Writer) { w.Uint64(m.tick) })
+			if m.player == 0 {
+				s.send(rbPong, func(w *codec.Writer) { w.Uint64(m.tick) })
+			}
 		case rbPong:
 			if s.me == 0 && !s.started && s.firstPing != 0 && m.tick >= s.firstPing && m.tick <= s.pingAt { // one of its pings
-				s.adaptDelay(s.clock().Sub(time.Unix(0, int64(m.tick))))
-				s.start(s.cfg.Seed)
-				s.sendStart()
+				rtt := s.clock().Sub(time.Unix(0, int64(m.tick)))
+				if q.pong == 0 {
+					q.pong = max(rtt, 1)
+				}
+				s.rtt = max(s.rtt, rtt)
+				if s.allPonged() {
+					s.adaptDelay(s.rtt)
+					s.start(s.cfg.Seed)
+					s.sendStart()
+				}
 			}
 		case rbStart:
-			if s.me == 1 && !s.started {
+			if s.me != 0 && m.player == 0 && !s.started {
 				if m.ack > 30 || m.tick > 64 {
-					s.fail(fmt.Errorf("net: rollback: the other player starts the game with an input delay of %d ticks and a prediction of %d, more than 30 and 64; it does not follow the protocol (or runs another build)", m.ack, m.tick))
+					s.fail(fmt.Errorf("net: rollback: player 0 starts the game with an input delay of %d ticks and a prediction of %d, more than 30 and 64; it does not follow the protocol (or runs another build)", m.ack, m.tick))
+					return
+				}
+				if m.players != uint64(s.cfg.Players) {
+					s.fail(fmt.Errorf("net: rollback: player 0 starts a game of %d players, and this side's RollbackConfig.Players is %d; give every player's session the same Players", m.players, s.cfg.Players))
 					return
 				}
 				s.cfg.InputDelay = int(m.ack)
@@ -618,17 +728,41 @@ func (s *session[I]) poll() {
 				s.start(m.seed)
 			}
 		case rbInput:
-			s.takeInput(m)
+			if s.started {
+				s.takeInput(m) // before the start: sent again, unacknowledged
+			}
 		case rbBye:
-			s.leftGame()
+			s.leftGame(m.player, m.tick)
 		case rbDigest:
 			s.takeDigests(m)
 		}
 	}
 }
 
-// ping asks player 1 for a pong, to measure the round trip (player 0,
-// before the start, at most every resendEvery).
+// allHere reports whether every other player said hello (player 0,
+// before the start).
+func (s *session[I]) allHere() bool {
+	for p := range s.peers {
+		if Player(p) != s.me && s.peers[p].id == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// allPonged reports whether every other player answered a ping (player
+// 0, before the start).
+func (s *session[I]) allPonged() bool {
+	for p := range s.peers {
+		if Player(p) != s.me && s.peers[p].pong == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ping asks the other players for a pong, to measure the round trips
+// (player 0, before the start, at most every resendEvery).
 func (s *session[I]) ping() {
 	now := s.clock()
 	if s.pingAt != 0 && now.Sub(time.Unix(0, int64(s.pingAt))) < resendEvery {
@@ -660,13 +794,14 @@ func (s *session[I]) adaptDelay(rtt time.Duration) {
 	s.st.RoundTrip = rtt
 }
 
-// sendStart tells player 1 the seed, the input delay and the prediction
-// window (player 0).
+// sendStart tells the other players the seed, the input delay, the
+// prediction window and the number of players (player 0).
 func (s *session[I]) sendStart() {
 	s.send(rbStart, func(w *codec.Writer) {
 		w.Uint64(s.cfg.Seed)
 		w.Uvarint(uint64(s.cfg.InputDelay))
 		w.Uvarint(uint64(s.cfg.MaxPrediction))
+		w.Uvarint(uint64(s.cfg.Players))
 	})
 }
 
@@ -679,10 +814,13 @@ func (s *session[I]) start(seed uint64) {
 	s.started = true
 	s.delay0 = uint64(s.cfg.InputDelay)
 	s.confirmed = 1 + s.delay0 // nobody's input takes effect before
+	for p := range s.peers {
+		s.peers[p].confirmed = s.confirmed
+	}
 	if s.cfg.DigestEvery > 0 {
 		s.nextDigest = uint64(s.cfg.DigestEvery)
 	}
-	s.cfg.Logger.Info("net: rollback game starts", "player", s.me+1, "seed", seed)
+	s.cfg.Logger.Info("net: rollback game starts", "player", int(s.me), "players", s.cfg.Players, "seed", seed)
 }
 
 // seed hands the game its seed (Config.Start), once.
@@ -697,46 +835,83 @@ func (s *session[I]) seed(seed uint64) {
 // message repeats those the other side has not acknowledged, so that one
 // lost while a connection was down is sent again.
 func (s *session[I]) takeInput(m rbMsg[I]) {
+	who := s.who(m.player)
 	if m.badInput != nil {
-		s.fail(fmt.Errorf("net: rollback: the other player sent a bad input for tick %d: %v", m.tick, m.badInput))
+		s.fail(fmt.Errorf("net: rollback: %s sent a bad input for tick %d: %v", who, m.tick, m.badInput))
 		return
 	}
-	if err := s.inWindow("inputs up to tick", m.tick); err != nil {
+	if err := s.inWindow(m.player, "inputs up to tick", m.tick); err != nil {
 		s.fail(err)
 		return
 	}
 	if sent := max(s.lastAt, 1+30); m.ack > sent { // 30: the largest InputDelay, whose ticks are acknowledged at the start
-		s.fail(fmt.Errorf("net: rollback: the other player acknowledged this side's input of tick %d, which sent them only up to tick %d; it does not follow the protocol (or runs another build)", m.ack, s.lastAt))
+		s.fail(fmt.Errorf("net: rollback: %s acknowledged this side's input of tick %d, which sent them only up to tick %d; it does not follow the protocol (or runs another build)", who, m.ack, s.lastAt))
 		return
 	}
-	s.theirAck = max(s.theirAck, m.ack)
-	s.timeAck(m.ack)
+	q := &s.peers[m.player]
+	q.ack = max(q.ack, m.ack)
+	s.timeAck()
 	first := m.tick - uint64(len(m.ins)) + 1
 	for k, in := range m.ins {
 		t := first + uint64(k)
-		if t <= s.confirmed {
-			continue // known already
+		if t <= q.confirmed || q.left && t > q.leftAt {
+			continue // known already, or past its leaving
 		}
-		if t != s.confirmed+1 {
-			s.fail(fmt.Errorf("net: rollback: the other player sent its input of tick %d without those of ticks %d to %d, which it has not had acknowledged; it does not follow the protocol (or runs another build)", t, s.confirmed+1, t-1))
+		if t != q.confirmed+1 {
+			s.fail(fmt.Errorf("net: rollback: %s sent its input of tick %d without those of ticks %d to %d, which it has not had acknowledged; it does not follow the protocol (or runs another build)", who, t, q.confirmed+1, t-1))
 			return
 		}
 		i := t % rbRing
-		s.remote[i] = tickIn[I]{tick: t, v: in}
-		s.confirmed, s.lastIn = t, in
-		s.heard()
-		if u := s.used[i]; t <= s.simulated && u.tick == t && u.v != in && (s.firstBad == 0 || t < s.firstBad) {
-			s.firstBad = t
+		q.remote[i] = tickIn[I]{tick: t, v: in}
+		q.confirmed, q.lastIn = t, in
+		if u := q.used[i]; t <= s.simulated && u.tick == t && u.v != in {
+			s.mispredicted(t)
 		}
 	}
-	s.theirAdv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
+	q.adv = int(m.tick) - s.cfg.InputDelay - int(m.ack)
+	s.confirm()
 }
 
-// inWindow checks a tick the other player's message names: no honest
-// side names one more than rbWindow past this side's.
-func (s *session[I]) inWindow(what string, tick uint64) error {
+// who names player p in the session's messages: "the other player" in
+// a game of two.
+func (s *session[I]) who(p Player) string {
+	if s.cfg.Players == 2 {
+		return "the other player"
+	}
+	return p.String()
+}
+
+// mispredicted notes that tick t ran with a wrong prediction: the next
+// rollback goes back to the earliest such tick of any player.
+func (s *session[I]) mispredicted(t uint64) {
+	if s.firstBad == 0 || t < s.firstBad {
+		s.firstBad = t
+	}
+}
+
+// confirm sets confirmed to the last tick of which every other player's
+// input is known, and notes progress when it rises.
+func (s *session[I]) confirm() {
+	c := uint64(1<<63 - 1)
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me && !(q.left && q.confirmed >= q.leftAt) {
+			c = min(c, q.confirmed)
+		}
+	}
+	if c == 1<<63-1 {
+		c = max(s.confirmed, s.simulated) // nobody else is left: nothing to wait for
+	}
+	if c > s.confirmed {
+		s.confirmed = c
+		s.heard()
+	}
+}
+
+// inWindow checks a tick player p's message names: no honest side names
+// one more than rbWindow past this side's.
+func (s *session[I]) inWindow(p Player, what string, tick uint64) error {
 	if mine := max(s.simulated, s.lastAt); tick > mine+rbWindow {
-		return fmt.Errorf("net: rollback: the other player sent %s %d, more than %d ticks past this side's tick %d; it does not follow the protocol (or runs another build)", what, tick, rbWindow, mine)
+		return fmt.Errorf("net: rollback: %s sent %s %d, more than %d ticks past this side's tick %d; it does not follow the protocol (or runs another build)", s.who(p), what, tick, rbWindow, mine)
 	}
 	return nil
 }
@@ -745,23 +920,24 @@ func (s *session[I]) inWindow(what string, tick uint64) error {
 // side's are there: only for ticks this side will digest too, not long
 // past, within the window; so their number is bounded.
 func (s *session[I]) takeDigests(m rbMsg[I]) {
-	if err := s.inWindow("digests of tick", m.tick); err != nil {
+	if err := s.inWindow(m.player, "digests of tick", m.tick); err != nil {
 		s.fail(err)
 		return
 	}
 	if len(m.digests) > maxDigestParts {
-		s.fail(fmt.Errorf("net: rollback: the other player sent %d digests of tick %d, more than the %d a state has at most; it does not follow the protocol", len(m.digests), m.tick, maxDigestParts))
+		s.fail(fmt.Errorf("net: rollback: %s sent %d digests of tick %d, more than the %d a state has at most; it does not follow the protocol", s.who(m.player), len(m.digests), m.tick, maxDigestParts))
 		return
 	}
 	every := uint64(max(s.cfg.DigestEvery, 0))
 	if every == 0 || m.tick%every != 0 || m.tick+s.digestHorizon() < s.nextDigest {
 		return // a tick this side does not digest, or long past
 	}
-	if s.theirs == nil {
-		s.theirs = map[uint64][]glue.Digest{}
+	q := &s.peers[m.player]
+	if q.theirs == nil {
+		q.theirs = map[uint64][]glue.Digest{}
 	}
-	s.theirs[m.tick] = m.digests
-	s.compare(m.tick)
+	q.theirs[m.tick] = m.digests
+	s.compare(m.player, m.tick)
 }
 
 // digestHorizon is how long digests wait for the other side's of the
@@ -779,43 +955,48 @@ func (s *session[I]) fail(err error) {
 }
 
 // inputOf returns player p's input of tick t: recorded, or predicted.
-func (s *session[I]) inputOf(p int, t uint64) I {
+func (s *session[I]) inputOf(p Player, t uint64) (I, InputStatus) {
 	var zero I
 	i := t % rbRing
 	if p == s.me {
 		if s.local[i].tick == t {
-			return s.local[i].v
+			return s.local[i].v, Confirmed
 		}
-		return zero
+		return zero, Confirmed
 	}
+	q := &s.peers[p]
 	switch {
 	case t <= 1+s.delay0:
-		return zero
-	case s.remote[i].tick == t:
-		return s.remote[i].v
+		return zero, Confirmed
+	case q.left && t > q.leftAt:
+		return zero, Gone
+	case q.remote[i].tick == t:
+		return q.remote[i].v, Confirmed
 	}
-	return s.lastIn // repeat the last one that came
+	return q.lastIn, Predicted // repeat the last one that came
 }
 
-// handOver fills Inputs with both players' inputs of the tick being run,
-// recording and sending the local player's sample first in a tick run
-// for the first time (the system in RollbackStage).
-func (s *session[I]) handOver(sample *I, in *Inputs) {
+// handOver fills PlayerInputs and Inputs with every player's input of
+// the tick being run, recording and sending the local player's sample
+// first in a tick run for the first time (the system in RollbackStage).
+func (s *session[I]) handOver(sample *I, in *Inputs, typed *PlayerInputs[I]) {
 	t := s.running
 	if !s.resim && t >= 2 {
 		var v I
 		if sample != nil {
 			v = *sample
 		}
-		s.stamp(t, v) // adapt.go
+		s.stamp(t, v) // adapt.go: sent at the frame's end (flushInputs)
 	}
 	clear(in.list)
 	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
-	for p := range 2 {
-		v := s.inputOf(p, t)
+	typed.reset(t, len(s.peers))
+	for p := range Player(len(s.peers)) {
+		v, st := s.inputOf(p, t)
 		if p != s.me {
-			s.used[t%rbRing] = tickIn[I]{tick: t, v: v}
+			s.peers[p].used[t%rbRing] = tickIn[I]{tick: t, v: v}
 		}
+		typed.in[p], typed.status[p] = v, st
 		in.list = append(in.list, Input{Client: ClientID(p + 1), Value: s.box(v), Tick: t})
 	}
 }
@@ -844,17 +1025,25 @@ func cachedBox[I comparable](cache *map[I]any, v I) any {
 // side has not acknowledged, up to this many.
 const maxResend = 64
 
-// sendInput sends the local player's inputs up to tick at that the other
-// side has not acknowledged.
+// sendInput sends the local player's inputs up to tick at that some
+// other player has not acknowledged, with this side's acknowledgement of
+// each other player's inputs.
 func (s *session[I]) sendInput(at uint64) {
-	s.lastAt, s.lastSent, s.ackSent = at, s.clock(), s.confirmed
-	if s.sentAt[at%rbRing].tick != at {
-		s.sentAt[at%rbRing] = tickTime{tick: at, at: s.lastSent}
+	s.lastSent = s.clock()
+	for t := max(s.sentUpTo+1, at-min(at, rbRing/2)); t <= at; t++ {
+		s.sentAt[t%rbRing] = tickTime{tick: t, at: s.lastSent} // first sent now
 	}
-	first := min(at, max(s.theirAck+1, 2+s.delay0, at-min(at, maxResend-1)))
+	s.sentUpTo = max(s.sentUpTo, at)
+	first := min(at, max(s.acked()+1, 2+s.delay0, at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(at)
-		w.Uvarint(s.confirmed)
+		for p := range s.peers {
+			if Player(p) != s.me {
+				q := &s.peers[p]
+				q.ackSent = q.confirmed
+				w.Uvarint(q.confirmed)
+			}
+		}
 		s.writeInputs(w, first, at)
 	})
 }
@@ -950,14 +1139,21 @@ func (s *session[I]) drive(tick func() error) error {
 		return s.err
 	}
 	if !s.started {
-		if s.hellos--; s.hellos <= 0 && s.link.seated() == s.me {
+		if s.hellos--; s.hellos <= 0 && s.link.seated() == int(s.me) {
 			s.send(rbHello, nil)
 			s.hellos = 30
 		}
 		return nil
 	}
-	s.resend()
 	s.rate()
+	err := s.frame(tick)
+	s.flushInputs()
+	return err
+}
+
+// frame runs the frame's ticks, once the game started: the re-run of a
+// rollback, then the next tick unless the session waits.
+func (s *session[I]) frame(tick func() error) error {
 	if s.app.Paused() {
 		s.watch(false)
 		return nil // glue.App.Pause: no tick, no re-run until it resumes
@@ -966,6 +1162,7 @@ func (s *session[I]) drive(tick func() error) error {
 		return err
 	}
 	s.digests()
+	s.feedWatchers() // rollback_watch.go
 	if s.holdAt != 0 && s.simulated >= s.holdAt {
 		s.watch(false)
 		return nil
@@ -980,11 +1177,28 @@ func (s *session[I]) drive(tick func() error) error {
 		s.st.Stalls++
 		return nil // wait for the other player
 	}
-	if s.evenOut(ahead) { // adapt.go
+	if s.evenOut() { // adapt.go
 		s.st.Stalls++
 		return nil // run a little slower until the sides are even
 	}
 	return s.run(tick)
+}
+
+// rawLead returns how many ticks this side runs further ahead of
+// another player's inputs than that player runs ahead of this side's:
+// the most of any player still in the game (negative: this side is
+// behind every one; 0 with nobody left). evenOut smooths it.
+func (s *session[I]) rawLead() int {
+	lead, found := math.MinInt, false
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me && !q.left {
+			lead, found = max(lead, int(s.simulated)-int(q.confirmed)-q.adv), true
+		}
+	}
+	if !found {
+		return 0
+	}
+	return lead
 }
 
 // rate measures RollbacksPerSecond, once a second.
@@ -1008,20 +1222,40 @@ func (s *session[I]) clock() time.Time {
 	return s.now()
 }
 
-// resend sends the acknowledgement of the other's inputs that came since
-// the last message at once, and the inputs the other side has not
-// acknowledged again at most every resendEvery: a frame that runs a tick
-// sends them anyway, one that waits would not — the other side would
+// flushInputs sends, at the end of a frame, one message at most: the
+// local inputs not yet sent and the acknowledgement of the others'
+// inputs that came — at once when a new input differs from the last one
+// sent (the others mispredict it until it comes), otherwise at most
+// every batchEvery (an unchanged input is what the others predict
+// anyway; and at once when the session holds at its last tick, Hold);
+// and the inputs another side has not acknowledged again every
+// resendEvery, in frames that run a tick or not — the other sides would
 // wait for the acknowledgement, and the inputs lost with a connection
 // would never come.
-func (s *session[I]) resend() {
-	if s.lastAt == 0 || s.lastAt <= s.theirAck && s.confirmed <= s.ackSent {
+func (s *session[I]) flushInputs() {
+	if s.lastAt == 0 || s.err != nil {
 		return
 	}
+	owed := false // an acknowledgement another player waits for
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me && !q.left && q.confirmed > q.ackSent {
+			owed = true
+		}
+	}
+	fresh := s.lastAt > s.sentUpTo
+	changed := false
+	if fresh {
+		last := s.local[s.sentUpTo%rbRing]
+		for t := max(s.sentUpTo+1, s.lastAt-min(s.lastAt, maxResend)); t <= s.lastAt && !changed; t++ {
+			changed = last.tick != t-1 || s.local[t%rbRing].v != last.v
+			last = s.local[t%rbRing]
+		}
+	}
+	since := s.clock().Sub(s.lastSent)
 	switch {
-	case s.confirmed > s.ackSent:
-		s.sendInput(s.lastAt) // new: the acknowledgement the other side waits for
-	case s.clock().Sub(s.lastSent) >= resendEvery:
+	case changed || (fresh || owed) && (since >= batchEvery || s.holdAt != 0 && s.simulated >= s.holdAt):
+		s.sendInput(s.lastAt)
+	case s.lastAt > s.acked() && since >= resendEvery:
 		s.st.Resends++
 		s.sendInput(s.lastAt)
 	}
@@ -1135,7 +1369,11 @@ func (s *session[I]) digests() {
 				w.Uint64(d.Sum)
 			}
 		})
-		s.compare(t)
+		for p := range s.peers {
+			if Player(p) != s.me {
+				s.compare(Player(p), t)
+			}
+		}
 	}
 }
 
@@ -1148,9 +1386,11 @@ func (s *session[I]) pruneDigests(t uint64) {
 			delete(s.mine, old)
 		}
 	}
-	for old := range s.theirs {
-		if old+s.digestHorizon() < t {
-			delete(s.theirs, old)
+	for p := range s.peers {
+		for old := range s.peers[p].theirs {
+			if old+s.digestHorizon() < t {
+				delete(s.peers[p].theirs, old)
+			}
 		}
 	}
 }
@@ -1183,17 +1423,17 @@ func b2u(b bool) uint8 {
 	return 0
 }
 
-// compare compares the digests of tick t once both sides' are there.
-func (s *session[I]) compare(t uint64) {
+// compare compares this side's digests of tick t with player p's once
+// both are there (this side's are kept for each player's, until pruned).
+func (s *session[I]) compare(p Player, t uint64) {
 	a, ok1 := s.mine[t]
-	b, ok2 := s.theirs[t]
+	b, ok2 := s.peers[p].theirs[t]
 	if !ok1 || !ok2 {
 		return
 	}
-	delete(s.mine, t)
-	delete(s.theirs, t)
+	delete(s.peers[p].theirs, t)
 	s.st.Digests++
-	d := Desync{Tick: t}
+	d := Desync{Tick: t, Player: p}
 	sums := map[string]uint64{}
 	for _, x := range b {
 		sums[x.Name] = x.Sum
@@ -1214,7 +1454,7 @@ func (s *session[I]) compare(t uint64) {
 	}
 	s.st.Desyncs++
 	s.st.LastDesync = &d
-	s.tell(SessionEvent{Kind: Desynced, Tick: d.Tick, Parts: d.Parts})
+	s.tell(SessionEvent{Kind: Desynced, Player: p, Tick: d.Tick, Parts: d.Parts})
 	if s.cfg.OnDesync != nil {
 		s.cfg.OnDesync(d)
 		return

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // What a rollback session tells the game (issue #34; docs/net.md, "When
@@ -16,19 +17,24 @@ import (
 type SessionEventKind uint8
 
 const (
-	// Interrupted: the session has been waiting for the other player's
-	// inputs, running no tick, for InterruptAfter. DisconnectIn says how
-	// long it still waits before it gives up.
+	// Interrupted: the session has been waiting for another player's
+	// inputs (Player's: the one furthest behind), running no tick, for
+	// InterruptAfter. DisconnectIn says how long it still waits before it
+	// gives up.
 	Interrupted SessionEventKind = iota + 1
-	// Resumed: the other player's inputs come again after Interrupted.
+	// Resumed: the inputs come again after Interrupted.
 	Resumed
 	// Disconnected: the session is over; Reason says why, and App.Update
 	// returns it from now on.
 	Disconnected
-	// PeerLeft: the other player closed its game. Disconnected follows.
+	// PeerLeft: Player closed its game. Its input is the zero value,
+	// with the status Gone, from the tick after its last input
+	// on, on every side alike ([PlayerInputs]): the game decides what
+	// that player's part does now. The session goes on while another
+	// player is left; in a game of two, Disconnected follows.
 	PeerLeft
-	// Desynced: the players' states differ at Tick, in Parts (see
-	// [Desync]). The game goes on.
+	// Desynced: this side's state and Player's differ at Tick, in Parts
+	// (see [Desync]). The game goes on.
 	Desynced
 	// WaitRecommended: this side runs Ticks ticks ahead of the other; the
 	// session already waits a frame now and then to even them out (as
@@ -66,6 +72,9 @@ func (k SessionEventKind) String() string {
 // which both players' games must compute alike.
 type SessionEvent struct {
 	Kind SessionEventKind
+	// Player is the other player the event is about (Interrupted,
+	// PeerLeft, Desynced).
+	Player Player
 	// Reason is why the session is over (Disconnected, PeerLeft); it
 	// wraps [ErrDisconnected].
 	Reason error
@@ -109,7 +118,7 @@ func (s *session[I]) flush(w glue.Writer[SessionEvent]) {
 	s.events = s.events[:0]
 }
 
-// watch follows the other player's inputs (drive, every frame): waiting
+// watch follows the other players' inputs (drive, every frame): waiting
 // for them for InterruptAfter is an interruption, for DisconnectAfter the
 // session's end.
 func (s *session[I]) watch(waiting bool) {
@@ -122,35 +131,52 @@ func (s *session[I]) watch(waiting bool) {
 	if !s.interrupted && quiet >= s.cfg.InterruptAfter {
 		s.interrupted = true
 		s.st.Interruptions++
-		s.cfg.Logger.Warn("net: rollback: waiting for the other player's inputs", "for", quiet, "tick", s.simulated)
-		s.tell(SessionEvent{Kind: Interrupted, DisconnectIn: s.cfg.DisconnectAfter - quiet})
+		late := s.late()
+		s.cfg.Logger.Warn("net: rollback: waiting for a player's inputs", "player", int(late), "for", quiet, "tick", s.simulated)
+		s.tell(SessionEvent{Kind: Interrupted, Player: late, DisconnectIn: s.cfg.DisconnectAfter - quiet})
 	}
 	if quiet >= s.cfg.DisconnectAfter {
 		link := "this side's link to the relay server is up"
 		if err := (Client{c: s.link}).Err(); err != nil {
 			link = "this side's link to the relay server is down: " + err.Error()
 		}
-		s.fail(fmt.Errorf("net: rollback: no input from the other player for %v (RollbackConfig.DisconnectAfter); its game or its link is down (%s)", s.cfg.DisconnectAfter.Round(time.Millisecond), link))
+		s.fail(fmt.Errorf("net: rollback: no input from %s for %v (RollbackConfig.DisconnectAfter); its game or its link is down (%s)", s.who(s.late()), s.cfg.DisconnectAfter.Round(time.Millisecond), link))
 	}
 }
 
-// heard notes the other player's inputs coming again (takeInput).
+// late returns the other player whose inputs the session has for the
+// fewest ticks, of those still in the game.
+func (s *session[I]) late() Player {
+	late, at := s.me, uint64(1<<63-1)
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me && !q.known(q.confirmed+1) && q.confirmed < at {
+			late, at = Player(p), q.confirmed
+		}
+	}
+	return late
+}
+
+// heard notes the others' inputs coming again (confirm).
 func (s *session[I]) heard() {
 	s.progress = s.clock()
 	if s.interrupted {
 		s.interrupted = false
-		s.cfg.Logger.Info("net: rollback: the other player's inputs come again", "tick", s.confirmed)
+		s.cfg.Logger.Info("net: rollback: the players' inputs come again", "tick", s.confirmed)
 		s.tell(SessionEvent{Kind: Resumed})
 	}
 }
 
-// bye tells the other player this game closes (App.OnClose), and lets
-// the message go before the link closes: a moment, no more.
+// bye tells the other players this game closes (App.OnClose), with the
+// last tick of its inputs, and lets the message go before the link
+// closes: a moment, no more.
 func (s *session[I]) bye() {
 	if !s.started || s.err != nil || !(Client{c: s.link}).Connected() {
 		return
 	}
-	s.send(rbBye, nil)
+	if s.lastAt > s.sentUpTo {
+		s.sendInput(s.lastAt) // those held back to go with the next (flushInputs)
+	}
+	s.send(rbBye, func(w *codec.Writer) { w.Uvarint(s.lastAt) })
 	for deadline := time.Now().Add(250 * time.Millisecond); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		s.link.outMu.Lock()
 		n := len(s.link.events)
@@ -162,10 +188,39 @@ func (s *session[I]) bye() {
 	}
 }
 
-// leftGame is the other player's bye (poll).
-func (s *session[I]) leftGame() {
-	s.tell(SessionEvent{Kind: PeerLeft, Reason: disconnected{errLeft}})
-	s.fail(errLeft)
+// leftGame is player p's bye, after its input of tick last (poll): its
+// input is zero (Gone) from the next tick on, on every side; the
+// ticks this side ran past it are run again, so that the game sees the
+// same statuses on every side. In a game of two, or when nobody else is
+// left, the session ends.
+func (s *session[I]) leftGame(p Player, last uint64) {
+	q := &s.peers[p]
+	if q.left {
+		return
+	}
+	if err := s.inWindow(p, "its last input, of tick", last); err != nil {
+		s.fail(err)
+		return
+	}
+	// It sent its inputs up to last before its bye, in order; it cannot
+	// take back those received.
+	q.left, q.leftAt = true, max(last, q.confirmed)
+	reason := fmt.Errorf("net: rollback: %s left the game", s.who(p))
+	if s.cfg.Players == 2 {
+		reason = errLeft
+	}
+	s.cfg.Logger.Info("net: rollback: a player left the game", "player", int(p), "after tick", q.leftAt)
+	s.tell(SessionEvent{Kind: PeerLeft, Player: p, Reason: disconnected{reason}})
+	for o := range s.peers {
+		if Player(o) != s.me && !s.peers[o].left {
+			if q.leftAt < s.simulated {
+				s.mispredicted(q.leftAt + 1)
+			}
+			s.confirm()
+			return // someone is left to play with
+		}
+	}
+	s.fail(reason)
 }
 
 var errLeft = errors.New("net: rollback: the other player left the game")

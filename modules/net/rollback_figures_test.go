@@ -30,7 +30,8 @@ func TestRollbackLinkFigures(t *testing.T) {
 			var proxy [2]*lagproxy.Proxy
 			var start, end [2]time.Time
 			var startSt, endSt [2]lagproxy.Stats
-			var delay [2]int // each player's app writes its own (they run at once)
+			var delay [2]int            // each player's app writes its own (they run at once)
+			var msgs, sent [2][2]uint64 // messages and payload bytes sent, at the start and the end
 			st, _ := runRollbackWith(t, rbRun{n: n, lag: lag, compare: true,
 				config:  func(p int, c *RollbackConfig) { c.FixedDelay = false }, // the defaults
 				proxies: func(p int, px *lagproxy.Proxy) { proxy[p] = px },
@@ -38,9 +39,11 @@ func TestRollbackLinkFigures(t *testing.T) {
 					app.AddSystems(glue.Last, glue.Func(func(struct{}) {
 						switch tk := app.Tick() + 1; {
 						case tk == from && start[p].IsZero():
-							start[p], startSt[p] = time.Now(), proxy[p].Stats()
+							s := glue.Resource[Session](app).s.(*session[rbPad])
+							start[p], startSt[p], msgs[p][0], sent[p][0] = time.Now(), proxy[p].Stats(), s.msgs, s.st.BytesSent
 						case tk == n && end[p].IsZero():
-							end[p], endSt[p] = time.Now(), proxy[p].Stats()
+							s := glue.Resource[Session](app).s.(*session[rbPad])
+							end[p], endSt[p], msgs[p][1], sent[p][1] = time.Now(), proxy[p].Stats(), s.msgs, s.st.BytesSent
 						}
 						delay[p] = glue.Resource[Session](app).s.(*session[rbPad]).cfg.InputDelay
 					}).Named("measure"))
@@ -51,6 +54,8 @@ func TestRollbackLinkFigures(t *testing.T) {
 					p+1, lag, delay[p], float64(n-from)/secs,
 					float64(endSt[p].Up-startSt[p].Up)/secs, float64(endSt[p].Down-startSt[p].Down)/secs,
 					st[p].RoundTrip.Round(time.Millisecond), st[p].Rollbacks, st[p].Stalls, st[p].Resends)
+				m := float64(msgs[p][1] - msgs[p][0])
+				t.Logf("player %d: %.1f messages/s, %.1f payload bytes each (%.0f B/s of payload)", p+1, m/secs, float64(sent[p][1]-sent[p][0])/m, float64(sent[p][1]-sent[p][0])/secs)
 			}
 			if out, err := exec.Command("uptime").Output(); err == nil {
 				t.Logf("load: %s", strings.TrimSpace(string(out)))

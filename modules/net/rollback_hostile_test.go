@@ -187,7 +187,7 @@ func TestRollbackHostileDigestFlood(t *testing.T) {
 		for k := range uint64(4) { // within the window, within the server's message rate
 			h.digests(last+uint64(frame%30)*4+k, 8) // every tick up to 120 ahead, over and over
 		}
-		most = max(most, len(s.theirs)) // the app's goroutine is this one: no race
+		most = max(most, len(s.peers[1].theirs)) // the app's goroutine is this one: no race
 		if frame == 240 {
 			h.digests(1<<40, 8)
 		}

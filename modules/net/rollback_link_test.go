@@ -99,8 +99,12 @@ type rbEvents struct {
 	at   []time.Time
 }
 
-func (e *rbEvents) add(app *glue.App) {
-	app.AddSystems(glue.Draw, glue.Func(func(p struct{ In glue.Reader[SessionEvent] }) {
+func (e *rbEvents) add(app *glue.App) { e.addIn(app, glue.Draw) }
+
+// addIn reads the events in stage: glue.Update sees those told in a
+// tick's first run, without a Draw.
+func (e *rbEvents) addIn(app *glue.App, stage glue.Stage) {
+	app.AddSystems(stage, glue.Func(func(p struct{ In glue.Reader[SessionEvent] }) {
 		e.mu.Lock()
 		defer e.mu.Unlock()
 		for _, ev := range p.In.Read() {

@@ -15,8 +15,8 @@ import (
 	"github.com/gluekit/glue/internal/lagproxy"
 )
 
-// The rollback tests' game: two paddles steered by their players'
-// inputs, a ball that bounces off the walls and, at the bottom, off a
+// The rollback tests' game: a paddle for each player (two, or up to
+// four), steered by its player's input, a ball that bounces off the walls and, at the bottom, off a
 // paddle or not, and a score that sums the paddles' positions every tick
 // — so that any input applied in another tick changes the end.
 
@@ -41,24 +41,37 @@ func rbRegistry() *codec.Registry {
 	return reg
 }
 
-// rbGame adds the game to app: it reads its players' inputs from Inputs.
-func rbGame(app *glue.App) {
+// rbGame adds the game of two players to app.
+func rbGame(app *glue.App) { rbGameN(app, 2) }
+
+// rbStartX is where player p's paddle starts.
+func rbStartX(p int) int32 {
+	if p < 2 {
+		return int32(100 + 200*p)
+	}
+	return int32(100*p - 50)
+}
+
+// rbGameN adds the game of n players to app: it reads their inputs from
+// PlayerInputs.
+func rbGameN(app *glue.App, n int) {
 	app.Configure(glue.Options{Sequential: true})
 	app.InsertResource(rbScore{})
 	app.AddStartup(glue.Func(func(c glue.Commands) {
-		c.Spawn(rbPaddle{Player: 0, X: 100})
-		c.Spawn(rbPaddle{Player: 1, X: 300})
+		for p := range n {
+			c.Spawn(rbPaddle{Player: int32(p), X: rbStartX(p)})
+		}
 		c.Spawn(rbBall{X: 50, Y: 10, VX: 7, VY: 5})
 	}))
 	app.AddSystems(glue.Update, glue.Func(func(p struct {
-		In      glue.Res[Inputs]
+		In      glue.Res[PlayerInputs[rbPad]]
 		Paddles glue.Query1[*rbPaddle]
 		Balls   glue.Query1[*rbBall]
 		Score   glue.ResMut[rbScore]
 	}) {
-		var axis [2]int32
-		for client, v := range InputsOf[rbPad](p.In.Get()) {
-			axis[client-1] = int32(v.Axis)
+		var axis [MaxPlayers]int32
+		for pl, v := range p.In.Get().All() {
+			axis[pl] = int32(v.Axis)
 		}
 		sc := p.Score.Get()
 		p.Paddles.Each(func(_ glue.Entity, pd *rbPaddle) {
@@ -103,9 +116,23 @@ func rbScript(p int, t uint64) int8 {
 	return 0
 }
 
-// rbReference runs the game to tick n with every input on time.
+// rbReference runs the game of two players to tick n with every input
+// on time.
 func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
-	return rbReferenceOf(t, n, func(pl int, tk uint64) int8 {
+	return rbReferenceN(t, n, delay, 2)
+}
+
+// rbReferenceN runs the game of players players to tick n with every
+// input on time.
+func rbReferenceN(t *testing.T, n uint64, delay, players int) []glue.Digest {
+	return rbReferenceGone(t, n, delay, players, nil)
+}
+
+// rbReferenceGone runs the game of players players to tick n with every
+// input on time, but for those of the players who left: zero after tick
+// gone[p] (if set and not 0).
+func rbReferenceGone(t *testing.T, n uint64, delay, players int, gone []uint64) []glue.Digest {
+	return rbReferenceOf(t, n, players, gone, func(pl int, tk uint64) int8 {
 		if tk >= 2+uint64(delay) {
 			return rbScript(pl, tk-uint64(delay))
 		}
@@ -113,23 +140,30 @@ func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
 	})
 }
 
-// rbReferenceOf runs the game to tick n with player pl's input of tick
-// tk axis(pl, tk).
-func rbReferenceOf(t *testing.T, n uint64, axis func(pl int, tk uint64) int8) []glue.Digest {
+// rbReferenceOf runs the game of players players to tick n with player
+// pl's input of tick tk axis(pl, tk), but for those who left: zero after
+// tick gone[pl] (if set and not 0).
+func rbReferenceOf(t *testing.T, n uint64, players int, gone []uint64, axis func(pl int, tk uint64) int8) []glue.Digest {
 	app := glue.NewApp()
-	app.InsertResource(Inputs{})
-	rbGame(app)
+	app.InsertResource(PlayerInputs[rbPad]{})
+	rbGameN(app, players)
 	app.AddSystems(glue.PreUpdate, glue.Func(func(p struct {
-		In   glue.ResMut[Inputs]
+		In   glue.ResMut[PlayerInputs[rbPad]]
 		Tick glue.Local[uint64]
 	}) {
 		*p.Tick.Get()++
 		tk := *p.Tick.Get()
 		in := p.In.Get()
-		in.list = in.list[:0]
-		for pl := range 2 {
-			v := rbPad{Axis: axis(pl, tk)}
-			in.list = append(in.list, Input{Client: ClientID(pl + 1), Value: v, Tick: tk})
+		in.Tick = tk
+		for pl := range players {
+			var v rbPad
+			st := Confirmed
+			if gone != nil && gone[pl] != 0 && tk > gone[pl] {
+				st = Gone
+			} else {
+				v.Axis = axis(pl, tk)
+			}
+			in.Set(Player(pl), v, st)
 		}
 	}))
 	defer app.Close()
@@ -162,9 +196,8 @@ func gameDigests(t *testing.T, app *glue.App) []glue.Digest {
 // alter, if set, changes the session's configuration.
 func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desync, mu *sync.Mutex, alter func(*RollbackConfig)) (*glue.App, *session[rbPad]) {
 	app := glue.NewApp()
-	rbGame(app)
 	cfg := RollbackConfig{
-		URL: url, Player: player, Registry: rbRegistry(), Seed: 42, InputDelay: delay, FixedDelay: true, Logger: quiet(), DigestEvery: 30,
+		URL: url, Player: Player(player), Registry: rbRegistry(), Seed: 42, InputDelay: delay, FixedDelay: true, Logger: quiet(), DigestEvery: 30,
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed },
 		OnDesync: func(d Desync) {
 			mu.Lock()
@@ -175,6 +208,7 @@ func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desy
 	if alter != nil {
 		alter(&cfg)
 	}
+	rbGameN(app, max(cfg.Players, 2))
 	app.AddPlugins(Rollback[rbPad]{Config: cfg})
 	app.InsertResource(rbPad{})
 	t.Cleanup(app.Close)
@@ -290,7 +324,7 @@ func TestRollbackReportsDesync(t *testing.T) {
 // inputs put it after every tick and, unless alter is set, that both end
 // with the digests of the run with every input on time. It returns the
 // sessions' counters and the desyncs reported.
-func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([2]RollbackStats, []Desync) {
+func runRollback(t *testing.T, n uint64, delay int, lag time.Duration, alter func(p int, app *glue.App)) ([]RollbackStats, []Desync) {
 	return runRollbackWith(t, rbRun{n: n, delay: delay, lag: lag, alter: alter, compare: alter == nil})
 }
 
@@ -307,25 +341,44 @@ type rbRun struct {
 	proxies func(p int, proxy *lagproxy.Proxy)
 	faults  func(cfg *lagproxy.Config) // the proxies' faults
 	config  func(p int, cfg *RollbackConfig)
-	longest *[2]time.Duration // if set, gets each player's longest time without a tick
+	// players is the number of players (0: 2); lags, if set, is each
+	// player's own latency each way, instead of lag.
+	players int
+	lags    []time.Duration
+	// leave, if set, is the tick after which each player closes its game
+	// (0: it plays to n); gone, filled in, is the last tick of a leaver's
+	// inputs as player 0 learnt it from its bye.
+	leave []uint64
+	gone  []uint64
+	// watchers is the number of RollbackWatch apps connected to the relay
+	// server (player 0 sets Watchers): watcher k connects k seconds after
+	// the players start. watched, if set, gets their digests at tick n.
+	watchers int
+	watched  *[][]glue.Digest
+	// longest, if set, gets each player's longest time without a tick.
+	longest *[]time.Duration
 }
 
 // runRollbackWith plays the test game as r says (see runRollback).
-func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
-	n, delay := r.n, r.delay
+func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
+	n, delay, players := r.n, r.delay, max(r.players, 2)
 	scfg := ServerConfig{Registry: rbRegistry()}
 	if r.server != nil {
 		r.server(&scfg)
 	}
 	server, srv := startServer(t, scfg, nil)
-	var apps [2]*glue.App
-	var sess [2]*session[rbPad]
+	apps := make([]*glue.App, players)
+	sess := make([]*session[rbPad], players)
 	var mu sync.Mutex
 	var desyncs []Desync
-	for p := range 2 {
+	for p := range players {
 		addr := srv.Addr()
-		if r.lag > 0 {
-			pc := lagproxy.Config{Target: srv.Addr(), Latency: r.lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)}
+		lag := r.lag
+		if r.lags != nil {
+			lag = r.lags[p]
+		}
+		if lag > 0 {
+			pc := lagproxy.Config{Target: srv.Addr(), Latency: lag, Jitter: 30 * time.Millisecond, Seed: uint64(p + 1)}
 			if r.faults != nil {
 				r.faults(&pc)
 			}
@@ -339,27 +392,50 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 				r.proxies(p, proxy)
 			}
 		}
-		var cfg func(*RollbackConfig)
-		if r.config != nil {
-			cfg = func(c *RollbackConfig) { r.config(p, c) }
+		cfg := func(c *RollbackConfig) {
+			c.Players = players
+			if r.config != nil {
+				r.config(p, c)
+			}
 		}
 		apps[p], sess[p] = rbPeerWith(t, "ws://"+addr+"/net", p, delay, &desyncs, &mu, cfg)
 		if r.alter != nil {
 			r.alter(p, apps[p])
 		}
 		sess[p].holdAt = n
+		if r.leaves(p) {
+			sess[p].holdAt = r.leave[p]
+		}
 	}
-	errs := make(chan error, 2)
+	errs := make(chan error, players+r.watchers)
 	var wg sync.WaitGroup
-	var recs [2]rbRecord
-	for p := range 2 {
+	recs := make([]rbRecord, players)
+	for p := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if r.leaves(p) {
+				err := rbPlay(apps[p], sess[p], p, r.leave[p], &recs[p])
+				apps[p].Close() // its bye
+				errs <- err
+				return
+			}
 			errs <- rbPlay(apps[p], sess[p], p, n, &recs[p])
 		}()
 	}
 	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
+	watchers := make([]*glue.App, r.watchers)
+	for k := range r.watchers {
+		watchers[k] = rbWatcherApp(t, "ws://"+srv.Addr()+"/net", players, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(k) * time.Second)
+			if err := rbWatch(watchers[k], n); err != nil {
+				errs <- fmt.Errorf("watcher %d: %v", k, err)
+			}
+		}()
+	}
 	wg.Wait()
 	stop()
 	close(errs)
@@ -368,39 +444,98 @@ func runRollbackWith(t *testing.T, r rbRun) ([2]RollbackStats, []Desync) {
 			t.Fatal(err)
 		}
 	}
+	if r.leave != nil {
+		r.gone = make([]uint64, players)
+		for p := range players {
+			if r.leaves(p) {
+				r.gone[p] = sess[0].peers[p].leftAt
+			}
+		}
+	}
 	if r.compare {
-		want := rbReference(t, n, sess[0].cfg.InputDelay) // the delay the session chose
-		if !sess[0].cfg.FixedDelay || !sess[1].cfg.FixedDelay {
+		want := rbReferenceGone(t, n, int(sess[0].delay0), players, r.gone) // the delay the session chose
+		if !r.fixedDelays(sess) {
 			// Delays that changed during the match: the inputs each tick
-			// had, as both sides recorded them, are the reference's.
-			for p := range 2 {
-				if o := 1 - p; !slices.Equal(recs[p].own[:n+1], recs[o].theirs[:n+1]) {
-					t.Errorf("player %d's inputs by tick differ from those player %d got:\n%v\n%v", p+1, o+1, recs[p].own[:n+1], recs[o].theirs[:n+1])
+			// had, as the sides recorded them, are the reference's.
+			for p := range players {
+				for o := range players {
+					if o == p || r.leaves(p) || r.leaves(o) {
+						continue
+					}
+					if mine, got := recs[p].own[:n+1], recs[o].theirs[p][:n+1]; !slices.Equal(mine, got) {
+						t.Errorf("player %d's inputs by tick differ from those player %d got:\n%v\n%v", p+1, o+1, mine, got)
+					}
 				}
 			}
-			want = rbReferenceOf(t, n, func(pl int, tk uint64) int8 {
-				if pl == 0 {
-					return recs[0].own[tk]
-				}
-				return recs[0].theirs[tk]
+			want = rbReferenceOf(t, n, players, r.gone, func(pl int, tk uint64) int8 {
+				return recs[0].input(pl, tk)
 			})
 		}
-		for p := range 2 {
+		for p := range players {
+			if r.leaves(p) {
+				continue
+			}
 			if got := gameDigests(t, apps[p]); !slices.Equal(got, want) {
 				t.Errorf("player %d ends with digests %v, want those of the run with every input on time, %v", p+1, got, want)
 			}
 		}
 	}
-	if r.longest != nil {
-		*r.longest = [2]time.Duration{recs[0].longest, recs[1].longest}
+	if r.watched != nil {
+		for _, w := range watchers {
+			*r.watched = append(*r.watched, gameDigests(t, w))
+		}
 	}
-	st := [2]RollbackStats{glue.Resource[Session](apps[0]).Stats(), glue.Resource[Session](apps[1]).Stats()}
-	t.Logf("player 1: %+v", st[0])
-	t.Logf("player 2: %+v", st[1])
+	if r.longest != nil {
+		*r.longest = make([]time.Duration, players)
+		for p := range players {
+			(*r.longest)[p] = recs[p].longest
+		}
+	}
+	st := make([]RollbackStats, players)
+	for p := range players {
+		st[p] = glue.Resource[Session](apps[p]).Stats()
+		t.Logf("player %d: %+v", p, st[p])
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	return st, slices.Clone(desyncs)
 }
+
+// rbWatcherApp is a watcher's app of the test game of players players,
+// held at tick n.
+func rbWatcherApp(t *testing.T, url string, players int, n uint64) *glue.App {
+	app := glue.NewApp()
+	rbGameN(app, players)
+	app.AddPlugins(RollbackWatch[rbPad]{Config: WatchConfig{URL: url, Registry: rbRegistry(), Logger: quiet(),
+		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed }}})
+	t.Cleanup(app.Close)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	glue.Resource[Session](app).Hold(n)
+	return app
+}
+
+// rbWatch runs a watcher's app at 60 frames a second until it has run
+// tick n.
+func rbWatch(app *glue.App, n uint64) error {
+	tk := time.NewTicker(time.Second / 60)
+	defer tk.Stop()
+	deadline := time.Now().Add(60 * time.Second)
+	for app.Tick() < n {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("at tick %d after 60 s, want %d", app.Tick(), n)
+		}
+		<-tk.C
+		if err := app.Update(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// leaves reports whether player p leaves before the end.
+func (r *rbRun) leaves(p int) bool { return r.leave != nil && r.leave[p] != 0 }
 
 // stepServer runs the relay server's app at 60 ticks a second (its
 // heartbeat) until stop is called or the test ends.
@@ -426,28 +561,52 @@ func stepServer(t *testing.T, server *glue.App) (stop func()) {
 	return stop
 }
 
-// rbRecord is what one player's inputs were, tick by tick: its own
-// (as stamped by its session) and the other player's (as received).
+// rbRecord is what the inputs were, tick by tick, as one player saw
+// them: its own (as stamped by its session) and every other player's (as
+// received), by player.
 type rbRecord struct {
-	own, theirs     []int8
-	ownTo, theirsTo uint64        // the last tick of each recorded
-	longest         time.Duration // the longest time between two frames that ran a tick
+	own     []int8
+	theirs  [][]int8      // by player; this side's nil
+	longest time.Duration // the longest time between two frames that ran a tick
 }
 
 // take records the inputs stamped and received since the last frame.
 func (r *rbRecord) take(s *session[rbPad]) {
-	for ; r.ownTo < s.lastAt; r.ownTo++ {
-		r.own = append(r.own, r.axis(s.local[:], r.ownTo+1, s.delay0))
+	if r.own == nil {
+		r.own = []int8{0} // tick 0
+		r.theirs = make([][]int8, len(s.peers))
+		for p := range s.peers {
+			if Player(p) != s.me {
+				r.theirs[p] = []int8{0}
+			}
+		}
 	}
-	for ; r.theirsTo < s.confirmed; r.theirsTo++ {
-		r.theirs = append(r.theirs, r.axis(s.remote[:], r.theirsTo+1, s.delay0))
+	for tk := uint64(len(r.own)); tk <= s.lastAt; tk++ {
+		r.own = append(r.own, rbAxisOf(s.local[:], tk, s.delay0))
+	}
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me {
+			for tk := uint64(len(r.theirs[p])); tk <= q.confirmed; tk++ {
+				r.theirs[p] = append(r.theirs[p], rbAxisOf(q.remote[:], tk, s.delay0))
+			}
+		}
 	}
 }
 
-func (r *rbRecord) axis(ring []tickIn[rbPad], tk, delay0 uint64) int8 {
-	if len(r.own) == 0 && len(r.theirs) == 0 {
-		r.own, r.theirs = []int8{0}, []int8{0} // tick 0
+// input returns player pl's input of tick tk as recorded (0 if not).
+func (r *rbRecord) input(pl int, tk uint64) int8 {
+	in := r.own
+	if r.theirs[pl] != nil {
+		in = r.theirs[pl]
 	}
+	if tk >= uint64(len(in)) {
+		return 0
+	}
+	return in[tk]
+}
+
+// rbAxisOf returns the input of tick tk in ring (0 before 2+delay0).
+func rbAxisOf(ring []tickIn[rbPad], tk, delay0 uint64) int8 {
 	if tk < 2+delay0 || ring[tk%rbRing].tick != tk {
 		return 0
 	}
@@ -456,7 +615,7 @@ func (r *rbRecord) axis(ring []tickIn[rbPad], tk, delay0 uint64) int8 {
 
 // ownX is where player p's paddle is after tick t, by its inputs.
 func (r *rbRecord) ownX(p int, t uint64) int32 {
-	x := int32(100 + 200*p)
+	x := rbStartX(p)
 	for k := uint64(2); k <= t && k < uint64(len(r.own)); k++ {
 		x = max(0, min(400, x+int32(r.own[k])*3))
 	}
@@ -503,4 +662,16 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, rec *rbRecord) er
 		}
 	}
 	return nil
+}
+
+// fixedDelays reports whether every session kept its input delay
+// (RollbackConfig.FixedDelay), so that the inputs are those of the
+// script delayed by it.
+func (r *rbRun) fixedDelays(sess []*session[rbPad]) bool {
+	for _, s := range sess {
+		if !s.cfg.FixedDelay {
+			return false
+		}
+	}
+	return true
 }

@@ -306,6 +306,12 @@ type server struct {
 	// relaySeats holds the client in each rollback seat, 0 for a free one
 	// (relay.go). Guarded by mu.
 	relaySeats [MaxRelaySeats]ClientID
+	// watchLog holds what a rollback match's player 0 sent for watchers,
+	// for those who connect later, up to maxWatchLog bytes
+	// (rollback_watch.go). Guarded by mu.
+	watchLog      [][]byte
+	watchLogBytes int
+	watchLogFull  bool
 	// gameSeated holds the clients in the game's Seats (Seats.Report;
 	// reconnect.go). Guarded by mu.
 	gameSeated map[ClientID]bool
@@ -983,6 +989,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.conns[c.id] = c
 	n := len(s.conns)
+	s.watchHistory(c) // rollback_watch.go
 	s.mu.Unlock()
 	if !resumed {
 		if s.cfg.OnJoin != nil {
@@ -1079,11 +1086,14 @@ func (c *conn) readLoop() {
 		if f.typ == msgKeepAlive {
 			continue
 		}
-		if f.typ == msgRelay || f.typ == msgSeat { // relay.go
+		if f.typ == msgRelay || f.typ == msgSeat || f.typ == msgWatch { // relay.go, rollback_watch.go
 			var err error
-			if f.typ == msgSeat {
+			switch f.typ {
+			case msgSeat:
 				err = s.claimSeat(c, f.seat, f.token)
-			} else {
+			case msgWatch:
+				err = s.forWatchers(c, f.token)
+			default:
 				err = s.relay(c, f.token)
 			}
 			if err != nil {

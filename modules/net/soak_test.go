@@ -30,7 +30,7 @@ func TestRollbackSoakFiveMinutes(t *testing.T) {
 	}
 	const n = 5 * 60 * 60
 	start := time.Now()
-	var longest [2]time.Duration
+	var longest []time.Duration
 	var proxy [2]*lagproxy.Proxy
 	st, desyncs := runRollbackWith(t, rbRun{n: n, lag: 50 * time.Millisecond, compare: true,
 		config:  func(p int, c *RollbackConfig) { c.FixedDelay = false },

@@ -15,24 +15,27 @@ import (
 // A diagnostics overlay (modules/diag) shows it in two lines while a
 // session runs ([Stats.OverlayLines]).
 type Stats struct {
-	// Running is set once both players are connected and the game runs.
+	// Running is set once every player is connected and the game runs.
 	Running bool
-	// Player is this side's player (RollbackConfig.Player).
-	Player int
-	// Tick is the last tick run; Confirmed the last tick of the other
-	// player's input received.
+	// Player is this side's player (RollbackConfig.Player), of Players.
+	Player  Player
+	Players int
+	// Tick is the last tick run; Confirmed the last tick of which every
+	// other player's input is known (that of the slowest player).
 	Tick, Confirmed uint64
 	// RoundTrip is the time from sending an input to its
-	// acknowledgement, smoothed: the link's round trip through the relay
-	// plus up to a frame on the other side.
+	// acknowledgement by every other player still in the game, smoothed:
+	// the longest round trip over the players (that of the slowest),
+	// through the relay plus up to a frame on the other side. It is
+	// what the input delay follows.
 	RoundTrip time.Duration
-	// Ahead is how many ticks this side runs past the last of the other
-	// player's inputs it has: the ticks it predicts. Near Prediction, the
+	// Ahead is how many ticks this side runs past the last input it has
+	// of the slowest player: the ticks it predicts. Near Prediction, the
 	// session waits.
 	Ahead int
-	// Lead is how many ticks this side's clock runs ahead of the other
-	// player's, smoothed (negative: behind): the session waits a frame
-	// now and then while it is 1 or more.
+	// Lead is how many ticks this side's clock runs ahead of another
+	// player's, smoothed, the most of any player (negative: behind all):
+	// the session waits a frame now and then while it is 1 or more.
 	Lead float64
 	// InputDelay is the input delay in use now, in ticks; Prediction the
 	// prediction window (RollbackConfig.MaxPrediction, as adapted).
@@ -42,8 +45,8 @@ type Stats struct {
 	// whole second.
 	Rollbacks, Resimulated uint64
 	RollbacksPerSecond     float64
-	// Stalls counts the frames that ran no tick to wait for the other
-	// player (or to let it catch up).
+	// Stalls counts the frames that ran no tick to wait for another
+	// player (or to let the others catch up).
 	Stalls uint64
 	// BytesSent and BytesReceived count the session's payloads each way
 	// (the WebSocket and relay headers add about 10 bytes to each
@@ -51,9 +54,9 @@ type Stats struct {
 	// the last whole second.
 	BytesSent, BytesReceived         uint64
 	SentPerSecond, ReceivedPerSecond float64
-	// Resends counts the messages of inputs sent again by the timer, in
-	// frames that ran no tick: many means messages are lost or the other
-	// side is stalled.
+	// Resends counts the messages of inputs sent again by the timer
+	// (resendEvery) because another player had not acknowledged them:
+	// many means messages are lost or a side is stalled.
 	Resends uint64
 	// DelayChanges counts the changes of the input delay during the
 	// match (RollbackConfig.FixedDelay: none).
@@ -124,7 +127,7 @@ func (s *session[I]) publish() {
 		p.ReceivedPerSecond = float64(st.BytesReceived-s.byteRate.received) / d.Seconds()
 		s.byteRate = netRate{at: now, sent: st.BytesSent, received: st.BytesReceived}
 	}
-	p.Running, p.Player, p.Tick, p.Confirmed = st.Started, st.Player, st.Tick, st.Confirmed
+	p.Running, p.Player, p.Players, p.Tick, p.Confirmed = st.Started, st.Player, st.Players, st.Tick, st.Confirmed
 	p.RoundTrip, p.Ahead, p.Lead = st.RoundTrip, st.Ahead, s.lead
 	p.InputDelay, p.Prediction = s.cfg.InputDelay, s.cfg.MaxPrediction
 	p.Rollbacks, p.Resimulated, p.RollbacksPerSecond = st.Rollbacks, st.Resimulated, st.RollbacksPerSecond

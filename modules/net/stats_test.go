@@ -26,8 +26,8 @@ func TestStatsFollowTheLink(t *testing.T) {
 	for p := range 2 {
 		s := glue.Resource[Session](apps[p]).s.(*session[rbPad])
 		ns := *glue.Resource[Stats](apps[p])
-		if !ns.Running || ns.Player != p || ns.Tick != 300 || ns.Confirmed < 300 {
-			t.Errorf("player %d: Stats %+v; want running, player %d, at tick 300 with the other's inputs to 300", p+1, ns, p)
+		if !ns.Running || ns.Player != Player(p) || ns.Players != 2 || ns.Tick != 300 || ns.Confirmed < 300 {
+			t.Errorf("player %d: Stats %+v; want running, player %d of 2, at tick 300 with the other's inputs to 300", p+1, ns, p)
 		}
 		if ns.RoundTrip < 4*lag {
 			t.Errorf("player %d: round trip %v, want at least %v (two links each way between the players)", p+1, ns.RoundTrip, 4*lag)

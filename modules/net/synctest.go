@@ -190,7 +190,7 @@ func (p SyncTest[I]) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[Session]())
+	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[PlayerInputs[I]](), glue.TypeOf[Session]())
 	ring := cfg.Check + 1
 	s := &syncTest[I]{cfg: cfg, app: app,
 		first:   make([]glue.Checkpoint, ring),
@@ -206,6 +206,7 @@ func (p SyncTest[I]) Build(app *glue.App) {
 	s.again.Keep(cfg.Keep...)
 	s.keeper = keeper{types: cfg.Keep}
 	app.InsertResource(Session{s: s})
+	app.InsertResource(PlayerInputs[I]{})
 	if !app.HasPlugin(serverPluginName) {
 		app.InsertResource(Inputs{})
 	}
@@ -213,8 +214,9 @@ func (p SyncTest[I]) Build(app *glue.App) {
 	app.AddSystems(RollbackStage, glue.Func(func(p struct {
 		Local  glue.Opt[I]
 		Inputs glue.ResMut[Inputs]
+		Typed  glue.ResMut[PlayerInputs[I]]
 	}) {
-		s.handOver(p.Local.Get(), p.Inputs.Get())
+		s.handOver(p.Local.Get(), p.Inputs.Get(), p.Typed.Get())
 	}).Named("net.SyncTest.handOver"))
 	app.Drive(s.drive)
 }
@@ -249,9 +251,10 @@ func (s *syncTest[I]) stats() RollbackStats {
 
 func (s *syncTest[I]) rerunning() bool { return s.resim }
 
-// handOver records the tick's inputs on its first run and fills Inputs
+// handOver records the tick's inputs on its first run and fills
+// PlayerInputs (every input Confirmed) and Inputs
 // with them (the system in RollbackStage).
-func (s *syncTest[I]) handOver(sample *I, in *Inputs) {
+func (s *syncTest[I]) handOver(sample *I, in *Inputs, typed *PlayerInputs[I]) {
 	t := s.running
 	rec := s.samples[t%uint64(len(s.samples))]
 	if !s.resim {
@@ -274,7 +277,9 @@ func (s *syncTest[I]) handOver(sample *I, in *Inputs) {
 	}
 	clear(in.list)
 	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
+	typed.reset(t, len(rec))
 	for p, v := range rec {
+		typed.in[p], typed.status[p] = v, Confirmed
 		in.list = append(in.list, Input{Client: ClientID(p + 1), Value: s.box(v), Tick: t})
 	}
 }

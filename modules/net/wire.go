@@ -58,11 +58,13 @@ const (
 	msgAck       msgType = 4 // predict.go
 	msgRelayed   msgType = 5 // relay.go
 	msgSeated    msgType = 6 // relay.go
+	msgWatched   msgType = 7 // rollback_watch.go
 	msgInput     msgType = 16
 	msgKeepAlive msgType = 17
 	msgStamped   msgType = 18 // predict.go
 	msgRelay     msgType = 19 // relay.go
 	msgSeat      msgType = 20 // relay.go
+	msgWatch     msgType = 21 // rollback_watch.go
 )
 
 func (t msgType) String() string {
@@ -87,6 +89,8 @@ func (t msgType) String() string {
 		return "seat claim"
 	case msgSeated:
 		return "seat grant"
+	case msgWatch, msgWatched:
+		return "watch"
 	}
 	return fmt.Sprintf("message type %d", uint8(t))
 }
@@ -127,6 +131,7 @@ type frame struct {
 	input   compValue   // input, stamped input
 	stamp   uint64      // stamped input: the client's tick; ack: the last stamp applied by tick
 	seat    int         // seat claim, seat grant, relayed: the rollback seat (relay.go)
+	watched []string    // watched: the payloads for watchers (rollback_watch.go)
 }
 
 // parseFrame decodes and checks one message. fromServer says which
@@ -177,6 +182,10 @@ func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, erro
 		f.token = string(r.BlobView())
 	case fromServer && f.typ == msgSeated:
 		f.seat, err = parseSeat(r)
+	case !fromServer && f.typ == msgWatch:
+		f.token = string(r.BlobView()) // the payload, for watchers (rollback_watch.go)
+	case fromServer && f.typ == msgWatched:
+		f.watched, err = parseWatched(r)
 	case !fromServer && f.typ == msgSeat:
 		f.seat, err = parseSeat(r)
 		f.token = string(r.BlobView()) // the seat's key (ServerConfig.SeatKeys)

@@ -158,6 +158,26 @@ func Polygon(points ...Vec) Shape {
 	return Shape{kind: polygonShape, points: append([]Vec(nil), points...)}
 }
 
+// Box returns the rectangle from lo to hi, relative to the body's
+// position: a [Rect] when the body is at its centre, else a [Polygon] of
+// its four corners — a hitbox off the body's centre, such as an Aseprite
+// slice's (render.SliceKey.Rect).
+func Box(lo, hi Vec) Shape {
+	if lo.X+hi.X == 0 && lo.Y+hi.Y == 0 {
+		return Rect(hi.X-lo.X, hi.Y-lo.Y)
+	}
+	return Polygon(lo, Vec{X: hi.X, Y: lo.Y}, hi, Vec{X: lo.X, Y: hi.Y})
+}
+
+// Points returns a copy of a [Polygon]'s vertices, relative to the
+// body's position; nil for other shapes.
+func (s Shape) Points() []Vec {
+	if s.kind != polygonShape {
+		return nil
+	}
+	return append([]Vec(nil), s.points...)
+}
+
 // IsCircle reports whether s is a [Circle].
 func (s Shape) IsCircle() bool { return s.kind == circleShape }
 

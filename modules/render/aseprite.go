@@ -25,6 +25,10 @@ type Aseprite struct {
 	// repeat N it plays N times ([Clip.Repeat]); other tags Loop (or
 	// ping-pong forever).
 	Clips map[string]*Clip
+	// Slices holds the sprite's slices (Aseprite's Slice tool), by name:
+	// nine-slice panels (see [Aseprite.SliceImage] and ui.NineSliceOf),
+	// hitboxes ([SliceKey.Rect]) and pivots.
+	Slices map[string]*Slice
 	// Warnings are what loaded but looks wrong, each also passed to
 	// [AsepriteOptions].Warn: a tag whose frames belong to more than one
 	// sprite of a batch export.
@@ -80,7 +84,8 @@ type asepriteFrame struct {
 // library. Every error names the file: a missing file, JSON that is not
 // an Aseprite export, a rotated frame (turn off "rotated" packing), a
 // frame outside the image, a tag out of range or with an unknown
-// direction.
+// direction, a slice with a key outside the frames or a nine-slice centre
+// outside its bounds.
 //
 // A trimmed frame (exported with "Trim Sprite" or "Trim Cels") is put
 // back at its place in its untrimmed size (spriteSourceSize inside
@@ -114,6 +119,7 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 				Direction string `json:"direction"`
 				Repeat    string `json:"repeat"`
 			} `json:"frameTags"`
+			Slices []asepriteSlice `json:"slices"`
 		} `json:"meta"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
@@ -142,7 +148,7 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 		return nil, fail("%v", err)
 	}
 	img := imgs[0]
-	a := &Aseprite{Sheet: &Sheet{}, Clips: map[string]*Clip{}}
+	a := &Aseprite{Sheet: &Sheet{}, Clips: map[string]*Clip{}, Slices: map[string]*Slice{}}
 	warn := func(format string, args ...any) {
 		msg := fmt.Sprintf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
 		a.Warnings = append(a.Warnings, msg)
@@ -227,7 +233,159 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 		}
 		a.Clips[t.Name] = c
 	}
+	for _, sl := range doc.Meta.Slices {
+		s, err := sl.slice(len(frames))
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		if a.Slices[s.Name] != nil {
+			return nil, fail("two slices are named %q; give each slice its own name in Aseprite", s.Name)
+		}
+		a.Slices[s.Name] = s
+	}
 	return a, nil
+}
+
+// Slice is a slice of an Aseprite sprite, made with the Slice tool: a
+// named rectangle of the sprite's frames, which may change from frame to
+// frame, with an optional nine-slice centre and pivot. A game uses it as
+// a panel's nine slices, a hitbox or a hand where a weapon goes.
+type Slice struct {
+	// Name is the slice's name in Aseprite.
+	Name string
+	// Data is the slice's user data ("" if none).
+	Data string
+	// Keys are the slice's rectangles by frame, in frame order: each
+	// holds from its Frame until the next key's.
+	Keys []SliceKey
+}
+
+// SliceKey is a slice's rectangle from one frame on.
+type SliceKey struct {
+	// Frame is the first frame the key holds for.
+	Frame int
+	// Bounds is the slice's rectangle in the sprite's frame (untrimmed),
+	// in pixels.
+	Bounds image.Rectangle
+	// Center is the nine-slice centre, relative to Bounds' top-left
+	// corner; empty when the slice has none.
+	Center image.Rectangle
+	// Pivot is the slice's pivot, relative to Bounds' top-left corner;
+	// HasPivot says whether the slice has one.
+	Pivot    image.Point
+	HasPivot bool
+}
+
+// At returns the key that holds at the given frame: the last key whose
+// Frame is not after it. ok is false before the slice's first key.
+func (s *Slice) At(frame int) (k SliceKey, ok bool) {
+	for _, key := range s.Keys {
+		if key.Frame > frame {
+			break
+		}
+		k, ok = key, true
+	}
+	return k, ok
+}
+
+// Rect returns the key's rectangle relative to a point of the frame —
+// the sprite's origin in frame pixels (a 16×16 sprite drawn with
+// OriginX 0.5 and OriginY 1 has its origin at (8, 16)) — so that a
+// hitbox follows the sprite: physics.Box(physics.Vec{X: minX, Y: minY},
+// physics.Vec{X: maxX, Y: maxY}) is a collider for a body at the
+// sprite's position.
+func (k SliceKey) Rect(originX, originY float64) (minX, minY, maxX, maxY float64) {
+	return float64(k.Bounds.Min.X) - originX, float64(k.Bounds.Min.Y) - originY, float64(k.Bounds.Max.X) - originX, float64(k.Bounds.Max.Y) - originY
+}
+
+// Origin returns the pivot as fractions of the slice's size, for
+// Sprite.OriginX and OriginY when drawing the slice's image with its
+// pivot at the sprite's position; (0, 0) without a pivot.
+func (k SliceKey) Origin() (x, y float64) {
+	if !k.HasPivot || k.Bounds.Empty() {
+		return 0, 0
+	}
+	return float64(k.Pivot.X) / float64(k.Bounds.Dx()), float64(k.Pivot.Y) / float64(k.Bounds.Dy())
+}
+
+// Slice returns the named slice, or an error listing the slices.
+func (a *Aseprite) Slice(name string) (*Slice, error) {
+	if s := a.Slices[name]; s != nil {
+		return s, nil
+	}
+	names := make([]string, 0, len(a.Slices))
+	for n := range a.Slices {
+		names = append(names, strconv.Quote(n))
+	}
+	slices.Sort(names)
+	return nil, fmt.Errorf("render: the sheet has no slice %q; its slices are %v", name, names)
+}
+
+// SliceImage returns the pixels of the named slice at a frame (a region
+// of that frame's image) and the key that holds there.
+func (a *Aseprite) SliceImage(name string, frame int) (Image, SliceKey, error) {
+	s, err := a.Slice(name)
+	if err != nil {
+		return Image{}, SliceKey{}, err
+	}
+	k, ok := s.At(frame)
+	if !ok {
+		return Image{}, SliceKey{}, fmt.Errorf("render: slice %q has no key at frame %d; its first is at frame %d", name, frame, s.Keys[0].Frame)
+	}
+	f, err := a.Sheet.Frame(frame)
+	if err != nil {
+		return Image{}, SliceKey{}, err
+	}
+	img, err := f.Sub(k.Bounds.Min.X, k.Bounds.Min.Y, k.Bounds.Dx(), k.Bounds.Dy())
+	if err != nil {
+		return Image{}, SliceKey{}, fmt.Errorf("render: slice %q at frame %d: %v", name, frame, err)
+	}
+	return img, k, nil
+}
+
+// asepriteSlice is a slice as the JSON has it.
+type asepriteSlice struct {
+	Name string `json:"name"`
+	Data string `json:"data"`
+	Keys []struct {
+		Frame  int        `json:"frame"`
+		Bounds *jsonRect  `json:"bounds"`
+		Center *jsonRect  `json:"center"`
+		Pivot  *jsonPoint `json:"pivot"`
+	} `json:"keys"`
+}
+
+type jsonRect struct{ X, Y, W, H int }
+
+type jsonPoint struct{ X, Y int }
+
+// slice checks a slice of a sprite of n frames and converts it.
+func (sl asepriteSlice) slice(n int) (*Slice, error) {
+	s := &Slice{Name: sl.Name, Data: sl.Data}
+	if len(sl.Keys) == 0 {
+		return nil, fmt.Errorf("slice %q has no keys", sl.Name)
+	}
+	for _, k := range sl.Keys {
+		if k.Frame < 0 || k.Frame >= n {
+			return nil, fmt.Errorf("slice %q has a key at frame %d, outside the %d frames", sl.Name, k.Frame, n)
+		}
+		if k.Bounds == nil || k.Bounds.W <= 0 || k.Bounds.H <= 0 {
+			return nil, fmt.Errorf("slice %q at frame %d has no bounds, or empty ones", sl.Name, k.Frame)
+		}
+		key := SliceKey{Frame: k.Frame, Bounds: image.Rect(k.Bounds.X, k.Bounds.Y, k.Bounds.X+k.Bounds.W, k.Bounds.Y+k.Bounds.H)}
+		if c := k.Center; c != nil {
+			key.Center = image.Rect(c.X, c.Y, c.X+c.W, c.Y+c.H)
+			if c.W <= 0 || c.H <= 0 || !key.Center.In(image.Rect(0, 0, k.Bounds.W, k.Bounds.H)) {
+				return nil, fmt.Errorf("slice %q at frame %d: its nine-slice centre %v is not inside its %dx%d bounds", sl.Name, k.Frame, key.Center, k.Bounds.W, k.Bounds.H)
+			}
+		}
+		if p := k.Pivot; p != nil {
+			key.Pivot, key.HasPivot = image.Pt(p.X, p.Y), true
+		}
+		s.Keys = append(s.Keys, key)
+	}
+	slices.SortStableFunc(s.Keys, func(a, b SliceKey) int { return a.Frame - b.Frame })
+	return s, nil
 }
 
 // spritesOf returns the sprites the frames come from, quoted, in order:

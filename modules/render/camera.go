@@ -103,6 +103,19 @@ func (c *Camera) Center() (x, y float64) {
 	return x + c.shakeX, y + c.shakeY
 }
 
+// View returns the world rectangle the camera shows, its rotation left
+// out: ViewSize divided by Zoom, about Center. A camera whose Zoom is 0
+// (not set up) shows the view size from the world's origin, as the draw
+// list draws with it. Tile maps cull their cells to it.
+func (c *Camera) View() Rect {
+	if c.Zoom <= 0 {
+		return Rect{MaxX: c.viewW, MaxY: c.viewH}
+	}
+	x, y := c.Center()
+	hw, hh := c.viewW/2/c.Zoom, c.viewH/2/c.Zoom
+	return Rect{MinX: x - hw, MinY: y - hh, MaxX: x + hw, MaxY: y + hh}
+}
+
 // clampView clamps a view centre x of half-size h to [lo, hi].
 func clampView(x, h, lo, hi float64) float64 {
 	if hi-lo <= 2*h {

@@ -212,3 +212,20 @@ func TestCameraGeoM(t *testing.T) {
 		t.Errorf("the zero Camera's GeoM(3) maps (1, 2) to (%v, %v), want (3, 6)", x, y)
 	}
 }
+
+func TestCameraView(t *testing.T) {
+	cam := render.Camera{X: 100, Y: 50, Zoom: 2}
+	cam.SetViewSize(320, 180)
+	if v := cam.View(); v != (render.Rect{MinX: 20, MinY: 5, MaxX: 180, MaxY: 95}) {
+		t.Fatalf("view %+v, want 160x90 world pixels about (100, 50)", v)
+	}
+	cam.Y, cam.Bounds = 20, render.Rect{MaxX: 1000, MaxY: 200}
+	if v := cam.View(); v.MinY != 0 || v.MaxY != 90 {
+		t.Fatalf("view %+v, want it kept inside the bounds (y 0 to 90)", v)
+	}
+	var zero render.Camera
+	zero.SetViewSize(64, 48)
+	if v := zero.View(); v != (render.Rect{MaxX: 64, MaxY: 48}) {
+		t.Fatalf("a camera without zoom shows %+v, want the view size from the origin", v)
+	}
+}

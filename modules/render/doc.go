@@ -168,4 +168,15 @@
 // package's tests run inside a game loop (see main_test.go): under
 // `xvfb-run -a go test ./modules/render/...` where no display is. Without
 // a DISPLAY the tests that need one skip, saying so.
+//
+// # Focus
+//
+// A single-player game pauses while the player is away: once its window
+// has had the focus and lost it (in a browser: the page lost the focus
+// or was hidden), it runs no tick until it is back — Ebitengine's own
+// pause (ebiten.SetRunnableOnUnfocused), turned on once the window was
+// seen focused. [Window].RunUnfocused keeps a networked game ticking.
+// The [Focus] resource takes a Source that tests set instead (a window
+// under Xvfb may never get the focus, and one that never had it is not
+// paused).
 package render

@@ -65,9 +65,10 @@ func Run(app *glue.App, opts *RunOptions) error {
 // tests and custom loops make one with [NewGame] and call its methods
 // themselves, for example drawing into an offscreen image.
 type Game struct {
-	app   *glue.App
-	err   error // the first error from a frame, returned by the next Update
-	frame uint64
+	app        *glue.App
+	err        error // the first error from a frame, returned by the next Update
+	frame      uint64
+	fullscreen bool // the full screen applied (fullscreen.go)
 }
 
 // NewGame returns a Game that drives app. The app must have the render
@@ -83,7 +84,10 @@ func (g *Game) App() *glue.App { return g.app }
 //
 // While a [Screenshot] is pending and its tick has come, Update runs no
 // tick, so that the next frame shows the world after exactly that many
-// ticks.
+// ticks; nor while a [Focus] Source says the focus is lost, unless the
+// [Window] resource says RunUnfocused (the real window's focus pauses
+// the game in Ebitengine itself, which then calls no Update). After the
+// tick it applies the [Fullscreen] resource.
 func (g *Game) Update() error {
 	if g.err != nil {
 		return g.err
@@ -94,7 +98,12 @@ func (g *Game) Update() error {
 	if s := glue.Resource[Screenshot](g.app); s != nil && s.active() && g.app.Tick() >= s.due() {
 		return nil
 	}
-	if err := g.app.Update(); err != nil {
+	if f := glue.Resource[Focus](g.app); f != nil && f.pauses(glue.Resource[Window](g.app)) {
+		return nil // the player is away (focus.go)
+	}
+	err := g.app.Update()
+	applyFullscreen(glue.Resource[Fullscreen](g.app), &g.fullscreen)
+	if err != nil {
 		if errors.Is(err, glue.ErrEnded) {
 			return ebiten.Termination
 		}

@@ -87,6 +87,13 @@ type Emitter struct {
 	Round bool
 	// Layer and Z order the particles among the frame's items.
 	Layer, Z int
+	// DespawnWhenDone despawns the emitter's entity once it emits no
+	// more (no Burst left, Rate zero or Paused) and its last particle
+	// has died: a burst that is spawned and forgotten.
+	//
+	//	cmds.Spawn(render.Emitter{X: x, Y: y, Burst: 60, Lifetime: 0.5,
+	//		Speed: 90, AngleSpread: math.Pi, Size: 2, DespawnWhenDone: true})
+	DespawnWhenDone bool
 
 	parts []particle
 	rng   uint64
@@ -176,6 +183,12 @@ func (e *Emitter) Advance(dt float64) {
 		n += int(k)
 	}
 	e.Emit(n)
+}
+
+// Done reports whether the emitter has nothing left to show: no Burst
+// to emit, no Rate (or Paused), and no live particle.
+func (e *Emitter) Done() bool {
+	return e.Burst == 0 && (e.Rate <= 0 || e.Paused) && len(e.parts) == 0
 }
 
 // Emit emits n particles now, as many as the pool has room for.
@@ -385,10 +398,11 @@ func setVertex(v *ebiten.Vertex, x, y, sx, sy, r, g, b, a float32) {
 // UpdateParticles returns the system that advances every [Emitter] by
 // the game clock (timer.Time: paused, the particles hold still). Add it
 // to glue.Update or a later update stage; it needs timer.Plugin. It
-// fails the app for an emitter that emits with no Lifetime. Its name is
-// "render.UpdateParticles".
+// fails the app for an emitter that emits with no Lifetime, and despawns
+// the entity of an emitter with DespawnWhenDone once it is [Emitter.Done].
+// Its name is "render.UpdateParticles".
 func UpdateParticles() *glue.System {
-	return glue.Each1P(func(_ glue.Entity, e *Emitter, p struct {
+	return glue.Each1P(func(ent glue.Entity, e *Emitter, p struct {
 		Time glue.Res[timer.Time]
 		Cmds glue.Commands
 	}) {
@@ -397,6 +411,9 @@ func UpdateParticles() *glue.System {
 			return
 		}
 		e.Advance(p.Time.Get().DeltaSeconds())
+		if e.DespawnWhenDone && e.Done() {
+			p.Cmds.Despawn(ent)
+		}
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -213,5 +214,41 @@ func checkNear(t *testing.T, img *image.RGBA, x, y int, want color.RGBA, what st
 	d := func(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
 	if d(got.R, want.R) > 40 || d(got.G, want.G) > 40 || d(got.B, want.B) > 40 || d(got.A, want.A) > 40 {
 		t.Errorf("%s: pixel (%d, %d) = %v, want about %v", what, x, y, got, want)
+	}
+}
+
+// TestEmitterDespawnWhenDone: a burst spawned with DespawnWhenDone is
+// despawned once its last particle dies; a continuous one, and one
+// without the flag, stay (issue #38: effects that despawn themselves).
+func TestEmitterDespawnWhenDone(t *testing.T) {
+	type tag struct{ Name string }
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 60}, render.Plugin{})
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		c.Spawn(tag{"burst"}, render.Emitter{Burst: 20, Lifetime: 0.2, DespawnWhenDone: true})
+		c.Spawn(tag{"rate"}, render.Emitter{Rate: 30, Lifetime: 0.2, DespawnWhenDone: true})
+		c.Spawn(tag{"kept"}, render.Emitter{Burst: 20, Lifetime: 0.2})
+	}))
+	app.AddSystems(glue.Update, render.UpdateParticles())
+	var alive []string
+	app.AddSystems(glue.Last, glue.Func(func(q glue.Query2[tag, render.Emitter]) {
+		alive = alive[:0]
+		q.Each(func(_ glue.Entity, tg tag, _ render.Emitter) { alive = append(alive, tg.Name) })
+	}))
+	defer app.Close()
+	for tick := 1; tick <= 30; tick++ {
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		burst := slices.Contains(alive, "burst")
+		if tick <= 10 && !burst {
+			t.Fatalf("tick %d: the burst's entity is gone while its particles live (0.2 s = 12 ticks)", tick)
+		}
+		if tick >= 14 && burst {
+			t.Fatalf("tick %d: the burst's entity is still there after its particles died", tick)
+		}
+		if !slices.Contains(alive, "rate") || !slices.Contains(alive, "kept") {
+			t.Fatalf("tick %d: %v; the emitter with a Rate and the one without DespawnWhenDone must stay", tick, alive)
+		}
 	}
 }

@@ -51,6 +51,8 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(DrawList{pixel: p.PixelArt})
 	app.InsertResource(p.Camera)
 	app.InsertResource(Views{})
+	app.InsertResource(Focus{})      // focus.go
+	app.InsertResource(Fullscreen{}) // fullscreen.go
 	app.InsertResource(p.Screenshot)
 	if p.Screenshot.Path != "" {
 		if err := CheckScreenshotPath(p.Screenshot.Path); err != nil {

@@ -23,6 +23,11 @@ type Window struct {
 	// TPS is the number of ticks per second. The default (zero) value
 	// keeps Ebitengine's, 60.
 	TPS int
+	// RunUnfocused keeps the game ticking while its window has lost the
+	// focus or its page is hidden ([Focus]); set it for networked games,
+	// whose session must keep going. The default (false) pauses a
+	// single-player game while the player is away.
+	RunUnfocused bool
 }
 
 // MachineLocal marks Window as this machine's (glue.MachineLocal).

@@ -9,7 +9,8 @@
 //     offset, opacity, tint and parallax factor — those of the group
 //     layers it is in folded in; only the cells the camera shows are
 //     visited, tile flips, tile offsets, the tileset's transparent colour
-//     and animated tiles are drawn as Tiled shows them (checked against
+//     and animated tiles (advanced by the game clock, see [Map.Animate])
+//     are drawn as Tiled shows them (checked against
 //     Tiled's own tmxrasterizer), and the tiles of one tileset image (one
 //     atlas page) go out in one draw call;
 //   - reads CSV, XML and base64 layer data, uncompressed or compressed
@@ -18,11 +19,16 @@
 //     are its chunks'), tilesets without a tile count, and
 //     image-collection tilesets; what it does not read (isometric maps,
 //     another compression) is an error naming it;
-//   - spawns its collision as static physics colliders: tiles whose
-//     collision shape covers the whole tile are merged with their
-//     neighbours into large rectangles, other tile shapes (slopes) are
-//     colliders of their own, objects of class "solid" and "oneway" too,
-//     and the bool property oneway makes a physics.OneWay platform;
+//   - spawns its collision as static physics colliders: the shapes drawn
+//     on a tile in Tiled's tileset editor go wherever the tile is placed,
+//     flipped with it; tiles whose one shape covers the whole tile are
+//     merged with their neighbours into large rectangles; other
+//     rectangles, convex polygons (slopes) and ellipses with equal sides
+//     (circles), turned or not, are colliders of their own, objects of
+//     class "solid" and "oneway" too; a shape physics has no collider
+//     for (another ellipse, a concave polygon, a polyline) is an error
+//     naming the tile; the bool property oneway makes a physics.OneWay
+//     platform;
 //   - hands every other object to the game's spawn function for its
 //     class ([Plugin.Spawn]), with its properties read by type
 //     ([Props]) — an object made from a template (.tx) takes what it does

@@ -21,7 +21,7 @@ func TestAnimatedTileFollowsTheClock(t *testing.T) {
 		t    float64
 		want int
 	}{{0, 0}, {0.05, 0}, {0.15, 1}, {0.29, 1}, {0.31, 0}, {0.45, 1}} {
-		m.advance(c.t)
+		m.Animate(c.t)
 		if got := m.anims[0].cur; got != frames[c.want] {
 			t.Errorf("at %v s the tile shows %v, want frame %d", c.t, got.Bounds(), c.want)
 		}

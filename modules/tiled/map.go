@@ -42,6 +42,7 @@ type Map struct {
 	TMX *tmx.Map
 
 	layers  []tileLayer
+	tiles   []cell // by gid without its flip flags; tiles[0] is no tile
 	images  []imageLayer
 	anims   []anim
 	objects []Object
@@ -53,7 +54,7 @@ type tileLayer struct {
 	name       string
 	x0, y0     int // the cell of cells[0]: (0, 0) but in infinite maps
 	w, h       int
-	cells      []cell
+	cells      []uint32 // the gids, flip flags included; 0 for an empty cell
 	layer      int
 	parallax   physics.Vec
 	offset     physics.Vec
@@ -62,13 +63,22 @@ type tileLayer struct {
 	pad        int        // cells of culling margin for tile offsets, each way
 }
 
-// cell is one grid cell of a tile layer.
+// cell is a tile of the map's tilesets as a cell shows it, found by its
+// gid in Map.tiles: a layer's cells hold gids (4 bytes each, so a
+// 2,000×2,000 layer takes 16 MB), and what a gid draws is looked up once
+// per cell drawn.
 type cell struct {
-	img  render.Image // the tile's image; zero for an empty cell
+	img  render.Image // the tile's image; zero for a gid of no tile
 	anim int32        // 1 + index in Map.anims, or 0
-	flip uint8        // flipH | flipV | flipD
 	// dx and dy are the tileset's <tileoffset>.
 	dx, dy int16
+	set    int32  // 1 + index of its tileset in the loaded sets, or 0
+	id     uint32 // its id in the tileset
+}
+
+// flipsOf returns a gid's flip flags as flipH | flipV | flipD.
+func flipsOf(gid uint32) uint8 {
+	return uint8(gid>>31&1 | gid>>29&2 | gid>>27&4)
 }
 
 const (
@@ -133,9 +143,11 @@ func (m *Map) Objects() []Object { return m.objects }
 //
 // Collision comes from the tilesets: a tile whose collision editor holds
 // one rectangle covering the whole tile is solid and merged with its
-// solid neighbours into larger rectangles; any other collision rectangle
-// or polygon is a collider of that tile. A tile (or object) with the bool
-// property oneway set is a one-way platform.
+// solid neighbours into larger rectangles; any other collision rectangle,
+// convex polygon or circle (an ellipse with equal sides) is a collider
+// of that tile, turned as Tiled turns it and flipped with the tile. A
+// shape physics has no collider for is an error naming the tile. A tile
+// (or object) with the bool property oneway set is a one-way platform.
 func Load(fsys fs.FS, file string) (*Map, error) {
 	return LoadWith(fsys, file, nil)
 }
@@ -200,6 +212,7 @@ func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
 	if err != nil {
 		return nil, fail("%v", err)
 	}
+	m.gidTable(sets)
 	w := walker{m: m, t: t, fsys: fsys, sets: sets, infinite: sc.infinite, dir: path.Dir(clean), zstd: opts.Zstd}
 	if err := w.walk(sc.layers, lists{t.Layers, t.ObjectGroups, t.ImageLayers, t.Groups}, inherited{opacity: 1, tint: white, parallax: physics.Vec{X: 1, Y: 1}, visible: true}); err != nil {
 		return nil, fail("%v", err)
@@ -402,12 +415,13 @@ func parallax(x, y float32) physics.Vec {
 // tileset is a loaded tileset: one image per tile id, the animation of
 // each animated tile, and each tile's collision.
 type tileset struct {
-	ts     *tmx.Tileset
-	tiles  []render.Image
-	anim   map[uint32]int32 // tile id → Map.anims index
-	shapes map[uint32][]Solid
-	full   map[uint32]bool // one rectangle covering the tile
-	dx, dy int16           // <tileoffset>
+	ts        *tmx.Tileset
+	tiles     []render.Image
+	anim      map[uint32]int32 // tile id → Map.anims index
+	shapes    map[uint32][]Solid
+	hasShapes []bool          // by tile id: shapes has the tile
+	full      map[uint32]bool // one rectangle covering the tile
+	dx, dy    int16           // <tileoffset>
 }
 
 // loadImage loads a PNG into the atlas; with trans, the pixels of that
@@ -491,9 +505,40 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 				s.full[tt.ID] = true
 			}
 		}
+		s.hasShapes = make([]bool, len(s.tiles))
+		for id := range s.shapes {
+			s.hasShapes[id] = true
+		}
 		sets = append(sets, s)
 	}
 	return sets, nil
+}
+
+// gidTable fills Map.tiles: for each gid, the tile it shows. A gid is
+// the tileset's with the largest first gid not above it, as [tile] finds
+// it; gids past a tileset's tiles are no tile.
+func (m *Map) gidTable(sets []*tileset) {
+	n := 1
+	for _, s := range sets {
+		n = max(n, int(s.ts.FirstGID)+len(s.tiles))
+	}
+	m.tiles = make([]cell, n)
+	for k, s := range sets {
+		end := int(s.ts.FirstGID) + len(s.tiles)
+		for _, later := range sets[k+1:] {
+			if int(later.ts.FirstGID) > int(s.ts.FirstGID) {
+				end = min(end, int(later.ts.FirstGID))
+			}
+		}
+		for gid := int(s.ts.FirstGID); gid < end; gid++ {
+			id := uint32(gid) - s.ts.FirstGID
+			c := cell{img: s.tiles[id], dx: s.dx, dy: s.dy, set: int32(k + 1), id: id}
+			if a, ok := s.anim[id]; ok {
+				c.anim = a + 1
+			}
+			m.tiles[gid] = c
+		}
+	}
 }
 
 // newTileset returns an empty tileset of n tiles.
@@ -572,20 +617,108 @@ func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 	return s, nil
 }
 
-// objectShape returns an object's shape: its center (relative to the
-// object's position for a polygon's origin) and shape.
+// objectShape returns an object's collision shape: its position and its
+// shape relative to it. A rectangle is centred on its middle, a polygon
+// on the object's origin, an ellipse with equal sides is a circle.
+// Tiled turns an object about its origin (x, y), clockwise in degrees: a
+// turned rectangle becomes a polygon. What glue's physics has no shape
+// for (an ellipse that is not a circle, a polyline, a point, a concave
+// polygon) is an error naming it and the fix.
 func objectShape(o *tmx.Object) (Solid, error) {
-	if len(o.Polygons) > 0 && o.Polygons[0].Points != nil {
+	origin := physics.Vec{X: o.X, Y: o.Y}
+	turn := func(p physics.Vec) physics.Vec { return p } // p relative to the origin
+	if o.Rotation != 0 {
+		s, c := math.Sincos(o.Rotation * math.Pi / 180)
+		if math.Mod(o.Rotation, 90) == 0 {
+			s, c = math.Round(s), math.Round(c) // exact quarter turns
+		}
+		turn = func(p physics.Vec) physics.Vec { return physics.Vec{X: p.X*c - p.Y*s, Y: p.X*s + p.Y*c} }
+	}
+	switch {
+	case len(o.Polygons) > 0 && o.Polygons[0].Points != nil:
 		var pts []physics.Vec
 		for _, p := range *o.Polygons[0].Points {
-			pts = append(pts, physics.Vec{X: p.X, Y: p.Y})
+			pts = append(pts, turn(physics.Vec{X: p.X, Y: p.Y}))
 		}
-		return Solid{Pos: physics.Vec{X: o.X, Y: o.Y}, Shape: physics.Polygon(pts...)}, nil
-	}
-	if !(o.Width > 0 && o.Height > 0) {
+		if !convex(pts) {
+			return Solid{}, fmt.Errorf("polygon %v is not convex (or has fewer than 3 corners); glue's physics takes convex polygons: split it into convex ones in Tiled", pts)
+		}
+		return Solid{Pos: origin, Shape: physics.Polygon(pts...)}, nil
+	case len(o.PolyLines) > 0:
+		return Solid{}, errors.New("a polyline is not a collision shape; draw a rectangle, a convex polygon or a circle instead")
+	case !(o.Width > 0 && o.Height > 0):
 		return Solid{}, fmt.Errorf("a collision shape needs a width and height, or a polygon (%gx%g)", o.Width, o.Height)
+	case len(o.Ellipses) > 0:
+		if o.Width != o.Height {
+			return Solid{}, fmt.Errorf("an ellipse of %gx%g has no shape in glue's physics, which has circles; make its width and height equal, or draw a polygon", o.Width, o.Height)
+		}
+		return Solid{Pos: origin.Add(turn(physics.Vec{X: o.Width / 2, Y: o.Height / 2})), Shape: physics.Circle(o.Width / 2)}, nil
+	case o.Rotation != 0 && math.Mod(o.Rotation, 90) != 0:
+		pts := []physics.Vec{turn(physics.Vec{}), turn(physics.Vec{X: o.Width}), turn(physics.Vec{X: o.Width, Y: o.Height}), turn(physics.Vec{Y: o.Height})}
+		return Solid{Pos: origin, Shape: physics.Polygon(pts...)}, nil
 	}
-	return Solid{Pos: physics.Vec{X: o.X + o.Width/2, Y: o.Y + o.Height/2}, Shape: physics.Rect(o.Width, o.Height)}, nil
+	// Turned by a multiple of 90° (or not at all): still a rectangle.
+	a, b := turn(physics.Vec{}), turn(physics.Vec{X: o.Width, Y: o.Height})
+	w, h := math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)
+	return Solid{Pos: origin.Add(physics.Vec{X: (a.X + b.X) / 2, Y: (a.Y + b.Y) / 2}), Shape: physics.Rect(w, h)}, nil
+}
+
+// convex reports whether the polygon has 3 or more corners, an area, and
+// turns the same way at every corner.
+func convex(ps []physics.Vec) bool {
+	if len(ps) < 3 {
+		return false
+	}
+	sign := 0.0
+	for i := range ps {
+		a, b, c := ps[i], ps[(i+1)%len(ps)], ps[(i+2)%len(ps)]
+		cross := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		if cross == 0 {
+			continue
+		}
+		if sign*cross < 0 {
+			return false
+		}
+		sign = cross
+	}
+	return sign != 0
+}
+
+// flipShape returns a tile's collision shape (relative to the tile
+// image's top-left corner) for the tile drawn with Tiled's flips f:
+// mirrored across the diagonal first, then horizontally, then
+// vertically, within the w×h tile (h×w after a diagonal flip).
+func flipShape(s Solid, f uint8, w, h int) Solid {
+	fw, fh := float64(w), float64(h)
+	if f&flipD != 0 {
+		fw, fh = fh, fw
+	}
+	at := func(p physics.Vec) physics.Vec {
+		if f&flipD != 0 {
+			p.X, p.Y = p.Y, p.X
+		}
+		if f&flipH != 0 {
+			p.X = fw - p.X
+		}
+		if f&flipV != 0 {
+			p.Y = fh - p.Y
+		}
+		return p
+	}
+	out := Solid{Pos: at(s.Pos), OneWay: s.OneWay}
+	if pts := s.Shape.Points(); len(pts) > 0 {
+		moved := make([]physics.Vec, len(pts))
+		for i, p := range pts {
+			moved[i] = at(s.Pos.Add(p)).Sub(out.Pos)
+		}
+		out.Shape = physics.Polygon(moved...)
+		return out
+	}
+	out.Shape = s.Shape
+	if b := s.Shape.Bounds(); f&flipD != 0 && !s.Shape.IsCircle() {
+		out.Shape = physics.Rect(b.Max.Y-b.Min.Y, b.Max.X-b.Min.X)
+	}
+	return out
 }
 
 // flips are the flag bits of a gid: Tiled's three flips, and the
@@ -661,43 +794,59 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 			}
 		}
 	}
-	tl.cells = make([]cell, len(cells))
-	kinds := make([]uint8, len(tl.cells)) // 1 solid, 2 one-way: full tiles to merge
+	kinds := make([]CellCollision, len(cells)) // full tiles to merge
+	var shaped []int                           // cells of tiles with shapes of their own
+	nshapes := 0
 	for i, gid := range cells {
-		if gid&^flips == 0 {
+		bare := gid &^ flips
+		if bare == 0 {
+			cells[i] = 0
 			continue
 		}
-		s, id, flip, ok := tile(w.sets, gid)
-		if !ok {
-			return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, gid&^flips)
-		}
-		if s.tiles[id].IsZero() {
+		if int(bare) >= len(m.tiles) || m.tiles[bare].img.IsZero() {
+			s, id, _, ok := tile(w.sets, gid)
+			if !ok {
+				return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, bare)
+			}
 			return fmt.Errorf("cell (%d, %d) has tile %d of the image-collection tileset %q, which has no image", tl.x0+i%tl.w, tl.y0+i/tl.w, id, s.ts.Name)
 		}
-		c := cell{img: s.tiles[id], flip: flip, dx: s.dx, dy: s.dy}
-		if a, ok := s.anim[id]; ok {
-			c.anim = a + 1
-		}
+		c := &m.tiles[bare]
 		iw, ih := c.img.Size()
-		tl.maxW, tl.maxH = max(tl.maxW, iw), max(tl.maxH, ih)
-		tl.pad = max(tl.pad, (abs(int(s.dx))+m.TileW-1)/m.TileW, (abs(int(s.dy))+m.TileH-1)/m.TileH)
-		if st.visible {
-			tl.cells[i] = c
+		if iw > tl.maxW || ih > tl.maxH || c.dx != 0 || c.dy != 0 {
+			tl.maxW, tl.maxH = max(tl.maxW, iw), max(tl.maxH, ih)
+			tl.pad = max(tl.pad, (abs(int(c.dx))+m.TileW-1)/m.TileW, (abs(int(c.dy))+m.TileH-1)/m.TileH)
 		}
-		shapes := s.shapes[id]
-		if len(shapes) == 0 || flip != 0 && !s.full[id] {
+		s := w.sets[c.set-1]
+		if !s.hasShapes[c.id] {
 			continue
 		}
-		if s.full[id] {
-			kinds[i] = 1
+		shapes := s.shapes[c.id]
+		if s.full[c.id] {
+			kinds[i] = SolidCell
 			if shapes[0].OneWay {
-				kinds[i] = 2
+				kinds[i] = OneWayCell
 			}
 			continue
 		}
+		shaped = append(shaped, i)
+		nshapes += len(shapes)
+	}
+	tl.cells = cells
+	// Room for every collider of the layer at once: a large map has
+	// thousands, and growing the slice as they come was a third of Load.
+	m.solids = slices.Grow(m.solids, nshapes+runs(kinds, tl.w))
+	for _, i := range shaped {
+		gid := cells[i]
+		c := &m.tiles[gid&^flips]
+		shapes := w.sets[c.set-1].shapes[c.id]
+		flip := flipsOf(gid)
+		iw, ih := c.img.Size()
 		x0 := float64((tl.x0+i%tl.w)*t.TileWidth) + tl.offset.X
 		y0 := float64((tl.y0+i/tl.w)*t.TileHeight+t.TileHeight-ih) + tl.offset.Y
 		for _, sh := range shapes {
+			if flip != 0 {
+				sh = flipShape(sh, flip, iw, ih)
+			}
 			sh.Pos = sh.Pos.Add(physics.Vec{X: x0, Y: y0})
 			m.solids = append(m.solids, sh)
 		}
@@ -736,36 +885,76 @@ func (m *Map) bounds() {
 }
 
 // merge turns the full solid tiles of a layer into as few rectangles as
-// a greedy pass finds: runs along a row, extended down while the rows
-// below repeat them. One-way tiles merge along rows only.
-func (m *Map) merge(kinds []uint8, w, h int, off physics.Vec) {
-	tw, th := float64(m.TileW), float64(m.TileH)
-	for y := range h {
-		for x := 0; x < w; x++ {
-			k := kinds[y*w+x]
-			if k == 0 {
+// [GridSolids] finds.
+func (m *Map) merge(kinds []CellCollision, w, h int, off physics.Vec) {
+	m.solids = appendGridSolids(m.solids, kinds, w, h, float64(m.TileW), float64(m.TileH), off)
+}
+
+// runs counts the runs of equal non-empty cells along the rows of a grid
+// cols wide: at least as many as the rectangles GridSolids makes of it.
+func runs(cells []CellCollision, cols int) int {
+	n := 0
+	for i, k := range cells {
+		if k != NoCollision && (i%cols == 0 || cells[i-1] != k) {
+			n++
+		}
+	}
+	return n
+}
+
+// CellCollision is what a cell of a grid is to physics, for
+// [GridSolids].
+type CellCollision uint8
+
+const (
+	// NoCollision is an empty cell.
+	NoCollision CellCollision = iota
+	// SolidCell blocks from every side.
+	SolidCell
+	// OneWayCell is a platform that blocks characters only from above.
+	OneWayCell
+)
+
+// GridSolids turns a grid of cols×rows cells of cellW×cellH pixels,
+// whose top-left corner is at origin, into as few rectangles as a greedy
+// pass finds: runs of equal cells along a row, extended down while the
+// rows below repeat them. One-way cells merge along rows only (a
+// one-way platform two cells thick would block from below). It is how
+// full solid tiles of a Tiled map and IntGrid layers of an LDtk level
+// (package modules/ldtk) become colliders. cells is cleared.
+func GridSolids(cells []CellCollision, cols, rows int, cellW, cellH float64, origin physics.Vec) []Solid {
+	return appendGridSolids(make([]Solid, 0, runs(cells, cols)), cells, cols, rows, cellW, cellH, origin)
+}
+
+// appendGridSolids is [GridSolids] appending to out.
+func appendGridSolids(out []Solid, cells []CellCollision, cols, rows int, cellW, cellH float64, origin physics.Vec) []Solid {
+	for y := range rows {
+		for x := 0; x < cols; x++ {
+			k := cells[y*cols+x]
+			if k == NoCollision {
 				continue
 			}
 			x1 := x
-			for x1+1 < w && kinds[y*w+x1+1] == k {
+			for x1+1 < cols && cells[y*cols+x1+1] == k {
 				x1++
 			}
 			y1 := y
-			for k == 1 && y1+1 < h && allKind(kinds[(y1+1)*w+x:(y1+1)*w+x1+1], k) {
+			for k == SolidCell && y1+1 < rows && allKind(cells[(y1+1)*cols+x:(y1+1)*cols+x1+1], k) {
 				y1++
 			}
 			for yy := y; yy <= y1; yy++ {
-				clear(kinds[yy*w+x : yy*w+x1+1])
+				clear(cells[yy*cols+x : yy*cols+x1+1])
 			}
-			rw, rh := float64(x1-x+1)*tw, float64(y1-y+1)*th
-			m.solids = append(m.solids, Solid{Pos: physics.Vec{X: float64(x)*tw + rw/2 + off.X, Y: float64(y)*th + rh/2 + off.Y},
-				Shape: physics.Rect(rw, rh), OneWay: k == 2})
+			rw, rh := float64(x1-x+1)*cellW, float64(y1-y+1)*cellH
+			out = append(out, Solid{Pos: physics.Vec{X: float64(x)*cellW + rw/2 + origin.X, Y: float64(y)*cellH + rh/2 + origin.Y},
+				Shape: physics.Rect(rw, rh), OneWay: k == OneWayCell})
 			x = x1
 		}
 	}
+	return out
 }
 
-func allKind(ks []uint8, k uint8) bool {
+func allKind(ks []CellCollision, k CellCollision) bool {
 	for _, x := range ks {
 		if x != k {
 			return false
@@ -891,9 +1080,12 @@ func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off 
 	return nil
 }
 
-// Advance moves the animated tiles on by dt seconds, to the frame each
-// shows at time t (the map's clock).
-func (m *Map) advance(t float64) {
+// Animate sets every animated tile to the frame it shows t seconds after
+// the map was loaded: frames last the durations Tiled gives them, and an
+// animation starts again after its last frame. The [Plugin] calls it each
+// tick with the game clock ([AnimateSystem]); a game that draws a map
+// itself calls it with its own. Animate does not allocate.
+func (m *Map) Animate(t float64) {
 	for i := range m.anims {
 		a := &m.anims[i]
 		at := t - a.total*float64(int(t/a.total))

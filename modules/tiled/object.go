@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/physics"
@@ -48,7 +49,7 @@ func (o *Object) Spawn(cmds glue.Commands, components ...any) glue.Entity {
 // object and its class: what a spawn function returns when the object is
 // wrong.
 func (o *Object) Err(format string, args ...any) error {
-	return fmt.Errorf("tiled: %s: %s (class %q): "+format, append([]any{o.Props.file, o.Props.where, o.Class}, args...)...)
+	return fmt.Errorf("%s: %s: %s (class %q): "+format, append([]any{o.Props.pkg(), o.Props.file, o.Props.where, o.Class}, args...)...)
 }
 
 // FromMap marks the entities spawned from a map: its collision and the
@@ -56,12 +57,47 @@ func (o *Object) Err(format string, args ...any) error {
 // despawns them all.
 type FromMap struct{}
 
+// Spawn spawns the shape as a static physics collider (a
+// physics.OneWay one if s.OneWay) with the [FromMap] marker.
+func (s Solid) Spawn(cmds glue.Commands) glue.Entity {
+	if s.OneWay {
+		return cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, physics.OneWay{}, FromMap{})
+	}
+	return cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, FromMap{})
+}
+
+// NewProps returns the properties p of the thing named where (e.g.
+// "level \"Start\" entity 3") in file, made with the editor named
+// editor ("LDtk"), for an [Object] made by another loader (package
+// modules/ldtk): each getter's error, and [Object.Err], then names them
+// and the editor. Property types are Tiled's: "string" (or ""), "int",
+// "float", "bool", "color" ("#AARRGGBB").
+func NewProps(editor, file, where string, p tmx.Properties) Props {
+	return Props{editor: editor, file: file, where: where, p: p}
+}
+
 // Props are the custom properties of a map or an object, read by type.
 // Each getter returns an error naming the file, the object and the
 // property when the property is missing or has another type.
 type Props struct {
+	editor      string // "" for Tiled
 	file, where string
 	p           tmx.Properties
+}
+
+// pkg and ed return the error prefix and the editor's name.
+func (p Props) pkg() string {
+	if p.editor == "" {
+		return "tiled"
+	}
+	return strings.ToLower(p.editor)
+}
+
+func (p Props) ed() string {
+	if p.editor == "" {
+		return "Tiled"
+	}
+	return p.editor
 }
 
 func (p Props) get(name, want string) (string, error) {
@@ -72,12 +108,12 @@ func (p Props) get(name, want string) (string, error) {
 				if typ == "" {
 					typ = "string"
 				}
-				return "", fmt.Errorf("tiled: %s: %s: property %q is a %s, not a %s; change its type in Tiled", p.file, p.where, name, typ, want)
+				return "", fmt.Errorf("%s: %s: %s: property %q is a %s, not a %s; change its type in %s", p.pkg(), p.file, p.where, name, typ, want, p.ed())
 			}
 			return x.Value, nil
 		}
 	}
-	return "", fmt.Errorf("tiled: %s: %s has no property %q; add it in Tiled", p.file, p.where, name)
+	return "", fmt.Errorf("%s: %s: %s has no property %q; add it in %s", p.pkg(), p.file, p.where, name, p.ed())
 }
 
 // Has reports whether the property is set.

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gluekit/glue"
-	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
 )
@@ -64,14 +63,11 @@ type Level struct {
 	// nil once a reload succeeds.
 	Err error
 
-	fsys   fs.FS
-	path   string
+	file   FileWatch
 	spawn  map[string]SpawnFunc
 	ignore bool // IgnoreUnclassed
 	zstd   func([]byte) ([]byte, error)
 	watch  bool
-	mod    time.Time
-	ticks  int
 	clock  float64
 	again  bool // Respawn was called
 }
@@ -122,10 +118,7 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	lv := Level{Map: m, Loads: 1, fsys: p.FS, path: p.Path, spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, zstd: p.Zstd}
-	if st, err := fs.Stat(p.FS, p.Path); err == nil {
-		lv.mod = st.ModTime()
-	}
+	lv := Level{Map: m, Loads: 1, file: NewFileWatch(p.FS, p.Path), spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, zstd: p.Zstd}
 	app.InsertResource(lv)
 	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
 	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
@@ -175,11 +168,7 @@ func spawnLevel(p struct {
 
 func spawnMap(lv *Level, cmds glue.Commands, reload bool) {
 	for _, s := range lv.Map.solids {
-		if s.OneWay {
-			cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, physics.OneWay{}, FromMap{})
-		} else {
-			cmds.Spawn(physics.Body{Pos: s.Pos}, physics.Collider{Shape: s.Shape}, physics.Static{}, FromMap{})
-		}
+		s.Spawn(cmds)
 	}
 	for i := range lv.Map.objects {
 		o := lv.Map.objects[i]
@@ -208,18 +197,10 @@ func watch(p struct {
 		respawn(lv, p.Spawned, p.Cmds)
 		return
 	}
-	if !lv.watch {
+	if !lv.watch || !lv.file.Changed() {
 		return
 	}
-	if lv.ticks++; lv.ticks%30 != 0 {
-		return
-	}
-	st, err := fs.Stat(lv.fsys, lv.path)
-	if err != nil || st.ModTime().IsZero() || st.ModTime().Equal(lv.mod) {
-		return
-	}
-	lv.mod = st.ModTime()
-	m, err := LoadWith(lv.fsys, lv.path, &LoadOptions{Zstd: lv.zstd})
+	m, err := LoadWith(lv.file.FS, lv.file.Path, &LoadOptions{Zstd: lv.zstd})
 	if err == nil {
 		err = checkSpawns(m, lv.spawn, lv.ignore)
 	}
@@ -249,7 +230,7 @@ func animate(p struct {
 }) {
 	lv := p.Level.Get()
 	lv.clock += p.Time.Get().DeltaSeconds()
-	lv.Map.advance(lv.clock)
+	lv.Map.Animate(lv.clock)
 }
 
 // draw (glue.Draw) adds the visible tiles and image layers to the draw
@@ -270,13 +251,9 @@ func draw(p struct {
 // are on one atlas page and drawn in one draw call. The camera's rotation
 // is not taken into account when culling.
 func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
-	vw, vh := cam.ViewSize()
-	cx, cy, zoom := vw/2, vh/2, 1.0
-	if cam.Zoom > 0 {
-		cx, cy = cam.Center()
-		zoom = cam.Zoom
-	}
-	hw, hh := vw/2/zoom, vh/2/zoom
+	v := cam.View()
+	cx, cy := (v.MinX+v.MaxX)/2, (v.MinY+v.MaxY)/2
+	hw, hh := (v.MaxX-v.MinX)/2, (v.MaxY-v.MinY)/2
 	for i := range m.images {
 		il := &m.images[i]
 		s := render.Sprite{Image: il.img, X: il.offset.X + cx*(1-il.parallax.X), Y: il.offset.Y + cy*(1-il.parallax.Y), Layer: il.layer, Tint: il.tint}
@@ -297,18 +274,19 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 		for r := r0; r <= r1; r++ {
 			row := l.cells[r*l.w : (r+1)*l.w]
 			for c := c0; c <= c1; c++ {
-				cl := &row[c]
+				gid := row[c]
+				if gid == 0 {
+					continue
+				}
+				cl := &m.tiles[gid&^flips]
 				img := cl.img
 				if cl.anim > 0 {
 					img = m.anims[cl.anim-1].cur
 				}
-				if img.IsZero() {
-					continue
-				}
 				iw, ih := img.Size()
 				s := render.Sprite{Image: img, X: float64(c)*tw + sx + float64(cl.dx), Y: float64(r+1)*th - float64(ih) + sy + float64(cl.dy), Layer: l.layer, Tint: l.tint}
-				if cl.flip != 0 {
-					flip(&s, cl.flip, iw, ih)
+				if f := flipsOf(gid); f != 0 {
+					flip(&s, f, iw, ih)
 				}
 				list.AddSprite(&s)
 			}
@@ -337,4 +315,42 @@ func (lv Level) String() string {
 		return "no map"
 	}
 	return fmt.Sprintf("%s (%gx%g px, loaded %d times)", lv.Map.File, lv.Map.Width, lv.Map.Height, lv.Loads)
+}
+
+// FileWatch polls a file's modification time, for hot reload: the
+// plugins of modules/tiled and modules/ldtk reload their file when
+// [FileWatch.Changed] says so.
+type FileWatch struct {
+	// FS and Path are the file's file system and path.
+	FS   fs.FS
+	Path string
+
+	mod   time.Time
+	ticks int
+}
+
+// NewFileWatch returns a watch of the file at path in fsys, which has
+// not changed yet.
+func NewFileWatch(fsys fs.FS, path string) FileWatch {
+	w := FileWatch{FS: fsys, Path: path}
+	if st, err := fs.Stat(fsys, path); err == nil {
+		w.mod = st.ModTime()
+	}
+	return w
+}
+
+// Changed reports, once, that the file's modification time changed. It
+// asks the file system every 30th call (twice a second, called once a
+// tick at 60 ticks a second). A file system without modification times
+// (an embed.FS, the browser) never changes.
+func (w *FileWatch) Changed() bool {
+	if w.ticks++; w.ticks%30 != 0 {
+		return false
+	}
+	st, err := fs.Stat(w.FS, w.Path)
+	if err != nil || st.ModTime().IsZero() || st.ModTime().Equal(w.mod) {
+		return false
+	}
+	w.mod = st.ModTime()
+	return true
 }

@@ -29,6 +29,15 @@
 //
 //	app.AddPlugins(timer.Plugin{PauseWhile: glue.InState(Paused)})
 //
+// # The tick's delta as a param
+//
+// A system that only needs the tick's length takes a [Delta] rather than
+// glue.Res[timer.Time], and reads it where it is used:
+//
+//	func move(_ glue.Entity, b *Ball, dt timer.Delta) { b.X += b.Speed * dt.Seconds() }
+//
+// [Delta.Duration] ticks a [Timer] (t.Tick(dt.Duration())).
+//
 // # Fixed and variable steps
 //
 // In [Fixed] mode, the default, every tick covers exactly 1/TPS seconds

@@ -196,3 +196,25 @@ func ExampleTicks() {
 	// 600ms of game time: turret fires
 	// 8 updates, 2 of them paused: 600ms
 }
+
+// ExampleDelta moves a ball by speed × the tick's delta, taken as a
+// param: no clock to fetch on the system's first line.
+func ExampleDelta() {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{TPS: 60})
+	app.AddStartup(glue.Func(func(cmds glue.Commands) { cmds.Spawn(Ball{Speed: 120}) }))
+	app.AddSystems(glue.Update, glue.Each1P(func(_ glue.Entity, b *Ball, dt timer.Delta) {
+		b.X += b.Speed * dt.Seconds()
+	}))
+	app.AddSystems(glue.PostUpdate, glue.Each1(func(_ glue.Entity, b *Ball) {
+		if b.X >= 60 {
+			fmt.Printf("x = %.0f\n", b.X)
+		}
+	}))
+	defer app.Close()
+	for range 30 {
+		app.Update()
+	}
+	// Output:
+	// x = 60
+}

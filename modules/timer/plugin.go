@@ -93,7 +93,9 @@ func (p Plugin) NewTime() Time {
 
 // Build inserts the [Time] resource and adds, in glue.First, the system
 // that advances it ([AdvanceSystem]) and then the one that advances every
-// [Timer] component ([TimersSystem]); with [Plugin.PauseWhile], a system
+// [Timer] component ([TimersSystem]), then the one that advances every
+// [Lifetime] and despawns the entities whose time ran out
+// ([LifetimesSystem]); with [Plugin.PauseWhile], a system
 // before them, "timer.hold", pauses the clock while the condition holds.
 // Options out of range are reported by glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
@@ -108,5 +110,6 @@ func (p Plugin) Build(app *glue.App) {
 	app.AddSystems(glue.First,
 		glue.Func(advance).In(AdvanceSystem),
 		glue.Each1P(tickTimers).After(AdvanceSystem).In(TimersSystem),
+		glue.Each1P(expire).After(TimersSystem).In(LifetimesSystem),
 	)
 }

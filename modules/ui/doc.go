@@ -2,7 +2,8 @@
 // sliders, option lists, labels, pictures, panels, scrolling lists and
 // text fields ([Widget]), laid out in rows and columns ([Row],
 // [Column]) and anchored on the screen ([Anchor]), themed ([Theme]: a
-// font, colours, nine-slice images), drawn on the UI layers of render's
+// font, colours, nine-slice images — drawn in Aseprite, see
+// [NineSliceOf]), drawn on the UI layers of render's
 // one [render.DrawList] (so they scale with the screen and interleave
 // with the game's own drawing by layer), and driven by keyboard, mouse,
 // touch and gamepad with a visible focus ([Menu]). A menu consumes the
@@ -40,6 +41,11 @@
 // beneath the top one hide, and show again when it is popped. [Dialog]
 // makes the usual titled menu, and a [KeyField] per action lets the
 // player rebind its key.
+//
+// [Widget] is open: a game writes its own widgets (embedding [Node],
+// with Measure and Draw, and [Control]'s methods to take the focus) and
+// sends their events with [Menu.Send]. [Menu.Check] tells whether a
+// dialog fits a screen size, for a game's tests.
 //
 // docs/ui.md says why it is built on glue's render rather than
 // github.com/ebitenui/ebitenui, with the measurements.

@@ -44,20 +44,29 @@ func (f *KeyField) text() string {
 	return f.label
 }
 
-func (f *KeyField) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the key field ([Widget]).
+func (f *KeyField) Measure(th *Theme) (float64, float64) {
 	w, h := textSize(f.text(), th)
 	return max(w+2*th.Padding, f.MinW), max(h+2*th.Padding, f.MinH)
 }
 
-func (f *KeyField) draw(d *render.DrawList, th *Theme, _ *Menu) {
+// Draw adds the key field to d ([Widget]).
+func (f *KeyField) Draw(d *render.DrawList, th *Theme, _ *Menu) {
 	box(d, f.X, f.Y, f.W, f.H, th.Widget, &th.WidgetImage, 0)
 	d.AddText(f.text(), f.X+f.W/2, f.Y+f.H/2, textStyle(th, &f.Node, render.AlignCenter), 2)
 }
 
-func (f *KeyField) activate(*Menu)               { f.waiting, f.armed = true, false }
-func (f *KeyField) adjust(*Menu, int) bool       { return false }
-func (f *KeyField) press(m *Menu, _, _ float64)  { f.activate(m) }
-func (f *KeyField) drag(*Menu, float64, float64) {}
+// Activate is Primary or a click on the key field ([Control]).
+func (f *KeyField) Activate(*Menu) { f.waiting, f.armed = true, false }
+
+// Adjust is left or right on the key field; it reports whether it used it ([Control]).
+func (f *KeyField) Adjust(*Menu, int) bool { return false }
+
+// Press is the pointer going down on the key field ([Control]).
+func (f *KeyField) Press(m *Menu, _, _ float64) { f.Activate(m) }
+
+// Drag is the pointer moving while down on the key field ([Control]).
+func (f *KeyField) Drag(*Menu, float64, float64) {}
 
 // Waiting reports whether the field waits for a key.
 func (f *KeyField) Waiting() bool { return f.waiting }
@@ -74,6 +83,6 @@ func (f *KeyField) capture(m *Menu, dev *input.Devices, back bool) {
 	case f.armed:
 		f.waiting = false
 		f.Keys = []ebiten.Key{ebiten.Key(down)}
-		m.send(Event{Kind: Changed, ID: f.ID, Key: ebiten.Key(down)})
+		m.Send(Event{Kind: Changed, ID: f.ID, Key: ebiten.Key(down)})
 	}
 }

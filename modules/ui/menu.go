@@ -74,13 +74,21 @@ type Event struct {
 // (glue.StateScoped) and it goes with the state.
 //
 // The menu on the highest Layer that has widgets to focus gets the
-// keyboard and the gamepad: up and down (input.State's AxisY: arrows,
-// WASD, D-pad, left stick) move the focus, wrapping around; left and
-// right adjust sliders, toggles and options; input.Primary (Enter,
+// keyboard and the gamepad: up and down (the sources of the bindings'
+// axes: arrows, WASD, D-pad, left stick) move the focus, wrapping
+// around; left and right adjust sliders, toggles and options (and, in a
+// Modal menu, move the focus over other widgets); input.Primary (Enter,
 // Space, A) activates; input.Pause (Escape, Start) or B sends [Back].
 // The pointer (mouse or touch) focuses what it is over and presses it.
-// The menu consumes what it handles (input.State.Consume), so that the
-// game's systems, which run after it, do not see it.
+//
+// The menu consumes what it handles (input.State.Consume, ConsumeDir),
+// so that the game's systems, which run after it, do not see it, and
+// passes on what it does not use: a menu that is not Modal takes up and
+// down only when it has two widgets to focus, and left and right only
+// while they adjust the focused widget, so a HUD's buttons beside a
+// board leave the board its arrows; a Modal menu takes every direction
+// and the whole pointer, so nothing behind it moves. Keys and buttons
+// the game needs beside any menu are marked as its own in GameKeys.
 type Menu struct {
 	Root Widget
 	// Anchor places the menu on the screen, moved by X and Y.
@@ -91,7 +99,16 @@ type Menu struct {
 	Layer int
 	// Theme is how it looks; nil is DefaultTheme().
 	Theme *Theme
-	// Modal consumes every press of the pointer, on a widget or not.
+	// GameKeys are keys and gamepad sources that are the game's: the
+	// menu neither navigates, activates nor goes back with them, and
+	// leaves them to the game (a HUD beside a board that Space and the
+	// arrows play). Mark an action's sources with
+	// Bindings.Bound(nil, action). The default (nil) marks none.
+	GameKeys []input.Source
+	// Modal takes the whole pointer while the menu is shown: every
+	// press, on a widget or not, and its moves (input.State.TakePointer),
+	// so that nothing behind the menu moves; the game's systems see the
+	// pointer stand still where it was when the menu opened.
 	Modal bool
 	// Hidden menus are neither drawn nor driven.
 	Hidden bool
@@ -103,20 +120,24 @@ type Menu struct {
 
 	covered    bool // hidden by a menu Over it
 	built      bool
-	controls   []control
+	controls   []Control
 	scrollOf   []*Scroll // each control's scroll, or nil
 	focus      int
 	laidW      float64
 	laidH      float64
 	dirty      bool
 	events     []Event
-	dragging   control
+	dragging   Control
 	navDir     int
 	navHeld    int
 	ticks      int
 	prevBack   bool
 	prevBksp   bool
 	prevEnter  bool
+	prevPrim   bool // the menu's own Primary sources were down
+	prevPause  bool // the menu's own Pause sources were down
+	keysSeen   bool // keys has run: prevPrim and prevPause are set
+	navUsed    bool // the held direction moved the focus or adjusted
 	theDefault Theme
 }
 
@@ -150,14 +171,14 @@ func (m *Menu) build() {
 		if w == nil {
 			return
 		}
-		if c, ok := w.(control); ok {
+		if c, ok := w.(Control); ok {
 			m.controls = append(m.controls, c)
 			m.scrollOf = append(m.scrollOf, sc)
 		}
 		if s, ok := w.(*Scroll); ok {
 			sc = s
 		}
-		for _, ch := range w.children() {
+		for _, ch := range w.Contents() {
 			walk(ch, sc)
 		}
 	}
@@ -233,7 +254,7 @@ func (m *Menu) Find(id string) Widget {
 		if w.Base().ID == id {
 			return w
 		}
-		for _, ch := range w.children() {
+		for _, ch := range w.Contents() {
 			if f := find(ch); f != nil {
 				return f
 			}
@@ -243,7 +264,10 @@ func (m *Menu) Find(id string) Widget {
 	return find(m.Root)
 }
 
-func (m *Menu) send(e Event) { m.events = append(m.events, e) }
+// Send sends e to the game from the menu, as its widgets do: a
+// game's own [Control] tells what happened with it. The plugin sets
+// e.Menu and writes it out with the menu's other events.
+func (m *Menu) Send(e Event) { m.events = append(m.events, e) }
 
 func (m *Menu) blink() bool { return m.ticks/30%2 == 0 }
 
@@ -254,10 +278,10 @@ func (m *Menu) layout(w, h float64) {
 	}
 	m.build()
 	th := m.theme()
-	mw, mh := m.Root.measure(th)
+	mw, mh := m.Root.Measure(th)
 	a := anchors[min(int(m.Anchor), len(anchors)-1)]
 	x, y := (w-mw)*a[0], (h-mh)*a[1]
-	m.Root.place(x+m.X, y+m.Y, mw, mh, th)
+	m.Root.Place(x+m.X, y+m.Y, mw, mh, th)
 	m.laidW, m.laidH, m.dirty = w, h, false
 }
 
@@ -280,9 +304,9 @@ func (m *Menu) drawMenu(d *render.DrawList) {
 // drawTree draws w and its children; a scroll's children only if they
 // lie wholly in its view.
 func (m *Menu) drawTree(d *render.DrawList, th *Theme, w Widget) {
-	w.draw(d, th, m)
+	w.Draw(d, th, m)
 	sc, _ := w.(*Scroll)
-	for _, ch := range w.children() {
+	for _, ch := range w.Contents() {
 		if sc != nil && !sc.visible(ch) {
 			continue
 		}
@@ -313,7 +337,7 @@ func (m *Menu) scrollAt(x, y float64) *Scroll {
 		if s, ok := w.(*Scroll); ok && s.contains(x, y) {
 			found = s
 		}
-		for _, ch := range w.children() {
+		for _, ch := range w.Contents() {
 			walk(ch)
 		}
 	}
@@ -329,15 +353,20 @@ const (
 	repeatEvery = 6
 )
 
-// keys handles the keyboard and gamepad, for the top menu.
-func (m *Menu) keys(in *input.State, dev *input.Devices) {
+// keys handles the keyboard and gamepad, for the top menu. It reads the
+// menu's own sources from the devices through the bindings (leaving out
+// GameKeys), and hides from the game what it used: a modal menu every
+// direction it is pushed, one that is not modal only the directions
+// that moved its focus or adjusted a widget.
+func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings) {
 	if len(m.controls) == 0 {
 		return
 	}
 	_, field := m.Focused().(*TextField)
 	// Up and down, with repeat; in a text field only the arrows and the
 	// gamepad (the letters are typed).
-	ay, ax := in.AxisY, in.AxisX
+	ax := m.side(dev, b, b.Right, b.RightSources) - m.side(dev, b, b.Left, b.LeftSources)
+	ay := m.side(dev, b, b.Down, b.DownSources) - m.side(dev, b, b.Up, b.UpSources)
 	if field {
 		ay, ax = 0, 0
 		if dev.Keys[ebiten.KeyArrowUp] {
@@ -366,19 +395,31 @@ func (m *Menu) keys(in *input.State, dev *input.Devices) {
 		dir = 2
 	}
 	back := false
-	for i := range dev.Pads {
-		back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
+	if !m.gameKey(input.PadButton(ebiten.StandardGamepadButtonRightRight)) {
+		for i := range dev.Pads {
+			back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
+		}
 	}
+	primary := m.action(dev, b, input.Primary)
+	pause := m.action(dev, b, input.Pause)
+	if !m.keysSeen { // keys held as the menu opens are not pressed in it, unless pressed this tick
+		m.prevPrim = primary && !in.Pressed(input.Primary)
+		m.prevPause, m.keysSeen = pause && !in.Pressed(input.Pause), true
+	}
+	primaryPressed, pausePressed := primary && !m.prevPrim, pause && !m.prevPause
+	m.prevPrim, m.prevPause = primary, pause
 	if f, ok := m.controls[m.focus].(*KeyField); ok && f.waiting {
 		f.capture(m, dev, back && !m.prevBack)
 		m.navDir, m.navHeld, m.prevBack = dir, 0, back // a key held on from here is not a step
 		in.Consume(input.Primary)
 		in.Consume(input.Pause)
+		m.takeDirs(in, ax, ay, true)
 		return
 	}
 	step := false
 	if dir != m.navDir {
 		m.navDir, m.navHeld, step = dir, 1, dir != 0
+		m.navUsed = false
 	} else if dir != 0 {
 		m.navHeld++
 		step = m.navHeld >= repeatDelay && (m.navHeld-repeatDelay)%repeatEvery == 0
@@ -386,15 +427,29 @@ func (m *Menu) keys(in *input.State, dev *input.Devices) {
 	if step {
 		switch dir {
 		case -1, 1:
-			m.moveFocus(dir)
+			if m.Modal || m.focusable() > 1 {
+				m.moveFocus(dir)
+				m.navUsed = true
+			}
 		default:
-			if !m.controls[m.focus].adjust(m, dir/2) {
+			if m.controls[m.focus].Adjust(m, dir/2) {
+				m.navUsed = true
+			} else if m.Modal {
 				m.moveFocus(dir / 2)
+				m.navUsed = true
 			}
 		}
 	}
-	if back && !m.prevBack || in.Pressed(input.Pause) {
-		m.send(Event{Kind: Back})
+	switch {
+	case m.Modal || field:
+		m.takeDirs(in, ax, ay, true) // nothing behind moves
+	case m.navUsed && (dir == -1 || dir == 1):
+		m.takeDirs(in, 0, ay, true)
+	case m.navUsed:
+		m.takeDirs(in, ax, 0, true)
+	}
+	if back && !m.prevBack || pausePressed {
+		m.Send(Event{Kind: Back})
 		in.Consume(input.Pause)
 	}
 	m.prevBack = back
@@ -404,14 +459,86 @@ func (m *Menu) keys(in *input.State, dev *input.Devices) {
 		f.typed(m, dev.Chars, bksp && !m.prevBksp)
 		m.prevBksp = bksp
 		if enter && !m.prevEnter {
-			f.activate(m)
+			f.Activate(m)
 		}
 		in.Consume(input.Primary) // Space is typed, not pressed
-	} else if in.Pressed(input.Primary) && !in.Pointer.Pressed {
-		m.controls[m.focus].activate(m)
+	} else if primaryPressed {
+		m.controls[m.focus].Activate(m)
 		in.Consume(input.Primary)
 	}
 	m.prevEnter = enter
+}
+
+// takeDirs consumes, if take, the directions of the axes that ax and ay
+// (the menu's own) push.
+func (m *Menu) takeDirs(in *input.State, ax, ay float64, take bool) {
+	if !take {
+		return
+	}
+	for d, v := range [...]float64{input.Left: -ax, input.Right: ax, input.Up: -ay, input.Down: ay} {
+		if v >= input.DirReleaseAt {
+			in.ConsumeDir(input.Direction(d))
+		}
+	}
+}
+
+// focusable returns how many widgets can take the focus.
+func (m *Menu) focusable() int {
+	n := 0
+	for i := range m.controls {
+		if m.enabled(i) {
+			n++
+		}
+	}
+	return n
+}
+
+// gameKey reports whether src is one of the game's keys (GameKeys).
+func (m *Menu) gameKey(src input.Source) bool {
+	for _, g := range m.GameKeys {
+		if g == src {
+			return true
+		}
+	}
+	return false
+}
+
+// side returns how far the keys and sources of one side of an axis that
+// are not the game's push it.
+func (m *Menu) side(dev *input.Devices, b *input.Bindings, keys []ebiten.Key, srcs []input.Source) float64 {
+	v := 0.0
+	for _, k := range keys {
+		if s := input.Key(k); !m.gameKey(s) {
+			v = max(v, b.Value(s, dev))
+		}
+	}
+	for _, s := range srcs {
+		if !m.gameKey(s) {
+			v = max(v, b.Value(s, dev))
+		}
+	}
+	return v
+}
+
+// action reports whether a key or gamepad source of action a that is
+// not the game's is down (the pointer is the menu's pointer handling).
+func (m *Menu) action(dev *input.Devices, b *input.Bindings, a input.Action) bool {
+	v := 0.0
+	alt := dev.Keys[ebiten.KeyAltLeft] || dev.Keys[ebiten.KeyAltRight] || dev.Keys[ebiten.KeyAlt]
+	for _, k := range b.Actions[a] {
+		if alt && (k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter) {
+			continue // Alt+Enter switches full screen (FullscreenKey)
+		}
+		if s := input.Key(k); !m.gameKey(s) {
+			v = max(v, b.Value(s, dev))
+		}
+	}
+	for _, s := range b.Sources[a] {
+		if s != input.Touch() && s != input.Mouse(ebiten.MouseButtonLeft) && !m.gameKey(s) {
+			v = max(v, b.Value(s, dev))
+		}
+	}
+	return v > 0
 }
 
 // pointer handles the mouse or a touch over the menu; it reports
@@ -421,7 +548,7 @@ func (m *Menu) pointer(in *input.State, dev *input.Devices) bool {
 	if m.dragging != nil {
 		// The press was consumed: in.Pointer hides it; the devices do not.
 		if dev.Buttons[ebiten.MouseButtonLeft] || len(dev.Touches) > 0 {
-			m.dragging.drag(m, p.X, p.Y)
+			m.dragging.Drag(m, p.X, p.Y)
 			in.ConsumePointer()
 			return true
 		}
@@ -443,7 +570,7 @@ func (m *Menu) pointer(in *input.State, dev *input.Devices) bool {
 	}
 	if i >= 0 {
 		c := m.controls[i]
-		c.press(m, p.X, p.Y)
+		c.Press(m, p.X, p.Y)
 		if _, ok := c.(*Slider); ok {
 			m.dragging = c
 		}

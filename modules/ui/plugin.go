@@ -43,6 +43,7 @@ func update(p struct {
 	Menus    glue.Query1[*Menu]
 	Input    glue.ResMut[input.State]
 	Devices  glue.Res[input.Devices]
+	Bindings glue.Res[input.Bindings]
 	Events   glue.Writer[Event]
 	Viewport glue.Res[render.Viewport]
 	Window   glue.Opt[render.Window]
@@ -53,6 +54,7 @@ func update(p struct {
 	in, dev := p.Input.Get(), p.Devices.Get()
 	w, h := viewSize(p.Viewport.Get(), p.Window.Get(), p.Camera.Get())
 	var top, under *Menu
+	modal := false
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
 		if m.Hidden || m.Root == nil {
 			return
@@ -67,6 +69,7 @@ func update(p struct {
 		}
 		m.ticks++
 		m.build()
+		modal = modal || m.Modal
 		if len(m.controls) > 0 && (top == nil || m.Layer > top.Layer) {
 			top = m
 		}
@@ -79,10 +82,16 @@ func update(p struct {
 	if under != nil {
 		under.pointer(in, dev)
 	}
+	if modal {
+		in.TakePointer() // nothing behind a modal menu moves (issue #40)
+	}
 	if top != nil {
-		top.keys(in, dev)
+		top.keys(in, dev, p.Bindings.Get())
 	}
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
+		if m != top {
+			m.keysSeen = false // when it is top again, keys held then are not pressed in it
+		}
 		for _, ev := range m.events {
 			ev.Menu = e
 			p.Events.Write(ev)

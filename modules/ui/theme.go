@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 
 	"github.com/gluekit/glue/modules/render"
@@ -33,6 +34,41 @@ type Theme struct {
 type NineSlice struct {
 	Image  render.Image
 	Border int
+	// Left, Top, Right and Bottom, if any is set, are the edges' widths
+	// in pixels instead of Border: an Aseprite slice's nine-slice centre
+	// ([NineSliceOf]) has its own on each side. The default (all zero)
+	// uses Border on every side.
+	Left, Top, Right, Bottom int
+}
+
+// NineSliceOf returns the nine slices of the named slice of an Aseprite
+// sprite (made with the Slice tool, with "9-Slices" ticked), at frame 0:
+// a panel or button image drawn in Aseprite, for [Theme].PanelImage or
+// WidgetImage. A slice without a nine-slice centre is an error saying
+// so.
+func NineSliceOf(a *render.Aseprite, slice string) (NineSlice, error) {
+	img, k, err := a.SliceImage(slice, 0)
+	if err != nil {
+		return NineSlice{}, fmt.Errorf("ui: NineSliceOf: %w", err)
+	}
+	if k.Center.Empty() {
+		return NineSlice{}, fmt.Errorf("ui: NineSliceOf: slice %q has no nine-slice centre; tick \"9-Slices\" in the slice's properties in Aseprite", slice)
+	}
+	w, h := img.Size()
+	return NineSlice{Image: img, Left: k.Center.Min.X, Top: k.Center.Min.Y, Right: w - k.Center.Max.X, Bottom: h - k.Center.Max.Y}, nil
+}
+
+// edges returns the widths of the left, top, right and bottom edges of
+// an iw×ih image: all zero if they leave no middle.
+func (ns *NineSlice) edges(iw, ih int) (l, t, r, b int) {
+	l, t, r, b = ns.Left, ns.Top, ns.Right, ns.Bottom
+	if l == 0 && t == 0 && r == 0 && b == 0 {
+		l, t, r, b = ns.Border, ns.Border, ns.Border, ns.Border
+	}
+	if l < 0 || t < 0 || r < 0 || b < 0 || l+r >= iw || t+b >= ih {
+		return 0, 0, 0, 0
+	}
+	return l, t, r, b
 }
 
 // DefaultTheme returns a plain theme: Go Regular at 12 pixels, white on
@@ -60,15 +96,11 @@ func box(d *render.DrawList, x, y, w, h float64, fill color.RGBA, ns *NineSlice,
 		return
 	}
 	iw, ih := ns.Image.Size()
-	b := float64(ns.Border)
-	bi := ns.Border
-	if 2*bi >= iw || 2*bi >= ih {
-		b, bi = 0, 0
-	}
-	xs := [4]float64{x, x + b, x + w - b, x + w}
-	ys := [4]float64{y, y + b, y + h - b, y + h}
-	us := [4]int{0, bi, iw - bi, iw}
-	vs := [4]int{0, bi, ih - bi, ih}
+	l, t, r, b := ns.edges(iw, ih)
+	xs := [4]float64{x, x + float64(l), x + w - float64(r), x + w}
+	ys := [4]float64{y, y + float64(t), y + h - float64(b), y + h}
+	us := [4]int{0, l, iw - r, iw}
+	vs := [4]int{0, t, ih - b, ih}
 	layer := d.Layer()
 	for j := range 3 {
 		for i := range 3 {

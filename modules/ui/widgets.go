@@ -9,17 +9,29 @@ import (
 
 // Widget is a part of a [Menu]: the widgets of this package — [Label],
 // [Picture], [Button], [Toggle], [Slider], [Options], [TextField],
-// [KeyField] — and
-// the containers that lay them out — [Panel], [Column], [Row],
-// [Scroll]. Their exported fields may be changed while the menu runs;
-// call [Menu.Refresh] after adding or removing widgets.
+// [KeyField] — the containers that lay them out — [Panel], [Column],
+// [Row], [Scroll] — and widgets a game writes itself. Their exported
+// fields may be changed while the menu runs; call [Menu.Refresh] after
+// adding or removing widgets.
+//
+// A game's widget embeds [Node] (which gives it Base, Place and
+// Contents) and writes Measure and Draw; one that takes the focus and
+// input implements [Control] too, and tells the game what happened with
+// [Menu.Send].
 type Widget interface {
 	// Base returns the widget's common fields.
 	Base() *Node
-	measure(th *Theme) (w, h float64)
-	place(x, y, w, h float64, th *Theme)
-	draw(d *render.DrawList, th *Theme, m *Menu)
-	children() []Widget
+	// Measure returns the least size the widget needs, in logical
+	// pixels, drawn with th (a Node's MinW and MinH included).
+	Measure(th *Theme) (w, h float64)
+	// Place lays the widget (and its contents) out in the rectangle
+	// (x, y, w, h), logical screen pixels: at least its Measure.
+	Place(x, y, w, h float64, th *Theme)
+	// Draw adds the widget to d, as laid out; the menu draws its
+	// Contents after it and the focus outline over it.
+	Draw(d *render.DrawList, th *Theme, m *Menu)
+	// Contents returns the widgets inside it, or nil.
+	Contents() []Widget
 }
 
 // Node is what every widget has: its ID (named in its events), whether
@@ -39,24 +51,30 @@ type Node struct {
 // Base returns n.
 func (n *Node) Base() *Node { return n }
 
-func (n *Node) place(x, y, w, h float64, _ *Theme) { n.X, n.Y, n.W, n.H = x, y, w, h }
-func (n *Node) children() []Widget                 { return nil }
+// Place lays the node out in (x, y, w, h) ([Widget]).
+func (n *Node) Place(x, y, w, h float64, _ *Theme) { n.X, n.Y, n.W, n.H = x, y, w, h }
+
+// Contents returns the widgets inside the node ([Widget]).
+func (n *Node) Contents() []Widget { return nil }
 func (n *Node) contains(x, y float64) bool {
 	return x >= n.X && y >= n.Y && x < n.X+n.W && y < n.Y+n.H
 }
 
-// control is a widget that takes focus and input.
-type control interface {
+// Control is a widget that takes the focus and input: the menu gives
+// the focused one the keyboard and the gamepad, and the pointer to the
+// one under it.
+type Control interface {
 	Widget
-	// activate is Primary (Enter, Space, A) or a click.
-	activate(m *Menu)
-	// adjust is left (-1) or right (+1); it reports whether the widget
-	// used it.
-	adjust(m *Menu, dir int) bool
-	// press handles the pointer going down at (x, y) on it, and drag
-	// its moving while down.
-	press(m *Menu, x, y float64)
-	drag(m *Menu, x, y float64)
+	// Activate is Primary (Enter, Space, A) or a click.
+	Activate(m *Menu)
+	// Adjust is left (dir -1) or right (+1); it reports whether the
+	// widget used it (a menu that is not modal then takes the key).
+	Adjust(m *Menu, dir int) bool
+	// Press handles the pointer going down at (x, y) on the widget, and
+	// Drag its moving while down (the menu keeps giving Drag to a
+	// *Slider until release).
+	Press(m *Menu, x, y float64)
+	Drag(m *Menu, x, y float64)
 }
 
 func textSize(s string, th *Theme) (float64, float64) {
@@ -79,14 +97,24 @@ type Label struct {
 	// Align places the text in the label's width: render.AlignStart (the
 	// default), AlignCenter or AlignEnd.
 	Align render.Align
+	// Wrap, if positive, breaks the text between words into lines no
+	// wider than Wrap logical pixels (render.WrapText), so that a long
+	// line fits a narrow screen. The default (zero) keeps one line.
+	Wrap float64
 }
 
-func (l *Label) measure(th *Theme) (float64, float64) {
-	w, h := textSize(l.Text, th)
+// Measure returns the least size of the label ([Widget]).
+func (l *Label) Measure(th *Theme) (float64, float64) {
+	s := l.Text
+	if l.Wrap > 0 {
+		s = render.WrapText(s, th.Text, l.Wrap)
+	}
+	w, h := textSize(s, th)
 	return max(w, l.MinW), max(h, l.MinH)
 }
 
-func (l *Label) draw(d *render.DrawList, th *Theme, _ *Menu) {
+// Draw adds the label to d ([Widget]).
+func (l *Label) Draw(d *render.DrawList, th *Theme, _ *Menu) {
 	x := l.X
 	switch l.Align {
 	case render.AlignCenter:
@@ -94,7 +122,9 @@ func (l *Label) draw(d *render.DrawList, th *Theme, _ *Menu) {
 	case render.AlignEnd:
 		x += l.W
 	}
-	d.AddText(l.Text, x, l.Y+l.H/2, textStyle(th, &l.Node, l.Align), 2)
+	st := textStyle(th, &l.Node, l.Align)
+	st.Wrap = l.Wrap
+	d.AddText(l.Text, x, l.Y+l.H/2, st, 2)
 }
 
 // Picture is an image, drawn at its size times Scale (zero: 1).
@@ -111,12 +141,14 @@ func (p *Picture) scale() float64 {
 	return 1
 }
 
-func (p *Picture) measure(*Theme) (float64, float64) {
+// Measure returns the least size of the picture ([Widget]).
+func (p *Picture) Measure(*Theme) (float64, float64) {
 	w, h := p.Image.Size()
 	return max(float64(w)*p.scale(), p.MinW), max(float64(h)*p.scale(), p.MinH)
 }
 
-func (p *Picture) draw(d *render.DrawList, _ *Theme, _ *Menu) {
+// Draw adds the picture to d ([Widget]).
+func (p *Picture) Draw(d *render.DrawList, _ *Theme, _ *Menu) {
 	if p.Image.IsZero() {
 		return
 	}
@@ -131,20 +163,29 @@ type Button struct {
 	Text string
 }
 
-func (b *Button) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the button ([Widget]).
+func (b *Button) Measure(th *Theme) (float64, float64) {
 	w, h := textSize(b.Text, th)
 	return max(w+2*th.Padding, b.MinW), max(h+2*th.Padding, b.MinH)
 }
 
-func (b *Button) draw(d *render.DrawList, th *Theme, m *Menu) {
+// Draw adds the button to d ([Widget]).
+func (b *Button) Draw(d *render.DrawList, th *Theme, m *Menu) {
 	box(d, b.X, b.Y, b.W, b.H, th.Widget, &th.WidgetImage, 0)
 	d.AddText(b.Text, b.X+b.W/2, b.Y+b.H/2, textStyle(th, &b.Node, render.AlignCenter), 2)
 }
 
-func (b *Button) activate(m *Menu)             { m.send(Event{Kind: Clicked, ID: b.ID}) }
-func (b *Button) adjust(*Menu, int) bool       { return false }
-func (b *Button) press(m *Menu, _, _ float64)  { b.activate(m) }
-func (b *Button) drag(*Menu, float64, float64) {}
+// Activate is Primary or a click on the button ([Control]).
+func (b *Button) Activate(m *Menu) { m.Send(Event{Kind: Clicked, ID: b.ID}) }
+
+// Adjust is left or right on the button; it reports whether it used it ([Control]).
+func (b *Button) Adjust(*Menu, int) bool { return false }
+
+// Press is the pointer going down on the button ([Control]).
+func (b *Button) Press(m *Menu, _, _ float64) { b.Activate(m) }
+
+// Drag is the pointer moving while down on the button ([Control]).
+func (b *Button) Drag(*Menu, float64, float64) {}
 
 // Toggle is an on/off switch with a text; it sends [Changed] with On.
 type Toggle struct {
@@ -153,12 +194,14 @@ type Toggle struct {
 	On   bool
 }
 
-func (t *Toggle) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the toggle ([Widget]).
+func (t *Toggle) Measure(th *Theme) (float64, float64) {
 	w, h := textSize(t.Text, th)
 	return max(w+h+3*th.Padding, t.MinW), max(h+2*th.Padding, t.MinH)
 }
 
-func (t *Toggle) draw(d *render.DrawList, th *Theme, _ *Menu) {
+// Draw adds the toggle to d ([Widget]).
+func (t *Toggle) Draw(d *render.DrawList, th *Theme, _ *Menu) {
 	box(d, t.X, t.Y, t.W, t.H, th.Widget, &th.WidgetImage, 0)
 	s := t.H - 2*th.Padding
 	bx := t.X + t.W - th.Padding - s
@@ -169,18 +212,25 @@ func (t *Toggle) draw(d *render.DrawList, th *Theme, _ *Menu) {
 	d.AddText(t.Text, t.X+th.Padding, t.Y+t.H/2, textStyle(th, &t.Node, render.AlignStart), 2)
 }
 
-func (t *Toggle) activate(m *Menu) {
+// Activate is Primary or a click on the toggle ([Control]).
+func (t *Toggle) Activate(m *Menu) {
 	t.On = !t.On
-	m.send(Event{Kind: Changed, ID: t.ID, On: t.On})
+	m.Send(Event{Kind: Changed, ID: t.ID, On: t.On})
 }
-func (t *Toggle) adjust(m *Menu, dir int) bool {
+
+// Adjust is left or right on the toggle; it reports whether it used it ([Control]).
+func (t *Toggle) Adjust(m *Menu, dir int) bool {
 	if on := dir > 0; on != t.On {
-		t.activate(m)
+		t.Activate(m)
 	}
 	return true
 }
-func (t *Toggle) press(m *Menu, _, _ float64)  { t.activate(m) }
-func (t *Toggle) drag(*Menu, float64, float64) {}
+
+// Press is the pointer going down on the toggle ([Control]).
+func (t *Toggle) Press(m *Menu, _, _ float64) { t.Activate(m) }
+
+// Drag is the pointer moving while down on the toggle ([Control]).
+func (t *Toggle) Drag(*Menu, float64, float64) {}
 
 // Slider is a value from Min to Max in steps of Step (zero: a tenth of
 // the range), with a text; it sends [Changed] with Value. Left and right
@@ -202,7 +252,8 @@ func (s *Slider) track(th *Theme) (x, w float64) {
 	return s.X + s.W - th.Padding - w, w
 }
 
-func (s *Slider) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the slider ([Widget]).
+func (s *Slider) Measure(th *Theme) (float64, float64) {
 	w, h := textSize(s.Text, th)
 	tw := s.TrackW
 	if tw <= 0 {
@@ -218,7 +269,8 @@ func (s *Slider) frac() float64 {
 	return min(max((s.Value-s.Min)/(s.Max-s.Min), 0), 1)
 }
 
-func (s *Slider) draw(d *render.DrawList, th *Theme, _ *Menu) {
+// Draw adds the slider to d ([Widget]).
+func (s *Slider) Draw(d *render.DrawList, th *Theme, _ *Menu) {
 	box(d, s.X, s.Y, s.W, s.H, th.Widget, &th.WidgetImage, 0)
 	tx, tw := s.track(th)
 	th2 := max(4, (s.H-2*th.Padding)/3)
@@ -236,7 +288,7 @@ func (s *Slider) set(m *Menu, v float64) {
 	}
 	if v != s.Value {
 		s.Value = v
-		m.send(Event{Kind: Changed, ID: s.ID, Value: v})
+		m.Send(Event{Kind: Changed, ID: s.ID, Value: v})
 	}
 }
 
@@ -247,13 +299,20 @@ func (s *Slider) step() float64 {
 	return (s.Max - s.Min) / 10
 }
 
-func (s *Slider) activate(*Menu) {}
-func (s *Slider) adjust(m *Menu, dir int) bool {
+// Activate is Primary or a click on the slider ([Control]).
+func (s *Slider) Activate(*Menu) {}
+
+// Adjust is left or right on the slider; it reports whether it used it ([Control]).
+func (s *Slider) Adjust(m *Menu, dir int) bool {
 	s.set(m, s.Value+float64(dir)*s.step())
 	return true
 }
-func (s *Slider) press(m *Menu, x, y float64) { s.drag(m, x, y) }
-func (s *Slider) drag(m *Menu, x, _ float64) {
+
+// Press is the pointer going down on the slider ([Control]).
+func (s *Slider) Press(m *Menu, x, y float64) { s.Drag(m, x, y) }
+
+// Drag is the pointer moving while down on the slider ([Control]).
+func (s *Slider) Drag(m *Menu, x, _ float64) {
 	tx, tw := s.track(m.theme())
 	s.set(m, s.Min+(x-tx)/tw*(s.Max-s.Min))
 }
@@ -268,7 +327,8 @@ type Options struct {
 	Index int
 }
 
-func (o *Options) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the options ([Widget]).
+func (o *Options) Measure(th *Theme) (float64, float64) {
 	w, h := textSize(o.Text, th)
 	iw := 0.0
 	for _, it := range o.Items {
@@ -278,7 +338,8 @@ func (o *Options) measure(th *Theme) (float64, float64) {
 	return max(w+iw+3*th.Padding+16, o.MinW), max(h+2*th.Padding, o.MinH)
 }
 
-func (o *Options) draw(d *render.DrawList, th *Theme, _ *Menu) {
+// Draw adds the options to d ([Widget]).
+func (o *Options) Draw(d *render.DrawList, th *Theme, _ *Menu) {
 	box(d, o.X, o.Y, o.W, o.H, th.Widget, &th.WidgetImage, 0)
 	d.AddText(o.Text, o.X+th.Padding, o.Y+o.H/2, textStyle(th, &o.Node, render.AlignStart), 2)
 	if o.Index >= 0 && o.Index < len(o.Items) {
@@ -286,16 +347,23 @@ func (o *Options) draw(d *render.DrawList, th *Theme, _ *Menu) {
 	}
 }
 
-func (o *Options) activate(m *Menu) { o.adjust(m, 1) }
-func (o *Options) adjust(m *Menu, dir int) bool {
+// Activate is Primary or a click on the options ([Control]).
+func (o *Options) Activate(m *Menu) { o.Adjust(m, 1) }
+
+// Adjust is left or right on the options; it reports whether it used it ([Control]).
+func (o *Options) Adjust(m *Menu, dir int) bool {
 	if n := len(o.Items); n > 0 {
 		o.Index = ((o.Index+dir)%n + n) % n
-		m.send(Event{Kind: Changed, ID: o.ID, Index: o.Index})
+		m.Send(Event{Kind: Changed, ID: o.ID, Index: o.Index})
 	}
 	return true
 }
-func (o *Options) press(m *Menu, _, _ float64)  { o.activate(m) }
-func (o *Options) drag(*Menu, float64, float64) {}
+
+// Press is the pointer going down on the options ([Control]).
+func (o *Options) Press(m *Menu, _, _ float64) { o.Activate(m) }
+
+// Drag is the pointer moving while down on the options ([Control]).
+func (o *Options) Drag(*Menu, float64, float64) {}
 
 // TextField is a line of text the player types while it has focus, up
 // to Max characters (zero: 24): a name for the high-score table. It
@@ -314,7 +382,8 @@ func (f *TextField) max() int {
 	return 24
 }
 
-func (f *TextField) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the text field ([Widget]).
+func (f *TextField) Measure(th *Theme) (float64, float64) {
 	_, h := textSize("Mg", th)
 	w := f.Width
 	if w <= 0 {
@@ -323,7 +392,8 @@ func (f *TextField) measure(th *Theme) (float64, float64) {
 	return max(w, f.MinW), max(h+2*th.Padding, f.MinH)
 }
 
-func (f *TextField) draw(d *render.DrawList, th *Theme, m *Menu) {
+// Draw adds the text field to d ([Widget]).
+func (f *TextField) Draw(d *render.DrawList, th *Theme, m *Menu) {
 	box(d, f.X, f.Y, f.W, f.H, th.Widget, &th.WidgetImage, 0)
 	d.AddRect(f.X+2, f.Y+2, f.W-4, f.H-4, th.Panel, 1)
 	d.AddText(f.Text, f.X+th.Padding, f.Y+f.H/2, textStyle(th, &f.Node, render.AlignStart), 2)
@@ -349,14 +419,21 @@ func (f *TextField) typed(m *Menu, chars []rune, backspace bool) {
 		changed = true
 	}
 	if changed {
-		m.send(Event{Kind: Changed, ID: f.ID, Text: f.Text})
+		m.Send(Event{Kind: Changed, ID: f.ID, Text: f.Text})
 	}
 }
 
-func (f *TextField) activate(m *Menu)              { m.send(Event{Kind: Submitted, ID: f.ID, Text: f.Text}) }
-func (f *TextField) adjust(*Menu, int) bool        { return false }
-func (f *TextField) press(*Menu, float64, float64) {}
-func (f *TextField) drag(*Menu, float64, float64)  {}
+// Activate is Primary or a click on the text field ([Control]).
+func (f *TextField) Activate(m *Menu) { m.Send(Event{Kind: Submitted, ID: f.ID, Text: f.Text}) }
+
+// Adjust is left or right on the text field; it reports whether it used it ([Control]).
+func (f *TextField) Adjust(*Menu, int) bool { return false }
+
+// Press is the pointer going down on the text field ([Control]).
+func (f *TextField) Press(*Menu, float64, float64) {}
+
+// Drag is the pointer moving while down on the text field ([Control]).
+func (f *TextField) Drag(*Menu, float64, float64) {}
 
 // Panel is a background behind one child, Padding wide (zero: the
 // theme's).
@@ -374,27 +451,31 @@ func (p *Panel) pad(th *Theme) float64 {
 	return th.Padding
 }
 
-func (p *Panel) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the panel ([Widget]).
+func (p *Panel) Measure(th *Theme) (float64, float64) {
 	w, h := 0.0, 0.0
 	if p.Child != nil {
-		w, h = p.Child.measure(th)
+		w, h = p.Child.Measure(th)
 	}
 	return max(w+2*p.pad(th), p.MinW), max(h+2*p.pad(th), p.MinH)
 }
 
-func (p *Panel) place(x, y, w, h float64, th *Theme) {
-	p.Node.place(x, y, w, h, th)
+// Place lays the panel out in (x, y, w, h) ([Widget]).
+func (p *Panel) Place(x, y, w, h float64, th *Theme) {
+	p.Node.Place(x, y, w, h, th)
 	if p.Child != nil {
 		pd := p.pad(th)
-		p.Child.place(x+pd, y+pd, w-2*pd, h-2*pd, th)
+		p.Child.Place(x+pd, y+pd, w-2*pd, h-2*pd, th)
 	}
 }
 
-func (p *Panel) draw(d *render.DrawList, th *Theme, _ *Menu) {
+// Draw adds the panel to d ([Widget]).
+func (p *Panel) Draw(d *render.DrawList, th *Theme, _ *Menu) {
 	box(d, p.X, p.Y, p.W, p.H, th.Panel, &th.PanelImage, -1)
 }
 
-func (p *Panel) children() []Widget {
+// Contents returns the widgets inside the panel ([Widget]).
+func (p *Panel) Contents() []Widget {
 	if p.Child == nil {
 		return nil
 	}
@@ -428,7 +509,7 @@ func spacing(s float64, th *Theme) float64 {
 // or across (a row), gap apart.
 func measureLine(children []Widget, gap float64, down bool, th *Theme) (along, across float64) {
 	for i, ch := range children {
-		w, h := ch.measure(th)
+		w, h := ch.Measure(th)
 		if down {
 			w, h = h, w
 		}
@@ -445,42 +526,52 @@ func measureLine(children []Widget, gap float64, down bool, th *Theme) (along, a
 // tall) as the line.
 func placeLine(children []Widget, x, y, w, h, gap float64, down bool, th *Theme) {
 	for _, ch := range children {
-		cw, chh := ch.measure(th)
+		cw, chh := ch.Measure(th)
 		if down {
-			ch.place(x, y, w, chh, th)
+			ch.Place(x, y, w, chh, th)
 			y += chh + gap
 		} else {
-			ch.place(x, y, cw, h, th)
+			ch.Place(x, y, cw, h, th)
 			x += cw + gap
 		}
 	}
 }
 
-func (c *Column) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the column ([Widget]).
+func (c *Column) Measure(th *Theme) (float64, float64) {
 	h, w := measureLine(c.Children, spacing(c.Spacing, th), true, th)
 	return max(w, c.MinW), max(h, c.MinH)
 }
 
-func (c *Column) place(x, y, w, h float64, th *Theme) {
-	c.Node.place(x, y, w, h, th)
+// Place lays the column out in (x, y, w, h) ([Widget]).
+func (c *Column) Place(x, y, w, h float64, th *Theme) {
+	c.Node.Place(x, y, w, h, th)
 	placeLine(c.Children, x, y, w, h, spacing(c.Spacing, th), true, th)
 }
 
-func (c *Column) draw(*render.DrawList, *Theme, *Menu) {}
-func (c *Column) children() []Widget                   { return c.Children }
+// Draw adds the column to d ([Widget]).
+func (c *Column) Draw(*render.DrawList, *Theme, *Menu) {}
 
-func (r *Row) measure(th *Theme) (float64, float64) {
+// Contents returns the widgets inside the column ([Widget]).
+func (c *Column) Contents() []Widget { return c.Children }
+
+// Measure returns the least size of the row ([Widget]).
+func (r *Row) Measure(th *Theme) (float64, float64) {
 	w, h := measureLine(r.Children, spacing(r.Spacing, th), false, th)
 	return max(w, r.MinW), max(h, r.MinH)
 }
 
-func (r *Row) place(x, y, w, h float64, th *Theme) {
-	r.Node.place(x, y, w, h, th)
+// Place lays the row out in (x, y, w, h) ([Widget]).
+func (r *Row) Place(x, y, w, h float64, th *Theme) {
+	r.Node.Place(x, y, w, h, th)
 	placeLine(r.Children, x, y, w, h, spacing(r.Spacing, th), false, th)
 }
 
-func (r *Row) draw(*render.DrawList, *Theme, *Menu) {}
-func (r *Row) children() []Widget                   { return r.Children }
+// Draw adds the row to d ([Widget]).
+func (r *Row) Draw(*render.DrawList, *Theme, *Menu) {}
+
+// Contents returns the widgets inside the row ([Widget]).
+func (r *Row) Contents() []Widget { return r.Children }
 
 // Scroll is a column that shows Height logical pixels of its children
 // at a time: the mouse wheel scrolls it, and moving the focus scrolls
@@ -496,14 +587,16 @@ type Scroll struct {
 	full   float64
 }
 
-func (s *Scroll) measure(th *Theme) (float64, float64) {
+// Measure returns the least size of the scroll ([Widget]).
+func (s *Scroll) Measure(th *Theme) (float64, float64) {
 	h, w := measureLine(s.Children, spacing(s.Spacing, th), true, th)
 	s.full = h
 	return max(w, s.MinW), max(min(h, s.Height), s.MinH)
 }
 
-func (s *Scroll) place(x, y, w, h float64, th *Theme) {
-	s.Node.place(x, y, w, h, th)
+// Place lays the scroll out in (x, y, w, h) ([Widget]).
+func (s *Scroll) Place(x, y, w, h float64, th *Theme) {
+	s.Node.Place(x, y, w, h, th)
 	s.Offset = min(max(s.Offset, 0), max(s.full-h, 0))
 	placeLine(s.Children, x, y-s.Offset, w, h, spacing(s.Spacing, th), true, th)
 }
@@ -527,8 +620,11 @@ func (s *Scroll) scrollTo(n *Node) bool {
 	return true
 }
 
-func (s *Scroll) draw(*render.DrawList, *Theme, *Menu) {}
-func (s *Scroll) children() []Widget                   { return s.Children }
+// Draw adds the scroll to d ([Widget]).
+func (s *Scroll) Draw(*render.DrawList, *Theme, *Menu) {}
+
+// Contents returns the widgets inside the scroll ([Widget]).
+func (s *Scroll) Contents() []Widget { return s.Children }
 
 // Format returns v with the fewest decimals that show step: a slider's
 // value for a label.

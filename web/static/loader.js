@@ -15,7 +15,9 @@
 // runs), the file arrived damaged, the game threw while
 // starting — and a Retry button. A game that ends after its first frame
 // (its Quit) leaves a page that says so, with a Play again button, never a
-// frozen last frame.
+// frozen last frame. Blocked storage is said at start, with the reason,
+// and a "Files" panel takes saves and replays out of the browser as files
+// and back.
 (() => {
   "use strict";
   const status = document.getElementById("status");
@@ -309,6 +311,119 @@
     });
   }
   start().catch((e) => fail(`${game} failed while starting: ${e && e.message || e}`));
+
+  // Storage: the game keeps its saves and replays in the page's
+  // localStorage (modules/save, modules/replay). A browser that blocks
+  // this site's data ("Don't allow sites to save data"), or a full quota,
+  // is said at start, with the reason, not first when F5 fails; the page
+  // marks it in <body data-glue-storage> ("ok" or "blocked").
+  function storageTrouble() {
+    try {
+      const ls = Reflect.get(window, "localStorage");
+      if (!ls) return "this page has no localStorage";
+      ls.setItem("glue.probe", "1");
+      ls.removeItem("glue.probe");
+      return "";
+    } catch (e) {
+      if (e && e.name === "QuotaExceededError") return "the browser's storage for this site is full";
+      return `the browser blocks this site's storage (${e && e.name || "Error"}: ${e && e.message || e})`;
+    }
+  }
+  const storageWhy = storageTrouble();
+  document.body.dataset.glueStorage = storageWhy ? "blocked" : "ok";
+  if (storageWhy) {
+    const text = `Saves and replays will not be kept: ${storageWhy}. Allow this site to store data (the browser's site settings) and reload to keep them.`;
+    window.glueNotice(text);
+    console.warn("glue loader: " + text);
+    // The notice stays until the game shows another, or for 15 s of play.
+    new MutationObserver((_, obs) => {
+      if (!document.body.dataset.glueReady) return;
+      obs.disconnect();
+      setTimeout(() => { if (notice.textContent === text) window.glueNotice(""); }, 15000);
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-glue-ready"] });
+  }
+
+  // Files: saves and replays leave the browser as files and come back
+  // from files, from a small panel ("Files", top right, once the game
+  // runs). A save downloads as <name>.save — the file the desktop game
+  // keeps in its save folder — and a replay as <name>.replay, which the
+  // desktop game plays with -replay FILE. Loading NAME.save puts it in the
+  // save NAME (F9 loads the quick save, "quick.save"); NAME.replay
+  // becomes the browser replay NAME (?replay=NAME plays it).
+  const saveGame = wasmURL.split("/").pop().replace(/(-watch)?\.wasm$/, "");
+  const slots = [
+    { prefix: `glue.save.${saveGame}/`, ext: ".save" },
+    { prefix: "glue.replay/", ext: ".replay" },
+  ];
+  function filesPanel() {
+    const ls = (() => { try { return Reflect.get(window, "localStorage"); } catch (e) { return null; } })();
+    const panel = document.createElement("details");
+    panel.id = "files";
+    panel.innerHTML = "<summary>Files</summary><ul></ul><label>Load a file… <input type=file accept=.save,.replay></label><p class=said role=status></p>";
+    const list = panel.querySelector("ul"), input = panel.querySelector("input"), said = panel.querySelector(".said");
+    // What happens in the panel stays there: no key, click or touch on
+    // it reaches the game.
+    for (const type of ["keydown", "keyup", "keypress", "pointerdown", "pointerup", "pointermove", "mousedown", "mouseup", "mousemove", "touchstart", "touchend", "touchmove", "wheel"]) {
+      panel.addEventListener(type, (ev) => ev.stopPropagation());
+    }
+    const b64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    const unb64 = (bytes) => { let t = ""; for (let i = 0; i < bytes.length; i += 0x8000) t += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); return btoa(t); };
+    function refresh() {
+      list.textContent = "";
+      if (!ls) { said.textContent = `No saves: ${storageWhy || "no storage"}.`; return; }
+      for (let i = 0; i < ls.length; i++) {
+        const key = ls.key(i);
+        const slot = slots.find((s) => key.startsWith(s.prefix));
+        if (!slot) continue;
+        const name = key.slice(slot.prefix.length) + slot.ext;
+        const a = document.createElement("a");
+        a.textContent = `Download ${name}`;
+        a.download = name;
+        a.href = "#";
+        a.addEventListener("click", (ev) => {
+          try {
+            a.href = URL.createObjectURL(new Blob([b64(ls.getItem(key))], { type: "application/octet-stream" }));
+          } catch (e) {
+            ev.preventDefault();
+            said.textContent = `${name} could not be read: ${e.message}`;
+          }
+        });
+        const li = document.createElement("li");
+        li.append(a);
+        list.append(li);
+      }
+      if (!list.children.length) list.innerHTML = "<li>No saves or replays yet.</li>";
+    }
+    panel.addEventListener("toggle", () => { if (panel.open) { said.textContent = ""; refresh(); } });
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      input.value = "";
+      if (!file) return;
+      const slot = slots.find((s) => file.name.endsWith(s.ext));
+      const name = slot && file.name.slice(0, -slot.ext.length).replace(/ \(\d+\)$/, ""); // "quick (1).save": a second download
+      if (!slot || !name || name.includes("/")) {
+        said.textContent = `${file.name}: not a save or a replay — load a file named NAME.save or NAME.replay.`;
+        return;
+      }
+      try {
+        if (!ls) throw new Error(storageWhy || "no storage");
+        ls.setItem(slot.prefix + name, unb64(new Uint8Array(await file.arrayBuffer())));
+      } catch (e) {
+        said.textContent = `${file.name} could not be kept: ${e.message}`;
+        return;
+      }
+      said.textContent = slot.ext === ".save" ?
+        `${file.name} is the save "${name}"${name === "quick" ? ": F9 loads it" : ""}.` :
+        `${file.name} is the replay "${name}": ?replay=${name} plays it.`;
+      refresh();
+    });
+    document.body.append(panel);
+  }
+  new MutationObserver((_, obs) => {
+    if (!document.body.dataset.glueReady) return;
+    obs.disconnect();
+    filesPanel();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-glue-ready"] });
   // An exception thrown by the game's start-up from a callback (a storage
   // getter the browser forbids, …) would otherwise leave the spinner
   // turning forever.

@@ -32,9 +32,15 @@ async function open(query = "") {
 
 const rowColors = [[230, 70, 70], [240, 140, 50], [235, 210, 60], [80, 200, 100], [70, 150, 235], [160, 100, 230]];
 
-test("loads, draws the bricks, moves the paddle and launches", async () => {
+test("loads with the title menu, starts from it, draws the bricks, moves the paddle and launches", async () => {
   const { page, errors, firstFrame } = await open("?seed=1");
   console.log(`time to first frame: ${firstFrame} ms from navigation`);
+
+  // The menus are on by default in the browser too (issue #40, item 5):
+  // the title menu is shown, with Start focused; Enter starts the game.
+  await until(page, (s) => s.menus === 1, "the title menu");
+  await page.keyboard.press("Enter"); // (a click in the middle would press Options)
+  await until(page, (s) => s.menus === 0, "Start (Enter) to close the title menu", 10_000);
 
   // The canvas fills the 400x800 window: the 200x400 field at scale 2.
   await page.waitForTimeout(300);
@@ -104,7 +110,7 @@ test("Quit ends the game with a page that says so and plays again, not a frozen 
 });
 
 test("the autopilot scores (?autopilot)", async () => {
-  const { page, errors } = await open("?seed=2&autopilot");
+  const { page, errors } = await open("?seed=2&autopilot&menus=false");
   const s = await until(page, (s) => s.score > 0 && s.sounds > 0, "a score (and its sound) under autopilot", 90_000);
   assert.ok(s.bricks < 36);
   assert.deepEqual(errors, []);
@@ -146,7 +152,7 @@ async function toScreen(page, x, y) {
 }
 
 test("R while paused starts a game that plays", async () => {
-  const { page, errors } = await open("?seed=1");
+  const { page, errors } = await open("?seed=1&menus=false"); // the keys, not the pause menu
   await page.keyboard.press("Space");
   await until(page, (s) => s.phase === "playing", "the ball to launch");
   await page.keyboard.press("p");
@@ -165,7 +171,7 @@ test("R while paused starts a game that plays", async () => {
 });
 
 test("the paddle goes to where the pointer stopped", async () => {
-  const { page, errors } = await open("?seed=1");
+  const { page, errors } = await open("?seed=1&menus=false"); // no title menu to take the pointer
   const s0 = await state(page);
   for (const goal of [s0.paddleX - 60, s0.paddleX + 60]) {
     const [x, y] = await toScreen(page, goal, 300);
@@ -281,14 +287,14 @@ test("a watch page the game server refuses says so and what to do", async () => 
 });
 
 // Benchmark mode (GLUE_WEB_BENCH=N, `make bench-web`; skipped otherwise):
-// Breakout and web/minimal (`make wasm-minimal`) loaded in turn N times
+// Breakout, the platformer and web/minimal (`make wasm-minimal`) loaded in turn N times
 // each, every load in a fresh browser context (no cache), interleaved so
 // that both see the same machine load. Reports the medians of the bytes
 // on the wire (response bodies as received, encoded) and of the time from
 // navigation to the first frame (data-glue-ready).
 const benchRuns = Number(process.env.GLUE_WEB_BENCH || 0);
-test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
-  const progs = [["breakout", ""], ["minimal", "minimal/"]];
+test("benchmark: Breakout, the platformer and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
+  const progs = [["breakout", ""], ["minimal", "minimal/"], ["platformer", "platformer/"]];
   const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], compile: [], start: [], encoding: "" }]));
   for (let i = 0; i < benchRuns; i++) {
     const order = i % 2 ? [...progs].reverse() : progs;
@@ -332,8 +338,11 @@ test("benchmark: Breakout and a minimal Ebitengine program, interleaved", { skip
     const r = results[name];
     lines.push(`| ${name} | ${mb(median(r.raw))} | ${mb(median(r.wasm))} | ${mb(median(r.wire))} | ${Math.round(median(r.frame))} | ${Math.min(...r.frame)}–${Math.max(...r.frame)} | ${Math.round(median(r.compile))} | ${Math.round(median(r.start))} |`);
   }
-  const b = results.breakout, m = results.minimal;
-  lines.push("", `Breakout over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms).`);
+  const m = results.minimal;
+  for (const name of ["breakout", "platformer"]) {
+    const b = results[name];
+    lines.push("", `${name} over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms).`);
+  }
   console.log("\n" + lines.join("\n") + "\n");
 });
 

@@ -35,7 +35,7 @@ test("F3 shows the diagnostics overlay, F6 pauses and resumes", async () => {
   const errors = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
-  await page.goto(base + "?seed=1");
+  await page.goto(base + "?seed=1&menus=false"); // F3, F6 and Space, not the menus
   await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
   await page.click("canvas"); // the keys go to the focused canvas
   await page.waitForTimeout(300);

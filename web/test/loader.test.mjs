@@ -45,9 +45,15 @@ test("the game starts without storage (the localStorage getter throws), and F5 s
       get() { throw new DOMException("Access is denied for this document.", "SecurityError"); },
     });
   });
-  await page.goto(base + "?autopilot&seed=1");
+  await page.goto(base + "?autopilot&seed=1&menus=false");
   await page.waitForSelector("body[data-glue-ready]", { timeout: 120_000 });
   assert.ok(await page.isHidden("#msg.error"), `failed: ${await page.textContent("#msg")}`);
+  // Said at start, with the reason (issue #40, item 6), not first at F5.
+  assert.equal(await page.getAttribute("body", "data-glue-storage"), "blocked");
+  assert.ok(await page.isVisible("#notice"), "blocked storage is not said at start");
+  const said = await page.textContent("#notice");
+  assert.match(said, /Saves and replays will not be kept/);
+  assert.match(said, /blocks this site's storage \(SecurityError: Access is denied/);
   await page.click("canvas");
   await page.keyboard.press("F5");
   const s = await until(page, (s) => s.notice !== "", "a notice after F5", 30_000);

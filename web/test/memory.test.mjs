@@ -23,7 +23,7 @@ setup();
 
 const seconds = Number(process.env.GLUE_WEB_MEMORY_S || 120);
 const warmup = Number(process.env.GLUE_WEB_MEMORY_WARMUP_S || 40);
-const query = "?autopilot&seed=1" + (process.env.GLUE_WEB_MEMORY_QUERY ? "&" + process.env.GLUE_WEB_MEMORY_QUERY : "");
+const query = "?autopilot&seed=1&menus=false" + (process.env.GLUE_WEB_MEMORY_QUERY ? "&" + process.env.GLUE_WEB_MEMORY_QUERY : "");
 const MiB = 1 << 20;
 
 // slope returns the Theil–Sen slope of ys over xs: the median of the

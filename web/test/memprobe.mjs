@@ -14,7 +14,7 @@ const dir = process.env.DIR || "web/dist";
 const profDir = process.env.PROFDIR || "/tmp";
 const seconds = Number(process.env.S || 120);
 const every = Number(process.env.EVERY || 10);
-const query = process.env.Q ?? "?autopilot&seed=1";
+const query = process.env.Q ?? "?autopilot&seed=1&menus=false";
 const restartEvery = Number(process.env.R || 20);
 const { server, base } = await serve(dir);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });

@@ -25,7 +25,7 @@ test("F5 saves to localStorage and F9 loads it back", async () => {
   const errors = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
-  await page.goto(base + "?seed=1");
+  await page.goto(base + "?seed=1&menus=false"); // F5, F9, Space and P, not the menus
   await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
 
   // F9 before any save: nothing is loaded, the game goes on.
@@ -80,6 +80,59 @@ test("F5 saves to localStorage and F9 loads it back", async () => {
   // P resumes the loaded game.
   await tap(page, "p");
   await until(page, (s) => s.phase === "playing" && s.ballY !== saved.ballY, "the loaded ball to fly");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Saves and replays leave the browser as files and come back from files
+// (issue #40, item 6): the page's Files panel downloads the quick save as
+// quick.save, byte for byte the save (localStorage holds it in base64),
+// and loading that file back puts it in the quick save again, which F9
+// loads.
+test("the Files panel downloads the quick save as quick.save and loads it back", async () => {
+  const context = await browser.newContext({ viewport: { width: 400, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(base + "?seed=1&menus=false");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  assert.equal(await page.getAttribute("body", "data-glue-storage"), "ok");
+  await tap(page, "F5");
+  const stored = await (async () => {
+    const end = Date.now() + 30_000;
+    for (;;) {
+      const v = await page.evaluate((k) => localStorage.getItem(k), key);
+      if (v) return v;
+      if (Date.now() > end) throw new Error("F5 wrote no save");
+      await page.waitForTimeout(200);
+    }
+  })();
+
+  await page.click("#files summary");
+  const link = page.locator("#files a", { hasText: "quick.save" });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  assert.equal(download.suggestedFilename(), "quick.save");
+  const path = await download.path();
+  const { readFileSync } = await import("node:fs");
+  const bytes = readFileSync(path);
+  assert.deepEqual(bytes, Buffer.from(stored, "base64"), "the downloaded file is not the save");
+
+  // Gone from the browser, then loaded back from the file.
+  await page.evaluate((k) => localStorage.removeItem(k), key);
+  await page.setInputFiles("#files input[type=file]", { name: "quick.save", mimeType: "application/octet-stream", buffer: bytes });
+  const said = await page.textContent("#files .said");
+  assert.match(said, /quick\.save is the save "quick": F9 loads it/);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), stored);
+
+  // A file that is neither is refused, saying what is wanted.
+  await page.setInputFiles("#files input[type=file]", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+  assert.match(await page.textContent("#files .said"), /not a save or a replay/);
+
+  // And F9 loads the save that came from the file.
+  await page.click("canvas", { position: { x: 10, y: 790 } });
+  await tap(page, "F9");
+  const s = await until(page, (s) => /load/i.test(s.notice), "a notice that the save loaded", 30_000);
+  assert.doesNotMatch(s.notice, /fail|can.t/i);
   assert.deepEqual(errors, []);
   await context.close();
 });

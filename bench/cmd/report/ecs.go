@@ -70,14 +70,14 @@ func (d *doc) ecs() {
 	}
 	d.p("### new_world and churn\n\n| implementation | new world | allocs | churn: tick of %d spawns and %d despawns among %s static entities | ± | per churned entity (ns) | allocs per tick |\n|---|---|---|---|---|---|---|\n",
 		bench.ChurnK, bench.ChurnK, countLabel(bench.ChurnBackground))
-	for _, impl := range []string{"ark", "donburi", "donburi-batch", "glue", "glue-typed"} {
+	for _, impl := range []string{"ark", "ark-batch", "donburi", "donburi-batch", "glue", "glue-typed"} {
 		nw := "BenchmarkNewWorld/" + impl
 		ch := "BenchmarkChurn/" + impl
 		sm, _ := d.r.get(ch, "ns/op")
 		d.p("| %s | %s | %s | %s | %s | %s | %s |\n", impl, fmtNs(d.r.median(nw, "ns/op")), fmtF(d.r.median(nw, "allocs/op")),
 			fmtNs(d.r.median(ch, "ns/op")), sm.pct(), fmtF(d.r.median(ch, "ns/entity")), fmtF(d.r.median(ch, "allocs/op")))
 	}
-	d.p("\nnew_world: ark's and donburi's `NewWorld`, glue's `NewApp` (its world with stages and schedule tables). Churn: each tick despawns the %d entities the tick before spawned and spawns %d new ones with Position and Velocity; glue in one system through Commands (glue: `Spawn`, glue-typed: `Spawn2`), ark one entity at a time, donburi `Create`/`Remove` (donburi-batch: `CreateMany`).\n\n", bench.ChurnK, bench.ChurnK)
+	d.p("\nnew_world: ark's and donburi's `NewWorld`, glue's `NewApp` (its world with stages and schedule tables). Churn: each tick despawns the %d entities the tick before spawned and spawns %d new ones with Position and Velocity; glue in one system through Commands (glue: `Spawn`, glue-typed: `Spawn2`), ark one entity at a time (ark-batch: each tick's spawns in one `NewBatchFn`, despawns one by one, as ark has no batch removal of a list of entities), donburi `Create`/`Remove` (donburi-batch: `CreateMany`).\n\n", bench.ChurnK, bench.ChurnK)
 }
 
 // fmtN formats a figure like fmtF, without an exponent from 1,000 up.

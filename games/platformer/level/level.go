@@ -1,15 +1,11 @@
-// Package level holds games/platformer's level and art, made by the
-// generator in internal/genlevel and committed: the Tiled map
+// Package level holds the game's level and art, embedded: the Tiled map
 // level.tmx with its tileset tiles.png and image layer hills.png, and
 // the sprite sheet sprites.png with its Aseprite export sprites.json.
-// Regenerate them with
-//
-//	go generate ./games/platformer/level
+// Edit them with Tiled and Aseprite; `go run . -dev` reloads level.tmx
+// while the game runs.
 package level
 
 import "embed"
-
-//go:generate go run ../../../internal/genlevel -out .
 
 // FS holds the files.
 //

@@ -95,12 +95,17 @@ func Add(fs *flag.FlagSet) *Flags {
 	fs.StringVar(&f.join, "join", "", "watch the game served at this `URL` like -watch, and play in it")
 	fs.StringVar(&f.origin, "origin", "", "with -serve: also let web pages from these origins connect (comma-separated `host:port`s, e.g. 127.0.0.1:9000; the served host's own pages always can)")
 	fs.DurationVar(&f.Drain, "drain", 30*time.Second, "with -serve: after SIGTERM, how long the connected players may play on before the server shuts down (it takes no new ones)")
-	fs.BoolVar(&f.agonesOnly, "agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down")
+	fs.BoolVar(&f.agonesOnly, "agones", false, "with -serve: tell the Agones SDK sidecar (http://localhost:$AGONES_SDK_HTTP_PORT) when the room is ready, healthy, how many clients it has and when it shuts down; on by itself when $"+AgonesEnv+" is set (Agones sets it in every game server container), -agones=false turns it off")
 	fs.BoolVar(&f.agonesPlayer, "agones-players", false, "with -agones: report players with Agones' alpha PlayerTracking (its feature gate must be on) instead of the List \"players\"")
 	fs.BoolVar(&f.agonesReuse, "agones-reuse", false, "with -agones: after a match, return the room to Ready with a fresh world instead of shutting down")
 	fs.StringVar(&f.allowedHosts, "allowed-hosts", "", "with -serve: also answer to these host names (comma-separated, patterns like *.example.com), e.g. the name a TLS or WebSocket proxy in front forwards")
 	return f
 }
+
+// AgonesEnv is the environment variable Agones sets in every container
+// of a game server's pod: the port of its SDK sidecar. A served game
+// (-serve) where it is set talks to Agones without -agones.
+const AgonesEnv = "AGONES_SDK_HTTP_PORT"
 
 // Rules are what Check needs to know of the game's own flags.
 type Rules struct {
@@ -137,6 +142,11 @@ func (f *Flags) Check(r Rules) []string {
 		}
 	}
 	f.Agones, f.AgonesPlayers, f.AgonesReuse = f.agonesOnly || f.agonesPlayer || f.agonesReuse, f.agonesPlayer, f.agonesReuse
+	if f.Serve != "" && !set["agones"] && !f.Agones && os.Getenv(AgonesEnv) != "" {
+		// In an Agones pod the sidecar is there: the same image and
+		// entry point then work inside Agones and outside it.
+		f.Agones = true
+	}
 	f.Origins, f.AllowedHosts = splitList(f.origin), splitList(f.allowedHosts)
 	peer := f.watch
 	if f.join != "" {

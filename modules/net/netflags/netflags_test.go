@@ -106,3 +106,27 @@ func ExampleFlags_Check() {
 	// -seed is the server's to choose: -watch and -join show the server's game
 	// ws://127.0.0.1:8090/net true 3
 }
+
+// A served game in an Agones pod ($AGONES_SDK_HTTP_PORT set) talks to
+// Agones without -agones, so one image and entry point work inside
+// Agones and outside it (issue #35, item 5); -agones=false still turns it
+// off, and a game that does not serve never does.
+func TestAgonesFromEnvironment(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want bool
+	}{
+		{"", []string{"-serve", ":8090"}, false},
+		{"9358", []string{"-serve", ":8090"}, true},
+		{"9358", []string{"-serve", ":8090", "-agones=false"}, false},
+		{"9358", []string{"-watch", "ws://127.0.0.1:1"}, false},
+		{"", []string{"-serve", ":8090", "-agones"}, true},
+	} {
+		t.Setenv(netflags.AgonesEnv, tc.env)
+		nf, problems := check(tc.args, false)
+		if len(problems) != 0 || nf.Agones != tc.want {
+			t.Errorf("%s=%q %v: Agones %v, problems %q; want Agones %v", netflags.AgonesEnv, tc.env, tc.args, nf.Agones, problems, tc.want)
+		}
+	}
+}

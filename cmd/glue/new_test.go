@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// glueRoot is the checkout this test runs in: the new games' -glue.
+func glueRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// goCmd runs the go command in dir with env added, within a generous
+// deadline, and fails the test with its output if it fails.
+func goCmd(t *testing.T, dir string, env []string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod")), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+	}
+	return string(out)
+}
+
+// Each template makes a module that stands alone, outside glue's
+// repository: go vet is clean, its tests pass, it builds for the browser,
+// it imports nothing of glue's but its public packages, no line of it
+// generates code from outside it, and its name is the module's last
+// element.
+func TestNewTemplates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds and tests two generated games")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH")
+	}
+	for _, tmpl := range templateNames {
+		t.Run(string(tmpl), func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "game")
+			var out strings.Builder
+			got, err := newGame(newOptions{Module: "example.com/games/my-game", Template: tmpl, Dir: dir, Glue: glueRoot(t), Stdout: &out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != dir {
+				t.Errorf("newGame wrote %s, want %s", got, dir)
+			}
+			for _, f := range []string{"go.mod", "go.sum", "README.md", "main.go"} {
+				if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+					t.Errorf("no %s: %v", f, err)
+				}
+			}
+			mod, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
+			if !strings.Contains(string(mod), "module example.com/games/my-game\n") || !strings.Contains(string(mod), "replace github.com/gluekit/glue => "+glueRoot(t)) {
+				t.Errorf("go.mod has not the module and the replace line:\n%s", mod)
+			}
+			err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+					return err
+				}
+				src, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				for _, bad := range []string{"go:generate", "{{module}}", "{{name}}", "{{version}}", "games/platformer/", "examples/hello"} {
+					if strings.Contains(string(src), bad) {
+						t.Errorf("%s has %q", p, bad)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			main, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+			if !strings.Contains(string(main), `const WindowTitle = "my-game"`) {
+				t.Errorf("main.go does not title the window my-game")
+			}
+			if tmpl == templatePlatformer && !strings.Contains(string(main), `const Name = "my-game"`) {
+				t.Errorf("main.go does not name the game my-game (its saves, flags and errors)")
+			}
+
+			// Only glue's public packages, in every build of the game and
+			// its tests.
+			for _, goos := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
+				imports := goCmd(t, dir, goos, "list", "-f", `{{join .Imports "\n"}}{{"\n"}}{{join .TestImports "\n"}}{{"\n"}}{{join .XTestImports "\n"}}`, "./...")
+				for _, imp := range strings.Fields(imports) {
+					if !strings.HasPrefix(imp, gluePath+"/") && imp != gluePath {
+						continue
+					}
+					for _, private := range []string{"/internal/", "/games/", "/examples/", "/cmd/", "/web/", "/bench/"} {
+						if strings.Contains(imp+"/", private) {
+							t.Errorf("%v: the game imports %s, which is not one of glue's public packages", goos, imp)
+						}
+					}
+				}
+			}
+			goCmd(t, dir, nil, "vet", "./...")
+			goCmd(t, dir, nil, "test", "-count=1", "./...")
+			goCmd(t, dir, []string{"GOOS=js", "GOARCH=wasm"}, "build", "-o", filepath.Join(t.TempDir(), "game.wasm"), ".")
+		})
+	}
+}
+
+// The module path names the game; misuse is told with the fix.
+func TestNewMisuse(t *testing.T) {
+	for _, tc := range []struct {
+		module, name, err string
+	}{
+		{"example.com/mygame", "mygame", ""},
+		{"example.com/mygame/v2", "mygame", ""},
+		{"mygame", "mygame", ""},
+		{"", "", "no module path"},
+		{"example.com/my game", "", `the element "my game" is not allowed`},
+		{"example.com//x", "", `the element "" is not allowed`},
+		{"github.com/gluekit/glue", "", "is glue's own"},
+	} {
+		name, err := gameName(tc.module)
+		if name != tc.name || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("gameName(%q) = %q, %v; want %q and an error with %q", tc.module, name, err, tc.name, tc.err)
+		}
+	}
+
+	full := t.TempDir()
+	if err := os.WriteFile(filepath.Join(full, "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"new"}, 2, "want one argument, the new game's module path"},
+		{[]string{"new", "-template", "tetris", "example.com/x"}, 2, `no template "tetris": the templates are hello, platformer`},
+		{[]string{"new", "-dir", full, "-glue", glueRoot(t), "example.com/x"}, 1, "is not empty: choose another folder with -dir"},
+		{[]string{"new", "-dir", filepath.Join(full, "y"), "-glue", full, "example.com/x"}, 1, "no glue checkout there"},
+		{[]string{"new", "-dir", filepath.Join(full, "z"), "example.com/x"}, 1, "-glue is needed"},
+		{[]string{"make"}, 2, `unknown command "make"`},
+	} {
+		var out, errs strings.Builder
+		if code := run(tc.args, &out, &errs); code != tc.code || !strings.Contains(errs.String(), tc.err) {
+			t.Errorf("glue %s: exit %d, stderr %q; want %d and %q", strings.Join(tc.args, " "), code, errs.String(), tc.code, tc.err)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gluekit/glue/web/static"
+)
+
+// glue web -out writes hello's browser build: the loader page made
+// hello's, glue's loader, Go's wasm_exec.js and hello.wasm; served, the
+// files come with their exact types, the wasm gzipped when accepted.
+func TestWebHello(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds hello for the browser")
+	}
+	out := t.TempDir()
+	var stdout, stderr strings.Builder
+	if code := run([]string{"web", "-out", out, "../../examples/hello"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("glue web -out: exit %d, stderr %s", code, stderr.String())
+	}
+	read := func(name string) []byte {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	page := string(read("index.html"))
+	for _, want := range []string{`<body data-wasm="hello.wasm"`, "<title>hello</title>", "Loading hello…", `<script src="loader.js">`, `<script src="wasm_exec.js">`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("index.html has no %q", want)
+		}
+	}
+	if strings.Contains(page, "Breakout") || strings.Contains(page, `href="/swarm/"`) {
+		t.Errorf("index.html still names Breakout or links glue's demos")
+	}
+	if loader, _ := static.FS.ReadFile("loader.js"); !bytes.Equal(read("loader.js"), loader) {
+		t.Errorf("loader.js is not glue's web/static/loader.js")
+	}
+	if !bytes.Contains(read("wasm_exec.js"), []byte("globalThis.Go")) {
+		t.Errorf("wasm_exec.js is not Go's")
+	}
+	wasm := read("hello.wasm")
+	if !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Fatalf("hello.wasm is not WebAssembly: starts %q", wasm[:min(8, len(wasm))])
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 4 {
+		t.Errorf("-out wrote %d files, want 4 (index.html, loader.js, wasm_exec.js, hello.wasm)", len(entries))
+	}
+
+	s, err := buildSite(webOptions{Package: "../../examples/hello"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.handler())
+	defer srv.Close()
+	get := func(name, encoding string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+name, nil)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding) // so the client does not decode it itself
+		}
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, body
+	}
+	resp, body := get("/hello.wasm", "gzip, br")
+	if ct, ce := resp.Header.Get("Content-Type"), resp.Header.Get("Content-Encoding"); resp.StatusCode != 200 || ct != "application/wasm" || ce != "gzip" {
+		t.Fatalf("GET /hello.wasm: %d, Content-Type %q, Content-Encoding %q; want 200, application/wasm, gzip", resp.StatusCode, ct, ce)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, err := io.ReadAll(zr); err != nil || !bytes.Equal(plain, wasm) {
+		t.Errorf("the gzipped wasm does not decode to hello.wasm (%v)", err)
+	}
+	if len(body) >= len(wasm) || resp.Header.Get("X-Uncompressed-Length") != strconv.Itoa(len(wasm)) {
+		t.Errorf("gzip sent %d bytes of %d, X-Uncompressed-Length %q", len(body), len(wasm), resp.Header.Get("X-Uncompressed-Length"))
+	}
+	if resp, body := get("/hello.wasm", "identity"); resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, wasm) {
+		t.Errorf("without gzip: Content-Encoding %q, %d bytes; want none, hello.wasm", resp.Header.Get("Content-Encoding"), len(body))
+	}
+	if resp, body := get("/", ""); resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(string(body), "hello.wasm") {
+		t.Errorf("GET /: %d %q, want the page", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	if resp, _ := get("/loader.js", ""); !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+		t.Errorf("GET /loader.js: Content-Type %q", resp.Header.Get("Content-Type"))
+	}
+	if resp, _ := get("/breakout.wasm", ""); resp.StatusCode != 404 {
+		t.Errorf("GET /breakout.wasm: %d, want 404", resp.StatusCode)
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for h, want := range map[string]bool{
+		"": false, "gzip": true, "br, gzip": true, "GZIP;q=0.5": true, "gzip;q=0": false,
+		"gzip; q=0.0": false, "*": true, "identity": false, "br": false, "gzip;q=0.001": true,
+	} {
+		if got := acceptsGzip(h); got != want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", h, got, want)
+		}
+	}
+}
+
+// A game outside glue is told what glue web needs.
+func TestWebNotAGame(t *testing.T) {
+	var stdout, stderr strings.Builder
+	if code := run([]string{"web", "-out", t.TempDir(), "../../modules/timer"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is not one game (package timer") {
+		t.Errorf("glue web on a library: exit %d, stderr %q", code, stderr.String())
+	}
+}
