@@ -51,8 +51,8 @@
 //     on a timer, a reconnecting player keeps its seat — tells the game what happens in [SessionEvent]s,
 //     ends with a reason wrapping [ErrDisconnected] instead of waiting
 //     for ever, refuses messages outside a window around its tick, and
-//     moves its input delay with the round trip during the match
-//     (rollback_events.go, adapt.go; docs/net.md, "When the link is
+//     moves its input delay with the round trip during the match, the
+//     longest over the players (rollback_events.go, adapt.go; docs/net.md, "When the link is
 //     bad"). Its figures are the [Stats] resource, which a diagnostics
 //     overlay shows.
 //   - Reconnection ([ServerConfig.ReconnectGrace]): a player whose
