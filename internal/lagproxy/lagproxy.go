@@ -35,6 +35,7 @@ import (
 	"net"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -130,6 +131,7 @@ type Proxy struct {
 	st      Stats
 	wg      sync.WaitGroup
 	timers  []*time.Timer
+	latency atomic.Int64 // SetLatency's latency plus 1; 0: Config.Latency
 }
 
 // window is a cut in absolute time.
@@ -167,6 +169,14 @@ func Start(cfg Config) (*Proxy, error) {
 	p.wg.Add(1)
 	go p.accept()
 	return p, nil
+}
+
+// SetLatency changes the one-way latency of the chunks read from now on
+// (Config.Latency), in each direction: a link that slows down or speeds
+// up mid-match. Chunks are still delivered in order, so a lower latency
+// holds the next chunks behind the ones already in flight.
+func (p *Proxy) SetLatency(d time.Duration) {
+	p.latency.Store(int64(max(d, 0)) + 1)
 }
 
 // Addr returns the proxy's address, host:port.
@@ -324,6 +334,9 @@ func (p *Proxy) accept() {
 // whether it was held back.
 func (p *Proxy) delay(rng *rand.Rand) (time.Duration, bool) {
 	d := p.cfg.Latency
+	if set := p.latency.Load(); set > 0 {
+		d = time.Duration(set - 1)
+	}
 	if p.cfg.Jitter > 0 {
 		d += time.Duration(rng.Int64N(int64(p.cfg.Jitter) + 1))
 	}

@@ -283,3 +283,21 @@ func TestStallsAndScheduledCuts(t *testing.T) {
 		}
 	}
 }
+
+// SetLatency changes the latency of what is read from then on: a line
+// sent after it comes back after at least two of the new latency.
+func TestSetLatency(t *testing.T) {
+	p, err := Start(Config{Target: echo(t), Latency: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	c := dial(t, p)
+	roundTrip(t, c, "fast")
+	const slow = 150 * time.Millisecond
+	p.SetLatency(slow)
+	sent := time.Now()
+	if took := roundTrip(t, c, "slow").Sub(sent); took < 2*slow {
+		t.Errorf("after SetLatency(%v) a line came back in %v, want at least %v", slow, took, 2*slow)
+	}
+}

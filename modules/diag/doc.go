@@ -8,7 +8,9 @@
 // archetypes, the last frame's draw calls and vertices (render.Stats,
 // without the overlay's own), the heap in use and the GC's pauses
 // (runtime/metrics), and the time of every stage and of the slowest
-// systems (glue.App.Timings). The inspector (F4) lists the entities with
+// systems (glue.App.Timings), and under them the lines of every
+// resource that is a [Liner] — a rollback session's net.Stats: round
+// trip, input delay, rollbacks, bytes — which diag does not import. The inspector (F4) lists the entities with
 // their component types, filtered by one type (F8, Shift+F8; after the
 // last type, the app's resources with their values), and shows
 // the selected entity's components with their values as fmt prints

@@ -320,6 +320,7 @@ func (o *Overlay) refresh(now time.Time, st render.Stats) {
 	if l := o.rewindLine(); l != "" {
 		o.lines = append(o.lines, l)
 	}
+	o.lines = appendResourceLines(o.lines, app) // lines.go
 	if o.inspecting {
 		o.ins.refresh(app)
 		if o.at == nil { // the systems do not change once the app is built

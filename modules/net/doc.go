@@ -51,8 +51,10 @@
 //     on a timer, a reconnecting player keeps its seat — tells the game what happens in [SessionEvent]s,
 //     ends with a reason wrapping [ErrDisconnected] instead of waiting
 //     for ever, refuses messages outside a window around its tick, and
-//     picks its input delay from the round trip (rollback_events.go;
-//     docs/net.md, "When the link is bad").
+//     moves its input delay with the round trip during the match, the
+//     longest over the players (rollback_events.go, adapt.go; docs/net.md, "When the link is
+//     bad"). Its figures are the [Stats] resource, which a diagnostics
+//     overlay shows.
 //   - Reconnection ([ServerConfig.ReconnectGrace]): a player whose
 //     connection is lost keeps its [ClientID] and seats for the grace
 //     period; its client presents a token in a header (never the URL),

@@ -135,7 +135,7 @@ func TestSeatSquattersAreDropped(t *testing.T) {
 	errs := make(chan error, 2)
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() { defer wg.Done(); errs <- rbPlay(host, hs, 0, n, 0) }()
+	go func() { defer wg.Done(); errs <- rbPlay(host, hs, 0, n, &rbRecord{}) }()
 	waitFor(t, "the host to hold seat 0", 10*time.Second, nil, func() bool { return hs.link.seated() == 0 })
 
 	// Squatter 1 speaks as player 2 without a seat; squatter 2 claims
@@ -152,7 +152,7 @@ func TestSeatSquattersAreDropped(t *testing.T) {
 	guest, gs := rbSeatPeer(t, url, 1, "invite-2")
 	gs.holdAt = n
 	wg.Add(1)
-	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, 0) }()
+	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, &rbRecord{}) }()
 	wg.Wait()
 	close(errs)
 	for err := range errs {
@@ -312,7 +312,7 @@ func TestRollbackHostPublishesEachTickOnce(t *testing.T) {
 	errs := make(chan error, 2)
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() { defer wg.Done(); errs <- rbPlay(host, hs, 0, n, 0) }()
+	go func() { defer wg.Done(); errs <- rbPlay(host, hs, 0, n, &rbRecord{}) }()
 	waitFor(t, "the host to hold seat 0", 10*time.Second, nil, func() bool { return hs.link.seated() == 0 })
 
 	var ticks []uint64
@@ -343,7 +343,7 @@ func TestRollbackHostPublishesEachTickOnce(t *testing.T) {
 	guest, gs := rbSeatPeer(t, "ws://"+proxy.Addr()+"/net", 1, "")
 	gs.holdAt = n
 	wg.Add(1)
-	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, 0) }()
+	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, &rbRecord{}) }()
 	wg.Wait()
 	close(errs)
 	for err := range errs {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -87,12 +88,14 @@ type RollbackConfig struct {
 	// response. Unless FixedDelay is set it is the least delay: player 0
 	// measures the round trip to every other player when the game starts
 	// and raises it for all (from the longest) so that the others' inputs
-	// come within MaxPrediction
-	// (at most to 12 ticks, 200 ms; e.g. 0 on a LAN, about 4 at 100 ms
-	// each way, 12 at 250 ms). The default 0 applies the player's own
-	// input in the tick of its key where the link allows.
+	// come within MaxPrediction (at most to 10 ticks), and during the
+	// match each side moves its own delay, and the prediction window,
+	// with the longest round trip it measures (adapt.go; docs/net.md,
+	// "Input delay"). The default 0 applies the player's own input in the
+	// tick of its key where the link allows.
 	InputDelay int
-	// FixedDelay keeps InputDelay as set, whatever the round trip.
+	// FixedDelay keeps InputDelay and MaxPrediction as set, whatever the
+	// round trip.
 	FixedDelay bool
 	// MaxPrediction is how many ticks a side may run past the last tick
 	// of any other player's input it has: beyond, it waits (and so a
@@ -364,6 +367,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// another's Confirmed), which the session sets in every tick.
 	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[PlayerInputs[I]](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
 	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now, peers: make([]rbPeer[I], cfg.Players)}
+	s.delayFloor, s.predFloor = cfg.InputDelay, cfg.MaxPrediction // adapt.go
 	// A rollback match wants its link back soon: retry at least every
 	// second, and take a second without the server's heartbeat for a
 	// dead connection (the server sends one every second by default).
@@ -375,6 +379,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 	}
 	app.InsertResource(Session{s: s})
 	app.InsertResource(PlayerInputs[I]{})
+	app.InsertResource(Stats{}) // stats.go
 	if !app.HasPlugin(serverPluginName) {
 		app.InsertResource(Inputs{})
 	}
@@ -406,7 +411,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		}
 		return nil
 	})
-	app.Drive(s.drive)
+	app.Drive(s.driveAndPublish) // stats.go
 }
 
 // session is a rollback session's state: the app's goroutine's, except
@@ -429,7 +434,6 @@ type session[I comparable] struct {
 	running   uint64 // the tick being run
 	resim     bool   // the ticks run are a re-run
 	confirmed uint64 // the last tick of which every other player's input is known
-	skip      bool
 	firstBad  uint64 // the first tick run with a wrong prediction, or 0
 
 	peers []rbPeer[I] // by player; this side's unused
@@ -473,6 +477,8 @@ type session[I comparable] struct {
 	waitTold    uint64         // the tick of the last WaitRecommended
 
 	st RollbackStats
+
+	tuning // stats.go, adapt.go: Stats, the adaptive delay and time sync
 }
 
 // rbPeer is a session's view of another player.
@@ -518,6 +524,7 @@ func (s *session[I]) timeAck() {
 		return
 	}
 	rtt := s.clock().Sub(sent.at)
+	s.sampleRTT(rtt) // adapt.go
 	if s.st.RoundTrip == 0 {
 		s.st.RoundTrip = rtt
 	} else {
@@ -805,7 +812,8 @@ func (s *session[I]) start(seed uint64) {
 	}
 	s.seed(seed)
 	s.started = true
-	s.confirmed = 1 + uint64(s.cfg.InputDelay) // nobody's input takes effect before
+	s.delay0 = uint64(s.cfg.InputDelay)
+	s.confirmed = 1 + s.delay0 // nobody's input takes effect before
 	for p := range s.peers {
 		s.peers[p].confirmed = s.confirmed
 	}
@@ -958,7 +966,7 @@ func (s *session[I]) inputOf(p Player, t uint64) (I, InputStatus) {
 	}
 	q := &s.peers[p]
 	switch {
-	case t <= 1+uint64(s.cfg.InputDelay):
+	case t <= 1+s.delay0:
 		return zero, Confirmed
 	case q.left && t > q.leftAt:
 		return zero, Gone
@@ -978,9 +986,7 @@ func (s *session[I]) handOver(sample *I, in *Inputs, typed *PlayerInputs[I]) {
 		if sample != nil {
 			v = *sample
 		}
-		at := t + uint64(s.cfg.InputDelay)
-		s.local[at%rbRing] = tickIn[I]{tick: at, v: v}
-		s.lastAt = at // sent at the frame's end (flushInputs)
+		s.stamp(t, v) // adapt.go: sent at the frame's end (flushInputs)
 	}
 	clear(in.list)
 	in.list, in.Joined, in.Left = in.list[:0], in.Joined[:0], in.Left[:0]
@@ -1028,7 +1034,7 @@ func (s *session[I]) sendInput(at uint64) {
 		s.sentAt[t%rbRing] = tickTime{tick: t, at: s.lastSent} // first sent now
 	}
 	s.sentUpTo = max(s.sentUpTo, at)
-	first := min(at, max(s.acked()+1, 2+uint64(s.cfg.InputDelay), at-min(at, maxResend-1)))
+	first := min(at, max(s.acked()+1, 2+s.delay0, at-min(at, maxResend-1)))
 	s.send(rbInput, func(w *codec.Writer) {
 		w.Uvarint(at)
 		for p := range s.peers {
@@ -1171,25 +1177,26 @@ func (s *session[I]) frame(tick func() error) error {
 		s.st.Stalls++
 		return nil // wait for the other player
 	}
-	if lead := s.lead(); lead >= 2 && s.simulated > 0 {
-		s.recommendWait(lead / 2)
-		if s.skip = !s.skip; s.skip {
-			s.st.Stalls++
-			return nil // run a little slower until the sides are even
-		}
+	if s.evenOut() { // adapt.go
+		s.st.Stalls++
+		return nil // run a little slower until the sides are even
 	}
 	return s.run(tick)
 }
 
-// lead returns how many ticks this side runs further ahead of another
-// player's inputs than that player runs ahead of this side's: the most
-// of any player still in the game.
-func (s *session[I]) lead() int {
-	lead := 0
+// rawLead returns how many ticks this side runs further ahead of
+// another player's inputs than that player runs ahead of this side's:
+// the most of any player still in the game (negative: this side is
+// behind every one; 0 with nobody left). evenOut smooths it.
+func (s *session[I]) rawLead() int {
+	lead, found := math.MinInt, false
 	for p := range s.peers {
 		if q := &s.peers[p]; Player(p) != s.me && !q.left {
-			lead = max(lead, int(s.simulated)-int(q.confirmed)-q.adv)
+			lead, found = max(lead, int(s.simulated)-int(q.confirmed)-q.adv), true
 		}
+	}
+	if !found {
+		return 0
 	}
 	return lead
 }

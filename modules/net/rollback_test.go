@@ -116,16 +116,6 @@ func rbScript(p int, t uint64) int8 {
 	return 0
 }
 
-// rbOwnX is where player p's paddle is after tick t: the inputs it
-// sampled in ticks 2 to t-delay applied delay ticks later.
-func rbOwnX(p int, t uint64, delay int) int32 {
-	x := rbStartX(p)
-	for k := uint64(2 + delay); k <= t; k++ {
-		x = max(0, min(400, x+int32(rbScript(p, k-uint64(delay)))*3))
-	}
-	return x
-}
-
 // rbReference runs the game of two players to tick n with every input
 // on time.
 func rbReference(t *testing.T, n uint64, delay int) []glue.Digest {
@@ -142,6 +132,18 @@ func rbReferenceN(t *testing.T, n uint64, delay, players int) []glue.Digest {
 // input on time, but for those of the players who left: zero after tick
 // gone[p] (if set and not 0).
 func rbReferenceGone(t *testing.T, n uint64, delay, players int, gone []uint64) []glue.Digest {
+	return rbReferenceOf(t, n, players, gone, func(pl int, tk uint64) int8 {
+		if tk >= 2+uint64(delay) {
+			return rbScript(pl, tk-uint64(delay))
+		}
+		return 0
+	})
+}
+
+// rbReferenceOf runs the game of players players to tick n with player
+// pl's input of tick tk axis(pl, tk), but for those who left: zero after
+// tick gone[pl] (if set and not 0).
+func rbReferenceOf(t *testing.T, n uint64, players int, gone []uint64, axis func(pl int, tk uint64) int8) []glue.Digest {
 	app := glue.NewApp()
 	app.InsertResource(PlayerInputs[rbPad]{})
 	rbGameN(app, players)
@@ -156,11 +158,10 @@ func rbReferenceGone(t *testing.T, n uint64, delay, players int, gone []uint64) 
 		for pl := range players {
 			var v rbPad
 			st := Confirmed
-			switch {
-			case gone != nil && gone[pl] != 0 && tk > gone[pl]:
+			if gone != nil && gone[pl] != 0 && tk > gone[pl] {
 				st = Gone
-			case tk >= 2+uint64(delay):
-				v.Axis = rbScript(pl, tk-uint64(delay))
+			} else {
+				v.Axis = axis(pl, tk)
 			}
 			in.Set(Player(pl), v, st)
 		}
@@ -354,6 +355,8 @@ type rbRun struct {
 	// the players start. watched, if set, gets their digests at tick n.
 	watchers int
 	watched  *[][]glue.Digest
+	// longest, if set, gets each player's longest time without a tick.
+	longest *[]time.Duration
 }
 
 // runRollbackWith plays the test game as r says (see runRollback).
@@ -406,17 +409,18 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 	}
 	errs := make(chan error, players+r.watchers)
 	var wg sync.WaitGroup
+	recs := make([]rbRecord, players)
 	for p := range players {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			if r.leaves(p) {
-				err := rbPlay(apps[p], sess[p], p, r.leave[p], delay)
+				err := rbPlay(apps[p], sess[p], p, r.leave[p], &recs[p])
 				apps[p].Close() // its bye
 				errs <- err
 				return
 			}
-			errs <- rbPlay(apps[p], sess[p], p, n, delay)
+			errs <- rbPlay(apps[p], sess[p], p, n, &recs[p])
 		}()
 	}
 	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
@@ -449,7 +453,24 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 		}
 	}
 	if r.compare {
-		want := rbReferenceGone(t, n, sess[0].cfg.InputDelay, players, r.gone) // the delay the session chose
+		want := rbReferenceGone(t, n, int(sess[0].delay0), players, r.gone) // the delay the session chose
+		if !r.fixedDelays(sess) {
+			// Delays that changed during the match: the inputs each tick
+			// had, as the sides recorded them, are the reference's.
+			for p := range players {
+				for o := range players {
+					if o == p || r.leaves(p) || r.leaves(o) {
+						continue
+					}
+					if mine, got := recs[p].own[:n+1], recs[o].theirs[p][:n+1]; !slices.Equal(mine, got) {
+						t.Errorf("player %d's inputs by tick differ from those player %d got:\n%v\n%v", p+1, o+1, mine, got)
+					}
+				}
+			}
+			want = rbReferenceOf(t, n, players, r.gone, func(pl int, tk uint64) int8 {
+				return recs[0].input(pl, tk)
+			})
+		}
 		for p := range players {
 			if r.leaves(p) {
 				continue
@@ -462,6 +483,12 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 	if r.watched != nil {
 		for _, w := range watchers {
 			*r.watched = append(*r.watched, gameDigests(t, w))
+		}
+	}
+	if r.longest != nil {
+		*r.longest = make([]time.Duration, players)
+		for p := range players {
+			(*r.longest)[p] = recs[p].longest
 		}
 	}
 	st := make([]RollbackStats, players)
@@ -534,13 +561,76 @@ func stepServer(t *testing.T, server *glue.App) (stop func()) {
 	return stop
 }
 
+// rbRecord is what the inputs were, tick by tick, as one player saw
+// them: its own (as stamped by its session) and every other player's (as
+// received), by player.
+type rbRecord struct {
+	own     []int8
+	theirs  [][]int8      // by player; this side's nil
+	longest time.Duration // the longest time between two frames that ran a tick
+}
+
+// take records the inputs stamped and received since the last frame.
+func (r *rbRecord) take(s *session[rbPad]) {
+	if r.own == nil {
+		r.own = []int8{0} // tick 0
+		r.theirs = make([][]int8, len(s.peers))
+		for p := range s.peers {
+			if Player(p) != s.me {
+				r.theirs[p] = []int8{0}
+			}
+		}
+	}
+	for tk := uint64(len(r.own)); tk <= s.lastAt; tk++ {
+		r.own = append(r.own, rbAxisOf(s.local[:], tk, s.delay0))
+	}
+	for p := range s.peers {
+		if q := &s.peers[p]; Player(p) != s.me {
+			for tk := uint64(len(r.theirs[p])); tk <= q.confirmed; tk++ {
+				r.theirs[p] = append(r.theirs[p], rbAxisOf(q.remote[:], tk, s.delay0))
+			}
+		}
+	}
+}
+
+// input returns player pl's input of tick tk as recorded (0 if not).
+func (r *rbRecord) input(pl int, tk uint64) int8 {
+	in := r.own
+	if r.theirs[pl] != nil {
+		in = r.theirs[pl]
+	}
+	if tk >= uint64(len(in)) {
+		return 0
+	}
+	return in[tk]
+}
+
+// rbAxisOf returns the input of tick tk in ring (0 before 2+delay0).
+func rbAxisOf(ring []tickIn[rbPad], tk, delay0 uint64) int8 {
+	if tk < 2+delay0 || ring[tk%rbRing].tick != tk {
+		return 0
+	}
+	return ring[tk%rbRing].v.Axis
+}
+
+// ownX is where player p's paddle is after tick t, by its inputs.
+func (r *rbRecord) ownX(p int, t uint64) int32 {
+	x := rbStartX(p)
+	for k := uint64(2); k <= t && k < uint64(len(r.own)); k++ {
+		x = max(0, min(400, x+int32(r.own[k])*3))
+	}
+	return x
+}
+
 // rbPlay runs one player's app at 60 frames a second until it has run
 // tick n with the other's inputs of every tick, checking after every
-// frame that its own paddle is where its inputs put it.
-func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error {
+// frame that its own paddle is where its inputs put it, and records the
+// inputs in rec.
+func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, rec *rbRecord) error {
 	tk := time.NewTicker(time.Second / 60)
 	defer tk.Stop()
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(60*time.Second + time.Duration(n)*time.Second/30) // twice the game's time, and a minute
+	last, lastAt := app.Tick(), time.Now()
 	for !(s.simulated == n && s.confirmed >= n && s.firstBad == 0) {
 		if time.Now().After(deadline) {
 			return fmt.Errorf("player %d: tick %d, other's inputs to %d after 60 s", p+1, s.simulated, s.confirmed)
@@ -551,6 +641,13 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error 
 		if err := app.Update(); err != nil {
 			return fmt.Errorf("player %d: %v", p+1, err)
 		}
+		if s.started {
+			rec.take(s)
+		}
+		if now := time.Now(); app.Tick() != last {
+			rec.longest = max(rec.longest, now.Sub(lastAt))
+			last, lastAt = app.Tick(), now
+		}
 		if app.Tick() == 0 {
 			continue
 		}
@@ -560,9 +657,21 @@ func rbPlay(app *glue.App, s *session[rbPad], p int, n uint64, delay int) error 
 				x = v.(rbPaddle).X
 			}
 		}
-		if want := rbOwnX(p, app.Tick(), s.cfg.InputDelay); x != want { // the delay the session chose
+		if want := rec.ownX(p, app.Tick()); x != want { // the inputs as the session stamped them
 			return fmt.Errorf("player %d: after tick %d its paddle is at %d, want %d (its own inputs applied in their ticks)", p+1, app.Tick(), x, want)
 		}
 	}
 	return nil
+}
+
+// fixedDelays reports whether every session kept its input delay
+// (RollbackConfig.FixedDelay), so that the inputs are those of the
+// script delayed by it.
+func (r *rbRun) fixedDelays(sess []*session[rbPad]) bool {
+	for _, s := range sess {
+		if !s.cfg.FixedDelay {
+			return false
+		}
+	}
+	return true
 }

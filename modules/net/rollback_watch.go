@@ -148,14 +148,14 @@ func (s *session[I]) feedWatchers() {
 		s.w.Reset()
 		s.w.Uint8(wStart)
 		s.w.Uint64(s.cfg.Seed)
-		s.w.Uvarint(uint64(s.cfg.InputDelay))
+		s.w.Uvarint(s.delay0) // the delay of the start: a side's moves later show in its inputs (adapt.go)
 		s.w.Uvarint(uint64(s.cfg.Players))
 		if s.link.sendWatch(append([]byte(nil), s.w.Data()...)) != nil {
 			return // not connected: again next frame
 		}
 		s.watchStarted = true
 	}
-	upto := min(s.confirmed, max(s.lastAt, 1+uint64(s.cfg.InputDelay)), s.simulated)
+	upto := min(s.confirmed, max(s.lastAt, 1+s.delay0), s.simulated)
 	if upto <= s.watchSent || upto-s.watchSent < watchBatch && s.clock().Sub(s.watchAt) < watchEvery && upto != s.holdAt {
 		return
 	}
