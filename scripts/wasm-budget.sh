@@ -23,20 +23,30 @@ go=${GO:-go}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-# budget[build:quality]: the most bytes (brotli at that quality) a build
-# may be over the minimal program's.
-declare -A budget=(
-  [breakout:5]=1115000
-  [watch:5]=3125000
-  [platformer:5]=1200000
-  [breakout:11]=890000
-  [watch:11]=2525000
-  [platformer:11]=952000
-)
-# goal[build]: issue #40's goal, at brotli -q 11.
-declare -A goal=([breakout]=700000 [watch]=1200000 [platformer]=700000)
+# budget BUILD QUALITY: the most bytes (brotli at that quality) a build
+# may be over the minimal program's. Raised on 29 Nov 2026 by 1.5–3.2 %
+# when the round's features landed together (touch controls, full screen
+# and the focus pause, menus that fit, bundles, bulk commands, disabled
+# entities, undo history, rollback for 2–4 players and watchers).
+budget() {
+  case "$1:$2" in
+    breakout:5) echo 1166000 ;;
+    watch:5) echo 3197000 ;;
+    platformer:5) echo 1258000 ;;
+    breakout:11) echo 940000 ;;
+    watch:11) echo 2600000 ;;
+    platformer:11) echo 1012000 ;;
+  esac
+}
+# goal BUILD: issue #40's goal, at brotli -q 11.
+goal() {
+  case "$1" in
+    breakout | platformer) echo 700000 ;;
+    watch) echo 1200000 ;;
+  esac
+}
 
-if [ -z "${budget[breakout:$q]:-}" ]; then
+if [ -z "$(budget breakout "$q")" ]; then
   echo "wasm-budget: no budgets for BROTLI_Q=$q; use 5 (make test) or 11 (the release quality)" >&2
   exit 2
 fi
@@ -59,12 +69,12 @@ printf '%-11s %12d %14d\n' minimal "$(size "$dir/minimal.wasm")" "$min"
 for b in breakout watch platformer; do
   br=$(size "$dir/$b.wasm.br")
   over=$((br - min))
-  lim=${budget[$b:$q]}
-  note=""
+  lim=$(budget "$b" "$q")
+  g=$(goal "$b")
   if [ "$q" = 11 ]; then
-    if [ "$over" -le "${goal[$b]}" ]; then note="${goal[$b]}: met"; else note="${goal[$b]}: missed by $((over - goal[$b]))"; fi
+    if [ "$over" -le "$g" ]; then note="$g: met"; else note="$g: missed by $((over - g))"; fi
   else
-    note="${goal[$b]} (measure with BROTLI_Q=11)"
+    note="$g (measure with BROTLI_Q=11)"
   fi
   printf '%-11s %12d %14d %13d %13d  %s\n' "$b" "$(size "$dir/$b.wasm")" "$br" "$over" "$lim" "$note"
   if [ "$over" -gt "$lim" ]; then
