@@ -22,6 +22,10 @@ type disabledRig struct {
 
 func newDisabledRig(t *testing.T) *disabledRig {
 	r := &disabledRig{app: newApp(t), seen: map[string][]string{}}
+	// The systems write one map: they run one after the other (Each1
+	// may otherwise split across workers, and the systems run side by
+	// side).
+	r.app.Configure(glue.Options{Sequential: true})
 	r.app.AddStartup(glue.Func(func(c glue.Commands) {
 		r.ids = append(r.ids, c.Spawn(A{V: 1}), c.Spawn(A{V: 2}), c.Spawn(A{V: 3}, B{V: 30}))
 	}))

@@ -10,6 +10,7 @@ import (
 // until enabled again; a system that asks sees them.
 func ExampleCommands_Disable() {
 	app := glue.NewApp()
+	app.Configure(glue.Options{Sequential: true}) // the two systems print in the order added
 	defer app.Close()
 	var ghost glue.Entity
 	app.AddStartup(glue.Func(func(c glue.Commands) {
