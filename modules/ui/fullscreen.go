@@ -37,6 +37,12 @@ type fullscreenKey struct {
 	clickAt   input.Point
 }
 
+// MachineLocal marks the double click's state as this machine's
+// (glue.MachineLocal): it follows this machine's pointer and keys, and
+// toggles this machine's window, so rollback neither restores nor
+// hashes it (a browser and a native player had different ones: a desync).
+func (fullscreenKey) MachineLocal() {}
+
 // Double click timing and slack.
 const (
 	doubleClickTicks = 20 // a third of a second at 60 ticks per second

@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -88,4 +89,23 @@ func TestFullscreenKey(t *testing.T) {
 	if !on() {
 		t.Error("two taps switched full screen")
 	}
+}
+
+// TestFullscreenKeyIsMachineLocal: the double click's state follows this
+// machine's pointer, so rollback must neither restore nor hash it. It
+// was hashed: a browser player and a native host of Breakout -rollback
+// desynced on "ui.fullscreenKey differs" (web/test/rollback.test.mjs).
+func TestFullscreenKeyIsMachineLocal(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(input.Plugin{Headless: true}, render.Plugin{}, ui.FullscreenKey{Action: toggleFullscreen})
+	t.Cleanup(app.Close)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	for _, ty := range app.MachineLocalTypes() {
+		if strings.Contains(ty.String(), "fullscreenKey") {
+			return
+		}
+	}
+	t.Errorf("the FullscreenKey plugin's state is not machine-local: %v", app.MachineLocalTypes())
 }
