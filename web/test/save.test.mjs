@@ -120,13 +120,15 @@ test("the Files panel downloads the quick save as quick.save and loads it back",
   // Gone from the browser, then loaded back from the file.
   await page.evaluate((k) => localStorage.removeItem(k), key);
   await page.setInputFiles("#files input[type=file]", { name: "quick.save", mimeType: "application/octet-stream", buffer: bytes });
-  const said = await page.textContent("#files .said");
+  // The page reads the file asynchronously (File.arrayBuffer): wait for
+  // what it says rather than reading the panel the moment the file is set.
+  const said = await saidMatching(page, /quick\.save is the save "quick": F9 loads it/);
   assert.match(said, /quick\.save is the save "quick": F9 loads it/);
   assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), stored);
 
   // A file that is neither is refused, saying what is wanted.
   await page.setInputFiles("#files input[type=file]", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
-  assert.match(await page.textContent("#files .said"), /not a save or a replay/);
+  assert.match(await saidMatching(page, /not a save or a replay/), /not a save or a replay/);
 
   // And F9 loads the save that came from the file.
   await page.click("canvas", { position: { x: 10, y: 790 } });
@@ -136,3 +138,14 @@ test("the Files panel downloads the quick save as quick.save and loads it back",
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// saidMatching waits up to 10 s for the Files panel's status line to match
+// re and returns what it says then (matching or not, for the assertion).
+async function saidMatching(page, re) {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const said = (await page.textContent("#files .said")) ?? "";
+    if (re.test(said) || Date.now() > end) return said;
+    await page.waitForTimeout(50);
+  }
+}
