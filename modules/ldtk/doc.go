@@ -31,7 +31,9 @@
 //     while the game runs, keeping the level in play (desktop only).
 //
 // What it does not read is an error naming it: levels saved in separate
-// files (.ldtkl), multi-world projects, tilesets without an image. Level
-// backgrounds (colour, image) are not drawn: the colour is in
-// [Level.Background].
+// files (.ldtkl), multi-world projects, tilesets without an image. Each
+// level is drawn over its background as LDtk shows it: its colour
+// ([Level.Background]) filling the level and its background image placed
+// as the file says (render layer -1, below the bottom layer). Entity
+// tiles are not drawn: entities are spawned, and the game draws them.
 package ldtk

@@ -62,7 +62,8 @@ type Level struct {
 	X, Y float64
 	// Width and Height are its size in pixels.
 	Width, Height float64
-	// Background is its background colour, opaque.
+	// Background is its background colour, opaque. [Level.Draw] fills
+	// the level's rectangle with it below its layers, as LDtk shows it.
 	Background color.RGBA
 	// Props are the level's fields, read by type.
 	Props tiled.Props
@@ -70,6 +71,7 @@ type Level struct {
 	LDtk *ldtkgo.Level
 
 	layers   []layer
+	bg       *backdrop // the background image, or nil
 	solids   []tiled.Solid
 	entities []tiled.Object
 }
@@ -101,6 +103,14 @@ type layer struct {
 	tint       color.RGBA
 }
 
+// backdrop is a level's background image as LDtk placed it (its
+// __bgPos: the part of the image shown, scaled, at a corner).
+type backdrop struct {
+	img            render.Image
+	x, y           float64 // in the world
+	scaleX, scaleY float64
+}
+
 // tile is one placed tile.
 type tile struct {
 	img  render.Image
@@ -123,7 +133,10 @@ type side struct {
 	Worlds []json.RawMessage `json:"worlds"`
 	Levels []struct {
 		ExternalRelPath *string `json:"externalRelPath"`
-		Layers          []struct {
+		BgPos           *struct {
+			TopLeftPx []float64 `json:"topLeftPx"`
+		} `json:"__bgPos"`
+		Layers []struct {
 			Opacity  *float64 `json:"__opacity"`
 			Entities []struct {
 				IID string `json:"iid"`
@@ -184,7 +197,7 @@ func Load(fsys fs.FS, file string, opts *Options) (*Project, error) {
 		return nil, fail("the project has no levels")
 	}
 	p := &Project{File: file, LDtk: lp}
-	ld := loader{fsys: fsys, dir: path.Dir(clean), file: file, opts: opts, pages: map[int]render.Image{}, tiles: map[[2]int]render.Image{}}
+	ld := loader{fsys: fsys, dir: path.Dir(clean), file: file, opts: opts, pages: map[int]render.Image{}, images: map[string]render.Image{}, tiles: map[[2]int]render.Image{}}
 	for _, ts := range sd.Defs.Tilesets {
 		if ts.RelPath == nil || *ts.RelPath == "" {
 			ld.noImage = append(ld.noImage, ts.UID)
@@ -222,6 +235,7 @@ type loader struct {
 	file    string
 	opts    *Options
 	pages   map[int]render.Image    // tileset uid → its image
+	images  map[string]render.Image // background images by path
 	tiles   map[[2]int]render.Image // tileset uid, tile id → the tile's image
 	noImage []int
 }
@@ -236,6 +250,13 @@ func (ld *loader) level(l *ldtkgo.Level, lp *ldtkgo.Project, sd side, index int)
 	}
 	if c, ok := lp.BGColor.(color.RGBA); ok && lv.Background == (color.RGBA{}) {
 		lv.Background = c
+	}
+	if l.BGImage != nil {
+		bg, err := ld.backdrop(lv, l.BGImage, sd, index)
+		if err != nil {
+			return nil, err
+		}
+		lv.bg = bg
 	}
 	where := "level " + strconv.Quote(l.Identifier)
 	lv.Props = tiled.NewProps("LDtk", ld.file, where, props(l.Properties))
@@ -281,6 +302,43 @@ func (ld *loader) level(l *ldtkgo.Level, lp *ldtkgo.Project, sd side, index int)
 		z++
 	}
 	return lv, nil
+}
+
+// backdrop loads a level's background image (bgRelPath, relative to the
+// project) and places the part LDtk shows (__bgPos's cropRect, scale and
+// topLeftPx, which LDtk computes for every placement mode).
+func (ld *loader) backdrop(lv *Level, bi *ldtkgo.BGImage, sd side, index int) (*backdrop, error) {
+	p := path.Clean(path.Join(ld.dir, strings.ReplaceAll(bi.Path, "\\", "/")))
+	if !fs.ValidPath(p) {
+		return nil, fmt.Errorf("background image %q is outside the file system; give ldtk an FS rooted at a folder that holds the project and its images", p)
+	}
+	page, ok := ld.images[p]
+	if !ok {
+		var err error
+		if page, err = render.LoadImage(ld.fsys, p); err != nil {
+			return nil, fmt.Errorf("background image: %v", err)
+		}
+		ld.images[p] = page
+	}
+	b := &backdrop{img: page, x: lv.X, y: lv.Y, scaleX: bi.ScaleX, scaleY: bi.ScaleY}
+	if len(bi.CropRect) == 4 {
+		r := make([]int, 4)
+		for i, v := range bi.CropRect {
+			r[i] = int(math.Round(v))
+		}
+		img, err := page.Sub(r[0], r[1], r[2], r[3])
+		if err != nil {
+			return nil, fmt.Errorf("background image %q: the part shown (__bgPos.cropRect %v): %v", p, bi.CropRect, err)
+		}
+		b.img = img
+	}
+	if index < len(sd.Levels) {
+		if bp := sd.Levels[index].BgPos; bp != nil && len(bp.TopLeftPx) == 2 {
+			b.x += bp.TopLeftPx[0]
+			b.y += bp.TopLeftPx[1]
+		}
+	}
+	return b, nil
 }
 
 // layer prepares a layer's tiles, bucketed by cell.
@@ -432,11 +490,23 @@ func props(fields []*ldtkgo.Property) tmx.Properties {
 
 // Draw adds the level's tiles that the camera shows to list: each layer
 // on its render layer (0 for the bottom layer, counting up), with its
-// opacity. Only the cells inside the view are visited, so a frame costs
+// opacity, over the level's background (its colour filling the level,
+// then its background image, if any, as LDtk places it) on render layer
+// -1. Only the cells inside the view are visited, so a frame costs
 // the same on a level of any size; Draw does not allocate. The camera's
 // rotation is not taken into account when culling.
 func (l *Level) Draw(list *render.DrawList, cam *render.Camera) {
 	v := cam.View()
+	if v.MaxX > l.X && v.MinX < l.X+l.Width && v.MaxY > l.Y && v.MinY < l.Y+l.Height {
+		keep := list.Layer()
+		list.SetLayer(-1)
+		list.AddRect(l.X, l.Y, l.Width, l.Height, l.Background, 0)
+		list.SetLayer(keep)
+		if b := l.bg; b != nil {
+			s := render.Sprite{Image: b.img, X: b.x, Y: b.y, ScaleX: b.scaleX, ScaleY: b.scaleY, Layer: -1, Z: 1}
+			list.AddSprite(&s)
+		}
+	}
 	for i := range l.layers {
 		la := &l.layers[i]
 		// One cell of margin: auto-layer rules may shift tiles off their

@@ -131,6 +131,8 @@ func TestDrawnLevelMatchesItsTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := image.NewRGBA(got.Rect)
+	// The level's background colour under everything, as LDtk shows it.
+	draw.Draw(want, want.Rect, image.NewUniform(color.RGBA{0x40, 0x46, 0x5b, 255}), image.Point{}, draw.Src)
 	put := func(px, py, sx, sy int, fl uint8, alpha uint8) {
 		for y := range 8 {
 			for x := range 8 {
@@ -179,6 +181,58 @@ func TestDrawnLevelMatchesItsTiles(t *testing.T) {
 	}
 }
 
+// TestDrawnLevelBackground draws Cave (world x 64, 32×16): its colour
+// fills the level, and its background image — tiles.png's (8, 0, 4, 4)
+// part, scaled 2×, its corner at (12, 0) in the level, as the file's
+// __bgPos says — lies over the colour and under the tiles (the floor,
+// row 8–15). Before backgrounds were drawn, every pixel above the floor
+// was transparent.
+func TestDrawnLevelBackground(t *testing.T) {
+	requireDisplay(t)
+	l := load(t, nil).Level("Cave")
+	dst := ebiten.NewImage(32, 16)
+	defer dst.Deallocate()
+	var list render.DrawList
+	list.SetPixelArt(render.PixelArt{On: true}) // nearest: the 2× scale is exact
+	cam := render.Camera{X: 64 + 16, Y: 8, Zoom: 1}
+	cam.SetViewSize(32, 16)
+	l.Draw(&list, &cam)
+	list.FlushCamera(dst, 1, &cam)
+	got := image.NewRGBA(image.Rect(0, 0, 32, 16))
+	dst.ReadPixels(got.Pix)
+	f, err := os.Open("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sheet, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	var first string
+	for y := range 8 { // above the floor
+		for x := range 32 {
+			w := color.RGBA{0x10, 0x20, 0x30, 255}
+			if x >= 12 && x < 20 {
+				w = color.RGBAModel.Convert(sheet.At(8+(x-12)/2, y/2)).(color.RGBA)
+			}
+			if g := got.RGBAAt(x, y); g != w {
+				if bad == 0 {
+					first = fmt.Sprintf("(%d, %d) is %v, want %v", x, y, g, w)
+				}
+				bad++
+			}
+		}
+	}
+	if bad > 0 {
+		t.Fatalf("%d of 256 pixels above the floor differ; first: %s", bad, first)
+	}
+	if g := got.RGBAAt(2, 12); g == (color.RGBA{0x10, 0x20, 0x30, 255}) {
+		t.Errorf("the floor (2, 12) shows the background colour: the tiles are not drawn over it")
+	}
+}
+
 func absd(a, b uint8) int {
 	if a > b {
 		return int(a - b)
@@ -192,8 +246,8 @@ func TestDrawCullsAndDoesNotAllocate(t *testing.T) {
 	cam := render.Camera{X: 24, Y: 16, Zoom: 1}
 	cam.SetViewSize(48, 32)
 	l.Draw(&list, &cam)
-	if list.Len() != 13 {
-		t.Fatalf("%d tiles drawn for the whole level, want its 13", list.Len())
+	if list.Len() != 14 {
+		t.Fatalf("%d items drawn for the whole level, want its 13 tiles and its background", list.Len())
 	}
 	// A view of x 0..16, y 24..32, plus a cell of margin each way (cells
 	// 0..3 of rows 2..3), visits 4 floor tiles and a platform tile.
@@ -201,8 +255,8 @@ func TestDrawCullsAndDoesNotAllocate(t *testing.T) {
 	cam.SetViewSize(16, 8)
 	list.Reset()
 	l.Draw(&list, &cam)
-	if list.Len() != 5 {
-		t.Fatalf("%d tiles drawn for a corner, want 5", list.Len())
+	if list.Len() != 6 {
+		t.Fatalf("%d items drawn for a corner, want 5 tiles and the background", list.Len())
 	}
 	if a := testing.AllocsPerRun(100, func() { list.Reset(); l.Draw(&list, &cam) }); a != 0 {
 		t.Fatalf("Draw allocates %v times per frame, want 0", a)
@@ -348,6 +402,9 @@ func TestRefusedProjectsNameTheFeature(t *testing.T) {
 		{"tileset without image", with(strings.Replace(string(src), `"relPath": "tiles.png"`, `"relPath": null`, 1)), `layer "Collision": has tiles but its tileset (uid 1) has no image`},
 		{"image outside the FS", with(strings.Replace(string(src), `"relPath": "tiles.png"`, `"relPath": "../../tiles.png"`, 1)), `tileset "Tiles": image "../tiles.png" is outside the file system`},
 		{"no levels", with(`{"jsonVersion": "1.5.3", "levels": []}`), "the project has no levels"},
+		{"background image missing", with(strings.Replace(string(src), `"bgRelPath": "tiles.png"`, `"bgRelPath": "sky.png"`, 1)), `ldtk: w/world.ldtk: level "Cave": background image: render: image "w/sky.png"`},
+		{"background image outside the FS", with(strings.Replace(string(src), `"bgRelPath": "tiles.png"`, `"bgRelPath": "../../sky.png"`, 1)), `level "Cave": background image "../sky.png" is outside the file system`},
+		{"background crop outside the image", with(strings.Replace(string(src), `"cropRect": [8, 0, 4, 4]`, `"cropRect": [30, 0, 4, 4]`, 1)), `level "Cave": background image "w/tiles.png": the part shown (__bgPos.cropRect [30 0 4 4])`},
 	} {
 		_, err := ldtk.Load(c.fs, "w/world.ldtk", nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
