@@ -2,6 +2,7 @@ package net
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -758,4 +759,17 @@ func seatRefusal(err error) error {
 		return fmt.Errorf("net: the server refused this player's seat: %s", sc.ce.Reason)
 	}
 	return nil
+}
+
+// subprotocols returns the WebSocket subprotocols to offer: glue's own
+// and, if the server gave the last connection a reconnection token, the
+// token's (resumeProtocol).
+func (c *client) subprotocols() []string {
+	c.mu.Lock()
+	token := c.token
+	c.mu.Unlock()
+	if token == "" {
+		return []string{subprotocol}
+	}
+	return []string{subprotocol, resumeProtocol + hex.EncodeToString([]byte(token))}
 }
