@@ -37,12 +37,6 @@ type IOwner interface {
 	Owner() ClientID
 }
 
-// maxStampedQueue is the most stamped inputs of one client waiting on the
-// server: one more drops the oldest, counted in ServerStats.InputsDropped.
-// The server hands them over one per tick, so a backlog left by network
-// jitter delays a client's steering by at most this many ticks.
-const maxStampedQueue = 8
-
 // maxPredictHistory is the most unacknowledged inputs a client keeps;
 // older ones are forgotten (the prediction then trusts the server).
 const maxPredictHistory = 256
@@ -73,15 +67,6 @@ func parseStamped(r *codec.Reader, reg *codec.Registry, f *frame) error {
 	var err error
 	f.input, err = parseComp(r, reg)
 	return err
-}
-
-// appendAck writes an ack: by tick, the game had the client's stamped
-// inputs up to stamp.
-func appendAck(dst []byte, tick, stamp uint64) []byte {
-	w := codec.NewWriter(appendHeader(dst, msgAck))
-	w.Uvarint(tick)
-	w.Uvarint(stamp)
-	return w.Data()
 }
 
 // appendStamped writes a stamped input.

@@ -1,3 +1,5 @@
+//go:build !js
+
 package net
 
 // The server's side of prediction (predict.go): stamped inputs and their
@@ -7,6 +9,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+
+	"github.com/gluekit/glue/codec"
 )
 
 // serverPredict is the server's side: stamped inputs waiting per client
@@ -97,4 +101,19 @@ func (s *server) publishAcks() map[ClientID]uint64 {
 		p.changed = false
 	}
 	return p.pub
+}
+
+// maxStampedQueue is the most stamped inputs of one client waiting on the
+// server: one more drops the oldest, counted in ServerStats.InputsDropped.
+// The server hands them over one per tick, so a backlog left by network
+// jitter delays a client's steering by at most this many ticks.
+const maxStampedQueue = 8
+
+// appendAck writes an ack: by tick, the game had the client's stamped
+// inputs up to stamp.
+func appendAck(dst []byte, tick, stamp uint64) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgAck))
+	w.Uvarint(tick)
+	w.Uvarint(stamp)
+	return w.Data()
 }

@@ -1,10 +1,8 @@
 package net
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/coder/websocket"
 	"github.com/gluekit/glue/codec"
 )
 
@@ -38,21 +36,7 @@ const maxSeatKey = 128
 // seat, or refused a relay message for having none (a private-use
 // status: a rollback session stops with the reason instead of
 // reconnecting).
-const closeSeatRefused websocket.StatusCode = 4001
-
-// maxRelayQueue is the most messages waiting for one connection's writer
-// besides the game's states (relayed messages, seat grants), and
-// maxRelayBytes the most bytes they may hold together; a client that
-// falls further behind is disconnected rather than given a growing
-// queue.
-const (
-	maxRelayQueue = 1024
-	maxRelayBytes = 1 << 20
-)
-
-// errNoSeat is the reason a relay message from a client without a seat
-// is refused.
-var errNoSeat = errors.New("net: relay message from a client without a seat; relay messages are for rollback players, who claim their seat first (RollbackConfig.Player)")
+const closeSeatRefused = 4001 // untyped: a statusCode for the client, a websocket.StatusCode for the server
 
 // appendRelay writes a message to relay.
 func appendRelay(dst, payload []byte) []byte {
@@ -61,27 +45,11 @@ func appendRelay(dst, payload []byte) []byte {
 	return w.Data()
 }
 
-// appendRelayed writes a relayed message from client from, in seat.
-func appendRelayed(dst []byte, from ClientID, seat int, payload string) []byte {
-	w := codec.NewWriter(appendHeader(dst, msgRelayed))
-	w.Uvarint(uint64(from))
-	w.Uvarint(uint64(seat))
-	w.Blob([]byte(payload))
-	return w.Data()
-}
-
 // appendSeat writes a claim of seat with key.
 func appendSeat(dst []byte, seat int, key string) []byte {
 	w := codec.NewWriter(appendHeader(dst, msgSeat))
 	w.Uvarint(uint64(seat))
 	w.Blob([]byte(key))
-	return w.Data()
-}
-
-// appendSeated writes the grant of seat.
-func appendSeated(dst []byte, seat int) []byte {
-	w := codec.NewWriter(appendHeader(dst, msgSeated))
-	w.Uvarint(uint64(seat))
 	return w.Data()
 }
 

@@ -1,3 +1,5 @@
+//go:build !js
+
 package net
 
 // The server's side of the relay (relay.go): seats and relayed messages.
@@ -8,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/coder/websocket"
+	"github.com/gluekit/glue/codec"
 )
 
 // seatOf returns the seat client id holds, or -1. Called with s.mu held.
@@ -108,4 +111,34 @@ func (c *conn) writeRelayed() bool {
 		}
 	}
 	return true
+}
+
+// maxRelayQueue is the most messages waiting for one connection's writer
+// besides the game's states (relayed messages, seat grants), and
+// maxRelayBytes the most bytes they may hold together; a client that
+// falls further behind is disconnected rather than given a growing
+// queue.
+const (
+	maxRelayQueue = 1024
+	maxRelayBytes = 1 << 20
+)
+
+// errNoSeat is the reason a relay message from a client without a seat
+// is refused.
+var errNoSeat = errors.New("net: relay message from a client without a seat; relay messages are for rollback players, who claim their seat first (RollbackConfig.Player)")
+
+// appendRelayed writes a relayed message from client from, in seat.
+func appendRelayed(dst []byte, from ClientID, seat int, payload string) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgRelayed))
+	w.Uvarint(uint64(from))
+	w.Uvarint(uint64(seat))
+	w.Blob([]byte(payload))
+	return w.Data()
+}
+
+// appendSeated writes the grant of seat.
+func appendSeated(dst []byte, seat int) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgSeated))
+	w.Uvarint(uint64(seat))
+	return w.Data()
 }

@@ -48,24 +48,10 @@ const (
 	watchBatch = 6
 )
 
-// errNoSeatWatch is the reason a watch message from a client without a
-// seat is refused.
-var errNoSeatWatch = errors.New("net: watch message from a client without a seat; only a rollback match's players send watchers its inputs")
-
 // appendWatch writes a message for the watchers.
 func appendWatch(dst, payload []byte) []byte {
 	w := codec.NewWriter(appendHeader(dst, msgWatch))
 	w.Blob(payload)
-	return w.Data()
-}
-
-// appendWatched writes payloads for a watcher.
-func appendWatched(dst []byte, payloads ...[]byte) []byte {
-	w := codec.NewWriter(appendHeader(dst, msgWatched))
-	w.Uvarint(uint64(len(payloads)))
-	for _, p := range payloads {
-		w.Blob(p)
-	}
 	return w.Data()
 }
 

@@ -1,11 +1,15 @@
+//go:build !js
+
 package net
 
 // The server's side of watching a rollback match (rollback_watch.go).
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/coder/websocket"
+	"github.com/gluekit/glue/codec"
 )
 
 // forWatchers keeps payload, from connection from, for watchers who
@@ -46,4 +50,18 @@ func (s *server) watchHistory(c *conn) {
 	if len(s.watchLog) > 0 {
 		c.queue(appendWatched(nil, s.watchLog...))
 	}
+}
+
+// errNoSeatWatch is the reason a watch message from a client without a
+// seat is refused.
+var errNoSeatWatch = errors.New("net: watch message from a client without a seat; only a rollback match's players send watchers its inputs")
+
+// appendWatched writes payloads for a watcher.
+func appendWatched(dst []byte, payloads ...[]byte) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgWatched))
+	w.Uvarint(uint64(len(payloads)))
+	for _, p := range payloads {
+		w.Blob(p)
+	}
+	return w.Data()
 }

@@ -1,3 +1,5 @@
+//go:build !js
+
 package net
 
 // The server's systems (systems.go has the client's).
