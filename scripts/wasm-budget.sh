@@ -12,8 +12,8 @@
 #
 # The budgets are today's figures plus a small margin, not the issue's
 # goals (breakout and the platformer ≤ 0.7 MB over minimal, the watcher
-# ≤ 1.2 MB at brotli -q 11), which are missed; the table says by how
-# much. A change that makes a build larger on purpose raises its budget
+# ≤ 1.2 MB at brotli -q 11): the watcher's is met, the others are
+# missed, and the table says by how much. A change that makes a build larger on purpose raises its budget
 # here, in the same commit, with the figures in the commit message.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
@@ -28,14 +28,21 @@ trap 'rm -rf "$dir"' EXIT
 # when the round's features landed together (touch controls, full screen
 # and the focus pause, menus that fit, bundles, bulk commands, disabled
 # entities, undo history, rollback for 2–4 players and watchers).
+# The watcher's lowered on 29 Nov 2026 to its size plus 1.5 % (-q 5) and
+# 1.4 % (-q 11) when its client moved to the page's WebSocket and
+# modules/net's server left the browser build (net/http and crypto/tls
+# out: 3,157,737 → 1,352,446 bytes over minimal at -q 5, 2,557,677 →
+# 1,081,238 at -q 11). Breakout's and the platformer's -q 11 budgets
+# lowered then to their sizes plus 1.4 % (920,864 and 990,144 bytes
+# over minimal).
 budget() {
   case "$1:$2" in
     breakout:5) echo 1166000 ;;
-    watch:5) echo 3197000 ;;
+    watch:5) echo 1373000 ;;
     platformer:5) echo 1258000 ;;
-    breakout:11) echo 940000 ;;
-    watch:11) echo 2600000 ;;
-    platformer:11) echo 1012000 ;;
+    breakout:11) echo 934000 ;;
+    watch:11) echo 1096000 ;;
+    platformer:11) echo 1004000 ;;
   esac
 }
 # goal BUILD: issue #40's goal, at brotli -q 11.

@@ -2,6 +2,7 @@ package net
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -10,7 +11,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
 )
@@ -160,9 +160,9 @@ type client struct {
 	seatErr   error  // why the server refused the seat claimed
 	connected bool
 	err       error
-	ws        *websocket.Conn // the current connection, or nil
-	closing   bool            // Close was called
-	session   atomic.Uint64   // increments on every connection
+	ws        wsConn        // the current connection, or nil (transport.go)
+	closing   bool          // Close was called
+	session   atomic.Uint64 // increments on every connection
 
 	outMu    sync.Mutex
 	events   []outMsg
@@ -308,7 +308,7 @@ func (c *client) run(url string) {
 // arrived.
 func (c *client) serve(url string) (synced bool, err error) {
 	dctx, cancel := context.WithTimeout(c.ctx, c.cfg.DialTimeout)
-	ws, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{Subprotocols: c.subprotocols()})
+	ws, err := dialWS(dctx, url, c.subprotocols(), c.cfg.MaxMessageSize)
 	cancel()
 	if err != nil {
 		return false, fmt.Errorf("net: dial %s: %w", url, err)
@@ -322,10 +322,9 @@ func (c *client) serve(url string) (synced bool, err error) {
 		return false, errors.New("net: client closed")
 	}
 	if ws.Subprotocol() != subprotocol {
-		ws.Close(websocket.StatusPolicyViolation, "net: speak subprotocol "+subprotocol)
+		ws.Close(statusPolicyViolation, "net: speak subprotocol "+subprotocol)
 		return false, fmt.Errorf("net: %s does not speak %s; is it a glue server?", url, subprotocol)
 	}
-	ws.SetReadLimit(c.cfg.MaxMessageSize)
 	c.stats.connects.Add(1)
 	c.session.Add(1)
 	c.outMu.Lock()
@@ -345,31 +344,30 @@ func (c *client) serve(url string) (synced bool, err error) {
 	}()
 
 	fail := func(e error) (bool, error) {
-		ws.Close(websocket.StatusPolicyViolation, truncate(e.Error(), 120))
+		ws.Close(statusPolicyViolation, truncate(e.Error(), 120))
 		return synced, e
 	}
 	phase := msgWelcome // what must come next
 	for {
 		rctx, rcancel := context.WithTimeout(sctx, c.cfg.IdleTimeout)
-		typ, data, err := ws.Read(rctx)
+		binary, data, err := ws.Read(rctx)
 		timedOut := rctx.Err() != nil && sctx.Err() == nil
 		rcancel()
 		if err != nil {
 			if timedOut {
 				return synced, fmt.Errorf("net: no message from the server for %v", c.cfg.IdleTimeout)
 			}
-			if errors.Is(err, websocket.ErrMessageTooBig) {
+			if isTooBig(err) {
 				return synced, fmt.Errorf("net: server sent a message larger than ClientConfig.MaxMessageSize (%d bytes)", c.cfg.MaxMessageSize)
 			}
-			var ce websocket.CloseError
-			if errors.As(err, &ce) {
-				return synced, serverClosed{ce: ce, err: err}
+			if code, reason, ok := closedWith(err); ok {
+				return synced, serverClosed{code: code, reason: reason, err: err}
 			}
 			return synced, fmt.Errorf("net: read: %w", err)
 		}
 		c.stats.messages.Add(1)
 		c.stats.bytes.Add(uint64(len(data)))
-		if typ != websocket.MessageBinary {
+		if !binary {
 			return fail(errors.New("net: text message; glue sends binary messages"))
 		}
 		f, err := parseFrame(data, c.reg, true)
@@ -422,7 +420,7 @@ func (c *client) serve(url string) (synced bool, err error) {
 
 // writeLoop sends queued inputs as they come and a keepalive whenever the
 // client has been silent for KeepAlive.
-func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
+func (c *client) writeLoop(ctx context.Context, ws wsConn) {
 	var seq uint64
 	var buf []byte
 	var out []outMsg
@@ -432,7 +430,7 @@ func (c *client) writeLoop(ctx context.Context, ws *websocket.Conn) {
 	write := func(msg []byte) bool {
 		wctx, cancel := context.WithTimeout(ctx, c.cfg.WriteTimeout)
 		defer cancel()
-		if err := ws.Write(wctx, websocket.MessageBinary, msg); err != nil {
+		if err := ws.Write(wctx, msg); err != nil {
 			if ctx.Err() == nil {
 				ws.CloseNow()
 			}
@@ -608,7 +606,7 @@ func (cl Client) Close() error {
 	ws := c.ws
 	c.mu.Unlock()
 	if ws != nil {
-		ws.Close(websocket.StatusNormalClosure, "client closing")
+		ws.Close(statusNormalClosure, "client closing")
 	}
 	c.cancel()
 	c.mu.Lock()
@@ -738,14 +736,15 @@ func (c *client) applyResource(cmds glue.Commands, id uint64, e *mEnt) {
 
 // serverClosed is the error of a connection the server closed with a
 // close frame: it says the code and reason, and unwraps to the
-// websocket.CloseError.
+// transport's error (natively a websocket.CloseError).
 type serverClosed struct {
-	ce  websocket.CloseError
-	err error
+	code   statusCode
+	reason string
+	err    error
 }
 
 func (e serverClosed) Error() string {
-	return fmt.Sprintf("net: the server closed the connection (%v): %s", e.ce.Code, e.ce.Reason)
+	return fmt.Sprintf("net: the server closed the connection (%v): %s", e.code, e.reason)
 }
 
 func (e serverClosed) Unwrap() error { return e.err }
@@ -754,8 +753,21 @@ func (e serverClosed) Unwrap() error { return e.err }
 // (relay.go), or nil if it is not one.
 func seatRefusal(err error) error {
 	var sc serverClosed
-	if errors.As(err, &sc) && sc.ce.Code == closeSeatRefused {
-		return fmt.Errorf("net: the server refused this player's seat: %s", sc.ce.Reason)
+	if errors.As(err, &sc) && sc.code == closeSeatRefused {
+		return fmt.Errorf("net: the server refused this player's seat: %s", sc.reason)
 	}
 	return nil
+}
+
+// subprotocols returns the WebSocket subprotocols to offer: glue's own
+// and, if the server gave the last connection a reconnection token, the
+// token's (resumeProtocol).
+func (c *client) subprotocols() []string {
+	c.mu.Lock()
+	token := c.token
+	c.mu.Unlock()
+	if token == "" {
+		return []string{subprotocol}
+	}
+	return []string{subprotocol, resumeProtocol + hex.EncodeToString([]byte(token))}
 }

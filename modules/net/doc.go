@@ -5,6 +5,12 @@
 // local one. Clients send inputs back. It is the networking module of the
 // Lepenka thesis (§4.3) on github.com/coder/websocket.
 //
+// In the browser the client speaks through the page's own WebSocket
+// (the same frames, the same errors), and the server is left out: a
+// page cannot listen, and the server's net/http and crypto/tls were most
+// of a browser build's code (docs/web.md). [Server] exists there as a
+// type only, so that code naming it compiles; no browser app has one.
+//
 // # Outline
 //
 //   - codec.Registry (package github.com/gluekit/glue/codec, shared with

@@ -1,3 +1,5 @@
+//go:build !js
+
 package net
 
 import (
@@ -26,13 +28,6 @@ import (
 // fresh one, and the one it presented no longer works, so whoever holds
 // an old token cannot take the id, or the seat it holds, over. The id
 // cannot be used to take a seat over: only the current token can.
-
-// tokenSize is the length of a reconnection token in bytes.
-const tokenSize = 16
-
-// resumeProtocol is the prefix of the WebSocket subprotocol in which a
-// reconnecting client offers its token, hex-encoded.
-const resumeProtocol = "glue.resume."
 
 // resumeToken returns the hex token a request offers in its
 // Sec-WebSocket-Protocol header, or "".
@@ -215,19 +210,6 @@ func (s *server) leave(id ClientID, n int) {
 	s.inMu.Lock()
 	s.left = append(s.left, id)
 	s.inMu.Unlock()
-}
-
-// subprotocols returns the WebSocket subprotocols to offer: glue's own
-// and, if the server gave the last connection a reconnection token, the
-// token's (resumeProtocol).
-func (c *client) subprotocols() []string {
-	c.mu.Lock()
-	token := c.token
-	c.mu.Unlock()
-	if token == "" {
-		return []string{subprotocol}
-	}
-	return []string{subprotocol, resumeProtocol + hex.EncodeToString([]byte(token))}
 }
 
 // stopAway ends the grace periods when the server shuts down: the clients

@@ -365,7 +365,8 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// state: one side's own.
 	// So are the statuses of PlayerInputs (one side's Predicted is
 	// another's Confirmed), which the session sets in every tick.
-	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[PlayerInputs[I]](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
+	cfg.Keep = append(slices.Clip(cfg.Keep), glue.TypeOf[I](), glue.TypeOf[PlayerInputs[I]](), glue.TypeOf[Session]())
+	cfg.Keep = append(cfg.Keep, serverResources()...) // rollback_server.go
 	s := &session[I]{cfg: cfg, app: app, me: cfg.Player, now: time.Now, peers: make([]rbPeer[I], cfg.Players)}
 	s.delayFloor, s.predFloor = cfg.InputDelay, cfg.MaxPrediction // adapt.go
 	// A rollback match wants its link back soon: retry at least every
@@ -404,11 +405,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		Client{c: s.link}.Close()
 	})
 	app.OnBuild(func() error {
-		// A relay server in the same app keeps a lost player's seat
-		// while the session waits for it.
-		if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.ReconnectGrace == 0 {
-			srv.s.cfg.ReconnectGrace = cfg.DisconnectAfter
-		}
+		holdSeats(app, cfg.DisconnectAfter) // rollback_server.go
 		return nil
 	})
 	app.Drive(s.driveAndPublish) // stats.go

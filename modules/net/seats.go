@@ -107,19 +107,6 @@ func (s *Seats) Taken() int {
 	return n
 }
 
-// Report tells srv how many seats are taken, of how many
-// (Server.SetSeats), and which clients have one: only their slots are
-// held for a reconnection (ServerConfig.ReconnectGrace), and for Agones
-// they are the players of [AgonesPlayersList], spectators left out. A nil srv (no
-// server) is ignored.
-func (s *Seats) Report(srv *Server) {
-	if srv != nil {
-		srv.SetSeats(s.Taken(), len(s.Clients))
-		srv.s.setSeated(s.Clients)
-		srv.s.agonesSeats(s.Clients)
-	}
-}
-
 // Seat is a client's view of its seat in a served game with [Seats], a
 // resource the [ClientPlugin] inserts (Seat -1) and [TrackSeat] keeps
 // current from the received entities.

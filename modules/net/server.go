@@ -1,3 +1,5 @@
+//go:build !js
+
 package net
 
 import (
@@ -241,20 +243,6 @@ func (cfg *ServerConfig) defaults() error {
 	}
 	return nil
 }
-
-func setDefault[T cmp.Ordered](p *T, def T) {
-	var zero T
-	if *p <= zero {
-		*p = def
-	}
-}
-
-// ClientID identifies one client of a [Server]. Ids are random, never 0,
-// and below 2^53; no two clients of a server have the same id at once. A
-// client that reconnects gets a new id, unless it comes back within
-// [ServerConfig.ReconnectGrace] with the token the server gave it: then it
-// gets its id back.
-type ClientID uint64
 
 // Server is the resource of [ServerPlugin]: a WebSocket server that sends
 // the entities picked by [Send] systems to every client, and collects the
@@ -908,13 +896,6 @@ func (c *conn) refuse(code websocket.StatusCode, reason string) {
 			c.cancel()
 		}()
 	})
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }
 
 // serveWS accepts one WebSocket connection and serves it until it closes.

@@ -1,0 +1,144 @@
+//go:build !js
+
+package net
+
+// The server's side of the relay (relay.go): seats and relayed messages.
+
+import (
+	"crypto/subtle"
+	"errors"
+	"fmt"
+
+	"github.com/coder/websocket"
+	"github.com/gluekit/glue/codec"
+)
+
+// seatOf returns the seat client id holds, or -1. Called with s.mu held.
+func (s *server) seatOf(id ClientID) int {
+	for i, x := range s.relaySeats {
+		if x == id && id != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// claimSeat grants seat to connection c, or says why not (the read loop
+// of c).
+func (s *server) claimSeat(c *conn, seat int, key string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seat < len(s.cfg.SeatKeys) && s.cfg.SeatKeys[seat] != "" &&
+		subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
+		return fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
+	}
+	if held := s.relaySeats[seat]; held != 0 && held != c.id {
+		return fmt.Errorf("net: seat %d is taken by another client; pick a free one (RollbackConfig.Player)", seat)
+	}
+	if mine := s.seatOf(c.id); mine >= 0 && mine != seat {
+		return fmt.Errorf("net: this client holds seat %d already and cannot take seat %d too", mine, seat)
+	}
+	s.relaySeats[seat] = c.id
+	if !c.queue(appendSeated(nil, seat)) {
+		return errors.New("net: too much waiting for this client")
+	}
+	s.info.warn("net: a client takes a rollback seat", "client", c.id, "remote", c.remote, "seat", seat)
+	return nil
+}
+
+// freeSeat frees the seat of client id, which has gone. Called with s.mu
+// held.
+func (s *server) freeSeat(id ClientID) {
+	if i := s.seatOf(id); i >= 0 {
+		s.relaySeats[i] = 0
+	}
+}
+
+// relay queues payload, from connection from, for the other seated
+// clients, or returns errNoSeat (the read loop of from).
+func (s *server) relay(from *conn, payload string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seat := s.seatOf(from.id)
+	if seat < 0 {
+		return errNoSeat
+	}
+	var msg []byte
+	for _, id := range s.relaySeats {
+		c := s.conns[id]
+		if id == 0 || id == from.id || c == nil {
+			continue // a free seat, the sender, or a player away
+		}
+		if msg == nil {
+			msg = appendRelayed(nil, from.id, seat, payload)
+		}
+		if !c.queue(msg) {
+			go c.close(websocket.StatusPolicyViolation, fmt.Sprintf("net: more than %d messages or %d bytes waiting; the client reads too slowly", maxRelayQueue, maxRelayBytes), true)
+		}
+	}
+	return nil
+}
+
+// queue queues msg for the connection's writer, reporting false when the
+// queue is full.
+func (c *conn) queue(msg []byte) bool {
+	c.relayMu.Lock()
+	full := len(c.relayQ) >= maxRelayQueue || c.relayBytes+len(msg) > maxRelayBytes
+	if !full {
+		c.relayQ = append(c.relayQ, msg)
+		c.relayBytes += len(msg)
+	}
+	c.relayMu.Unlock()
+	if full {
+		return false
+	}
+	select {
+	case c.relayed <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// writeRelayed writes the messages queued (the writer of c).
+func (c *conn) writeRelayed() bool {
+	c.relayMu.Lock()
+	q := c.relayQ
+	c.relayQ, c.relayBytes = nil, 0
+	c.relayMu.Unlock()
+	for _, m := range q {
+		if !c.write(m) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxRelayQueue is the most messages waiting for one connection's writer
+// besides the game's states (relayed messages, seat grants), and
+// maxRelayBytes the most bytes they may hold together; a client that
+// falls further behind is disconnected rather than given a growing
+// queue.
+const (
+	maxRelayQueue = 1024
+	maxRelayBytes = 1 << 20
+)
+
+// errNoSeat is the reason a relay message from a client without a seat
+// is refused.
+var errNoSeat = errors.New("net: relay message from a client without a seat; relay messages are for rollback players, who claim their seat first (RollbackConfig.Player)")
+
+// appendRelayed writes a relayed message from client from, in seat.
+func appendRelayed(dst []byte, from ClientID, seat int, payload string) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgRelayed))
+	w.Uvarint(uint64(from))
+	w.Uvarint(uint64(seat))
+	w.Blob([]byte(payload))
+	return w.Data()
+}
+
+// appendSeated writes the grant of seat.
+func appendSeated(dst []byte, seat int) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgSeated))
+	w.Uvarint(uint64(seat))
+	return w.Data()
+}
