@@ -95,7 +95,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	if cfg.Level == nil {
 		cfg.Level = level.FS
 	}
-	sheet, err := render.LoadAseprite(level.FS, level.Sheet)
+	sheet, err := loadSheet() // online.go: once per process
 	if err != nil {
 		return nil, err
 	}

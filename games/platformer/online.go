@@ -3,7 +3,9 @@ package main
 import (
 	"flag"
 	"image/color"
+	"sync"
 
+	"github.com/gluekit/glue/games/platformer/level"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/render"
@@ -108,3 +110,9 @@ func (o *onlineFlags) check(p *render.Problems, headless bool) {
 func (o *onlineFlags) apply(cfg *Config) {
 	cfg.Net, cfg.Rollback = *o.net, *o.rollback
 }
+
+// loadSheet loads the sprite sheet once per process: every app of the
+// process (two players online in one test) then draws the same atlas
+// places, which render.Sprite's digest covers (render.Image's page and
+// rectangle), as two processes loading it first do.
+var loadSheet = sync.OnceValues(func() (*render.Aseprite, error) { return render.LoadAseprite(level.FS, level.Sheet) })

@@ -83,7 +83,7 @@ func TestSessionNoticeReasons(t *testing.T) {
 		want   string
 	}{
 		{"timeout", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: timeout}}, "Connection lost\nno word from the\nother player"},
-		{"own link down", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: down}}, "Connection lost\nyour link is down"},
+		{"a link down", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: down}}, "Connection lost\nno word from the\nother player"},
 		{"left", []SessionEvent{{Kind: PeerLeft, Reason: disconnected{errLeft}}, {Kind: Disconnected, Reason: disconnected{errLeft}}}, "The other player left"},
 		{"protocol", []SessionEvent{{Kind: Disconnected, Reason: disconnected{errors.New("net: rollback: the other player sent a bad input for tick 9")}}}, "Connection lost\n(the log says why)"},
 		{"desync", []SessionEvent{{Kind: Desynced, Tick: 120}}, "Out of sync\nat tick 120"},
