@@ -3,6 +3,7 @@
 package main
 
 import (
+	"flag"
 	"image/color"
 
 	"github.com/gluekit/glue"
@@ -106,8 +107,8 @@ func PlayAgain(p struct {
 }
 
 // JoinHeroes (Control, online) gives every player a hero once the map's
-// is there: player p's is spawned where player 0's stands, with Seat p
-// and its tint (Tints). The map's hero loses its render.CameraTarget on
+// is there: player p's is spawned 14p pixels right of player 0's, with
+// Seat p and its tint (Tints). The map's hero loses its render.CameraTarget on
 // both sides alike: each side's camera follows its own player's hero
 // (FollowHero).
 func JoinHeroes(p struct {
@@ -126,7 +127,7 @@ func JoinHeroes(p struct {
 	}
 	for seat := p.Heroes.Len(); seat < p.Inputs.Get().Len(); seat++ {
 		s, a := p.Art.Get().sprite("idle", 10)
-		p.Cmds.Spawn(s, a, Player{Seat: seat}, physics.Body{Pos: b.Pos},
+		p.Cmds.Spawn(s, a, Player{Seat: seat}, physics.Body{Pos: b.Pos.Add(physics.Vec{X: float64(14 * seat)})},
 			physics.Collider{Shape: physics.Rect(10, 14)}, physics.Character{Snap: 4, StepHeight: 4})
 	}
 }
@@ -181,4 +182,55 @@ func onlineLine(notice string, st *net.Stats, ph Phase) string {
 		return "YOU WIN!\nJump to play again"
 	}
 	return ""
+}
+
+// onlineFlags are the flags of a game played online, breakout's words
+// and defaults (netflags, -players, -rollback): the host plays with
+// -serve host:port -players 2 -rollback, the other player with -join
+// ws://host:port -rollback.
+type onlineFlags struct {
+	net      *netflags.Flags
+	players  *int
+	rollback *bool
+	fs       *flag.FlagSet
+}
+
+// addOnlineFlags defines the online flags on fs.
+func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
+	return &onlineFlags{
+		net:      netflags.Add(fs), // -serve, -watch, -join, -origin, -allowed-hosts, -drain, -agones…
+		players:  fs.Int("players", 1, "with -serve: 2 for a two-player game over the network, each player a hero; the second joins with -join"),
+		rollback: fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/platformer.md)"),
+		fs:       fs,
+	}
+}
+
+// check adds the online flags' problems to p.
+func (o *onlineFlags) check(p *render.Problems, headless bool) {
+	nf := o.net
+	p.Add(nf.Check(netflags.Rules{Headless: headless})...)
+	if *o.players < 1 || *o.players > 2 {
+		p.Addf("-players must be 1 or 2, got %d", *o.players)
+	} else if *o.players > 1 && !nf.Networked() {
+		p.Add("-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
+	}
+	switch {
+	case *o.rollback && !(nf.Serve != "" && *o.players == 2 || nf.Join):
+		p.Add("-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
+	case nf.Networked() && !*o.rollback:
+		p.Add("the platformer plays online with rollback netcode only: the host adds -rollback to -serve host:port -players 2, the other player to -join ws://host:port")
+	}
+	if *o.rollback {
+		o.fs.Visit(func(f *flag.Flag) {
+			switch f.Name {
+			case "record", "replay", "dev":
+				p.Addf("-%s is for a game on one machine: leave it out with -rollback", f.Name)
+			}
+		})
+	}
+}
+
+// apply sets cfg's online fields.
+func (o *onlineFlags) apply(cfg *Config) {
+	cfg.Net, cfg.Rollback = *o.net, *o.rollback
 }

@@ -209,3 +209,29 @@ func TestOnlineCutTooLongDisconnects(t *testing.T) {
 		}
 	}
 }
+
+// The online flags are breakout's (-serve host:port -players 2 -rollback,
+// -join ws://host:port -rollback), with breakout's problems; the
+// platformer plays online only with rollback, and leaves a recording, a
+// replay and -dev to a game on one machine.
+func TestOnlineFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-rollback"}, "-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port"},
+		{[]string{"-serve", "127.0.0.1:0", "-rollback"}, "-rollback is for a two-player game"},
+		{[]string{"-players", "2"}, "-players 2 is a game over the network"},
+		{[]string{"-players", "3", "-serve", "127.0.0.1:0", "-rollback"}, "-players must be 1 or 2, got 3"},
+		{[]string{"-serve", "127.0.0.1:0", "-players", "2"}, "the platformer plays online with rollback netcode only"},
+		{[]string{"-watch", "ws://127.0.0.1:1"}, "the platformer plays online with rollback netcode only"},
+		{[]string{"-join", "ws://127.0.0.1:1", "-rollback", "-headless"}, "-join needs a window"},
+		{[]string{"-join", "ws://127.0.0.1:1", "-rollback", "-record", "x.replay"}, "-record is for a game on one machine: leave it out with -rollback"},
+		{[]string{"-join", "http://127.0.0.1:1", "-rollback"}, "is not a ws:// or wss:// URL"},
+	} {
+		var out, errs strings.Builder
+		if code := run(tc.args, &out, &errs); code != 2 || !strings.Contains(errs.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errs.String(), tc.want)
+		}
+	}
+}
