@@ -8,6 +8,8 @@
 //
 //	go run ./games/platformer          # play: arrows or a gamepad, Space/A jumps
 //	go run ./games/platformer -dev     # reload level/level.tmx when it changes
+//	go run ./games/platformer -serve 127.0.0.1:8090 -players 2 -rollback # online: the host
+//	go run ./games/platformer -join ws://127.0.0.1:8090 -rollback        # and the other player (net.go)
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
