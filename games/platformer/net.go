@@ -185,52 +185,34 @@ func onlineLine(notice string, st *net.Stats, ph Phase) string {
 }
 
 // onlineFlags are the flags of a game played online, breakout's words
-// and defaults (netflags, -players, -rollback): the host plays with
-// -serve host:port -players 2 -rollback, the other player with -join
-// ws://host:port -rollback.
+// and defaults (netflags): the host plays with -serve host:port -players
+// 2 -rollback, the other player with -join ws://host:port -rollback.
 type onlineFlags struct {
-	net      *netflags.Flags
-	players  *int
-	rollback *bool
-	fs       *flag.FlagSet
+	net *netflags.Flags
+	rb  *netflags.Rollback
+	fs  *flag.FlagSet
 }
 
 // addOnlineFlags defines the online flags on fs.
 func addOnlineFlags(fs *flag.FlagSet) *onlineFlags {
-	return &onlineFlags{
-		net:      netflags.Add(fs), // -serve, -watch, -join, -origin, -allowed-hosts, -drain, -agones…
-		players:  fs.Int("players", 1, "with -serve: 2 for a two-player game over the network, each player a hero; the second joins with -join"),
-		rollback: fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/platformer.md)"),
-		fs:       fs,
-	}
+	return &onlineFlags{netflags.Add(fs), netflags.AddRollback(fs, "a hero"), fs}
 }
 
-// check adds the online flags' problems to p.
+// check adds the online flags' problems to p: netflags', and a game
+// online without rollback (no watchers, no host-run game) or with what
+// acts on one machine only.
 func (o *onlineFlags) check(p *render.Problems, headless bool) {
-	nf := o.net
-	p.Add(nf.Check(netflags.Rules{Headless: headless})...)
-	if *o.players < 1 || *o.players > 2 {
-		p.Addf("-players must be 1 or 2, got %d", *o.players)
-	} else if *o.players > 1 && !nf.Networked() {
-		p.Add("-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
-	}
-	switch {
-	case *o.rollback && !(nf.Serve != "" && *o.players == 2 || nf.Join):
-		p.Add("-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
-	case nf.Networked() && !*o.rollback:
+	p.Add(o.net.Check(netflags.Rules{Headless: headless})...)
+	p.Add(o.rb.Check(o.net)...)
+	if o.net.Networked() && !o.rb.On {
 		p.Add("the platformer plays online with rollback netcode only: the host adds -rollback to -serve host:port -players 2, the other player to -join ws://host:port")
 	}
-	if *o.rollback {
-		o.fs.Visit(func(f *flag.Flag) {
-			switch f.Name {
-			case "record", "replay", "dev":
-				p.Addf("-%s is for a game on one machine: leave it out with -rollback", f.Name)
-			}
-		})
-	}
+	o.fs.Visit(func(f *flag.Flag) {
+		if o.rb.On && (f.Name == "record" || f.Name == "replay" || f.Name == "dev") {
+			p.Addf("-%s is for a game on one machine: leave it out with -rollback", f.Name)
+		}
+	})
 }
 
 // apply sets cfg's online fields.
-func (o *onlineFlags) apply(cfg *Config) {
-	cfg.Net, cfg.Rollback = *o.net, *o.rollback
-}
+func (o *onlineFlags) apply(cfg *Config) { cfg.Net, cfg.Rollback = *o.net, o.rb.On }
