@@ -258,7 +258,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var h render.Headless
 	if cfg.Rollback {
 		h.Every = time.Second / 60 // online: in real time, as the other player
-		cmd.Explain = func(err error) string { return netflags.ListenTrouble(err, cfg.Net.Serve) }
+		cmd.Explain = explainOnline(cfg.Net.Serve) // net.go
 	}
 	if n := rp.ReplayTicks(); n > 0 {
 		// A replay runs to its last tick, where it checks the final

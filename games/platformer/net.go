@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"image/color"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
+	"strings"
 )
 
 // Online play (-rollback; docs/platformer.md, "Play online"): two
@@ -216,3 +218,15 @@ func (o *onlineFlags) check(p *render.Problems, headless bool) {
 
 // apply sets cfg's online fields.
 func (o *onlineFlags) apply(cfg *Config) { cfg.Net, cfg.Rollback = *o.net, o.rb.On }
+
+// explainOnline is the player's line for an error that stopped a game
+// online (render.Command.Explain): a server that cannot listen, in the
+// terms of -serve; the session's end as the screen said it, then why.
+func explainOnline(serve string) func(error) string {
+	return func(err error) string {
+		if errors.Is(err, net.ErrDisconnected) {
+			return "connection lost: " + strings.ReplaceAll(net.ReasonLine(err), "\n", " ") + " (" + err.Error() + ")"
+		}
+		return netflags.ListenTrouble(err, serve)
+	}
+}

@@ -24,3 +24,7 @@ func (*onlineFlags) apply(*Config)                {}
 func addRollback(app *glue.App, _ Config) {
 	app.AddError(errors.New("platformer: -rollback: the browser build does not play online; play online from a terminal: go run ./games/platformer -join ws://host:port -rollback"))
 }
+
+// explainOnline leaves every line to render.Command: the browser build
+// does not play online.
+func explainOnline(string) func(error) string { return nil }

@@ -179,7 +179,8 @@ func TestOnlineSurvivesThreeSecondCut(t *testing.T) {
 // A link cut for longer than the session's DisconnectAfter (3 s here)
 // ends the game on both sides: each shows "Connection lost" and a short
 // reason over the field (net.SessionNotice, ShowOnline's line), and
-// Update returns the reason, which wraps net.ErrDisconnected.
+// Update returns the reason, which wraps net.ErrDisconnected and which
+// the command line explains in the same words (explainOnline).
 func TestOnlineCutTooLongDisconnects(t *testing.T) {
 	const timeout = 3 * time.Second
 	apps, proxy := onlinePair(t, timeout)
@@ -206,6 +207,11 @@ func TestOnlineCutTooLongDisconnects(t *testing.T) {
 		}
 		if !strings.HasPrefix(r.lines[p], "Connection lost\n") || strings.Contains(r.lines[p], "the log says why") {
 			t.Errorf("player %d: shown %q, want \"Connection lost\" and why", p, r.lines[p])
+		}
+		// The window closes with the game (render.Game ends on Update's
+		// error); the terminal says it as the screen did, then why.
+		if line := explainOnline("")(r.errs[p]); !strings.HasPrefix(line, "connection lost: no word from the other player (net: rollback: no input from") {
+			t.Errorf("player %d: the terminal says %q", p, line)
 		}
 	}
 }
