@@ -257,7 +257,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var h render.Headless
 	if cfg.Rollback {
-		h.Every = time.Second / 60 // online: in real time, as the other player
+		h.Every = time.Second / 60                 // online: in real time, as the other player
 		cmd.Explain = explainOnline(cfg.Net.Serve) // net.go
 	}
 	if n := rp.ReplayTicks(); n > 0 {
