@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"image/color"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -16,7 +17,6 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
-	"strings"
 )
 
 // Online play (-rollback; docs/platformer.md, "Play online"): two
