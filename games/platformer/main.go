@@ -188,7 +188,6 @@ func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], her
 	*pr = Progress{Lives: StartLives, Check: start(level.Get().Map)}
 	level.Get().Respawn()
 	hero.Each(func(_ glue.Entity, _ Player, b *physics.Body) { b.Pos, b.Vel = pr.Check, physics.Vec{} }) // online: every player's
-
 }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves
@@ -236,7 +235,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dev := cmd.FlagSet.Bool("dev", false, "reload "+LevelDir+"/level.tmx when it changes (from anywhere in the module)")
 	rp := replay.Flags(cmd.FlagSet, "") // -record FILE, -replay FILE (docs/replay.md)
 	rp.Registry, rp.Resources = replayRegistry(), []glue.Type{glue.TypeOf[Progress]()}
-	online := addOnlineFlags(cmd.FlagSet) // -serve, -join, -players, -rollback… (online.go)
+	online := addOnlineFlags(cmd.FlagSet) // -serve, -join, -players, -rollback… (net.go)
 	if !cmd.Parse(args, func(p *render.Problems) { online.check(p, cmd.Headless) }) {
 		return 2
 	}
