@@ -9,6 +9,7 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -111,26 +112,66 @@ func TestSyncTestPlatformerOnline(t *testing.T) {
 	t.Logf("%d ticks, %d re-run; phases entered %v; best score %d", n, st.Resimulated, phases, best)
 }
 
+// handInPads is a session for tests: it hands in the players' pads of
+// each tick as a session would (net.PlayerInputs[Pad], pad gives them),
+// and says this side is player me (net.Stats).
+func handInPads(me net.Player, pad func(tick uint64, p net.Player) Pad) glue.Plugin {
+	var tick uint64
+	return glue.PluginFunc(func(app *glue.App) {
+		app.InsertResource(net.PlayerInputs[Pad]{})
+		app.InsertResource(net.Stats{Running: true, Player: me, Players: 2})
+		app.AddSystems(glue.PreUpdate, glue.Func(func(in glue.ResMut[net.PlayerInputs[Pad]]) {
+			tick++
+			in.Get().Tick = tick
+			for p := range net.Player(2) {
+				in.Get().Set(p, pad(tick, p), net.Confirmed)
+			}
+		}).Named("handInPads"))
+	})
+}
+
+// Each side's camera follows its own player's hero: player 1's runs
+// right while player 0's stands; on player 1's side the camera goes with
+// it, on player 0's it stays by the start.
+func TestOnlineCameraFollowsOwnHero(t *testing.T) {
+	pad := func(_ uint64, p net.Player) Pad { return Pad{X: float64(p)} } // player 1 runs right
+	var camX [2]float64
+	var hs map[int]physics.Body
+	for me := range net.Player(2) {
+		app, err := NewApp(Config{Headless: true, Saves: &save.Memory{}, Rollback: true, Session: handInPads(me, pad)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		app.Configure(glue.Options{Sequential: true})
+		for range 110 { // before the enemy (about x 280) hits player 1's hero
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		camX[me], hs = glue.Resource[render.Camera](app).X, heroes(app)
+		app.Close()
+	}
+	if d := hs[1].Pos.X - hs[0].Pos.X; d < 100 {
+		t.Fatalf("player 1's hero is %v px right of player 0's, want more than 100: the test tests nothing", d)
+	}
+	if camX[1]-camX[0] < 50 {
+		t.Errorf("cameras at x %v (player 0's side) and %v (player 1's), heroes at %v and %v: want player 1's camera with its hero", camX[0], camX[1], hs[0].Pos.X, hs[1].Pos.X)
+	}
+	t.Logf("cameras at x %v and %v; heroes at %v and %v", camX[0], camX[1], hs[0].Pos.X, hs[1].Pos.X)
+}
+
 // A steady tick of the two-player game allocates nothing: the pads
 // handed to the heroes, both heroes running to and fro near the start
 // and jumping (no coin is taken: that appends to Progress.Taken), the
 // second hero's camera. The test hands in both players' pads as a
 // session would, net.PlayerInputs[Pad], and runs as player 1.
 func TestOnlineAllocatesNothing(t *testing.T) {
-	var tick uint64
-	session := glue.PluginFunc(func(app *glue.App) {
-		app.InsertResource(net.PlayerInputs[Pad]{})
-		app.InsertResource(net.Stats{Running: true, Player: 1, Players: 2})
-		app.AddSystems(glue.PreUpdate, glue.Func(func(in glue.ResMut[net.PlayerInputs[Pad]]) {
-			tick++
-			in.Get().Tick = tick
-			pad := Pad{X: 1, Jump: tick%40 == 0, Held: tick%40 < 10}
-			if tick%40 >= 20 {
-				pad.X = -1
-			}
-			in.Get().Set(0, pad, net.Confirmed)
-			in.Get().Set(1, pad, net.Confirmed)
-		}).Named("handInPads"))
+	session := handInPads(1, func(tick uint64, _ net.Player) Pad {
+		pad := Pad{X: 1, Jump: tick%40 == 0, Held: tick%40 < 10}
+		if tick%40 >= 20 {
+			pad.X = -1
+		}
+		return pad
 	})
 	app, err := NewApp(Config{Headless: true, Saves: &save.Memory{}, Rollback: true, Session: session})
 	if err != nil {
