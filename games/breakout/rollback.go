@@ -83,56 +83,25 @@ func addRollback(app *glue.App, cfg Config) {
 	// ticks first ran: counted again in audio.Sounds, not played again.
 	app.AddSystems(glue.First, audio.SilenceWhile(net.Rerunning()))
 	app.AddSystems(HUD, render.Publish("rollbackState", 6, rollbackState)) // in the browser
-	app.AddSystems(glue.PreDraw, glue.Func(ShowSession))
+	app.AddPlugins(net.SessionNotices{})
+	app.AddSystems(glue.PreDraw, glue.Func2(ShowSession).After(net.SessionNoticeSystem))
 }
 
-// ShowSessionParams are what ShowSession reads and writes.
-type ShowSessionParams struct {
-	Events glue.Reader[net.SessionEvent]
-	Line   glue.Local[sessionLine]
-	Labels glue.Query2[LabelKind, *render.Label]
-}
-
-// sessionLine is the line ShowSession shows, for frames more frames
-// (-1: until another event).
-type sessionLine struct {
-	text   string
-	frames int
-}
-
-// ShowSession (glue.PreDraw, -rollback only) puts on the message label,
-// every frame, what the session told last: it runs while the session
-// waits for the other player and runs no tick (the HUD's labels do not).
-// The label's text is the game's again from the next tick's HUD on.
-func ShowSession(p ShowSessionParams) {
-	line := p.Line.Get()
-	for _, e := range p.Events.Read() {
-		switch e.Kind {
-		case net.Interrupted:
-			*line = sessionLine{"Connection interrupted\nwaiting for the\nother player…", -1}
-		case net.Resumed:
-			*line = sessionLine{"Connection back", 90}
-		case net.PeerLeft:
-			*line = sessionLine{"The other player left", -1}
-		case net.Disconnected:
-			if line.text != "The other player left" {
-				*line = sessionLine{"Connection lost", -1}
+// ShowSession (glue.PreDraw, -rollback only, after
+// net.SessionNoticeSystem) puts the session's notice (net.SessionNotices:
+// "Connection interrupted…", "Connection back", "The other player left",
+// "Connection lost" and why, "Out of sync at tick N") on the message
+// label, every frame while there is one: it runs while the session waits
+// for the other player and runs no tick (the HUD's labels do not). The
+// label's text is the game's again from the next tick's HUD on.
+func ShowSession(notice glue.Res[net.SessionNotice], labels glue.Query2[LabelKind, *render.Label]) {
+	if text := notice.Get().Text; text != "" {
+		labels.Each(func(_ glue.Entity, kind LabelKind, l *render.Label) {
+			if kind == MessageLabel {
+				l.Value = text
 			}
-		case net.Desynced:
-			*line = sessionLine{fmt.Sprintf("Out of sync\nat tick %d", e.Tick), 180}
-		}
+		})
 	}
-	if line.frames == 0 {
-		return
-	}
-	if line.frames > 0 {
-		line.frames--
-	}
-	p.Labels.Each(func(_ glue.Entity, kind LabelKind, l *render.Label) {
-		if kind == MessageLabel {
-			l.Value = line.text
-		}
-	})
 }
 
 // rollbackState is the JSON answer of window.rollbackState, which

@@ -10,7 +10,8 @@ import (
 	"github.com/gluekit/glue/modules/render"
 )
 
-// ShowSession puts what the rollback session tells on the message label,
+// ShowSession puts what the rollback session tells (net.SessionNotices)
+// on the message label,
 // every frame (also frames that run no tick): an interruption until the
 // link is back, then "Connection back" for a while, then nothing of its
 // own (the HUD's text is back).
@@ -25,7 +26,8 @@ func TestShowSession(t *testing.T) {
 		}
 		next = nil
 	}))
-	app.AddSystems(glue.PreDraw, glue.Func(ShowSession))
+	app.AddPlugins(net.SessionNotices{})
+	app.AddSystems(glue.PreDraw, glue.Func2(ShowSession).After(net.SessionNoticeSystem))
 	app.AddSystems(HUD, glue.Func(func(p struct{ L glue.Query1[*render.Label] }) { // the HUD, in short
 		p.L.Each(func(_ glue.Entity, l *render.Label) { l.Value = "HUD" })
 	}))

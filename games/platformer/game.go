@@ -55,10 +55,12 @@ const (
 )
 
 // Player is the hero: its timers (timer.Ticks[Player] advances them
-// with the game clock) and the way it faces.
+// with the game clock), the way it faces and its seat: the net.Player
+// steering it online (net.go), 0 on one machine.
 type Player struct {
 	Coyote, Buffer, Hurt timer.Timer
 	Left                 bool
+	Seat                 int
 }
 
 // Enemy patrols Range pixels either side of Home at Speed.
@@ -168,35 +170,36 @@ func start(m *tiled.Map) physics.Vec {
 
 // Move steers the hero: run, jump with coyote time and a jump buffer, a
 // shorter jump when the button is let go, down to drop through one-way
-// platforms.
+// platforms. Online each hero reads its player's Pad (online.go).
 func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *render.Sprite, a *render.Animator, in struct {
 	Input glue.Res[input.State]
+	Pads  glue.Opt[Pads]
 	Dt    timer.Delta
 	Level glue.Res[tiled.Level]
 	Art   glue.Res[Art]
 }) {
-	st, dt := in.Input.Get(), in.Dt.Seconds()
+	st, dt := heroPad(in.Pads.Get(), p.Seat, in.Input.Get()), in.Dt.Seconds()
 	g, _ := in.Level.Get().Map.Props.Float("gravity")
-	b.Vel.X = st.AxisX * RunSpeed
+	b.Vel.X = st.X * RunSpeed
 	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
-	c.Drop = st.AxisY > 0.5
+	c.Drop = st.Y > 0.5
 	if c.OnFloor {
 		p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
 	}
-	if st.Pressed(Jump) {
+	if st.Jump {
 		p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
 	}
 	if !p.Buffer.Finished() && !p.Coyote.Finished() {
 		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers have finished
 	}
-	if !st.Down(Jump) && b.Vel.Y < -JumpSpeed/2 {
+	if !st.Held && b.Vel.Y < -JumpSpeed/2 {
 		b.Vel.Y = -JumpSpeed / 2
 	}
-	if st.AxisX != 0 {
-		p.Left = st.AxisX < 0
+	if st.X != 0 {
+		p.Left = st.X < 0
 	}
 	tag := "jump"
-	if c.OnFloor && st.AxisX != 0 {
+	if c.OnFloor && st.X != 0 {
 		tag = "run"
 	} else if c.OnFloor {
 		tag = "idle"
@@ -205,7 +208,7 @@ func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *re
 		a.Play(clip)
 	}
 	s.FlipX = p.Left
-	s.Tint = color.RGBA{}
+	s.Tint = Tints[p.Seat]
 	if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
 		s.Tint = color.RGBA{128, 128, 128, 128}
 	}
@@ -234,9 +237,8 @@ func Carry(_ glue.Entity, m Mover, b *physics.Body) {
 	}
 }
 
-// RulesParams are what Rules reads and writes.
+// RulesParams are what Rules reads and writes besides the hero.
 type RulesParams struct {
-	Hero     glue.Query2[*Player, *physics.Body]
 	Coins    glue.Query1[Coin]
 	Enemies  glue.Query1[Enemy]
 	Checks   glue.Query3[Checkpoint, *render.Animator, physics.Body]
@@ -250,13 +252,10 @@ type RulesParams struct {
 	Cmds     glue.Commands
 }
 
-// Rules applies what the hero touched: coins, enemies (stomped from
-// above, or a hit), checkpoints, the goal, and falling off the map.
-func Rules(p RulesParams) {
-	e, pl, b, ok := p.Hero.First()
-	if !ok {
-		return
-	}
+// Rules (each hero) applies what the hero touched: coins, enemies
+// (stomped from above, or a hit), checkpoints, the goal, and falling off
+// the map.
+func Rules(e glue.Entity, pl *Player, b *physics.Body, p RulesParams) {
 	pr := p.Progress.Get()
 	hit := b.Pos.Y > p.Level.Get().Map.Height
 	for c := range p.Contacts.Get().Of(e) {

@@ -8,6 +8,8 @@
 //
 //	go run ./games/platformer          # play: arrows or a gamepad, Space/A jumps
 //	go run ./games/platformer -dev     # reload level/level.tmx when it changes
+//	go run ./games/platformer -serve 127.0.0.1:8090 -players 2 -rollback # online: the host
+//	go run ./games/platformer -join ws://127.0.0.1:8090 -rollback        # and the other player (net.go)
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
@@ -33,11 +35,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/games/platformer/level"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/replay"
@@ -75,6 +79,17 @@ type Config struct {
 	Watch      bool
 	Saves      save.Store
 	Screenshot render.Screenshot
+	// Net are the network flags (netflags); with Rollback the game is
+	// played online by two players (net.go): Net.Serve hosts it as
+	// player 0, Net.Peer joins it as player 1. DisconnectAfter is how
+	// long a game online waits for the other player before it ends
+	// (0: net.RollbackConfig's default, 10 s). Session, if set, takes
+	// the place of the rollback session and its server (a test's
+	// net.SyncTest[Pad]).
+	Net             netflags.Flags
+	Rollback        bool
+	DisconnectAfter time.Duration
+	Session         glue.Plugin
 }
 
 // NewApp declares the game.
@@ -82,7 +97,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	if cfg.Level == nil {
 		cfg.Level = level.FS
 	}
-	sheet, err := render.LoadAseprite(level.FS, level.Sheet)
+	sheet, err := loadSheet() // online.go: once per process
 	if err != nil {
 		return nil, err
 	}
@@ -104,26 +119,31 @@ func NewApp(cfg Config) (*glue.App, error) {
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
-		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
-		ui.FullscreenKey{Action: ToggleFullscreen},     // F11, Alt+Enter, a double click
+		ui.FullscreenKey{Action: ToggleFullscreen}, // F11, Alt+Enter, a double click
 	)
 	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3)})
 	app.InsertResource(art)
 	app.InsertResource(Progress{Lives: StartLives})
-	glue.AddState(app, Title)
+	glue.AddState(app, firstPhase(cfg)) // online: Playing
 
 	app.AddStartup(render.SetupWindow[render.Window](), glue.Func2(Setup))
-	for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
-		app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
+	if cfg.Rollback {
+		addRollback(app, cfg) // net.go: both players' heroes, steered by the session's inputs; no menus, no quick save
+	} else {
+		app.AddPlugins(ui.QuickSave{Save: QuickSave, Load: QuickLoad}) // F5 saves, F9 loads, the HUD says what they did
+		for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
+			app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
+		}
+		app.AddSystems(glue.Update, glue.Func(Menus))
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
-	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
+	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
 		glue.Each2(Carry),
 	)
-	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)))
+	app.AddSystems(React, glue.Each2P(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
 	app.AddSystems(glue.Update, glue.Func2(TouchOff))
@@ -167,9 +187,7 @@ func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], her
 	pr := progress.Get()
 	*pr = Progress{Lives: StartLives, Check: start(level.Get().Map)}
 	level.Get().Respawn()
-	if _, _, b, ok := hero.First(); ok {
-		b.Pos, b.Vel = pr.Check, physics.Vec{}
-	}
+	hero.Each(func(_ glue.Entity, _ Player, b *physics.Body) { b.Pos, b.Vel = pr.Check, physics.Vec{} }) // online: every player's
 }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves
@@ -217,10 +235,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dev := cmd.FlagSet.Bool("dev", false, "reload "+LevelDir+"/level.tmx when it changes (from anywhere in the module)")
 	rp := replay.Flags(cmd.FlagSet, "") // -record FILE, -replay FILE (docs/replay.md)
 	rp.Registry, rp.Resources = replayRegistry(), []glue.Type{glue.TypeOf[Progress]()}
-	if !cmd.Parse(args, nil) {
+	online := addOnlineFlags(cmd.FlagSet) // -serve, -join, -players, -rollback… (net.go)
+	if !cmd.Parse(args, func(p *render.Problems) { online.check(p, cmd.Headless) }) {
 		return 2
 	}
 	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
+	online.apply(&cfg)
 	if *dev {
 		dir, err := devLevel()
 		if err != nil {
@@ -235,6 +255,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var h render.Headless
+	if cfg.Rollback {
+		h.Every = time.Second / 60                 // online: in real time, as the other player
+		cmd.Explain = explainOnline(cfg.Net.Serve) // net.go
+	}
 	if n := rp.ReplayTicks(); n > 0 {
 		// A replay runs to its last tick, where it checks the final
 		// digest, whatever -ticks says.

@@ -54,7 +54,8 @@
 //     is disconnected with the reason. A host that also serves watchers
 //     publishes each tick once: ticks run again are no ticks of its
 //     server's. The session survives a bad link — inputs are sent again
-//     on a timer, a reconnecting player keeps its seat — tells the game what happens in [SessionEvent]s,
+//     on a timer, a reconnecting player keeps its seat — tells the game what happens in [SessionEvent]s
+//     ([SessionNotices] keeps them as the player's line, [SessionNotice]),
 //     ends with a reason wrapping [ErrDisconnected] instead of waiting
 //     for ever, refuses messages outside a window around its tick, and
 //     moves its input delay with the round trip during the match, the

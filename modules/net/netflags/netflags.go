@@ -18,7 +18,10 @@
 //	}
 //
 // The flags' texts and problems are written for players: "-watch and -join
-// exclude each other: -join watches too".
+// exclude each other: -join watches too". A two-player game with rollback
+// netcode adds -players and -rollback with [AddRollback] (breakout's
+// words: -serve host:port -players 2 -rollback, -join ws://host:port
+// -rollback).
 package netflags
 
 import (

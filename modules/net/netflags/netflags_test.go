@@ -130,3 +130,32 @@ func TestAgonesFromEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// -players and -rollback, breakout's words: -rollback needs -serve
+// -players 2 or -join; -players 2 needs a network.
+func TestRollbackFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-serve", "127.0.0.1:0", "-players", "2", "-rollback"}, ""},
+		{[]string{"-join", "ws://127.0.0.1:1", "-rollback"}, ""},
+		{[]string{"-rollback"}, "-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port"},
+		{[]string{"-serve", "127.0.0.1:0", "-rollback"}, "-rollback is for a two-player game"},
+		{[]string{"-players", "2"}, "-players 2 is a game over the network"},
+		{[]string{"-players", "0", "-serve", "127.0.0.1:0"}, "-players must be 1 or 2, got 0"},
+	} {
+		fs := flag.NewFlagSet("game", flag.ContinueOnError)
+		nf, rb := netflags.Add(fs), netflags.AddRollback(fs, "a hero")
+		if err := fs.Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(append(nf.Check(netflags.Rules{}), rb.Check(nf)...), "\n")
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%v: problems %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	if u := flag.NewFlagSet("g", flag.ContinueOnError); netflags.AddRollback(u, "a hero") != nil && !strings.Contains(u.Lookup("players").Usage, "each player a hero") {
+		t.Errorf("-players usage %q does not name the part", u.Lookup("players").Usage)
+	}
+}

@@ -1,0 +1,113 @@
+package net
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gluekit/glue"
+)
+
+// noticeApp is an app with SessionNotices whose Update writes the events
+// given to frame, and frame runs Update and Draw and returns the notice.
+func noticeApp(t *testing.T) (frame func(...SessionEvent) SessionNotice, draw func() SessionNotice) {
+	app := glue.NewApp()
+	t.Cleanup(app.Close)
+	var next []SessionEvent
+	app.AddSystems(glue.Update, glue.Func(func(p struct{ W glue.Writer[SessionEvent] }) {
+		for _, e := range next {
+			p.W.Write(e)
+		}
+		next = nil
+	}))
+	app.AddPlugins(SessionNotices{})
+	draw = func() SessionNotice {
+		if err := app.Draw(); err != nil {
+			t.Fatal(err)
+		}
+		return *glue.Resource[SessionNotice](app)
+	}
+	frame = func(events ...SessionEvent) SessionNotice {
+		next = events
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		return draw()
+	}
+	return frame, draw
+}
+
+// The notice says what the session told, every frame (also frames that
+// run no tick): an interruption until the link is back, then
+// "Connection back" for 90 frames, then nothing (the game's own message
+// shows again). (Breakout's ShowSession, moved here.)
+func TestSessionNoticeShowsTheLink(t *testing.T) {
+	frame, draw := noticeApp(t)
+	if got := frame(); got.Text != "" {
+		t.Fatalf("no event: notice %q, want none", got.Text)
+	}
+	const interrupted = "Connection interrupted\nwaiting for the\nother player…"
+	if got := frame(SessionEvent{Kind: Interrupted}); got.Text != interrupted || got.Kind != Interrupted {
+		t.Errorf("after Interrupted: %+v", got)
+	}
+	for range 200 { // no tick runs while the session waits: the line stays
+		draw()
+	}
+	if got := draw(); got.Text != interrupted {
+		t.Errorf("200 frames later: %q", got.Text)
+	}
+	if got := frame(SessionEvent{Kind: Resumed}); got.Text != "Connection back" {
+		t.Errorf("after Resumed: %q", got.Text)
+	}
+	for range 88 {
+		frame()
+	}
+	if got := frame(); got.Text != "Connection back" {
+		t.Errorf("90 frames after Resumed: %q, want it still", got.Text)
+	}
+	if got := frame(); got.Text != "" {
+		t.Errorf("91 frames after Resumed: %q, want nothing", got.Text)
+	}
+}
+
+// Disconnected shows for good with a short reason; after PeerLeft the
+// notice keeps saying that the other player left; a desync names its
+// tick; WaitRecommended shows only when no other line does.
+func TestSessionNoticeReasons(t *testing.T) {
+	timeout := disconnected{fmt.Errorf("net: rollback: no input from the other player for 3s (RollbackConfig.DisconnectAfter); its game or its link is down (this side's link to the relay server is up)")}
+	down := disconnected{fmt.Errorf("net: rollback: no input from the other player for 3s (RollbackConfig.DisconnectAfter); its game or its link is down (this side's link to the relay server is down: EOF)")}
+	for _, c := range []struct {
+		name   string
+		events []SessionEvent
+		want   string
+	}{
+		{"timeout", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: timeout}}, "Connection lost\nno word from the\nother player"},
+		{"a link down", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: down}}, "Connection lost\nno word from the\nother player"},
+		{"left", []SessionEvent{{Kind: PeerLeft, Reason: disconnected{errLeft}}, {Kind: Disconnected, Reason: disconnected{errLeft}}}, "The other player left"},
+		{"protocol", []SessionEvent{{Kind: Disconnected, Reason: disconnected{errors.New("net: rollback: the other player sent a bad input for tick 9")}}}, "Connection lost\n(the log says why)"},
+		{"desync", []SessionEvent{{Kind: Desynced, Tick: 120}}, "Out of sync\nat tick 120"},
+		{"wait", []SessionEvent{{Kind: WaitRecommended, Ticks: 3}}, "Evening out the clocks"},
+		{"wait under a line", []SessionEvent{{Kind: Interrupted}, {Kind: WaitRecommended, Ticks: 3}}, "Connection interrupted\nwaiting for the\nother player…"},
+	} {
+		frame, draw := noticeApp(t)
+		got := frame(c.events...)
+		for range 300 {
+			got = draw()
+		}
+		if c.name == "desync" || c.name == "wait" {
+			got = frame(c.events...) // lines with a time: seen at once
+		}
+		if got.Text != c.want {
+			t.Errorf("%s: notice %q, want %q", c.name, got.Text, c.want)
+		}
+		for line := range strings.SplitSeq(got.Text, "\n") {
+			if n := len([]rune(line)); n > 24 {
+				t.Errorf("%s: line %q is %d characters, more than 24", c.name, line, n)
+			}
+		}
+		if last := c.events[len(c.events)-1]; last.Kind == Disconnected && !errors.Is(got.Reason, ErrDisconnected) {
+			t.Errorf("%s: Reason %v, want the event's (wrapping ErrDisconnected)", c.name, got.Reason)
+		}
+	}
+}
