@@ -110,6 +110,9 @@ func (s *server) seatOf(id ClientID) int {
 func (s *server) claimSeat(c *conn, seat int, key string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if n := s.cfg.RelaySeats; n > 0 && seat >= n {
+		return fmt.Errorf("net: seat %d is no player's: this game has seats 0 to %d (ServerConfig.RelaySeats, RollbackConfig.Players)", seat, n-1)
+	}
 	if seat < len(s.cfg.SeatKeys) && s.cfg.SeatKeys[seat] != "" &&
 		subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
 		return fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)

@@ -409,6 +409,10 @@ func (p Rollback[I]) Build(app *glue.App) {
 		if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.ReconnectGrace == 0 {
 			srv.s.cfg.ReconnectGrace = cfg.DisconnectAfter
 		}
+		// and grants the game's seats only (relay.go).
+		if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.RelaySeats == 0 {
+			srv.s.cfg.RelaySeats = cfg.Players
+		}
 		return nil
 	})
 	app.Drive(s.driveAndPublish) // stats.go
