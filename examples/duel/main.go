@@ -123,6 +123,7 @@ func NewApp(cfg Config) *glue.App {
 	app.AddPlugins(net.Rollback[Pad]{Config: net.RollbackConfig{
 		URL: cfg.URL, Player: cfg.Player, Registry: reg, Seed: cfg.Seed, SeatKey: seatKey,
 		DisconnectAfter: cfg.Timeout,
+		ShowEnd:         5 * time.Second, // the window shows why the match ended before Update returns it
 		Start:           func(app *glue.App, seed uint64) { glue.Resource[Match](app).Rng = seed | 1 },
 	}})
 	app.InsertResource(Pad{}).InsertResource(Match{}).InsertResource(Notice{}).InsertResource(Local{cfg.Player, cfg.Bot})

@@ -8,7 +8,6 @@ import (
 	stdnet "net"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -31,7 +30,7 @@ type duel struct {
 	digests    [2]map[uint64]uint64 // the state's hash after each tick, last run (re-runs overwrite)
 	errs       [2]error
 	errAt      [2]time.Time
-	mu         sync.Mutex
+	toldAt     [2]time.Time // when the screen first said Disconnected
 	serverAddr string
 }
 
@@ -96,6 +95,9 @@ func (d *duel) frame() {
 		}
 		if err != nil {
 			d.errs[i], d.errAt[i] = err, time.Now()
+		}
+		if d.toldAt[i].IsZero() && glue.Resource[Notice](app).Told[net.Disconnected] > 0 {
+			d.toldAt[i] = time.Now()
 		}
 	}
 	time.Sleep(10 * time.Millisecond)
@@ -202,12 +204,13 @@ func TestDuelTimeout(t *testing.T) {
 			t.Errorf("player %d's game stopped with %v, want net.ErrDisconnected", i, err)
 		}
 		n := d.notice(i)
-		if n.Told[net.Interrupted] == 0 || !strings.HasPrefix(n.Text, "Connection interrupted") {
-			t.Errorf("player %d was told %v, and its screen says %q; want interrupted", i, n.Told, n.Text)
+		if n.Told[net.Interrupted] == 0 || n.Told[net.Disconnected] != 1 || !strings.HasPrefix(n.Text, "Disconnected: ") {
+			t.Errorf("player %d was told %v, and its screen says %q; want interrupted, then disconnected", i, n.Told, n.Text)
 		}
 		// Logged, not asserted: the tests assert no speed (issue #34's
 		// goal is timeout + 1 s).
-		t.Logf("player %d stopped %v after the cut (timeout %v): %v", i, d.errAt[i].Sub(cut).Round(time.Millisecond), timeout, err)
+		t.Logf("player %d told Disconnected %v after the cut (timeout %v), Update returned it %v later (ShowEnd): %v", i,
+			d.toldAt[i].Sub(cut).Round(time.Millisecond), timeout, d.errAt[i].Sub(d.toldAt[i]).Round(time.Millisecond), err)
 	}
 }
 
@@ -343,6 +346,18 @@ func TestDuelHostileClient(t *testing.T) {
 		}
 	}
 	expectDropped(t, "a flood of relay messages without a seat", flood, d, "without a seat")
+
+	// A seat the game does not use (a duel has players 0 and 1 of the
+	// relay's 4 seats): a client that takes one must not reach the players.
+	spare := dialHostile(t, url)
+	spare.send(msgSeat, 2, 0)
+	for i := range 100 {
+		if spare.send(msgRelay, 6, 1, 0xff, 0xff, 0xff, 0xff, byte(i)) != nil ||
+			spare.send(msgRelay, 4, 0xde, 0xad, 0xbe, 0xef) != nil {
+			break
+		}
+	}
+	expectDropped(t, "a claim of seat 2, past the duel's players", spare, d, "seat 2 is no player's")
 
 	junk := dialHostile(t, url)
 	junk.send(msgRelay, 0xde, 0xad, 0xbe, 0xef)

@@ -190,8 +190,11 @@ const batchEvery = 30 * time.Millisecond
 // player's). The game must be deterministic (docs/net.md, "Rollback").
 //
 // The game samples its player's input into the resource I each tick, in
-// glue.PreUpdate (a missing resource is the zero input). During a re-run
-// the sample is ignored: the inputs come from the session's record.
+// glue.PreUpdate. The plugin does not insert I: the game does
+// (app.InsertResource(Pad{})), or the system that samples it fails at the
+// first Update (without the resource, the session sends the zero input).
+// During a re-run the sample is ignored: the inputs come from the
+// session's record.
 type Rollback[I comparable] struct {
 	Config RollbackConfig
 }
