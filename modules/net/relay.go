@@ -53,7 +53,7 @@ const (
 
 // errNoSeat is the reason a relay message from a client without a seat
 // is refused.
-var errNoSeat = errors.New("net: relay message from a client without a seat; relay messages are for rollback players, who claim their seat first (RollbackConfig.Player)")
+var errNoSeat = errors.New("net: relay message from a client without a seat; rollback players claim their seat first (RollbackConfig.Player)")
 
 // appendRelay writes a message to relay.
 func appendRelay(dst, payload []byte) []byte {
