@@ -4,6 +4,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue/codec"
@@ -136,6 +137,37 @@ func (s *server) claimSeat(c *conn, seat int, key string) error {
 func (s *server) freeSeat(id ClientID) {
 	if i := s.seatOf(id); i >= 0 {
 		s.relaySeats[i] = 0
+	}
+}
+
+// seatBeat is how often the server sends each seated client its seat
+// grant again (beatSeats).
+const seatBeat = time.Second
+
+// beatSeats sends every seated client its seat grant again once a
+// seatBeat, until the server closes: a heartbeat of the relay that does
+// not depend on the game loop. A relay server in a rollback player's app
+// publishes states only in the app's ticks, and a session that waits for
+// another player runs none: without it, a session's client — which gives
+// a quiet server 3 s — dropped its link to that relay, the host's own
+// included (issue 34, examples/duel). A client takes a grant of its own
+// seat again as a no-op.
+func (s *server) beatSeats() {
+	t := time.NewTicker(seatBeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		s.mu.Lock()
+		for seat, id := range s.relaySeats {
+			if c := s.conns[id]; id != 0 && c != nil {
+				c.queue(appendSeated(nil, seat))
+			}
+		}
+		s.mu.Unlock()
 	}
 }
 

@@ -517,6 +517,7 @@ func (s *server) start() error {
 	}
 	go hs.Serve(ln)
 	go s.wakeAll()
+	go s.beatSeats() // relay.go
 	s.log.Info("net: server listening", "url", s.url())
 	if s.agones != nil {
 		go s.agones.run(Server{s}, s.cfg.MaxClients)
