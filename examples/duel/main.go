@@ -22,6 +22,7 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net"
 	"github.com/gluekit/glue/modules/render"
@@ -110,7 +111,8 @@ func Registry() *codec.Registry {
 func NewApp(cfg Config) *glue.App {
 	reg := Registry()
 	app := glue.NewApp()
-	app.AddPlugins(input.Plugin{Headless: cfg.Headless}, render.Plugin{})
+	// diag: F3 shows the session's figures (net.Stats) over the game.
+	app.AddPlugins(input.Plugin{Headless: cfg.Headless}, render.Plugin{}, diag.Plugin{Top: 16})
 	seatKey := ""
 	if cfg.Serve != "" {
 		// Seat 0 is the host's own: a key nobody else knows keeps it so.
