@@ -164,7 +164,12 @@ func (l *limitListener) Accept() (stdnet.Conn, error) {
 			continue
 		}
 		cc := &countedConn{Conn: c, l: l, ip: ip, handshaking: true}
+		// Under l.mu, which the timer's func takes before it reads the
+		// timer (settleLocked): else nothing orders the two when no other
+		// connection comes before the timeout.
+		l.mu.Lock()
 		cc.timer = time.AfterFunc(l.timeout, cc.handshakeTimedOut)
+		l.mu.Unlock()
 		return cc, nil
 	}
 }
@@ -231,9 +236,9 @@ type countedConn struct {
 	stdnet.Conn
 	l           *limitListener
 	ip          string
-	timer       *time.Timer
-	handshaking bool // guarded by l.mu
-	closed      bool // guarded by l.mu
+	timer       *time.Timer // set and read with l.mu held
+	handshaking bool        // guarded by l.mu
+	closed      bool        // guarded by l.mu
 }
 
 // settle ends the connection's handshake: it became a WebSocket client

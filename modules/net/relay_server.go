@@ -8,6 +8,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/coder/websocket"
 	"github.com/gluekit/glue/codec"
@@ -28,6 +29,9 @@ func (s *server) seatOf(id ClientID) int {
 func (s *server) claimSeat(c *conn, seat int, key string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if n := s.cfg.RelaySeats; n > 0 && seat >= n {
+		return fmt.Errorf("net: seat %d is no player's: this game has seats 0 to %d (ServerConfig.RelaySeats, RollbackConfig.Players)", seat, n-1)
+	}
 	if seat < len(s.cfg.SeatKeys) && s.cfg.SeatKeys[seat] != "" &&
 		subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
 		return fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
@@ -51,6 +55,37 @@ func (s *server) claimSeat(c *conn, seat int, key string) error {
 func (s *server) freeSeat(id ClientID) {
 	if i := s.seatOf(id); i >= 0 {
 		s.relaySeats[i] = 0
+	}
+}
+
+// seatBeat is how often the server sends each seated client its seat
+// grant again (beatSeats).
+const seatBeat = time.Second
+
+// beatSeats sends every seated client its seat grant again once a
+// seatBeat, until the server closes: a heartbeat of the relay that does
+// not depend on the game loop. A relay server in a rollback player's app
+// publishes states only in the app's ticks, and a session that waits for
+// another player runs none: without it, a session's client — which gives
+// a quiet server 3 s — dropped its link to that relay, the host's own
+// included (issue 34, examples/duel). A client takes a grant of its own
+// seat again as a no-op.
+func (s *server) beatSeats() {
+	t := time.NewTicker(seatBeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		s.mu.Lock()
+		for seat, id := range s.relaySeats {
+			if c := s.conns[id]; id != 0 && c != nil {
+				c.queue(appendSeated(nil, seat))
+			}
+		}
+		s.mu.Unlock()
 	}
 }
 
@@ -125,7 +160,7 @@ const (
 
 // errNoSeat is the reason a relay message from a client without a seat
 // is refused.
-var errNoSeat = errors.New("net: relay message from a client without a seat; relay messages are for rollback players, who claim their seat first (RollbackConfig.Player)")
+var errNoSeat = errors.New("net: relay message from a client without a seat; rollback players claim their seat first (RollbackConfig.Player)")
 
 // appendRelayed writes a relayed message from client from, in seat.
 func appendRelayed(dst []byte, from ClientID, seat int, payload string) []byte {

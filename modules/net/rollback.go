@@ -152,6 +152,15 @@ type RollbackConfig struct {
 	// player's inputs, running no tick, before it tells the game
 	// (an Interrupted [SessionEvent]). The default is 500 milliseconds.
 	InterruptAfter time.Duration
+	// ShowEnd is how long App.Update goes on after the session is over,
+	// running no tick and returning nil, so that the game's draw stages
+	// show its player why (the Disconnected event, written in
+	// glue.PreDraw) before Update returns the reason: a window's loop
+	// (render.Run) ends at Update's first error, drawing nothing more.
+	// Negative: until the app ends (a game that lets its player close the
+	// window or go back to a menu). The default (zero) value returns the
+	// reason at once, in the frame the session ends.
+	ShowEnd time.Duration
 }
 
 // resendEvery is how often a session sends again the inputs (and the
@@ -181,8 +190,11 @@ const batchEvery = 30 * time.Millisecond
 // player's). The game must be deterministic (docs/net.md, "Rollback").
 //
 // The game samples its player's input into the resource I each tick, in
-// glue.PreUpdate (a missing resource is the zero input). During a re-run
-// the sample is ignored: the inputs come from the session's record.
+// glue.PreUpdate. The plugin does not insert I: the game does
+// (app.InsertResource(Pad{})), or the system that samples it fails at the
+// first Update (without the resource, the session sends the zero input).
+// During a re-run the sample is ignored: the inputs come from the
+// session's record.
 type Rollback[I comparable] struct {
 	Config RollbackConfig
 }
@@ -405,7 +417,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		Client{c: s.link}.Close()
 	})
 	app.OnBuild(func() error {
-		holdSeats(app, cfg.DisconnectAfter) // rollback_server.go
+		holdSeats(app, cfg.DisconnectAfter, cfg.Players) // rollback_server.go
 		return nil
 	})
 	app.Drive(s.driveAndPublish) // stats.go
@@ -471,6 +483,7 @@ type session[I comparable] struct {
 	events      []SessionEvent // for the game, not yet written
 	progress    time.Time      // when another's inputs last came (or no tick waited for them)
 	interrupted bool           // Interrupted was told, Resumed not yet
+	endAt       time.Time      // when drive first saw the session over (ShowEnd)
 	waitTold    uint64         // the tick of the last WaitRecommended
 
 	st RollbackStats
@@ -951,6 +964,22 @@ func (s *session[I]) fail(err error) {
 	}
 }
 
+// ended is what drive returns once the session is over: nil while
+// RollbackConfig.ShowEnd lets the game show why, then the reason.
+func (s *session[I]) ended() error {
+	if s.cfg.ShowEnd == 0 {
+		return s.err
+	}
+	now := s.clock()
+	if s.endAt.IsZero() {
+		s.endAt = now
+	}
+	if s.cfg.ShowEnd < 0 || now.Sub(s.endAt) < s.cfg.ShowEnd {
+		return nil
+	}
+	return s.err
+}
+
 // inputOf returns player p's input of tick t: recorded, or predicted.
 func (s *session[I]) inputOf(p Player, t uint64) (I, InputStatus) {
 	var zero I
@@ -1133,7 +1162,7 @@ func (s *session[I]) drive(tick func() error) error {
 		s.fail(err)
 	}
 	if s.err != nil {
-		return s.err
+		return s.ended()
 	}
 	if !s.started {
 		if s.hellos--; s.hellos <= 0 && s.link.seated() == int(s.me) {
@@ -1168,7 +1197,7 @@ func (s *session[I]) frame(tick func() error) error {
 	waiting := ahead >= s.cfg.MaxPrediction && s.simulated > 0
 	s.watch(waiting)
 	if s.err != nil {
-		return s.err
+		return s.ended()
 	}
 	if waiting {
 		s.st.Stalls++

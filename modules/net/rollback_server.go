@@ -21,8 +21,12 @@ func serverResources() []glue.Type {
 // holdSeats makes a relay server in the same app keep a lost player's
 // seat for grace, the time the session waits for it, unless
 // ServerConfig.ReconnectGrace says otherwise.
-func holdSeats(app *glue.App, grace time.Duration) {
+func holdSeats(app *glue.App, grace time.Duration, players int) {
 	if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.ReconnectGrace == 0 {
 		srv.s.cfg.ReconnectGrace = grace
+	}
+	// and grants the game's seats only (relay_server.go).
+	if srv := glue.Resource[Server](app); srv != nil && srv.s != nil && srv.s.cfg.RelaySeats == 0 {
+		srv.s.cfg.RelaySeats = players
 	}
 }

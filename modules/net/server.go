@@ -136,6 +136,15 @@ type ServerConfig struct {
 	// any other client is refused and that client disconnected with the
 	// reason. The default (nil) keys no seat.
 	SeatKeys []string
+	// RelaySeats is the number of rollback seats the server grants: the
+	// game's players, 0 to RelaySeats-1. A claim of a seat past them is
+	// refused and its client disconnected with the reason, so that no
+	// third client takes a seat no player claims (seat 2 of a duel) and
+	// relays to the players. A relay server in a Rollback player's own
+	// app takes it from RollbackConfig.Players when it is not set; a
+	// stand-alone relay server sets it to its game's players. The default
+	// (zero) value is [MaxRelaySeats].
+	RelaySeats int
 	// OriginPatterns lists the browser origins allowed besides the
 	// server's own host, as host patterns matched with path.Match (e.g.
 	// "localhost:8080", "*.example.com"). Connections from other origins
@@ -206,6 +215,9 @@ type ServerConfig struct {
 func (cfg *ServerConfig) defaults() error {
 	if cfg.Registry == nil {
 		return errors.New("net: ServerConfig.Registry is nil; make one with codec.NewRegistry and register the types to send")
+	}
+	if cfg.RelaySeats < 0 || cfg.RelaySeats > MaxRelaySeats {
+		return fmt.Errorf("net: ServerConfig.RelaySeats must be 1 to %d (0: %d), got %d", MaxRelaySeats, MaxRelaySeats, cfg.RelaySeats)
 	}
 	if cfg.Addr == "" {
 		cfg.Addr = "127.0.0.1:7777"
@@ -493,6 +505,7 @@ func (s *server) start() error {
 	}
 	go hs.Serve(ln)
 	go s.wakeAll()
+	go s.beatSeats() // relay_server.go
 	s.log.Info("net: server listening", "url", s.url())
 	if s.agones != nil {
 		go s.agones.run(Server{s}, s.cfg.MaxClients)

@@ -27,4 +27,4 @@ func (s *Seats) Report(srv *Server) {}
 func serverResources() []glue.Type { return nil }
 
 // holdSeats: no relay server in a browser's app.
-func holdSeats(*glue.App, time.Duration) {}
+func holdSeats(*glue.App, time.Duration, int) {}
