@@ -201,3 +201,59 @@ func (s *session[I]) replayedInput(p Player, data []byte) I {
 	r.data, r.v, r.ok = append(r.data[:0], data...), in, true
 	return in
 }
+
+// watchRecord is a watcher's recording of the match it watches: the
+// inputs of each tick it runs, all confirmed, and the state after it.
+type watchRecord[I comparable] struct {
+	rec  match.Recorder
+	ck   glue.Checkpoint
+	ins  []match.Input
+	offs []int
+	buf  codec.Writer
+}
+
+// use claims the app's tap, if it records (drive, before the first tick).
+func (r *watchRecord[I]) use(app *glue.App, by string) {
+	t := glue.Resource[match.Tap](app)
+	if t == nil || t.Record == nil {
+		return
+	}
+	t.Claim(by)
+	r.rec = t.Record
+	// What a player's session keeps out of its checkpoints (Build):
+	// the digests are the players' own.
+	r.ck.Keep(glue.TypeOf[I](), glue.TypeOf[PlayerInputs[I]](), glue.TypeOf[Session](), glue.TypeOf[Server](), glue.TypeOf[Drain]())
+}
+
+// start tells the recorder the match started.
+func (r *watchRecord[I]) start(reg *codec.Registry, seed uint64, players, side int) {
+	if r.rec == nil {
+		return
+	}
+	cd, _, _ := codec.Of[I](reg)
+	r.rec.Start(match.Match{Seed: seed, Players: players, Player: side, Input: cd.Name()})
+}
+
+// tick records tick t, run with ins, after which the players in gone
+// with a tick before t were gone.
+func (r *watchRecord[I]) tick(app *glue.App, reg *codec.Registry, t uint64, ins []I, gone []uint64) error {
+	if r.rec == nil {
+		return nil
+	}
+	if err := r.ck.Save(app); err != nil {
+		return err
+	}
+	_, enc, _ := codec.Of[I](reg)
+	r.buf.Reset()
+	r.offs, r.ins = r.offs[:0], r.ins[:0]
+	for p := range ins {
+		enc(&ins[p], &r.buf)
+		r.offs = append(r.offs, len(r.buf.Data()))
+		r.ins = append(r.ins, match.Input{Gone: gone[p] != 0 && t > gone[p]})
+	}
+	data, from := r.buf.Data(), 0
+	for p, end := range r.offs {
+		r.ins[p].Data, from = data[from:end:end], end
+	}
+	return r.rec.Tick(t, r.ins, &r.ck)
+}

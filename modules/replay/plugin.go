@@ -354,8 +354,11 @@ func (s *state) start(c glue.Commands) {
 		if types != s.rec.Types {
 			diff = append(diff, fmt.Sprintf("the schemas of its saved types differ (here: %s)", strings.Join(typeNames(reg), ", ")))
 		}
-		if m := s.rec.Match; m.Players > 0 && s.tap.Claimed() == "" {
-			diff = append(diff, fmt.Sprintf("it is a networked match of %d players (input %s), and no rollback session in this app plays it; replay it in the game's rollback mode (-replay sets the flags it was recorded with)", m.Players, m.Input))
+		if m := s.rec.Match; m.Players > 0 && s.tap.Claimed() == "" && len(diff) == 0 {
+			err := fmt.Errorf("replay: %s is a networked match of %d players (input %s), and no rollback session in this app plays it; replay it in the game's rollback mode, with the game's net.Rollback plugin (-replay sets the flags it was recorded with)", s.store.Where(s.p.Replay), m.Players, m.Input)
+			s.status.Err = err
+			s.publish(w)
+			return err
 		}
 		if len(diff) > 0 {
 			err := fmt.Errorf("replay: %s: %w of the game, %s; replay it with the build that recorded it", s.store.Where(s.p.Replay), ErrBuild, strings.Join(diff, "; "))
@@ -392,7 +395,7 @@ func (s *state) publish(w *glue.World) {
 // record (Stage) notes the tick's input, and queues the digests' check
 // every Every ticks; in a match a session records instead (match.go).
 func (s *state) record(p struct {
-	Devices glue.Res[input.Devices]
+	Devices glue.Opt[input.Devices] // none in a match's app without modules/input
 	Status  glue.ResMut[Status]
 	Cmds    glue.Commands
 }) {
@@ -402,7 +405,9 @@ func (s *state) record(p struct {
 	r := s.rec
 	r.Ticks++
 	s.status.Tick = r.Ticks
-	s.cur.CopyFrom(p.Devices.Get())
+	if d := p.Devices.Get(); d != nil {
+		s.cur.CopyFrom(d)
+	}
 	s.buf.Reset()
 	if writeDelta(&s.buf, &s.prev, &s.cur) {
 		r.inputs = append(r.inputs, inputRec{r.Ticks, append([]byte(nil), s.buf.Data()...)})
