@@ -41,7 +41,8 @@ func TestReplayRollbackMatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := rec.Match
-		t.Logf("player %d's recording: %d ticks, %d input changes, match %+v, final digest %016x", p, rec.Ticks, rec.Inputs(), m, rec.Final)
+		size := len(rec.Encode())
+		t.Logf("player %d's recording: %d bytes, %d ticks, %d input changes, match %+v, final digest %016x", p, size, rec.Ticks, rec.Inputs(), m, rec.Final)
 		if rec.Ticks != n || m.Players != 2 || m.Player != p || m.Seed != seeds || m.Input != "main.RollbackPad" {
 			t.Errorf("player %d's recording: %d ticks of match %+v; want %d ticks of 2 players recorded by player %d, seed %d, input main.RollbackPad", p, rec.Ticks, m, n, p, seeds)
 		}

@@ -69,7 +69,9 @@ const RollbackStage glue.Stage = "net.Rollback"
 type RollbackConfig struct {
 	// URL is the WebSocket URL of the server that relays the players'
 	// messages (a [ServerPlugin]; it runs no game of theirs), e.g.
-	// ws://127.0.0.1:8090/net. Required.
+	// ws://127.0.0.1:8090/net. Required, unless the app replays a
+	// recorded match (modules/replay): the session then connects to
+	// nothing.
 	URL string
 	// Player is this side's player: 0 to Players-1. The game sees its
 	// input as [PlayerInputs.For](Player), and in [Inputs] as client
@@ -183,6 +185,11 @@ const batchEvery = 30 * time.Millisecond
 // The game samples its player's input into the resource I each tick, in
 // glue.PreUpdate (a missing resource is the zero input). During a re-run
 // the sample is ignored: the inputs come from the session's record.
+//
+// With a modules/replay Plugin in the app, the session records the match
+// (every player's confirmed input of each tick, the seed) or replays a
+// recording of one offline (rollback_replay.go; docs/net.md, "Record a
+// networked match").
 type Rollback[I comparable] struct {
 	Config RollbackConfig
 }
