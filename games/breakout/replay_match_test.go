@@ -108,6 +108,9 @@ func recordMatch(t *testing.T, n uint64, seeds [2]uint64) [2]string {
 			t.Fatal(err)
 		}
 	}
+	if st := proxy.Stats(); st.Cuts != 1 {
+		t.Fatalf("the link was cut %d times, want once: %+v", st.Cuts, st)
+	}
 	liveDigests = gameDigests(t, apps[0])
 	if got := gameDigests(t, apps[1]); !slices.Equal(got, liveDigests) {
 		t.Fatalf("the live players end apart:\n%v\n%v", liveDigests, got)
