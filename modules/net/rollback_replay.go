@@ -32,13 +32,11 @@ type replayedIn[I comparable] struct {
 
 // sessionTap is a session's side of a match.Tap.
 type sessionTap[I comparable] struct {
-	tapped   bool           // the app was looked at for a tap
-	rec      match.Recorder // recording: the tap's
-	src      match.Source   // replaying: the tap's
-	recorded uint64         // recording: the last tick handed over
-	ins      []match.Input  // recording: the inputs of the tick handed over
-	offs     []int          // their ends in buf
-	buf      codec.Writer
+	tapped   bool                      // the app was looked at for a tap
+	rec      match.Recorder            // recording: the tap's
+	src      match.Source              // replaying: the tap's
+	recorded uint64                    // recording: the last tick handed over
+	ins      inputBuf                  // recording: the inputs of the tick handed over
 	played   [MaxPlayers]replayedIn[I] // replaying: each player's last input
 	done     bool                      // replaying: the last tick was checked
 }
@@ -100,20 +98,14 @@ func (s *session[I]) recordTicks() error {
 		if c.Tick() != t || !c.Saved() {
 			return fmt.Errorf("net: internal error: recording tick %d without its checkpoint (holding %d)", t, c.Tick())
 		}
-		s.tap.buf.Reset()
-		s.tap.offs = s.tap.offs[:0]
-		s.tap.ins = s.tap.ins[:0]
+		b := &s.tap.ins
+		b.begin()
 		for p := range Player(len(s.peers)) {
 			v, st := s.inputOf(p, t)
-			enc(&v, &s.tap.buf)
-			s.tap.offs = append(s.tap.offs, len(s.tap.buf.Data()))
-			s.tap.ins = append(s.tap.ins, match.Input{Gone: st == Gone})
+			enc(&v, &b.w)
+			b.mark(st == Gone)
 		}
-		data, from := s.tap.buf.Data(), 0
-		for p, end := range s.tap.offs {
-			s.tap.ins[p].Data, from = data[from:end:end], end
-		}
-		if err := s.tap.rec.Tick(t, s.tap.ins, c); err != nil {
+		if err := s.tap.rec.Tick(t, b.done(), c); err != nil {
 			return err
 		}
 		s.tap.recorded = t
@@ -205,11 +197,9 @@ func (s *session[I]) replayedInput(p Player, data []byte) I {
 // watchRecord is a watcher's recording of the match it watches: the
 // inputs of each tick it runs, all confirmed, and the state after it.
 type watchRecord[I comparable] struct {
-	rec  match.Recorder
-	ck   glue.Checkpoint
-	ins  []match.Input
-	offs []int
-	buf  codec.Writer
+	rec match.Recorder
+	ck  glue.Checkpoint
+	ins inputBuf
 }
 
 // use claims the app's tap, if it records (drive, before the first tick).
@@ -244,16 +234,40 @@ func (r *watchRecord[I]) tick(app *glue.App, reg *codec.Registry, t uint64, ins 
 		return err
 	}
 	_, enc, _ := codec.Of[I](reg)
-	r.buf.Reset()
-	r.offs, r.ins = r.offs[:0], r.ins[:0]
+	r.ins.begin()
 	for p := range ins {
-		enc(&ins[p], &r.buf)
-		r.offs = append(r.offs, len(r.buf.Data()))
-		r.ins = append(r.ins, match.Input{Gone: gone[p] != 0 && t > gone[p]})
+		enc(&ins[p], &r.ins.w)
+		r.ins.mark(gone[p] != 0 && t > gone[p])
 	}
-	data, from := r.buf.Data(), 0
-	for p, end := range r.offs {
-		r.ins[p].Data, from = data[from:end:end], end
+	return r.rec.Tick(t, r.ins.done(), &r.ck)
+}
+
+// inputBuf holds a tick's inputs, encoded, for a match.Recorder: begin,
+// then each player's encoding written to w and marked, then done.
+type inputBuf struct {
+	w    codec.Writer
+	ends []int
+	ins  []match.Input
+}
+
+// begin empties the buffer for a tick.
+func (b *inputBuf) begin() {
+	b.w.Reset()
+	b.ends, b.ins = b.ends[:0], b.ins[:0]
+}
+
+// mark ends the next player's input, written to w; gone says the player
+// left the match before the tick.
+func (b *inputBuf) mark(gone bool) {
+	b.ends = append(b.ends, len(b.w.Data()))
+	b.ins = append(b.ins, match.Input{Gone: gone})
+}
+
+// done returns the inputs marked, their Data slices of w.
+func (b *inputBuf) done() []match.Input {
+	data, from := b.w.Data(), 0
+	for p, end := range b.ends {
+		b.ins[p].Data, from = data[from:end:end], end
 	}
-	return r.rec.Tick(t, r.ins, &r.ck)
+	return b.ins
 }
