@@ -37,12 +37,12 @@ trap 'rm -rf "$dir"' EXIT
 # over minimal).
 budget() {
   case "$1:$2" in
-    breakout:5) echo 1166000 ;;
+    breakout:5) echo 1191000 ;; # +25 KB: replays of networked matches, one digest (issue #34)
     watch:5) echo 1373000 ;;
-    platformer:5) echo 1258000 ;;
-    breakout:11) echo 934000 ;;
+    platformer:5) echo 1284000 ;; # +25 KB: replays of networked matches, one digest (issue #34)
+    breakout:11) echo 959000 ;; # +25 KB: replays of networked matches (issue #34), not re-measured at -q 11
     watch:11) echo 1096000 ;;
-    platformer:11) echo 1004000 ;;
+    platformer:11) echo 1029000 ;; # +25 KB: replays of networked matches (issue #34), not re-measured at -q 11
   esac
 }
 # goal BUILD: issue #40's goal, at brotli -q 11.

@@ -308,6 +308,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		} else if *players > 1 && !nf.Networked() {
 			p.Add("-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
 		}
+		if rp.ReplayPlayers() > 0 {
+			return // a rollback match's recording replays offline: its network flags are not used
+		}
 		p.Add(nf.Check(netflags.Rules{
 			ServerChooses: []string{"seed", "bricks", "lives", "autopilot", "players"},
 			ServeOnly:     []string{"open"},
@@ -334,6 +337,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *rollback {
 		cfg.Settings.Players = 2
 	}
+	if rp.ReplayPlayers() > 0 {
+		// A recorded rollback match replays offline: its session plays
+		// the recorded inputs, serving and joining nothing (docs/net.md).
+		cfg.Net = netflags.Flags{}
+	}
 	cmd.NoSeed = nf.Peer != "" // a watcher's or joiner's seed is the server's: none is printed
 	var app *glue.App
 	if nf.Peer != "" && !*rollback {
@@ -348,7 +356,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// running as fast as the machine can.
 	// A room reused on Agones (-agones-reuse) goes on to its next match.
 	h := render.Headless{Until: func() bool { return glue.StateAfter[Phase](app).Over() && !nf.AgonesReuse }}
-	if nf.Networked() {
+	if cfg.Net.Networked() {
 		h.Every = time.Second / 60
 	}
 	if n := rp.ReplayTicks(); n > 0 {

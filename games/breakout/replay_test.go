@@ -131,8 +131,11 @@ func TestReplaySize(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("10 minutes played, the world checked every %d ticks, in detail every %d checks: %d bytes, %d input changes", rec.Every, rec.Detail, len(data), rec.Inputs())
-		if c.every == 0 && len(data) > 8<<10 {
-			t.Errorf("a 10-minute game takes %d bytes, more than 8 KB", len(data))
+		// 10 KB: the detailed checks cover every component type and
+		// resource since the digests are glue's Checkpoint.Digest (issue
+		// #34; 6.6 KB when they covered the saved types only).
+		if c.every == 0 && len(data) > 10<<10 {
+			t.Errorf("a 10-minute game takes %d bytes, more than 10 KB", len(data))
 		}
 	}
 }

@@ -69,7 +69,9 @@ const RollbackStage glue.Stage = "net.Rollback"
 type RollbackConfig struct {
 	// URL is the WebSocket URL of the server that relays the players'
 	// messages (a [ServerPlugin]; it runs no game of theirs), e.g.
-	// ws://127.0.0.1:8090/net. Required.
+	// ws://127.0.0.1:8090/net. Required, unless the app replays a
+	// recorded match (modules/replay): the session then connects to
+	// nothing.
 	URL string
 	// Player is this side's player: 0 to Players-1. The game sees its
 	// input as [PlayerInputs.For](Player), and in [Inputs] as client
@@ -195,6 +197,11 @@ const batchEvery = 30 * time.Millisecond
 // first Update (without the resource, the session sends the zero input).
 // During a re-run the sample is ignored: the inputs come from the
 // session's record.
+//
+// With a modules/replay Plugin in the app, the session records the match
+// (every player's confirmed input of each tick, the seed) or replays a
+// recording of one offline (rollback_replay.go; docs/net.md, "Record a
+// networked match").
 type Rollback[I comparable] struct {
 	Config RollbackConfig
 }
@@ -333,10 +340,11 @@ func (d Desync) Error() string {
 	return b.String()
 }
 
+// errUnsetURL: RollbackConfig.URL is empty, and the app replays no match.
+var errUnsetURL = errors.New("net: Rollback.Config.URL is required; set it to the relay server's WebSocket URL, e.g. ws://127.0.0.1:8090/net")
+
 func (cfg *RollbackConfig) defaults() error {
 	switch {
-	case cfg.URL == "":
-		return errors.New("net: Rollback.Config.URL is required; set it to the relay server's WebSocket URL, e.g. ws://127.0.0.1:8090/net")
 	case cfg.Registry == nil:
 		return errors.New("net: Rollback.Config.Registry is required; set it to the server's registry, with the input type registered")
 	case cfg.Players != 0 && (cfg.Players < 2 || cfg.Players > MaxPlayers):
@@ -417,6 +425,9 @@ func (p Rollback[I]) Build(app *glue.App) {
 		Client{c: s.link}.Close()
 	})
 	app.OnBuild(func() error {
+		if s.cfg.URL == "" && !replayTap(app) { // a replayed match needs no server (rollback_replay.go)
+			return errUnsetURL
+		}
 		holdSeats(app, cfg.DisconnectAfter, cfg.Players) // rollback_server.go
 		return nil
 	})
@@ -489,6 +500,8 @@ type session[I comparable] struct {
 	st RollbackStats
 
 	tuning // stats.go, adapt.go: Stats, the adaptive delay and time sync
+
+	tap sessionTap[I] // rollback_replay.go: a match recorded or replayed
 }
 
 // rbPeer is a session's view of another player.
@@ -822,6 +835,7 @@ func (s *session[I]) start(seed uint64) {
 	}
 	s.seed(seed)
 	s.started = true
+	s.startTap(seed) // rollback_replay.go
 	s.delay0 = uint64(s.cfg.InputDelay)
 	s.confirmed = 1 + s.delay0 // nobody's input takes effect before
 	for p := range s.peers {
@@ -1006,6 +1020,10 @@ func (s *session[I]) inputOf(p Player, t uint64) (I, InputStatus) {
 // the tick being run, recording and sending the local player's sample
 // first in a tick run for the first time (the system in RollbackStage).
 func (s *session[I]) handOver(sample *I, in *Inputs, typed *PlayerInputs[I]) {
+	if s.tap.src != nil {
+		s.handOverReplay(in, typed) // rollback_replay.go
+		return
+	}
 	t := s.running
 	if !s.resim && t >= 2 {
 		var v I
@@ -1143,6 +1161,15 @@ func (s *session[I]) drive(tick func() error) error {
 	if err := s.app.Build(); err != nil {
 		return err
 	}
+	if !s.tap.tapped {
+		if err := s.useTap(); err != nil { // rollback_replay.go
+			s.err = err
+			return err
+		}
+	}
+	if s.tap.src != nil {
+		return s.driveReplay(tick) // a recorded match, offline
+	}
 	if s.me == 0 && s.simulated == 0 {
 		// Player 0 runs the first tick, in which no input takes effect,
 		// at once: its startup systems may start the relay server.
@@ -1188,6 +1215,10 @@ func (s *session[I]) frame(tick func() error) error {
 		return err
 	}
 	s.digests()
+	if err := s.recordTicks(); err != nil { // rollback_replay.go
+		s.fail(err)
+		return s.err
+	}
 	s.feedWatchers() // rollback_watch.go
 	if s.holdAt != 0 && s.simulated >= s.holdAt {
 		s.watch(false)

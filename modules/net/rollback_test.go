@@ -357,6 +357,8 @@ type rbRun struct {
 	watched  *[][]glue.Digest
 	// longest, if set, gets each player's longest time without a tick.
 	longest *[]time.Duration
+	// watchAlter, if set, changes watcher k's app before it is built.
+	watchAlter func(k int, app *glue.App)
 }
 
 // runRollbackWith plays the test game as r says (see runRollback).
@@ -426,7 +428,11 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 	stop := stepServer(t, server) // the relay server ticks too (its heartbeat)
 	watchers := make([]*glue.App, r.watchers)
 	for k := range r.watchers {
-		watchers[k] = rbWatcherApp(t, "ws://"+srv.Addr()+"/net", players, n)
+		watchers[k] = rbWatcherApp(t, "ws://"+srv.Addr()+"/net", players, n, func(app *glue.App) {
+			if r.watchAlter != nil {
+				r.watchAlter(k, app)
+			}
+		})
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -503,11 +509,14 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 
 // rbWatcherApp is a watcher's app of the test game of players players,
 // held at tick n.
-func rbWatcherApp(t *testing.T, url string, players int, n uint64) *glue.App {
+func rbWatcherApp(t *testing.T, url string, players int, n uint64, alter ...func(*glue.App)) *glue.App {
 	app := glue.NewApp()
 	rbGameN(app, players)
 	app.AddPlugins(RollbackWatch[rbPad]{Config: WatchConfig{URL: url, Registry: rbRegistry(), Logger: quiet(),
 		Start: func(app *glue.App, seed uint64) { glue.Resource[rbScore](app).Seed = seed }}})
+	for _, f := range alter {
+		f(app)
+	}
 	t.Cleanup(app.Close)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)

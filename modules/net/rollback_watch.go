@@ -258,6 +258,8 @@ type rbWatcher[I comparable] struct {
 	gone      [MaxPlayers]uint64 // each player's last tick, once it left (0: in the game)
 	boxes     map[I]any          // boxed inputs, so that handing over allocates nothing
 	st        RollbackStats
+
+	rec watchRecord[I] // rollback_replay.go: a recording of the match
 }
 
 // watchMsg is a decoded watch payload.
@@ -403,6 +405,7 @@ func (w *rbWatcher[I]) drive(tick func() error) error {
 	}
 	if !w.dialed {
 		w.dialed = true
+		w.rec.use(w.app, "net.RollbackWatch") // rollback_replay.go
 		if err := w.link.start(w.cfg.URL); err != nil {
 			return err
 		}
@@ -423,6 +426,7 @@ func (w *rbWatcher[I]) drive(tick func() error) error {
 		if w.cfg.Start != nil {
 			w.cfg.Start(w.app, w.seed)
 		}
+		w.rec.start(w.cfg.Registry, w.seed, w.players, -1)
 	}
 	n := 1 // the game's own rate
 	if ready > 2*w.cfg.Behind+30 {
@@ -439,6 +443,10 @@ func (w *rbWatcher[I]) drive(tick func() error) error {
 			return nil // the app is paused (glue.App.Pause): nothing ran
 		}
 		w.simulated++
+		if err := w.rec.tick(w.app, w.cfg.Registry, w.simulated, w.ticks[w.head][:w.players], w.gone[:w.players]); err != nil {
+			w.fail(err)
+			return w.err
+		}
 		if w.head++; w.head == len(w.ticks) {
 			w.ticks, w.head = w.ticks[:0], 0
 		}

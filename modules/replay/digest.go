@@ -11,44 +11,112 @@ import (
 	"github.com/gluekit/glue/codec"
 )
 
-// key names one digested value: a component (type index, entity) or a
-// resource (type index, entity 0).
+// key names one digested value: a component of an entity (part index,
+// entity), a resource or the entities part (part index, entity 0). The
+// parts are glue's Checkpoint.Digest's, by their index in the
+// recording's Names.
 type key struct {
 	t int
 	e glue.Entity
 }
 
-// digester computes the digests of a world's values of the registered
-// types: a 32-bit hash of each value as its codec writes it.
+// digester computes a world's digests from a glue.Checkpoint: its
+// Checkpoint.Digest — the one digest rollback compares, which leaves out
+// the machine's own resources (glue.MachineLocal) and those the
+// checkpoint keeps — and, for the detailed checks, each entity's value
+// of each component type (Checkpoint.DigestEach).
 type digester struct {
-	reg       *codec.Registry
-	codecs    []*codec.Codec
-	index     map[*codec.Codec]int
-	resources []glue.Type
-	w         codec.Writer
+	names *[]string       // the parts' names by index: the recording's
+	index map[string]int  // and their indexes
+	only  map[string]bool // the parts digested (Plugin.Registry's); nil: all
+	parts []glue.Digest
+	each  []glue.EntityDigest
 }
 
-func newDigester(reg *codec.Registry, resources []glue.Type) *digester {
-	d := &digester{reg: reg, codecs: reg.Codecs(), index: map[*codec.Codec]int{}, resources: resources}
-	for i, c := range d.codecs {
-		d.index[c] = i
+func newDigester(names *[]string) *digester {
+	d := &digester{names: names, index: map[string]int{}}
+	for i, n := range *names {
+		d.index[n] = i
 	}
 	return d
 }
 
-// names returns the types' names, by index.
-func (d *digester) names() []string {
-	out := make([]string, len(d.codecs))
-	for i, c := range d.codecs {
-		out[i] = c.Name()
+// part returns the index of the part called name, naming it if new.
+func (d *digester) part(name string) int {
+	i, ok := d.index[name]
+	if !ok {
+		i = len(*d.names)
+		*d.names = append(*d.names, name)
+		d.index[name] = i
+	}
+	return i
+}
+
+// world returns the world digest of the saved state c: the parts'
+// digests combined, whatever their order. It keeps the parts in
+// d.parts.
+func (d *digester) world(c *glue.Checkpoint) uint64 {
+	d.parts = c.Digest(d.parts[:0])
+	if d.only != nil {
+		d.parts = slices.DeleteFunc(d.parts, func(p glue.Digest) bool { return !d.only[p.Name] })
+	}
+	var x uint64
+	for _, p := range d.parts {
+		x += mix(fnv64s(p.Name) ^ p.Sum)
+	}
+	return x
+}
+
+// detail fills into (cleared first) with the 16-bit digest of every
+// value of the saved state c whose parts d.world last found: each
+// entity's value of each component type, each resource, the entities.
+func (d *digester) detail(c *glue.Checkpoint, into map[key]uint16) {
+	clear(into)
+	for _, p := range d.parts {
+		t := d.part(p.Name)
+		d.each = d.each[:0]
+		if p.Name != "entities" {
+			d.each = c.DigestEach(p.Name, d.each)
+		}
+		if len(d.each) == 0 { // a resource, the entities
+			into[key{t, 0}] = fold(p.Sum) | 1 // never 0: 0 is "gone"
+			continue
+		}
+		for _, e := range d.each {
+			into[key{t, e.Entity}] = fold(e.Sum) | 1
+		}
+	}
+}
+
+// limit makes the digests cover only the entities and the parts of the
+// types of reg and of resources: Plugin.Registry's.
+func (d *digester) limit(reg *codec.Registry, resources []glue.Type) {
+	d.only = map[string]bool{"entities": true}
+	for _, c := range reg.Codecs() {
+		d.only[c.Type().String()] = true
+	}
+	for _, t := range resources {
+		d.only[t.String()] = true
+	}
+}
+
+// finals returns the parts' digests d.world last found.
+func (d *digester) finals() []partSum {
+	out := make([]partSum, 0, len(d.parts))
+	for _, p := range d.parts {
+		out = append(out, partSum{d.part(p.Name), p.Sum})
 	}
 	return out
 }
 
-// typesHash is the fingerprint of the types: their schemas, in order.
-func (d *digester) typesHash() uint64 {
+// typesHash is the fingerprint of the types of reg (nil: none): their
+// schemas, in order.
+func typesHash(reg *codec.Registry) uint64 {
+	if reg == nil {
+		return 0
+	}
 	var w codec.Writer
-	for _, c := range d.codecs {
+	for _, c := range reg.Codecs() {
 		c.Schema().Encode(&w)
 	}
 	h := fnv.New64a()
@@ -56,33 +124,16 @@ func (d *digester) typesHash() uint64 {
 	return h.Sum64()
 }
 
-// digest fills into (cleared first) with the digest of every value.
-func (d *digester) digest(w *glue.World, into map[key]uint16) error {
-	clear(into)
-	var err error
-	one := func(c *codec.Codec, e glue.Entity, v any) {
-		d.w.Reset()
-		if e := c.Encode(v, &d.w); e != nil && err == nil {
-			err = fmt.Errorf("replay: encoding %s for its digest: %w", c.Name(), e)
-		}
-		x := fnv32a(d.w.Data())
-		into[key{d.index[c], e}] = uint16(x^x>>16) | 1 // never 0: 0 is "gone"
+// typeNames names the types of reg, for saying what differs.
+func typeNames(reg *codec.Registry) []string {
+	if reg == nil {
+		return nil
 	}
-	for _, t := range d.resources {
-		if c := d.reg.ByType(t); c != nil {
-			if v := w.Resource(t); v != nil {
-				one(c, 0, v)
-			}
-		}
+	var out []string
+	for _, c := range reg.Codecs() {
+		out = append(out, c.Name())
 	}
-	w.Each(func(e glue.Entity, ts []glue.Type) {
-		for _, t := range ts {
-			if c := d.reg.ByType(t); c != nil {
-				one(c, e, w.Component(e, t))
-			}
-		}
-	})
-	return err
+	return out
 }
 
 // mix is a 64-bit finaliser (SplitMix64's).
@@ -110,7 +161,9 @@ func sum(m map[key]uint16, t int) uint64 {
 // description (glue.App.Describe) without what may differ between two
 // runs or platforms of one build — the scheduler's workers, the draw
 // stages, the device reading (a replay or a headless run leaves it),
-// this module's and modules/diag's systems, and the systems that write
+// this module's, modules/diag's and modules/net's systems (a match's
+// host serves, its guest does not, its replay does neither; what the
+// session hands the game is checked by the digests), and the systems that write
 // nothing (a HUD publisher of the browser build, a logger): each system
 // is counted with its accesses if it writes a component, a resource or
 // events.
@@ -217,7 +270,17 @@ func systemsDiff(here []sysSum, recorded []uint16) string {
 }
 
 // ignored are the systems the fingerprint leaves out.
-var ignored = []string{"input.readDevices", "replay.", "diag."}
+var ignored = []string{"input.readDevices", "replay.", "diag.", "net."}
+
+// fnv64s is the 64-bit FNV-1a hash of s, without hash.Hash's allocation.
+func fnv64s(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
 
 // fnv32a is the 32-bit FNV-1a hash of p, without hash.Hash's allocation.
 func fnv32a(p []byte) uint32 {

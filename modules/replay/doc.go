@@ -17,9 +17,29 @@
 //
 // or sets [Plugin] itself. The plugin needs input.Plugin (the input it
 // records and plays is input.Devices, written before glue.PreUpdate
-// while replaying, the devices left unread: input.External) and the
-// types to digest: save.Plugin's registry and saved resources, or
-// Plugin.Registry.
+// while replaying, the devices left unread: input.External).
+//
+// # Networked matches
+//
+// In an app with a rollback session (modules/net's Rollback, or a
+// watcher's RollbackWatch) the same plugin records the match: the
+// session finds the plugin's match.Tap (package
+// [github.com/gluekit/glue/modules/replay/match]) and hands it every
+// player's confirmed input of each tick — never a predicted one — with
+// the tick's checkpoint, and the match's seed, players and input type.
+// Replaying such a recording, the session connects to nothing and runs
+// the match offline from the recorded inputs. A host's, a guest's and a
+// watcher's recordings of one match end at one final digest
+// ([Plugin.ReplayPlayers] says a recording is a match's: a game's main
+// then serves and joins nothing; docs/net.md, "Record a networked
+// match").
+//
+// # One digest
+//
+// The digests are glue's Checkpoint.Digest, the one rollback compares:
+// the entities, each component type, each resource not marked
+// glue.MachineLocal (Plugin.Registry, if set, limits them to its types
+// and Plugin.Resources).
 //
 // # What is recorded
 //
@@ -28,11 +48,12 @@
 // hash of the update systems in their order, and one of the digested
 // types' schemas: a replay on another build is refused with [ErrBuild]),
 // the changes of input.Devices tick by tick (only what changed, in
-// varints), and digests of the world: every Plugin.Every ticks a 16-bit
-// digest of the whole world, and every Plugin.Detail of those checks
-// the 16-bit digest of every value of a registered type that changed
-// since — each component of each entity, each saved resource. A
-// ten-minute game of breakout, played with the keys, is about 6.6 KB
+// varints) or, in a match, of each player's input, and digests of the
+// world: every Plugin.Every ticks a 16-bit digest of the whole world,
+// every Plugin.Detail of those checks the 16-bit digest of every value
+// that changed since — each component of each entity, each resource —
+// and after the last tick the 64-bit digest of each part. A ten-minute
+// game of breakout, played with the keys, is about 8.5 KB
 // (docs/replay.md).
 //
 // # Checking
@@ -43,11 +64,14 @@
 // the components and entities whose values differ. The replay then fails
 // the app with an error wrapping [ErrDiverged], also in [Status].Err.
 // After the last recorded tick the world's full 64-bit digest is
-// compared, and the app ends ([Status].Done). A replay stopped before
+// compared (naming the parts that differ), and the app ends
+// ([Status].Done). A replay stopped before
 // its last tick never checked it: [Plugin.Err] says so
 // ([ErrUnfinished]), and a game's main exits with a failure when Err is
 // not nil, running a headless replay for [Plugin.ReplayTicks] ticks until
 // [Plugin.Finished]. A file that cannot be true — a tick count its
 // digests do not account for, inputs beyond it — is refused before it is
-// played, with [ErrNotReplay].
+// played, with [ErrNotReplay]: a tick count its digests do not account
+// for, a match of more than 4 players, an input longer than the file; a
+// file of format 1 (the replay's own digests) with [ErrBuild].
 package replay

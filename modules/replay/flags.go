@@ -32,7 +32,7 @@ func Flags(fs *flag.FlagSet, seed string) *Plugin {
 		if err != nil {
 			return err
 		}
-		p.Replay, p.ticks = name, rec.Ticks
+		p.Replay, p.ticks, p.players = name, rec.Ticks, rec.Match.Players
 		for _, f := range rec.Flags {
 			k, v, _ := strings.Cut(f, "=")
 			if fs.Lookup(k) == nil {
@@ -42,7 +42,9 @@ func Flags(fs *flag.FlagSet, seed string) *Plugin {
 				return fmt.Errorf("the recording's -%s: %v", k, err)
 			}
 		}
-		if seed != "" {
+		if seed != "" && rec.Match.Players == 0 {
+			// A match's seed is player 0's, which the recording gives
+			// the game's rollback session; the game's own is not used.
 			return fs.Set(seed, strconv.FormatUint(rec.Seed, 10))
 		}
 		return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/replay/match"
 )
 
 // The file (docs/replay.md):
@@ -19,29 +20,48 @@ import (
 //	body    = game:text seed:u64 systems:u64 types:u64 every:uvarint
 //	          detail:uvarint ticks:uvarint final:u64 names:(n:uvarint text*n)
 //	          flags:(n:uvarint text*n) sums:(n:uvarint u16*n)
+//	          match:(players:uvarint [side:uvarint seed:u64 input:text])
 //	          inputs:(n:uvarint input*n) worlds:(n:uvarint u16*n)
-//	          checks:(n:uvarint check*n)
-//	input   = dtick:uvarint mask:u8 fields…   (the devices that changed)
-//	check   = n:uvarint (type:uvarint k:uvarint (k=0: sum:u16 | value*k))*n
+//	          checks:(n:uvarint check*n) finals:(n:uvarint (part:uvarint sum:u64)*n)
+//	input   = dtick:uvarint mask:u8 fields…   (players 0: the devices that changed)
+//	        | dtick:uvarint mask:uvarint (gone:u8 [data:blob])*  (a match: the players whose input changed)
+//	check   = n:uvarint (part:uvarint k:uvarint (k=0: sum:u16 | value*k))*n
 //	value   = ref:uvarint [entity:uvarint] [digest:u16]
 //
-// crc is the CRC-32C of everything before it. An input is the change of
-// input.Devices at a tick, dtick ticks after the previous input's tick
-// (the first counts from tick 0). worlds are the world's digest at every
-// every-th tick. A check is the detail at every detail-th of those
-// ticks: for each type whose values changed since the previous check,
-// the new digest of each entity whose value changed or,
-// if more than maxEntries did, the sum of the type's digests. A value's
-// ref is i<<1|gone: i indexes the entities the file named so far (in
-// the order it named them; i equal to their number names a new one,
-// whose entity follows), gone says that the entity lost the type or
-// died (no digest follows). Resources are entity 0. Digests are 16-bit:
-// a difference goes unseen at one check with odds of 1 in 65536, and a
+// crc is the CRC-32C of everything before it. match's players is 0 for a
+// run of one player, whose input is input.Devices; for a networked match
+// (2 to 4 players) side is the player who recorded it plus 1 (0: a
+// watcher), seed the match's seed and input the name of the players'
+// input type. An input is the change at a tick, dtick ticks after the
+// previous input's tick (the first counts from tick 0): of input.Devices,
+// or of the match's players' inputs — mask has bit p set for each player
+// p whose input changed, then in player order each one's codec encoding
+// (gone 0) or gone 1: the player left the match.
+//
+// Digests are glue's Checkpoint.Digest, the digest rollback compares:
+// its parts (the entities, each component type, each resource that is
+// not the machine's own) are the names, by index. worlds are the world's
+// digest, folded to 16 bits, at every every-th tick. A check is the
+// detail at every detail-th of those ticks: for each part whose values
+// changed since the previous check, the new 16-bit digest of each
+// entity whose value changed (Checkpoint.DigestEach) or, if more than
+// maxEntries did, the sum of the part's digests. A value's ref is
+// i<<1|gone: i indexes the entities the file named so far (in the order
+// it named them; i equal to their number names a new one, whose entity
+// follows), gone says that the entity lost the type or died (no digest
+// follows). Resources and the entities part are entity 0. finals are
+// the parts' 64-bit digests after the last tick, whose fold is final: a
+// final digest that differs names the parts that differ. The 16-bit
+// digests miss a difference at one check with odds of 1 in 65536, and a
 // diverged game stays diverged.
 const (
 	magic      = "GLUEREPL"
-	formatV1   = 1
+	formatV1   = 1 // glue before issue #34's one digest: refused
+	formatV2   = 2
 	maxEntries = 16
+	// maxInput is the most bytes of one player's input in a match's
+	// recording.
+	maxInput = 1024
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -81,11 +101,21 @@ type Recording struct {
 	Names []string
 	// Flags are the game's command-line flags the run was started with
 	// ([Flags]), as "name=value": -replay sets them again.
-	Flags  []string
+	Flags []string
+	// Match is the networked match recorded (issue #34): its Players is
+	// 0 for a run of one player, whose input is input.Devices.
+	Match  match.Match
 	sums   []uint16 // the 16-bit hash of each system in the fingerprint
 	inputs []inputRec
 	worlds []uint16
 	checks [][]typeRec
+	finals []partSum
+}
+
+// partSum is a part's digest: its index in Names and its sum.
+type partSum struct {
+	t   int
+	sum uint64
 }
 
 // inputRec is the devices' change at a tick.
@@ -118,7 +148,7 @@ func (r *Recording) Encode() []byte { return r.encode() }
 func (r *Recording) encode() []byte {
 	var w codec.Writer
 	w.Raw([]byte(magic))
-	w.Uint16(formatV1)
+	w.Uint16(formatV2)
 	w.Text(r.Game)
 	w.Uint64(r.Seed)
 	w.Uint64(r.Systems)
@@ -138,6 +168,12 @@ func (r *Recording) encode() []byte {
 	w.Uvarint(uint64(len(r.sums)))
 	for _, x := range r.sums {
 		w.Uint16(x)
+	}
+	w.Uvarint(uint64(r.Match.Players))
+	if r.Match.Players > 0 {
+		w.Uvarint(uint64(r.Match.Player + 1))
+		w.Uint64(r.Match.Seed)
+		w.Text(r.Match.Input)
 	}
 	w.Uvarint(uint64(len(r.inputs)))
 	var last uint64
@@ -180,6 +216,11 @@ func (r *Recording) encode() []byte {
 			}
 		}
 	}
+	w.Uvarint(uint64(len(r.finals)))
+	for _, f := range r.finals {
+		w.Uvarint(uint64(f.t))
+		w.Uint64(f.sum)
+	}
 	return binary.LittleEndian.AppendUint32(w.Data(), crc32.Checksum(w.Data(), castagnoli))
 }
 
@@ -194,8 +235,12 @@ func Decode(data []byte) (*Recording, error) {
 	}
 	var rd codec.Reader
 	rd.Reset(body[len(magic):])
-	if v := rd.Uint16(); v != formatV1 {
-		return nil, fmt.Errorf("%w: format %d, this build reads format %d", ErrNotReplay, v, formatV1)
+	switch v := rd.Uint16(); v {
+	case formatV2:
+	case formatV1:
+		return nil, fmt.Errorf("%w: format 1, whose digests were modules/replay's own; this build reads format %d, whose digests are glue's Checkpoint.Digest (issue #34): replay it with the build that recorded it, or record the run again", ErrBuild, formatV2)
+	default:
+		return nil, fmt.Errorf("%w: format %d, this build reads format %d", ErrNotReplay, v, formatV2)
 	}
 	r := &Recording{Game: rd.Text(), Seed: rd.Uint64(), Systems: rd.Uint64(), Types: rd.Uint64(),
 		Every: int(rd.Uvarint()), Detail: int(rd.Uvarint()), Ticks: rd.Uvarint(), Final: rd.Uint64()}
@@ -211,15 +256,33 @@ func Decode(data []byte) (*Recording, error) {
 	for i := range r.sums {
 		r.sums[i] = rd.Uint16()
 	}
+	if players := rd.Uvarint(); players > 0 {
+		if players > match.MaxPlayers {
+			return nil, fmt.Errorf("%w: it says its match has %d players; a match has 1 to %d", ErrNotReplay, players, match.MaxPlayers)
+		}
+		r.Match.Players = int(players)
+		side := rd.Uvarint()
+		if side > players {
+			return nil, fmt.Errorf("%w: it says it was recorded by player %d of a match of %d players (0 to %d, or a watcher)", ErrNotReplay, int64(side)-1, players, players-1)
+		}
+		r.Match.Player, r.Match.Seed, r.Match.Input = int(side)-1, rd.Uint64(), rd.Text()
+	}
 	n := rd.Count(2)
 	var tick uint64
 	for range n {
 		tick += rd.Uvarint()
 		start := len(body) - len(magic) - rd.Len()
-		var d input.Devices
-		readDevices(&rd, &d)
+		if r.Match.Players > 0 {
+			readMatchInputs(&rd, r.Match.Players, nil)
+		} else {
+			var d input.Devices
+			readDevices(&rd, &d)
+		}
 		end := len(body) - len(magic) - rd.Len()
 		r.inputs = append(r.inputs, inputRec{tick, body[len(magic)+start : len(magic)+end]})
+		if rd.Err() != nil {
+			break
+		}
 	}
 	r.worlds = make([]uint16, rd.Count(2))
 	for i := range r.worlds {
@@ -262,6 +325,13 @@ func Decode(data []byte) (*Recording, error) {
 		}
 		r.checks[i] = c
 	}
+	r.finals = make([]partSum, rd.Count(9))
+	for i := range r.finals {
+		r.finals[i] = partSum{int(rd.Uvarint()), rd.Uint64()}
+		if r.finals[i].t < 0 || r.finals[i].t >= len(r.Names) {
+			rd.Fail(fmt.Errorf("a final digest of part %d of %d", r.finals[i].t, len(r.Names)))
+		}
+	}
 	if err := rd.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotReplay, err)
 	}
@@ -291,6 +361,15 @@ func (r *Recording) possible() error {
 	case r.Ticks > 0 && r.Final == 0:
 		return fmt.Errorf("it holds no final digest for its %d ticks (cut short before its first save?)", r.Ticks)
 	}
+	if m := r.Match; m.Players > 0 {
+		all := uint64(1)<<m.Players - 1
+		switch {
+		case m.Input == "":
+			return errors.New("its match names no input type")
+		case r.Ticks > 0 && (len(r.inputs) == 0 || r.inputs[0].tick != 1 || firstUvarint(r.inputs[0].data) != all):
+			return fmt.Errorf("its match's inputs do not start with every player's input of tick 1 (players %b)", all)
+		}
+	}
 	last := uint64(0)
 	for i, in := range r.inputs {
 		if in.tick <= last || in.tick > r.Ticks {
@@ -306,6 +385,55 @@ func (r *Recording) possible() error {
 		}
 	}
 	return nil
+}
+
+// readMatchInputs applies a match's input record to ins (nil: only
+// checks it), one per player: the players whose input changed at the
+// tick. It fails the reader on a record that cannot be true: no player,
+// a player past the match's, an input longer than maxInput or than the
+// bytes left.
+func readMatchInputs(r *codec.Reader, players int, ins []match.Input) {
+	mask := r.Uvarint()
+	if r.Err() != nil {
+		return
+	}
+	if mask == 0 || mask >= 1<<players {
+		r.Fail(fmt.Errorf("an input record for players %b of a match of %d", mask, players))
+		return
+	}
+	for p := range players {
+		if mask&(1<<p) == 0 {
+			continue
+		}
+		gone := r.Uint8()
+		if gone > 1 {
+			r.Fail(fmt.Errorf("player %d's input record says %d, not 0 (an input) or 1 (gone)", p, gone))
+			return
+		}
+		var data []byte
+		if gone == 0 {
+			peek := *r // the length, checked before the bytes are taken
+			switch n := peek.Uvarint(); {
+			case peek.Err() != nil:
+			case n > maxInput:
+				r.Fail(fmt.Errorf("player %d's input says it is %d bytes, more than the %d an input has at most", p, n, maxInput))
+				return
+			case n > uint64(peek.Len()):
+				r.Fail(fmt.Errorf("player %d's input says it is %d bytes, but the file has %d left", p, n, peek.Len()))
+				return
+			}
+			data = r.BlobView()
+		}
+		if ins != nil && r.Err() == nil {
+			ins[p] = match.Input{Data: data, Gone: gone == 1}
+		}
+	}
+}
+
+// firstUvarint returns the uvarint p starts with.
+func firstUvarint(p []byte) uint64 {
+	x, _ := binary.Uvarint(p)
+	return x
 }
 
 // MaxEvery is the most ticks between two checks of the world's digest

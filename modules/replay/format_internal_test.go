@@ -1,9 +1,14 @@
 package replay
 
 import (
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"strings"
 	"testing"
+
+	"github.com/gluekit/glue/codec"
+	"github.com/gluekit/glue/modules/replay/match"
 )
 
 // validRecording is a recording as the plugin writes one: 125 ticks
@@ -57,6 +62,7 @@ func TestImpossibleHeadersAreRefused(t *testing.T) {
 // it ends.
 func FuzzDecode(f *testing.F) {
 	f.Add(validRecording().encode())
+	f.Add(validMatch().encode())
 	r := validRecording()
 	r.Ticks = 1 << 62
 	f.Add(r.encode())
@@ -86,4 +92,90 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// validMatch is a match's recording as the plugin writes one: 125 ticks
+// of 2 players, recorded by player 1, their inputs at tick 1 and a
+// change of player 0's at tick 30.
+func validMatch() *Recording {
+	r := validRecording()
+	r.Match = match.Match{Seed: 11, Players: 2, Player: 1, Input: "main.Pad"}
+	r.inputs = []inputRec{{1, matchRec(3, []byte{0}, []byte{0})}, {30, matchRec(1, []byte{1})}}
+	return r
+}
+
+// matchRec is a match's input record for the players of mask, each
+// with its data (nil: gone).
+func matchRec(mask uint64, data ...[]byte) []byte {
+	var w codec.Writer
+	w.Uvarint(mask)
+	for _, d := range data {
+		if d == nil {
+			w.Uint8(1)
+			continue
+		}
+		w.Uint8(0)
+		w.Blob(d)
+	}
+	return w.Data()
+}
+
+// A networked match's recording that cannot be true is refused with an
+// error naming what is impossible (issue #34): a player count outside 1
+// to 4, a side past the players, inputs of players the match does not
+// have, an input larger than an input may be or than the file, a match
+// that does not start with every player's input.
+func TestImpossibleMatchesAreRefused(t *testing.T) {
+	if _, err := Decode(validMatch().encode()); err != nil {
+		t.Fatalf("the valid match: %v", err)
+	}
+	for _, c := range []struct {
+		name   string
+		change func(r *Recording)
+		want   string
+	}{
+		{"5 players", func(r *Recording) { r.Match.Players = 5 }, "5 players; a match has 1 to 4"},
+		{"100 players", func(r *Recording) { r.Match.Players = 100 }, "100 players"},
+		{"recorded by player 2 of 2", func(r *Recording) { r.Match.Player = 2 }, "recorded by player 2 of a match of 2 players"},
+		{"an input of player 2 of 2", func(r *Recording) { r.inputs[1].data = matchRec(4, []byte{1}) }, "players 100 of a match of 2"},
+		{"an input of no player", func(r *Recording) { r.inputs[1].data = matchRec(0) }, "players 0 of a match of 2"},
+		{"an input of 2 KB", func(r *Recording) { r.inputs[1].data = matchRec(1, make([]byte, 2048)) }, "2048 bytes, more than the 1024"},
+		{"no input type", func(r *Recording) { r.Match.Input = "" }, "names no input type"},
+		{"no inputs at tick 1", func(r *Recording) { r.inputs = r.inputs[1:] }, "every player's input of tick 1"},
+		{"one player's input at tick 1", func(r *Recording) { r.inputs[0].data = matchRec(1, []byte{0}) }, "every player's input of tick 1"},
+		{"2^62 ticks", func(r *Recording) { r.Ticks = 1 << 62 }, "ticks"},
+	} {
+		r := validMatch()
+		c.change(r)
+		_, err := Decode(r.encode())
+		if !errors.Is(err, ErrNotReplay) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Decode returned %v, want ErrNotReplay saying %q", c.name, err, c.want)
+		}
+	}
+	// An input whose length says more bytes than the file has left:
+	// the record's length byte raised, the checksum made again.
+	r := validMatch()
+	r.inputs[1].data = matchRec(1, []byte{1, 2, 3})
+	data := r.encode()
+	i := strings.Index(string(data), string(matchRec(1, []byte{1, 2, 3})))
+	data[i+2] = 0x7f // the blob's length: 127 bytes
+	body := data[:len(data)-4]
+	binary.LittleEndian.PutUint32(data[len(data)-4:], crc32.Checksum(body, castagnoli))
+	_, err := Decode(data)
+	t.Log(err)
+	if !errors.Is(err, ErrNotReplay) || !strings.Contains(err.Error(), "player 0's input says it is 127 bytes, but the file has") {
+		t.Errorf("an input longer than the file: Decode returned %v, want ErrNotReplay naming the input's size and what is left", err)
+	}
+}
+
+// A file of format 1, whose digests were replay's own, is refused with
+// an error naming the format and the fix.
+func TestFormat1IsRefused(t *testing.T) {
+	data := validRecording().encode()
+	binary.LittleEndian.PutUint16(data[len(magic):], formatV1)
+	binary.LittleEndian.PutUint32(data[len(data)-4:], crc32.Checksum(data[:len(data)-4], castagnoli))
+	_, err := Decode(data)
+	if !errors.Is(err, ErrBuild) || !strings.Contains(err.Error(), "format 1") || !strings.Contains(err.Error(), "record the run again") {
+		t.Errorf("a format 1 file: %v; want ErrBuild naming format 1 and the fix", err)
+	}
 }

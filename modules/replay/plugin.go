@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/replay/match"
 	"github.com/gluekit/glue/modules/save"
 )
 
@@ -41,8 +43,14 @@ const DefaultDetail = 10
 // Plugin records a run — its seed, its build's fingerprint and the input
 // of every tick — or replays one and checks that the game plays as it
 // was recorded (see the package documentation). With neither Record nor
-// Replay it does nothing. It needs input.Plugin, and save.Plugin unless
-// Registry is set.
+// Replay it does nothing. It needs input.Plugin.
+//
+// In an app with a rollback session (modules/net's Rollback, or a
+// watcher's RollbackWatch) it records the networked match instead: every
+// player's confirmed input and the match's seed, which the session hands
+// it (package match); and it replays such a recording offline, through
+// the same session, which then connects to nothing. The game adds both
+// plugins, as it does to play; nothing else.
 type Plugin struct {
 	// Record is where to record the run: a file's path on the desktop, a
 	// name in the browser's storage. It is written when the app is
@@ -66,9 +74,18 @@ type Plugin struct {
 	// the components and entities that diverged. The default (0) is
 	// [DefaultDetail].
 	Detail int
-	// Registry lists the types whose values are digested, with
-	// Resources. The default (nil) is save.Plugin's registry and saved
-	// resources.
+	// Registry lists the types whose schemas are part of the build's
+	// fingerprint: a replay on a build where they differ is refused with
+	// [ErrBuild]. The default (nil) is save.Plugin's registry, if the app
+	// has one.
+	//
+	// The digests are glue's Checkpoint.Digest, the one rollback compares:
+	// by default of the entities, every component type and every
+	// resource not the machine's own (glue.MachineLocal). When Registry
+	// is set, only of the entities, its types and Resources: for a game
+	// whose components hold what differs between two apps of one process
+	// (render.Image, a place in the process's image atlas) and that
+	// replays in the process that recorded (a test).
 	Registry  *codec.Registry
 	Resources []glue.Type
 	// Store keeps the recordings. The default (nil) is files on the
@@ -81,7 +98,20 @@ type Plugin struct {
 	seedFlag func() (uint64, error) // Flags: the game's seed flag's value
 	flags    func() []string        // Flags: the flags set, to record
 	ticks    uint64                 // the replayed recording's Ticks, once read
+	players  int                    // the replayed recording's Match.Players, once read
 	run      *state                 // the state in the app it was built into
+}
+
+// ReplayPlayers returns the number of players of the networked match
+// being replayed — known once -replay is parsed ([Flags]) or the plugin
+// is built — and 0 when it replays a run of one player or does not
+// replay: a game replays a match offline, with its rollback session but
+// without serving or joining.
+func (p *Plugin) ReplayPlayers() int {
+	if p.Replay == "" {
+		return 0
+	}
+	return p.players
 }
 
 // ErrUnfinished: the app stopped before the replayed recording's last
@@ -152,6 +182,11 @@ type Status struct {
 // ProvidedBy returns "replay.Plugin".
 func (Status) ProvidedBy() string { return "replay.Plugin" }
 
+// MachineLocal marks the Status as this machine's: neither digested nor
+// restored by a rollback (a recording side's and a replaying side's
+// differ).
+func (Status) MachineLocal() {}
+
 // state is the plugin's state in one app.
 type state struct {
 	p     Plugin
@@ -159,7 +194,9 @@ type state struct {
 	store save.Store
 	log   *slog.Logger
 	dig   *digester
-	rec   *Recording // being written, or played
+	ck    glue.Checkpoint // a run of one player: the state at a check
+	tap   *match.Tap      // the tap a session may claim (package match)
+	rec   *Recording      // being written, or played
 	prev  input.Devices
 	cur   input.Devices
 	buf   codec.Writer
@@ -170,6 +207,12 @@ type state struct {
 	check        int    // replaying: the next detailed check
 	firstBad     uint64 // replaying: the first tick whose world digest differed
 	status       *Status
+	// A networked match (match.go).
+	last     []match.Input    // recording: each player's last input recorded
+	lastCk   *glue.Checkpoint // recording: the state after the last tick recorded
+	played   []match.Input    // replaying: each player's input of the tick
+	playedAt uint64           // the tick they are of
+	began    bool             // the startup ran
 }
 
 // Build adds the plugin's systems, if it records or replays.
@@ -208,16 +251,25 @@ func (p *Plugin) Build(app *glue.App) {
 			app.AddError(err)
 			return
 		}
-		if rec.Seed != p.Seed {
+		if rec.Seed != p.Seed && rec.Match.Players == 0 { // a match's seed is the recording's (match.go)
 			app.AddError(fmt.Errorf("replay: %s was recorded with seed %d, but the game runs with seed %d; start it with the recording's seed (replay.Flags sets -seed from -replay: leave -seed out)", s.store.Where(p.Replay), rec.Seed, p.Seed))
 			return
 		}
 		s.rec = rec
-		p.ticks = rec.Ticks
+		p.ticks, p.players = rec.Ticks, rec.Match.Players
+		s.dig = newDigester(&s.rec.Names)
 		s.status = &Status{Replaying: true, Name: p.Replay, Ticks: rec.Ticks}
-		app.InsertResource(input.External{By: "replay of " + p.Replay})
-		app.AddSystems(glue.First, glue.Func(s.feed).Named("replay.feed").In(FeedSystem))
-		app.AddSystems(Stage, glue.Func(s.checkTick).Named("replay.check").In(CheckSystem))
+		if rec.Match.Players > 0 {
+			// A networked match: its rollback session plays it offline,
+			// taking the inputs from the tap and handing it each tick's
+			// state (match.go).
+			s.tap = &match.Tap{Replay: source{s}}
+		} else {
+			s.tap = &match.Tap{}
+			app.InsertResource(input.External{By: "replay of " + p.Replay})
+			app.AddSystems(glue.First, glue.Func(s.feed).Named("replay.feed").In(FeedSystem))
+			app.AddSystems(Stage, glue.Func(s.checkTick).Named("replay.check").In(CheckSystem))
+		}
 	} else {
 		every, detail := p.Every, p.Detail
 		if every == 0 {
@@ -227,15 +279,23 @@ func (p *Plugin) Build(app *glue.App) {
 			detail = DefaultDetail
 		}
 		s.rec = &Recording{Seed: p.Seed, Every: every, Detail: detail}
+		s.dig = newDigester(&s.rec.Names)
 		if p.flags != nil {
 			s.rec.Flags = p.flags()
 		}
 		s.status = &Status{Recording: true, Name: p.Record}
+		// A rollback session that finds the tap records the match
+		// through it (match.go); the record system then does nothing.
+		s.tap = &match.Tap{Record: recorder{s}}
 		app.AddSystems(Stage, glue.Func(s.record).Named("replay.record").In(RecordSystem))
 		app.OnClose(s.finish)
 	}
 	app.InsertResource(*s.status)
+	app.InsertResource(*s.tap)
 	app.AddStartup(glue.Func(s.start).Named("replay.start"))
+	// The inputs a replay writes are not the game's state: the devices
+	// of a recording side and of a replay differ.
+	s.ck.Keep(glue.TypeOf[input.External]())
 }
 
 // Open reads the recording called name from store: a file's path for
@@ -255,40 +315,50 @@ func Open(store save.Store, name string) (*Recording, error) {
 	return rec, nil
 }
 
-// start (startup) finds the types to digest and the fingerprint; a
-// replay of another build fails the app.
+// start (startup) takes the build's fingerprint and the checks' base, the
+// state after the startup systems; a replay of another build fails the
+// app.
 func (s *state) start(c glue.Commands) {
 	c.Exclusive(func(w *glue.World) error {
-		reg, res := s.p.Registry, s.p.Resources
-		if reg == nil {
-			sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves)
-			if sv == nil || sv.Registry() == nil {
-				return errors.New("replay: Plugin needs the types to digest: add save.Plugin before it, or set Plugin.Registry")
+		s.tap = glue.Resource[match.Tap](s.app) // the app's copy, which a session claimed
+		s.began = true
+		reg := s.p.Registry
+		if reg != nil {
+			s.dig.limit(reg, s.p.Resources)
+		} else {
+			if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil {
+				reg = sv.Registry()
 			}
-			reg, res = sv.Registry(), sv.Resources()
 		}
-		if err := reg.Seal(); err != nil {
-			return err
+		if reg != nil {
+			if err := reg.Seal(); err != nil {
+				return err
+			}
 		}
-		s.dig = newDigester(reg, res)
 		systems, sums := systemsHash(s.app)
-		types := s.dig.typesHash()
+		types := typesHash(reg)
 		if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil && s.p.Replay == "" {
 			s.rec.Game = sv.Game()
 		}
 		if s.p.Replay == "" {
-			s.rec.Systems, s.rec.Types, s.rec.Names = systems, types, s.dig.names()
+			s.rec.Systems, s.rec.Types = systems, types
 			for _, x := range sums {
 				s.rec.sums = append(s.rec.sums, x.sum)
 			}
-			return s.dig.digest(w, s.digests) // tick 0, the checks' base
+			return s.base()
 		}
 		var diff []string
 		if systems != s.rec.Systems {
 			diff = append(diff, "its update systems or their order differ ("+systemsDiff(sums, s.rec.sums)+"; compare the -schedule of both builds)")
 		}
 		if types != s.rec.Types {
-			diff = append(diff, fmt.Sprintf("its digested types differ (recorded: %s)", strings.Join(s.rec.Names, ", ")))
+			diff = append(diff, fmt.Sprintf("the schemas of its saved types differ (here: %s)", strings.Join(typeNames(reg), ", ")))
+		}
+		if m := s.rec.Match; m.Players > 0 && s.tap.Claimed() == "" && len(diff) == 0 {
+			err := fmt.Errorf("replay: %s is a networked match of %d players (input %s), and no rollback session in this app plays it; replay it in the game's rollback mode, with the game's net.Rollback plugin (-replay sets the flags it was recorded with)", s.store.Where(s.p.Replay), m.Players, m.Input)
+			s.status.Err = err
+			s.publish(w)
+			return err
 		}
 		if len(diff) > 0 {
 			err := fmt.Errorf("replay: %s: %w of the game, %s; replay it with the build that recorded it", s.store.Where(s.p.Replay), ErrBuild, strings.Join(diff, "; "))
@@ -296,8 +366,25 @@ func (s *state) start(c glue.Commands) {
 			s.publish(w)
 			return err
 		}
-		return s.dig.digest(w, s.digests)
+		return s.base()
 	})
+}
+
+// base takes the digests the first detailed check's changes are from:
+// the state after the startup systems for a run of one player, none for
+// a match (whose sides' apps differ before the match starts: a host
+// serves, a guest does not).
+func (s *state) base() error {
+	if s.tap.Claimed() != "" {
+		clear(s.digests)
+		return nil
+	}
+	if err := s.ck.Save(s.app); err != nil {
+		return err
+	}
+	s.dig.world(&s.ck)
+	s.dig.detail(&s.ck, s.digests)
+	return nil
 }
 
 // publish copies the status into the resource.
@@ -306,43 +393,57 @@ func (s *state) publish(w *glue.World) {
 }
 
 // record (Stage) notes the tick's input, and queues the digests' check
-// every Every ticks.
+// every Every ticks; in a match a session records instead (match.go).
 func (s *state) record(p struct {
-	Devices glue.Res[input.Devices]
+	Devices glue.Opt[input.Devices] // none in a match's app without modules/input
 	Status  glue.ResMut[Status]
 	Cmds    glue.Commands
 }) {
+	if s.tap.Claimed() != "" {
+		return
+	}
 	r := s.rec
 	r.Ticks++
 	s.status.Tick = r.Ticks
-	s.cur.CopyFrom(p.Devices.Get())
+	if d := p.Devices.Get(); d != nil {
+		s.cur.CopyFrom(d)
+	}
 	s.buf.Reset()
 	if writeDelta(&s.buf, &s.prev, &s.cur) {
 		r.inputs = append(r.inputs, inputRec{r.Ticks, append([]byte(nil), s.buf.Data()...)})
 		s.prev.CopyFrom(&s.cur)
 	}
 	if r.Ticks%uint64(r.Every) == 0 {
-		p.Cmds.Exclusive(func(w *glue.World) error {
-			if err := s.dig.digest(w, s.now); err != nil {
+		p.Cmds.Exclusive(func(*glue.World) error {
+			if err := s.ck.Save(s.app); err != nil {
 				return err
 			}
-			world := sum(s.now, -1)
-			r.worlds = append(r.worlds, fold(world))
-			if len(r.worlds)%r.Detail == 0 {
-				r.checks = append(r.checks, diff(s.digests, s.now, len(s.dig.codecs)))
-				s.digests, s.now = s.now, s.digests
-			}
-			s.status.Checked = r.Ticks
-			if r.Ticks%saveEvery < uint64(r.Every) {
-				// The run so far, in case the game never closes (a
-				// crash, a browser tab closed).
-				r.Final = finalDigest(world)
-				s.write()
-			}
+			s.noteCheck(&s.ck)
 			return nil
 		})
 	}
 	*p.Status.Get() = *s.status
+}
+
+// noteCheck records the check of the state c after tick r.Ticks, a
+// multiple of Every: its world digest and, every Detail checks, the
+// detail of what changed since the last detailed check.
+func (s *state) noteCheck(c *glue.Checkpoint) {
+	r := s.rec
+	world := s.dig.world(c)
+	r.worlds = append(r.worlds, fold(world))
+	if len(r.worlds)%r.Detail == 0 {
+		s.dig.detail(c, s.now)
+		r.checks = append(r.checks, diff(s.digests, s.now, len(r.Names)))
+		s.digests, s.now = s.now, s.digests
+	}
+	s.status.Checked = r.Ticks
+	if r.Ticks%saveEvery < uint64(r.Every) {
+		// The run so far, in case the game never closes (a crash, a
+		// browser tab closed).
+		r.Final, r.finals = finalDigest(world), s.dig.finals()
+		s.write()
+	}
 }
 
 // diff returns the check record from the digests old to cur.
@@ -380,23 +481,29 @@ func sortEntries(es []entry) {
 	}
 }
 
-// finish (on close) digests the final world and writes the recording.
+// finish (on close) digests the final state and writes the recording:
+// the world's, or in a match the state after its last tick recorded.
 func (s *state) finish() {
-	if s.dig == nil {
-		return // the app never started
-	}
 	r := s.rec
-	err := s.app.WithWorld(func(w *glue.World) error {
-		if err := s.dig.digest(w, s.now); err != nil {
-			return err
+	c := &s.ck
+	switch {
+	case s.tap.Claimed() != "" && r.Ticks == 0:
+		return // the match never started
+	case s.tap.Claimed() != "":
+		if c = s.lastCk; c == nil || c.Tick() != r.Ticks {
+			s.log.Warn("replay: recording failed: the state after the match's last tick recorded is gone", "where", s.store.Where(s.p.Record), "tick", r.Ticks)
+			return
 		}
-		r.Final = finalDigest(sum(s.now, -1))
-		return nil
-	})
-	if err != nil {
-		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
-		return
+	case !s.began:
+		return // the app never started
+	default:
+		if err := c.Save(s.app); err != nil {
+			s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
+			return
+		}
 	}
+	r.Final = finalDigest(s.dig.world(c))
+	r.finals = s.dig.finals()
 	if n := s.write(); n > 0 {
 		s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", n, "final digest", fmt.Sprintf("%016x", r.Final))
 	}
@@ -446,31 +553,11 @@ func (s *state) checkTick(p struct {
 	last := tick == r.Ticks
 	if tick%uint64(r.Every) == 0 || last {
 		p.Cmds.Exclusive(func(w *glue.World) error {
-			if err := s.dig.digest(w, s.now); err != nil {
+			if err := s.ck.Save(s.app); err != nil {
 				return err
 			}
-			if i := tick / uint64(r.Every); tick%uint64(r.Every) == 0 && i <= uint64(len(r.worlds)) {
-				if fold(sum(s.now, -1)) != r.worlds[i-1] && s.firstBad == 0 {
-					s.firstBad = tick
-				}
-				if i%uint64(r.Detail) == 0 && s.check < len(r.checks) {
-					if err := s.compare(w, tick, r.checks[s.check]); err != nil {
-						return err
-					}
-					s.check++
-				}
-				if s.firstBad == 0 {
-					s.status.Checked = tick
-				}
-			}
-			if last {
-				if got := finalDigest(sum(s.now, -1)); got != r.Final || s.firstBad != 0 {
-					return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (docs/replay.md)",
-						s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, got, r.Final))
-				}
-				s.status.Done = true
-				s.status.Checked = tick
-				s.log.Info("replay: replayed", "where", s.store.Where(s.p.Replay), "ticks", tick, "final digest", fmt.Sprintf("%016x", r.Final))
+			if err := s.checkAt(w, &s.ck, tick); err != nil {
+				return err
 			}
 			s.publish(w)
 			return nil
@@ -480,6 +567,71 @@ func (s *state) checkTick(p struct {
 		p.Cmds.End()
 	}
 	*p.Status.Get() = *s.status
+}
+
+// checkAt checks the state c after tick against the recording: its
+// world digest every Every ticks, the detail every Detail checks, the
+// final digest after the last tick.
+func (s *state) checkAt(w *glue.World, c *glue.Checkpoint, tick uint64) error {
+	r := s.rec
+	last := tick == r.Ticks
+	if tick%uint64(r.Every) != 0 && !last {
+		return nil
+	}
+	world := s.dig.world(c)
+	if i := tick / uint64(r.Every); tick%uint64(r.Every) == 0 && i <= uint64(len(r.worlds)) {
+		if fold(world) != r.worlds[i-1] && s.firstBad == 0 {
+			s.firstBad = tick
+		}
+		if i%uint64(r.Detail) == 0 && s.check < len(r.checks) {
+			s.dig.detail(c, s.now)
+			if err := s.compare(w, tick, r.checks[s.check]); err != nil {
+				return err
+			}
+			s.check++
+		}
+		if s.firstBad == 0 {
+			s.status.Checked = tick
+		}
+	}
+	if last {
+		if got := finalDigest(world); got != r.Final || s.firstBad != 0 {
+			return s.fail(w, fmt.Errorf("replay: %s: %w %s: the world's final digest after its last tick %d is %016x, recorded %016x%s; the build is the one that recorded it (the fingerprints match), so a system is not deterministic (docs/replay.md)",
+				s.store.Where(s.p.Replay), ErrDiverged, s.when(tick), tick, got, r.Final, s.finalsDiff()))
+		}
+		s.status.Done = true
+		s.status.Checked = tick
+		s.log.Info("replay: replayed", "where", s.store.Where(s.p.Replay), "ticks", tick, "final digest", fmt.Sprintf("%016x", r.Final))
+	}
+	return nil
+}
+
+// finalsDiff names the parts whose final digests differ from the
+// recording's (those digest.world last found).
+func (s *state) finalsDiff() string {
+	rec := map[int]uint64{}
+	for _, f := range s.rec.finals {
+		rec[f.t] = f.sum
+	}
+	var bad []string
+	for _, f := range s.dig.finals() {
+		x, ok := rec[f.t]
+		switch {
+		case !ok:
+			bad = append(bad, s.rec.Names[f.t]+" (not in the recording)")
+		case x != f.sum:
+			bad = append(bad, s.rec.Names[f.t])
+		}
+		delete(rec, f.t)
+	}
+	for t := range rec {
+		bad = append(bad, s.rec.Names[t]+" (missing: the recording has it)")
+	}
+	if len(bad) == 0 {
+		return ""
+	}
+	slices.Sort(bad)
+	return "; what differs: " + strings.Join(bad, ", ")
 }
 
 // compare applies a recorded check to the recording's digests and
