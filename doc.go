@@ -21,7 +21,10 @@
 //     [Res] and [ResMut] (resources), [Opt] (optional resource),
 //     [Commands], [Local] (per-system state), [Added] and [Removed]
 //     (change lists), [Query1] … [Query8] (other entities) — or a struct
-//     whose exported fields are params, for any number of them.
+//     whose exported fields are params, for any number of them. A
+//     system loops over a query itself with range-over-func,
+//     for e, r := range q.All() ([Query2.All]): the fastest per-entity
+//     form, whose loop body the compiler inlines (no call per entity).
 //   - [Commands]: deferred changes, applied when the stage ends;
 //     [Commands.Exclusive] runs a function with the whole [World] to
 //     itself at that point, for whole-world work such as saving.
