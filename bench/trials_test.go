@@ -74,7 +74,7 @@ func trialRun(t *testing.T, name string, vs []trialVariant) {
 
 // queryTrial builds scenario s with n matching entities for ark (per
 // entity and by columns) and glue (Each2, Query2.All, Batch2): one run is
-// one tick of pos += vel.
+// one tick of pos += vel; and glue-tick, the fixed cost of a tick.
 func queryTrial(s queryScenario, n int) []trialVariant {
 	w := ecs.NewWorld(1024)
 	s.ark(w, n)
@@ -132,6 +132,12 @@ func queryTrial(s queryScenario, n int) []trialVariant {
 			}
 		}})
 	}
+	// glue-tick is the tick's fixed cost, spread over n: an App.Update of
+	// one system that does nothing, in an app without entities.
+	empty := seqApp()
+	empty.AddSystems(tickStage, glue.Func(func(glue.Commands) {}))
+	must(empty.Update())
+	vs = append(vs, trialVariant{name: "glue-tick", perTrial: n, run: func() { must(empty.Update()) }})
 	return vs
 }
 
