@@ -100,13 +100,14 @@
 //
 // # Component pointers
 //
-// The *T an entity system, [Query1.Each], [Query1.Get] or [Query1.First]
-// hands out points into the world's storage. It is valid until the next
-// structural change of the world — a spawn, despawn, insert or remove —
-// and those happen only when a stage's commands are applied, after its
-// systems have run. So a pointer is valid for the rest of the system's
-// run, and must not be kept across runs (in a [Local], a resource or a
-// component): keep the [Entity] and look the component up again.
+// The *T an entity system, [Query1.Each], [Query1.All], [Query1.Get] or
+// [Query1.First] hands out points into the world's storage. It is valid
+// until the next structural change of the world — a spawn, despawn,
+// insert or remove — and those happen only when a stage's commands are
+// applied, after its systems have run. So a pointer is valid for the
+// rest of the system's run, and must not be kept across runs (in a
+// [Local], a resource or a component): keep the [Entity] and look the
+// component up again.
 //
 // # Idioms
 //
