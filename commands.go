@@ -340,7 +340,24 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				fail("Spawn: %v", err)
 			}
 		case cmdDespawn:
-			w.Despawn(world.Entity(cmd.e))
+			// A run of despawns is applied as one (world.DespawnEach:
+			// the result of one Despawn per entity, with each surviving
+			// row copied once).
+			j := i + 1
+			for j < len(buf.cmds) && buf.cmds[j].kind == cmdDespawn {
+				j++
+			}
+			if j == i+1 {
+				w.Despawn(world.Entity(cmd.e))
+				continue
+			}
+			ents := buf.ents[:0]
+			for k := i; k < j; k++ {
+				ents = append(ents, world.Entity(buf.cmds[k].e))
+			}
+			buf.ents = ents
+			i = j - 1
+			w.DespawnEach(ents)
 		case cmdInsert:
 			vals := buf.values(cmd)
 			types, err := buf.valueTypes(vals)

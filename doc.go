@@ -21,7 +21,10 @@
 //     [Res] and [ResMut] (resources), [Opt] (optional resource),
 //     [Commands], [Local] (per-system state), [Added] and [Removed]
 //     (change lists), [Query1] … [Query8] (other entities) — or a struct
-//     whose exported fields are params, for any number of them.
+//     whose exported fields are params, for any number of them. A
+//     system loops over a query itself with range-over-func,
+//     for e, r := range q.All() ([Query2.All]): the fastest per-entity
+//     form, whose loop body the compiler inlines (no call per entity).
 //   - [Commands]: deferred changes, applied when the stage ends;
 //     [Commands.Exclusive] runs a function with the whole [World] to
 //     itself at that point, for whole-world work such as saving.
@@ -97,13 +100,14 @@
 //
 // # Component pointers
 //
-// The *T an entity system, [Query1.Each], [Query1.Get] or [Query1.First]
-// hands out points into the world's storage. It is valid until the next
-// structural change of the world — a spawn, despawn, insert or remove —
-// and those happen only when a stage's commands are applied, after its
-// systems have run. So a pointer is valid for the rest of the system's
-// run, and must not be kept across runs (in a [Local], a resource or a
-// component): keep the [Entity] and look the component up again.
+// The *T an entity system, [Query1.Each], [Query1.All], [Query1.Get] or
+// [Query1.First] hands out points into the world's storage. It is valid
+// until the next structural change of the world — a spawn, despawn,
+// insert or remove — and those happen only when a stage's commands are
+// applied, after its systems have run. So a pointer is valid for the
+// rest of the system's run, and must not be kept across runs (in a
+// [Local], a resource or a component): keep the [Entity] and look the
+// component up again.
 //
 // # Idioms
 //

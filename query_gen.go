@@ -2,7 +2,11 @@
 
 package glue
 
-import "github.com/gluekit/glue/internal/world"
+import (
+	"iter"
+
+	"github.com/gluekit/glue/internal/world"
+)
 
 // Query1 is a system param that iterates and looks up the entities that
 // have components A — any entities, not only the one an entity
@@ -44,6 +48,24 @@ func (q Query1[A]) Each(fn func(Entity, A)) {
 			}
 		}
 	})
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, a := range q.All() { … }. See [Query2.All].
+func (q Query1[A]) All() iter.Seq2[Entity, A] {
+	return func(yield func(Entity, A) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), world.ElemIn[A](c0, i, s0, q.p[0])) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Get returns e's components, and false if e does not exist or does
@@ -111,6 +133,38 @@ func (q Query2[A, B]) Each(fn func(Entity, A, B)) {
 			}
 		}
 	})
+}
+
+// Row2 is one entity's components as [Query2.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says.
+type Row2[A, B any] struct {
+	A A
+	B B
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row2]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query2.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers).
+func (q Query2[A, B]) All() iter.Seq2[Entity, Row2[A, B]] {
+	return func(yield func(Entity, Row2[A, B]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row2[A, B]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1])}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Get returns e's components, and false if e does not exist or does
@@ -201,6 +255,41 @@ func (q Query3[A, B, C]) Each(fn func(Entity, A, B, C)) {
 	})
 }
 
+// Row3 is one entity's components as [Query3.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says. See [Query2.All] for an example.
+type Row3[A, B, C any] struct {
+	A A
+	B B
+	C C
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row3]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query3.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers). See [Query2.All].
+func (q Query3[A, B, C]) All() iter.Seq2[Entity, Row3[A, B, C]] {
+	return func(yield func(Entity, Row3[A, B, C]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		s2 := world.SizeOf[A](wq, 2)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			c2 := world.Base[A](wq, 2, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row3[A, B, C]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1]), world.ElemIn[C](c2, i, s2, q.p[2])}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query3[A, B, C]) Get(e Entity) (x0 A, x1 B, x2 C, ok bool) {
@@ -267,6 +356,44 @@ func (q Query4[A, B, C, D]) Each(fn func(Entity, A, B, C, D)) {
 			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i))
 		}
 	})
+}
+
+// Row4 is one entity's components as [Query4.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says. See [Query2.All] for an example.
+type Row4[A, B, C, D any] struct {
+	A A
+	B B
+	C C
+	D D
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row4]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query4.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers). See [Query2.All].
+func (q Query4[A, B, C, D]) All() iter.Seq2[Entity, Row4[A, B, C, D]] {
+	return func(yield func(Entity, Row4[A, B, C, D]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		s2 := world.SizeOf[A](wq, 2)
+		s3 := world.SizeOf[A](wq, 3)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			c2 := world.Base[A](wq, 2, ai)
+			c3 := world.Base[A](wq, 3, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row4[A, B, C, D]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1]), world.ElemIn[C](c2, i, s2, q.p[2]), world.ElemIn[D](c3, i, s3, q.p[3])}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Get returns e's components, and false if e does not exist or does
@@ -339,6 +466,47 @@ func (q Query5[A, B, C, D, E]) Each(fn func(Entity, A, B, C, D, E)) {
 	})
 }
 
+// Row5 is one entity's components as [Query5.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says. See [Query2.All] for an example.
+type Row5[A, B, C, D, E any] struct {
+	A A
+	B B
+	C C
+	D D
+	E E
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row5]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query5.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers). See [Query2.All].
+func (q Query5[A, B, C, D, E]) All() iter.Seq2[Entity, Row5[A, B, C, D, E]] {
+	return func(yield func(Entity, Row5[A, B, C, D, E]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		s2 := world.SizeOf[A](wq, 2)
+		s3 := world.SizeOf[A](wq, 3)
+		s4 := world.SizeOf[A](wq, 4)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			c2 := world.Base[A](wq, 2, ai)
+			c3 := world.Base[A](wq, 3, ai)
+			c4 := world.Base[A](wq, 4, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row5[A, B, C, D, E]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1]), world.ElemIn[C](c2, i, s2, q.p[2]), world.ElemIn[D](c3, i, s3, q.p[3]), world.ElemIn[E](c4, i, s4, q.p[4])}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query5[A, B, C, D, E]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, ok bool) {
@@ -409,6 +577,50 @@ func (q Query6[A, B, C, D, E, F]) Each(fn func(Entity, A, B, C, D, E, F)) {
 			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i))
 		}
 	})
+}
+
+// Row6 is one entity's components as [Query6.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says. See [Query2.All] for an example.
+type Row6[A, B, C, D, E, F any] struct {
+	A A
+	B B
+	C C
+	D D
+	E E
+	F F
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row6]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query6.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers). See [Query2.All].
+func (q Query6[A, B, C, D, E, F]) All() iter.Seq2[Entity, Row6[A, B, C, D, E, F]] {
+	return func(yield func(Entity, Row6[A, B, C, D, E, F]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		s2 := world.SizeOf[A](wq, 2)
+		s3 := world.SizeOf[A](wq, 3)
+		s4 := world.SizeOf[A](wq, 4)
+		s5 := world.SizeOf[A](wq, 5)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			c2 := world.Base[A](wq, 2, ai)
+			c3 := world.Base[A](wq, 3, ai)
+			c4 := world.Base[A](wq, 4, ai)
+			c5 := world.Base[A](wq, 5, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row6[A, B, C, D, E, F]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1]), world.ElemIn[C](c2, i, s2, q.p[2]), world.ElemIn[D](c3, i, s3, q.p[3]), world.ElemIn[E](c4, i, s4, q.p[4]), world.ElemIn[F](c5, i, s5, q.p[5])}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Get returns e's components, and false if e does not exist or does
@@ -485,6 +697,53 @@ func (q Query7[A, B, C, D, E, F, G]) Each(fn func(Entity, A, B, C, D, E, F, G)) 
 	})
 }
 
+// Row7 is one entity's components as [Query7.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says. See [Query2.All] for an example.
+type Row7[A, B, C, D, E, F, G any] struct {
+	A A
+	B B
+	C C
+	D D
+	E E
+	F F
+	G G
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row7]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query7.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers). See [Query2.All].
+func (q Query7[A, B, C, D, E, F, G]) All() iter.Seq2[Entity, Row7[A, B, C, D, E, F, G]] {
+	return func(yield func(Entity, Row7[A, B, C, D, E, F, G]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		s2 := world.SizeOf[A](wq, 2)
+		s3 := world.SizeOf[A](wq, 3)
+		s4 := world.SizeOf[A](wq, 4)
+		s5 := world.SizeOf[A](wq, 5)
+		s6 := world.SizeOf[A](wq, 6)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			c2 := world.Base[A](wq, 2, ai)
+			c3 := world.Base[A](wq, 3, ai)
+			c4 := world.Base[A](wq, 4, ai)
+			c5 := world.Base[A](wq, 5, ai)
+			c6 := world.Base[A](wq, 6, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row7[A, B, C, D, E, F, G]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1]), world.ElemIn[C](c2, i, s2, q.p[2]), world.ElemIn[D](c3, i, s3, q.p[3]), world.ElemIn[E](c4, i, s4, q.p[4]), world.ElemIn[F](c5, i, s5, q.p[5]), world.ElemIn[G](c6, i, s6, q.p[6])}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Get returns e's components, and false if e does not exist or does
 // not match. Get is concurrent-safe.
 func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x5 F, x6 G, ok bool) {
@@ -559,6 +818,56 @@ func (q Query8[A, B, C, D, E, F, G, H]) Each(fn func(Entity, A, B, C, D, E, F, G
 			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i))
 		}
 	})
+}
+
+// Row8 is one entity's components as [Query8.All] yields them: field A
+// holds the component of the first type argument, B the second's, and
+// so on, each a pointer into storage or a copy as the type argument says. See [Query2.All] for an example.
+type Row8[A, B, C, D, E, F, G, H any] struct {
+	A A
+	B B
+	C C
+	D D
+	E E
+	F F
+	G G
+	H H
+}
+
+// All returns an iterator over the matching entities and their
+// components, in storage order: for e, r := range q.All() { … }, with
+// r a [Row8]. It is the fast form of a per-entity loop: the loop body
+// inlines into the system, with no call per entity as [Query8.Each]
+// and the Each systems have. It runs on the system's goroutine (an
+// Each system is split over workers). See [Query2.All].
+func (q Query8[A, B, C, D, E, F, G, H]) All() iter.Seq2[Entity, Row8[A, B, C, D, E, F, G, H]] {
+	return func(yield func(Entity, Row8[A, B, C, D, E, F, G, H]) bool) {
+		wq := q.q
+		s0 := world.SizeOf[A](wq, 0)
+		s1 := world.SizeOf[A](wq, 1)
+		s2 := world.SizeOf[A](wq, 2)
+		s3 := world.SizeOf[A](wq, 3)
+		s4 := world.SizeOf[A](wq, 4)
+		s5 := world.SizeOf[A](wq, 5)
+		s6 := world.SizeOf[A](wq, 6)
+		s7 := world.SizeOf[A](wq, 7)
+		for t := range world.Tables[A](wq) {
+			ents, ai := world.Table[A](wq, t)
+			c0 := world.Base[A](wq, 0, ai)
+			c1 := world.Base[A](wq, 1, ai)
+			c2 := world.Base[A](wq, 2, ai)
+			c3 := world.Base[A](wq, 3, ai)
+			c4 := world.Base[A](wq, 4, ai)
+			c5 := world.Base[A](wq, 5, ai)
+			c6 := world.Base[A](wq, 6, ai)
+			c7 := world.Base[A](wq, 7, ai)
+			for i, e := range ents {
+				if !yield(Entity(e), Row8[A, B, C, D, E, F, G, H]{world.ElemIn[A](c0, i, s0, q.p[0]), world.ElemIn[B](c1, i, s1, q.p[1]), world.ElemIn[C](c2, i, s2, q.p[2]), world.ElemIn[D](c3, i, s3, q.p[3]), world.ElemIn[E](c4, i, s4, q.p[4]), world.ElemIn[F](c5, i, s5, q.p[5]), world.ElemIn[G](c6, i, s6, q.p[6]), world.ElemIn[H](c7, i, s7, q.p[7])}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Get returns e's components, and false if e does not exist or does

@@ -292,18 +292,26 @@ func benchQuery(b *testing.B, s queryScenario) {
 			q.Each(w, func(e *donburi.Entry) { p := dPos.Get(e); sum += p.X + p.Y })
 			checkSum(b, sum, n, b.N)
 		})
-		for _, form := range []string{"glue-each", "glue-batch"} {
+		for _, form := range []string{"glue-each", "glue-batch", "glue-range"} {
 			b.Run(fmt.Sprintf("%s/%d", form, n), func(b *testing.B) {
 				app := seqApp()
 				defer app.Close()
 				app.AddStartup(glue.Func(func(c glue.Commands) { s.glue(c, n) }))
 				var sys *glue.System
-				if form == "glue-each" {
+				switch form {
+				case "glue-each":
 					sys = glue.Each2(func(_ glue.Entity, p *Position, v Velocity) {
 						p.X += v.X
 						p.Y += v.Y
 					})
-				} else {
+				case "glue-range":
+					sys = glue.Func(func(q glue.Query2[*Position, Velocity]) {
+						for _, r := range q.All() {
+							r.A.X += r.B.X
+							r.A.Y += r.B.Y
+						}
+					})
+				default:
 					sys = glue.Batch2(func(_ glue.Entities, ps glue.Column[Position], vs glue.View[Velocity]) {
 						for i := range min(ps.Len(), vs.Len()) {
 							p, v := ps.At(i), vs.At(i)

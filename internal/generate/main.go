@@ -42,7 +42,7 @@ func main() {
 
 	b.Reset()
 	b.WriteString(header)
-	b.WriteString("import \"github.com/gluekit/glue/internal/world\"\n\n")
+	b.WriteString("import (\n\t\"iter\"\n\n\t\"github.com/gluekit/glue/internal/world\"\n)\n\n")
 	for n := 1; n <= maxComps; n++ {
 		query(&b, n)
 	}
@@ -339,6 +339,7 @@ func query(b *bytes.Buffer, n int) {
 	b.WriteString("\tq.q.Spans(0, q.q.Len(), func(sp world.Span) {\n")
 	loops(b, n, "\t\t", "q.q", "q.p[%d]", func(args string) string { return "fn(Entity(e), " + args + ")" })
 	b.WriteString("\t})\n}\n\n")
+	all(b, n)
 	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
 	named := list(n, func(i int) string { return fmt.Sprintf("x%d %s", i, comps[i]) })
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, ok bool) {\n", name, tps, named)
@@ -352,6 +353,56 @@ func query(b *bytes.Buffer, n int) {
 	fmt.Fprintf(b, "func (q %s[%s]) First() (e Entity, %s, ok bool) {\n", name, tps, named)
 	fmt.Fprintf(b, "\te0, l, found := q.q.First()\n\tif !found {\n\t\treturn\n\t}\n")
 	fmt.Fprintf(b, "\treturn Entity(e0), %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
+}
+
+// all writes QueryN.All, the range-over-func iterator, and for n ≥ 2 the
+// RowN it yields. Everything it calls is a generic function of
+// internal/world (see world.Tables), so that the iterator and the loop
+// body that ranges over it inline into the system: no call per entity.
+func all(b *bytes.Buffer, n int) {
+	name := fmt.Sprintf("Query%d", n)
+	comps := letters[:n]
+	tps := strings.Join(comps, ", ")
+	row := comps[0]
+	if n > 1 {
+		row = fmt.Sprintf("Row%d[%s]", n, tps)
+		fmt.Fprintf(b, "// Row%d is one entity's components as [%s.All] yields them: field A\n", n, name)
+		fmt.Fprintf(b, "// holds the component of the first type argument, B the second's, and\n// so on, each a pointer into storage or a copy as the type argument says.")
+		if n != 2 {
+			b.WriteString(" See [Query2.All] for an example.")
+		}
+		b.WriteString("\n")
+		fmt.Fprintf(b, "type Row%d[%s any] struct {\n", n, tps)
+		for _, c := range comps {
+			fmt.Fprintf(b, "\t%s %s\n", c, c)
+		}
+		b.WriteString("}\n\n")
+	}
+	fmt.Fprintf(b, "// All returns an iterator over the matching entities and their\n")
+	if n == 1 {
+		b.WriteString("// components, in storage order: for e, a := range q.All() { … }.")
+	} else {
+		fmt.Fprintf(b, "// components, in storage order: for e, r := range q.All() { … }, with\n// r a [Row%d]. It is the fast form of a per-entity loop: the loop body\n// inlines into the system, with no call per entity as [%s.Each]\n// and the Each systems have. It runs on the system's goroutine (an\n// Each system is split over workers).", n, name)
+	}
+	if n != 2 {
+		b.WriteString(" See [Query2.All].")
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "func (q %s[%s]) All() iter.Seq2[Entity, %s] {\n", name, tps, row)
+	fmt.Fprintf(b, "\treturn func(yield func(Entity, %s) bool) {\n", row)
+	b.WriteString("\t\twq := q.q\n")
+	for i := range n {
+		fmt.Fprintf(b, "\t\ts%d := world.SizeOf[A](wq, %d)\n", i, i)
+	}
+	b.WriteString("\t\tfor t := range world.Tables[A](wq) {\n\t\t\tents, ai := world.Table[A](wq, t)\n")
+	for i := range n {
+		fmt.Fprintf(b, "\t\t\tc%d := world.Base[A](wq, %d, ai)\n", i, i)
+	}
+	elems := list(n, func(i int) string { return fmt.Sprintf("world.ElemIn[%s](c%d, i, s%d, q.p[%d])", comps[i], i, i, i) })
+	if n > 1 {
+		elems = fmt.Sprintf("Row%d[%s]{%s}", n, tps, elems)
+	}
+	fmt.Fprintf(b, "\t\t\tfor i, e := range ents {\n\t\t\t\tif !yield(Entity(e), %s) {\n\t\t\t\t\treturn\n\t\t\t\t}\n\t\t\t}\n\t\t}\n\t}\n}\n\n", elems)
 }
 
 // commands writes the typed commands of arity n: a store of their values

@@ -174,3 +174,42 @@ func Find[A any](q *Query, e Entity) (Loc, bool) {
 	p := &places[id]
 	return Loc{int(p.arch), int(p.row)}, p.e == e && q.isMatched[p.arch]
 }
+
+// The range-over-func iterators of the generated query params
+// (QueryN.All) walk the matching archetypes with Tables, Table and Base,
+// and hand out each entity's components with ElemIn. They are generic
+// functions for the reason Fetch is (A is any of the query's type
+// arguments): the iterator, the loop body the compiler passes it as
+// yield, and these all inline into the system that ranges, so the
+// per-entity step is no call.
+
+// Tables returns the number of archetypes that match q at its last
+// refresh.
+func Tables[A any](q *Query) int { return len(q.matched) }
+
+// Table returns the entities of the i-th matching archetype of q, in
+// the order [Query.Spans] visits them, and the archetype's index for
+// Base.
+func Table[A any](q *Query, i int) ([]Entity, int) {
+	ai := q.matched[i]
+	return q.w.archs[ai].ents, ai
+}
+
+// Base returns the address of the first component of queried type k
+// in archetype ai (from Table).
+func Base[A any](q *Query, k, ai int) unsafe.Pointer { return q.cols[k][ai].base }
+
+// ElemIn returns component i of a column at base whose components are size
+// bytes apart, as A: a pointer to it when ptr (A is *T), a copy of it
+// otherwise. ptr must be what ElemType[A] returned.
+func ElemIn[A any](base unsafe.Pointer, i int, size uintptr, ptr bool) A {
+	p := unsafe.Add(base, uintptr(i)*size)
+	if ptr {
+		return *(*A)(unsafe.Pointer(&p))
+	}
+	return *(*A)(p)
+}
+
+// SizeOf is [Query.Size] as a generic function, for QueryN.All (see
+// Tables).
+func SizeOf[A any](q *Query, k int) uintptr { return q.sizes[k] }

@@ -179,3 +179,108 @@ func (w *World) ReserveN(dst []Entity, n int) []Entity {
 	}
 	return dst
 }
+
+// DespawnEach despawns the entities of ents one after the other, with
+// the result of len(ents) calls of [World.Despawn] — the same rows, the
+// same ids freed in the same order, the same OnRemove calls; entities
+// not live (or despawned earlier in ents) are skipped — for a run of
+// despawn commands (glue applies consecutive Commands.Despawn so). Where
+// Despawn moves the last row into the freed one for every entity, even
+// a row a later despawn of the run frees again, DespawnEach follows the
+// moves in the rows' bookkeeping only and copies each surviving row's
+// components once at the end of a run in one archetype, then clears the
+// freed rows as a block. It returns the number of entities despawned.
+func (w *World) DespawnEach(ents []Entity) int {
+	total := 0
+	for i := 0; i < len(ents); {
+		ai, _, ok := w.locate(ents[i])
+		if !ok {
+			i++
+			continue
+		}
+		k, n := w.despawnRun(ai, ents[i:])
+		i += k
+		total += n
+	}
+	return total
+}
+
+// rowMove is a deferred copy of a row's components (despawnRun).
+type rowMove struct{ dst, src int32 }
+
+// despawnRun despawns entities from the front of ents while they are in
+// archetype ai (skipping those not live), as DespawnEach says, and
+// returns how many of ents it consumed and how many it despawned.
+//
+// Why the deferred copies are right: a despawn of row r moves the data of
+// the last row into r; the last row is always at or past the run's final
+// length, so the data a move takes comes from a row at or past it, and
+// the data of a row below the final length is never moved away (it stays
+// or is overwritten). So every final row either keeps its data or takes
+// it from a row past the final length, which no deferred copy overwrites;
+// the copies are applied in order (a later move into a row wins).
+func (w *World) despawnRun(ai int, ents []Entity) (consumed, despawned int) {
+	a := w.archs[ai]
+	total := len(a.ents)
+	// Moves come from rows at or past base: the final length is at
+	// least the archetype's length less the run's length.
+	base := max(total-len(ents), 0)
+	src := w.runSrc[:0] // src[r-base]: the original row of the data at row r ≥ base
+	for r := base; r < total; r++ {
+		src = append(src, int32(r))
+	}
+	moves := w.runMoves[:0] // moves into rows below base, in order
+	for consumed < len(ents) {
+		e := ents[consumed]
+		arch, row, ok := w.locate(e)
+		if ok && arch != ai {
+			break
+		}
+		consumed++
+		if !ok {
+			continue
+		}
+		if w.OnRemove != nil {
+			for _, t := range a.types {
+				w.OnRemove(t, e)
+			}
+		}
+		w.places[e>>32].e = 0
+		last := len(a.ents) - 1
+		if row < last {
+			moved := a.ents[last]
+			a.ents[row] = moved
+			w.places[moved>>32].row = int32(row)
+			from := src[last-base]
+			if row >= base {
+				src[row-base] = from
+			} else {
+				moves = append(moves, rowMove{int32(row), from})
+			}
+		}
+		a.ents = a.ents[:last]
+		w.live--
+		w.freeID(e)
+		despawned++
+	}
+	n := len(a.ents)
+	for _, c := range a.cols {
+		if c.t.size == 0 {
+			continue
+		}
+		for _, m := range moves {
+			c.copyRow(c.at(int(m.dst)), c.at(int(m.src)))
+		}
+		for r := base; r < n; r++ {
+			if s := int(src[r-base]); s != r {
+				c.copyRow(c.at(r), c.at(s))
+			}
+		}
+	}
+	kept := a.ents
+	a.ents = a.ents[:total]
+	clearRows(a, n)
+	a.ents = kept
+	w.runSrc, w.runMoves = src, moves
+	return consumed, despawned
+}

@@ -100,6 +100,9 @@ type World struct {
 	// lengthens (see Query.pad).
 	queries []*Query
 	bulk    []int // scratch of the bulk changes (bulk.go)
+	// runSrc and runMoves are DespawnEach's scratch (bulk.go).
+	runSrc   []int32
+	runMoves []rowMove
 
 	// Ids (see Reserve), guarded by resMu while systems reserve ids
 	// concurrently; queries never read them.

@@ -23,7 +23,7 @@ var published = map[string]map[string][2]float64{
 type ecsScenario struct{ key, title, note string }
 
 var ecsScenarios = []ecsScenario{
-	{"Query2comp", "query2comp: query of 2 components", "pos += vel over N entities with Position and Velocity, among 10·N entities with Position only (time per matching entity). ark: `Query.Next`/`Get`; ark-tables: its column form, `NextTable`/`GetColumns`; glue-each: an `Each2` system; glue-batch: a `Batch2` system"},
+	{"Query2comp", "query2comp: query of 2 components", "pos += vel over N entities with Position and Velocity, among 10·N entities with Position only (time per matching entity). ark: `Query.Next`/`Get`; ark-tables: its column form, `NextTable`/`GetColumns`; glue-each: an `Each2` system; glue-batch: a `Batch2` system; glue-range: a system ranging over `Query2.All` (its loop body inlined)"},
 	{"Query32arch", "query32arch: query over 32 archetypes", "the same over N entities spread over 32 archetypes (Position and Velocity plus any of C1…C5, by the bits of the entity's index)"},
 	{"Query256arch", "query256arch: query among 256 archetypes", "the same over N entities with Position and Velocity, among 4·N entities with Position and any of C1…C8 (256 archetypes the query does not match), as the public suite builds it"},
 	{"Random", "random: random access", "read the Position of N entities in shuffled order. glue: `Query1.Get` in a system; ark: `Map.Get`; donburi: `Entry.Component`"},
@@ -31,7 +31,7 @@ var ecsScenarios = []ecsScenario{
 	{"Create2compAlloc", "create2comp_alloc: create entities in a new world", "the same, in a new world each time (making it is not timed), so the storage grows while it is timed. glue's world is a new `App`"},
 	{"AddRemove", "add_remove: add and remove a component", "add Velocity to N entities with Position, then remove it (time per entity for both). glue: `Commands.Insert` (glue-typed: `glue.Insert1`) in one stage, `Commands.Remove` in the next; ark-batch: `AddBatchFn`/`RemoveBatch`"},
 	{"AddRemoveLarge", "add_remove_large: add and remove a component, large entities", "the same on entities that also have C1…C10"},
-	{"Delete2comp", "delete2comp: delete entities", "delete N entities with Position and Velocity (re-creation not timed). glue: `Commands.Despawn` from an `Each2P` system; ark-batch: `RemoveEntities`"},
+	{"Delete2comp", "delete2comp: delete entities", "delete N entities with Position and Velocity (re-creation not timed). glue: `Commands.Despawn` from an `Each2P` system (a run of despawns is applied as one); ark-batch: `RemoveEntities`"},
 	{"Delete10comp", "delete10comp: delete entities with 10 components", "the same with entities of C1…C10"},
 }
 
