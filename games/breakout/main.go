@@ -28,7 +28,7 @@
 //	            resuming it) arms the autopilot's serve delay, Won and
 //	            Lost play their tones
 //	Update      ui: F5 and F9 ask for a quick save and load, and what
-//	            they did is shown (ui.QuickSave); M mutes (ui.MuteKey);
+//	            they did is shown (save.QuickSave); M mutes (audio.MuteKey);
 //	            the game's own stages follow it
 //	  Control   the paddle is steered and moved, the ball served (while
 //	            Serving); pause, restart
@@ -127,8 +127,8 @@ func NewApp(cfg Config) *glue.App {
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 		// Quick saves (save.go): F5 saves, F9 loads; M mutes (sound.go).
 		save.Plugin{Game: "breakout", Registry: saveRegistry(), Resources: savedResources, Store: cfg.Saves},
-		ui.QuickSave{Save: QuickSave, Load: QuickLoad},
-		ui.MuteKey{Action: ToggleMute},
+		save.QuickSave{Save: QuickSave, Load: QuickLoad},
+		audio.MuteKey{Action: ToggleMute},
 		ui.FullscreenKey{Action: ToggleFullscreen, NoDoubleClick: cfg.Headless}, // F11, Alt+Enter, a double click
 	)
 	if cfg.Menus {

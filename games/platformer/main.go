@@ -11,7 +11,7 @@
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
-// saves, F9 loads (ui.QuickSave), F11, Alt+Enter or a double click
+// saves, F9 loads (save.QuickSave), F11, Alt+Enter or a double click
 // switches full screen (ui.FullscreenKey). The menus (menus.go) take arrows, Enter, the mouse and
 // the gamepad. On a touch screen, an on-screen stick runs and a Jump
 // button jumps (input.TouchControls, shown from the first touch).
@@ -104,8 +104,8 @@ func NewApp(cfg Config) (*glue.App, error) {
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
-		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
-		ui.FullscreenKey{Action: ToggleFullscreen},     // F11, Alt+Enter, a double click
+		save.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
+		ui.FullscreenKey{Action: ToggleFullscreen},       // F11, Alt+Enter, a double click
 	)
 	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3)})
 	app.InsertResource(art)
@@ -173,7 +173,7 @@ func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], her
 }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves
-// (ui.QuickSave), and after F9 loads it respawns the map without the
+// (save.QuickSave), and after F9 loads it respawns the map without the
 // coins taken and puts the hero where it was.
 func SaveLoad(results glue.Reader[save.Result], progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], hero glue.Query2[Player, *physics.Body]) {
 	_, _, b, ok := hero.First()
@@ -190,7 +190,7 @@ func SaveLoad(results glue.Reader[save.Result], progress glue.ResMut[Progress], 
 }
 
 // HUD draws the score and the lives, and what a quick save or load did.
-func HUD(list glue.ResMut[render.DrawList], progress glue.Res[Progress], notice glue.Res[ui.Notice]) {
+func HUD(list glue.ResMut[render.DrawList], progress glue.Res[Progress], notice glue.Res[render.Notice]) {
 	l, pr := list.Get(), progress.Get()
 	white := render.TextStyle{Size: 10, Color: color.RGBA{255, 255, 255, 255}}
 	l.SetLayer(render.LayerUI)
