@@ -48,7 +48,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"time"
 
@@ -351,18 +350,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if nf.Networked() {
 		h.Every = time.Second / 60
 	}
-	if n := rp.ReplayTicks(); n > 0 {
-		// A replay runs to its last tick, where it checks the final
-		// digest, whatever -ticks says.
-		h.Ticks, h.Until = int(min(n, math.MaxInt32))+1, rp.Finished
-	}
-	code := cmd.Run(app, h, func(ticks int) {
+	// A -replay runs to its last tick and checks the final digest.
+	return rp.Run(cmd, app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})
-	if err := rp.Err(); code == 0 && err != nil {
-		fmt.Fprintln(stderr, "breakout:", err) // -replay always checks the final digest
-		return 1
-	}
-	return code
 }

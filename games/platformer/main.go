@@ -30,7 +30,6 @@ import (
 	"image/color"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 
@@ -224,31 +223,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *dev {
 		dir, err := devLevel()
 		if err != nil {
-			fmt.Fprintln(stderr, Name+":", err)
-			return 1
+			return cmd.Fail(err)
 		}
 		cfg.Level, cfg.Watch = os.DirFS(dir), true
 	}
 	app, err := NewApp(cfg)
 	if err != nil {
-		fmt.Fprintln(stderr, Name+":", err)
-		return 1
+		return cmd.Fail(err)
 	}
-	var h render.Headless
-	if n := rp.ReplayTicks(); n > 0 {
-		// A replay runs to its last tick, where it checks the final
-		// digest, whatever -ticks says.
-		h.Ticks, h.Until = int(min(n, math.MaxInt32))+1, rp.Finished
-	}
-	code := cmd.Run(app.AddPlugins(rp), h, func(ticks int) {
+	// A -replay runs to its last tick and checks the final digest.
+	return rp.Run(cmd, app.AddPlugins(rp), render.Headless{}, func(ticks int) {
 		pr := glue.Resource[Progress](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
 	})
-	if err := rp.Err(); code == 0 && err != nil {
-		fmt.Fprintln(stderr, Name+":", err) // -replay always checks the final digest
-		return 1
-	}
-	return code
 }
 
 // devLevel returns the folder of the level for -dev: LevelDir under the
