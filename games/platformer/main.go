@@ -31,7 +31,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/games/platformer/level"
@@ -96,7 +95,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
 		timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))}, timer.Ticks[Player]{}, // the clock runs only while playing; the hero's timers tick with it
-		input.Plugin{Headless: cfg.Headless, Bindings: &bind, Touch: Touch()}, // on-screen stick and Jump button from the first touch
+		input.Plugin{Headless: cfg.Headless, Bindings: &bind, Touch: Touch(), TouchOffWhile: glue.Not(glue.InState(Playing))}, // on-screen stick and Jump button from the first touch; in a menu a touch is the pointer
 		audio.Plugin{Headless: cfg.Headless},
 		ui.Plugin{},
 		physics.Plugin{Stage: Physics},
@@ -125,9 +124,16 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(React, glue.Func(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
-	app.AddSystems(glue.Update, glue.Func2(TouchOff))
 	app.AddSystems(glue.Draw, input.DrawTouchControls())
-	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
+	// In the browser, window.platformerState() answers the phase, score
+	// and lives, for the browser test (render.Plugin tells the page when
+	// the first frame is drawn); nothing on the desktop.
+	app.AddSystems(glue.Draw, render.Publish("platformerState", 1, func(p struct {
+		Phase    glue.Res[glue.State[Phase]]
+		Progress glue.Res[Progress]
+	}) string {
+		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives)
+	}))
 	return app, nil
 }
 
@@ -135,7 +141,8 @@ func NewApp(cfg Config) (*glue.App, error) {
 // left runs (and drops through platforms), a button bottom right jumps,
 // one top left pauses. They are 48, 44 and 38 logical pixels across: at
 // least 44 CSS pixels on a phone in portrait, where the 320 pixel wide
-// field is 390 CSS px wide. TouchOff turns them off outside Playing.
+// field is 390 CSS px wide. They are off outside Playing
+// (input.Plugin.TouchOffWhile).
 func Touch() *input.TouchControls {
 	return &input.TouchControls{
 		Stick: input.TouchStick{X: 40, Y: 136, Radius: 24},
@@ -144,12 +151,6 @@ func Touch() *input.TouchControls {
 			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
 		},
 	}
-}
-
-// TouchOff (glue.Update) turns the touch controls off while a menu is
-// open, so that a touch in a menu is only the pointer.
-func TouchOff(touch glue.ResMut[input.TouchControls], phase glue.Res[glue.State[Phase]]) {
-	touch.Get().Off = phase.Get().Get() != Playing
 }
 
 // Setup points the camera at the map.
@@ -221,11 +222,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
 	if *dev {
-		dir, err := devLevel()
+		lvl, err := tiled.DevFS(LevelDir, level.Map) // LevelDir under the module's root, wherever in it the game runs
 		if err != nil {
-			return cmd.Fail(err)
+			return cmd.Fail(fmt.Errorf("-dev: %w", err))
 		}
-		cfg.Level, cfg.Watch = os.DirFS(dir), true
+		cfg.Level, cfg.Watch = lvl, true
 	}
 	app, err := NewApp(cfg)
 	if err != nil {
@@ -236,26 +237,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 		pr := glue.Resource[Progress](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
 	})
-}
-
-// devLevel returns the folder of the level for -dev: LevelDir under the
-// module's root, the first folder from the working directory up that
-// holds go.mod.
-func devLevel() (string, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for dir := wd; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			lvl := filepath.Join(dir, filepath.FromSlash(LevelDir))
-			if _, err := os.Stat(filepath.Join(lvl, level.Map)); err != nil {
-				return "", fmt.Errorf("-dev: no %s in %s: run the game from its module's folder", level.Map, lvl)
-			}
-			return lvl, nil
-		}
-		if filepath.Dir(dir) == dir {
-			return "", fmt.Errorf("-dev: no go.mod in %s or above: run the game with go run from its module's folder", wd)
-		}
-	}
 }

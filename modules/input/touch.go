@@ -70,7 +70,8 @@ type TouchControls struct {
 	Always bool
 	// Off turns the controls off while it is set: they neither act nor
 	// show, and touches are only the pointer. A game sets it while its
-	// menus are open. The default (false) is on.
+	// menus are open, or has Plugin.TouchOffWhile set it. The default
+	// (false) is on.
 	Off bool
 	// Shown reports whether the controls are shown and act: the
 	// [TouchSystem] sets it when a touch is seen.
@@ -221,6 +222,11 @@ func otherInput(d *Devices) bool {
 	}
 	return false
 }
+
+// touchOff and touchOn (glue.Update, while Plugin.TouchOffWhile holds
+// and while it does not) turn the touch controls off and on.
+func touchOff(t glue.ResMut[TouchControls]) { t.Get().Off = true }
+func touchOn(t glue.ResMut[TouchControls])  { t.Get().Off = false }
 
 // readTouch (glue.PreUpdate, TouchSystem) reads the touches into the
 // on-screen controls.
