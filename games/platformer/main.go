@@ -97,7 +97,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))}, timer.Ticks[Player]{}, // the clock runs only while playing; the hero's timers tick with it
 		input.Plugin{Headless: cfg.Headless, Bindings: &bind, Touch: Touch(), TouchOffWhile: glue.Not(glue.InState(Playing))}, // on-screen stick and Jump button from the first touch; in a menu a touch is the pointer
 		audio.Plugin{Headless: cfg.Headless},
-		ui.Plugin{},
+		ui.Plugin{}, ui.Settings{}, // menus; the options' volume and full screen set themselves
 		physics.Plugin{Stage: Physics},
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
