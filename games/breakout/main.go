@@ -351,7 +351,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		h.Every = time.Second / 60
 	}
 	// A -replay runs to its last tick and checks the final digest.
-	return rp.Run(cmd, app, h, func(ticks int) {
+	return replay.Run(cmd, rp, app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})

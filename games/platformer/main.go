@@ -233,7 +233,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmd.Fail(err)
 	}
 	// A -replay runs to its last tick and checks the final digest.
-	return rp.Run(cmd, app.AddPlugins(rp), render.Headless{}, func(ticks int) {
+	return replay.Run(cmd, rp, app.AddPlugins(rp), render.Headless{}, func(ticks int) {
 		pr := glue.Resource[Progress](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
 	})

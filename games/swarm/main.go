@@ -295,7 +295,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Digest: cmd.Headless, Screenshot: cmd.Screenshot}
 	app := NewApp(cfg).AddPlugins(rp)
 	// A -replay runs to its last tick and checks the final digest.
-	return rp.Run(cmd, app, render.Headless{}, func(ticks int) {
+	return replay.Run(cmd, rp, app, render.Headless{}, func(ticks int) {
 		d := glue.Resource[Digest](app)
 		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", ticks, variant, model, d.Fish, d.Sum)
 	})

@@ -25,7 +25,7 @@ func TestRecordThenReplay(t *testing.T) {
 }
 
 // TestReplayChecksTheFinalDigest: -replay runs the recording to its last
-// tick and checks the final digest whatever -ticks says (replay.Plugin.Run,
+// tick and checks the final digest whatever -ticks says (replay.Run,
 // as breakout and the platformer do). Before, -replay FILE -ticks 50
 // stopped at tick 50 with exit status 0 and nothing checked.
 func TestReplayChecksTheFinalDigest(t *testing.T) {

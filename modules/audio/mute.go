@@ -31,14 +31,17 @@ type muteKey struct {
 func (p MuteKey) Build(app *glue.App) {
 	render.AddNotice(app)
 	app.InsertResource(muteKey{p})
-	app.AddStartup(glue.Func2(bindMuteKey))
+	app.AddStartup(glue.Func(bindMuteKey))
 	app.AddSystems(glue.Update, glue.Func(runMuteKey))
 }
 
 // bindMuteKey (startup) names the action and binds M to it when the game
 // did neither.
-func bindMuteKey(m glue.Res[muteKey], b glue.ResMut[input.Bindings]) {
-	b.Get().Default(m.Get().Action, "Mute", input.Key(ebiten.KeyM))
+func bindMuteKey(p struct {
+	Mute     glue.Res[muteKey]
+	Bindings glue.ResMut[input.Bindings]
+}) {
+	p.Bindings.Get().Default(p.Mute.Get().Action, "Mute", input.Key(ebiten.KeyM))
 }
 
 // runMuteKey (glue.Update) mutes or unmutes the sound on the action and

@@ -70,8 +70,8 @@ func (p Plugin) Build(app *glue.App) {
 		m.After(TouchSystem)
 		if p.TouchOffWhile.String() != "" { // not the zero Condition
 			app.AddSystems(glue.Update,
-				glue.Func(touchOff).RunIf(p.TouchOffWhile),
-				glue.Func(touchOn).RunIf(glue.Not(p.TouchOffWhile)))
+				glue.Func(touchSwitch(true)).Named("input.touchOff").RunIf(p.TouchOffWhile),
+				glue.Func(touchSwitch(false)).Named("input.touchOn").RunIf(glue.Not(p.TouchOffWhile)))
 		}
 	} else if p.TouchOffWhile.String() != "" {
 		app.AddError(errors.New("input: Plugin.TouchOffWhile needs Plugin.Touch, the controls it turns off"))

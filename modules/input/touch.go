@@ -223,10 +223,13 @@ func otherInput(d *Devices) bool {
 	return false
 }
 
-// touchOff and touchOn (glue.Update, while Plugin.TouchOffWhile holds
-// and while it does not) turn the touch controls off and on.
-func touchOff(t glue.ResMut[TouchControls]) { t.Get().Off = true }
-func touchOn(t glue.ResMut[TouchControls])  { t.Get().Off = false }
+// touchSwitch returns the system that sets the touch controls' Off to
+// off: "input.touchOff" and "input.touchOn", in glue.Update while
+// Plugin.TouchOffWhile holds and while it does not (one function type:
+// one instantiation of glue.Func in every build).
+func touchSwitch(off bool) func(glue.ResMut[TouchControls]) {
+	return func(t glue.ResMut[TouchControls]) { t.Get().Off = off }
+}
 
 // readTouch (glue.PreUpdate, TouchSystem) reads the touches into the
 // on-screen controls.

@@ -15,13 +15,16 @@ import (
 // matched ([Plugin.Err]: stopped early, diverged) is a failure, reported
 // as cmd reports errors ("mygame: …", render.Command.Fail), with status
 // 1. Without -replay it is cmd.Run. The game adds p to the app itself,
-// where it records:
+// where it records. (Run is a function, not a method of [Plugin]: a
+// plugin's methods are linked into every build that has the plugin,
+// and Run would bring the command line's code into builds that never
+// call it.)
 //
 //	rp := replay.Flags(cmd.FlagSet, "seed")
 //	…
 //	app := NewApp(cfg).AddPlugins(rp)
-//	return rp.Run(cmd, app, render.Headless{}, func(ticks int) { … })
-func (p *Plugin) Run(cmd *render.Command, app *glue.App, h render.Headless, report func(ticks int)) int {
+//	return replay.Run(cmd, rp, app, render.Headless{}, func(ticks int) { … })
+func Run(cmd *render.Command, p *Plugin, app *glue.App, h render.Headless, report func(ticks int)) int {
 	if n := p.ReplayTicks(); n > 0 {
 		h.Ticks, h.Until = int(min(n, math.MaxInt32))+1, p.Finished
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/gluekit/glue/modules/replay"
 )
 
-// Plugin.Run: a headless -replay runs to the recording's last tick
+// Run: a headless -replay runs to the recording's last tick
 // whatever -ticks says and exits 0 when it played as recorded; a replay
 // that diverges exits 1 with the error on stderr, named by the game.
 func TestRunPlaysTheRecordingToItsEnd(t *testing.T) {
@@ -32,7 +32,7 @@ func TestRunPlaysTheRecordingToItsEnd(t *testing.T) {
 		on := c.diverge
 		app := game(p, odd(&on))
 		ran := 0
-		code := p.Run(cmd, app, render.Headless{}, func(ticks int) { ran = ticks })
+		code := replay.Run(cmd, p, app, render.Headless{}, func(ticks int) { ran = ticks })
 		if code != c.code || !strings.HasPrefix(errs.String(), c.stderrIs) {
 			t.Errorf("%s: status %d, stderr %q; want %d, %q…", c.name, code, errs.String(), c.code, c.stderrIs)
 		}

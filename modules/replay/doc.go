@@ -11,7 +11,7 @@
 //	rp := replay.Flags(fs, "seed") // before fs.Parse
 //	…
 //	app := NewApp(cfg).AddPlugins(rp)
-//	return rp.Run(cmd, app, render.Headless{}, report) // render.Command's Run, and the final digest checked
+//	return replay.Run(cmd, rp, app, render.Headless{}, report) // render.Command's Run, and the final digest checked
 //
 //	go run ./games/breakout -record run.replay   # play, then close
 //	go run ./games/breakout -replay run.replay   # watch it again
@@ -48,7 +48,7 @@
 // its last tick never checked it: [Plugin.Err] says so
 // ([ErrUnfinished]), and a game's main exits with a failure when Err is
 // not nil, running a headless replay for [Plugin.ReplayTicks] ticks until
-// [Plugin.Finished]: [Plugin.Run] does both. A file that cannot be true — a tick count its
+// [Plugin.Finished]: [Run] does both. A file that cannot be true — a tick count its
 // digests do not account for, inputs beyond it — is refused before it is
 // played, with [ErrNotReplay].
 package replay

@@ -48,16 +48,19 @@ func (p QuickSave) Build(app *glue.App) {
 	}
 	render.AddNotice(app)
 	app.InsertResource(quickSave{p})
-	app.AddStartup(glue.Func2(bindQuickSave))
+	app.AddStartup(glue.Func(bindQuickSave))
 	app.AddSystems(glue.Update, glue.Func(runQuickSave))
 }
 
 // bindQuickSave (startup) names the quick save's actions and binds F5 and
 // F9 to them when the game did neither.
-func bindQuickSave(q glue.Res[quickSave], bindings glue.ResMut[input.Bindings]) {
-	b := bindings.Get()
-	b.Default(q.Get().Save, "Quick save", input.Key(ebiten.KeyF5))
-	b.Default(q.Get().Load, "Quick load", input.Key(ebiten.KeyF9))
+func bindQuickSave(p struct {
+	Quick    glue.Res[quickSave]
+	Bindings glue.ResMut[input.Bindings]
+}) {
+	q, b := p.Quick.Get(), p.Bindings.Get()
+	b.Default(q.Save, "Quick save", input.Key(ebiten.KeyF5))
+	b.Default(q.Load, "Quick load", input.Key(ebiten.KeyF9))
 }
 
 // runQuickSave (glue.Update) asks for the quick save or load on their

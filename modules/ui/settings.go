@@ -35,20 +35,25 @@ type Settings struct{}
 
 // Build adds the system that applies the settings.
 func (Settings) Build(app *glue.App) {
-	app.AddSystems(glue.Update, glue.Func4(applySettings))
+	app.AddSystems(glue.Update, glue.Func(applySettings))
 }
 
 // applySettings (glue.Update) sets what the settings widgets changed
 // this tick.
-func applySettings(events glue.Reader[Event], mixer glue.ResMut[audio.Mixer], sounds glue.ResMut[audio.Sounds], full glue.ResMut[render.Fullscreen]) {
-	for _, e := range events.Read() {
+func applySettings(p struct {
+	Events glue.Reader[Event]
+	Mixer  glue.ResMut[audio.Mixer]
+	Sounds glue.ResMut[audio.Sounds]
+	Full   glue.ResMut[render.Fullscreen]
+}) {
+	for _, e := range p.Events.Read() {
 		switch e.ID {
 		case VolumeID:
-			mixer.Get().Master = e.Value
+			p.Mixer.Get().Master = e.Value
 		case MuteID:
-			sounds.Get().Muted = e.On
+			p.Sounds.Get().Muted = e.On
 		case FullscreenID:
-			full.Get().On = e.On
+			p.Full.Get().On = e.On
 		}
 	}
 }
