@@ -31,13 +31,13 @@ var webOrigins = []string{"127.0.0.1:8080", "localhost:8080"}
 func serverPlugin(cfg Config) glue.Plugin {
 	return glue.PluginFunc(func(app *glue.App) {
 		// -serve, -origin, -allowed-hosts and -agones set the rest
-		// (net.ServerConfig.WithFlags).
-		app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{
+		// (net.WithFlags).
+		app.AddPlugins(net.ServerPlugin{Config: net.WithFlags(net.ServerConfig{
 			Registry:       netRegistry(),
 			OriginPatterns: webOrigins,
 			Inputs:         []glue.Type{glue.TypeOf[RemoteSteer](), glue.TypeOf[RemoteButtons]()},
 			ReconnectGrace: reconnectGrace,
-		}.WithFlags(&cfg.Net)})
+		}, &cfg.Net)})
 		app.AddPlugins(net.DrainPlugin{Stop: cfg.Net.Stop, Grace: cfg.Net.Drain, Over: []glue.Condition{glue.InState(Won), glue.InState(Lost)}})
 		if cfg.Net.Agones {
 			// A room on Agones waits for its match (Waiting, main.go),

@@ -14,8 +14,13 @@ import (
 // (AgonesPlayersTracking, else AgonesPlayersList). Without -agones
 // Agones is c's. So a game writes only what is its own:
 //
-//	net.ServerPlugin{Config: net.ServerConfig{Registry: reg, Inputs: inputs}.WithFlags(nf)}
-func (c ServerConfig) WithFlags(f *netflags.Flags) ServerConfig {
+//	net.ServerPlugin{Config: net.WithFlags(net.ServerConfig{Registry: reg, Inputs: inputs}, nf)}
+//
+// WithFlags is a function, not a method of ServerConfig: a config's
+// methods are linked into every build that has the config (the browser's
+// watcher too), and this one would bring the flag package's whole
+// FlagSet with it.
+func WithFlags(c ServerConfig, f *netflags.Flags) ServerConfig {
 	c.Addr = f.Serve
 	c.OriginPatterns = slices.Concat(c.OriginPatterns, f.Origins)
 	c.AllowedHosts = slices.Concat(c.AllowedHosts, f.AllowedHosts)
