@@ -11,7 +11,6 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
-	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -115,7 +114,7 @@ func TestMuteKey(t *testing.T) {
 func TestLongNoticeWraps(t *testing.T) {
 	app, v := hudApp(t)
 	tick(t, "start", app)
-	glue.Resource[ui.Notice](app).Show("Nothing saved yet (F5 saves) and a longer reason to wrap")
+	glue.Resource[render.Notice](app).Show("Nothing saved yet (F5 saves) and a longer reason to wrap")
 	tick(t, "notice", app)
 	msg := v.shown()
 	if !strings.Contains(msg, "\n") {

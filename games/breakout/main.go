@@ -28,7 +28,7 @@
 //	            resuming it) arms the autopilot's serve delay, Won and
 //	            Lost play their tones
 //	Update      ui: F5 and F9 ask for a quick save and load, and what
-//	            they did is shown (ui.QuickSave); M mutes (ui.MuteKey);
+//	            they did is shown (save.QuickSave); M mutes (audio.MuteKey);
 //	            the game's own stages follow it
 //	  Control   the paddle is steered and moved, the ball served (while
 //	            Serving); pause, restart
@@ -48,7 +48,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"time"
 
@@ -127,8 +126,8 @@ func NewApp(cfg Config) *glue.App {
 		audio.Plugin{Headless: cfg.Headless, Muted: cfg.Mute}, // plays the tones Sfx queued
 		// Quick saves (save.go): F5 saves, F9 loads; M mutes (sound.go).
 		save.Plugin{Game: "breakout", Registry: saveRegistry(), Resources: savedResources, Store: cfg.Saves},
-		ui.QuickSave{Save: QuickSave, Load: QuickLoad},
-		ui.MuteKey{Action: ToggleMute},
+		save.QuickSave{Save: QuickSave, Load: QuickLoad},
+		audio.MuteKey{Action: ToggleMute},
 		ui.FullscreenKey{Action: ToggleFullscreen, NoDoubleClick: cfg.Headless}, // F11, Alt+Enter, a double click
 	)
 	if cfg.Menus {
@@ -359,18 +358,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if cfg.Net.Networked() {
 		h.Every = time.Second / 60
 	}
-	if n := rp.ReplayTicks(); n > 0 {
-		// A replay runs to its last tick, where it checks the final
-		// digest, whatever -ticks says.
-		h.Ticks, h.Until = int(min(n, math.MaxInt32))+1, rp.Finished
-	}
-	code := cmd.Run(app, h, func(ticks int) {
+	// A -replay runs to its last tick and checks the final digest.
+	return replay.Run(cmd, rp, app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})
-	if err := rp.Err(); code == 0 && err != nil {
-		fmt.Fprintln(stderr, "breakout:", err) // -replay always checks the final digest
-		return 1
-	}
-	return code
 }

@@ -29,7 +29,7 @@ const (
 // main.go's Control list, between Steer and Pause: it runs, reading no
 // events, without the menus too.
 func addMenus(app *glue.App) {
-	app.AddPlugins(ui.Plugin{})
+	app.AddPlugins(ui.Plugin{}, ui.Settings{}) // the options' volume, mute and full screen set themselves
 	app.AddStartup(glue.Func(SpawnTitle))
 	app.AddSystems(glue.OnEnter(Paused), glue.Func(SpawnPauseMenu))
 }
@@ -75,9 +75,9 @@ func pauseMenu() ui.Menu {
 // audio.Mixer and Sounds) and the controls, from the bindings.
 func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings, full *render.Fullscreen) ui.Menu {
 	ws := []ui.Widget{
-		&ui.Slider{Node: ui.Node{ID: "volume"}, Text: "Volume", Value: mix.Master, Max: 1, Step: 0.1},
-		&ui.Toggle{Node: ui.Node{ID: "mute"}, Text: "Mute", On: snd.Muted},
-		&ui.Toggle{Node: ui.Node{ID: "fullscreen"}, Text: "Full screen", On: full.On},
+		ui.VolumeSlider(ui.Node{}, mix.Master),
+		ui.MuteToggle(ui.Node{}, snd.Muted),
+		ui.FullscreenToggle(ui.Node{}, full.On),
 		&ui.Label{Text: "Move: arrows, A/D, pointer", Wrap: dialogTextW},
 	}
 	for _, a := range []input.Action{input.Primary, input.Pause, input.Restart} {
@@ -94,17 +94,17 @@ type MenuActionsParams struct {
 	Phase    glue.Res[glue.State[Phase]]
 	Bindings glue.Res[input.Bindings]
 	Intent   glue.ResMut[Intent]
-	Mixer    glue.ResMut[audio.Mixer]
-	Sounds   glue.ResMut[audio.Sounds]
-	Full     glue.ResMut[render.Fullscreen]
+	Mixer    glue.Res[audio.Mixer]
+	Sounds   glue.Res[audio.Sounds]
+	Full     glue.Res[render.Fullscreen]
 	Cmds     glue.Commands
 }
 
 // MenuActions (Control, after Steer) does what the menus ask: Start
 // closes the title menu, Resume (or Back in the pause menu) and Restart
 // become the Intent's Pause and Restart, Options opens the options menu
-// over the menu it came from and Back closes it, the volume slider sets
-// the mixer's master volume, Mute mutes, Quit ends the game.
+// over the menu it came from and Back closes it, Quit ends the game (the
+// volume slider, Mute and Full screen set themselves: ui.Settings).
 func MenuActions(p MenuActionsParams) {
 	for _, e := range p.Events.Read() {
 		switch e.ID {
@@ -124,12 +124,6 @@ func MenuActions(p MenuActionsParams) {
 			} else {
 				p.Cmds.Spawn(opts)
 			}
-		case "volume":
-			p.Mixer.Get().Master = e.Value
-		case "mute":
-			p.Sounds.Get().Muted = e.On
-		case "fullscreen":
-			p.Full.Get().On = e.On
 		}
 		if e.ID == "back" || e.Kind == ui.Back {
 			if m, ok := p.Menus.Get(e.Menu); ok && m.Over != 0 {

@@ -30,15 +30,14 @@ var webOrigins = []string{"127.0.0.1:8080", "localhost:8080"}
 // cannot listen, and the server would add 6 MB to the wasm file.
 func serverPlugin(cfg Config) glue.Plugin {
 	return glue.PluginFunc(func(app *glue.App) {
-		app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{
+		// -serve, -origin, -allowed-hosts and -agones set the rest
+		// (net.WithFlags).
+		app.AddPlugins(net.ServerPlugin{Config: net.WithFlags(net.ServerConfig{
 			Registry:       netRegistry(),
-			Addr:           cfg.Net.Serve,
-			OriginPatterns: append(slices.Clip(webOrigins), cfg.Net.Origins...),
+			OriginPatterns: webOrigins,
 			Inputs:         []glue.Type{glue.TypeOf[RemoteSteer](), glue.TypeOf[RemoteButtons]()},
 			ReconnectGrace: reconnectGrace,
-			AllowedHosts:   cfg.Net.AllowedHosts, // -allowed-hosts: a proxy's name
-			Agones:         agonesConfig(cfg),
-		}})
+		}, &cfg.Net)})
 		app.AddPlugins(net.DrainPlugin{Stop: cfg.Net.Stop, Grace: cfg.Net.Drain, Over: []glue.Condition{glue.InState(Won), glue.InState(Lost)}})
 		if cfg.Net.Agones {
 			// A room on Agones waits for its match (Waiting, main.go),
@@ -126,20 +125,6 @@ func EndMatch(p EndMatchParams) {
 	room.readyAsked = true
 	srv.AgonesReady()
 	slog.Info("breakout: the match is over; the room is Ready again", "match", room.Matches)
-}
-
-// agonesConfig is the server's connection to Agones: nil unless -agones.
-// The players go to the Agones List "players" (deploy/fleet.yaml), or,
-// with -agones-players, to the alpha PlayerTracking.
-func agonesConfig(cfg Config) *net.AgonesConfig {
-	if !cfg.Net.Agones {
-		return nil
-	}
-	players := net.AgonesPlayersList
-	if cfg.Net.AgonesPlayers {
-		players = net.AgonesPlayersTracking
-	}
-	return &net.AgonesConfig{Players: players}
 }
 
 // reconnectGrace is how long a -join player whose connection dropped

@@ -6,6 +6,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/physics"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 )
 
@@ -22,8 +23,8 @@ type publishParams struct {
 	Balls   glue.Query2[Ball, physics.Body]
 	Bricks  glue.Query1[Brick]
 	Sounds  glue.Res[audio.Sounds]
-	Notice  glue.Res[ui.Notice]  // what a save, a load or M did
-	Menus   glue.Query1[ui.Menu] // the menus shown (title, pause, options)
+	Notice  glue.Res[render.Notice] // what a save, a load or M did
+	Menus   glue.Query1[ui.Menu]    // the menus shown (title, pause, options)
 }
 
 // breakoutState is the JSON answer of window.breakoutState, which

@@ -7,7 +7,7 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 )
 
-// Saving (modules/save, docs/save.md; save.Plugin and ui.QuickSave in
+// Saving (modules/save, docs/save.md; save.Plugin and save.QuickSave in
 // main.go, with the store Config.Saves names, or the platform's default:
 // files on the desktop, localStorage in the browser): F5 saves the game
 // to the save "quick", F9 loads it back, and the message label says what

@@ -14,7 +14,6 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/save"
-	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -118,14 +117,14 @@ func TestQuickSaveKeys(t *testing.T) {
 	h := newHarness(t, autopilot(5, store))
 	h.press(int(ebiten.KeyF9))
 	h.run(1)
-	if n := glue.Resource[ui.Notice](h.app); !strings.Contains(n.Text, "No save yet") {
+	if n := glue.Resource[render.Notice](h.app); !strings.Contains(n.Text, "No save yet") {
 		t.Errorf("F9 before any save: notice %q", n.Text)
 	}
 	h.run(300)
 	h.press(int(ebiten.KeyF5))
 	h.run(1)
 	saved := *h.game()
-	if n := glue.Resource[ui.Notice](h.app); !strings.HasPrefix(n.Text, "Saved") {
+	if n := glue.Resource[render.Notice](h.app); !strings.HasPrefix(n.Text, "Saved") {
 		t.Errorf("after F5: notice %q", n.Text)
 	}
 	data, err := store.Read("quick")
@@ -146,11 +145,11 @@ func TestQuickSaveKeys(t *testing.T) {
 		t.Errorf("after F9: %+v, saved %+v", g, saved)
 	}
 	h.run(1)
-	if n := glue.Resource[ui.Notice](h.app); n.Text != "Loaded" {
+	if n := glue.Resource[render.Notice](h.app); n.Text != "Loaded" {
 		t.Errorf("after F9: notice %q", n.Text)
 	}
 	h.run(130)
-	if n := glue.Resource[ui.Notice](h.app); n.Text != "" {
+	if n := glue.Resource[render.Notice](h.app); n.Text != "" {
 		t.Errorf("the notice %q is still up 2 s later", n.Text)
 	}
 }
@@ -260,7 +259,7 @@ func TestLoadOldPausedSave(t *testing.T) {
 	h.run(2)
 	glue.Resource[save.Saves](h.app).Load("old")
 	h.run(2)
-	if n := glue.Resource[ui.Notice](h.app).Text; h.phase() != Paused || n != "Loaded an older save" {
+	if n := glue.Resource[render.Notice](h.app).Text; h.phase() != Paused || n != "Loaded an older save" {
 		t.Fatalf("after loading the old save: phase %v, notice %q; want paused, %q (the Resume ignored)", h.phase(), n, "Loaded an older save")
 	}
 	h.press(int(ebiten.KeyP))

@@ -67,6 +67,6 @@ func PlayWon(s glue.ResMut[audio.Sounds]) { s.Get().Play(wonTone) }
 func PlayOver(s glue.ResMut[audio.Sounds]) { s.Get().Play(overTone) }
 
 // ToggleMute is the action that mutes and unmutes the sound: M, and the
-// message label says which (ui.MuteKey, main.go; the -mute flag and the
+// message label says which (audio.MuteKey, main.go; the -mute flag and the
 // browser's ?mute start muted).
 const ToggleMute input.Action = QuickLoad + 1

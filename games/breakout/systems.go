@@ -9,7 +9,6 @@ import (
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/timer"
-	"github.com/gluekit/glue/modules/ui"
 )
 
 // Intent is what the player (or the autopilot) wants this tick, a
@@ -417,7 +416,7 @@ type LabelParams struct {
 	Game     glue.Res[Game]
 	Phase    glue.Res[glue.State[Phase]]
 	Settings glue.Res[Settings]
-	Notice   glue.Opt[ui.Notice] // what a save, a load or M did
+	Notice   glue.Opt[render.Notice] // what a save, a load or M did
 }
 
 // UpdateLabels (HUD, each label) shows the score, the lives and a message

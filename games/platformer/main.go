@@ -13,7 +13,7 @@
 //
 // Keys: arrows/WASD run, Space jumps (hold for higher; rebind it in
 // Options), Down drops through wooden platforms, P or Escape pauses, F5
-// saves, F9 loads (ui.QuickSave), F11, Alt+Enter or a double click
+// saves, F9 loads (save.QuickSave), F11, Alt+Enter or a double click
 // switches full screen (ui.FullscreenKey). The menus (menus.go) take arrows, Enter, the mouse and
 // the gamepad. On a touch screen, an on-screen stick runs and a Jump
 // button jumps (input.TouchControls, shown from the first touch).
@@ -32,9 +32,7 @@ import (
 	"image/color"
 	"io"
 	"io/fs"
-	"math"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/gluekit/glue"
@@ -112,9 +110,9 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddStagesAfter(glue.Update, Control, Physics, React)
 	app.AddPlugins(
 		timer.Plugin{PauseWhile: glue.Not(glue.InState(Playing))}, timer.Ticks[Player]{}, // the clock runs only while playing; the hero's timers tick with it
-		input.Plugin{Headless: cfg.Headless, Bindings: &bind, Touch: Touch()}, // on-screen stick and Jump button from the first touch
+		input.Plugin{Headless: cfg.Headless, Bindings: &bind, Touch: Touch(), TouchOffWhile: glue.Not(glue.InState(Playing))}, // on-screen stick and Jump button from the first touch; in a menu a touch is the pointer
 		audio.Plugin{Headless: cfg.Headless},
-		ui.Plugin{},
+		ui.Plugin{}, ui.Settings{}, // menus; the options' volume and full screen set themselves
 		physics.Plugin{Stage: Physics},
 		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
 		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
@@ -130,7 +128,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	if cfg.Rollback {
 		addRollback(app, cfg) // net.go: both players' heroes, steered by the session's inputs; no menus, no quick save
 	} else {
-		app.AddPlugins(ui.QuickSave{Save: QuickSave, Load: QuickLoad}) // F5 saves, F9 loads, the HUD says what they did
+		app.AddPlugins(save.QuickSave{Save: QuickSave, Load: QuickLoad}) // F5 saves, F9 loads, the HUD says what they did
 		for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
 			app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
 		}
@@ -146,9 +144,16 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(React, glue.Each2P(Rules).RunIf(glue.InState(Playing)))
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
-	app.AddSystems(glue.Update, glue.Func2(TouchOff))
 	app.AddSystems(glue.Draw, input.DrawTouchControls())
-	app.AddSystems(glue.Draw, web()...) // in the browser: the page is told the game runs (web_js.go)
+	// In the browser, window.platformerState() answers the phase, score
+	// and lives, for the browser test (render.Plugin tells the page when
+	// the first frame is drawn); nothing on the desktop.
+	app.AddSystems(glue.Draw, render.Publish("platformerState", 1, func(p struct {
+		Phase    glue.Res[glue.State[Phase]]
+		Progress glue.Res[Progress]
+	}) string {
+		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives)
+	}))
 	return app, nil
 }
 
@@ -156,7 +161,8 @@ func NewApp(cfg Config) (*glue.App, error) {
 // left runs (and drops through platforms), a button bottom right jumps,
 // one top left pauses. They are 48, 44 and 38 logical pixels across: at
 // least 44 CSS pixels on a phone in portrait, where the 320 pixel wide
-// field is 390 CSS px wide. TouchOff turns them off outside Playing.
+// field is 390 CSS px wide. They are off outside Playing
+// (input.Plugin.TouchOffWhile).
 func Touch() *input.TouchControls {
 	return &input.TouchControls{
 		Stick: input.TouchStick{X: 40, Y: 136, Radius: 24},
@@ -165,12 +171,6 @@ func Touch() *input.TouchControls {
 			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
 		},
 	}
-}
-
-// TouchOff (glue.Update) turns the touch controls off while a menu is
-// open, so that a touch in a menu is only the pointer.
-func TouchOff(touch glue.ResMut[input.TouchControls], phase glue.Res[glue.State[Phase]]) {
-	touch.Get().Off = phase.Get().Get() != Playing
 }
 
 // Setup points the camera at the map.
@@ -191,7 +191,7 @@ func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], her
 }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves
-// (ui.QuickSave), and after F9 loads it respawns the map without the
+// (save.QuickSave), and after F9 loads it respawns the map without the
 // coins taken and puts the hero where it was.
 func SaveLoad(results glue.Reader[save.Result], progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], hero glue.Query2[Player, *physics.Body]) {
 	_, _, b, ok := hero.First()
@@ -208,7 +208,7 @@ func SaveLoad(results glue.Reader[save.Result], progress glue.ResMut[Progress], 
 }
 
 // HUD draws the score and the lives, and what a quick save or load did.
-func HUD(list glue.ResMut[render.DrawList], progress glue.Res[Progress], notice glue.Res[ui.Notice]) {
+func HUD(list glue.ResMut[render.DrawList], progress glue.Res[Progress], notice glue.Res[render.Notice]) {
 	l, pr := list.Get(), progress.Get()
 	white := render.TextStyle{Size: 10, Color: color.RGBA{255, 255, 255, 255}}
 	l.SetLayer(render.LayerUI)
@@ -242,57 +242,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
 	online.apply(&cfg)
 	if *dev {
-		dir, err := devLevel()
+		lvl, err := tiled.DevFS(LevelDir, level.Map) // LevelDir under the module's root, wherever in it the game runs
 		if err != nil {
-			fmt.Fprintln(stderr, Name+":", err)
-			return 1
+			return cmd.Fail(fmt.Errorf("-dev: %w", err))
 		}
-		cfg.Level, cfg.Watch = os.DirFS(dir), true
+		cfg.Level, cfg.Watch = lvl, true
 	}
 	app, err := NewApp(cfg)
 	if err != nil {
-		fmt.Fprintln(stderr, Name+":", err)
-		return 1
+		return cmd.Fail(err)
 	}
 	var h render.Headless
 	if cfg.Rollback {
 		h.Every = time.Second / 60                 // online: in real time, as the other player
 		cmd.Explain = explainOnline(cfg.Net.Serve) // net.go
 	}
-	if n := rp.ReplayTicks(); n > 0 {
-		// A replay runs to its last tick, where it checks the final
-		// digest, whatever -ticks says.
-		h.Ticks, h.Until = int(min(n, math.MaxInt32))+1, rp.Finished
-	}
-	code := cmd.Run(app.AddPlugins(rp), h, func(ticks int) {
+	// A -replay runs to its last tick and checks the final digest.
+	return replay.Run(cmd, rp, app.AddPlugins(rp), h, func(ticks int) {
 		pr := glue.Resource[Progress](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
 	})
-	if err := rp.Err(); code == 0 && err != nil {
-		fmt.Fprintln(stderr, Name+":", err) // -replay always checks the final digest
-		return 1
-	}
-	return code
-}
-
-// devLevel returns the folder of the level for -dev: LevelDir under the
-// module's root, the first folder from the working directory up that
-// holds go.mod.
-func devLevel() (string, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for dir := wd; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			lvl := filepath.Join(dir, filepath.FromSlash(LevelDir))
-			if _, err := os.Stat(filepath.Join(lvl, level.Map)); err != nil {
-				return "", fmt.Errorf("-dev: no %s in %s: run the game from its module's folder", level.Map, lvl)
-			}
-			return lvl, nil
-		}
-		if filepath.Dir(dir) == dir {
-			return "", fmt.Errorf("-dev: no go.mod in %s or above: run the game with go run from its module's folder", wd)
-		}
-	}
 }

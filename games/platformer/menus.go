@@ -46,9 +46,9 @@ func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full b
 		root = ui.Dialog("PAUSED", b("resume", "Resume"), b("options", "Options"), b("title", "Quit to title"))
 	case Options:
 		root = ui.Dialog("OPTIONS",
-			&ui.Slider{Node: ui.Node{ID: "volume", MinH: FingerH}, Text: "Volume", Value: volume, Max: 1, Step: 0.1},
+			ui.VolumeSlider(ui.Node{MinH: FingerH}, volume), // ui.Settings sets the volume and full screen
 			&ui.KeyField{Node: ui.Node{ID: "jump", MinH: FingerH}, Text: "Jump", Keys: slices.Clone(bind.Actions[Jump])},
-			&ui.Toggle{Node: ui.Node{ID: "fullscreen", MinH: FingerH}, Text: "Full screen", On: full},
+			ui.FullscreenToggle(ui.Node{MinH: FingerH}, full),
 			b("back", "Back"))
 		root.Child.(*ui.Column).Spacing = 1 // four finger-sized rows fit the 180 pixel tall field
 	case GameOver:
@@ -62,16 +62,14 @@ func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full b
 // Menus does what the menus and the pause key ask: Pause pushes Paused
 // over Playing (the world stays, stopped), Resume, Back and Escape pop
 // back, Options is pushed over the title or the pause menu, Play starts
-// a new game, the volume goes to the mixer and a new jump key to the
-// bindings.
+// a new game, and a new jump key goes to the bindings (the volume and
+// full screen: ui.Settings).
 func Menus(p struct {
 	Events   glue.Reader[ui.Event]
 	Input    glue.Res[input.State]
 	Phase    glue.Res[glue.State[Phase]]
 	Next     glue.ResMut[glue.NextState[Phase]]
-	Mixer    glue.ResMut[audio.Mixer]
 	Bindings glue.ResMut[input.Bindings]
-	Full     glue.ResMut[render.Fullscreen]
 	Cmds     glue.Commands
 }) {
 	next, ph := p.Next.Get(), p.Phase.Get().Get()
@@ -90,10 +88,6 @@ func Menus(p struct {
 			next.Set(Title)
 		case e.ID == "quit":
 			p.Cmds.End()
-		case e.ID == "volume":
-			p.Mixer.Get().Master = e.Value
-		case e.ID == "fullscreen":
-			p.Full.Get().On = e.On
 		case e.ID == "jump":
 			p.Bindings.Get().Actions[Jump] = []ebiten.Key{e.Key}
 		}

@@ -294,7 +294,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := Config{Seed: cmd.Seed, Scene: Scene{Variant: variant, Fish: *fish}, Model: model,
 		Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Digest: cmd.Headless, Screenshot: cmd.Screenshot}
 	app := NewApp(cfg).AddPlugins(rp)
-	return cmd.Run(app, render.Headless{}, func(ticks int) {
+	// A -replay runs to its last tick and checks the final digest.
+	return replay.Run(cmd, rp, app, render.Headless{}, func(ticks int) {
 		d := glue.Resource[Digest](app)
 		fmt.Fprintf(stdout, "ticks %d variant %s model %s fish %d digest %016x\n", ticks, variant, model, d.Fish, d.Sum)
 	})

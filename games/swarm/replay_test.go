@@ -23,3 +23,18 @@ func TestRecordThenReplay(t *testing.T) {
 		t.Errorf("the replay ended otherwise:\nrecorded %sreplayed %s", out1.String(), out2.String())
 	}
 }
+
+// TestReplayChecksTheFinalDigest: -replay runs the recording to its last
+// tick and checks the final digest whatever -ticks says (replay.Run,
+// as breakout and the platformer do). Before, -replay FILE -ticks 50
+// stopped at tick 50 with exit status 0 and nothing checked.
+func TestReplayChecksTheFinalDigest(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "scene.replay")
+	var out1, out2, err1, err2 bytes.Buffer
+	if rc := run([]string{"-headless", "-ticks", "120", "-fish", "100", "-seed", "4", "-record", file}, &out1, &err1); rc != 0 {
+		t.Fatalf("recording: exit %d: %s", rc, err1.String())
+	}
+	if rc := run([]string{"-replay", file, "-ticks", "50"}, &out2, &err2); rc != 0 || out1.String() != out2.String() {
+		t.Errorf("-replay -ticks 50: exit %d, printed %q; want 0 and the recording's %q (stderr %s)", rc, out2.String(), out1.String(), err2.String())
+	}
+}

@@ -47,4 +47,7 @@
 // same: a rollback game silences the ticks it runs again
 // (net.Rerunning()), whose sounds were heard when they first ran. [Heard]
 // counts the sounds that reached the device, the machine's figure.
+//
+// [MuteKey] is the mute key every game has: M mutes and unmutes, and a
+// render.Notice says which.
 package audio

@@ -1,6 +1,10 @@
 package input
 
-import "github.com/gluekit/glue"
+import (
+	"errors"
+
+	"github.com/gluekit/glue"
+)
 
 // Plugin adds input to an app: it inserts the [Devices], [Bindings],
 // [State] and [Origins] resources and, in the core stage glue.PreUpdate, the systems
@@ -19,6 +23,14 @@ type Plugin struct {
 	// ([TouchControls.Bind]) and adds the [TouchSystem]. The default
 	// (nil) has none.
 	Touch *TouchControls
+	// TouchOffWhile, if set, turns the touch controls off
+	// ([TouchControls.Off]) in every tick in which the condition holds
+	// after the state transitions, in glue.Update, and on in the others:
+	// a game whose touches are only the pointer in its menus says so
+	// once, with no system of its own.
+	//
+	//	input.Plugin{Touch: touch, TouchOffWhile: glue.Not(glue.InState(Playing))}
+	TouchOffWhile glue.Condition
 }
 
 // Build adds the plugin's resources and systems to app. Invalid bindings
@@ -56,6 +68,13 @@ func (p Plugin) Build(app *glue.App) {
 		}
 		app.AddSystems(glue.PreUpdate, t)
 		m.After(TouchSystem)
+		if p.TouchOffWhile.String() != "" { // not the zero Condition
+			app.AddSystems(glue.Update,
+				glue.Func(touchSwitch(true)).Named("input.touchOff").RunIf(p.TouchOffWhile),
+				glue.Func(touchSwitch(false)).Named("input.touchOn").RunIf(glue.Not(p.TouchOffWhile)))
+		}
+	} else if p.TouchOffWhile.String() != "" {
+		app.AddError(errors.New("input: Plugin.TouchOffWhile needs Plugin.Touch, the controls it turns off"))
 	}
 	app.AddSystems(glue.PreUpdate, m)
 }

@@ -70,7 +70,8 @@ type TouchControls struct {
 	Always bool
 	// Off turns the controls off while it is set: they neither act nor
 	// show, and touches are only the pointer. A game sets it while its
-	// menus are open. The default (false) is on.
+	// menus are open, or has Plugin.TouchOffWhile set it. The default
+	// (false) is on.
 	Off bool
 	// Shown reports whether the controls are shown and act: the
 	// [TouchSystem] sets it when a touch is seen.
@@ -220,6 +221,14 @@ func otherInput(d *Devices) bool {
 		}
 	}
 	return false
+}
+
+// touchSwitch returns the system that sets the touch controls' Off to
+// off: "input.touchOff" and "input.touchOn", in glue.Update while
+// Plugin.TouchOffWhile holds and while it does not (one function type:
+// one instantiation of glue.Func in every build).
+func touchSwitch(off bool) func(glue.ResMut[TouchControls]) {
+	return func(t glue.ResMut[TouchControls]) { t.Get().Off = off }
 }
 
 // readTouch (glue.PreUpdate, TouchSystem) reads the touches into the

@@ -184,6 +184,20 @@ func (c *Command) Run(app *glue.App, h Headless, report func(ticks int)) int {
 	return 0
 }
 
+// Fail prints the player's line for err on stderr — "mygame: " and the
+// error, or Explain's line — and returns 1, the exit status of a game
+// that failed: for the errors of a game's own run, before or after Run
+// ("mygame: -dev: no go.mod in /home/me or above").
+//
+//	app, err := NewApp(cfg)
+//	if err != nil {
+//		return cmd.Fail(err)
+//	}
+func (c *Command) Fail(err error) int {
+	fmt.Fprintln(c.stderr, c.explain(err))
+	return 1
+}
+
 // explain is the player's line for an error that stopped the game.
 func (c *Command) explain(err error) string {
 	if c.Explain != nil {

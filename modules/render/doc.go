@@ -154,6 +154,11 @@
 // the atlas is rendered into an image of its own and drawn as a draw call
 // of its own. [MeasureText] measures a text for layout.
 //
+// A [Notice] is a short message for the player that goes by itself after
+// [NoticeTicks] ticks: what a quick save did (save.QuickSave), that the
+// sound is off (audio.MuteKey). The plugins that show notices share one,
+// inserted by [AddNotice]; the game draws its Text where it likes.
+//
 // # Screenshots
 //
 // A [Screenshot] resource captures the screen after a given number of

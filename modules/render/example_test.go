@@ -64,3 +64,10 @@ func ExampleMeasureText() {
 	// Output:
 	// 86.5 × 18.5
 }
+
+func ExampleNotice() {
+	var n render.Notice
+	n.Show("Sound off (M for sound)")
+	fmt.Println(n.Text, n.Left == render.NoticeTicks)
+	// Output: Sound off (M for sound) true
+}

@@ -11,6 +11,7 @@
 //	rp := replay.Flags(fs, "seed") // before fs.Parse
 //	…
 //	app := NewApp(cfg).AddPlugins(rp)
+//	return replay.Run(cmd, rp, app, render.Headless{}, report) // render.Command's Run, and the final digest checked
 //
 //	go run ./games/breakout -record run.replay   # play, then close
 //	go run ./games/breakout -replay run.replay   # watch it again
@@ -69,7 +70,7 @@
 // its last tick never checked it: [Plugin.Err] says so
 // ([ErrUnfinished]), and a game's main exits with a failure when Err is
 // not nil, running a headless replay for [Plugin.ReplayTicks] ticks until
-// [Plugin.Finished]. A file that cannot be true — a tick count its
+// [Plugin.Finished]: [Run] does both. A file that cannot be true — a tick count its
 // digests do not account for, inputs beyond it — is refused before it is
 // played, with [ErrNotReplay]: a tick count its digests do not account
 // for, a match of more than 4 players, an input longer than the file; a

@@ -12,6 +12,8 @@
 //     Save("quick"), Load("quick").
 //   - [Result]: the event that reports each save and load, in the next
 //     tick; failures are also logged.
+//   - [QuickSave]: the quick save every game writes, F5 and F9, with a
+//     render.Notice of what each did.
 //   - [Store]: where saves are kept: [Dir] (files), [LocalStorage] (the
 //     browser), [Memory].
 //

@@ -38,5 +38,6 @@
 //     resource;
 //   - with [Plugin.Watch], reloads the map when its file changes while
 //     the game runs (desktop only: an embedded map in the browser has no
-//     modification time and never reloads).
+//     modification time and never reloads); [DevFS] finds the map's
+//     folder in the game's module for a -dev run that watches it.
 package tiled

@@ -91,10 +91,3 @@ func ExampleKeyField() {
 	// jump is now J
 	// [J]
 }
-
-func ExampleNotice() {
-	var n ui.Notice
-	n.Show("Sound off (M for sound)")
-	fmt.Println(n.Text, n.Left == ui.NoticeTicks)
-	// Output: Sound off (M for sound) true
-}

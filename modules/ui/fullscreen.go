@@ -12,7 +12,7 @@ import (
 // FullscreenKey is a plugin: the Action (F11 unless the game bound it,
 // named "Full screen"), Alt+Enter and a double click of the mouse
 // switch the window between full screen and a window
-// (render.Fullscreen, applied by render.Game), and the [Notice] says
+// (render.Fullscreen, applied by render.Game), and the render.Notice says
 // which, naming the action's keys: "Full screen (F11 leaves)",
 // "Window (F11 for full screen)". Alt+Enter is not also Primary. A
 // menu's toggle sets render.Fullscreen.On itself. It needs input.Plugin
@@ -49,10 +49,10 @@ const (
 	doubleClickSlack = 6  // logical pixels
 )
 
-// Build inserts the Notice and the options, binds the action at startup
-// and adds the system.
+// Build inserts the Notice (render.AddNotice) and the options, binds the
+// action at startup and adds the system.
 func (p FullscreenKey) Build(app *glue.App) {
-	addNotice(app)
+	render.AddNotice(app)
 	app.InsertResource(fullscreenKey{FullscreenKey: p})
 	app.AddStartup(glue.Func(bindFullscreenKey))
 	app.AddSystems(glue.PreUpdate, glue.Func(runFullscreenKey).After(input.MapSystem))
@@ -64,7 +64,7 @@ func bindFullscreenKey(p struct {
 	Key      glue.Res[fullscreenKey]
 	Bindings glue.ResMut[input.Bindings]
 }) {
-	bindDefault(p.Bindings.Get(), p.Key.Get().Action, "Full screen", ebiten.KeyF11)
+	p.Bindings.Get().Default(p.Key.Get().Action, "Full screen", input.Key(ebiten.KeyF11))
 }
 
 // runFullscreenKey (glue.PreUpdate) switches full screen on the action,
@@ -75,7 +75,7 @@ func runFullscreenKey(p struct {
 	Devices    glue.Res[input.Devices]
 	Bindings   glue.Res[input.Bindings]
 	Fullscreen glue.ResMut[render.Fullscreen]
-	Notice     glue.ResMut[Notice]
+	Notice     glue.ResMut[render.Notice]
 }) {
 	k, in, dev := p.Key.Get(), p.Input.Get(), p.Devices.Get()
 	enter := dev.Keys[ebiten.KeyEnter] || dev.Keys[ebiten.KeyNumpadEnter]

@@ -1,20 +1,22 @@
-package ui
+package audio
 
 import (
 	"github.com/gluekit/glue"
-	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // MuteKey is a plugin: the Action mutes and unmutes the sound
-// (audio.Sounds.Muted) and the [Notice] says which, naming the action's
+// ([Sounds.Muted]) and the render.Notice says which, naming the action's
 // keys: "Sound off (M for sound)", "Sound on (M mutes)". An Action that
-// has no source gets M, and one without a name "Mute". It needs
-// input.Plugin and audio.Plugin; its system runs in glue.Update.
+// has no source gets M, and one without a name "Mute"
+// (input.Bindings.Default). It needs input.Plugin and the [Plugin]; its
+// system runs in glue.Update. The game shows render.Notice.Text where it
+// likes.
 //
 //	const ToggleMute input.Action = QuickLoad + 1 // after the game's other actions
-//	app.AddPlugins(ui.MuteKey{Action: ToggleMute})
+//	app.AddPlugins(audio.MuteKey{Action: ToggleMute})
 type MuteKey struct {
 	Action input.Action
 }
@@ -24,10 +26,10 @@ type muteKey struct {
 	MuteKey
 }
 
-// Build inserts the Notice and the options, binds the action at startup
-// and adds the mute key's system.
+// Build inserts the Notice (render.AddNotice) and the options, binds the
+// action at startup and adds the mute key's system.
 func (p MuteKey) Build(app *glue.App) {
-	addNotice(app)
+	render.AddNotice(app)
 	app.InsertResource(muteKey{p})
 	app.AddStartup(glue.Func(bindMuteKey))
 	app.AddSystems(glue.Update, glue.Func(runMuteKey))
@@ -39,7 +41,7 @@ func bindMuteKey(p struct {
 	Mute     glue.Res[muteKey]
 	Bindings glue.ResMut[input.Bindings]
 }) {
-	bindDefault(p.Bindings.Get(), p.Mute.Get().Action, "Mute", ebiten.KeyM)
+	p.Bindings.Get().Default(p.Mute.Get().Action, "Mute", input.Key(ebiten.KeyM))
 }
 
 // runMuteKey (glue.Update) mutes or unmutes the sound on the action and
@@ -48,8 +50,8 @@ func runMuteKey(p struct {
 	Mute     glue.Res[muteKey]
 	Input    glue.Res[input.State]
 	Bindings glue.Res[input.Bindings]
-	Sounds   glue.ResMut[audio.Sounds]
-	Notice   glue.ResMut[Notice]
+	Sounds   glue.ResMut[Sounds]
+	Notice   glue.ResMut[render.Notice]
 }) {
 	a := p.Mute.Get().Action
 	if !p.Input.Get().Pressed(a) {
