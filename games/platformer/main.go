@@ -107,7 +107,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		ui.QuickSave{Save: QuickSave, Load: QuickLoad}, // F5 saves, F9 loads, the HUD says what they did
 		ui.FullscreenKey{Action: ToggleFullscreen},     // F11, Alt+Enter, a double click
 	)
-	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3)})
+	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3), PauseMenu: true})
 	app.InsertResource(art)
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, Title)
@@ -117,6 +117,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
+	app.AddSystems(glue.PreUpdate, render.PauseOnFocusLoss(Paused, Playing)) // the focus lost: the pause menu
 	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
