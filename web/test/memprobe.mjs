@@ -15,7 +15,9 @@ const profDir = process.env.PROFDIR || "/tmp";
 const seconds = Number(process.env.S || 120);
 const every = Number(process.env.EVERY || 10);
 const query = process.env.Q ?? "?autopilot&seed=1&menus=false";
-const restartEvery = Number(process.env.R || 20);
+// R=won restarts when a game ends (won or lost) instead of every R seconds.
+const restartOnEnd = process.env.R === "won";
+const restartEvery = restartOnEnd ? Infinity : Number(process.env.R || 20);
 const { server, base } = await serve(dir);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
 try {
@@ -43,7 +45,7 @@ try {
     }
     n++;
     if (t >= seconds) break;
-    if (t - lastR >= restartEvery) { await page.keyboard.press("r"); lastR = t; }
+    if (t - lastR >= restartEvery || restartOnEnd && (st.phase === "won" || st.phase === "lost")) { await page.keyboard.press("r"); lastR = t; }
     await page.waitForTimeout(every * 1000);
   }
 } finally {
