@@ -1,6 +1,8 @@
 // memprobe.mjs: not a test — the probe behind docs/web.md's memory curves.
 // It plays Breakout built with -tags memprof (modules/diag/memprof.go)
-// with the autopilot, restarts it every R seconds, and prints every EVERY
+// with the autopilot, restarts it every R seconds (R=won: when a game
+// ends, as issue #40's run: Q="?autopilot&seed=1&menus=false&bricks=3"
+// wins every 15–25 s here), and prints every EVERY
 // seconds the frames drawn, the wasm memory and the Go runtime's memory
 // classes (MiB) after a collection; PROF=n writes a heap profile every n
 // samples to PROFDIR (for go tool pprof -base). Build and run:
