@@ -21,7 +21,8 @@
 //
 //	First       timer: the clock advances (not while Paused); save: what
 //	            the last tick's quick save or load did is reported; audio:
-//	            a rollback's re-run tick is silenced (-rollback, rollback.go)
+//	            a rollback's re-run tick is silenced (-rollback, rollback.go);
+//	            the window's focus lost pauses (render.PauseOnFocusLoss)
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
 //	StateTransition  the phase (Waiting, Serving, Playing, Paused, Won, Lost) changes
 //	            as the rules asked last tick: entering Serving (or
@@ -155,7 +156,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(SpawnLevel),
 	)
 
-	app.AddSystems(glue.PreUpdate, render.PauseOnFocusLoss(Paused, Serving, Playing)) // the focus lost: Paused, with its menu
+	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Serving, Playing)) // the focus lost: Paused, with its menu
 	app.AddSystems(Control,
 		glue.Func(Steer),
 		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent

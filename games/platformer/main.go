@@ -16,7 +16,8 @@
 // the gamepad. On a touch screen, an on-screen stick runs and a Jump
 // button jumps (input.TouchControls, shown from the first touch).
 //
-// A tick: First (clock, the hero's timers; the map reloads or respawns)
+// A tick: First (clock, the hero's timers; the map reloads or respawns;
+// the focus lost pauses)
 // → PreUpdate (input, menus) → StateTransition (Title, Playing, Paused
 // and Options pushed over it, GameOver, Won) → Update (menus, saving,
 // animation) → Control (the hero, enemies and platforms steer) → Physics
@@ -117,7 +118,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
-	app.AddSystems(glue.PreUpdate, render.PauseOnFocusLoss(Paused, Playing)) // the focus lost: the pause menu
+	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Playing)) // the focus lost: the pause menu
 	app.AddSystems(glue.Update, glue.Func(Menus), ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),

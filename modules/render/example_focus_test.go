@@ -47,7 +47,7 @@ func ExamplePauseOnFocusLoss() {
 	app.AddPlugins(render.Plugin{})
 	app.InsertResource(render.Window{Width: 320, Height: 180, PauseMenu: true})
 	glue.AddState(app, playing)
-	app.AddSystems(glue.PreUpdate, render.PauseOnFocusLoss(paused, playing))
+	app.AddSystems(glue.First, render.PauseOnFocusLoss(paused, playing))
 	app.AddSystems(glue.OnEnter(paused), glue.Func(func(glue.Commands) { fmt.Println("the pause menu opens") }))
 	defer app.Close()
 	app.Build()

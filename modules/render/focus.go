@@ -139,17 +139,22 @@ func (f *Focus) lose(lost bool) bool {
 	return lost && !f.run && !f.JustLost
 }
 
-// PauseOnFocusLoss returns the system, for the core stage glue.PreUpdate,
+// PauseOnFocusLoss returns the system, for the core stage glue.First,
 // that pushes the state paused over the game's state S when the focus
-// is lost ([Focus].JustLost) while that state is one of from: in the
+// is lost ([Focus].JustLost) while that state is one of from: before the
 // tick's own StateTransition, so that the game's OnEnter(paused) systems
 // open its pause menu in that tick and the frame after it shows the menu
 // — while the player is away, and when they come back. The game's
 // [Window] says PauseMenu (a networked game's says RunUnfocused, and is
 // never paused). A change of state already asked for (in the tick
-// before) goes first: nothing is pushed then. Breakout:
+// before) goes first: nothing is pushed then. In glue.First, whose
+// systems are the same in every build of a game, it keeps a replay's
+// fingerprint of the systems the same headless and in a window (in
+// glue.PreUpdate it was listed beside the device reading, which a
+// headless run leaves out, and a browser recording did not replay in
+// the window). Breakout:
 //
-//	app.AddSystems(glue.PreUpdate, render.PauseOnFocusLoss(Paused, Serving, Playing))
+//	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Serving, Playing))
 func PauseOnFocusLoss[S comparable](paused S, from ...S) *glue.System {
 	return glue.Func(func(p struct {
 		Focus glue.Res[Focus]

@@ -124,7 +124,7 @@ func TestFocusLossOpensThePauseMenu(t *testing.T) {
 		glue.AddState(app, c.from)
 		entered := 0
 		ticks := 0
-		app.AddSystems(glue.PreUpdate, render.PauseOnFocusLoss(paused, playing))
+		app.AddSystems(glue.First, render.PauseOnFocusLoss(paused, playing))
 		app.AddSystems(glue.OnEnter(paused), glue.Func(func(glue.Commands) { entered++ }))
 		app.AddSystems(glue.Update, glue.Func(func(glue.Commands) { ticks++ }))
 		if err := app.Build(); err != nil {
