@@ -9,7 +9,7 @@
 // when, after a warm-up (GLUE_WEB_MEMORY_WARMUP_S, default 60 s: "at its
 // plateau within a minute", issue #40), the WebAssembly memory grows by
 // more than a step of Go's (0.5 MiB) or 0.25 MiB a minute; when it grows
-// by more than 1 MiB in all from its first sample; when the live heap's
+// by more than 1.5 MiB in all from its first sample; when the live heap's
 // median is more than 0.5 MiB above its first sample; on a steady slope
 // of the live heap after the warm-up (over 0.25 MiB a minute); or when
 // fewer than 3 games were won.
@@ -121,10 +121,11 @@ test(`memory at its plateau within ${warmup} s and flat to ${seconds} s, with wi
   assert.ok(wasmGrowth <= allowed,
     `the WebAssembly memory grew ${wasmGrowth.toFixed(2)} MiB after ${warmup} s (allowed ${allowed.toFixed(2)}): not at its plateau within ${warmup} s: ${curve}`);
   // What the first games keep is small: before issue #40's fix each play
-  // of a long tone took two 176 KB buffers and the memory rose 2 MiB in
-  // steps from the first win (on a fast machine, for 5½ minutes).
-  assert.ok(wasmTotal <= 1,
-    `the WebAssembly memory grew ${wasmTotal.toFixed(2)} MiB from 10 s into the game; want at most 1 MiB: ${curve}`);
+  // of a long tone took two 176 KB buffers and the memory rose 2–2.5 MiB
+  // in steps from the first win (on a fast machine, for 5½ minutes);
+  // after it, 0.56–1.00 MiB here.
+  assert.ok(wasmTotal <= 1.5,
+    `the WebAssembly memory grew ${wasmTotal.toFixed(2)} MiB from 10 s into the game; want at most 1.5 MiB: ${curve}`);
   assert.ok(wins >= 3, `only ${wins} games won: the test is about restarts after wins`);
   assert.ok(restarts >= 2, `${restarts} restarts`);
   assert.deepEqual(errors, []);
