@@ -21,7 +21,8 @@
 //
 //	First       timer: the clock advances (not while Paused); save: what
 //	            the last tick's quick save or load did is reported; audio:
-//	            a rollback's re-run tick is silenced (-rollback, rollback.go)
+//	            a rollback's re-run tick is silenced (-rollback, rollback.go);
+//	            the window's focus lost pauses (render.PauseOnFocusLoss)
 //	PreUpdate   input: the devices are read; net: what arrived is handed over
 //	StateTransition  the phase (Waiting, Serving, Playing, Paused, Won, Lost) changes
 //	            as the rules asked last tick: entering Serving (or
@@ -139,8 +140,9 @@ func NewApp(cfg Config) *glue.App {
 
 	// The game's resources.
 	// A networked game keeps ticking when its window loses the focus; a
-	// single-player one pauses (render.Focus).
-	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true, RunUnfocused: cfg.Net.Networked()})
+	// single-player one pauses, into its pause menu (render.Focus).
+	app.InsertResource(render.Window{Title: "Breakout (glue demo)", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true,
+		RunUnfocused: cfg.Net.Networked(), PauseMenu: true})
 	app.InsertResource(cfg.Settings)
 	glue.AddState(app, firstPhase(cfg)) // Waiting for a room on Agones, else Serving
 	app.InsertResource(NewGame(cfg.Settings))
@@ -153,6 +155,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func(SpawnLevel),
 	)
 
+	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Serving, Playing)) // the focus lost: Paused, with its menu
 	app.AddSystems(Control,
 		glue.Func(Steer),
 		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/gluekit/glue"
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
@@ -83,5 +84,47 @@ func TestSlope(t *testing.T) {
 	}
 	if s := slope([]float64{3, 3, 3}); s != 0 {
 		t.Errorf("slope of 3 3 3 = %v, want 0", s)
+	}
+}
+
+// TestHeapIsFlatOverWins (issue #40 item 2) wins game after game on a
+// 3-brick level with the autopilot, restarting with R after each win,
+// and compares the live heap after a collection at restart 5 and restart
+// 25, in bytes: a win or a restart that kept anything (a text, a tone,
+// a level's entities) would show 20 times over. Headless, so without the
+// audio device and the drawing, where issue #40's growth was (the
+// browser's memory.test.mjs and the audio and render tests guard those).
+func TestHeapIsFlatOverWins(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 25 games")
+	}
+	cfg := Config{Seed: 3, Settings: DefaultSettings(), Headless: true, Scale: 1}
+	cfg.Settings.Autopilot, cfg.Settings.Bricks = true, 3
+	app := NewApp(cfg)
+	t.Cleanup(app.Close)
+	var ms runtime.MemStats
+	var at5 uint64
+	for game := 1; game <= 25; game++ {
+		for n := 0; glue.StateAfter[Phase](app) != Won; n++ {
+			if n == 20_000 {
+				t.Fatalf("game %d: not won after %d ticks (phase %v)", game, n, glue.StateAfter[Phase](app))
+			}
+			tick(t, "play", app)
+		}
+		press(t, app, ebiten.KeyR)
+		if game != 5 && game != 25 {
+			continue
+		}
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		if game == 5 {
+			at5 = ms.HeapAlloc
+			continue
+		}
+		t.Logf("live heap after restart 5: %d B, after restart 25: %d B", at5, ms.HeapAlloc)
+		if ms.HeapAlloc > at5+16<<10 {
+			t.Errorf("the live heap grew %d bytes over 20 wins and restarts (%d to %d); want at most 16 KiB", ms.HeapAlloc-at5, at5, ms.HeapAlloc)
+		}
 	}
 }

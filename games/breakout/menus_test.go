@@ -192,3 +192,64 @@ func TestDialogsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestFocusLossOpensThePauseMenu (issue #40 item 4): a game whose window
+// loses the focus while it is played pauses into its pause menu (the
+// ball stops where it was), shown in the frame after the loss, while the
+// player is away and when they come back; it resumes from the menu only.
+// The focus comes from render.Focus's Source, as a real window's cannot
+// be relied on headless.
+func TestFocusLossOpensThePauseMenu(t *testing.T) {
+	g := newMenuGame(t)
+	g.key(ebiten.KeyEnter) // Start
+	g.key(ebiten.KeySpace) // launch
+	for range 10 {
+		g.tick()
+	}
+	if g.phase() != Playing {
+		t.Fatalf("phase %v, want playing", g.phase())
+	}
+	focused := true
+	glue.Resource[render.Focus](g.app).Source = func() bool { return focused }
+	rg := render.NewGame(g.app)
+	frame := func() {
+		t.Helper()
+		if err := rg.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.app.Draw(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame()
+	focused = false
+	frame() // the tick after the loss: paused, the menu opens
+	if g.phase() != Paused || len(g.menus()) != 1 || g.menus()[0] != "resume" {
+		t.Fatalf("the focus lost: phase %v, menus %v; want paused with the pause menu on Resume", g.phase(), g.menus())
+	}
+	ball := func() physics.Vec {
+		var p physics.Vec
+		for _, e := range g.app.Entities(nil) {
+			if _, ok := g.app.Component(e, glue.TypeOf[Ball]()); ok {
+				c, _ := g.app.Component(e, glue.TypeOf[physics.Body]())
+				p = c.(physics.Body).Pos
+			}
+		}
+		return p
+	}
+	at := ball()
+	for range 5 {
+		frame()
+	}
+	focused = true
+	for range 5 {
+		frame()
+	}
+	if g.phase() != Paused || len(g.menus()) != 1 || ball() != at {
+		t.Fatalf("away and back: phase %v, menus %v, ball %v (was %v); want paused in the pause menu, the ball still", g.phase(), g.menus(), ball(), at)
+	}
+	g.key(ebiten.KeyEnter) // Resume
+	if g.phase() != Playing {
+		t.Fatalf("Resume: phase %v, want playing", g.phase())
+	}
+}

@@ -38,6 +38,6 @@ func breakoutState(p publishParams) string {
 	if _, _, bb, ok := p.Balls.First(); ok {
 		ballX, ballY = bb.Pos.X, bb.Pos.Y
 	}
-	return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d,"notice":%q,"menus":%d}`,
-		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played(), p.Notice.Get().Text, p.Menus.Len())
+	return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"bricks":%d,"paddleX":%.2f,"ballX":%.2f,"ballY":%.2f,"sounds":%d,"notice":%q,"menus":%d,"menu":%s}`,
+		p.Phase.Get().Get(), game.Score, game.Lives, p.Bricks.Len(), paddleX, ballX, ballY, p.Sounds.Get().Played(), p.Notice.Get().Text, p.Menus.Len(), ui.ShownJSON(p.Menus))
 }

@@ -174,3 +174,36 @@ func TestReplayAlwaysChecksTheFinalDigest(t *testing.T) {
 		t.Errorf("-replay of a recording whose final digest differs: exit %d, stderr %q; want exit 1 naming the final digest", rc, errs.String())
 	}
 }
+
+// TestReplayFingerprintHeadlessAndWindowed: a game recorded headless
+// replays in a window: both builds' update systems have the same
+// fingerprint. render.PauseOnFocusLoss in glue.PreUpdate was listed
+// beside the device reading, which a headless run leaves out, and a
+// browser recording (web/test/replay.test.mjs) was refused in the window
+// as "a different build"; in glue.First it is the same in both.
+func TestReplayFingerprintHeadlessAndWindowed(t *testing.T) {
+	var systems [2]uint64
+	for i, headless := range []bool{true, false} {
+		store := &save.Memory{}
+		cfg := Config{Seed: 9, Headless: headless, Settings: DefaultSettings(), NoDiag: true}
+		app := NewApp(cfg).AddPlugins(&replay.Plugin{Record: "run", Seed: 9, Store: store})
+		for range 3 {
+			if err := app.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		app.Close()
+		data, err := store.Read("run")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := replay.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		systems[i] = rec.Systems
+	}
+	if systems[0] != systems[1] {
+		t.Errorf("the update systems' fingerprint headless %x, in a window %x: a headless recording would not replay in a window", systems[0], systems[1])
+	}
+}

@@ -18,7 +18,8 @@
 // the gamepad. On a touch screen, an on-screen stick runs and a Jump
 // button jumps (input.TouchControls, shown from the first touch).
 //
-// A tick: First (clock, the hero's timers; the map reloads or respawns)
+// A tick: First (clock, the hero's timers; the map reloads or respawns;
+// the focus lost pauses)
 // → PreUpdate (input, menus) → StateTransition (Title, Playing, Paused
 // and Options pushed over it, GameOver, Won) → Update (menus, saving,
 // animation) → Control (the hero, enemies and platforms steer) → Physics
@@ -119,7 +120,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.FullscreenKey{Action: ToggleFullscreen}, // F11, Alt+Enter, a double click
 	)
-	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3)})
+	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3), PauseMenu: !cfg.Rollback})
 	app.InsertResource(art)
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, firstPhase(cfg)) // online: Playing
@@ -133,6 +134,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 			app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
 		}
 		app.AddSystems(glue.Update, glue.Func(Menus))
+		app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Playing)) // the focus lost: the pause menu
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
 	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
@@ -145,14 +147,16 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(glue.PostUpdate, render.FollowTarget[physics.Body]())
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
 	app.AddSystems(glue.Draw, input.DrawTouchControls())
-	// In the browser, window.platformerState() answers the phase, score
-	// and lives, for the browser test (render.Plugin tells the page when
-	// the first frame is drawn); nothing on the desktop.
+	// In the browser, window.platformerState() answers the phase, score,
+	// lives and where its menu is (ui.ShownJSON), for the browser tests
+	// (render.Plugin tells the page when the first frame is drawn);
+	// nothing on the desktop.
 	app.AddSystems(glue.Draw, render.Publish("platformerState", 1, func(p struct {
 		Phase    glue.Res[glue.State[Phase]]
 		Progress glue.Res[Progress]
+		Menus    glue.Query1[ui.Menu]
 	}) string {
-		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives)
+		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"menu":%s}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives, ui.ShownJSON(p.Menus))
 	}))
 	return app, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -170,4 +171,55 @@ func TestDialogsFit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFocusLossOpensThePauseMenu (issue #40 item 4): the window losing
+// the focus while the hero runs opens the pause menu, in the frame after
+// the loss; the game stays paused (the hero where it was) while the
+// player is away and when they come back, until Resume. On the title
+// the loss changes no menu. The focus comes from render.Focus's Source.
+func TestFocusLossOpensThePauseMenu(t *testing.T) {
+	g := newGame(t)
+	focused := true
+	glue.Resource[render.Focus](g.app).Source = func() bool { return focused }
+	rg := render.NewGame(g.app)
+	frame := func(keys ...ebiten.Key) {
+		t.Helper()
+		d := glue.Resource[input.Devices](g.app)
+		clear(d.Keys[:])
+		for _, k := range keys {
+			d.Keys[k] = true
+		}
+		if err := rg.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frame()
+	focused = false
+	frame()
+	focused = true
+	frame()
+	g.want("the focus lost on the title", Title, "PLATFORMER>play")
+	g.key(ebiten.KeyEnter)
+	for range 10 {
+		frame(ebiten.KeyArrowRight)
+	}
+	g.want("playing", Playing)
+	focused = false
+	frame(ebiten.KeyArrowRight) // the tick after the loss
+	g.want("the focus lost", Paused, "PAUSED>resume")
+	at := find[Player](g)
+	for range 5 {
+		frame(ebiten.KeyArrowRight)
+	}
+	focused = true
+	for range 5 {
+		frame()
+	}
+	g.want("away and back", Paused, "PAUSED>resume")
+	if now := find[Player](g); now[0].Pos != at[0].Pos {
+		t.Errorf("the hero moved from %v to %v while paused", at[0].Pos, now[0].Pos)
+	}
+	g.key(ebiten.KeyEnter)
+	g.want("Resume", Playing)
 }

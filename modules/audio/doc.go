@@ -26,7 +26,8 @@
 // them, one per copy playing at once, up to 8; a finished player plays its
 // sound again, so a sound played over and over allocates nothing once its
 // players exist, and a ninth copy at once restarts the one that started
-// first. A player reads its whole sound ahead, up to half a second.
+// first. A player reads its whole sound ahead, up to a tenth of a second
+// (a longer read-ahead made the browser's memory grow, issue #40).
 //
 // Sound needs an audio device, and Ebitengine ends the game loop when it
 // cannot open one. The plugin therefore opens the device only where there

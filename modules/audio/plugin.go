@@ -140,9 +140,13 @@ type player interface {
 // while all its voices play restarts the one that started first.
 const maxVoices = 8
 
-// maxBuffer is the longest a player reads ahead: Ebitengine's default.
-// A shorter sound's players read it whole.
-const maxBuffer = 500 * time.Millisecond
+// maxBuffer is the longest a player reads ahead; a shorter sound's
+// players read it whole. Ebitengine's default, half a second, made each
+// play of a long tone take two buffers of 176 KB (float32 stereo at
+// 44.1 kHz) from oto's pool, which every collection empties: in the
+// browser the memory rose at every restart after a win (issue #40). The
+// sounds' PCM is in memory, so a tenth of a second is read in no time.
+const maxBuffer = 100 * time.Millisecond
 
 // sound is one tone or sample and the players (voices) made for it.
 // A finished voice plays the sound again: a new Ebitengine player per

@@ -185,6 +185,16 @@
 // a key to resume") over the world before Ebitengine pauses the page;
 // on the desktop the last frame stays as it was (reading the focus
 // there allocates). [Window].RunUnfocused keeps a networked game ticking.
+// A game with a pause menu of its own sets [Window].PauseMenu and adds
+// [PauseOnFocusLoss] to glue.First: it gets one more tick after the
+// loss (Focus.JustLost), in which its paused state is entered and its
+// menu opens, and the frame after shows that menu, with no notice — on
+// the desktop too, where its focus is then read every 15th tick.
+// Breakout and the platformer do:
+//
+//	app.InsertResource(render.Window{..., PauseMenu: true})
+//	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Playing))
+//
 // The [Focus] resource takes a Source that tests set instead (a window
 // under Xvfb may never get the focus, and one that never had it is not
 // paused).

@@ -92,3 +92,69 @@ func TestFocusPauseNotice(t *testing.T) {
 		frame("back", true, false)
 	}
 }
+
+// TestFocusLossOpensThePauseMenu (issue #40 item 4): a game whose Window
+// says PauseMenu runs one more tick when the focus is lost, with
+// Focus.JustLost set, in which PauseOnFocusLoss pushes its paused state
+// (entered in that tick, so its menu shows in the frame after), then no
+// tick until the focus is back; no PauseNotice is drawn over its menu. A
+// state not in the list (a title menu) is not paused, and a networked
+// game (RunUnfocused) is never paused.
+func TestFocusLossOpensThePauseMenu(t *testing.T) {
+	type phase int
+	const (
+		title phase = iota
+		playing
+		paused
+	)
+	for _, c := range []struct {
+		name  string
+		win   render.Window
+		from  phase
+		ticks int   // ticks run over the steps below
+		want  phase // the state after them
+	}{
+		{"single-player", render.Window{Width: 10, Height: 10, PauseMenu: true}, playing, 3, paused},
+		{"in the title menu", render.Window{Width: 10, Height: 10, PauseMenu: true}, title, 3, title},
+		{"networked", render.Window{Width: 10, Height: 10, PauseMenu: true, RunUnfocused: true}, playing, 4, playing},
+	} {
+		app := glue.NewApp()
+		app.AddPlugins(render.Plugin{})
+		app.InsertResource(c.win)
+		glue.AddState(app, c.from)
+		entered := 0
+		ticks := 0
+		app.AddSystems(glue.First, render.PauseOnFocusLoss(paused, playing))
+		app.AddSystems(glue.OnEnter(paused), glue.Func(func(glue.Commands) { entered++ }))
+		app.AddSystems(glue.Update, glue.Func(func(glue.Commands) { ticks++ }))
+		if err := app.Build(); err != nil {
+			t.Fatal(err)
+		}
+		focused := true
+		f := glue.Resource[render.Focus](app)
+		f.Source = func() bool { return focused }
+		g := render.NewGame(app)
+		for i, focus := range []bool{true, false, false, true} {
+			focused = focus
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+			if want := i == 1 && !c.win.RunUnfocused; f.JustLost != want {
+				t.Errorf("%s, step %d: JustLost %v, want %v", c.name, i, f.JustLost, want)
+			}
+			if i == 1 && c.want == paused && (entered != 1 || glue.Resource[glue.State[phase]](app).Get() != paused) {
+				t.Errorf("%s: in the tick after the loss, paused entered %d times, state %v; want entered in that tick", c.name, entered, glue.Resource[glue.State[phase]](app).Get())
+			}
+			if err := app.Draw(); err != nil {
+				t.Fatal(err)
+			}
+			if n := glue.Resource[render.DrawList](app).Stats().Vertices; n > 0 {
+				t.Errorf("%s, step %d: %d vertices drawn: the pause notice over the game's own menu", c.name, i, n)
+			}
+		}
+		if ticks != c.ticks || glue.Resource[glue.State[phase]](app).Get() != c.want {
+			t.Errorf("%s: %d ticks, state %v; want %d ticks, state %v", c.name, ticks, glue.Resource[glue.State[phase]](app).Get(), c.ticks, c.want)
+		}
+		app.Close()
+	}
+}

@@ -157,14 +157,29 @@ func (c *textCache) place(s string, style TextStyle, scale float64) *textEntry {
 	return e
 }
 
+// maxTextScratch is the largest rasterization, in bytes, that goes
+// through the text cache's kept scratch buffer (a score, a title): a
+// 64×64 pixel region.
+const maxTextScratch = 16 << 10
+
 // pixels returns s rendered in white for e, in a buffer of e.rect's size
 // that is valid until the next call.
 func (c *textCache) pixels(e *textEntry) []byte {
 	n := 4 * e.rect.Dx() * e.rect.Dy()
-	if cap(c.buf) < n {
+	var pix []byte
+	switch {
+	case n > maxTextScratch:
+		// A large text (a wrapped message on its box) is rasterized
+		// once into a buffer of its own, not kept: a scratch buffer
+		// grown to it would be kept for good (issue #40: Breakout's
+		// "won" message kept 104 KB from the first win on).
+		pix = make([]byte, n)
+	case cap(c.buf) < n:
 		c.buf = make([]byte, n)
+		fallthrough
+	default:
+		pix = c.buf[:n]
 	}
-	pix := c.buf[:n]
 	clear(pix)
 	f := c.faces.get(e.key.font, e.key.size)
 	f.rasterize(pix, image.Rect(0, 0, e.rect.Dx(), e.rect.Dy()), e.key.s, e.key.align, e.ax, e.ay)

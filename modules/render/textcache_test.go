@@ -288,3 +288,31 @@ func TestEmbeddedFontsAreCurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeTextKeepsNoScratch (issue #40): a large text (Breakout's
+// wrapped "won" message on its box) is rasterized into a buffer of its
+// own; the text cache's kept scratch buffer stays small. It grew to the
+// largest text ever drawn and was kept for good: 104 KB from Breakout's
+// first win on.
+func TestLargeTextKeepsNoScratch(t *testing.T) {
+	needDisplay(t)
+	dst := ebiten.NewImage(256, 256)
+	defer dst.Deallocate()
+	var d DrawList
+	msg := TextStyle{Size: 16, Wrap: 188, Backdrop: color.RGBA{34, 38, 56, 255}, Pad: 4, Align: AlignCenter}
+	d.AddText("You win! Score 360. Press R or Space to play again", 100, 100, msg, 0)
+	d.AddText("Score 0", 0, 0, TextStyle{Size: 12}, 0)
+	d.Flush(dst, 2)
+	theAtlas.mu.Lock()
+	kept, largest := cap(theAtlas.texts.buf), 0
+	for _, e := range theAtlas.texts.m {
+		largest = max(largest, 4*e.rect.Dx()*e.rect.Dy())
+	}
+	theAtlas.mu.Unlock()
+	if largest <= maxTextScratch {
+		t.Fatalf("the largest text is %d bytes: want one larger than the scratch's %d", largest, maxTextScratch)
+	}
+	if kept > maxTextScratch {
+		t.Errorf("the text cache keeps a %d-byte scratch buffer after a large text; want at most %d", kept, maxTextScratch)
+	}
+}

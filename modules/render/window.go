@@ -28,6 +28,14 @@ type Window struct {
 	// whose session must keep going. The default (false) pauses a
 	// single-player game while the player is away.
 	RunUnfocused bool
+	// PauseMenu says the game pauses itself, with a menu of its own, when
+	// the focus is lost: [Focus] runs one more tick, with Focus.JustLost
+	// set, in which the game opens its pause menu ([PauseOnFocusLoss] does
+	// it for a game with a paused state), and draws no [PauseNotice] over
+	// that menu; the frame after the tick shows it, natively as in the
+	// browser. The default (false) stops the game at once, with the
+	// notice. It changes nothing with RunUnfocused.
+	PauseMenu bool
 }
 
 // MachineLocal marks Window as this machine's (glue.MachineLocal).

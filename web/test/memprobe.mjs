@@ -1,6 +1,8 @@
 // memprobe.mjs: not a test — the probe behind docs/web.md's memory curves.
 // It plays Breakout built with -tags memprof (modules/diag/memprof.go)
-// with the autopilot, restarts it every R seconds, and prints every EVERY
+// with the autopilot, restarts it every R seconds (R=won: when a game
+// ends, as issue #40's run: Q="?autopilot&seed=1&menus=false&bricks=3"
+// wins every 15–25 s here), and prints every EVERY
 // seconds the frames drawn, the wasm memory and the Go runtime's memory
 // classes (MiB) after a collection; PROF=n writes a heap profile every n
 // samples to PROFDIR (for go tool pprof -base). Build and run:
@@ -15,7 +17,9 @@ const profDir = process.env.PROFDIR || "/tmp";
 const seconds = Number(process.env.S || 120);
 const every = Number(process.env.EVERY || 10);
 const query = process.env.Q ?? "?autopilot&seed=1&menus=false";
-const restartEvery = Number(process.env.R || 20);
+// R=won restarts when a game ends (won or lost) instead of every R seconds.
+const restartOnEnd = process.env.R === "won";
+const restartEvery = restartOnEnd ? Infinity : Number(process.env.R || 20);
 const { server, base } = await serve(dir);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
 try {
@@ -43,7 +47,7 @@ try {
     }
     n++;
     if (t >= seconds) break;
-    if (t - lastR >= restartEvery) { await page.keyboard.press("r"); lastR = t; }
+    if (t - lastR >= restartEvery || restartOnEnd && (st.phase === "won" || st.phase === "lost")) { await page.keyboard.press("r"); lastR = t; }
     await page.waitForTimeout(every * 1000);
   }
 } finally {

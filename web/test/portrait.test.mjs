@@ -1,0 +1,82 @@
+// portrait.test.mjs: Breakout and the platformer on a phone held upright
+// (390×844 CSS px, issue #40 item 4): the field fills the page's width,
+// centred, and each menu shown (the title menu, the options dialog, the
+// pause menu) fits the field, its focused control at least 44 CSS px
+// (ui.MinTargetCSS) each way. The games report where their top menu is
+// (ui.ShownJSON: the dialog's and the focused control's rectangles, in
+// logical pixels) in window.breakoutState() and window.platformerState().
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setup, base, browser, until } from "./harness.mjs";
+
+setup();
+
+const W = 390, H = 844;
+
+// fit checks the field (w×h logical) fills the canvas's width and the
+// shown menu fits it, its focused control large enough for a finger; it
+// returns what it measured.
+async function fit(page, s, w, h, what) {
+  const box = await page.locator("canvas").boundingBox();
+  const scale = Math.min(box.width / w, box.height / h);
+  assert.ok(Math.abs(box.width - W) <= 1, `${what}: the canvas is ${box.width} CSS px wide, want the page's ${W}`);
+  assert.ok(w * scale >= W - 1, `${what}: the field is ${(w * scale).toFixed(1)} CSS px wide, want the page's ${W}`);
+  assert.ok(s.menu, `${what}: no menu shown`);
+  const [dx, dy, dw, dh] = s.menu.dialog, [fx, fy, fw, fh] = s.menu.focus;
+  assert.ok(dx >= 0 && dy >= 0 && dx + dw <= w + 0.5 && dy + dh <= h + 0.5,
+    `${what}: the dialog at ${s.menu.dialog} does not fit the ${w}×${h} field`);
+  assert.ok(fw * scale >= 44 - 0.5 && fh * scale >= 44 - 0.5,
+    `${what}: the focused control is ${(fw * scale).toFixed(1)}×${(fh * scale).toFixed(1)} CSS px, under 44`);
+  assert.ok(fx >= dx && fy >= dy && fx + fw <= dx + dw + 0.5 && fy + fh <= dy + dh + 0.5, `${what}: the focused control ${s.menu.focus} is outside its dialog ${s.menu.dialog}`);
+  return `${what}: field ${(w * scale).toFixed(0)}×${(h * scale).toFixed(0)} CSS px, focused control ${(fw * scale).toFixed(0)}×${(fh * scale).toFixed(0)}`;
+}
+
+// hold presses key until the state says pred: at a few frames a second
+// a short press can fall between two frames.
+async function hold(page, key, pred, what, read) {
+  await page.keyboard.down(key);
+  const s = await until(page, pred, what, 30_000, read);
+  await page.keyboard.up(key);
+  await page.waitForTimeout(500);
+  return s;
+}
+
+test("Breakout at 390×844: the field fills the width, the title and options menus fit, with finger-sized controls", async () => {
+  const page = await browser.newPage({ viewport: { width: W, height: H } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(base + "?seed=1");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 180_000 });
+  const read = async (p) => JSON.parse(await p.evaluate(() => window.breakoutState()));
+  let s = await until(page, (s) => s.menu && s.menu.focus[2] > 0, "the title menu", 60_000, read);
+  const said = [await fit(page, s, 200, 400, "the title menu")];
+  // Options, the second item: held down until it has the focus (a slow
+  // frame's repeat may pass it: then up).
+  s = await hold(page, "ArrowDown", (s) => s.menu && s.menu.id !== "start", "the focus off Start", read);
+  if (s.menu.id === "quit") s = await hold(page, "ArrowUp", (s) => s.menu && s.menu.id === "options", "Options focused", read);
+  assert.equal(s.menu.id, "options");
+  const titleFocus = s.menu.focus.join();
+  s = await hold(page, "Enter", (s) => s.menus === 2, "the options dialog", read);
+  s = await until(page, (s) => s.menu && s.menu.focus.join() !== titleFocus, "the options dialog laid out", 30_000, read);
+  said.push(await fit(page, s, 200, 400, "the options dialog"));
+  console.log(said.join("; "));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the platformer at 390×844: the field fills the width, the title and pause menus fit, with finger-sized controls", async () => {
+  const page = await browser.newPage({ viewport: { width: W, height: H } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(base + "platformer/");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 180_000 });
+  const read = async (p) => JSON.parse(await p.evaluate(() => window.platformerState()));
+  let s = await until(page, (s) => s.phase === "Title" && s.menu && s.menu.focus[2] > 0, "the title menu", 60_000, read);
+  const said = [await fit(page, s, 320, 180, "the title menu")];
+  await hold(page, "Space", (s) => s.phase === "Playing", "Playing after Space", read);
+  s = await hold(page, "Escape", (s) => s.phase === "Paused" && s.menu && s.menu.focus[2] > 0, "the pause menu", read);
+  said.push(await fit(page, s, 320, 180, "the pause menu"));
+  console.log(said.join("; "));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
