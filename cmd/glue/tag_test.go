@@ -17,21 +17,23 @@ import (
 	modzip "golang.org/x/mod/zip"
 )
 
-// The two commands README.md's "Start your own game" gives for once
-// v0.1.0 is tagged: from an empty folder, the first writes the game, the
-// second plays it. TestNewFromTag runs them.
+// The commands README.md's "Start your own game" gives for once v0.1.0
+// is tagged: from an empty folder, the first writes the game, the second
+// plays it, the third serves it in the browser. TestNewFromTag runs them.
 const (
 	tagVersion = "v0.1.0"
 	tagNew     = "go run github.com/gluekit/glue/cmd/glue@v0.1.0 new example.com/mygame"
 	tagPlay    = "go -C mygame run ."
+	tagWeb     = "go -C mygame run github.com/gluekit/glue/cmd/glue web"
 )
 
 // TestNewFromTag proves README.md's two commands against a would-be tag:
 // it packs this checkout as github.com/gluekit/glue@v0.1.0 into a module
 // proxy in a folder (file://), and in an empty folder runs exactly
 // tagNew, then tagPlay with -headless -ticks 60 (no window: the test may
-// run where there is no display), which must exit 0 having played. The
-// new go.mod requires glue v0.1.0 and has no replace line.
+// run where there is no display), which must exit 0 having played, then
+// tagWeb with -out site (the files it would serve; a server does not
+// exit). The new go.mod requires glue v0.1.0 and has no replace line.
 //
 // Nothing new is downloaded where the module cache already holds glue's
 // dependencies (CI, after the other tests): the go command runs with a
@@ -49,7 +51,7 @@ func TestNewFromTag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{tagNew, tagPlay} {
+	for _, c := range []string{tagNew, tagPlay, tagWeb} {
 		if !bytes.Contains(readme, []byte("\n"+c+"\n")) {
 			t.Errorf("README.md has no line %q: the test runs the commands README.md gives; change both together", c)
 		}
@@ -136,6 +138,12 @@ func TestNewFromTag(t *testing.T) {
 	}
 	if out := sh(tagPlay, "-headless", "-ticks", "60"); !strings.Contains(out, "ticks 60 hero at 160,100") {
 		t.Errorf("%s -headless -ticks 60 printed %q, want the 60 ticks played", tagPlay, out)
+	}
+	sh(tagWeb, "-out", "site")
+	for _, f := range []string{"index.html", "loader.js", "mygame.wasm", "wasm_exec.js"} {
+		if fi, err := os.Stat(filepath.Join(work, "mygame", "site", f)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s -out site wrote no %s: %v", tagWeb, f, err)
+		}
 	}
 }
 
