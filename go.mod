@@ -11,6 +11,7 @@ require (
 	github.com/solarlune/resolv v0.8.1
 	github.com/yohamta/donburi v1.15.8
 	golang.org/x/image v0.45.0
+	golang.org/x/mod v0.40.0
 	golang.org/x/tools v0.49.0
 )
 
@@ -25,7 +26,6 @@ require (
 	github.com/tidwall/gjson v1.6.4 // indirect
 	github.com/tidwall/match v1.0.1 // indirect
 	github.com/tidwall/pretty v1.0.2 // indirect
-	golang.org/x/mod v0.40.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect

@@ -50,6 +50,9 @@ func TestNewTemplates(t *testing.T) {
 	}
 	for _, tmpl := range templateNames {
 		t.Run(string(tmpl), func(t *testing.T) {
+			// The two games build and test beside each other: their
+			// tests mostly wait (the platformer's play in real time).
+			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "game")
 			var out strings.Builder
 			got, err := newGame(newOptions{Module: "example.com/games/my-game", Template: tmpl, Dir: dir, Glue: glueRoot(t), Stdout: &out})
@@ -90,7 +93,7 @@ func TestNewTemplates(t *testing.T) {
 			if !strings.Contains(string(main), `const WindowTitle = "my-game"`) {
 				t.Errorf("main.go does not title the window my-game")
 			}
-			if tmpl == templatePlatformer && !strings.Contains(string(main), `const Name = "my-game"`) {
+			if !strings.Contains(string(main), `const Name = "my-game"`) {
 				t.Errorf("main.go does not name the game my-game (its saves, flags and errors)")
 			}
 
@@ -109,8 +112,10 @@ func TestNewTemplates(t *testing.T) {
 					}
 				}
 			}
+			// go vet once, with all its checks; go test does not run its
+			// subset again (-vet=off).
 			goCmd(t, dir, nil, "vet", "./...")
-			goCmd(t, dir, nil, "test", "-count=1", "./...")
+			goCmd(t, dir, nil, "test", "-count=1", "-vet=off", "./...")
 			goCmd(t, dir, []string{"GOOS=js", "GOARCH=wasm"}, "build", "-o", filepath.Join(t.TempDir(), "game.wasm"), ".")
 		})
 	}

@@ -3,6 +3,7 @@
 // and a sound when Space is pressed.
 //
 //	go run ./examples/hello
+//	go run ./examples/hello -headless -ticks 60    # no window: a second of play, then where the hero is
 //
 // Start your own game from it with `go run github.com/gluekit/glue/cmd/glue
 // new example.com/mygame` (README.md, "Start your own game").
@@ -12,6 +13,7 @@ import (
 	"embed"
 	"fmt"
 	"image/color"
+	"io"
 	"os"
 	"time"
 
@@ -24,6 +26,10 @@ import (
 
 //go:embed hero.png
 var files embed.FS
+
+// Name is the game's: its command line's name and the first word of its
+// messages.
+const Name = "hello"
 
 // WindowTitle is the window's title.
 const WindowTitle = "Hello, glue"
@@ -65,12 +71,31 @@ func Move(_ glue.Entity, s *render.Sprite, p struct {
 }
 
 func main() {
-	app, err := NewApp(false)
-	if err == nil {
-		err = render.Run(app, nil)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses the flags and plays; it returns the exit status. The flags
+// are those every glue game has (render.Command's): -headless runs the
+// game without a window for -ticks ticks and prints where the hero is,
+// which is how a test (or a machine without a display) checks that the
+// game runs.
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := render.NewCommand(Name, stdout, stderr, render.CommandDefaults{Scale: 3, NoSeed: true})
+	if !cmd.Parse(args, nil) {
+		return 2
 	}
+	app, err := NewApp(cmd.Headless)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		fmt.Fprintln(stderr, Name+":", err)
+		return 1
 	}
+	return cmd.Run(app, render.Headless{}, func(ticks int) {
+		for _, e := range app.Entities(nil) {
+			if s, ok := app.Component(e, glue.TypeOf[render.Sprite]()); ok {
+				fmt.Fprintf(stdout, "ticks %d hero at %.0f,%.0f\n", ticks, s.(render.Sprite).X, s.(render.Sprite).Y)
+				return
+			}
+		}
+		fmt.Fprintf(stdout, "ticks %d\n", ticks)
+	})
 }

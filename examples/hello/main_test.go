@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -48,5 +49,20 @@ func TestRunsHeadless(t *testing.T) {
 	tick(ebiten.KeySpace)
 	if played := glue.Resource[audio.Sounds](app).Played(); played != 1 {
 		t.Fatalf("Space played %d sounds, want 1", played)
+	}
+}
+
+// TestRunFlags: -headless -ticks runs the game without a window, prints
+// the ticks and where the hero is, and exits 0 (how glue's cmd/glue tests
+// check that a new game runs); a bad flag value exits 2, naming it.
+func TestRunFlags(t *testing.T) {
+	var out, errs strings.Builder
+	if code := run([]string{"-headless", "-ticks", "30"}, &out, &errs); code != 0 || out.String() != "ticks 30 hero at 160,100\n" || errs.Len() > 0 {
+		t.Errorf("-headless -ticks 30: exit %d, stdout %q, stderr %q; want 0 and %q", code, out.String(), errs.String(), "ticks 30 hero at 160,100\n")
+	}
+	out.Reset()
+	errs.Reset()
+	if code := run([]string{"-headless", "-ticks", "0"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "-ticks must be at least 1, got 0") {
+		t.Errorf("-ticks 0: exit %d, stderr %q; want 2 and the flag named", code, errs.String())
 	}
 }

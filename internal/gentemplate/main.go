@@ -61,8 +61,10 @@ var templates = []template{
 // file: a sprite loaded from an embedded PNG that the arrow keys (or a
 // gamepad) move, a text, and a sound when Space is pressed.`,
 		play: "Arrows (or a gamepad) move the sprite, Space beeps. The whole game is\n" +
-			"main.go; main_test.go plays it without a window.\n",
+			"main.go; main_test.go plays it without a window, and so does\n" +
+			"`go run . -headless -ticks 60` (a second of play, then where the hero is).\n",
 		lines: map[string]string{
+			`const Name = "hello"`:              `const Name = "{{name}}"`,
 			`const WindowTitle = "Hello, glue"`: `const WindowTitle = "{{name}}"`,
 		},
 	},

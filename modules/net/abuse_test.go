@@ -371,6 +371,7 @@ func play(t *testing.T, srv Server, cl Client, tick func()) {
 // connection itself is reported gone at once. Ids are random, not 1, 2,
 // 3. (Issue 26: a reconnecting player got a new id, and lost its seat.)
 func TestReconnectKeepsTheID(t *testing.T) {
+	t.Parallel()
 	var joined, left []ClientID
 	app, srv := startServer(t, ServerConfig{ReconnectGrace: 500 * time.Millisecond}, func(app *glue.App) {
 		app.AddSystems(update, glue.Func(func(in glue.Res[Inputs]) {

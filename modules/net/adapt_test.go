@@ -23,6 +23,7 @@ import (
 // the round trip the load leaves: TestAdaptiveDelay checks the rule
 // itself. It asserts no speed.
 func TestRollbackDelayFollowsTheLink(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("25 s of play; run without -short")
 	}
@@ -82,6 +83,7 @@ func TestRollbackDelayFollowsTheLink(t *testing.T) {
 // inputs each tick had, each player's inputs by tick those each other
 // player got (runRollbackWith). It asserts no speed.
 func TestRollbackDelayFollowsTheSlowestPlayer(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("15 s of play; run without -short")
 	}

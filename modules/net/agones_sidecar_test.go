@@ -103,6 +103,7 @@ func TestAgonesShutdownSlowDownFlapping(t *testing.T) {
 // Shutdown's budget of 5 s, not after the label calls (issue 35: it was
 // never sent).
 func TestAgonesShutdownAheadOfQueuedCalls(t *testing.T) {
+	t.Parallel()
 	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
 	defer sc.Close()
 	_, srv, tick := agonesRoom(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: time.Hour}}, sc, true)
@@ -148,6 +149,7 @@ func TestAgonesHealthNotBehindOtherCalls(t *testing.T) {
 // list equal the room's (issue 35: a change was retried 3 times in 300
 // ms and dropped, leaving a ghost player and a wrong label).
 func TestAgonesReconcilesAfterOutage(t *testing.T) {
+	t.Parallel()
 	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
 	defer sc.Close()
 	_, srv, tick := agonesRoom(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: 50 * time.Millisecond}}, sc, true)

@@ -207,6 +207,7 @@ func TestHostIsValidated(t *testing.T) {
 // absorb (so no write ever times out), is dropped once it lags more than
 // MaxLag; a client that reads is not.
 func TestClientThatNeverReadsIsDropped(t *testing.T) {
+	t.Parallel()
 	var logs logBuf
 	const maxLag = time.Second
 	app, srv := startServer(t, ServerConfig{SendEvery: 1, MaxLag: maxLag, WriteTimeout: time.Minute, Logger: logs.logger()}, func(app *glue.App) {
@@ -325,6 +326,7 @@ func TestRefusalWarningsAreRateLimited(t *testing.T) {
 // error, not a warning); a client's Close is a normal leave; a message
 // over MaxMessageSize is closed with 1009 and a reason naming the limit.
 func TestCloseClassification(t *testing.T) {
+	t.Parallel()
 	var logs logBuf
 	app, srv := startServer(t, ServerConfig{Logger: logs.logger()}, nil)
 	tick := func() { app.Update() }

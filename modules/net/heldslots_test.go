@@ -54,6 +54,7 @@ func readyzFrom(t *testing.T, srv Server, ip string) string {
 // address filled the room, and every new client got 503 while /readyz
 // said "clients 0 of 64".)
 func TestDroppedWatchersHoldNoSlot(t *testing.T) {
+	t.Parallel()
 	if c, err := stdnet.DialTCP("tcp", &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.2")}, &stdnet.TCPAddr{IP: stdnet.ParseIP("127.0.0.1"), Port: 9}); err != nil && strings.Contains(err.Error(), "assign requested address") {
 		t.Skip("this machine does not route 127.0.0.2 to loopback")
 	} else if c != nil {

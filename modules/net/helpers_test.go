@@ -15,6 +15,18 @@ import (
 	"github.com/gluekit/glue"
 )
 
+// Parallel tests: a test that spends its time waiting on real time — a
+// rollback match at 60 ticks a second through lag proxies, a node
+// process — and asserts only what a slower machine does not change (the
+// digests at the end, what was received) calls t.Parallel() first, so
+// that its waits overlap another's (go test runs GOMAXPROCS of them at
+// once). A test stays sequential when it counts allocations
+// (testing.AllocsPerRun counts the whole process's), sets package-level
+// state or the environment, or asserts what a starved CPU changes: the
+// order of interruption events around a timeout, a rate limit's window,
+// a prediction with no correction, how many connections close at once.
+// Those failed when 8 ran at once at load 20; the parallel ones did not.
+
 // update is the stage of the test apps' game systems.
 const update = glue.Update
 

@@ -214,6 +214,7 @@ func (w *watcher) step(t *testing.T, sent map[uint64]world) {
 }
 
 func TestReplicationReproducesServerWorld(t *testing.T) {
+	t.Parallel()
 	running := true
 	sent := map[uint64]world{}
 	app, srv := startServer(t, ServerConfig{SendEvery: 3, Heartbeat: 5}, func(app *glue.App) {

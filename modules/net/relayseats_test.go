@@ -218,6 +218,7 @@ func drainBytes(ch chan int) int {
 // a seated peer receives the seated one's messages. (Issue 34: one client
 // within the limits made every watcher receive ~650 KB/s.)
 func TestRelayReachesOnlyPeers(t *testing.T) {
+	t.Parallel()
 	var logs logBuf
 	server, srv := startServer(t, ServerConfig{MaxMessageRate: 100, Logger: logs.logger()}, nil)
 	tickEvery(t, server)
@@ -291,6 +292,7 @@ func TestRelayQueueIsBoundedInBytes(t *testing.T) {
 // the session's. (Issue 34: the host published the ticks it re-ran as new
 // ticks; its watchers' clock ran at 69.9 ticks a second against 60.)
 func TestRollbackHostPublishesEachTickOnce(t *testing.T) {
+	t.Parallel()
 	const n = 240
 	ln, err := stdnet.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

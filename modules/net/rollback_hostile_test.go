@@ -203,6 +203,7 @@ func TestRollbackHostileDigestFlood(t *testing.T) {
 // is told Interrupted, then Disconnected after DisconnectAfter, with the
 // reason.
 func TestRollbackHostileWithheldInputs(t *testing.T) {
+	t.Parallel()
 	app, _, h, ev := rbHonest(t, func(c *RollbackConfig) { c.DisconnectAfter = 2 * time.Second })
 	err := rbPlayHostile(t, app, h, func(int) {
 		_, last, _ := h.state()

@@ -35,6 +35,7 @@ func cutAt(app *glue.App, proxy **lagproxy.Proxy, at uint64, mode lagproxy.CutMo
 // the fix, both stalled at the cut until the test's 60 s liveness
 // deadline.
 func TestRollbackSurvivesShortOutage(t *testing.T) {
+	t.Parallel()
 	var proxy [2]*lagproxy.Proxy
 	runRollbackWith(t, rbRun{n: 300, lag: 20 * time.Millisecond, compare: true,
 		server:  func(cfg *ServerConfig) { cfg.ReconnectGrace = 10 * time.Second },
@@ -55,6 +56,7 @@ func TestRollbackSurvivesShortOutage(t *testing.T) {
 // time. The relay server keeps the lost player's seat (ReconnectGrace,
 // which a server in a rollback player's app gets by default).
 func TestRollbackSurvivesThreeSecondCut(t *testing.T) {
+	t.Parallel()
 	var proxy [2]*lagproxy.Proxy
 	st, _ := runRollbackWith(t, rbRun{n: 360, lag: 50 * time.Millisecond, compare: true,
 		server:  func(cfg *ServerConfig) { cfg.ReconnectGrace = 10 * time.Second },
@@ -277,6 +279,7 @@ func TestRollbackPeerLeft(t *testing.T) {
 // soak with a stall every 30 s: TestRollbackSoakFiveMinutes, with
 // GLUE_SOAK=1; this is its short form.) Skipped with -short.
 func TestRollbackSoakHeldBackAndStalls(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("about 25 s of play; run without -short")
 	}

@@ -129,12 +129,14 @@ func countLeavers(leave []uint64) int {
 // ticks agreed, and each player's own paddle answered in the tick of its
 // key after every tick.
 func TestRollbackThreePlayers(t *testing.T) {
+	t.Parallel()
 	runPlayers(t, 300, []time.Duration{20 * time.Millisecond, 80 * time.Millisecond, 150 * time.Millisecond}, nil)
 }
 
 // Four players, at 10, 50, 100 and 150 ms ± 30 ms each way: as
 // TestRollbackThreePlayers.
 func TestRollbackFourPlayers(t *testing.T) {
+	t.Parallel()
 	runPlayers(t, 300, []time.Duration{10 * time.Millisecond, 50 * time.Millisecond, 100 * time.Millisecond, 150 * time.Millisecond}, nil)
 }
 
@@ -144,6 +146,7 @@ func TestRollbackFourPlayers(t *testing.T) {
 // the same tick, re-run where it had been predicted — and both end with
 // the digests of a run with its inputs zero from then on.
 func TestRollbackPlayerLeavesThree(t *testing.T) {
+	t.Parallel()
 	const n, leaveAt = 300, 150
 	evs := make([]*rbEvents, 3)
 	logs := make([]*rbInputLog, 3)

@@ -222,6 +222,7 @@ func rbPeerWith(t *testing.T, url string, player int, delay int, desyncs *[]Desy
 // every tick it runs (it responds in the tick of its key), predictions
 // were wrong and rolled back, and the digests they compared agreed.
 func TestRollbackUnderLatency(t *testing.T) {
+	t.Parallel()
 	st, desyncs := runRollback(t, 300, 0, 100*time.Millisecond, nil)
 	if st[0].Rollbacks+st[1].Rollbacks == 0 {
 		t.Error("no rollback at all: the test tests nothing")
@@ -240,6 +241,7 @@ func TestRollbackUnderLatency(t *testing.T) {
 // leave the game as with every input on time. Without a session it never
 // holds.
 func TestRollbackRerunningCondition(t *testing.T) {
+	t.Parallel()
 	const n = 300
 	var apps [2]*glue.App
 	var first, again [2]uint64
@@ -283,6 +285,7 @@ func TestRollbackRerunningCondition(t *testing.T) {
 // its key, on both sides, and the game still ends as with every input on
 // time.
 func TestRollbackInputDelay(t *testing.T) {
+	t.Parallel()
 	_, desyncs := runRollback(t, 200, 3, 30*time.Millisecond, nil)
 	if len(desyncs) > 0 {
 		t.Errorf("desyncs reported: %v", desyncs)
@@ -293,6 +296,7 @@ func TestRollbackInputDelay(t *testing.T) {
 // in tick 100 — is reported at the first digest tick after it, naming the
 // score as what differs and nothing else.
 func TestRollbackReportsDesync(t *testing.T) {
+	t.Parallel()
 	_, desyncs := runRollback(t, 200, 0, 0, func(p int, app *glue.App) {
 		if p == 1 {
 			app.AddSystems(glue.PostUpdate, glue.Func(func(p struct {

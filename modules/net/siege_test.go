@@ -693,6 +693,7 @@ func startAttacks(ctx context.Context, wg *sync.WaitGroup, url string, scale int
 // bursting attackers' paddles move at most one input a tick, and the
 // attacks did happen (refusals, protocol errors, rate limits).
 func TestAttacksBesideWatchers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("real time: about 25 s")
 	}

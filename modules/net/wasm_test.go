@@ -20,6 +20,7 @@ import (
 // must receive an entity and a resource and send an input back. It is
 // skipped when node is not installed, and with -short.
 func TestWasmClient(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs a wasm binary")
 	}
