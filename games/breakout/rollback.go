@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
@@ -31,7 +32,7 @@ type RollbackPad struct {
 
 // rollbackPlugin is the rollback session of a -rollback game.
 func rollbackPlugin(cfg Config, player net.Player, url string) glue.Plugin {
-	return net.Rollback[RollbackPad]{Config: net.RollbackConfig{
+	c := net.RollbackConfig{
 		URL: url, Player: player, Registry: netRegistry(), Seed: cfg.Seed,
 		// Each paddle answers its key in the key's own tick (its tests
 		// check it after every tick): no delay picked from the round trip.
@@ -40,7 +41,11 @@ func rollbackPlugin(cfg Config, player net.Player, url string) glue.Plugin {
 		// The machine's own resources (input, window, camera, draw list,
 		// audio device, mute and volume) mark themselves
 		// glue.MachineLocal: no Keep list.
-	}}
+	}
+	if !cfg.Headless {
+		c.ShowEnd = 5 * time.Second // the window says why the match ended before Update returns it
+	}
+	return net.Rollback[RollbackPad]{Config: c}
 }
 
 // SampleRollbackParams are what SampleRollback reads and writes.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"image/color"
 	"strings"
+	"time"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/codec"
@@ -49,14 +50,16 @@ func addRollback(app *glue.App, cfg Config) {
 	case cfg.Session != nil:
 		app.AddPlugins(cfg.Session)
 	case cfg.Net.Serve != "":
-		app.AddPlugins(net.ServerPlugin{Config: net.ServerConfig{Registry: onlineRegistry(), Addr: cfg.Net.Serve,
-			OriginPatterns: cfg.Net.Origins, AllowedHosts: cfg.Net.AllowedHosts}})
+		app.AddPlugins(net.ServerPlugin{Config: net.WithFlags(net.ServerConfig{Registry: onlineRegistry()}, &cfg.Net)})
 	default:
 		player, url = 1, cfg.Net.Peer
 	}
 	if cfg.Session == nil {
-		app.AddPlugins(net.Rollback[Pad]{Config: net.RollbackConfig{URL: url, Player: player, Registry: onlineRegistry(),
-			DisconnectAfter: cfg.DisconnectAfter}})
+		c := net.RollbackConfig{URL: url, Player: player, Registry: onlineRegistry(), DisconnectAfter: cfg.DisconnectAfter}
+		if !cfg.Headless {
+			c.ShowEnd = 5 * time.Second // the window says why the match ended before Update returns it
+		}
+		app.AddPlugins(net.Rollback[Pad]{Config: c})
 	}
 	app.AddPlugins(net.SessionNotices{})
 	app.InsertResource(Pad{})
