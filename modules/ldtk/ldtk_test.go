@@ -110,26 +110,7 @@ func TestLoadReadsLevelsCollisionAndEntities(t *testing.T) {
 // one of its tiles over a floor tile).
 func TestDrawnLevelMatchesItsTiles(t *testing.T) {
 	requireDisplay(t)
-	l := load(t, nil).Level("Start")
-	dst := ebiten.NewImage(48, 32)
-	defer dst.Deallocate()
-	var list render.DrawList
-	cam := render.Camera{X: 24, Y: 16, Zoom: 1}
-	cam.SetViewSize(48, 32)
-	l.Draw(&list, &cam)
-	list.FlushCamera(dst, 1, &cam)
-	got := image.NewRGBA(image.Rect(0, 0, 48, 32))
-	dst.ReadPixels(got.Pix)
-
-	f, err := os.Open("testdata/tiles.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sheet, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, sheet := drawLevel(t, "Start", 48, 32, false)
 	want := image.NewRGBA(got.Rect)
 	// The level's background colour under everything, as LDtk shows it.
 	draw.Draw(want, want.Rect, image.NewUniform(color.RGBA{0x40, 0x46, 0x5b, 255}), image.Point{}, draw.Src)
@@ -189,26 +170,7 @@ func TestDrawnLevelMatchesItsTiles(t *testing.T) {
 // was transparent.
 func TestDrawnLevelBackground(t *testing.T) {
 	requireDisplay(t)
-	l := load(t, nil).Level("Cave")
-	dst := ebiten.NewImage(32, 16)
-	defer dst.Deallocate()
-	var list render.DrawList
-	list.SetPixelArt(render.PixelArt{On: true}) // nearest: the 2× scale is exact
-	cam := render.Camera{X: 64 + 16, Y: 8, Zoom: 1}
-	cam.SetViewSize(32, 16)
-	l.Draw(&list, &cam)
-	list.FlushCamera(dst, 1, &cam)
-	got := image.NewRGBA(image.Rect(0, 0, 32, 16))
-	dst.ReadPixels(got.Pix)
-	f, err := os.Open("testdata/tiles.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sheet, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, sheet := drawLevel(t, "Cave", 32, 16, true) // nearest: the 2× scale is exact
 	bad := 0
 	var first string
 	for y := range 8 { // above the floor
@@ -231,6 +193,34 @@ func TestDrawnLevelBackground(t *testing.T) {
 	if g := got.RGBAAt(2, 12); g == (color.RGBA{0x10, 0x20, 0x30, 255}) {
 		t.Errorf("the floor (2, 12) shows the background colour: the tiles are not drawn over it")
 	}
+}
+
+// drawLevel draws the whole level id (w×h pixels) and returns its pixels
+// and tiles.png, the sheet its tiles come from; pixelArt draws it with
+// nearest filtering.
+func drawLevel(t *testing.T, id string, w, h int, pixelArt bool) (*image.RGBA, image.Image) {
+	t.Helper()
+	l := load(t, nil).Level(id)
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	var list render.DrawList
+	list.SetPixelArt(render.PixelArt{On: pixelArt})
+	cam := render.Camera{X: l.X + float64(w)/2, Y: l.Y + float64(h)/2, Zoom: 1}
+	cam.SetViewSize(float64(w), float64(h))
+	l.Draw(&list, &cam)
+	list.FlushCamera(dst, 1, &cam)
+	got := image.NewRGBA(image.Rect(0, 0, w, h))
+	dst.ReadPixels(got.Pix)
+	f, err := os.Open("testdata/tiles.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sheet, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, sheet
 }
 
 func absd(a, b uint8) int {
