@@ -42,14 +42,25 @@ trap 'rm -rf "$dir"' EXIT
 # 1,081,238 at -q 11). Breakout's and the platformer's -q 11 budgets
 # lowered then to their sizes plus 1.4 % (920,864 and 990,144 bytes
 # over minimal).
+# All six raised on 29 Nov 2026 at 06:25 UTC to the sizes after the
+# round's last merges plus 1.2–1.5 %: each branch had kept under its
+# budget alone, and together they passed them (make test failed on a
+# fresh clone: breakout +10 KB, watch +26 KB, platformer +11 KB at -q 5).
+# What grew: replays of networked matches and one digest (modules/replay
+# with glue.Checkpoint, issue #34), the session's notices
+# (net.SessionNotices), the focus loss's pause menu, the settings
+# widgets, the HUD helpers moved into save, audio and render (#38, #40).
+# Over minimal then: -q 5 breakout 1,201,015, watch 1,399,105,
+# platformer 1,295,252; -q 11 breakout 958,495, watch 1,136,057 (goal
+# 1,200,000: met), platformer 1,055,050.
 budget() {
   case "$1:$2" in
-    breakout:5) echo 1191000 ;; # +25 KB: replays of networked matches, one digest (issue #34)
-    watch:5) echo 1373000 ;;
-    platformer:5) echo 1284000 ;; # +25 KB: replays of networked matches, one digest (issue #34)
-    breakout:11) echo 959000 ;; # +25 KB: replays of networked matches (issue #34), not re-measured at -q 11
-    watch:11) echo 1096000 ;;
-    platformer:11) echo 1029000 ;; # +25 KB: replays of networked matches (issue #34), not re-measured at -q 11
+    breakout:5) echo 1216000 ;;
+    watch:5) echo 1420000 ;;
+    platformer:5) echo 1311000 ;;
+    breakout:11) echo 972000 ;;
+    watch:11) echo 1152000 ;;
+    platformer:11) echo 1070000 ;;
   esac
 }
 # goal BUILD: issue #40's goal, at brotli -q 11.
