@@ -147,9 +147,9 @@ func tick(t *testing.T, name string, apps ...*glue.App) {
 // seconds, and fails the test with what it waited for if ok never held.
 func until(t *testing.T, what func() string, ok func() bool, apps ...*glue.App) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !ok(); {
+	for deadline := time.Now().Add(60 * time.Second); !ok(); {
 		if time.Now().After(deadline) {
-			t.Fatalf("after 10 s: %s", what())
+			t.Fatalf("after 60 s: %s", what())
 		}
 		tick(t, "waiting", apps...)
 		time.Sleep(time.Millisecond)

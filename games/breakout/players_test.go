@@ -76,9 +76,9 @@ func (r *realTime) tick() {
 
 func (r *realTime) until(what string, ok func() bool) {
 	r.t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !ok(); r.tick() {
+	for deadline := time.Now().Add(60 * time.Second); !ok(); r.tick() {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("after 10 s: not %s", what)
+			r.t.Fatalf("after 60 s: not %s", what)
 		}
 	}
 }
@@ -252,9 +252,9 @@ func TestTwoPlayers(t *testing.T) {
 	step := func() { tick(t, "play", apps...); time.Sleep(time.Millisecond) }
 	wait := func(what string, ok func() bool) {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); !ok(); step() {
+		for deadline := time.Now().Add(60 * time.Second); !ok(); step() {
 			if time.Now().After(deadline) {
-				t.Fatalf("after 10 s: not %s", what)
+				t.Fatalf("after 60 s: not %s", what)
 			}
 		}
 	}
