@@ -57,8 +57,9 @@ func tickEvery(t *testing.T, app *glue.App) {
 type hostile struct {
 	ws     *websocket.Conn
 	closed chan error
-	relay  chan int // bytes of relayed messages received
-	watch  chan int // bytes of watch messages received (rollback_watch.go)
+	relay  chan int      // bytes of relayed messages received
+	watch  chan int      // bytes of watch messages received (rollback_watch.go)
+	seated chan struct{} // a seat grant arrived
 }
 
 func dialHostile(t *testing.T, url string) *hostile {
@@ -68,7 +69,7 @@ func dialHostile(t *testing.T, url string) *hostile {
 		t.Fatal(err)
 	}
 	ws.SetReadLimit(-1)
-	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16), watch: make(chan int, 1<<16)}
+	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16), watch: make(chan int, 1<<16), seated: make(chan struct{}, 1)}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -81,6 +82,12 @@ func dialHostile(t *testing.T, url string) *hostile {
 			if len(data) >= headerSize && msgType(data[3]) == msgRelayed {
 				select {
 				case h.relay <- len(data):
+				default:
+				}
+			}
+			if len(data) >= headerSize && msgType(data[3]) == msgSeated {
+				select {
+				case h.seated <- struct{}{}:
 				default:
 				}
 			}
@@ -178,6 +185,16 @@ func TestTakenSeatStopsTheSession(t *testing.T) {
 	tickEvery(t, server)
 	first := dialHostile(t, srv.URL())
 	first.send(appendSeat(nil, 1, ""))
+	// The holder's claim must reach the server first: the session's own
+	// claim, sent as it connects, would otherwise win the seat (the
+	// failure CI met at load, 29 Nov).
+	select {
+	case <-first.seated:
+	case err := <-first.closed:
+		t.Fatalf("the first claimant was dropped: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first claimant was not granted seat 1 within 20 s")
+	}
 	app, _ := rbSeatPeer(t, srv.URL(), 1, "")
 	var err error
 	waitFor(t, "the second claimant's session to stop", 20*time.Second, func() { err = app.Update() }, func() bool { return err != nil })
