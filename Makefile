@@ -79,7 +79,7 @@ generate-check:
 ## window: inside a virtual X server on Linux without a display
 ## (scripts/with-display.sh), in a real window elsewhere.
 unit:
-	$(XVFB) $(GO) test -race -count=1 ./...
+	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
 
 ## deploy-check: deploy/ (its own module) checked without a cluster: the
 ## Fleet and allocation against Agones' fields, and against the Dockerfile;

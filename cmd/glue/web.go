@@ -26,6 +26,12 @@ import (
 type webOptions struct {
 	Dir     string // the folder to build in (the module's); "" is the working directory
 	Package string // the game's package; "" is "."
+	// GzipLevel is the gzip level of the served copies; 0 is
+	// gzip.BestCompression (tests ask for gzip.BestSpeed: under -race the
+	// best level of a 15 MB file took minutes on a loaded machine).
+	GzipLevel int
+	// Plain leaves out the gzipped copies: -out writes only the files.
+	Plain bool
 }
 
 // site is a game built for the browser: its files by name, as served.
@@ -57,7 +63,7 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintln(stdout, "glue web: building for the browser (GOOS=js GOARCH=wasm)…")
-	s, err := buildSite(webOptions{Package: fs.Arg(0)})
+	s, err := buildSite(webOptions{Package: fs.Arg(0), Plain: *out != ""})
 	if err != nil {
 		fmt.Fprintln(stderr, "glue web:", err)
 		return 1
@@ -167,9 +173,19 @@ func buildSite(o webOptions) (*site, error) {
 		"wasm_exec.js": {Data: execJS, Type: "text/javascript; charset=utf-8"},
 		name + ".wasm": {Data: wasm, Type: "application/wasm"},
 	}}
+	if o.Plain {
+		return s, nil
+	}
 	for _, f := range s.Files {
 		var gz bytes.Buffer
-		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		level := o.GzipLevel
+		if level == 0 {
+			level = gzip.BestCompression
+		}
+		w, err := gzip.NewWriterLevel(&gz, level)
+		if err != nil {
+			return nil, err
+		}
 		w.Write(f.Data)
 		if err := w.Close(); err != nil {
 			return nil, err

@@ -59,7 +59,7 @@ func TestWebHello(t *testing.T) {
 		t.Errorf("-out wrote %d files, want 4 (index.html, loader.js, wasm_exec.js, hello.wasm)", len(entries))
 	}
 
-	s, err := buildSite(webOptions{Package: "../../examples/hello"})
+	s, err := buildSite(webOptions{Package: "../../examples/hello", GzipLevel: gzip.BestSpeed})
 	if err != nil {
 		t.Fatal(err)
 	}
