@@ -131,13 +131,13 @@ func NewApp(cfg Config) (*glue.App, error) {
 	} else {
 		app.AddPlugins(save.QuickSave{Save: QuickSave, Load: QuickLoad}) // F5 saves, F9 loads, the HUD says what they did
 		for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
-			app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
+			app.AddSystems(glue.OnEnter(ph), glue.Func6(SpawnMenu)) // menus.go
 		}
-		app.AddSystems(glue.Update, glue.Func(Menus))
+		app.AddSystems(glue.Update, glue.Func6(Menus))
 		app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Playing)) // the focus lost: the pause menu
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
-	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
+	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Func3(Taken), render.Animate())
 	app.AddSystems(Control,
 		glue.Each5P(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
@@ -188,10 +188,10 @@ func Setup(camera glue.ResMut[render.Camera], level glue.Res[tiled.Level]) {
 // (timer.Plugin.PauseWhile): it stops under the pause menu, and with it
 // physics, animation and timers.
 func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], hero glue.Query2[Player, *physics.Body]) {
-	pr := progress.Get()
-	*pr = Progress{Lives: StartLives, Check: start(level.Get().Map)}
+	start, _ := level.Get().Map.Find("Player") // where the hero starts
+	*progress.Get() = Progress{Lives: StartLives, Check: start.Center()}
 	level.Get().Respawn()
-	hero.Each(func(_ glue.Entity, _ Player, b *physics.Body) { b.Pos, b.Vel = pr.Check, physics.Vec{} }) // online: every player's
+	hero.Each(func(_ glue.Entity, _ Player, b *physics.Body) { b.Pos, b.Vel = start.Center(), physics.Vec{} }) // online: every player's
 }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves

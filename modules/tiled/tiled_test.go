@@ -124,6 +124,26 @@ func TestLoadMergesSolidsAndReadsObjects(t *testing.T) {
 	}
 }
 
+// TestFind: Map.Find returns the first object of a class, and false for
+// a class no object has and for "solid", whose object is collision.
+func TestFind(t *testing.T) {
+	m, err := tiled.Load(mapFS(level), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, ok := m.Find("Player"); !ok || o.Name != "hero" || o.Center() != (physics.Vec{X: 24, Y: 24}) {
+		t.Errorf("Find(Player) = %q at %v, %v; want the hero at (24, 24), true", o.Name, o.Center(), ok)
+	}
+	if o, ok := m.Find("Coin"); !ok || o.ID != 2 {
+		t.Errorf("Find(Coin) = object %d, %v; want object 2, true", o.ID, ok)
+	}
+	for _, class := range []string{"Enemy", "solid", ""} {
+		if o, ok := m.Find(class); ok || o.ID != 0 {
+			t.Errorf("Find(%q) = object %d, %v; want none, false", class, o.ID, ok)
+		}
+	}
+}
+
 func TestBadMapsNameTheFile(t *testing.T) {
 	for _, c := range []struct {
 		name string
