@@ -154,49 +154,46 @@ func Taken(coins glue.Query1[Coin], progress glue.Res[Progress], cmds glue.Comma
 	}
 }
 
-// Move steers the hero: run, jump with coyote time and a jump buffer, a
-// shorter jump when the button is let go, down to drop through one-way
+// Move steers the heroes: run, jump with coyote time and a jump buffer,
+// a shorter jump when the button is let go, down to drop through one-way
 // platforms. Online each hero reads its player's Pad (online.go).
-func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *render.Sprite, a *render.Animator, in struct {
-	Input glue.Res[input.State]
-	Pads  glue.Opt[Pads]
-	Dt    timer.Delta
-	Level glue.Res[tiled.Level]
-	Art   glue.Res[Art]
-}) {
-	st, dt := heroPad(in.Pads.Get(), p.Seat, in.Input.Get()), in.Dt.Seconds()
-	g, _ := in.Level.Get().Map.Props.Float("gravity")
-	b.Vel.X = st.X * RunSpeed
-	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
-	c.Drop = st.Y > 0.5
-	if c.OnFloor {
-		p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
-	}
-	if st.Jump {
-		p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
-	}
-	if !p.Buffer.Finished() && !p.Coyote.Finished() {
-		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers have finished
-	}
-	if !st.Held && b.Vel.Y < -JumpSpeed/2 {
-		b.Vel.Y = -JumpSpeed / 2
-	}
-	if st.X != 0 {
-		p.Left = st.X < 0
-	}
-	tag := "jump"
-	if c.OnFloor && st.X != 0 {
-		tag = "run"
-	} else if c.OnFloor {
-		tag = "idle"
-	}
-	if clip := in.Art.Get().clip(tag); a.Clip() != clip {
-		a.Play(clip)
-	}
-	s.FlipX = p.Left
-	s.Tint = Tints[p.Seat]
-	if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
-		s.Tint = color.RGBA{128, 128, 128, 128}
+func Move(heroes glue.Query5[*Player, *physics.Body, *physics.Character, *render.Sprite, *render.Animator], in glue.Res[input.State], pads glue.Opt[Pads], dt timer.Delta, level glue.Res[tiled.Level], art glue.Res[Art]) {
+	g, _ := level.Get().Map.Props.Float("gravity")
+	for _, h := range heroes.All() {
+		p, b, c, s, a := h.A, h.B, h.C, h.D, h.E
+		st := heroPad(pads.Get(), p.Seat, in.Get())
+		b.Vel.X = st.X * RunSpeed
+		b.Vel.Y = min(b.Vel.Y+g*dt.Seconds(), MaxFall)
+		c.Drop = st.Y > 0.5
+		if c.OnFloor {
+			p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
+		}
+		if st.Jump {
+			p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
+		}
+		if !p.Buffer.Finished() && !p.Coyote.Finished() {
+			b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers have finished
+		}
+		if !st.Held && b.Vel.Y < -JumpSpeed/2 {
+			b.Vel.Y = -JumpSpeed / 2
+		}
+		if st.X != 0 {
+			p.Left = st.X < 0
+		}
+		tag := "jump"
+		if c.OnFloor && st.X != 0 {
+			tag = "run"
+		} else if c.OnFloor {
+			tag = "idle"
+		}
+		if clip := art.Get().clip(tag); a.Clip() != clip {
+			a.Play(clip)
+		}
+		s.FlipX = p.Left
+		s.Tint = Tints[p.Seat]
+		if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
+			s.Tint = color.RGBA{128, 128, 128, 128}
+		}
 	}
 }
 

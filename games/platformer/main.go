@@ -115,8 +115,9 @@ func NewApp(cfg Config) (*glue.App, error) {
 		audio.Plugin{Headless: cfg.Headless},
 		ui.Plugin{}, ui.Settings{}, // menus; the options' volume and full screen set themselves
 		physics.Plugin{Stage: Physics},
-		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
-		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
+		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}, // crisp pixels, no seams at scale 3
+			Camera: render.Camera{Zoom: 1, DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}},
+		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch, CameraBounds: true}, // the camera stays on the map
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.FullscreenKey{Action: ToggleFullscreen}, // F11, Alt+Enter, a double click
 	)
@@ -125,7 +126,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, firstPhase(cfg)) // online: Playing
 
-	app.AddStartup(render.SetupWindow[render.Window](), glue.Func2(Setup))
+	app.AddStartup(render.SetupWindow[render.Window]())
 	if cfg.Rollback {
 		addRollback(app, cfg) // net.go: both players' heroes, steered by the session's inputs; no menus, no quick save
 	} else {
@@ -139,7 +140,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
 	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Func3(Taken), render.Animate())
 	app.AddSystems(Control,
-		glue.Each5P(Move).RunIf(glue.InState(Playing)),
+		glue.Func6(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
 		glue.Each2(Carry),
 	)
@@ -175,12 +176,6 @@ func Touch() *input.TouchControls {
 			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
 		},
 	}
-}
-
-// Setup points the camera at the map.
-func Setup(camera glue.ResMut[render.Camera], level glue.Res[tiled.Level]) {
-	m := level.Get().Map
-	*camera.Get() = render.Camera{Zoom: 1, Bounds: m.Bounds(), DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}
 }
 
 // NewGame (on entering Playing, from a menu; not on resuming) starts the

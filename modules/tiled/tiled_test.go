@@ -230,6 +230,25 @@ func TestPluginSpawnsCollisionAndObjects(t *testing.T) {
 	}
 }
 
+// TestCameraBounds: with Plugin.CameraBounds the camera's Bounds are the
+// map's rectangle after the first tick; without it they stay the game's.
+func TestCameraBounds(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		app := newApp(mapFS(level), tiled.Plugin{Spawn: spawns(new(int)), CameraBounds: on})
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		want := render.Rect{}
+		if on {
+			want = render.Rect{MaxX: 96, MaxY: 64}
+		}
+		if got := glue.Resource[render.Camera](app).Bounds; got != want {
+			t.Errorf("CameraBounds %v: the camera's Bounds are %+v, want %+v", on, got, want)
+		}
+		app.Close()
+	}
+}
+
 func TestUnknownClassIsABuildError(t *testing.T) {
 	app := newApp(mapFS(level), tiled.Plugin{Spawn: map[string]tiled.SpawnFunc{"Coin": spawns(new(int))["Coin"]}})
 	defer app.Close()
