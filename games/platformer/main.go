@@ -18,8 +18,8 @@
 // the gamepad. On a touch screen, an on-screen stick runs and a Jump
 // button jumps (input.TouchControls, shown from the first touch).
 //
-// A tick: First (clock, the hero's timers; the map reloads or respawns;
-// the focus lost pauses)
+// A tick: First (clock, the hero's timers; the map reloads or respawns
+// and bounds the camera; the focus lost pauses)
 // → PreUpdate (input, menus) → StateTransition (Title, Playing, Paused
 // and Options pushed over it, GameOver, Won) → Update (menus, saving,
 // animation) → Control (the hero, enemies and platforms steer) → Physics
