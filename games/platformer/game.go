@@ -96,17 +96,14 @@ type Art struct{ Sheet *render.Aseprite }
 
 func (a *Art) clip(tag string) *render.Clip { c, _ := a.Sheet.Clip(tag); return c }
 
-func (a *Art) sprite(tag string, layer int) (render.Sprite, render.Animator) {
+// sprite returns the components of a sprite playing tag's clip.
+func (a *Art) sprite(tag string) []any {
 	c := a.clip(tag)
-	return render.Sprite{Image: c.Frames[0], OriginX: 0.5, OriginY: 0.5, Layer: layer}, render.NewAnimator(c)
+	return []any{render.Sprite{Image: c.Frames[0], OriginX: 0.5, OriginY: 0.5, Layer: 10}, render.NewAnimator(c)}
 }
 
 // spawns are the map's object classes.
 func spawns(art *Art) map[string]tiled.SpawnFunc {
-	sprite := func(tag string) []any {
-		s, a := art.sprite(tag, 10)
-		return []any{s, a}
-	}
 	sensor := func(o *tiled.Object) []any {
 		return []any{physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(o.W-4, o.H-4), Sensor: true}, physics.Static{}}
 	}
@@ -115,102 +112,88 @@ func spawns(art *Art) map[string]tiled.SpawnFunc {
 			if o.Reload {
 				return nil // the hero keeps going
 			}
-			cmds.Spawn(append(sprite("idle"), Player{}, render.CameraTarget{}, physics.Body{Pos: o.Center()},
+			cmds.Spawn(append(art.sprite("idle"), Player{}, render.CameraTarget{}, physics.Body{Pos: o.Center()},
 				physics.Collider{Shape: physics.Rect(10, 14)}, physics.Character{Snap: 4, StepHeight: 4})...)
 			return nil
 		},
 		"Coin": func(cmds glue.Commands, o *tiled.Object) error {
 			v, err := o.Props.Int("value")
-			o.Spawn(cmds, append(append(sprite("coin"), sensor(o)...), Coin{ID: o.ID, Value: v})...)
+			o.Spawn(cmds, append(append(art.sprite("coin"), sensor(o)...), Coin{ID: o.ID, Value: v})...)
 			return err
 		},
 		"Enemy": func(cmds glue.Commands, o *tiled.Object) error {
 			speed, err := o.Props.Float("speed")
-			o.Spawn(cmds, append(sprite("enemy"), Enemy{Home: o.Center().X, Range: 40, Speed: speed},
+			o.Spawn(cmds, append(art.sprite("enemy"), Enemy{Home: o.Center().X, Range: 40, Speed: speed},
 				physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(12, 12)}, physics.Character{Snap: 4})...)
 			return err
 		},
 		"Platform": func(cmds glue.Commands, o *tiled.Object) error {
 			dx, err := o.Props.Float("dx")
 			speed, err2 := o.Props.Float("speed")
-			o.Spawn(cmds, append(sprite("platform"), Mover{From: o.Center(), Path: physics.Vec{X: dx}, Speed: speed},
+			o.Spawn(cmds, append(art.sprite("platform"), Mover{From: o.Center(), Path: physics.Vec{X: dx}, Speed: speed},
 				physics.Body{Pos: o.Center()}, physics.Collider{Shape: physics.Rect(o.W, o.H)}, physics.OneWay{})...)
 			return errors.Join(err, err2)
 		},
 		"Checkpoint": func(cmds glue.Commands, o *tiled.Object) error {
-			o.Spawn(cmds, append(append(sprite("checkpoint"), sensor(o)...), Checkpoint{})...)
+			o.Spawn(cmds, append(append(art.sprite("checkpoint"), sensor(o)...), Checkpoint{})...)
 			return nil
 		},
 		"Goal": func(cmds glue.Commands, o *tiled.Object) error {
-			o.Spawn(cmds, append(append(sprite("goal"), sensor(o)...), Goal{})...)
+			o.Spawn(cmds, append(append(art.sprite("goal"), sensor(o)...), Goal{})...)
 			return nil
 		},
 	}
 }
 
 // Taken despawns the coins picked up before a quick load or a reload.
-func Taken(e glue.Entity, c *Coin, p struct {
-	Progress glue.Res[Progress]
-	Cmds     glue.Commands
-}) {
-	if slices.Contains(p.Progress.Get().Taken, c.ID) {
-		p.Cmds.Despawn(e)
-	}
-}
-
-// start returns where the hero starts: the map's Player object.
-func start(m *tiled.Map) physics.Vec {
-	for _, o := range m.Objects() {
-		if o.Class == "Player" {
-			return o.Center()
+func Taken(coins glue.Query1[Coin], progress glue.Res[Progress], cmds glue.Commands) {
+	for e, c := range coins.All() {
+		if slices.Contains(progress.Get().Taken, c.ID) {
+			cmds.Despawn(e)
 		}
 	}
-	return physics.Vec{}
 }
 
-// Move steers the hero: run, jump with coyote time and a jump buffer, a
-// shorter jump when the button is let go, down to drop through one-way
+// Move steers the heroes: run, jump with coyote time and a jump buffer,
+// a shorter jump when the button is let go, down to drop through one-way
 // platforms. Online each hero reads its player's Pad (online.go).
-func Move(_ glue.Entity, p *Player, b *physics.Body, c *physics.Character, s *render.Sprite, a *render.Animator, in struct {
-	Input glue.Res[input.State]
-	Pads  glue.Opt[Pads]
-	Dt    timer.Delta
-	Level glue.Res[tiled.Level]
-	Art   glue.Res[Art]
-}) {
-	st, dt := heroPad(in.Pads.Get(), p.Seat, in.Input.Get()), in.Dt.Seconds()
-	g, _ := in.Level.Get().Map.Props.Float("gravity")
-	b.Vel.X = st.X * RunSpeed
-	b.Vel.Y = min(b.Vel.Y+g*dt, MaxFall)
-	c.Drop = st.Y > 0.5
-	if c.OnFloor {
-		p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
-	}
-	if st.Jump {
-		p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
-	}
-	if !p.Buffer.Finished() && !p.Coyote.Finished() {
-		b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers have finished
-	}
-	if !st.Held && b.Vel.Y < -JumpSpeed/2 {
-		b.Vel.Y = -JumpSpeed / 2
-	}
-	if st.X != 0 {
-		p.Left = st.X < 0
-	}
-	tag := "jump"
-	if c.OnFloor && st.X != 0 {
-		tag = "run"
-	} else if c.OnFloor {
-		tag = "idle"
-	}
-	if clip := in.Art.Get().clip(tag); a.Clip() != clip {
-		a.Play(clip)
-	}
-	s.FlipX = p.Left
-	s.Tint = Tints[p.Seat]
-	if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
-		s.Tint = color.RGBA{128, 128, 128, 128}
+func Move(heroes glue.Query5[*Player, *physics.Body, *physics.Character, *render.Sprite, *render.Animator], in glue.Res[input.State], pads glue.Opt[Pads], dt timer.Delta, level glue.Res[tiled.Level], art glue.Res[Art]) {
+	g, _ := level.Get().Map.Props.Float("gravity")
+	for _, h := range heroes.All() {
+		p, b, c, s, a := h.A, h.B, h.C, h.D, h.E
+		st := heroPad(pads.Get(), p.Seat, in.Get())
+		b.Vel.X = st.X * RunSpeed
+		b.Vel.Y = min(b.Vel.Y+g*dt.Seconds(), MaxFall)
+		c.Drop = st.Y > 0.5
+		if c.OnFloor {
+			p.Coyote = timer.NewTimer(CoyoteTime, timer.Once)
+		}
+		if st.Jump {
+			p.Buffer = timer.NewTimer(JumpBuffer, timer.Once)
+		}
+		if !p.Buffer.Finished() && !p.Coyote.Finished() {
+			b.Vel.Y, p.Buffer, p.Coyote = -JumpSpeed, timer.Timer{}, timer.Timer{} // zero Timers have finished
+		}
+		if !st.Held && b.Vel.Y < -JumpSpeed/2 {
+			b.Vel.Y = -JumpSpeed / 2
+		}
+		if st.X != 0 {
+			p.Left = st.X < 0
+		}
+		tag := "jump"
+		if c.OnFloor && st.X != 0 {
+			tag = "run"
+		} else if c.OnFloor {
+			tag = "idle"
+		}
+		if clip := art.Get().clip(tag); a.Clip() != clip {
+			a.Play(clip)
+		}
+		s.FlipX = p.Left
+		s.Tint = Tints[p.Seat]
+		if !p.Hurt.Finished() && p.Hurt.Remaining()/(100*time.Millisecond)%2 == 0 {
+			s.Tint = color.RGBA{128, 128, 128, 128}
+		}
 	}
 }
 

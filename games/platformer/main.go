@@ -18,8 +18,8 @@
 // the gamepad. On a touch screen, an on-screen stick runs and a Jump
 // button jumps (input.TouchControls, shown from the first touch).
 //
-// A tick: First (clock, the hero's timers; the map reloads or respawns;
-// the focus lost pauses)
+// A tick: First (clock, the hero's timers; the map reloads or respawns
+// and bounds the camera; the focus lost pauses)
 // → PreUpdate (input, menus) → StateTransition (Title, Playing, Paused
 // and Options pushed over it, GameOver, Won) → Update (menus, saving,
 // animation) → Control (the hero, enemies and platforms steer) → Physics
@@ -115,8 +115,9 @@ func NewApp(cfg Config) (*glue.App, error) {
 		audio.Plugin{Headless: cfg.Headless},
 		ui.Plugin{}, ui.Settings{}, // menus; the options' volume and full screen set themselves
 		physics.Plugin{Stage: Physics},
-		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}}, // crisp pixels, no seams at scale 3
-		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch},
+		render.Plugin{Background: color.RGBA{150, 200, 240, 255}, Screenshot: cfg.Screenshot, PixelArt: render.PixelArt{On: true, SnapCamera: true}, // crisp pixels, no seams at scale 3
+			Camera: render.Camera{Zoom: 1, DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}},
+		tiled.Plugin{FS: cfg.Level, Path: level.Map, Spawn: spawns(&art), Watch: cfg.Watch, CameraBounds: true}, // the camera stays on the map
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.FullscreenKey{Action: ToggleFullscreen}, // F11, Alt+Enter, a double click
 	)
@@ -125,21 +126,21 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, firstPhase(cfg)) // online: Playing
 
-	app.AddStartup(render.SetupWindow[render.Window](), glue.Func2(Setup))
+	app.AddStartup(render.SetupWindow[render.Window]())
 	if cfg.Rollback {
 		addRollback(app, cfg) // net.go: both players' heroes, steered by the session's inputs; no menus, no quick save
 	} else {
 		app.AddPlugins(save.QuickSave{Save: QuickSave, Load: QuickLoad}) // F5 saves, F9 loads, the HUD says what they did
 		for _, ph := range []Phase{Title, Paused, Options, GameOver, Won} {
-			app.AddSystems(glue.OnEnter(ph), glue.Func(SpawnMenu)) // menus.go
+			app.AddSystems(glue.OnEnter(ph), glue.Func6(SpawnMenu)) // menus.go
 		}
-		app.AddSystems(glue.Update, glue.Func(Menus))
+		app.AddSystems(glue.Update, glue.Func6(Menus))
 		app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Playing)) // the focus lost: the pause menu
 	}
 	app.AddSystems(glue.OnEnter(Playing), glue.Func3(NewGame))
-	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Each1P(Taken), render.Animate())
+	app.AddSystems(glue.Update, ui.ShowState[Phase](), glue.Func4(SaveLoad), glue.Func3(Taken), render.Animate())
 	app.AddSystems(Control,
-		glue.Each5P(Move).RunIf(glue.InState(Playing)),
+		glue.Func6(Move).RunIf(glue.InState(Playing)),
 		glue.Each4P(Patrol),
 		glue.Each2(Carry),
 	)
@@ -177,21 +178,15 @@ func Touch() *input.TouchControls {
 	}
 }
 
-// Setup points the camera at the map.
-func Setup(camera glue.ResMut[render.Camera], level glue.Res[tiled.Level]) {
-	m := level.Get().Map
-	*camera.Get() = render.Camera{Zoom: 1, Bounds: m.Bounds(), DeadW: 24, DeadH: 48, LookAhead: 32, Smoothing: 8}
-}
-
 // NewGame (on entering Playing, from a menu; not on resuming) starts the
 // level over. The clock runs while Playing is the state on top
 // (timer.Plugin.PauseWhile): it stops under the pause menu, and with it
 // physics, animation and timers.
 func NewGame(progress glue.ResMut[Progress], level glue.ResMut[tiled.Level], hero glue.Query2[Player, *physics.Body]) {
-	pr := progress.Get()
-	*pr = Progress{Lives: StartLives, Check: start(level.Get().Map)}
+	start, _ := level.Get().Map.Find("Player") // where the hero starts
+	*progress.Get() = Progress{Lives: StartLives, Check: start.Center()}
 	level.Get().Respawn()
-	hero.Each(func(_ glue.Entity, _ Player, b *physics.Body) { b.Pos, b.Vel = pr.Check, physics.Vec{} }) // online: every player's
+	hero.Each(func(_ glue.Entity, _ Player, b *physics.Body) { b.Pos, b.Vel = start.Center(), physics.Vec{} }) // online: every player's
 }
 
 // SaveLoad keeps where the hero is in the Progress that F5 saves

@@ -15,16 +15,9 @@ import (
 // SpawnMenu (on entering every phase but Playing) shows the phase's
 // menu, scoped to it: ui.ShowState hides it while Options is pushed over
 // it, and it goes with its phase.
-func SpawnMenu(p struct {
-	Phase    glue.Res[glue.State[Phase]]
-	Progress glue.Res[Progress]
-	Mixer    glue.Res[audio.Mixer]
-	Bindings glue.Res[input.Bindings]
-	Full     glue.Res[render.Fullscreen]
-	Cmds     glue.Commands
-}) {
-	ph := p.Phase.Get().Get()
-	p.Cmds.Spawn(phaseMenu(ph, p.Progress.Get().Score, p.Mixer.Get().Master, p.Bindings.Get(), p.Full.Get().On), glue.StateScoped[Phase]{State: ph})
+func SpawnMenu(phase glue.Res[glue.State[Phase]], progress glue.Res[Progress], mixer glue.Res[audio.Mixer], bind glue.Res[input.Bindings], full glue.Res[render.Fullscreen], cmds glue.Commands) {
+	ph := phase.Get().Get()
+	glue.SpawnIn1(cmds, ph, phaseMenu(ph, progress.Get().Score, mixer.Get().Master, bind.Get(), full.Get().On))
 }
 
 // FingerH is the menus' controls' height in logical pixels: 44 CSS px
@@ -64,32 +57,25 @@ func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full b
 // back, Options is pushed over the title or the pause menu, Play starts
 // a new game, and a new jump key goes to the bindings (the volume and
 // full screen: ui.Settings).
-func Menus(p struct {
-	Events   glue.Reader[ui.Event]
-	Input    glue.Res[input.State]
-	Phase    glue.Res[glue.State[Phase]]
-	Next     glue.ResMut[glue.NextState[Phase]]
-	Bindings glue.ResMut[input.Bindings]
-	Cmds     glue.Commands
-}) {
-	next, ph := p.Next.Get(), p.Phase.Get().Get()
-	if ph == Playing && p.Input.Get().Pressed(input.Pause) {
-		next.Push(Paused)
+func Menus(events glue.Reader[ui.Event], in glue.Res[input.State], phase glue.Res[glue.State[Phase]], next glue.ResMut[glue.NextState[Phase]], bind glue.ResMut[input.Bindings], cmds glue.Commands) {
+	ph := phase.Get().Get()
+	if ph == Playing && in.Get().Pressed(input.Pause) {
+		next.Get().Push(Paused)
 	}
-	for _, e := range p.Events.Read() {
+	for _, e := range events.Read() {
 		switch {
 		case e.ID == "play":
-			next.Set(Playing)
+			next.Get().Set(Playing)
 		case e.ID == "resume", e.ID == "back", e.Kind == ui.Back && (ph == Paused || ph == Options):
-			next.Pop()
+			next.Get().Pop()
 		case e.ID == "options":
-			next.Push(Options)
+			next.Get().Push(Options)
 		case e.ID == "title":
-			next.Set(Title)
+			next.Get().Set(Title)
 		case e.ID == "quit":
-			p.Cmds.End()
+			cmds.End()
 		case e.ID == "jump":
-			p.Bindings.Get().Actions[Jump] = []ebiten.Key{e.Key}
+			bind.Get().Actions[Jump] = []ebiten.Key{e.Key}
 		}
 	}
 }

@@ -131,9 +131,8 @@ func JoinHeroes(p struct {
 		p.Cmds.Remove(e, glue.TypeOf[render.CameraTarget]())
 	}
 	for seat := p.Heroes.Len(); seat < p.Inputs.Get().Len(); seat++ {
-		s, a := p.Art.Get().sprite("idle", 10)
-		p.Cmds.Spawn(s, a, Player{Seat: seat}, physics.Body{Pos: b.Pos.Add(physics.Vec{X: float64(14 * seat)})},
-			physics.Collider{Shape: physics.Rect(10, 14)}, physics.Character{Snap: 4, StepHeight: 4})
+		p.Cmds.Spawn(append(p.Art.Get().sprite("idle"), Player{Seat: seat}, physics.Body{Pos: b.Pos.Add(physics.Vec{X: float64(14 * seat)})},
+			physics.Collider{Shape: physics.Rect(10, 14)}, physics.Character{Snap: 4, StepHeight: 4})...)
 	}
 }
 

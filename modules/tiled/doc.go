@@ -35,7 +35,9 @@
 //     not set from the template; objects without a class are one Build error listing
 //     them, unless [Plugin.IgnoreUnclassed] skips them;
 //   - keeps the map, its size and its properties in the [Level]
-//     resource;
+//     resource ([Map.Find] gives the first object of a class: where the
+//     hero starts), and with [Plugin.CameraBounds] keeps render.Camera's
+//     Bounds on the map;
 //   - with [Plugin.Watch], reloads the map when its file changes while
 //     the game runs (desktop only: an embedded map in the browser has no
 //     modification time and never reloads); [DevFS] finds the map's

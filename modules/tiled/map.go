@@ -126,6 +126,19 @@ func (m *Map) Solids() []Solid { return m.solids }
 // class "solid" and "oneway" (which are in [Map.Solids]).
 func (m *Map) Objects() []Object { return m.objects }
 
+// Find returns the first object of class class, in the order of
+// [Map.Objects], and whether there is one: where the hero starts, say,
+// for a new game or a fall. The objects of class "solid" and "oneway"
+// are collision ([Map.Solids]), which Find does not see.
+func (m *Map) Find(class string) (Object, bool) {
+	for _, o := range m.objects {
+		if o.Class == class {
+			return o, true
+		}
+	}
+	return Object{}, false
+}
+
 // Load reads the Tiled map (.tmx) at path in fsys, loads its tileset
 // and image-layer images into render's atlas, and prepares its layers,
 // objects and collision. Tileset images, external tilesets and templates

@@ -51,6 +51,12 @@ type Plugin struct {
 	// layers redrawn. A file system without modification times (an
 	// embed.FS, the browser) never reloads.
 	Watch bool
+	// CameraBounds keeps render.Camera's Bounds on the map's rectangle
+	// ([Map.Bounds]), so that the view never shows past the map's
+	// edges: they are set in glue.First, after WatchSystem, every tick,
+	// so a reloaded map of another size bounds the camera at once. The
+	// default (false) leaves the Bounds to the game.
+	CameraBounds bool
 }
 
 // Level is the resource holding the current map.
@@ -122,6 +128,9 @@ func (p Plugin) Build(app *glue.App) {
 	app.InsertResource(lv)
 	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
 	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
+	if p.CameraBounds {
+		app.AddSystems(glue.First, glue.Func2(boundCamera).After(WatchSystem))
+	}
 	app.AddSystems(glue.Update, glue.Func(animate).In(AnimateSystem))
 	app.AddSystems(glue.Draw, glue.Func(draw).In(DrawSystem))
 }
@@ -221,6 +230,12 @@ func watch(p struct {
 func respawn(lv *Level, spawned glue.Query1[FromMap], cmds glue.Commands) {
 	spawned.Each(func(e glue.Entity, _ FromMap) { cmds.Despawn(e) })
 	spawnMap(lv, cmds, true)
+}
+
+// boundCamera (glue.First, with Plugin.CameraBounds) sets the camera's
+// Bounds to the map's rectangle.
+func boundCamera(level glue.Res[Level], camera glue.ResMut[render.Camera]) {
+	camera.Get().Bounds = level.Get().Map.Bounds()
 }
 
 // animate (glue.Update) advances the animated tiles by the game clock.

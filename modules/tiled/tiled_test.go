@@ -124,6 +124,26 @@ func TestLoadMergesSolidsAndReadsObjects(t *testing.T) {
 	}
 }
 
+// TestFind: Map.Find returns the first object of a class, and false for
+// a class no object has and for "solid", whose object is collision.
+func TestFind(t *testing.T) {
+	m, err := tiled.Load(mapFS(level), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, ok := m.Find("Player"); !ok || o.Name != "hero" || o.Center() != (physics.Vec{X: 24, Y: 24}) {
+		t.Errorf("Find(Player) = %q at %v, %v; want the hero at (24, 24), true", o.Name, o.Center(), ok)
+	}
+	if o, ok := m.Find("Coin"); !ok || o.ID != 2 {
+		t.Errorf("Find(Coin) = object %d, %v; want object 2, true", o.ID, ok)
+	}
+	for _, class := range []string{"Enemy", "solid", ""} {
+		if o, ok := m.Find(class); ok || o.ID != 0 {
+			t.Errorf("Find(%q) = object %d, %v; want none, false", class, o.ID, ok)
+		}
+	}
+}
+
 func TestBadMapsNameTheFile(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -207,6 +227,25 @@ func TestPluginSpawnsCollisionAndObjects(t *testing.T) {
 	lv := glue.Resource[tiled.Level](app)
 	if lv.Loads != 1 || lv.Map.File != "maps/level.tmx" {
 		t.Fatalf("level %v", lv)
+	}
+}
+
+// TestCameraBounds: with Plugin.CameraBounds the camera's Bounds are the
+// map's rectangle after the first tick; without it they stay the game's.
+func TestCameraBounds(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		app := newApp(mapFS(level), tiled.Plugin{Spawn: spawns(new(int)), CameraBounds: on})
+		if err := app.Update(); err != nil {
+			t.Fatal(err)
+		}
+		want := render.Rect{}
+		if on {
+			want = render.Rect{MaxX: 96, MaxY: 64}
+		}
+		if got := glue.Resource[render.Camera](app).Bounds; got != want {
+			t.Errorf("CameraBounds %v: the camera's Bounds are %+v, want %+v", on, got, want)
+		}
+		app.Close()
 	}
 }
 
