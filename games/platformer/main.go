@@ -120,7 +120,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.FullscreenKey{Action: ToggleFullscreen}, // F11, Alt+Enter, a double click
 	)
-	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3), PauseMenu: !cfg.Rollback})
+	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3), PauseMenu: !cfg.Rollback, GrowDown: true}) // a phone held upright: the touch controls below the field
 	app.InsertResource(art)
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, firstPhase(cfg)) // online: Playing
@@ -155,24 +155,29 @@ func NewApp(cfg Config) (*glue.App, error) {
 		Phase    glue.Res[glue.State[Phase]]
 		Progress glue.Res[Progress]
 		Menus    glue.Query1[ui.Menu]
+		Touch    glue.Res[input.TouchControls]
+		Hero     glue.Query2[Player, physics.Body]
 	}) string {
-		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"menu":%s}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives, ui.ShownJSON(p.Menus))
+		_, _, hero, _ := p.Hero.First()
+		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"menu":%s,"touch":%s,"hero":[%.1f,%.1f,%.1f]}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives, ui.ShownJSON(p.Menus), p.Touch.Get().JSON(), hero.Pos.X, hero.Pos.Y, hero.Vel.Y)
 	}))
 	return app, nil
 }
 
 // Touch returns the on-screen controls for touch screens: a stick bottom
 // left runs (and drops through platforms), a button bottom right jumps,
-// one top left pauses. They are 48, 44 and 38 logical pixels across: at
-// least 44 CSS pixels on a phone in portrait, where the 320 pixel wide
-// field is 390 CSS px wide. They are off outside Playing
+// one top left pauses. On a phone held upright they are below the field,
+// at the screen's bottom corners (render.Window.GrowDown, input's corner
+// anchors); otherwise over it. They are 48, 44 and 44 logical pixels
+// across: at least 44 CSS pixels wherever the 320 pixel wide field is
+// at least 320 CSS px wide. They are off outside Playing
 // (input.Plugin.TouchOffWhile).
 func Touch() *input.TouchControls {
 	return &input.TouchControls{
-		Stick: input.TouchStick{X: 40, Y: 136, Radius: 24},
+		Stick: input.TouchStick{Anchor: input.TouchBottomLeft, X: 40, Y: 44, Radius: 24},
 		Buttons: []input.TouchButton{
-			{Action: Jump, Label: "Jump", X: 284, Y: 140, Radius: 22},
-			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
+			{Action: Jump, Label: "Jump", Anchor: input.TouchBottomRight, X: 36, Y: 40, Radius: 22},
+			{Action: input.Pause, Label: "II", Anchor: input.TouchTopLeft, X: 24, Y: 40, Radius: 22},
 		},
 	}
 }
