@@ -330,14 +330,10 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 		scale = 1
 	}
 	placed := dst != nil
-	if placed && !field.Empty() {
+	if !placed || field.Intersect(dst.Bounds()) == dst.Bounds() {
+		field = image.Rectangle{} // the field is the whole screen
+	} else {
 		field = field.Intersect(dst.Bounds())
-		if field == dst.Bounds() {
-			field = image.Rectangle{}
-		}
-	}
-	if !placed {
-		field = image.Rectangle{}
 	}
 	if placed {
 		theAtlas.mu.Lock()

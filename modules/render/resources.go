@@ -13,7 +13,8 @@ import (
 // stages. Image is nil outside a frame and in headless runs.
 type Screen struct {
 	// Image is the screen. Its size is the Viewport's logical size times
-	// Scale.
+	// Scale, plus Viewport.Below times Scale in height on a screen grown
+	// below the field.
 	Image *ebiten.Image
 	// Scale is the number of screen pixels per logical pixel.
 	Scale float64
