@@ -121,7 +121,7 @@ func NewApp(cfg Config) (*glue.App, error) {
 		save.Plugin{Game: Name, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Progress]()}, Store: cfg.Saves},
 		ui.FullscreenKey{Action: ToggleFullscreen}, // F11, Alt+Enter, a double click
 	)
-	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3), PauseMenu: !cfg.Rollback})
+	app.InsertResource(render.Window{Title: WindowTitle, Width: 320, Height: 180, Scale: cmp.Or(cfg.Scale, 3), PauseMenu: !cfg.Rollback, GrowDown: true}) // a phone held upright: the touch controls below the field
 	app.InsertResource(art)
 	app.InsertResource(Progress{Lives: StartLives})
 	glue.AddState(app, firstPhase(cfg)) // online: Playing
@@ -149,31 +149,41 @@ func NewApp(cfg Config) (*glue.App, error) {
 	app.AddSystems(glue.Draw, render.DrawSpriteAt[render.Sprite, physics.Body](), glue.Func3(HUD))
 	app.AddSystems(glue.Draw, input.DrawTouchControls())
 	// In the browser, window.platformerState() answers the phase, score,
-	// lives and where its menu is (ui.ShownJSON), for the browser tests
+	// lives, where its menu is (ui.ShownJSON), where the touch controls
+	// are and the hero's x, y and vertical speed, for the browser tests
 	// (render.Plugin tells the page when the first frame is drawn);
-	// nothing on the desktop.
+	// nothing on the desktop. (The hero's query is the one SaveLoad's
+	// type: a read-only one would add 3.6 KB to the brotli'd wasm.)
 	app.AddSystems(glue.Draw, render.Publish("platformerState", 1, func(p struct {
 		Phase    glue.Res[glue.State[Phase]]
 		Progress glue.Res[Progress]
 		Menus    glue.Query1[ui.Menu]
+		Touch    glue.Res[input.TouchControls]
+		Hero     glue.Query2[Player, *physics.Body]
 	}) string {
-		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"menu":%s}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives, ui.ShownJSON(p.Menus))
+		var hero physics.Body
+		if _, _, b, ok := p.Hero.First(); ok {
+			hero = *b
+		}
+		return fmt.Sprintf(`{"phase":%q,"score":%d,"lives":%d,"menu":%s,"touch":%s,"hero":[%.1f,%.1f,%.1f]}`, p.Phase.Get().Get(), p.Progress.Get().Score, p.Progress.Get().Lives, ui.ShownJSON(p.Menus), p.Touch.Get().JSON(), hero.Pos.X, hero.Pos.Y, hero.Vel.Y)
 	}))
 	return app, nil
 }
 
 // Touch returns the on-screen controls for touch screens: a stick bottom
 // left runs (and drops through platforms), a button bottom right jumps,
-// one top left pauses. They are 48, 44 and 38 logical pixels across: at
-// least 44 CSS pixels on a phone in portrait, where the 320 pixel wide
-// field is 390 CSS px wide. They are off outside Playing
+// one top left pauses. On a phone held upright they are below the field,
+// at the screen's bottom corners (render.Window.GrowDown, input's corner
+// anchors); otherwise over it. They are 48, 44 and 44 logical pixels
+// across: at least 44 CSS pixels wherever the 320 pixel wide field is
+// at least 320 CSS px wide. They are off outside Playing
 // (input.Plugin.TouchOffWhile).
 func Touch() *input.TouchControls {
 	return &input.TouchControls{
-		Stick: input.TouchStick{X: 40, Y: 136, Radius: 24},
+		Stick: input.TouchStick{Anchor: input.TouchBottomLeft, X: 40, Y: 44, Radius: 24},
 		Buttons: []input.TouchButton{
-			{Action: Jump, Label: "Jump", X: 284, Y: 140, Radius: 22},
-			{Action: input.Pause, Label: "II", X: 24, Y: 40, Radius: 19},
+			{Action: Jump, Label: "Jump", Anchor: input.TouchBottomRight, X: 36, Y: 40, Radius: 22},
+			{Action: input.Pause, Label: "II", Anchor: input.TouchTopLeft, X: 24, Y: 40, Radius: 22},
 		},
 	}
 }

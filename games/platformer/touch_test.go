@@ -5,17 +5,37 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
+	"github.com/gluekit/glue/modules/render"
 )
 
 // TestTouchControls: on a phone the hero runs with the on-screen stick
 // and jumps with the on-screen button, both at once; a touch elsewhere
 // does not jump (it used to: a touch anywhere jumped and nothing ran).
-// The controls show from the first touch and fit a finger on a phone in
-// portrait (390 CSS px across for 320 logical); II pauses, and the
-// controls are off in the pause menu.
+// The controls show from the first touch and fit a finger; II pauses,
+// and the controls are off in the pause menu. Held sideways (the window
+// as the field's aspect) the controls are over the field, where they
+// always were; held upright (390×844 CSS px) they are below it, at the
+// screen's bottom corners, and a touch where the jump button is over the
+// field no longer jumps (before render.Window.GrowDown they were on the
+// 390×219 strip, over the game).
 func TestTouchControls(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		outW, outH int
+		below      bool
+	}{{"sideways", 844, 390, false}, {"upright", 390, 844, true}} {
+		t.Run(c.name, func(t *testing.T) { touchControls(t, c.outW, c.outH, c.below) })
+	}
+}
+
+func touchControls(t *testing.T, outW, outH int, below bool) {
 	g := newGame(t)
 	g.start()
+	vp := glue.Resource[render.Viewport](g.app)
+	if !vp.GrowDown {
+		t.Fatal("the platformer's render.Viewport does not grow down (render.Window.GrowDown)")
+	}
+	vp.Layout(outW, outH) // what the Game's Layout does in a window of that size
 	d := glue.Resource[input.Devices](g.app)
 	tc := glue.Resource[input.TouchControls](g.app)
 	if tc == nil {
@@ -32,14 +52,32 @@ func TestTouchControls(t *testing.T) {
 			}
 		}
 	}
-	s := tc.Stick
-	right := input.Point{X: s.X + s.Radius, Y: s.Y}
-	jump := input.Point{X: tc.Buttons[0].X, Y: tc.Buttons[0].Y}
-
 	touch(20) // land
+	if tc.BelowField != below {
+		t.Fatalf("in a %d×%d window the controls are below the field: %v, want %v (Viewport.Below %.1f)", outW, outH, tc.BelowField, below, vp.Below)
+	}
+	s := tc.StickAt()
+	right := input.Point{X: s.X + tc.Stick.Radius, Y: s.Y}
+	jump := tc.ButtonAt(0)
+	for i, b := range tc.Buttons {
+		at := tc.ButtonAt(i)
+		if top := at.Y - b.Radius; below && top < 180 {
+			t.Errorf("button %s reaches y %.1f, into the 180 pixel tall field", b.Label, top)
+		}
+	}
+	if top := s.Y - tc.Stick.Radius; below && top < 180 {
+		t.Errorf("the stick reaches y %.1f, into the field", top)
+	}
+
 	touch(10, input.Point{X: 160, Y: 60})
 	if b, _ := g.hero(); b.Vel.Y < 0 {
 		t.Errorf("a touch in the middle of the screen made the hero jump (vertical speed %v)", b.Vel.Y)
+	}
+	if below {
+		touch(10, input.Point{X: 284, Y: 140}) // where the jump button is, sideways
+		if b, _ := g.hero(); b.Vel.Y < 0 {
+			t.Errorf("a touch on the field where the jump button is sideways made the hero jump upright (vertical speed %v)", b.Vel.Y)
+		}
 	}
 	if !tc.Shown {
 		t.Error("touch controls hidden after a touch")
@@ -56,13 +94,15 @@ func TestTouchControls(t *testing.T) {
 	if jumped.Vel.Y >= 0 || jumped.Vel.X <= 0 {
 		t.Fatalf("stick right and jump at once: speed %v, want up and right", jumped.Vel)
 	}
-	if err := tc.Check(390.0 / 320); err != nil {
-		t.Errorf("on a phone in portrait: %v", err)
+	// At least 44 CSS px across: the screen fills the window's width
+	// upright, its height sideways.
+	if err := tc.Check(min(float64(outW)/320, float64(outH)/(180+vp.Below))); err != nil {
+		t.Errorf("in a %d×%d window: %v", outW, outH, err)
 	}
 
 	// The II button pauses; in the pause menu the controls are off, so
 	// touching where II was does not resume.
-	pause := input.Point{X: tc.Buttons[1].X, Y: tc.Buttons[1].Y}
+	pause := tc.ButtonAt(1)
 	touch(3)
 	touch(1, pause)
 	touch(2)

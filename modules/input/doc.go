@@ -118,9 +118,28 @@
 // should be at least [MinTouchCSS] (44) CSS pixels across: a game's test
 // calls [TouchControls.Check] with its smallest window.
 //
+// A control's X and Y are field coordinates unless its Anchor names a
+// corner ([TouchBottomLeft], [TouchBottomRight], [TouchTopLeft],
+// [TouchTopRight]); then they are distances inwards from that corner of
+// the controls' area. On a phone held upright, with a render.Window that
+// says GrowDown, the screen grows below the game's field, and the area is
+// that space below it when it holds every corner-anchored control: the
+// stick and buttons sit at the screen's bottom corners, off the game.
+// Otherwise (a window as wide as the field or wider, or too little room
+// below it) the area is the field and the controls are over the game, as
+// without anchors. The [TouchSystem] arranges them every tick
+// ([TouchControls.Arrange]); [TouchControls.StickAt] and
+// [TouchControls.ButtonAt] say where they are, [TouchControls.JSON] says
+// it to a page's state.
+//
+//	Stick: input.TouchStick{Anchor: input.TouchBottomLeft, X: 40, Y: 44, Radius: 24},
+//	Buttons: []input.TouchButton{{Action: Jump, Label: "A", Anchor: input.TouchBottomRight, X: 36, Y: 40, Radius: 22}},
+//
 // # Coordinates
 //
 // Pointer positions are logical: if the app has a render.Viewport (the
 // render plugin), cursor and touch positions are divided by its scale, so
-// they match what draw systems draw in.
+// they match what draw systems draw in. On a screen grown below the field
+// (render.Viewport.Below) a touch there has a y of the field's height or
+// more.
 package input

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/render"
@@ -24,11 +25,75 @@ const MinTouchCSS = 44
 // Keys and Pads and writes Devices.Screen and TouchControls.Shown.
 var TouchSystem = glue.NewLabel("input.touchControls")
 
+// TouchAnchor says what a touch control's X and Y are measured from.
+type TouchAnchor uint8
+
+// The anchors of touch controls. With a corner, X and Y are distances
+// inwards from that corner of the controls' area to the control's
+// centre: the space below the field, when the screen grows below it
+// (render.Viewport.Below, a phone held upright) and every control
+// anchored to a corner fits there, else the field itself. See
+// [TouchControls.Arrange].
+const (
+	// TouchOnField places the control at X, Y in the field's logical
+	// coordinates, whatever the screen: the default.
+	TouchOnField TouchAnchor = iota
+	// TouchBottomLeft measures X from the area's left edge and Y up from
+	// its bottom edge.
+	TouchBottomLeft
+	// TouchBottomRight measures X from the area's right edge and Y up
+	// from its bottom edge.
+	TouchBottomRight
+	// TouchTopLeft measures X from the area's left edge and Y down from
+	// its top edge.
+	TouchTopLeft
+	// TouchTopRight measures X from the area's right edge and Y down from
+	// its top edge.
+	TouchTopRight
+	touchAnchors // the number of anchors
+)
+
+// String returns the anchor's name, e.g. "TouchBottomLeft".
+func (a TouchAnchor) String() string {
+	switch a {
+	case TouchOnField:
+		return "TouchOnField"
+	case TouchBottomLeft:
+		return "TouchBottomLeft"
+	case TouchBottomRight:
+		return "TouchBottomRight"
+	case TouchTopLeft:
+		return "TouchTopLeft"
+	case TouchTopRight:
+		return "TouchTopRight"
+	}
+	return fmt.Sprintf("TouchAnchor(%d)", uint8(a))
+}
+
+// place returns the centre of a control anchored at a with offsets x, y
+// in the area (ax, ay, aw, ah).
+func (a TouchAnchor) place(x, y, ax, ay, aw, ah float64) Point {
+	switch a {
+	case TouchBottomLeft:
+		return Point{ax + x, ay + ah - y}
+	case TouchBottomRight:
+		return Point{ax + aw - x, ay + ah - y}
+	case TouchTopLeft:
+		return Point{ax + x, ay + y}
+	case TouchTopRight:
+		return Point{ax + aw - x, ay + y}
+	}
+	return Point{x, y}
+}
+
 // TouchStick is an on-screen stick: a circle that a finger pushes, in
 // logical pixels.
 type TouchStick struct {
-	// X and Y are the stick's centre.
+	// X and Y are the stick's centre, as Anchor says.
 	X, Y float64
+	// Anchor says what X and Y are measured from. The default (zero)
+	// value, TouchOnField, takes them as field coordinates.
+	Anchor TouchAnchor
 	// Radius is how far the finger goes for full tilt; the drawn base
 	// has this radius. Zero means no stick.
 	Radius float64
@@ -45,8 +110,12 @@ type TouchButton struct {
 	Action Action
 	// Label is drawn on the button, e.g. "A" or "Jump"; it may be empty.
 	Label string
-	// X, Y and Radius are the button's centre and radius.
+	// X, Y and Radius are the button's centre, as Anchor says, and its
+	// radius.
 	X, Y, Radius float64
+	// Anchor says what X and Y are measured from. The default (zero)
+	// value, TouchOnField, takes them as field coordinates.
+	Anchor TouchAnchor
 }
 
 // TouchControls are on-screen controls for touch screens, a resource: a
@@ -76,6 +145,124 @@ type TouchControls struct {
 	// Shown reports whether the controls are shown and act: the
 	// [TouchSystem] sets it when a touch is seen.
 	Shown bool
+	// BelowField reports whether the controls anchored to a corner are
+	// in the space below the field (a screen grown below it, a phone held
+	// upright), not over the field: [TouchControls.Arrange] sets it.
+	BelowField bool
+
+	stickAt  Point                  // where the stick is (Arrange)
+	buttonAt [MaxTouchButtons]Point // where the buttons are (Arrange)
+	arranged bool                   // Arrange has placed them
+}
+
+// Arrange places the controls on a screen whose field is fieldW ×
+// fieldH logical pixels, with below more logical pixels under it
+// (render.Viewport: Width, Height and Below). Controls at TouchOnField
+// stay at their X, Y. Those anchored to a corner go into the space below
+// the field when there is room — it is at least as tall as the tallest
+// control anchored to a bottom corner (its Y plus its radius) and the
+// tallest anchored to a top corner together — and BelowField is set;
+// otherwise they go into the field, over the game. The [TouchSystem]
+// calls it every tick with the render.Viewport; tests call it to see
+// where the controls are for a window. It returns an error naming the
+// control if one is anchored to a corner and the field has no size (no
+// render.Viewport with a Width and Height).
+func (t *TouchControls) Arrange(fieldW, fieldH, below float64) error {
+	var top, bottom float64 // the room the corners' controls need
+	need := func(a TouchAnchor, y, r float64) {
+		switch a {
+		case TouchBottomLeft, TouchBottomRight:
+			bottom = max(bottom, y+r)
+		case TouchTopLeft, TouchTopRight:
+			top = max(top, y+r)
+		}
+	}
+	if t.Stick.Radius > 0 {
+		need(t.Stick.Anchor, t.Stick.Y, t.Stick.Radius)
+	}
+	for _, b := range t.Buttons {
+		need(b.Anchor, b.Y, b.Radius)
+	}
+	if (top > 0 || bottom > 0) && (fieldW <= 0 || fieldH <= 0) {
+		return t.noField()
+	}
+	t.BelowField = (top > 0 || bottom > 0) && below >= top+bottom
+	ax, ay, aw, ah := 0.0, 0.0, fieldW, fieldH
+	if t.BelowField {
+		ay, ah = fieldH, below
+	}
+	t.stickAt = t.Stick.Anchor.place(t.Stick.X, t.Stick.Y, ax, ay, aw, ah)
+	for i, b := range t.Buttons {
+		if i < MaxTouchButtons {
+			t.buttonAt[i] = b.Anchor.place(b.X, b.Y, ax, ay, aw, ah)
+		}
+	}
+	t.arranged = true
+	return nil
+}
+
+// JSON returns where the controls are, for a page's state
+// (render.Publish) and the browser tests: whether they are shown, off
+// and below the field, and the stick's and each button's circle as
+// [x, y, radius] in logical pixels, e.g.
+// {"shown":true,"off":false,"below":true,"stick":[40,648.7,24],"buttons":[[284,652.7,22]]}.
+// The stick is null without one. It allocates: call it only where the
+// state is published.
+func (t *TouchControls) JSON() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"shown":%v,"off":%v,"below":%v,"stick":`, t.Shown, t.Off, t.BelowField)
+	if s := t.StickAt(); t.Stick.Radius > 0 {
+		fmt.Fprintf(&b, "[%.1f,%.1f,%.1f]", s.X, s.Y, t.Stick.Radius)
+	} else {
+		b.WriteString("null")
+	}
+	b.WriteString(`,"buttons":[`)
+	for i, btn := range t.Buttons {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		c := t.ButtonAt(i)
+		fmt.Fprintf(&b, "[%.1f,%.1f,%.1f]", c.X, c.Y, btn.Radius)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// noField is Arrange's error for corner anchors without a field size.
+func (t *TouchControls) noField() error {
+	what := "Stick"
+	a := t.Stick.Anchor
+	if a == TouchOnField || t.Stick.Radius <= 0 {
+		for i, b := range t.Buttons {
+			if b.Anchor != TouchOnField {
+				what, a = fmt.Sprintf("Buttons[%d] (%s)", i, b.Label), b.Anchor
+				break
+			}
+		}
+	}
+	return fmt.Errorf("input: TouchControls.%s is anchored at %v, but the screen has no size to measure from; add render.Plugin with a render.Window (render.SetupWindow) or a render.Viewport with Width and Height, or place it at TouchOnField", what, a)
+}
+
+// StickAt returns the stick's centre on the screen, in the field's
+// logical coordinates (below the field, y ≥ its height), as last
+// arranged ([TouchControls.Arrange]; before that, its X and Y).
+func (t *TouchControls) StickAt() Point {
+	if !t.arranged {
+		return Point{t.Stick.X, t.Stick.Y}
+	}
+	return t.stickAt
+}
+
+// ButtonAt returns the centre of button i (of Buttons) on the screen, in
+// the field's logical coordinates, as last arranged
+// ([TouchControls.Arrange]; before that, its X and Y). It panics if i is
+// out of range.
+func (t *TouchControls) ButtonAt(i int) Point {
+	b := t.Buttons[i]
+	if !t.arranged || i >= MaxTouchButtons {
+		return Point{b.X, b.Y}
+	}
+	return t.buttonAt[i]
 }
 
 // ProvidedBy returns "input.Plugin", the plugin that inserts
@@ -140,9 +327,15 @@ func (t *TouchControls) validate() error {
 		if b.Radius <= 0 {
 			return fmt.Errorf("input: TouchControls.Buttons[%d] (%s) has radius %v; give it a positive Radius", i, b.Label, b.Radius)
 		}
+		if b.Anchor >= touchAnchors {
+			return fmt.Errorf("input: TouchControls.Buttons[%d] (%s) has anchor %v; use TouchOnField or a corner (TouchBottomLeft …)", i, b.Label, b.Anchor)
+		}
 	}
 	if t.Stick.Radius < 0 || t.Stick.Reach < 0 {
 		return fmt.Errorf("input: TouchControls.Stick has radius %v and reach %v; both must be ≥ 0", t.Stick.Radius, t.Stick.Reach)
+	}
+	if t.Stick.Anchor >= touchAnchors {
+		return fmt.Errorf("input: TouchControls.Stick has anchor %v; use TouchOnField or a corner (TouchBottomLeft …)", t.Stick.Anchor)
 	}
 	return nil
 }
@@ -177,7 +370,7 @@ func (t *TouchControls) read(d *Devices) {
 	if !t.Shown || t.Off {
 		return
 	}
-	s := t.Stick
+	s, at := t.Stick, t.StickAt()
 	reach := s.Reach
 	if reach <= 0 {
 		reach = 2 * s.Radius
@@ -185,14 +378,14 @@ func (t *TouchControls) read(d *Devices) {
 	best := math.Inf(1)
 	for _, p := range d.Touches {
 		for i, b := range t.Buttons {
-			if i < MaxTouchButtons && math.Hypot(p.X-b.X, p.Y-b.Y) <= b.Radius {
+			if c := t.ButtonAt(i); i < MaxTouchButtons && math.Hypot(p.X-c.X, p.Y-c.Y) <= b.Radius {
 				d.Screen.Buttons[i] = true
 			}
 		}
 		if s.Radius <= 0 {
 			continue
 		}
-		dx, dy := p.X-s.X, p.Y-s.Y
+		dx, dy := p.X-at.X, p.Y-at.Y
 		dist := math.Hypot(dx, dy)
 		if dist > reach || dist >= best {
 			continue
@@ -231,13 +424,25 @@ func touchSwitch(off bool) func(glue.ResMut[TouchControls]) {
 	return func(t glue.ResMut[TouchControls]) { t.Get().Off = off }
 }
 
-// readTouch (glue.PreUpdate, TouchSystem) reads the touches into the
-// on-screen controls.
+// readTouch (glue.PreUpdate, TouchSystem) places the on-screen controls
+// on the screen the render.Viewport describes, if the app has one, and
+// reads the touches into them.
 func readTouch(p struct {
-	Devices glue.ResMut[Devices]
-	Touch   glue.ResMut[TouchControls]
+	Devices  glue.ResMut[Devices]
+	Touch    glue.ResMut[TouchControls]
+	Viewport glue.Opt[render.Viewport]
+	Cmds     glue.Commands
 }) {
-	p.Touch.Get().read(p.Devices.Get())
+	t := p.Touch.Get()
+	var vp render.Viewport
+	if v := p.Viewport.Get(); v != nil {
+		vp = *v
+	}
+	if err := t.Arrange(float64(vp.Width), float64(vp.Height), vp.Below); err != nil {
+		p.Cmds.Fail(err)
+		return
+	}
+	t.read(p.Devices.Get())
 }
 
 // Colours of the drawn controls: translucent, so the game shows through.
@@ -274,19 +479,20 @@ func drawTouch(p struct {
 	layer := l.Layer()
 	l.SetLayer(render.LayerUI)
 	defer l.SetLayer(layer)
-	if s := t.Stick; s.Radius > 0 {
-		l.AddCircle(s.X, s.Y, s.Radius, touchBase, z)
+	if s, at := t.Stick, t.StickAt(); s.Radius > 0 {
+		l.AddCircle(at.X, at.Y, s.Radius, touchBase, z)
 		k := d.Screen.Stick
-		l.AddCircle(s.X+k.X*s.Radius, s.Y+k.Y*s.Radius, s.Radius/2, touchKnob, z+1)
+		l.AddCircle(at.X+k.X*s.Radius, at.Y+k.Y*s.Radius, s.Radius/2, touchKnob, z+1)
 	}
 	for i, b := range t.Buttons {
 		c := touchIdle
 		if i < MaxTouchButtons && d.Screen.Buttons[i] {
 			c = touchHeld
 		}
-		l.AddCircle(b.X, b.Y, b.Radius, c, z)
+		at := t.ButtonAt(i)
+		l.AddCircle(at.X, at.Y, b.Radius, c, z)
 		if b.Label != "" {
-			l.AddText(b.Label, b.X, b.Y, touchLabel, z+1)
+			l.AddText(b.Label, at.X, at.Y, touchLabel, z+1)
 		}
 	}
 }

@@ -75,6 +75,16 @@
 // into the window, keeping its aspect ratio. Pointer input converts back
 // with [Viewport.ToLogical].
 //
+// A window of another aspect is letterboxed, unless the game's [Window]
+// says GrowDown: then a window taller than the field (a phone held
+// upright) grows the screen downwards to its aspect ([Viewport.Layout]).
+// The field, Width × Height, stays at the top, as wide as the window, and
+// the world is drawn in it exactly as before, clipped to it; the
+// [Viewport]'s Below logical pixels under it are for the UI layers —
+// touch controls (modules/input's corner anchors), a score, buttons — in
+// the same coordinates, y from Height to Height + Below. A wider window
+// is letterboxed as ever.
+//
 // # Draw order and batching
 //
 // Every item has a layer and a Z: lower layers are drawn first, higher Z

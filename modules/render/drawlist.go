@@ -149,6 +149,8 @@ type DrawList struct {
 	pixel   PixelArt          // pixel-art mode (pixelart.go)
 	pixImg  *ebiten.Image     // its logical-size image
 	pixOpts ebiten.DrawImageOptions
+
+	fieldSub subImage // the field's part of a screen grown below it (flush)
 }
 
 // fitKey is a text drawn with TextStyle.Wrap or Backdrop: its string and
@@ -299,7 +301,7 @@ func (d *DrawList) Flush(dst *ebiten.Image, scale float64) {
 // yourself to draw a list elsewhere. A nil dst draws nothing but still
 // counts [Stats], assuming every text fits the atlas, culling nothing.
 func (d *DrawList) FlushCamera(dst *ebiten.Image, scale float64, cam *Camera) {
-	d.flush(dst, scale, cam, nil)
+	d.flush(dst, scale, cam, nil, image.Rectangle{})
 }
 
 // FlushViews draws the items onto dst through several views of the world
@@ -313,17 +315,26 @@ func (d *DrawList) FlushCamera(dst *ebiten.Image, scale float64, cam *Camera) {
 // without a camera.
 func (d *DrawList) FlushViews(dst *ebiten.Image, scale float64, views []View) {
 	if len(views) == 0 {
-		d.flush(dst, scale, nil, nil)
+		d.flush(dst, scale, nil, nil, image.Rectangle{})
 		return
 	}
-	d.flush(dst, scale, nil, views)
+	d.flush(dst, scale, nil, views, image.Rectangle{})
 }
 
-func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []View) {
+// flush draws the list onto dst. A non-empty field is the part of dst
+// the world layers are drawn in, clipped to it, while the UI layers
+// cover the whole of dst (a screen grown below the field: Viewport.Below);
+// an empty one is the whole of dst.
+func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []View, field image.Rectangle) {
 	if scale <= 0 {
 		scale = 1
 	}
 	placed := dst != nil
+	if !placed || field.Intersect(dst.Bounds()) == dst.Bounds() {
+		field = image.Rectangle{} // the field is the whole screen
+	} else {
+		field = field.Intersect(dst.Bounds())
+	}
 	if placed {
 		theAtlas.mu.Lock()
 		defer theAtlas.mu.Unlock()
@@ -339,7 +350,24 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 	d.stats = Stats{}
 	ui := affine{a: float32(scale), d: float32(scale)}
 	if views == nil && placed && d.pixel.On {
-		d.flushPixelArt(dst, scale, cam, items)
+		d.flushPixelArt(dst, scale, cam, items, field)
+		d.Reset()
+		return
+	}
+	if views == nil && !field.Empty() {
+		// The world clipped to the field, at the same pixels as on a
+		// screen that is the field; then the UI over the whole screen.
+		v := view{world: ui, ui: ui, only: worldLayers}
+		if cam != nil && (cam.Zoom != 0 || cam.shakeX != 0 || cam.shakeY != 0) {
+			v.world = cam.affine().scaled(float32(scale))
+		}
+		v.setClip(field)
+		d.prepare(items, &v, placed)
+		d.draw(d.fieldImage(dst, field), &v)
+		v = view{world: ui, ui: ui, only: uiLayers}
+		v.setClip(dst.Bounds())
+		d.prepare(items, &v, placed)
+		d.draw(dst, &v)
 		d.Reset()
 		return
 	}
@@ -362,6 +390,10 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 	if placed {
 		full = dst.Bounds()
 	}
+	worldArea := full
+	if !field.Empty() {
+		worldArea = field
+	}
 	for i := range views {
 		vw := &views[i]
 		vw.Camera.SetViewSize(vw.W, vw.H)
@@ -376,7 +408,7 @@ func (d *DrawList) flush(dst *ebiten.Image, scale float64, cam *Camera, views []
 		v.world.ty += float32(r.Min.Y)
 		var sub *ebiten.Image
 		if placed {
-			r = r.Intersect(full)
+			r = r.Intersect(worldArea)
 			if r.Empty() {
 				continue
 			}
@@ -409,6 +441,16 @@ func (d *DrawList) subImage(i int, dst *ebiten.Image, r image.Rectangle) *ebiten
 		d.subs = append(d.subs, subImage{})
 	}
 	s := &d.subs[i]
+	if s.img == nil || s.dst != dst || s.r != r {
+		*s = subImage{dst: dst, r: r, img: dst.SubImage(r).(*ebiten.Image)}
+	}
+	return s.img
+}
+
+// fieldImage returns dst's part r, the field of a screen grown below
+// it, reusing last frame's when it is the same: SubImage allocates.
+func (d *DrawList) fieldImage(dst *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	s := &d.fieldSub
 	if s.img == nil || s.dst != dst || s.r != r {
 		*s = subImage{dst: dst, r: r, img: dst.SubImage(r).(*ebiten.Image)}
 	}

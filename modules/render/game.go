@@ -145,12 +145,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 func (g *Game) Err() error { return g.err }
 
 // Layout returns the screen size: the [Viewport]'s logical size times its
-// scale, or the window's size if the viewport follows the window.
+// scale, grown downwards to the window's aspect if the viewport grows
+// ([Viewport.Layout]), or the window's size if the viewport follows the
+// window.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeight int) {
 	if vp := glue.Resource[Viewport](g.app); vp != nil {
-		if w, h := vp.ScreenSize(); w > 0 {
-			return w, h
-		}
+		return vp.Layout(outsideWidth, outsideHeight)
 	}
 	return outsideWidth, outsideHeight
 }

@@ -86,3 +86,13 @@ type IWindow interface {
 	// Ebitengine's default of 60.
 	WindowTPS() int
 }
+
+// IWindowGrow is implemented by a window configuration ([IWindow]) whose
+// logical screen may grow downwards with a tall window: [SetupWindow]
+// copies WindowGrowDown into [Viewport].GrowDown. [Window] implements it
+// (Window.GrowDown); a window type without the method never grows.
+type IWindowGrow interface {
+	// WindowGrowDown reports whether the logical screen grows downwards
+	// with a window taller than the field's aspect.
+	WindowGrowDown() bool
+}

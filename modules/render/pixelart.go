@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -55,9 +56,13 @@ func (d *DrawList) snap(m affine) affine {
 
 // flushPixelArt is flush without views in pixel-art mode: the world
 // layers at scale 1 into the logical-size image, that image scaled onto
-// dst, then the UI layers onto dst.
-func (d *DrawList) flushPixelArt(dst *ebiten.Image, scale float64, cam *Camera, items []item) {
+// dst (onto its part field, if field is not empty), then the UI layers
+// onto dst.
+func (d *DrawList) flushPixelArt(dst *ebiten.Image, scale float64, cam *Camera, items []item, field image.Rectangle) {
 	b := dst.Bounds()
+	if !field.Empty() {
+		b = field
+	}
 	w, h := int(math.Ceil(float64(b.Dx())/scale)), int(math.Ceil(float64(b.Dy())/scale))
 	if d.pixImg == nil || d.pixImg.Bounds().Dx() != w || d.pixImg.Bounds().Dy() != h {
 		if d.pixImg != nil {
@@ -80,7 +85,7 @@ func (d *DrawList) flushPixelArt(dst *ebiten.Image, scale float64, cam *Camera, 
 	dst.DrawImage(d.pixImg, &d.pixOpts)
 	ui := affine{a: float32(scale), d: float32(scale)}
 	v = view{world: ui, ui: ui, only: uiLayers}
-	v.setClip(b)
+	v.setClip(dst.Bounds())
 	d.prepare(items, &v, true)
 	d.draw(dst, &v)
 }

@@ -13,7 +13,8 @@ import (
 // stages. Image is nil outside a frame and in headless runs.
 type Screen struct {
 	// Image is the screen. Its size is the Viewport's logical size times
-	// Scale.
+	// Scale, plus Viewport.Below times Scale in height on a screen grown
+	// below the field.
 	Image *ebiten.Image
 	// Scale is the number of screen pixels per logical pixel.
 	Scale float64
@@ -36,6 +37,62 @@ type Viewport struct {
 	// Scale is the number of screen pixels per logical pixel. The default
 	// (zero) value is 1.
 	Scale float64
+	// GrowDown lets the screen grow below the field, Width × Height, when
+	// the window is taller than the field's aspect: see [Viewport.Layout]
+	// and Window.GrowDown, from which [SetupWindow] sets it. The default
+	// (false) letterboxes.
+	GrowDown bool
+	// Below is how many logical pixels the screen reaches below the
+	// field: [Viewport.Layout] sets it, every frame, while GrowDown is on
+	// and the window is taller than the field; it is 0 otherwise. The
+	// field stays at the top; draw systems draw in it as ever, and the
+	// UI layers may use the space from y = Height to Height + Below.
+	Below float64
+}
+
+// MaxGrowAspect bounds how far a [Viewport] with GrowDown grows: the
+// screen is at most this many times as tall as it is wide, and a window
+// taller still is letterboxed at that aspect.
+const MaxGrowAspect = 4
+
+// Layout returns the size of the screen image, in screen pixels, for a
+// window of outsideWidth × outsideHeight (device-independent pixels),
+// and sets Below; the [Game]'s Layout calls it every frame. It returns
+// the window's size if the viewport follows the window. Without
+// GrowDown, or for a window as wide as the field's aspect or wider, it
+// is [Viewport.ScreenSize] and Below is 0: Ebitengine letterboxes the
+// field in the window. With GrowDown and a taller window, the screen
+// keeps the field's width and grows downwards to the window's aspect (at
+// most [MaxGrowAspect] times as tall as wide), so that it fills the
+// window: the field, at the top, is as wide as the window, and Below is
+// the logical height of the screen under it.
+func (v *Viewport) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeight int) {
+	v.Below = 0
+	w, h := v.ScreenSize()
+	if w <= 0 {
+		return outsideWidth, outsideHeight
+	}
+	if !v.GrowDown || outsideWidth <= 0 || outsideHeight <= 0 {
+		return w, h
+	}
+	gh := int(math.Round(float64(w) * float64(outsideHeight) / float64(outsideWidth)))
+	gh = min(gh, MaxGrowAspect*w)
+	if gh <= h {
+		return w, h
+	}
+	v.Below = float64(gh)/v.scale() - float64(v.Height)
+	return w, gh
+}
+
+// field returns the field's rectangle on the screen image, in screen
+// pixels, while the screen grows below it; else an empty rectangle (the
+// field is the whole screen).
+func (v *Viewport) field() image.Rectangle {
+	if v.Below <= 0 {
+		return image.Rectangle{}
+	}
+	w, h := v.ScreenSize()
+	return image.Rect(0, 0, w, h)
 }
 
 // scale returns Scale, or 1 if it is not positive.

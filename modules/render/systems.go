@@ -111,6 +111,9 @@ func applyWindow(w IWindow, vp *Viewport) error {
 	}
 	*vp = Viewport{Width: lw, Height: lh, Scale: w.WindowScale()}
 	vp.Scale = vp.scale()
+	if g, ok := w.(IWindowGrow); ok {
+		vp.GrowDown = g.WindowGrowDown()
+	}
 	ebiten.SetWindowTitle(w.WindowTitle())
 	ebiten.SetWindowSize(vp.ScreenSize())
 	mode := ebiten.WindowResizingModeDisabled
@@ -185,20 +188,25 @@ func setViewSize(cam *Camera, vp *Viewport, s *Screen) {
 // flush (glue.PostDraw) draws the frame's draw list on the screen
 // through the camera, or the views if there are any, with the pause
 // notice over it while the game is paused for want of focus (focus.go).
+//
+// On a screen grown below the field (Viewport.Below), the world layers
+// are drawn in the field only and the UI layers over the whole screen.
 func flush(p struct {
-	Screen glue.Res[Screen]
-	Camera glue.Res[Camera]
-	Focus  glue.Res[Focus]
-	Views  glue.ResMut[Views]
-	List   glue.ResMut[DrawList]
+	Screen   glue.Res[Screen]
+	Camera   glue.Res[Camera]
+	Focus    glue.Res[Focus]
+	Viewport glue.Res[Viewport]
+	Views    glue.ResMut[Views]
+	List     glue.ResMut[DrawList]
 }) {
 	pauseNotice(p.Focus.Get(), p.Camera.Get(), p.List.Get())
 	s := p.Screen.Get()
+	field := p.Viewport.Get().field()
 	if views := p.Views.Get().List; len(views) > 0 {
-		p.List.Get().FlushViews(s.Image, s.Scale, views)
+		p.List.Get().flush(s.Image, s.Scale, nil, views, field)
 		return
 	}
-	p.List.Get().FlushCamera(s.Image, s.Scale, p.Camera.Get())
+	p.List.Get().flush(s.Image, s.Scale, p.Camera.Get(), nil, field)
 }
 
 // UpdateCamera returns the system that advances the [Camera]'s shake by

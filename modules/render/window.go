@@ -36,6 +36,16 @@ type Window struct {
 	// browser. The default (false) stops the game at once, with the
 	// notice. It changes nothing with RunUnfocused.
 	PauseMenu bool
+	// GrowDown lets the logical screen grow downwards with the window
+	// when the window is taller than Width:Height — a phone held upright:
+	// the field, Width × Height, keeps its size and its place at the top
+	// of the screen, the world is drawn in it exactly as without growing
+	// (clipped to it), and the space below it ([Viewport].Below logical
+	// pixels) is left to the UI layers, e.g. touch controls anchored to
+	// the screen's bottom (input.TouchControls). A window wider than the
+	// field is letterboxed as without it. The default (false) letterboxes
+	// every window.
+	GrowDown bool
 }
 
 // MachineLocal marks Window as this machine's (glue.MachineLocal).
@@ -55,3 +65,6 @@ func (w Window) WindowResizable() bool { return w.Resizable }
 
 // WindowTPS returns w.TPS.
 func (w Window) WindowTPS() int { return w.TPS }
+
+// WindowGrowDown returns w.GrowDown; see [IWindowGrow].
+func (w Window) WindowGrowDown() bool { return w.GrowDown }

@@ -5,6 +5,11 @@
 // (ui.MinTargetCSS) each way. The games report where their top menu is
 // (ui.ShownJSON: the dialog's and the focused control's rectangles, in
 // logical pixels) in window.breakoutState() and window.platformerState().
+// The platformer's screen grows below its field on a tall page
+// (render.Window.GrowDown), and its touch controls go there, at the
+// page's bottom corners (input's corner anchors); platformerState()
+// reports them ("touch": input.TouchControls.JSON) and the hero
+// ("hero": x, y and vertical speed).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setup, base, browser, until } from "./harness.mjs";
@@ -109,4 +114,54 @@ test("the platformer at 390×844: the field fills the width, the title and pause
   console.log(said.join("; "));
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("the platformer at 390×844: the touch controls lie below the field, inside the page, and the on-screen Jump button jumps", async () => {
+  const context = await browser.newContext({ viewport: { width: W, height: H }, hasTouch: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(base + "platformer/");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 180_000 });
+  const read = stateOf("platformerState");
+  await until(page, (s) => s.phase === "Title" && s.menu, "the title menu", 60_000, read);
+  await hold(page, "Space", (s) => s.phase === "Playing", "Playing after Space", read);
+  // The hero has landed: no vertical speed for a few reads.
+  let still = 0;
+  let s = await until(page, (s) => (s.hero[2] === 0 ? ++still : (still = 0)) >= 5, "the hero standing", 60_000, read);
+  const box = await page.locator("canvas").boundingBox();
+  const k = box.width / 320; // CSS px per logical px: the screen is the field's 320 wide
+  const fieldBottom = box.y + 180 * k;
+  assert.ok(s.touch.below, `the touch controls are not below the field: ${JSON.stringify(s.touch)}`);
+  const circles = [["the stick", s.touch.stick], ...s.touch.buttons.map((b, i) => [`button ${i}`, b])];
+  const said = [];
+  for (const [what, [x, y, r]] of circles) {
+    const [cx, cy, cr] = [box.x + x * k, box.y + y * k, r * k];
+    said.push(`${what} at (${cx.toFixed(0)}, ${cy.toFixed(0)}) ⌀${(2 * cr).toFixed(0)}`);
+    assert.ok(cy - cr >= fieldBottom - 0.5, `${what} reaches ${(cy - cr).toFixed(1)} CSS px down, into the field (its bottom at ${fieldBottom.toFixed(1)})`);
+    assert.ok(cx - cr >= -0.5 && cx + cr <= W + 0.5 && cy + cr <= H + 0.5, `${what} at (${cx.toFixed(1)}, ${cy.toFixed(1)}) r ${cr.toFixed(1)} is not inside the ${W}×${H} page`);
+    assert.ok(2 * cr >= 44 - 0.5, `${what} is ${(2 * cr).toFixed(1)} CSS px across, under 44`);
+  }
+  const cdp = await context.newCDPSession(page);
+  const touch = (x, y) => cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  const lift = () => cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  // A finger below the field away from the controls does not jump.
+  await touch(W / 2, (fieldBottom + H) / 2);
+  s = await until(page, (s) => s.touch.shown, "the controls shown after a touch", 30_000, read);
+  await page.waitForTimeout(1000);
+  s = await read(page);
+  assert.equal(s.hero[2], 0, `a finger below the field, away from the controls, moved the hero: ${JSON.stringify(s.hero)}`);
+  await lift();
+  await page.waitForTimeout(500);
+  // The Jump button: held until the hero rises.
+  s = await read(page);
+  const [jx, jy] = s.touch.buttons[0];
+  const y0 = s.hero[1];
+  await touch(box.x + jx * k, box.y + jy * k);
+  s = await until(page, (s) => s.hero[2] < 0, "the hero jumping after a touch on Jump", 30_000, read);
+  await lift();
+  said.push(`Jump at (${(box.x + jx * k).toFixed(0)}, ${(box.y + jy * k).toFixed(0)}): the hero rose at ${-s.hero[2]} px/s from y ${y0}`);
+  console.log(`field bottom ${fieldBottom.toFixed(1)} CSS px; ` + said.join("; "));
+  assert.deepEqual(errors, []);
+  await context.close();
 });
