@@ -152,27 +152,27 @@ func NewApp(cfg Config) *glue.App {
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
-		glue.Func(SpawnLevel),
+		glue.Func2(SpawnLevel),
 	)
 
 	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Serving, Playing)) // the focus lost: Paused, with its menu
 	app.AddSystems(Control,
-		glue.Func(Steer),
-		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
-		glue.Func(Autopilot).RunIf(glue.Not(glue.InState(Waiting))), // an idle room does not play itself out
-		glue.Func(TakeRemoteControl),                                // -join players' input, when serving (net.go)
+		glue.Func5(Steer),
+		glue.Func6(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
+		glue.Func7(Autopilot).RunIf(glue.Not(glue.InState(Waiting))), // an idle room does not play itself out
+		takeRemoteControl(), // -join players' input, when serving (net.go)
 		glue.Func3(Pause),
-		glue.Func(Restart),
+		glue.Func7(Restart),
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
-		glue.Func(Serve).RunIf(glue.InState(Serving)),
+		glue.Func7(Serve).RunIf(glue.InState(Serving)),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
-		glue.Func(Sfx),
-		glue.Func(BreakBricks),
-		glue.Func(AimOffPaddle),
-		glue.Func(LoseBall).RunIf(glue.InState(Playing)),
+		glue.Func5(Sfx),
+		glue.Func6(BreakBricks),
+		glue.Func5(AimOffPaddle),
+		glue.Func6(LoseBall).RunIf(glue.InState(Playing)),
 		glue.Func3(CheckWin).RunIf(glue.InState(Playing)),
 	)
 	// The phases' own systems (see the tick above: they run in
@@ -252,7 +252,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddSystems(HUD, glue.Each2P(UpdateLabels))
 	if cfg.Net.Join {
 		app.InsertResource(RemoteSteer{})
-		app.AddSystems(Control, glue.Func(SteerRemote))
+		app.AddSystems(Control, steerRemote())
 		app.AddSystems(glue.PostUpdate, predictPaddle())
 		app.AddSystems(HUD, trackSeat(), glue.Each2P(ShowSeat))
 	}
