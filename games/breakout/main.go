@@ -162,7 +162,7 @@ func NewApp(cfg Config) *glue.App {
 		glue.Func7(Autopilot).RunIf(glue.Not(glue.InState(Waiting))), // an idle room does not play itself out
 		takeRemoteControl(), // -join players' input, when serving (net.go)
 		glue.Func3(Pause),
-		glue.Func7(Restart),
+		glue.Func3(Restart),
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
 		glue.Func7(Serve).RunIf(glue.InState(Serving)),

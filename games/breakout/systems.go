@@ -232,25 +232,34 @@ func Pause(intent glue.Res[Intent], phase glue.Res[glue.State[Phase]], next glue
 
 // Restart (Control) starts a new game on the intent: the bricks and the
 // ball are replaced, the score and lives reset, and the new game is
-// served — also from a pause, which leaving Paused ends. It despawns the
-// bricks and balls by commands and only reads them.
-func Restart(cmds glue.Commands, intent glue.Res[Intent], game glue.ResMut[Game], next glue.ResMut[glue.NextState[Phase]],
-	settings glue.Res[Settings], bricks glue.Query1[Brick], balls glue.Query1[Ball]) {
+// served — also from a pause, which leaving Paused ends.
+func Restart(intent glue.Res[Intent], next glue.ResMut[glue.NextState[Phase]], m rematch) {
 	if !intent.Get().Restart {
 		return
 	}
 	next.Get().Set(Serving)
-	newMatch(cmds, bricks, balls, game.Get(), *settings.Get())
+	m.start()
 }
 
-// newMatch replaces the bricks and the ball, and resets the score and
-// lives: a fresh world for the next game.
-func newMatch(cmd glue.Commands, bricks glue.Query1[Brick], balls glue.Query1[Ball], game *Game, s Settings) {
-	bricks.Each(func(e glue.Entity, _ Brick) { cmd.Despawn(e) })
-	balls.Each(func(e glue.Entity, _ Ball) { cmd.Despawn(e) })
-	spawnBricks(cmd, s.Bricks)
-	spawnBall(cmd)
-	*game = NewGame(s)
+// rematch is what a new game replaces, a param of the systems that start
+// one (Restart, EndMatch): the bricks and the ball, despawned by commands
+// (the queries only read them), and the score.
+type rematch struct {
+	Cmds     glue.Commands
+	Bricks   glue.Query1[Brick]
+	Balls    glue.Query1[Ball]
+	Game     glue.ResMut[Game]
+	Settings glue.Res[Settings]
+}
+
+// start replaces the bricks and the ball, and resets the score and lives:
+// a fresh world for the next game.
+func (m rematch) start() {
+	glue.DespawnAll(m.Cmds, m.Bricks)
+	glue.DespawnAll(m.Cmds, m.Balls)
+	spawnBricks(m.Cmds, m.Settings.Get().Bricks)
+	spawnBall(m.Cmds)
+	*m.Game.Get() = NewGame(*m.Settings.Get())
 }
 
 // NewGame returns the score of a game about to be served.
@@ -261,8 +270,8 @@ func NewGame(s Settings) Game {
 // BreakBricks (Rules) removes every brick the ball touched this tick and
 // scores it once, speeding the ball up every few bricks. It despawns
 // bricks by commands and only reads them.
-func BreakBricks(cmds glue.Commands, touched glue.Res[physics.Contacts], bricks glue.Query1[Brick], g glue.ResMut[Game],
-	settings glue.Res[Settings], balls glue.Query2[*Ball, *physics.Body]) {
+func BreakBricks(cmds glue.Commands, touched glue.Res[physics.Contacts], bricks glue.Query1[Brick],
+	g glue.ResMut[Game], settings glue.Res[Settings], balls glue.Query2[*Ball, *physics.Body]) {
 	game, s := g.Get(), settings.Get()
 	contacts := touched.Get().List
 	for i, c := range contacts {
