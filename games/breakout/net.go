@@ -276,6 +276,11 @@ func SteerRemote(in glue.Res[input.State], ph glue.Res[glue.State[Phase]], steer
 	}
 }
 
+// follow returns the axis that steers a paddle at x to the pointer at
+// target: full speed until close, then easing in (SteerRemote,
+// SampleRollback).
+func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
+
 // steerRemote is SteerRemote's system (Control, -join only).
 func steerRemote() *glue.System { return glue.Func6(SteerRemote) }
 

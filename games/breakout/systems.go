@@ -75,10 +75,6 @@ func buttons(s *input.State, phase Phase) Intent {
 // away, then easing in.
 const pointerFollow = 8
 
-// follow returns the axis that steers a paddle at x to the pointer at
-// target: full speed until close, then easing in.
-func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
-
 // Autopilot (Control) plays instead of the player when Settings.Autopilot
 // is set: it moves the paddle to where the ball will come down, placed so
 // that the bounce heads for the lowest brick, and serves after half a
