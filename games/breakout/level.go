@@ -107,16 +107,9 @@ func spawnBall(cmds glue.Commands) {
 	)
 }
 
-// SpawnLevelParams are what SpawnLevel reads and spawns with.
-type SpawnLevelParams struct {
-	Cmd      glue.Commands
-	Settings glue.Res[Settings]
-}
-
 // SpawnLevel is a startup system: walls, the floor sensor, the paddle,
 // the ball, the bricks and the HUD (SpawnHUD).
-func SpawnLevel(p SpawnLevelParams) {
-	cmds := p.Cmd
+func SpawnLevel(cmds glue.Commands, settings glue.Res[Settings]) {
 	const t = 40 // wall thickness, outside the field
 	for _, w := range []struct{ x, y, w, h float64 }{
 		{-t / 2, FieldH / 2, t, FieldH + 2*t},       // left
@@ -129,15 +122,15 @@ func SpawnLevel(p SpawnLevelParams) {
 	glue.SpawnBundle(cmds, StaticBody[Floor]{Body: physics.Body{Pos: physics.Vec{X: FieldW / 2, Y: FieldH + t/2}},
 		Collider: physics.Collider{Shape: physics.Rect(FieldW+2*t, t), Sensor: true}})
 
-	for seat := range max(1, p.Settings.Get().Players) {
-		paddle, x := newPaddle(seat, p.Settings.Get().Players)
+	for seat := range max(1, settings.Get().Players) {
+		paddle, x := newPaddle(seat, settings.Get().Players)
 		cmds.Spawn(paddle,
 			physics.Body{Pos: physics.Vec{X: x, Y: paddleY}},
 			physics.Collider{Shape: physics.Rect(paddleW, paddleH)},
 		)
 	}
 	spawnBall(cmds)
-	spawnBricks(cmds, p.Settings.Get().Bricks)
+	spawnBricks(cmds, settings.Get().Bricks)
 	SpawnHUD(cmds)
 }
 

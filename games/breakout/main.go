@@ -152,27 +152,27 @@ func NewApp(cfg Config) *glue.App {
 
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
-		glue.Func(SpawnLevel),
+		glue.Func2(SpawnLevel),
 	)
 
 	app.AddSystems(glue.First, render.PauseOnFocusLoss(Paused, Serving, Playing)) // the focus lost: Paused, with its menu
 	app.AddSystems(Control,
-		glue.Func(Steer),
-		glue.Func(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
-		glue.Func(Autopilot).RunIf(glue.Not(glue.InState(Waiting))), // an idle room does not play itself out
-		glue.Func(TakeRemoteControl),                                // -join players' input, when serving (net.go)
+		glue.Func5(Steer),
+		glue.Func6(MenuActions), // what the menus ask (menus.go), before Pause and Restart read the Intent
+		glue.Func7(Autopilot).RunIf(glue.Not(glue.InState(Waiting))), // an idle room does not play itself out
+		takeRemoteControl(), // -join players' input, when serving (net.go)
 		glue.Func3(Pause),
-		glue.Func(Restart),
+		glue.Func3(Restart),
 		glue.Each2P(MoveRemotePaddles), // -join players' paddles (net.go)
 		glue.Each2P(MovePaddle),
-		glue.Func(Serve).RunIf(glue.InState(Serving)),
+		glue.Func7(Serve).RunIf(glue.InState(Serving)),
 	)
 	// Physics: the physics.Plugin's systems.
 	app.AddSystems(Rules,
-		glue.Func(Sfx),
-		glue.Func(BreakBricks),
-		glue.Func(AimOffPaddle),
-		glue.Func(LoseBall).RunIf(glue.InState(Playing)),
+		glue.Func5(Sfx),
+		glue.Func6(BreakBricks),
+		glue.Func5(AimOffPaddle),
+		glue.Func6(LoseBall).RunIf(glue.InState(Playing)),
 		glue.Func3(CheckWin).RunIf(glue.InState(Playing)),
 	)
 	// The phases' own systems (see the tick above: they run in
@@ -252,7 +252,7 @@ func NewWatchApp(cfg Config) *glue.App {
 	app.AddSystems(HUD, glue.Each2P(UpdateLabels))
 	if cfg.Net.Join {
 		app.InsertResource(RemoteSteer{})
-		app.AddSystems(Control, glue.Func(SteerRemote))
+		app.AddSystems(Control, steerRemote())
 		app.AddSystems(glue.PostUpdate, predictPaddle())
 		app.AddSystems(HUD, trackSeat(), glue.Each2P(ShowSeat))
 	}
@@ -291,7 +291,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	autopilot := fs.Bool("autopilot", false, "let the autopilot play (always on with -headless)")
 	bricks := fs.Int("bricks", 0, "play a stress level with this many bricks (default: the thesis's 6x6)")
 	lives := fs.Int("lives", 3, "lives per game")
-	players := fs.Int("players", 1, "with -serve: 2 for a two-player game, each player a paddle in one half of the field; the second joins with -join")
 	mute := fs.Bool("mute", false, "play without sound")
 	nf := netflags.Add(fs) // -serve, -watch, -join, -origin, -drain, -agones, -agones-players
 	open := fs.Bool("open", false, "with -serve and one paddle: let a -join player take the paddle from you (without it, joiners watch while you play)")
@@ -299,17 +298,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// finds the volume and the controls (?menus=false in the page turns
 	// them off, as the browser tests about other things do).
 	menus := fs.Bool("menus", true, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
-	rollback := fs.Bool("rollback", false, "with -serve -players 2 or -join: play the two-player game with rollback netcode (both players run the game; docs/net.md)")
+	rb := netflags.AddRollback(fs, "a paddle in one half of the field") // -players, -rollback
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
 	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
 	ok := cmd.Parse(args, func(p *render.Problems) {
 		p.Between("bricks", *bricks, 0, 100_000)
 		p.AtLeast("lives", *lives, 1)
-		if *players < 1 || *players > maxPlayers {
-			p.Addf("-players must be 1 or 2, got %d", *players)
-		} else if *players > 1 && !nf.Networked() {
-			p.Add("-players 2 is a game over the network: add -serve host:port, and the second player joins with -join ws://host:port")
-		}
 		if rp.ReplayPlayers() > 0 {
 			return // a rollback match's recording replays offline: its network flags are not used
 		}
@@ -318,9 +312,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			ServeOnly:     []string{"open"},
 			Headless:      cmd.Headless,
 		})...)
-		if *rollback && !(nf.Serve != "" && *players == 2 || nf.Join) {
-			p.Add("-rollback is for a two-player game: the host adds it to -serve host:port -players 2, the other player to -join ws://host:port")
-		}
+		p.Add(rb.Check(nf)...)
 	})
 	if !ok {
 		return 2
@@ -329,14 +321,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	unnotify := nf.NotifyStop() // a served game drains on SIGTERM (net_server.go)
 	defer unnotify()
 	cfg := Config{Seed: cmd.Seed, Settings: DefaultSettings(), Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot, Mute: *mute,
-		Net: *nf, Diag: *showDiag, Rollback: *rollback}
-	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, *players
+		Net: *nf, Diag: *showDiag, Rollback: rb.On}
+	cfg.Settings.Bricks, cfg.Settings.Lives, cfg.Settings.Players = *bricks, *lives, rb.Players
 	// A rollback game is steered by its two players' inputs, and both sides
 	// must have the same settings: no autopilot, even -headless.
-	cfg.Settings.Autopilot = (*autopilot || cmd.Headless) && !*rollback
+	cfg.Settings.Autopilot = (*autopilot || cmd.Headless) && !rb.On
 	cfg.Settings.OpenSeat = *open
 	cfg.Menus = *menus && !cmd.Headless && cmd.Screenshot.Path == "" && !nf.Networked()
-	if *rollback {
+	if rb.On {
 		cfg.Settings.Players = 2
 	}
 	if rp.ReplayPlayers() > 0 {
@@ -346,7 +338,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd.NoSeed = nf.Peer != "" // a watcher's or joiner's seed is the server's: none is printed
 	var app *glue.App
-	if nf.Peer != "" && !*rollback {
+	if nf.Peer != "" && !rb.On {
 		app = NewWatchApp(cfg)
 	} else {
 		app = NewApp(cfg).AddPlugins(rp)

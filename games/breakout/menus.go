@@ -58,9 +58,7 @@ func titleMenu() ui.Menu {
 
 // SpawnPauseMenu (on entering Paused) shows the pause menu, scoped to
 // Paused: it goes when the game resumes or restarts.
-func SpawnPauseMenu(cmds glue.Commands) {
-	cmds.Spawn(pauseMenu(), glue.StateScoped[Phase]{State: Paused})
-}
+func SpawnPauseMenu(cmds glue.Commands) { glue.SpawnIn1(cmds, Paused, pauseMenu()) }
 
 // pauseMenu returns the pause menu.
 func pauseMenu() ui.Menu {
@@ -87,17 +85,13 @@ func optionsMenu(mix *audio.Mixer, snd *audio.Sounds, b *input.Bindings, full *r
 	return ui.Menu{Layer: optionsLayer, Modal: true, Root: ui.Dialog("Options", ws...)}
 }
 
-// MenuActionsParams are what MenuActions reads and writes.
-type MenuActionsParams struct {
-	Events   glue.Reader[ui.Event]
-	Menus    glue.Query1[*ui.Menu]
-	Phase    glue.Res[glue.State[Phase]]
-	Bindings glue.Res[input.Bindings]
-	Intent   glue.ResMut[Intent]
+// shownSettings are what the options menu shows as it opens: the
+// volume, mute, full screen and the controls.
+type shownSettings struct {
 	Mixer    glue.Res[audio.Mixer]
 	Sounds   glue.Res[audio.Sounds]
+	Bindings glue.Res[input.Bindings]
 	Full     glue.Res[render.Fullscreen]
-	Cmds     glue.Commands
 }
 
 // MenuActions (Control, after Steer) does what the menus ask: Start
@@ -105,31 +99,32 @@ type MenuActionsParams struct {
 // become the Intent's Pause and Restart, Options opens the options menu
 // over the menu it came from and Back closes it, Quit ends the game (the
 // volume slider, Mute and Full screen set themselves: ui.Settings).
-func MenuActions(p MenuActionsParams) {
-	for _, e := range p.Events.Read() {
+func MenuActions(events glue.Reader[ui.Event], menus glue.Query1[*ui.Menu], phase glue.Res[glue.State[Phase]],
+	intent glue.ResMut[Intent], cmds glue.Commands, shown shownSettings) {
+	for _, e := range events.Read() {
 		switch e.ID {
 		case "start":
-			p.Cmds.Despawn(e.Menu)
+			cmds.Despawn(e.Menu)
 		case "quit":
-			p.Cmds.End()
+			cmds.End()
 		case "resume":
-			p.Intent.Get().Pause = true
+			intent.Get().Pause = true
 		case "restart":
-			p.Intent.Get().Restart = true
+			intent.Get().Restart = true
 		case "options":
-			opts := optionsMenu(p.Mixer.Get(), p.Sounds.Get(), p.Bindings.Get(), p.Full.Get())
+			opts := optionsMenu(shown.Mixer.Get(), shown.Sounds.Get(), shown.Bindings.Get(), shown.Full.Get())
 			opts.Over = e.Menu // hidden while the options menu is open
-			if p.Phase.Get().Get() == Paused {
-				p.Cmds.Spawn(opts, glue.StateScoped[Phase]{State: Paused})
+			if phase.Get().Get() == Paused {
+				glue.SpawnIn1(cmds, Paused, opts)
 			} else {
-				p.Cmds.Spawn(opts)
+				cmds.Spawn(opts)
 			}
 		}
 		if e.ID == "back" || e.Kind == ui.Back {
-			if m, ok := p.Menus.Get(e.Menu); ok && m.Over != 0 {
-				p.Cmds.Despawn(e.Menu) // the menu beneath shows again
-			} else if p.Phase.Get().Get() == Paused {
-				p.Intent.Get().Pause = true // Back in the pause menu resumes
+			if m, ok := menus.Get(e.Menu); ok && m.Over != 0 {
+				cmds.Despawn(e.Menu) // the menu beneath shows again
+			} else if phase.Get().Get() == Paused {
+				intent.Get().Pause = true // Back in the pause menu resumes
 			}
 		}
 	}

@@ -116,18 +116,6 @@ func (r *roomRules) decide(intent *Intent, press *[maxPlayers]RemoteButtons, cli
 	intent.Launch = r.room.Idle(phase == Serving) || intent.Launch
 }
 
-// TakeRemoteControlParams are what TakeRemoteControl reads and writes.
-type TakeRemoteControlParams struct {
-	Inputs   glue.Opt[net.Inputs]
-	Pads     glue.Opt[net.PlayerInputs[RollbackPad]] // a rollback game's (rollback.go)
-	Server   glue.Opt[net.Server]
-	Seats    glue.ResMut[Seats]
-	Settings glue.Res[Settings]
-	Game     glue.Res[Game]
-	Phase    glue.Res[glue.State[Phase]]
-	Intent   glue.ResMut[Intent]
-}
-
 // TakeRemoteControl (Control, after Steer and Autopilot) seats -join
 // players and takes their input (net.Seats.Take) — in a rollback game,
 // each player's RollbackPad (net.PlayerInputs), player p playing paddle
@@ -140,16 +128,18 @@ type TakeRemoteControlParams struct {
 // decide (roomRules.decide). It reports the seats taken to the server
 // (net.Server.SetSeats, for /readyz). Without a server or a session (no net.Inputs, no net.PlayerInputs)
 // it does nothing.
-func TakeRemoteControl(t TakeRemoteControlParams) {
-	in, pads := t.Inputs.Get(), t.Pads.Get()
+func TakeRemoteControl(inputs glue.Opt[net.Inputs], rollback glue.Opt[net.PlayerInputs[RollbackPad]],
+	server glue.Opt[net.Server], s glue.ResMut[Seats], settings glue.Res[Settings], game glue.Res[Game],
+	phase glue.Res[glue.State[Phase]], out glue.ResMut[Intent]) {
+	in, pads := inputs.Get(), rollback.Get()
 	if in == nil && pads == nil {
 		return
 	}
-	seats, n := t.Seats.Get(), max(1, t.Settings.Get().Players)
+	seats, n := s.Get(), max(1, settings.Get().Players)
 	for i := range seats.steps {
 		seats.steps[i] = seats.steps[i][:0]
 	}
-	serve := t.Game.Get().ServeSeat
+	serve := game.Get().ServeSeat
 	var press [maxPlayers]RemoteButtons
 	if pads != nil {
 		takePads(pads, seats, &press)
@@ -168,7 +158,7 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 			p.Launch, p.Pause, p.Restart = p.Launch || b.Launch, p.Pause || b.Pause, p.Restart || b.Restart
 		}
 	}
-	intent := t.Intent.Get()
+	intent := out.Get()
 	all := seats.Of(0) < 0
 	if all {
 		*intent = Intent{}
@@ -180,11 +170,14 @@ func TakeRemoteControl(t TakeRemoteControlParams) {
 		intent.Pause = intent.Pause || press[0].Pause
 		intent.Restart = intent.Restart || press[0].Restart
 	} else {
-		hostPlays := !all && !t.Settings.Get().Autopilot
-		seats.rules.decide(intent, &press, seats.Clients, t.Phase.Get().Get(), hostPlays)
+		hostPlays := !all && !settings.Get().Autopilot
+		seats.rules.decide(intent, &press, seats.Clients, phase.Get().Get(), hostPlays)
 	}
-	seats.Report(t.Server.Get())
+	seats.Report(server.Get())
 }
+
+// takeRemoteControl is TakeRemoteControl's system (Control, main.go).
+func takeRemoteControl() *glue.System { return glue.Func8(TakeRemoteControl) }
 
 // takePads takes a rollback game's inputs: player p's RollbackPad steers
 // paddle p (newSeats) and presses its buttons.
@@ -200,24 +193,20 @@ func takePads(pads *net.PlayerInputs[RollbackPad], seats *Seats, press *[maxPlay
 	}
 }
 
-// MoveRemotePaddlesParams are what MoveRemotePaddles reads besides the
-// paddle.
-type MoveRemotePaddlesParams struct {
-	Seats glue.Res[Seats]
-	Clock timer.Delta
-}
-
 // MoveRemotePaddles (Control, each paddle, before MovePaddle) marks each
 // paddle with the client playing it and moves it by that client's
 // steering of this tick, one stamped input after another.
-func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m MoveRemotePaddlesParams) {
+func MoveRemotePaddles(_ glue.Entity, p *Paddle, b *physics.Body, m struct {
+	Seats glue.Res[Seats]
+	Dt    timer.Delta
+}) {
 	seats := m.Seats.Get()
 	if p.Seat < 0 || p.Seat >= len(seats.Clients) {
 		return
 	}
 	p.Client = uint64(seats.Clients[p.Seat])
 	for _, axis := range seats.steps[p.Seat] {
-		stepPaddle(p, b, axis, m.Clock.Seconds())
+		stepPaddle(p, b, axis, m.Dt.Seconds())
 	}
 }
 
@@ -256,32 +245,23 @@ func (p Paddle) Owner() net.ClientID { return net.ClientID(p.Client) }
 // player finds its own by (net.TrackSeat).
 func (p Paddle) SeatIndex() int { return p.Seat }
 
-// SteerRemoteParams are what SteerRemote reads and writes; it only reads
-// the paddles.
-type SteerRemoteParams struct {
-	Input   glue.Res[input.State]
-	Phase   glue.Res[glue.State[Phase]]
-	Steer   glue.ResMut[RemoteSteer]
-	Client  glue.Res[net.Client]
-	Paddles glue.Query2[Paddle, physics.Body]
-	Goal    glue.Local[pointerGoal]
-}
-
 // SteerRemote (Control, -join only) turns the player's input into this
 // tick's RemoteSteer, which net.Predict applies and sends, and sends
 // presses as they happen (trackSeat asks for a seat). As with Steer,
 // the paddle heads for the pointer's last position until a steering key
 // takes over. While paused it does not steer (the server would not move
-// the paddle). A press while disconnected is dropped.
-func SteerRemote(p SteerRemoteParams) {
-	s := p.Input.Get()
-	cl := p.Client.Get()
+// the paddle). A press while disconnected is dropped. It only reads the
+// paddles.
+func SteerRemote(in glue.Res[input.State], ph glue.Res[glue.State[Phase]], steer glue.ResMut[RemoteSteer],
+	client glue.Res[net.Client], paddles glue.Query2[Paddle, physics.Body], pointer glue.Local[pointerGoal]) {
+	s := in.Get()
+	cl := client.Get()
 	me := cl.ID()
-	phase := p.Phase.Get().Get()
+	phase := ph.Get().Get()
 	axis := s.AxisX
-	if goal := p.Goal.Get(); goal.update(s) {
+	if goal := pointer.Get(); goal.update(s) {
 		axis = 0
-		p.Paddles.Each(func(_ glue.Entity, pad Paddle, b physics.Body) {
+		paddles.Each(func(_ glue.Entity, pad Paddle, b physics.Body) {
 			if me != 0 && pad.Owner() == me {
 				axis = follow(goal.X, b.Pos.X)
 			}
@@ -290,28 +270,33 @@ func SteerRemote(p SteerRemoteParams) {
 	if phase == Paused {
 		axis = 0
 	}
-	*p.Steer.Get() = RemoteSteer{Axis: float64(float32(axis))}
+	*steer.Get() = RemoteSteer{Axis: float64(float32(axis))}
 	if it := buttons(s, phase); it.Launch || it.Pause || it.Restart {
 		_ = net.SendInput(cl, RemoteButtons{Launch: it.Launch, Pause: it.Pause, Restart: it.Restart})
 	}
 }
+
+// follow returns the axis that steers a paddle at x to the pointer at
+// target: full speed until close, then easing in (SteerRemote,
+// SampleRollback).
+func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
+
+// steerRemote is SteerRemote's system (Control, -join only).
+func steerRemote() *glue.System { return glue.Func6(SteerRemote) }
 
 // trackSeat (HUD, -join only) keeps the player's net.Seat current: its
 // paddle, or that every paddle has another player; it asks for a seat
 // with an empty RemoteButtons (net.TrackSeat).
 func trackSeat() *glue.System { return net.TrackSeat[Paddle](RemoteButtons{}) }
 
-// ShowSeatParams are what ShowSeat reads besides the label.
-type ShowSeatParams struct {
-	Seat  glue.Res[net.Seat]
-	Game  glue.Res[Game]
-	Phase glue.Res[glue.State[Phase]]
-}
-
 // ShowSeat (HUD, each label, -join only, after UpdateLabels) tells a
 // joined player that the room is full, or in a two-player game whose turn
 // it is to serve.
-func ShowSeat(_ glue.Entity, kind LabelKind, l *render.Label, p ShowSeatParams) {
+func ShowSeat(_ glue.Entity, kind LabelKind, l *render.Label, p struct {
+	Seat  glue.Res[net.Seat]
+	Game  glue.Res[Game]
+	Phase glue.Res[glue.State[Phase]]
+}) {
 	if kind != MessageLabel {
 		return
 	}

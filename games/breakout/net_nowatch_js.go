@@ -26,18 +26,21 @@ func newSeats(Config) Seats { return Seats{} }
 // RemoteSteer is net.go's remote steering; this build sends none.
 type RemoteSteer struct{}
 
-// TakeRemoteControl does nothing: a page cannot serve, so no player joins.
-func TakeRemoteControl(struct{}) {}
+// nothing is the system of what this build cannot do.
+func nothing(struct{}) {}
+
+// takeRemoteControl does nothing: a page cannot serve, so no player joins.
+func takeRemoteControl() *glue.System { return glue.Func(nothing).Named("breakout.TakeRemoteControl") }
 
 // MoveRemotePaddles does nothing: no network player has a paddle.
 func MoveRemotePaddles(glue.Entity, *Paddle, *physics.Body, struct{}) {}
 
-// SteerRemote does nothing: this build cannot join (clientPlugin fails the
+// steerRemote does nothing: this build cannot join (clientPlugin fails the
 // app first).
-func SteerRemote(struct{}) {}
+func steerRemote() *glue.System { return glue.Func(nothing).Named("breakout.SteerRemote") }
 
 // trackSeat does nothing: this build cannot join.
-func trackSeat() *glue.System { return glue.Func(SteerRemote).Named("breakout.trackSeat") }
+func trackSeat() *glue.System { return glue.Func(nothing).Named("breakout.trackSeat") }
 
 // ShowSeat does nothing: this build cannot join.
 func ShowSeat(glue.Entity, LabelKind, *render.Label, struct{}) {}
@@ -54,13 +57,13 @@ func clientPlugin(string) glue.Plugin {
 }
 
 // predictPaddle predicts nothing: this build cannot join.
-func predictPaddle() *glue.System { return glue.Func(SteerRemote).Named("breakout.predictPaddle") }
+func predictPaddle() *glue.System { return glue.Func(nothing).Named("breakout.predictPaddle") }
 
 // watchState is empty: this build cannot watch.
 func watchState(struct{}) string { return "" }
 
 // smooth interpolates nothing: this build cannot watch.
-func smooth() *glue.System { return glue.Func(SteerRemote).Named("breakout.smooth") }
+func smooth() *glue.System { return glue.Func(nothing).Named("breakout.smooth") }
 
 // addRollback fails the app: this build has no network client;
 // breakout-watch.wasm joins a rollback game (?join=…&rollback).

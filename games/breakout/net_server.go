@@ -43,9 +43,9 @@ func serverPlugin(cfg Config) glue.Plugin {
 			// A room on Agones waits for its match (Waiting, main.go),
 			// and with -agones-reuse returns to Ready after it.
 			app.InsertResource(Room{Reuse: cfg.Net.AgonesReuse})
-			app.AddSystems(Control, glue.Func(WaitForMatch).RunIf(glue.InState(Waiting)))
-			app.AddSystems(glue.OnEnter(Won), glue.Func(EndMatch))
-			app.AddSystems(glue.OnEnter(Lost), glue.Func(EndMatch))
+			app.AddSystems(Control, glue.Func4(WaitForMatch).RunIf(glue.InState(Waiting)))
+			app.AddSystems(glue.OnEnter(Won), glue.Func5(EndMatch))
+			app.AddSystems(glue.OnEnter(Lost), glue.Func5(EndMatch))
 		}
 	})
 }
@@ -61,47 +61,27 @@ type Room struct {
 	readyAsked bool // AgonesReady was asked; an Allocated seen before Ready is the last match's
 }
 
-// WaitForMatchParams are what WaitForMatch reads and writes.
-type WaitForMatchParams struct {
-	Server glue.Opt[net.Server]
-	Seats  glue.Res[Seats]
-	Room   glue.ResMut[Room]
-	Next   glue.ResMut[glue.NextState[Phase]]
-}
-
 // WaitForMatch (Control, while Waiting) begins the match — Serving, the
 // autopilot and the clock with it — once Agones has allocated the room
 // (the server's watch of its GameServer) or a network player holds a
 // seat. Until then the room waits, Ready, however long.
-func WaitForMatch(p WaitForMatchParams) {
-	srv := p.Server.Get()
+func WaitForMatch(server glue.Opt[net.Server], seats glue.Res[Seats], r glue.ResMut[Room],
+	next glue.ResMut[glue.NextState[Phase]]) {
+	srv := server.Get()
 	if srv == nil {
 		return
 	}
-	room := p.Room.Get()
+	room := r.Get()
 	gs, _ := srv.Agones()
 	if room.readyAsked && gs.State == net.AgonesReady {
 		room.readyAsked = false
 	}
 	allocated := gs.State == net.AgonesAllocated && !room.readyAsked
-	if seated := p.Seats.Get().Taken(); allocated || seated > 0 {
+	if seated := seats.Get().Taken(); allocated || seated > 0 {
 		room.Matches++
 		slog.Info("breakout: the match begins", "allocated", allocated, "players", seated, "mode", gs.Labels["mode"], "match", room.Matches)
-		p.Next.Get().Set(Serving)
+		next.Get().Set(Serving)
 	}
-}
-
-// EndMatchParams are what EndMatch reads and writes.
-type EndMatchParams struct {
-	Server   glue.Opt[net.Server]
-	Room     glue.ResMut[Room]
-	Seats    glue.ResMut[Seats]
-	Cmd      glue.Commands
-	Game     glue.ResMut[Game]
-	Next     glue.ResMut[glue.NextState[Phase]]
-	Settings glue.Res[Settings]
-	Bricks   glue.Query1[Brick]
-	Balls    glue.Query1[Ball]
 }
 
 // EndMatch (on entering Won or Lost, on Agones) returns a room with
@@ -110,18 +90,19 @@ type EndMatchParams struct {
 // server asks Agones to mark the room Ready (net.Server.AgonesReady).
 // Without Reuse it does nothing: the game ends (-headless stops when the
 // game is won or lost) and the server's Shutdown tells Agones.
-func EndMatch(p EndMatchParams) {
-	srv, room := p.Server.Get(), p.Room.Get()
+func EndMatch(server glue.Opt[net.Server], r glue.ResMut[Room], s glue.ResMut[Seats],
+	next glue.ResMut[glue.NextState[Phase]], m rematch) {
+	srv, room := server.Get(), r.Get()
 	if srv == nil || !room.Reuse {
 		return
 	}
 	for _, id := range srv.Clients() {
 		srv.Disconnect(id, "breakout: the match is over; the room is ready for the next one")
 	}
-	seats := p.Seats.Get()
+	seats := s.Get()
 	seats.Leave(slices.Clone(seats.Clients)...)
-	newMatch(p.Cmd, p.Bricks, p.Balls, p.Game.Get(), *p.Settings.Get())
-	p.Next.Get().Set(Waiting)
+	m.start()
+	next.Get().Set(Waiting)
 	room.readyAsked = true
 	srv.AgonesReady()
 	slog.Info("breakout: the match is over; the room is Ready again", "match", room.Matches)

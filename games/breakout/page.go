@@ -14,9 +14,10 @@ import (
 // as JSON, for the browser test and for anyone curious (render.Publish;
 // render.Plugin marks the page ready after the first frame).
 
-// publishParams are what breakoutState reads; it only reads the paddle,
-// the ball, the bricks and how many menus are shown.
-type publishParams struct {
+// breakoutState is the JSON answer of window.breakoutState, which
+// render.Publish keeps current (HUD, ten times a second). It only reads
+// the paddle, the ball, the bricks and how many menus are shown.
+func breakoutState(p struct {
 	Game    glue.Res[Game]
 	Phase   glue.Res[glue.State[Phase]]
 	Paddles glue.Query2[Paddle, physics.Body]
@@ -25,11 +26,7 @@ type publishParams struct {
 	Sounds  glue.Res[audio.Sounds]
 	Notice  glue.Res[render.Notice] // what a save, a load or M did
 	Menus   glue.Query1[ui.Menu]    // the menus shown (title, pause, options)
-}
-
-// breakoutState is the JSON answer of window.breakoutState, which
-// render.Publish keeps current (HUD, ten times a second).
-func breakoutState(p publishParams) string {
+}) string {
 	game := p.Game.Get()
 	var paddleX, ballX, ballY float64
 	if _, _, pb, ok := p.Paddles.First(); ok {

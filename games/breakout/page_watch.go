@@ -18,9 +18,11 @@ import (
 // (net.PageTrouble). breakout-watch.wasm has this file, breakout.wasm a
 // stand-in (net_nowatch_js.go).
 
-// publishWatchParams are what watchState reads; it only reads the paddle
+// watchState is a watcher's JSON answer of window.breakoutState, which
+// render.Publish keeps current (HUD, ten times a second); it also keeps
+// the page's notice (window.glueNotice) current. It only reads the paddle
 // and bricks.
-type publishWatchParams struct {
+func watchState(w struct {
 	Game    glue.Res[Game]
 	Phase   glue.Res[glue.State[Phase]]
 	Paddles glue.Query2[Paddle, physics.Body]
@@ -28,12 +30,7 @@ type publishWatchParams struct {
 	Client  glue.Res[net.Client]
 	Peer    glue.Res[net.Peer]
 	Seat    glue.Res[net.Seat] // a -join player's seat (net.TrackSeat)
-}
-
-// watchState is a watcher's JSON answer of window.breakoutState, which
-// render.Publish keeps current (HUD, ten times a second); it also keeps
-// the page's notice (window.glueNotice) current.
-func watchState(w publishWatchParams) string {
+}) string {
 	seat := w.Seat.Get()
 	render.PageNotice(cmp.Or(seat.Notice(), net.PageTrouble(*w.Client.Get(), w.Peer.Get().URL, "breakout")))
 	game := w.Game.Get()

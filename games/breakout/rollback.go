@@ -48,19 +48,16 @@ func rollbackPlugin(cfg Config, player net.Player, url string) glue.Plugin {
 	return net.Rollback[RollbackPad]{Config: c}
 }
 
-// SampleRollbackParams are what SampleRollback reads and writes.
-type SampleRollbackParams struct {
+// SampleRollback (glue.PreUpdate, after the input is read) turns the
+// player's keys into this tick's RollbackPad; a pointer steers the
+// player's paddle towards it.
+func SampleRollback(p struct {
 	Input   glue.Res[input.State]
 	Phase   glue.Res[glue.State[Phase]]
 	Pad     glue.ResMut[RollbackPad]
 	Paddles glue.Query2[Paddle, physics.Body]
 	Session glue.Res[net.Session]
-}
-
-// SampleRollback (glue.PreUpdate, after the input is read) turns the
-// player's keys into this tick's RollbackPad; a pointer steers the
-// player's paddle towards it.
-func SampleRollback(p SampleRollbackParams) {
+}) {
 	s := p.Input.Get()
 	it := buttons(s, p.Phase.Get().Get())
 	axis := s.AxisX
@@ -112,8 +109,8 @@ func ShowSession(notice glue.Res[net.SessionNotice], labels glue.Query2[LabelKin
 // rollbackState is the JSON answer of window.rollbackState, which
 // render.Publish keeps current (HUD, in the browser, ten times a second):
 // the session's counters, for the browser test and anyone curious.
-func rollbackState(p struct{ Session glue.Res[net.Session] }) string {
-	st := p.Session.Get().Stats()
+func rollbackState(session glue.Res[net.Session]) string {
+	st := session.Get().Stats()
 	last := ""
 	if st.LastDesync != nil {
 		last = st.LastDesync.Error()

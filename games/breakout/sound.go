@@ -23,37 +23,29 @@ func brickTone(b Brick) audio.Tone {
 	return audio.Tone{Freq: 900 - 2*b.Y, Duration: 60 * time.Millisecond, Volume: 0.25}
 }
 
-// SfxParams are what Sfx reads and writes: it only reads the bricks and
-// walls.
-type SfxParams struct {
-	Contacts glue.Res[physics.Contacts]
-	Bricks   glue.Query1[Brick]
-	Walls    glue.Query1[Wall]
-	Lost     glue.Reader[BallLost]
-	Sounds   glue.ResMut[audio.Sounds]
-}
-
 // Sfx (Rules, before the rules act) plays a tone for what physics reported
 // this tick — a brick hit, a bounce off the paddle or a wall — and for a
 // ball lost last tick (BallLost) with lives left; the end of a game has
-// tones of its own (PlayWon, PlayOver).
-func Sfx(p SfxParams) {
-	snd := p.Sounds.Get()
-	for _, c := range p.Contacts.Get().List {
-		if b, ok := p.Bricks.Get(c.B); ok {
+// tones of its own (PlayWon, PlayOver). It only reads the bricks and
+// walls.
+func Sfx(contacts glue.Res[physics.Contacts], bricks glue.Query1[Brick], walls glue.Query1[Wall],
+	lost glue.Reader[BallLost], sounds glue.ResMut[audio.Sounds]) {
+	snd := sounds.Get()
+	for _, c := range contacts.Get().List {
+		if b, ok := bricks.Get(c.B); ok {
 			snd.Play(brickTone(b))
 			continue
 		}
 		if !c.Bounced || c.Sensor {
 			continue
 		}
-		if _, ok := p.Walls.Get(c.B); ok {
+		if _, ok := walls.Get(c.B); ok {
 			snd.Play(wallTone)
 		} else {
 			snd.Play(paddleTone)
 		}
 	}
-	for _, l := range p.Lost.Read() {
+	for _, l := range lost.Read() {
 		if l.LivesLeft > 0 {
 			snd.Play(lostTone)
 		}

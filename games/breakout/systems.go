@@ -25,16 +25,6 @@ type Intent struct {
 	Restart bool // start a new game
 }
 
-// SteerParams are what Steer reads and writes; it only reads the paddle
-// (a query of values, not pointers).
-type SteerParams struct {
-	Input   glue.Res[input.State]
-	Phase   glue.Res[glue.State[Phase]]
-	Paddles glue.Query2[Paddle, physics.Body]
-	Intent  glue.ResMut[Intent]
-	Goal    glue.Local[pointerGoal]
-}
-
 // pointerGoal is where the pointer last asked the paddle to go.
 type pointerGoal struct {
 	X      float64
@@ -57,16 +47,18 @@ func (g *pointerGoal) update(s *input.State) bool {
 // Steer (Control) turns the player's input — keys, mouse, touch — into
 // the tick's Intent. The paddle heads for the pointer's last position
 // until it gets there, even when the pointer stops moving; a steering key
-// takes over until the pointer moves or presses again.
-func Steer(p SteerParams) {
-	s := p.Input.Get()
-	intent := buttons(s, p.Phase.Get().Get())
+// takes over until the pointer moves or presses again. It only reads the
+// paddle (a query of values, not pointers).
+func Steer(in glue.Res[input.State], phase glue.Res[glue.State[Phase]], paddles glue.Query2[Paddle, physics.Body],
+	out glue.ResMut[Intent], pointer glue.Local[pointerGoal]) {
+	s := in.Get()
+	intent := buttons(s, phase.Get().Get())
 	intent.Axis = s.AxisX
-	goal := p.Goal.Get()
-	if _, _, _, ok := p.Paddles.First(); goal.update(s) && ok {
+	goal := pointer.Get()
+	if _, _, _, ok := paddles.First(); goal.update(s) && ok {
 		intent.Follow, intent.GoalX = pointerFollow, goal.X
 	}
-	*p.Intent.Get() = intent
+	*out.Get() = intent
 }
 
 // buttons returns the launch, pause and restart presses of the input: a
@@ -83,39 +75,26 @@ func buttons(s *input.State, phase Phase) Intent {
 // away, then easing in.
 const pointerFollow = 8
 
-// follow returns the axis that steers a paddle at x to the pointer at
-// target: full speed until close, then easing in.
-func follow(target, x float64) float64 { return max(-1, min(1, (target-x)/pointerFollow)) }
-
-// AutopilotParams are what Autopilot reads and writes; it only reads the
-// paddle, the ball and the bricks.
-type AutopilotParams struct {
-	Settings glue.Res[Settings]
-	Game     glue.Res[Game]
-	Phase    glue.Res[glue.State[Phase]]
-	Paddles  glue.Query2[Paddle, physics.Body]
-	Balls    glue.Query2[Ball, physics.Body]
-	Bricks   glue.Query1[Brick]
-	Intent   glue.ResMut[Intent]
-}
-
 // Autopilot (Control) plays instead of the player when Settings.Autopilot
 // is set: it moves the paddle to where the ball will come down, placed so
 // that the bounce heads for the lowest brick, and serves after half a
-// second. Input still pauses and restarts.
-func Autopilot(a AutopilotParams) {
-	if !a.Settings.Get().Autopilot {
+// second. Input still pauses and restarts. It only reads the paddle, the
+// ball and the bricks.
+func Autopilot(settings glue.Res[Settings], game glue.Res[Game], phase glue.Res[glue.State[Phase]],
+	paddles glue.Query2[Paddle, physics.Body], balls glue.Query2[Ball, physics.Body],
+	bricks glue.Query1[Brick], out glue.ResMut[Intent]) {
+	if !settings.Get().Autopilot {
 		return
 	}
-	intent := a.Intent.Get()
+	intent := out.Get()
 	intent.Axis, intent.Follow, intent.Launch = 0, 0, false
-	_, p, pb, okp := a.Paddles.First()
-	_, _, bb, okb := a.Balls.First()
+	_, p, pb, okp := paddles.First()
+	_, _, bb, okb := balls.First()
 	if !okp || !okb {
 		return
 	}
-	if a.Phase.Get().Get() == Serving {
-		intent.Launch = a.Game.Get().ServeDelay.Finished()
+	if phase.Get().Get() == Serving {
+		intent.Launch = game.Get().ServeDelay.Finished()
 		return
 	}
 	target := bb.Pos.X
@@ -127,9 +106,9 @@ func Autopilot(a AutopilotParams) {
 		// Aim: the bounce angle grows with the hit's offset from the
 		// paddle's centre (AimOffPaddle), so offset the paddle to send the
 		// ball at the lowest brick.
-		if goal, ok := lowestBrick(a.Bricks); ok {
+		if goal, ok := lowestBrick(bricks); ok {
 			angle := math.Atan2(goal.X-target, top-goal.Y) * 180 / math.Pi
-			off := max(-0.9, min(0.9, angle/a.Settings.Get().MaxAngle))
+			off := max(-0.9, min(0.9, angle/settings.Get().MaxAngle))
 			target -= off * p.W / 2
 		}
 	}
@@ -164,17 +143,14 @@ func lowestBrick(bricks glue.Query1[Brick]) (physics.Vec, bool) {
 	return best, found
 }
 
-// MovePaddleParams are what MovePaddle reads besides the paddle.
-type MovePaddleParams struct {
-	Intent glue.Res[Intent]
-	Clock  timer.Delta
-}
-
 // MovePaddle (Control, each paddle) moves a paddle of the server's own
 // player by the intent, kept within its bounds. A goal outside the
 // paddle's half sends it home instead. Paddles of network players move by
 // their inputs (MoveRemotePaddles, net.go).
-func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m MovePaddleParams) {
+func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m struct {
+	Intent glue.Res[Intent]
+	Dt     timer.Delta
+}) {
 	if p.Client != 0 {
 		return
 	}
@@ -187,7 +163,7 @@ func MovePaddle(_ glue.Entity, p *Paddle, b *physics.Body, m MovePaddleParams) {
 		}
 		axis = max(-1, min(1, (goal-b.Pos.X)/in.Follow))
 	}
-	movePaddle(p, b, axis, m.Clock.Seconds())
+	movePaddle(p, b, axis, m.Dt.Seconds())
 }
 
 // movePaddle moves a paddle by axis for dt seconds, within its bounds:
@@ -196,27 +172,17 @@ func movePaddle(p *Paddle, b *physics.Body, axis, dt float64) {
 	b.Pos.X = max(p.MinX, min(p.MaxX, b.Pos.X+axis*p.Speed*dt))
 }
 
-// ServeParams are what Serve reads and writes: it moves the ball and only
-// reads the paddle (physics.Body is written, through the ball).
-type ServeParams struct {
-	Intent  glue.Res[Intent]
-	Clock   timer.Delta
-	Game    glue.ResMut[Game]
-	Next    glue.ResMut[glue.NextState[Phase]]
-	Rng     glue.ResMut[Rng]
-	Balls   glue.Query2[*Ball, *physics.Body]
-	Paddles glue.Query2[Paddle, *physics.Body]
-}
-
 // Serve (Control, while Serving) keeps the ball on the serving paddle
 // and launches it on the intent, at a random angle of up to 20° from
-// vertical.
-func Serve(s ServeParams) {
-	game := s.Game.Get()
-	_, _, bb, okb := s.Balls.First()
+// vertical. It moves the ball and only reads the paddle (physics.Body is
+// written, through the ball).
+func Serve(intent glue.Res[Intent], dt timer.Delta, g glue.ResMut[Game], next glue.ResMut[glue.NextState[Phase]],
+	rng glue.ResMut[Rng], balls glue.Query2[*Ball, *physics.Body], paddles glue.Query2[Paddle, *physics.Body]) {
+	game := g.Get()
+	_, _, bb, okb := balls.First()
 	var p Paddle
 	var pb *physics.Body
-	s.Paddles.Each(func(_ glue.Entity, pp Paddle, b *physics.Body) {
+	paddles.Each(func(_ glue.Entity, pp Paddle, b *physics.Body) {
 		if pb == nil && pp.Seat == game.ServeSeat {
 			p, pb = pp, b
 		}
@@ -226,11 +192,11 @@ func Serve(s ServeParams) {
 	}
 	bb.Pos = physics.Vec{X: pb.Pos.X, Y: pb.Pos.Y - p.H/2 - ballR - 1}
 	bb.Vel = physics.Vec{}
-	game.ServeDelay.Tick(s.Clock.Duration())
-	if s.Intent.Get().Launch {
-		a := (s.Rng.Get().Float64()*2 - 1) * 20 * math.Pi / 180
+	game.ServeDelay.Tick(dt.Duration())
+	if intent.Get().Launch {
+		a := (rng.Get().Float64()*2 - 1) * 20 * math.Pi / 180
 		bb.Vel = physics.Vec{X: game.Speed * math.Sin(a), Y: -game.Speed * math.Cos(a)}
-		s.Next.Get().Set(Playing)
+		next.Get().Set(Playing)
 	}
 }
 
@@ -260,37 +226,36 @@ func Pause(intent glue.Res[Intent], phase glue.Res[glue.State[Phase]], next glue
 	}
 }
 
-// RestartParams are what Restart reads and writes; it despawns the bricks
-// and balls by commands and only reads them.
-type RestartParams struct {
-	Cmd      glue.Commands
-	Intent   glue.Res[Intent]
-	Game     glue.ResMut[Game]
-	Next     glue.ResMut[glue.NextState[Phase]]
-	Settings glue.Res[Settings]
-	Bricks   glue.Query1[Brick]
-	Balls    glue.Query1[Ball]
-}
-
 // Restart (Control) starts a new game on the intent: the bricks and the
 // ball are replaced, the score and lives reset, and the new game is
 // served — also from a pause, which leaving Paused ends.
-func Restart(r RestartParams) {
-	if !r.Intent.Get().Restart {
+func Restart(intent glue.Res[Intent], next glue.ResMut[glue.NextState[Phase]], m rematch) {
+	if !intent.Get().Restart {
 		return
 	}
-	r.Next.Get().Set(Serving)
-	newMatch(r.Cmd, r.Bricks, r.Balls, r.Game.Get(), *r.Settings.Get())
+	next.Get().Set(Serving)
+	m.start()
 }
 
-// newMatch replaces the bricks and the ball, and resets the score and
-// lives: a fresh world for the next game.
-func newMatch(cmd glue.Commands, bricks glue.Query1[Brick], balls glue.Query1[Ball], game *Game, s Settings) {
-	bricks.Each(func(e glue.Entity, _ Brick) { cmd.Despawn(e) })
-	balls.Each(func(e glue.Entity, _ Ball) { cmd.Despawn(e) })
-	spawnBricks(cmd, s.Bricks)
-	spawnBall(cmd)
-	*game = NewGame(s)
+// rematch is what a new game replaces, a param of the systems that start
+// one (Restart, EndMatch): the bricks and the ball, despawned by commands
+// (the queries only read them), and the score.
+type rematch struct {
+	Cmds     glue.Commands
+	Bricks   glue.Query1[Brick]
+	Balls    glue.Query1[Ball]
+	Game     glue.ResMut[Game]
+	Settings glue.Res[Settings]
+}
+
+// start replaces the bricks and the ball, and resets the score and lives:
+// a fresh world for the next game.
+func (m rematch) start() {
+	glue.DespawnAll(m.Cmds, m.Bricks)
+	glue.DespawnAll(m.Cmds, m.Balls)
+	spawnBricks(m.Cmds, m.Settings.Get().Bricks)
+	spawnBall(m.Cmds)
+	*m.Game.Get() = NewGame(*m.Settings.Get())
 }
 
 // NewGame returns the score of a game about to be served.
@@ -298,65 +263,48 @@ func NewGame(s Settings) Game {
 	return Game{Lives: s.Lives, Speed: s.BaseSpeed, ServeDelay: timer.NewTimer(autoServeDelay, timer.Once)}
 }
 
-// BreakBricksParams are what BreakBricks reads and writes; it despawns
-// bricks by commands and only reads them, and speeds up the balls.
-type BreakBricksParams struct {
-	Cmd      glue.Commands
-	Contacts glue.Res[physics.Contacts]
-	Bricks   glue.Query1[Brick]
-	Game     glue.ResMut[Game]
-	Settings glue.Res[Settings]
-	Balls    glue.Query2[*Ball, *physics.Body]
-}
-
 // BreakBricks (Rules) removes every brick the ball touched this tick and
-// scores it once, speeding the ball up every few bricks.
-func BreakBricks(p BreakBricksParams) {
-	game, s := p.Game.Get(), p.Settings.Get()
-	contacts := p.Contacts.Get().List
+// scores it once, speeding the ball up every few bricks. It despawns
+// bricks by commands and only reads them.
+func BreakBricks(cmds glue.Commands, touched glue.Res[physics.Contacts], bricks glue.Query1[Brick],
+	g glue.ResMut[Game], settings glue.Res[Settings], balls glue.Query2[*Ball, *physics.Body]) {
+	game, s := g.Get(), settings.Get()
+	contacts := touched.Get().List
 	for i, c := range contacts {
-		b, ok := p.Bricks.Get(c.B)
+		b, ok := bricks.Get(c.B)
 		// A brick in several contacts this tick breaks and scores once.
 		if !ok || slices.ContainsFunc(contacts[:i], func(o physics.Contact) bool { return o.B == c.B }) {
 			continue
 		}
-		p.Cmd.Despawn(c.B)
+		cmds.Despawn(c.B)
 		game.Score += b.Points
 		game.Hits++
 		if game.Hits%s.SpeedEvery == 0 && game.Speed < s.MaxSpeed {
 			game.Speed = min(game.Speed*s.SpeedUp, s.MaxSpeed)
-			p.Balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = bb.Vel.Unit().Scale(game.Speed) })
+			balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = bb.Vel.Unit().Scale(game.Speed) })
 		}
 	}
-}
-
-// AimOffPaddleParams are what AimOffPaddle reads and writes: it turns the
-// ball and only reads the paddle.
-type AimOffPaddleParams struct {
-	Contacts glue.Res[physics.Contacts]
-	Settings glue.Res[Settings]
-	Game     glue.Res[Game]
-	Paddles  glue.Query2[Paddle, *physics.Body]
-	Balls    glue.Query2[*Ball, *physics.Body]
 }
 
 // AimOffPaddle (Rules) sets the ball's direction when it bounces off the
 // paddle's top: straight up at the centre, up to Settings.MaxAngle from
 // vertical at the ends — the classic Breakout control. Bounces off the
-// paddle's sides keep physics' reflection.
-func AimOffPaddle(a AimOffPaddleParams) {
-	speed := a.Game.Get().Speed
-	for _, c := range a.Contacts.Get().List {
-		p, pb, ok := a.Paddles.Get(c.B)
+// paddle's sides keep physics' reflection. It turns the ball and only
+// reads the paddle.
+func AimOffPaddle(contacts glue.Res[physics.Contacts], settings glue.Res[Settings], game glue.Res[Game],
+	paddles glue.Query2[Paddle, *physics.Body], balls glue.Query2[*Ball, *physics.Body]) {
+	speed := game.Get().Speed
+	for _, c := range contacts.Get().List {
+		p, pb, ok := paddles.Get(c.B)
 		if !ok || !c.Bounced || c.Normal.Y >= 0 {
 			continue
 		}
-		_, bb, ok := a.Balls.Get(c.A)
+		_, bb, ok := balls.Get(c.A)
 		if !ok {
 			continue
 		}
 		off := max(-1, min(1, (bb.Pos.X-pb.Pos.X)/(p.W/2)))
-		angle := off * a.Settings.Get().MaxAngle * math.Pi / 180
+		angle := off * settings.Get().MaxAngle * math.Pi / 180
 		bb.Vel = physics.Vec{X: speed * math.Sin(angle), Y: -speed * math.Cos(angle)}
 	}
 }
@@ -365,35 +313,25 @@ func AimOffPaddle(a AimOffPaddleParams) {
 // lives after it, 0 when the game is lost.
 type BallLost struct{ LivesLeft int }
 
-// LoseBallParams are what LoseBall reads and writes; it only reads the
-// floor.
-type LoseBallParams struct {
-	Contacts glue.Res[physics.Contacts]
-	Settings glue.Res[Settings]
-	Floors   glue.Query1[Floor]
-	Game     glue.ResMut[Game]
-	Next     glue.ResMut[glue.NextState[Phase]]
-	Lost     glue.Writer[BallLost]
-}
-
 // LoseBall (Rules, while Playing) costs a life when the ball touches the
 // floor: the next ball is served — in a two-player game by the other
-// player — or the game is lost.
-func LoseBall(l LoseBallParams) {
-	game := l.Game.Get()
-	for _, c := range l.Contacts.Get().List {
-		if _, ok := l.Floors.Get(c.B); !ok {
+// player — or the game is lost. It only reads the floor.
+func LoseBall(contacts glue.Res[physics.Contacts], settings glue.Res[Settings], floors glue.Query1[Floor],
+	g glue.ResMut[Game], next glue.ResMut[glue.NextState[Phase]], lost glue.Writer[BallLost]) {
+	game := g.Get()
+	for _, c := range contacts.Get().List {
+		if _, ok := floors.Get(c.B); !ok {
 			continue
 		}
 		game.Lives--
-		if n := l.Settings.Get().Players; n > 1 {
+		if n := settings.Get().Players; n > 1 {
 			game.ServeSeat = (game.ServeSeat + 1) % n
 		}
-		l.Lost.Write(BallLost{LivesLeft: game.Lives})
+		lost.Write(BallLost{LivesLeft: game.Lives})
 		if game.Lives <= 0 {
-			l.Next.Get().Set(Lost)
+			next.Get().Set(Lost)
 		} else {
-			l.Next.Get().Set(Serving)
+			next.Get().Set(Serving)
 		}
 		return
 	}
@@ -411,17 +349,15 @@ func CheckWin(bricks glue.Query1[Brick], next glue.ResMut[glue.NextState[Phase]]
 	balls.Each(func(_ glue.Entity, _ *Ball, bb *physics.Body) { bb.Vel = physics.Vec{} })
 }
 
-// LabelParams are what UpdateLabels reads besides the label.
-type LabelParams struct {
+// UpdateLabels (HUD, each label) shows the score, the lives and a message
+// for the phase, or the notice of what a save, a load or M did. Texts are
+// rebuilt only when they change.
+func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p struct {
 	Game     glue.Res[Game]
 	Phase    glue.Res[glue.State[Phase]]
 	Settings glue.Res[Settings]
-	Notice   glue.Opt[render.Notice] // what a save, a load or M did
-}
-
-// UpdateLabels (HUD, each label) shows the score, the lives and a message
-// for the phase. Texts are rebuilt only when they change.
-func UpdateLabels(_ glue.Entity, kind LabelKind, l *render.Label, p LabelParams) {
+	Notice   glue.Opt[render.Notice]
+}) {
 	game := p.Game.Get()
 	switch kind {
 	case ScoreLabel:
