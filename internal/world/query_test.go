@@ -1,6 +1,7 @@
 package world
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -139,3 +140,48 @@ type (
 )
 
 var tagTypes = []*Type{TypeFor[tag0](), TypeFor[tag1](), TypeFor[tag2](), TypeFor[tag3](), TypeFor[tag4](), TypeFor[tag5]()}
+
+// ReserveFree takes the ids Reserve would, in the same order, while a
+// freed id waits and the world is Solo; otherwise it changes nothing.
+func TestReserveFreeIsReserve(t *testing.T) {
+	build := func() *World {
+		w, _ := New()
+		tp := TypeFor[pos]()
+		var ents []Entity
+		for range 6 {
+			e := w.Reserve()
+			if _, err := w.SpawnBatch([]*Type{tp}, []Entity{e}); err != nil {
+				t.Fatal(err)
+			}
+			ents = append(ents, e)
+		}
+		for _, e := range ents[1:4] {
+			w.Despawn(e)
+		}
+		return w
+	}
+	a, b := build(), build()
+	if _, ok := a.ReserveFree(); ok {
+		t.Fatal("ReserveFree took an id in a world that is not Solo")
+	}
+	a.Solo, b.Solo = true, true
+	fast := 0
+	for range 6 { // 3 freed ids, then new ones
+		want := b.Reserve()
+		got, ok := a.ReserveFree()
+		if ok {
+			fast++
+		} else {
+			got = a.Reserve()
+		}
+		if got != want {
+			t.Fatalf("reserved %v, Reserve gives %v", got, want)
+		}
+	}
+	if fast != 3 {
+		t.Errorf("ReserveFree took %d ids, want the 3 freed ones", fast)
+	}
+	if !slices.Equal(a.pending, b.pending) || !slices.Equal(a.free, b.free) || a.next != b.next {
+		t.Error("the worlds' id tables differ after the same reservations")
+	}
+}
