@@ -81,6 +81,9 @@ func (b *cmdBuffer) reserve() Entity {
 	if b.node != nil {
 		b.node.WaitTurn(b.chunk)
 	}
+	if e, ok := b.w.ReserveFree(); ok { // inlined: no call for a freed id
+		return Entity(e)
+	}
 	return Entity(b.w.Reserve())
 }
 

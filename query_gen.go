@@ -68,11 +68,16 @@ func (q Query1[A]) All() iter.Seq2[Entity, A] {
 	}
 }
 
-// Get returns e's components, and false if e does not exist or does
-// not match. Get is concurrent-safe.
+// Get returns e's component, and false if e does not exist or does
+// not match. Get is concurrent-safe, and small enough for the compiler
+// to inline into the system that calls it: a lookup is no call.
 func (q Query1[A]) Get(e Entity) (x0 A, ok bool) {
-	return world.Fetch[A](q.q, world.Entity(e), 0, q.p[0])
+	return world.Fetch[A](q.q, world.Entity(e))
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query1[A]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
@@ -176,6 +181,10 @@ func (q Query2[A, B]) Get(e Entity) (x0 A, x1 B, ok bool) {
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), true
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query2[A, B]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
@@ -300,6 +309,10 @@ func (q Query3[A, B, C]) Get(e Entity) (x0 A, x1 B, x2 C, ok bool) {
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), true
 }
 
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query3[A, B, C]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
+
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
 func (q Query3[A, B, C]) First() (e Entity, x0 A, x1 B, x2 C, ok bool) {
@@ -405,6 +418,10 @@ func (q Query4[A, B, C, D]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, ok bool) {
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), true
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query4[A, B, C, D]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
@@ -516,6 +533,10 @@ func (q Query5[A, B, C, D, E]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, ok b
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), true
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query5[A, B, C, D, E]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
@@ -632,6 +653,10 @@ func (q Query6[A, B, C, D, E, F]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E, x
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), true
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query6[A, B, C, D, E, F]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
@@ -753,6 +778,10 @@ func (q Query7[A, B, C, D, E, F, G]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x4 E
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), true
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query7[A, B, C, D, E, F, G]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.
@@ -879,6 +908,10 @@ func (q Query8[A, B, C, D, E, F, G, H]) Get(e Entity) (x0 A, x1 B, x2 C, x3 D, x
 	}
 	return world.ElemAt[A](q.q, 0, l, q.p[0]), world.ElemAt[B](q.q, 1, l, q.p[1]), world.ElemAt[C](q.q, 2, l, q.p[2]), world.ElemAt[D](q.q, 3, l, q.p[3]), world.ElemAt[E](q.q, 4, l, q.p[4]), world.ElemAt[F](q.q, 5, l, q.p[5]), world.ElemAt[G](q.q, 6, l, q.p[6]), world.ElemAt[H](q.q, 7, l, q.p[7]), true
 }
+
+// Has reports whether e exists and matches, as Get's ok does without
+// the components. It is concurrent-safe, and inlined where it is called.
+func (q Query8[A, B, C, D, E, F, G, H]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }
 
 // First returns the first matching entity and its components, and false
 // if there is none: handy for singletons such as a player.

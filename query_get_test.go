@@ -9,15 +9,18 @@ import (
 // Tag is a component without data.
 type Tag struct{}
 
-// TestQuery1Get checks the one-call lookup of Query1.Get against every
-// kind of entity it may be given: a match, a match of a zero-size
-// component, one without the component, a despawned one, a stale one
-// whose id was reused, the zero Entity and an id never handed out.
+// TestQuery1Get checks the inlined lookup of Query1.Get (and Has, and
+// the copy that Query1[A] hands out) against every kind of entity it may
+// be given: a match, a match of a zero-size component, one without the
+// component, a despawned one, a stale one whose id was reused, a disabled
+// one, one spawned by a command not applied yet, the zero Entity, an id
+// never handed out and ids past the table of places.
 func TestQuery1Get(t *testing.T) {
 	app := newApp(t)
-	var a, tagged, other, gone glue.Entity
+	var a, tagged, other, gone, disabled glue.Entity
 	app.AddStartup(glue.Func(func(c glue.Commands) {
 		a = c.Spawn(A{7})
+		disabled = c.Spawn(A{11})
 		tagged = c.Spawn(A{8}, Tag{})
 		other = c.Spawn(B{1})
 		gone = c.Spawn(A{9})
@@ -29,6 +32,7 @@ func TestQuery1Get(t *testing.T) {
 		switch tick {
 		case 2:
 			c.Despawn(gone)
+			c.Disable(disabled)
 		case 3:
 			reused = c.Spawn(A{10})
 		}
@@ -37,7 +41,7 @@ func TestQuery1Get(t *testing.T) {
 		v      int
 		ok, ta bool
 	}
-	check := func(qa glue.Query1[*A], qt glue.Query1[*Tag], e glue.Entity) result {
+	check := func(qa glue.Query1[*A], qv glue.Query1[A], qt glue.Query1[*Tag], e glue.Entity) result {
 		p, ok := qa.Get(e)
 		r := result{ok: ok}
 		if ok {
@@ -45,36 +49,54 @@ func TestQuery1Get(t *testing.T) {
 		} else if p != nil {
 			t.Errorf("Get(%v) = %p, false: want nil with false", e, p)
 		}
+		if v, okv := qv.Get(e); okv != ok || v.V != r.v {
+			t.Errorf("Query1[A].Get(%v) = %v, %v; Query1[*A].Get gave %v, %v", e, v, okv, r.v, ok)
+		}
+		if qa.Has(e) != ok || qv.Has(e) != ok {
+			t.Errorf("Has(%v) is not Get's ok (%v)", e, ok)
+		}
 		_, r.ta = qt.Get(e)
+		if qt.Has(e) != r.ta {
+			t.Errorf("Has(%v) of the tag query is not its Get's ok (%v)", e, r.ta)
+		}
 		return r
 	}
 	var got map[string]result
 	app.AddSystems(Last, glue.Func(func(p struct {
 		A   glue.Query1[*A]
+		V   glue.Query1[A]
 		Tag glue.Query1[*Tag]
+		C   glue.Commands
 	}) {
 		if tick != 4 {
 			return
 		}
+		chk := func(e glue.Entity) result { return check(p.A, p.V, p.Tag, e) }
 		got = map[string]result{
-			"a":      check(p.A, p.Tag, a),
-			"tagged": check(p.A, p.Tag, tagged),
-			"other":  check(p.A, p.Tag, other),
-			"gone":   check(p.A, p.Tag, gone),
-			"reused": check(p.A, p.Tag, reused),
-			"zero":   check(p.A, p.Tag, 0),
-			"never":  check(p.A, p.Tag, glue.Entity(1<<62|1)),
+			"a":        chk(a),
+			"tagged":   chk(tagged),
+			"other":    chk(other),
+			"gone":     chk(gone),
+			"reused":   chk(reused),
+			"disabled": chk(disabled),
+			"pending":  chk(p.C.Spawn(A{12})),
+			"zero":     chk(0),
+			"never":    chk(glue.Entity(1<<62 | 1)),
+			"past a":   chk(a + 1<<40), // a's id plus 256: past the table, on a's place once masked
 		}
 	}).Named("observe"))
 	mustUpdate(t, app, 4)
 	want := map[string]result{
-		"a":      {v: 7, ok: true},
-		"tagged": {v: 8, ok: true, ta: true},
-		"other":  {},
-		"gone":   {},
-		"reused": {v: 10, ok: true},
-		"zero":   {},
-		"never":  {},
+		"a":        {v: 7, ok: true},
+		"tagged":   {v: 8, ok: true, ta: true},
+		"other":    {},
+		"gone":     {},
+		"reused":   {v: 10, ok: true},
+		"disabled": {},
+		"pending":  {},
+		"zero":     {},
+		"never":    {},
+		"past a":   {},
 	}
 	for k, w := range want {
 		if got[k] != w {

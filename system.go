@@ -195,6 +195,7 @@ func (b *builder) query(comps []*world.Type, writes []bool, with, without []*wor
 		b.run.access.Add(c, writes[i])
 	}
 	q := b.app.world.NewQuery(comps, with, hideDisabled(b.run.spec, comps, with, without))
+	q.SetPtrs(writes)
 	b.run.queries = append(b.run.queries, q)
 	return q
 }

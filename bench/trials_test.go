@@ -3,6 +3,8 @@ package bench
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"slices"
 	"testing"
 	"time"
@@ -14,6 +16,10 @@ import (
 // trials (-trials N) runs TestTrials: N trials, each timing every
 // variant of a scenario once, in turn, in this one process.
 var trials = flag.Int("trials", 0, "run TestTrials with this many trials per scenario (0: skip)")
+
+// trialRun (-trialrun RE) limits TestTrials to the scenarios whose name
+// (e.g. "random/16000") matches RE.
+var trialRE = flag.String("trialrun", "", "run only the TestTrials scenarios whose name matches this regular expression")
 
 // trialVariant is one form of a scenario: prepare (not timed) and run
 // (timed) once per trial.
@@ -39,22 +45,36 @@ func TestTrials(t *testing.T) {
 	if *trials == 0 {
 		t.Skip("run with -trials N")
 	}
-	for _, n := range []int{1024, 16000} {
-		trialRun(t, fmt.Sprintf("query2comp/%d", n), queryTrial(queryScenarios[0], n))
+	re := regexp.MustCompile(*trialRE)
+	run := func(name string, div int, mk func() []trialVariant) {
+		if re.MatchString(name) {
+			trialRun(t, name, max(*trials/div, 5), mk())
+		}
 	}
-	trialRun(t, "query32arch/16000", queryTrial(queryScenarios[1], 16000))
-	trialRun(t, "query256arch/16000", queryTrial(queryScenarios[2], 16000))
 	for _, n := range []int{1024, 16000} {
-		trialRun(t, fmt.Sprintf("delete2comp/%d", n), deleteTrial(n))
+		run(fmt.Sprintf("query2comp/%d", n), 1, func() []trialVariant { return queryTrial(queryScenarios[0], n) })
 	}
-	trialRun(t, "churn", churnTrial())
+	run("query32arch/16000", 1, func() []trialVariant { return queryTrial(queryScenarios[1], 16000) })
+	run("query256arch/16000", 1, func() []trialVariant { return queryTrial(queryScenarios[2], 16000) })
+	for _, n := range []int{1024, 16000} {
+		run(fmt.Sprintf("delete2comp/%d", n), 1, func() []trialVariant { return deleteTrial(n) })
+	}
+	run("churn", 1, churnTrial)
+	// The scenarios at 256,000 take 16–250× a trial at 16,000 or 1,024:
+	// they run a tenth of the trials.
+	for _, n := range []int{1024, 16000, 256000} {
+		div := 1 + 9*(n/256000)
+		run(fmt.Sprintf("random/%d", n), div, func() []trialVariant { return randomTrial(n) })
+		run(fmt.Sprintf("create10comp/%d", n), div, func() []trialVariant { return create10Trial(n) })
+		run(fmt.Sprintf("create2comp_alloc/%d", n), div, func() []trialVariant { return createAllocTrial(n) })
+	}
 }
 
-// trialRun runs the trials of vs and logs the figures; vs[0] is the
+// trialRun runs k trials of vs and logs the figures; vs[0] is the
 // reference.
-func trialRun(t *testing.T, name string, vs []trialVariant) {
+func trialRun(t *testing.T, name string, k int, vs []trialVariant) {
 	times := make([][]float64, len(vs))
-	for range *trials {
+	for range k {
 		for i, v := range vs {
 			if v.prepare != nil {
 				v.prepare()
@@ -211,4 +231,122 @@ func must(err error) {
 	if err != nil {
 		panic(err)
 	}
+}
+
+// randomTrial: n entities with Position, looked up in shuffled order:
+// ark's Map.Get in a plain loop, and a glue system of Query1[*Position].Get
+// run by App.Update, as the public suite does; glue-tick is the tick's
+// fixed cost (see queryTrial).
+func randomTrial(n int) []trialVariant {
+	shuffle := func(n int, swap func(i, j int)) { rand.New(rand.NewPCG(1, 2)).Shuffle(n, swap) }
+	w := ecs.NewWorld(1024)
+	m := ecs.NewMap[Position](w)
+	ents := make([]ecs.Entity, n)
+	for i := range ents {
+		ents[i] = m.NewEntity(&Position{})
+	}
+	shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+	sum := 0.0
+	app := seqApp()
+	gents := make([]glue.Entity, n)
+	app.AddStartup(glue.Func(func(c glue.Commands) {
+		for i := range gents {
+			gents[i] = c.Spawn(Position{})
+		}
+		shuffle(n, func(i, j int) { gents[i], gents[j] = gents[j], gents[i] })
+	}))
+	app.AddSystems(tickStage, glue.Func(func(q glue.Query1[*Position]) {
+		s := 0.0
+		for _, e := range gents {
+			p, _ := q.Get(e)
+			s += p.X
+		}
+		sum += s
+	}))
+	must(app.Update())
+	empty := seqApp()
+	empty.AddSystems(tickStage, glue.Func(func(glue.Commands) {}))
+	must(empty.Update())
+	return []trialVariant{
+		{name: "ark", perTrial: n, run: func() {
+			s := 0.0
+			for _, e := range ents {
+				s += m.Get(e).X
+			}
+			sum += s
+		}},
+		{name: "glue", perTrial: n, run: func() { must(app.Update()) }},
+		{name: "glue-tick", perTrial: n, run: func() { must(empty.Update()) }},
+	}
+}
+
+// create10Trial: n entities with C1 … C10 created (timed) in a world
+// that held n such entities before (removed, not timed): ark one by one
+// and in one batch, glue's SpawnBundle, boxed Commands.Spawn and
+// SpawnBatch.
+func create10Trial(n int) []trialVariant {
+	w := ecs.NewWorld(1024)
+	m := ecs.NewMap10[C1, C2, C3, C4, C5, C6, C7, C8, C9, C10](w)
+	f := ecs.NewFilter2[C1, C2](w)
+	clear := func() { w.RemoveEntities(f.Batch(), nil) }
+	vs := []trialVariant{
+		{name: "ark", perTrial: n, prepare: clear, run: func() {
+			for range n {
+				m.NewEntityFn(nil)
+			}
+		}},
+		{name: "ark-batch", perTrial: n, prepare: clear, run: func() { m.NewBatchFn(n, nil) }},
+	}
+	for _, form := range []string{"glue-bundle", "glue"} {
+		l := tenApp(n, form)
+		vs = append(vs, l.trial(form, n))
+	}
+	vs = append(vs, bulkApp(n, true).trial("glue-bulk", n))
+	return vs
+}
+
+// trial is the trial variant of a lifeApp: prepare despawns (not
+// timed), run spawns.
+func (l *lifeApp) trial(name string, n int) trialVariant {
+	return trialVariant{name: name, perTrial: n,
+		prepare: func() { l.spawn, l.despawn = false, true; must(l.app.Update()) },
+		run:     func() { l.spawn, l.despawn = true, false; must(l.app.Update()) }}
+}
+
+// createAllocTrial: n entities with Position and Velocity created in a
+// new world (made, and the previous one closed, not timed): ark one by
+// one, glue's typed spawns, the same after glue.ReserveBundle for n
+// ("glue-typed-presize"), and one SpawnBatch ("glue-bulk").
+func createAllocTrial(n int) []trialVariant {
+	var m *ecs.Map2[Position, Velocity]
+	vs := []trialVariant{{name: "ark", perTrial: n,
+		prepare: func() { m = ecs.NewMap2[Position, Velocity](ecs.NewWorld(1024)) },
+		run: func() {
+			for range n {
+				m.NewEntityFn(nil)
+			}
+		}}}
+	for _, row := range []struct {
+		name             string
+		bulk, reserveFor bool
+	}{{"glue-typed", false, false}, {"glue-typed-presize", false, true}, {"glue-bulk", true, false}} {
+		var l *lifeApp
+		vs = append(vs, trialVariant{name: row.name, perTrial: n,
+			prepare: func() {
+				if l != nil {
+					l.app.Close()
+				}
+				if row.bulk {
+					l = bulkApp(n, false)
+				} else {
+					l = newLifeApp(n, true)
+				}
+				if row.reserveFor {
+					must(glue.ReserveBundle[PosVel](l.app, n))
+				}
+				must(l.app.Build())
+			},
+			run: func() { l.spawn, l.despawn = true, false; must(l.app.Update()) }})
+	}
+	return vs
 }

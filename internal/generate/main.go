@@ -340,15 +340,21 @@ func query(b *bytes.Buffer, n int) {
 	loops(b, n, "\t\t", "q.q", "q.p[%d]", func(args string) string { return "fn(Entity(e), " + args + ")" })
 	b.WriteString("\t})\n}\n\n")
 	all(b, n)
-	fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
+	if n == 1 {
+		fmt.Fprintf(b, "// Get returns e's component, and false if e does not exist or does\n// not match. Get is concurrent-safe, and small enough for the compiler\n// to inline into the system that calls it: a lookup is no call.\n")
+	} else {
+		fmt.Fprintf(b, "// Get returns e's components, and false if e does not exist or does\n// not match. Get is concurrent-safe.\n")
+	}
 	named := list(n, func(i int) string { return fmt.Sprintf("x%d %s", i, comps[i]) })
 	fmt.Fprintf(b, "func (q %s[%s]) Get(e Entity) (%s, ok bool) {\n", name, tps, named)
 	if n == 1 { // the lookup of a single component in one call (world.Fetch)
-		fmt.Fprintf(b, "\treturn world.Fetch[A](q.q, world.Entity(e), 0, q.p[0])\n}\n\n")
+		fmt.Fprintf(b, "\treturn world.Fetch[A](q.q, world.Entity(e))\n}\n\n")
 	} else {
 		fmt.Fprintf(b, "\tl, found := world.Find[A](q.q, world.Entity(e))\n\tif !found {\n\t\treturn\n\t}\n")
 		fmt.Fprintf(b, "\treturn %s, true\n}\n\n", list(n, func(i int) string { return fmt.Sprintf("world.ElemAt[%s](q.q, %d, l, q.p[%d])", comps[i], i, i) }))
 	}
+	fmt.Fprintf(b, "// Has reports whether e exists and matches, as Get's ok does without\n// the components. It is concurrent-safe, and inlined where it is called.\n")
+	fmt.Fprintf(b, "func (q %s[%s]) Has(e Entity) bool { return world.Has[A](q.q, world.Entity(e)) }\n\n", name, tps)
 	fmt.Fprintf(b, "// First returns the first matching entity and its components, and false\n// if there is none: handy for singletons such as a player.\n")
 	fmt.Fprintf(b, "func (q %s[%s]) First() (e Entity, %s, ok bool) {\n", name, tps, named)
 	fmt.Fprintf(b, "\te0, l, found := q.q.First()\n\tif !found {\n\t\treturn\n\t}\n")

@@ -132,46 +132,55 @@ func ValAt[A any](base unsafe.Pointer, i int) A {
 	return *(*A)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(zero)))
 }
 
-// The lookups of the generated query params (QueryN.Get) are generic
-// functions on purpose, though only Fetch's result depends on A: the
-// compiler inlines a non-generic function of this package into a generic
-// method of the root package only where that method is compiled in the
-// root package itself, not where a game's package instantiates it (Go
-// issue 59070), whereas a generic function's body travels with its
-// callers. So Fetch and Find call nothing that is not generic, and a
-// lookup through a QueryN is one call.
+// The lookups of the generated query params (QueryN.Get, QueryN.Has) are
+// generic functions on purpose, though only Fetch's result depends on A:
+// the compiler inlines a non-generic function of this package into a
+// generic method of the root package only where that method is compiled
+// in the root package itself, not where a game's package instantiates it
+// (Go issue 59070), whereas a generic function's body travels with its
+// callers. So they call nothing that is not generic.
+//
+// Query1.Get is one call of Fetch, and both are small enough for the
+// compiler to inline into the system that calls Get (go build
+// -gcflags=-m=2 on bench/ gives Query1[go.shape.*uint8].Get a cost of
+// 79 against the inliner's budget of 80): so every node counts. The
+// place is found by masking the id (World.places has a power-of-two
+// length, so no clamp is needed: an id past the table lands on a place
+// whose entity is not e), an archetype that does not match has a nil
+// column, and whether A is a pointer is read from the query (ptr0), not
+// passed. The cases the fast path leaves out (a stale or unknown entity,
+// an archetype that does not match, disabled entities, which live in
+// archetypes a query does not match) all end in the one early return.
 
-// Fetch returns the component of queried type k of e as A — a pointer to
-// it when ptr (A is *T), a copy of it otherwise — and true; or the zero A
-// and false if e is not live or does not match. ptr must be what
-// ElemType[A] returned. It is [Query.Get] and [As] in one, with no call.
-func Fetch[A any](q *Query, e Entity, k int, ptr bool) (a A, ok bool) {
-	places := q.w.places
-	id := int(e >> 32)
-	if id >= len(places) {
-		id = 0 // places[0] holds no entity
-	}
-	p := &places[id]
-	c := q.cols[k][p.arch] // the tables cover every archetype (see Query.pad)
-	if p.e != e || c.base == nil {
-		return a, false // not live, or not matching (noColumn)
+// Fetch returns the component of queried type 0 of e as A — a pointer to
+// it when the query hands type 0 out as a pointer (A is *T; see
+// Query.SetPtrs), a copy of it otherwise — and true; or the zero A and
+// false if e is not live or does not match. It is [Query.Get] and [As]
+// in one, with no call, small enough to be inlined (see above).
+func Fetch[A any](q *Query, e Entity) (a A, ok bool) {
+	p := q.w.places[e>>32&q.w.pmask]
+	c := q.cols[0][p.arch] // the tables cover every archetype (see Query.pad)
+	if p.e != e || c == nil {
+		return // not live, or not matching
 	}
 	x := unsafe.Add(c.base, uintptr(p.row)*c.size)
-	if ptr {
+	if q.ptr0 {
 		return *(*A)(unsafe.Pointer(&x)), true
 	}
 	return *(*A)(x), true
 }
 
+// Has reports whether e is live and matches q; A is any of the query's
+// type arguments (see Fetch).
+func Has[A any](q *Query, e Entity) bool {
+	p := q.w.places[e>>32&q.w.pmask]
+	return p.e == e && q.isMatched[p.arch]
+}
+
 // Find is [Query.Locate] as a generic function, for the generated
 // QueryN.Get (see Fetch); A is any of the query's type arguments.
 func Find[A any](q *Query, e Entity) (Loc, bool) {
-	places := q.w.places
-	id := int(e >> 32)
-	if id >= len(places) {
-		id = 0
-	}
-	p := &places[id]
+	p := q.w.places[e>>32&q.w.pmask]
 	return Loc{int(p.arch), int(p.row)}, p.e == e && q.isMatched[p.arch]
 }
 

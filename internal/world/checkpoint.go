@@ -56,6 +56,7 @@ func (w *World) CopyInto(dst *World) {
 	}
 	dst.order++
 	dst.places = append(dst.places[:0], w.places...)
+	dst.pmask = w.pmask
 	dst.free = append(dst.free[:0], w.free...)
 	dst.pending = append(dst.pending[:0], w.pending...)
 	dst.next, dst.live, dst.retired = w.next, w.live, w.retired

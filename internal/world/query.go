@@ -18,9 +18,9 @@ type Query struct {
 	seen    int
 	matched []int
 	// cols[k][ai] is the column of queried type k in archetype ai, or
-	// noColumn if ai does not match (or was made since the last
-	// Refresh): Get finds a component from an entity's place with one
-	// load here and one of the column's base. The world lengthens these
+	// nil if ai does not match (or was made since the last Refresh): Get
+	// finds a component from an entity's place with one load here and
+	// one of the column's base. The world lengthens these
 	// tables as it makes each archetype (see pad), so that they always
 	// cover every archetype, and id 0's archetype 0: an archetype index
 	// from a place needs no range check.
@@ -29,8 +29,11 @@ type Query struct {
 	// isMatched[ai] tells whether archetype ai matches, for Locate; like
 	// cols, it covers every archetype.
 	isMatched []bool
-	count     int
-	order     uint64 // the world's order when matched was last sorted
+	// ptr0 tells whether queried type 0 is handed out as a pointer (a
+	// type argument *T) rather than a copy, for Fetch (see SetPtrs).
+	ptr0  bool
+	count int
+	order uint64 // the world's order when matched was last sorted
 }
 
 // NewQuery returns a query over the entities that have every type of
@@ -58,9 +61,16 @@ func (q *Query) pad(n int) {
 	for len(q.isMatched) < n {
 		q.isMatched = append(q.isMatched, false)
 		for k := range q.types {
-			q.cols[k] = append(q.cols[k], &noColumn)
+			q.cols[k] = append(q.cols[k], nil)
 		}
 	}
+}
+
+// SetPtrs records how the query's user hands out each queried type:
+// ptrs[k] when type k is handed out as a pointer (ElemType's ptr), as
+// [Fetch] does.
+func (q *Query) SetPtrs(ptrs []bool) {
+	q.ptr0 = len(ptrs) > 0 && ptrs[0]
 }
 
 // Types returns the queried component types.
@@ -205,17 +215,11 @@ func (q *Query) Locate(e Entity) (Loc, bool) {
 func (q *Query) Get(e Entity, k int) unsafe.Pointer {
 	p := q.w.place(e)
 	c := q.cols[k][p.arch] // the tables cover every archetype (see pad)
-	if p.e != e {
-		return nil // not live
+	if p.e != e || c == nil {
+		return nil // not live, or not matching
 	}
-	return unsafe.Add(c.base, uintptr(p.row)*c.size) // nil for noColumn
+	return unsafe.Add(c.base, uintptr(p.row)*c.size)
 }
-
-// noColumn stands for the column of an archetype that a query does not
-// match: its base is nil and its size 0, so that Query.Get gives nil for
-// it without a branch. (A matching archetype with entities has grown its
-// columns, so their bases are not nil, also for zero-size types.)
-var noColumn column
 
 // At returns the component of queried type k at l.
 func At[T any](q *Query, k int, l Loc) *T {

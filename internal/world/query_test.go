@@ -1,6 +1,7 @@
 package world
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -10,8 +11,11 @@ type vel struct{ X, Y float64 }
 // Query.Get finds a matching entity's component and gives nil, never a
 // wrong component or a panic, for everything else: the zero Entity, an
 // id reserved beyond the table of places, a stale Entity, an entity
-// that does not match, and one in an archetype made after the last
-// Refresh (until the next Refresh). As gives the component or a copy by
+// that does not match, one in an archetype made after the last Refresh
+// (until the next Refresh), an id past the table of places whose masked
+// id is a live entity's, and the Entity that place 0 holds (never handed
+// out). Fetch hands out a pointer or a copy as the query's SetPtrs says.
+// As gives the component or a copy by
 // the kind, and the zero value for nil.
 func TestQueryGetMisses(t *testing.T) {
 	w, _ := New()
@@ -30,29 +34,44 @@ func TestQueryGetMisses(t *testing.T) {
 	w.Despawn(gone)
 	q := w.NewQuery([]*Type{tp}, nil, nil)
 	q.Refresh()
+	qv := w.NewQuery([]*Type{tp}, nil, nil) // hands out copies
+	q.SetPtrs([]bool{true})
+	qv.SetPtrs([]bool{false})
+	qv.Refresh()
 	late := spawn(tp) // a new archetype, after the refresh
 	far := w.Reserve()
 	for i := 0; i < 100; i++ {
 		far = w.Reserve() // ids beyond the table of places
 	}
-	for name, e := range map[string]Entity{"zero": 0, "reserved": far, "stale": gone, "no match": other, "unrefreshed": late} {
+	aliased := a + Entity(len(w.places))<<32 // id&pmask is a's id
+	if aliased>>32&w.pmask != a>>32 || aliased>>32 == a>>32 {
+		t.Fatal("the aliased Entity does not land on a's place")
+	}
+	misses := map[string]Entity{"zero": 0, "reserved": far, "stale": gone, "no match": other, "unrefreshed": late, "aliased": aliased, "place 0's": 1 << 32}
+	for name, e := range misses {
 		if p := q.Get(e, 0); p != nil {
 			t.Errorf("Get(%s) = %p, want nil", name, p)
 		}
-		if p, ok := Fetch[*pos](q, e, 0, true); p != nil || ok {
+		if p, ok := Fetch[*pos](q, e); p != nil || ok {
 			t.Errorf("Fetch[*pos](%s) = %p, %v, want nil, false", name, p, ok)
 		}
-		if v, ok := Fetch[pos](q, e, 0, false); v != (pos{}) || ok {
+		if v, ok := Fetch[pos](qv, e); v != (pos{}) || ok {
 			t.Errorf("Fetch[pos](%s) = %v, %v, want the zero value, false", name, v, ok)
 		}
 		if _, ok := Find[pos](q, e); ok {
 			t.Errorf("Find(%s) found it", name)
 		}
+		if Has[pos](q, e) {
+			t.Errorf("Has(%s) = true", name)
+		}
 	}
-	if p, ok := Fetch[*pos](q, a, 0, true); !ok || unsafe.Pointer(p) != q.Get(a, 0) {
+	if !Has[pos](q, a) {
+		t.Error("Has(a) = false")
+	}
+	if p, ok := Fetch[*pos](q, a); !ok || unsafe.Pointer(p) != q.Get(a, 0) {
 		t.Errorf("Fetch[*pos](a) = %p, %v, want %p, true", p, ok, q.Get(a, 0))
 	}
-	if v, ok := Fetch[pos](q, a, 0, false); !ok || v != (pos{1, 2}) {
+	if v, ok := Fetch[pos](qv, a); !ok || v != (pos{1, 2}) {
 		t.Errorf("Fetch[pos](a) = %v, %v", v, ok)
 	}
 	if l, ok := Find[pos](q, a); !ok || *At[pos](q, 0, l) != (pos{1, 2}) {
@@ -121,3 +140,48 @@ type (
 )
 
 var tagTypes = []*Type{TypeFor[tag0](), TypeFor[tag1](), TypeFor[tag2](), TypeFor[tag3](), TypeFor[tag4](), TypeFor[tag5]()}
+
+// ReserveFree takes the ids Reserve would, in the same order, while a
+// freed id waits and the world is Solo; otherwise it changes nothing.
+func TestReserveFreeIsReserve(t *testing.T) {
+	build := func() *World {
+		w, _ := New()
+		tp := TypeFor[pos]()
+		var ents []Entity
+		for range 6 {
+			e := w.Reserve()
+			if _, err := w.SpawnBatch([]*Type{tp}, []Entity{e}); err != nil {
+				t.Fatal(err)
+			}
+			ents = append(ents, e)
+		}
+		for _, e := range ents[1:4] {
+			w.Despawn(e)
+		}
+		return w
+	}
+	a, b := build(), build()
+	if _, ok := a.ReserveFree(); ok {
+		t.Fatal("ReserveFree took an id in a world that is not Solo")
+	}
+	a.Solo, b.Solo = true, true
+	fast := 0
+	for range 6 { // 3 freed ids, then new ones
+		want := b.Reserve()
+		got, ok := a.ReserveFree()
+		if ok {
+			fast++
+		} else {
+			got = a.Reserve()
+		}
+		if got != want {
+			t.Fatalf("reserved %v, Reserve gives %v", got, want)
+		}
+	}
+	if fast != 3 {
+		t.Errorf("ReserveFree took %d ids, want the 3 freed ones", fast)
+	}
+	if !slices.Equal(a.pending, b.pending) || !slices.Equal(a.free, b.free) || a.next != b.next {
+		t.Error("the worlds' id tables differ after the same reservations")
+	}
+}
