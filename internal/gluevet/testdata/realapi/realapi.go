@@ -65,3 +65,20 @@ var kept *Ball
 
 // Draw2 is a system of no params.
 func Draw2(struct{}) {}
+
+// Rows writes through the copies QueryN.All yields.
+func Rows(p struct {
+	Q glue.Query2[*Ball, timer.Timer]
+	R glue.Query1[Ball]
+}) {
+	for _, r := range p.Q.All() {
+		r.A.X = 1
+		r.B.Reset() // report
+	}
+	for _, b := range p.R.All() {
+		b.V = 0 // report
+	}
+	for _, r := range p.Q.All() {
+		kept = r.A // report
+	}
+}

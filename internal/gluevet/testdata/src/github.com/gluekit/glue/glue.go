@@ -2,6 +2,8 @@
 // signatures gluevet knows, for the analyzer's tests.
 package glue
 
+import "iter"
+
 type Entity uint64
 
 type Entities struct{}
@@ -36,12 +38,29 @@ type Query1[A any] struct{}
 func (q Query1[A]) Each(fn func(Entity, A))          {}
 func (q Query1[A]) Get(e Entity) (x0 A, ok bool)     { return }
 func (q Query1[A]) First() (e Entity, x0 A, ok bool) { return }
+func (q Query1[A]) All() iter.Seq2[Entity, A]        { return nil }
 
 type Query2[A, B any] struct{}
 
 func (q Query2[A, B]) Each(fn func(Entity, A, B))             {}
 func (q Query2[A, B]) Get(e Entity) (x0 A, x1 B, ok bool)     { return }
 func (q Query2[A, B]) First() (e Entity, x0 A, x1 B, ok bool) { return }
+func (q Query2[A, B]) All() iter.Seq2[Entity, Row2[A, B]]     { return nil }
+
+type Row2[A, B any] struct {
+	A A
+	B B
+}
+
+type Query3[A, B, C any] struct{}
+
+func (q Query3[A, B, C]) All() iter.Seq2[Entity, Row3[A, B, C]] { return nil }
+
+type Row3[A, B, C any] struct {
+	A A
+	B B
+	C C
+}
 
 type View[T any] struct{ s []T }
 
