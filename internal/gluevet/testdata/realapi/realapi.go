@@ -45,8 +45,22 @@ func Draw(es glue.Entities, v glue.View[Ball], c glue.Column[Ball]) {
 	}
 }
 
+// Revive enables entities its query never yields disabled.
+func Revive(q glue.Query1[Ball], d glue.Query2[Ball, glue.Disabled], cmds glue.Commands) {
+	q.All() // report
+	for e := range q.All() {
+		cmds.Enable(e) // report
+	}
+	for e := range d.All() {
+		cmds.Enable(e)
+		cmds.Disable(e) // report
+	}
+	glue.RemoveAll(cmds, q, glue.TypeOf[glue.Disabled]()) // report
+}
+
 // Register adds some systems and drops one.
 func Register(app *glue.App) {
+	app.AddSystems(glue.Update, glue.Func3(Revive))
 	glue.Func(Draw2) // report
 	hits := 0
 	app.AddSystems(glue.Update, glue.Each1P(Move), glue.Batch2(Draw),

@@ -90,3 +90,20 @@ type Local[T any] struct{ p *T }
 func (l Local[T]) Get() *T { return l.p }
 
 func Batch1P[A, P any](fn func(Entities, A, P)) *System { return &System{} }
+
+type Disabled struct{}
+
+type Type struct{ name string }
+
+func TypeOf[T any]() Type { return Type{} }
+
+func (c Commands) Enable(e Entity)  {}
+func (c Commands) Disable(e Entity) {}
+
+func (s *System) IncludeDisabled() *System { return s }
+
+type AnyQuery interface{}
+
+func RemoveAll[Q AnyQuery](cmds Commands, q Q, types ...Type) {}
+
+func Func2[A, B any](fn func(A, B)) *System { return &System{} }
