@@ -13,7 +13,7 @@
 //     handed them out;
 //   - [Noop]: calls that do nothing — a dropped QueryN.All iterator,
 //     enabling entities that are never disabled, disabling ones that all
-//     are.
+//     are, a bundle spawned as one component.
 //
 // docs/gluevet.md lists every check with an example and its fix.
 package gluevet

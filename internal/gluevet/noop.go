@@ -18,14 +18,18 @@ import (
 //     entities — one without glue.Disabled among its types, in a system
 //     added without IncludeDisabled: none of them is disabled;
 //   - Commands.Disable(e) on entities of a query or entity system of
-//     glue.Disabled itself: all of them are disabled already.
+//     glue.Disabled itself: all of them are disabled already;
+//   - a struct type that the package uses as a bundle (SpawnBundle,
+//     InsertBundle, SpawnBatch, SpawnBatchOf) spawned or inserted as one
+//     component (SpawnN, InsertN, SpawnInN, InsertAll, Commands.Spawn,
+//     Insert, Modify): the entity gets none of the bundle's fields.
 //
 // A system whose spec is not all in sight — kept in a variable, returned,
 // made from a function used elsewhere too — is not judged: it may be
 // given IncludeDisabled out of sight.
 var Noop = &analysis.Analyzer{
 	Name: "gluenoop",
-	Doc:  "report glue calls that silently do nothing: a dropped QueryN.All iterator, Enable or RemoveAll of Disabled on entities that are never disabled, Disable of entities that all are",
+	Doc:  "report glue calls that silently do nothing: a dropped QueryN.All iterator, Enable or RemoveAll of Disabled on entities that are never disabled, Disable of entities that all are, a bundle spawned as one component",
 	URL:  "https://github.com/gluekit/glue/blob/main/docs/gluevet.md",
 	Run:  runNoop,
 }
@@ -233,6 +237,7 @@ func runNoop(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	bundleAsComponent(pass, rep)
 	return nil, nil
 }
 

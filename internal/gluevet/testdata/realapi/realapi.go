@@ -58,9 +58,22 @@ func Revive(q glue.Query1[Ball], d glue.Query2[Ball, glue.Disabled], cmds glue.C
 	glue.RemoveAll(cmds, q, glue.TypeOf[glue.Disabled]()) // report
 }
 
+// Ship is a bundle of Ball and timer.Timer.
+type Ship struct {
+	B Ball
+	T timer.Timer
+}
+
+// Spawns spawns a Ship as a bundle, and once as one component.
+func Spawns(cmds glue.Commands) {
+	glue.SpawnBundle(cmds, Ship{})
+	glue.Spawn1(cmds, Ship{}) // report
+	cmds.Spawn(Ship{})        // report
+}
+
 // Register adds some systems and drops one.
 func Register(app *glue.App) {
-	app.AddSystems(glue.Update, glue.Func3(Revive))
+	app.AddSystems(glue.Update, glue.Func3(Revive), glue.Func(Spawns))
 	glue.Func(Draw2) // report
 	hits := 0
 	app.AddSystems(glue.Update, glue.Each1P(Move), glue.Batch2(Draw),

@@ -107,3 +107,17 @@ type AnyQuery interface{}
 func RemoveAll[Q AnyQuery](cmds Commands, q Q, types ...Type) {}
 
 func Func2[A, B any](fn func(A, B)) *System { return &System{} }
+
+func SpawnBundle[B any](cmds Commands, b B) Entity                     { return 0 }
+func InsertBundle[B any](cmds Commands, target Entity, b B)            {}
+func SpawnBatch[B any](cmds Commands, n int, b B) Entities             { return Entities{} }
+func SpawnBatchOf[B any](cmds Commands, bs []B) Entities               { return Entities{} }
+func Spawn1[A any](cmds Commands, a A) Entity                          { return 0 }
+func Spawn2[A, B any](cmds Commands, a A, b B) Entity                  { return 0 }
+func Insert1[A any](cmds Commands, target Entity, a A)                 {}
+func SpawnIn1[S comparable, A any](cmds Commands, state S, a A) Entity { return 0 }
+func InsertAll[Q AnyQuery, T any](cmds Commands, q Q, v T)             {}
+
+func (c Commands) Spawn(components ...any) Entity                { return 0 }
+func (c Commands) Insert(e Entity, components ...any)            {}
+func (c Commands) Modify(e Entity, remove []Type, insert ...any) {}
