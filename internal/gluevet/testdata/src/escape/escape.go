@@ -62,6 +62,8 @@ type Vel struct{ V float64 }
 
 var lastVel *Vel
 
+var kept []*Ball
+
 func Rows(q1 glue.Query1[*Ball], q2 glue.Query2[*Ball, Vel]) {
 	var keep []*Ball
 	var mine *Ball
@@ -71,6 +73,7 @@ func Rows(q1 glue.Query1[*Ball], q2 glue.Query2[*Ball, Vel]) {
 	}
 	for _, r := range q2.All() {
 		last = r.A               // want `r.A points into glue's component storage .* keeping it in last`
+		kept = append(kept, r.A) // want `r.A points into glue's component storage .* keeping it in kept`
 		keep = append(keep, r.A) // declared in the system: fine
 		v := r.B
 		lastVel = &v // a copy's address, not storage
