@@ -108,13 +108,51 @@ func (w *Writer) Blob(b []byte) {
 }
 
 // ErrTruncated is the error a [Reader] records when a value needs more bytes
-// than are left. Check for it with errors.Is.
+// than are left. Check for it with errors.Is: the error itself is a
+// [*TruncatedError] that says what was read where, wrapped by a derived
+// codec in the field it was reading ("field Pos.X: …") and by
+// [Codec.Decode] in the type.
 var ErrTruncated = errors.New("codec: data truncated")
+
+// A TruncatedError is the error a [Reader] records when a value needs
+// more bytes than are left: what it was reading and where. errors.Is(err,
+// ErrTruncated) holds for it.
+type TruncatedError struct {
+	// What was being read: "uint32", "float64", "uvarint", "text",
+	// "blob", "3 elements of at least 2 bytes", …
+	What string
+	// Offset is where it starts in the Reader's input.
+	Offset int
+	// Need is how many bytes it needs, 0 where that is not known (a
+	// varint, whose last byte is missing).
+	Need int
+	// Left is how many bytes were left at Offset.
+	Left int
+}
+
+func (e *TruncatedError) Error() string {
+	if e.Need > 0 {
+		return fmt.Sprintf("codec: data truncated: %s needs %s at offset %d, %d left", e.What, plural(e.Need, "byte"), e.Offset, e.Left)
+	}
+	return fmt.Sprintf("codec: data truncated: %s at offset %d, %s left", e.What, e.Offset, plural(e.Left, "byte"))
+}
+
+// plural writes n and a noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Is reports whether target is [ErrTruncated].
+func (e *TruncatedError) Is(target error) bool { return target == ErrTruncated }
 
 // Reader reads values written by a [Writer] from a byte slice. Reads past
 // the end, and lengths larger than what is left, do not panic: they return
-// zero values and record [ErrTruncated], which [Reader.Err] reports. The
-// first error sticks; later reads return zero values.
+// zero values and record [ErrTruncated], which [Reader.Err] reports as a
+// [*TruncatedError] naming what was read and the offset. The first error
+// sticks; later reads return zero values.
 //
 // Readers given to decoders hold exactly one value's bytes: after the
 // decoder returns, bytes left unread are an error.
@@ -123,6 +161,12 @@ type Reader struct {
 	off  int
 	err  error
 	ents func(glue.Entity) glue.Entity
+	// what and need describe a read that found too few bytes: the
+	// reading methods record them and ErrTruncated, which stays cheap
+	// enough for them to inline; settle makes the TruncatedError when
+	// the error is asked for.
+	what string
+	need int
 }
 
 // NewReader returns a Reader over p. It does not copy p.
@@ -130,7 +174,7 @@ func NewReader(p []byte) *Reader { return &Reader{buf: p} }
 
 // Reset makes r read p from its start, with no error, keeping its entity
 // mapping ([Reader.MapEntities]).
-func (r *Reader) Reset(p []byte) { r.buf, r.off, r.err = p, 0, nil }
+func (r *Reader) Reset(p []byte) { r.buf, r.off, r.err, r.what = p, 0, nil, "" }
 
 // MapEntities makes [Reader.Entity] translate every reference it reads
 // with m; nil reads references as written. modules/save maps the ids of a
@@ -152,8 +196,35 @@ func (r *Reader) Entity() glue.Entity {
 	return e
 }
 
-// Err returns the first error met, or nil.
-func (r *Reader) Err() error { return r.err }
+// Err returns the first error met, or nil. A read past the end is a
+// [*TruncatedError] naming what was read and the offset.
+func (r *Reader) Err() error {
+	if r.what != "" {
+		r.settle()
+	}
+	return r.err
+}
+
+// settle replaces the ErrTruncated that a short read recorded with the
+// TruncatedError it described.
+//
+//go:noinline
+func (r *Reader) settle() {
+	switch {
+	case r.err != ErrTruncated:
+	case r.need < 0: // readVarint's overlong varint
+		r.err = fmt.Errorf("codec: %s at offset %d overflows 64 bits", r.what, r.off)
+	default:
+		r.err = &TruncatedError{What: r.what, Offset: r.off, Need: r.need, Left: r.Len()}
+	}
+	r.what = ""
+}
+
+// truncated records a TruncatedError at once, for the reading methods
+// that are not inlined anyway.
+func (r *Reader) truncated(what string, need int) {
+	r.err = &TruncatedError{What: what, Offset: r.off, Need: need, Left: r.Len()}
+}
 
 // Len returns the number of unread bytes.
 func (r *Reader) Len() int { return len(r.buf) - r.off }
@@ -166,13 +237,13 @@ func (r *Reader) Fail(err error) {
 	}
 }
 
-// take returns the next n bytes, or nil and ErrTruncated.
-func (r *Reader) take(n int) []byte {
+// take returns the next n bytes of what, or nil and ErrTruncated.
+func (r *Reader) take(n int, what string) []byte {
 	if r.err != nil {
 		return nil
 	}
-	if n < 0 || n > r.Len() {
-		r.err = ErrTruncated
+	if uint(n) > uint(len(r.buf)-r.off) { // n < 0 too
+		r.err, r.what, r.need = ErrTruncated, what, n
 		return nil
 	}
 	p := r.buf[r.off : r.off+n : r.off+n]
@@ -182,7 +253,7 @@ func (r *Reader) take(n int) []byte {
 
 // Uint8 reads one byte.
 func (r *Reader) Uint8() uint8 {
-	if p := r.take(1); p != nil {
+	if p := r.take(1, "uint8"); p != nil {
 		return p[0]
 	}
 	return 0
@@ -190,19 +261,23 @@ func (r *Reader) Uint8() uint8 {
 
 // Bool reads one byte: 0 is false, 1 is true, anything else is an error.
 func (r *Reader) Bool() bool {
-	switch r.Uint8() {
+	var v uint8
+	if p := r.take(1, "bool"); p != nil {
+		v = p[0]
+	}
+	switch v {
 	case 0:
 		return false
 	case 1:
 		return true
 	}
-	r.Fail(errors.New("codec: invalid bool (not 0 or 1)"))
+	r.Fail(fmt.Errorf("codec: invalid bool %d at offset %d (not 0 or 1)", v, r.off-1))
 	return false
 }
 
 // Uint16 reads 2 bytes.
 func (r *Reader) Uint16() uint16 {
-	if p := r.take(2); p != nil {
+	if p := r.take(2, "uint16"); p != nil {
 		return binary.LittleEndian.Uint16(p)
 	}
 	return 0
@@ -210,7 +285,7 @@ func (r *Reader) Uint16() uint16 {
 
 // Uint32 reads 4 bytes.
 func (r *Reader) Uint32() uint32 {
-	if p := r.take(4); p != nil {
+	if p := r.take(4, "uint32"); p != nil {
 		return binary.LittleEndian.Uint32(p)
 	}
 	return 0
@@ -218,7 +293,7 @@ func (r *Reader) Uint32() uint32 {
 
 // Uint64 reads 8 bytes.
 func (r *Reader) Uint64() uint64 {
-	if p := r.take(8); p != nil {
+	if p := r.take(8, "uint64"); p != nil {
 		return binary.LittleEndian.Uint64(p)
 	}
 	return 0
@@ -226,24 +301,20 @@ func (r *Reader) Uint64() uint64 {
 
 // Uvarint reads a value written by [Writer.Uvarint]. An overlong or
 // overflowing encoding is an error.
-func (r *Reader) Uvarint() uint64 { return readVarint(r, binary.Uvarint) }
+func (r *Reader) Uvarint() uint64 { return readVarint(r, binary.Uvarint, "uvarint") }
 
 // Varint reads a value written by [Writer.Varint].
-func (r *Reader) Varint() int64 { return readVarint(r, binary.Varint) }
+func (r *Reader) Varint() int64 { return readVarint(r, binary.Varint, "varint") }
 
 // readVarint reads one varint with decode (binary.Uvarint or
 // binary.Varint), failing the reader on a truncated or overlong encoding.
-func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int)) T {
+func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int), what string) T {
 	if r.err != nil {
 		return 0
 	}
 	v, n := decode(r.buf[r.off:])
-	switch {
-	case n == 0:
-		r.err = ErrTruncated
-		return 0
-	case n < 0:
-		r.err = errors.New("codec: varint overflows 64 bits")
+	if n <= 0 { // settle makes the error: n is 0 if truncated, < 0 if overlong
+		r.err, r.what, r.need = ErrTruncated, what, n
 		return 0
 	}
 	r.off += n
@@ -255,30 +326,40 @@ func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int)) T {
 func (r *Reader) Int() int {
 	v := r.Varint()
 	if int64(int(v)) != v {
-		r.Fail(fmt.Errorf("codec: varint %d does not fit an int", v))
+		r.Fail(fmt.Errorf("codec: varint %d before offset %d does not fit an int", v, r.off))
 		return 0
 	}
 	return int(v)
 }
 
 // Float32 reads 4 bytes (IEEE 754).
-func (r *Reader) Float32() float32 { return math.Float32frombits(r.Uint32()) }
+func (r *Reader) Float32() float32 {
+	if p := r.take(4, "float32"); p != nil {
+		return math.Float32frombits(binary.LittleEndian.Uint32(p))
+	}
+	return 0
+}
 
 // Float64 reads 8 bytes (IEEE 754).
-func (r *Reader) Float64() float64 { return math.Float64frombits(r.Uint64()) }
+func (r *Reader) Float64() float64 {
+	if p := r.take(8, "float64"); p != nil {
+		return math.Float64frombits(binary.LittleEndian.Uint64(p))
+	}
+	return 0
+}
 
 // Text reads a string written by [Writer.Text]. Its length is checked
 // against the bytes left before anything is allocated.
 func (r *Reader) Text() string {
-	n := r.length()
-	return string(r.take(n))
+	n := r.length("text", "text length")
+	return string(r.take(n, "text"))
 }
 
 // Blob reads a byte slice written by [Writer.Blob] and returns a copy. Its
 // length is checked against the bytes left before anything is allocated.
 func (r *Reader) Blob() []byte {
-	n := r.length()
-	p := r.take(n)
+	n := r.length("blob", "blob length")
+	p := r.take(n, "blob")
 	if p == nil {
 		return nil
 	}
@@ -288,21 +369,28 @@ func (r *Reader) Blob() []byte {
 // BlobView reads a byte slice written by [Writer.Blob] without copying
 // it: the slice aliases the Reader's input.
 func (r *Reader) BlobView() []byte {
-	n := r.length()
-	return r.take(n)
+	n := r.length("blob", "blob length")
+	return r.take(n, "blob")
 }
 
-// length reads a uvarint length and checks it against the bytes left.
-func (r *Reader) length() int {
-	v := r.Uvarint()
+// length reads the uvarint length of a what (its name in errors: lenWhat)
+// and checks it against the bytes left.
+func (r *Reader) length(what, lenWhat string) int {
+	v := readVarint(r, binary.Uvarint, lenWhat)
 	if r.err != nil {
 		return 0
 	}
 	if v > uint64(r.Len()) {
-		r.err = ErrTruncated
+		r.truncated(what, int(min(v, math.MaxInt)))
 		return 0
 	}
 	return int(v)
+}
+
+// tooMany records the TruncatedError of a count of n elements of at
+// least size bytes each.
+func (r *Reader) tooMany(n uint64, size int) {
+	r.truncated(fmt.Sprintf("%s of at least %s", plural(int(min(n, math.MaxInt)), "element"), plural(size, "byte")), 0)
 }
 
 // Count reads a uvarint element count and checks that at least min bytes
@@ -316,7 +404,7 @@ func (r *Reader) Count(min int) int {
 		return 0
 	}
 	if v > uint64(r.Len()/min) {
-		r.err = fmt.Errorf("codec: count %d exceeds what the message can hold: %w", v, ErrTruncated)
+		r.tooMany(v, min)
 		return 0
 	}
 	return int(v)

@@ -374,21 +374,21 @@ func loadUint(p unsafe.Pointer, size uint8) uint64 {
 
 // storeInt stores v in a signed field of size bytes, failing r if it does
 // not fit.
-func storeInt(p unsafe.Pointer, size uint8, v int64, r *Reader, name string) {
+func storeInt(p unsafe.Pointer, size uint8, v int64, r *Reader) {
 	switch size {
 	case 1:
 		if v != int64(int8(v)) {
-			r.Fail(fmt.Errorf("codec: field %s: %d does not fit %d bits", name, v, 8))
+			r.Fail(fmt.Errorf("codec: %d does not fit %d bits", v, 8))
 		}
 		*(*int8)(p) = int8(v)
 	case 2:
 		if v != int64(int16(v)) {
-			r.Fail(fmt.Errorf("codec: field %s: %d does not fit %d bits", name, v, 16))
+			r.Fail(fmt.Errorf("codec: %d does not fit %d bits", v, 16))
 		}
 		*(*int16)(p) = int16(v)
 	case 4:
 		if v != int64(int32(v)) {
-			r.Fail(fmt.Errorf("codec: field %s: %d does not fit %d bits", name, v, 32))
+			r.Fail(fmt.Errorf("codec: %d does not fit %d bits", v, 32))
 		}
 		*(*int32)(p) = int32(v)
 	default:
@@ -396,21 +396,21 @@ func storeInt(p unsafe.Pointer, size uint8, v int64, r *Reader, name string) {
 	}
 }
 
-func storeUint(p unsafe.Pointer, size uint8, v uint64, r *Reader, name string) {
+func storeUint(p unsafe.Pointer, size uint8, v uint64, r *Reader) {
 	switch size {
 	case 1:
 		if v > math.MaxUint8 {
-			r.Fail(fmt.Errorf("codec: field %s: %d does not fit %d bits", name, v, 8))
+			r.Fail(fmt.Errorf("codec: %d does not fit %d bits", v, 8))
 		}
 		*(*uint8)(p) = uint8(v)
 	case 2:
 		if v > math.MaxUint16 {
-			r.Fail(fmt.Errorf("codec: field %s: %d does not fit %d bits", name, v, 16))
+			r.Fail(fmt.Errorf("codec: %d does not fit %d bits", v, 16))
 		}
 		*(*uint16)(p) = uint16(v)
 	case 4:
 		if v > math.MaxUint32 {
-			r.Fail(fmt.Errorf("codec: field %s: %d does not fit %d bits", name, v, 32))
+			r.Fail(fmt.Errorf("codec: %d does not fit %d bits", v, 32))
 		}
 		*(*uint32)(p) = uint32(v)
 	default:
@@ -425,16 +425,71 @@ func (p *plan) decode(base unsafe.Pointer, r *Reader) {
 		o := &p.fast[i]
 		o.decode(unsafe.Add(base, o.off), r)
 		if r.err != nil {
+			p.failed(o, r)
 			return
 		}
 	}
+}
+
+// failed puts r's error, met decoding op o of p, in o's field: the
+// field of a run of fixed-size fields (kRaw) that the data ends in.
+//
+//go:noinline
+func (p *plan) failed(o *op, r *Reader) {
+	name := o.name
+	if te, ok := r.Err().(*TruncatedError); ok && o.k == kRaw {
+		for i := range p.ops {
+			f := &p.ops[i]
+			at := int(f.off - o.off)
+			if f.off < o.off || at >= int(o.n) || at+int(f.rawSize()) <= te.Left {
+				continue
+			}
+			name = f.name
+			te.What, te.Offset, te.Need, te.Left = rawNames[f.k], te.Offset+at, int(f.rawSize()), te.Left-at
+			break
+		}
+	}
+	r.inField(name)
+}
+
+// rawNames name the kinds a kRaw op copies, for errors.
+var rawNames = [...]string{kF64: "float64", kF32: "float32", kU8: "uint8"}
+
+// fieldError is a decoding error in a field of a derived codec, with the
+// field's path in the value: "Pos.X", "Trail[3].X".
+type fieldError struct {
+	path string
+	err  error
+}
+
+func (e *fieldError) Error() string {
+	return "field " + e.path + ": " + strings.TrimPrefix(e.err.Error(), "codec: ")
+}
+
+func (e *fieldError) Unwrap() error { return e.err }
+
+// inField puts r's error in the field name (a field's path, or a slice
+// element's "[3]"), inside the fields it is already in.
+func (r *Reader) inField(name string) {
+	err := r.Err()
+	if name == "" || err == nil {
+		return
+	}
+	if fe, ok := err.(*fieldError); ok {
+		if !strings.HasPrefix(fe.path, "[") {
+			name += "."
+		}
+		fe.path = name + fe.path
+		return
+	}
+	r.err = &fieldError{name, err}
 }
 
 // decode reads the field at ptr.
 func (o *op) decode(ptr unsafe.Pointer, r *Reader) {
 	switch o.k {
 	case kRaw:
-		if b := r.take(int(o.n)); b != nil {
+		if b := r.take(int(o.n), "fixed-size fields"); b != nil {
 			copy(unsafe.Slice((*byte)(ptr), o.n), b)
 		}
 	case kF64:
@@ -444,9 +499,9 @@ func (o *op) decode(ptr unsafe.Pointer, r *Reader) {
 	case kF32:
 		*(*float32)(ptr) = r.Float32()
 	case kInt:
-		storeInt(ptr, o.size, r.Varint(), r, o.name)
+		storeInt(ptr, o.size, r.Varint(), r)
 	case kUint:
-		storeUint(ptr, o.size, r.Uvarint(), r, o.name)
+		storeUint(ptr, o.size, r.Uvarint(), r)
 	case kU8:
 		*(*uint8)(ptr) = r.Uint8()
 	case kBool:
@@ -465,7 +520,7 @@ func (o *op) decode(ptr unsafe.Pointer, r *Reader) {
 // decodeBin reads a length-prefixed value with the field's Decode method,
 // which must read exactly its bytes.
 func decodeBin(o *op, ptr unsafe.Pointer, r *Reader) {
-	n := r.length()
+	n := r.length(o.bin, "value length")
 	if r.err != nil {
 		return
 	}
@@ -473,13 +528,16 @@ func decodeBin(o *op, ptr unsafe.Pointer, r *Reader) {
 	full := r.buf
 	r.buf = full[:end]
 	err := o.selfCoder(ptr).Decode(r)
+	if r.err != nil {
+		r.Err() // settle a short read inside the value, at its offset
+	}
 	r.buf = full
 	switch {
 	case r.err != nil:
 	case err != nil:
-		r.Fail(fmt.Errorf("field %s: %w", o.name, err))
+		r.Fail(fmt.Errorf("%s.Decode: %w", o.bin, err))
 	case r.off != end:
-		r.Fail(fmt.Errorf("field %s: %s.Decode left %d bytes unread; its Encode and Decode disagree", o.name, o.bin, end-r.off))
+		r.Fail(fmt.Errorf("%s.Decode left %d bytes unread; its Encode and Decode disagree", o.bin, end-r.off))
 	}
 	r.off = end
 }
@@ -497,6 +555,7 @@ func (o *op) decodeSlice(ptr unsafe.Pointer, r *Reader, dec func(unsafe.Pointer,
 	for j := range n {
 		dec(unsafe.Add(data, uintptr(j)*o.esize), r)
 		if r.err != nil {
+			r.inField("[" + strconv.Itoa(j) + "]")
 			return
 		}
 	}

@@ -91,7 +91,7 @@ func ExampleWriter() {
 	// Output:
 	// ac 02 02 68 69 00 00 80 3f
 	// 300 hi 1 <nil>
-	// codec: data truncated
+	// codec: data truncated: uint8 needs 1 byte at offset 9, 0 left
 }
 
 // Skip leaves fields out of one registry's codec.

@@ -306,8 +306,8 @@ func newCodec[T any](o *options) *Codec {
 		if err := fill(unsafe.Pointer(&v)); err != nil {
 			return nil, err
 		}
-		if r.err != nil {
-			return nil, r.err
+		if err := r.Err(); err != nil {
+			return nil, err
 		}
 		if err := c.checkRanges(unsafe.Pointer(&v)); err != nil {
 			return nil, err
@@ -620,14 +620,27 @@ func (c *Codec) Decode(r *Reader) (v any, err error) {
 		}
 	}()
 	t, err := c.decAny(r)
-	if err != nil {
-		return nil, fmt.Errorf("codec: decoding %s: %w", c.name, err)
+	if err == nil {
+		err = r.Err()
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("codec: decoding %s: %w", c.name, r.err)
+	if err != nil {
+		return nil, &decodeError{c.name, err}
 	}
 	if r.Len() != 0 {
 		return nil, fmt.Errorf("codec: decoding %s: %d bytes left unread; encoder and decoder disagree", c.name, r.Len())
 	}
 	return t, nil
 }
+
+// decodeError is an error decoding a value of a registered type: "codec:
+// decoding Ball: field Pos.X: data truncated: …".
+type decodeError struct {
+	name string
+	err  error
+}
+
+func (e *decodeError) Error() string {
+	return "codec: decoding " + e.name + ": " + strings.TrimPrefix(e.err.Error(), "codec: ")
+}
+
+func (e *decodeError) Unwrap() error { return e.err }

@@ -239,7 +239,7 @@ func (k *fkind) read(r *Reader) val {
 	case kEnt:
 		v.u = uint64(r.Entity())
 	case kBin:
-		r.take(r.length())
+		r.take(r.length(k.bin, "value length"), k.bin)
 	case kSlice:
 		n := r.Count(1)
 		for range n {
@@ -262,24 +262,24 @@ func (o *op) store(ptr unsafe.Pointer, v val, r *Reader) {
 		*(*bool)(ptr) = v.int() != 0 || v.float() != 0
 	case kU8, kUint:
 		if v.k == kInt && v.i < 0 || (v.k == kF32 || v.k == kF64) && !(v.f >= 0 && v.f < math.MaxUint64) {
-			r.Fail(fmt.Errorf("codec: field %s: old value %v does not fit an unsigned field", o.name, v.float()))
+			r.Fail(fmt.Errorf("codec: old value %v does not fit an unsigned field", v.float()))
 			return
 		}
 		u := v.u
 		if v.k != kU8 && v.k != kUint && v.k != kBool {
 			u = uint64(v.int())
 		}
-		storeUint(ptr, o.size, u, r, o.name)
+		storeUint(ptr, o.size, u, r)
 	case kInt:
 		if (v.k == kF32 || v.k == kF64) && !(v.f >= math.MinInt64 && v.f < math.MaxInt64) {
-			r.Fail(fmt.Errorf("codec: field %s: old value %v does not fit an integer field", o.name, v.f))
+			r.Fail(fmt.Errorf("codec: old value %v does not fit an integer field", v.f))
 			return
 		}
 		if (v.k == kUint) && v.u > math.MaxInt64 {
-			r.Fail(fmt.Errorf("codec: field %s: old value %d does not fit an integer field", o.name, v.u))
+			r.Fail(fmt.Errorf("codec: old value %d does not fit an integer field", v.u))
 			return
 		}
-		storeInt(ptr, o.size, v.int(), r, o.name)
+		storeInt(ptr, o.size, v.int(), r)
 	case kF32:
 		*(*float32)(ptr) = float32(v.float())
 	case kF64, kF64as32:
@@ -405,12 +405,17 @@ func (c *Codec) decodeAdapted(a *adapter, r *Reader) (any, error) {
 				}
 				if st.target != nil {
 					st.target.store(unsafe.Add(base, st.target.off), v, r)
+					if r.err != nil {
+						r.inField(st.target.name)
+						return nil
+					}
 				}
 				if a.keepOld && st.k.k != kBin && st.k.k != kSlice {
 					old.vals[st.name] = v
 				}
 			}
 			if r.err != nil {
+				r.inField(st.name)
 				return nil
 			}
 		}

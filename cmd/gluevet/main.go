@@ -2,8 +2,10 @@
 // does nothing: writes through read-only component copies and read-only
 // resources, systems that are made but never added to an app, and writes
 // to captured variables in entity systems that glue may split across
-// workers, and pointers into component storage kept after the call that
-// handed them out. Run it through go vet:
+// workers, pointers into component storage kept after the call that
+// handed them out, and calls that do nothing (a QueryN.All iterator
+// dropped, entities enabled that are never disabled). Run it through go
+// vet:
 //
 //	go install github.com/gluekit/glue/cmd/gluevet@latest
 //	go vet -vettool=$(which gluevet) ./...

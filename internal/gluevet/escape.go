@@ -36,6 +36,9 @@ func runEscape(pass *analysis.Pass) (any, error) {
 	// ptrs maps a variable holding a storage pointer to the function
 	// (literal or declaration) it belongs to.
 	ptrs := map[*types.Var]ast.Node{}
+	// rows likewise maps a row variable of QueryN.All, whose pointer
+	// fields point into storage.
+	rows := map[*types.Var]ast.Node{}
 	markParams := func(fn ast.Node, ft *ast.FuncType, from, to int) {
 		i := 0
 		for _, f := range ft.Params.List {
@@ -104,6 +107,28 @@ func runEscape(pass *analysis.Pass) (any, error) {
 						markParams(fn, ft, 1, 1+k)
 					}
 				}
+			case *ast.RangeStmt:
+				// for e, b := range q.All(): b (Query1[*T]), or r.A of a
+				// row with a pointer field, points into storage for the
+				// run of the enclosing function.
+				call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+				if !ok || n.Value == nil {
+					return true
+				}
+				if typ, method := glueMethod(info, call); !queryType.MatchString(typ) || method != "All" {
+					return true
+				}
+				id, _ := ast.Unparen(n.Value).(*ast.Ident)
+				v, _ := info.ObjectOf(id).(*types.Var)
+				fn := enclosingFunc(stack)
+				if v == nil || fn == nil {
+					return true
+				}
+				if isPointer(v.Type()) {
+					ptrs[v] = fn
+				} else if strings.HasPrefix(glueNamed(v.Type(), false), "Row") {
+					rows[v] = fn
+				}
 			case *ast.AssignStmt:
 				if fn := enclosingFunc(stack); fn != nil && len(n.Rhs) == 1 {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && storageCall(info, call) {
@@ -120,32 +145,47 @@ func runEscape(pass *analysis.Pass) (any, error) {
 			return true
 		})
 	}
-	if len(ptrs) == 0 {
+	if len(ptrs) == 0 && len(rows) == 0 {
 		return nil, nil
 	}
-	// A stored value is kept when it is the variable itself, or an
-	// argument of append.
-	kept := func(e ast.Expr) *types.Var {
+	// pointer returns the name of the storage pointer e is and the
+	// function it belongs to: a variable holding one, or a pointer field
+	// of a row (r.A).
+	pointer := func(e ast.Expr) (string, ast.Node) {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			v, _ := info.Uses[e].(*types.Var)
-			if ptrs[v] != nil {
-				return v
+			if fn := ptrs[v]; fn != nil {
+				return v.Name(), fn
 			}
-		case *ast.CallExpr:
-			if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "append" {
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(e.X).(*ast.Ident); ok && isPointer(info.TypeOf(e)) {
+				v, _ := info.Uses[id].(*types.Var)
+				if fn := rows[v]; fn != nil {
+					return id.Name + "." + e.Sel.Name, fn
+				}
+			}
+		}
+		return "", nil
+	}
+	// A stored value is kept when it is the pointer itself, or an
+	// argument of append.
+	kept := func(e ast.Expr) (string, ast.Node) {
+		if name, fn := pointer(e); fn != nil {
+			return name, fn
+		}
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "append" {
 				if _, builtin := info.Uses[id].(*types.Builtin); builtin {
-					for _, a := range e.Args[1:] {
-						if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-							if v, _ := info.Uses[id].(*types.Var); ptrs[v] != nil {
-								return v
-							}
+					for _, a := range call.Args[1:] {
+						if name, fn := pointer(a); fn != nil {
+							return name, fn
 						}
 					}
 				}
 			}
 		}
-		return nil
+		return "", nil
 	}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -154,15 +194,14 @@ func runEscape(pass *analysis.Pass) (any, error) {
 				return true
 			}
 			for i, r := range as.Rhs {
-				v := kept(r)
-				if v == nil {
+				name, fn := kept(r)
+				if fn == nil {
 					continue
 				}
 				s, ok := storageOfAny(info, as.Lhs[i])
 				if !ok {
 					continue
 				}
-				fn := ptrs[v]
 				where := ""
 				if call, isCall := s.root.(*ast.CallExpr); isCall {
 					if typ, method := glueMethod(info, call); method == "Get" && (typ == "Local" || typ == "Res" || typ == "ResMut") {
@@ -172,7 +211,7 @@ func runEscape(pass *analysis.Pass) (any, error) {
 					where = exprText(as.Lhs[i])
 				}
 				if where != "" {
-					rep.Reportf(as.Pos(), "%s points into glue's component storage and is valid only during this call (storage moves when entities are spawned, despawned or change components); keeping it in %s leaves a pointer to another entity's component or a stale one; keep the glue.Entity and look it up with a query", v.Name(), where)
+					rep.Reportf(as.Pos(), "%s points into glue's component storage and is valid only during this call (storage moves when entities are spawned, despawned or change components); keeping it in %s leaves a pointer to another entity's component or a stale one; keep the glue.Entity and look it up with a query", name, where)
 				}
 			}
 			return true

@@ -10,7 +10,10 @@
 //   - [Captured]: writes to captured variables in entity systems that
 //     glue may run on several workers at once;
 //   - [Escape]: pointers into component storage kept past the call that
-//     handed them out.
+//     handed them out;
+//   - [Noop]: calls that do nothing — a dropped QueryN.All iterator,
+//     enabling entities that are never disabled, disabling ones that all
+//     are, a bundle spawned as one component.
 //
 // docs/gluevet.md lists every check with an example and its fix.
 package gluevet
@@ -32,7 +35,7 @@ const GluePath = "github.com/gluekit/glue"
 
 // Analyzers are all of gluevet's analyzers, in the order cmd/gluevet
 // runs them.
-var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape}
+var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape, Noop}
 
 var (
 	eachFunc  = regexp.MustCompile(`^Each([1-8])P?$`)

@@ -28,3 +28,8 @@ func TestCapturedCorpus(t *testing.T) {
 func TestEscapeCorpus(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), gluevet.Escape, "escape")
 }
+
+// TestNoopCorpus runs Noop over testdata/src/noop.
+func TestNoopCorpus(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), gluevet.Noop, "noop")
+}

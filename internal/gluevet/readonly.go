@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -65,7 +66,10 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 	pkg := pass.Pkg
 	tt := func(t types.Type) string { return typeText(pkg, t) }
 
-	vars := map[*types.Var]*copyOf{}
+	// vars maps a tracked value to where it came from: a variable
+	// (field "") or a component field of a row variable from QueryN.All.
+	vars := map[slot]*copyOf{}
+	rows := map[*types.Var]bool{} // the row variables
 	mark := func(id *ast.Ident, c *copyOf) {
 		if id == nil || id.Name == "_" {
 			return
@@ -74,7 +78,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 		if !ok || !copyable(v.Type()) && !c.res {
 			return
 		}
-		vars[v] = c
+		vars[slot{v, ""}] = c
 	}
 	// markParams marks the parameters [from, to) of a function whose
 	// non-pointer types are component copies.
@@ -140,6 +144,41 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 				if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
 					markAssign(info, n.Lhs, n.Rhs, mark, queryCopy, tt)
 				}
+			case *ast.RangeStmt:
+				// for e, a := range q.All() (Query1): a is a copy;
+				// for e, r := range q.All() (Query2…8): r is a RowN whose
+				// non-pointer fields are copies.
+				call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+				if !ok || n.Value == nil {
+					return true
+				}
+				typ, method := glueMethod(info, call)
+				if !queryType.MatchString(typ) || method != "All" {
+					return true
+				}
+				id, _ := ast.Unparen(n.Value).(*ast.Ident)
+				if id == nil || id.Name == "_" {
+					return true
+				}
+				q := info.TypeOf(ast.Unparen(call.Fun).(*ast.SelectorExpr).X)
+				t := info.TypeOf(n.Value)
+				if typ == "Query1" {
+					if copyable(t) {
+						mark(id, queryCopy(q, "All", t))
+					}
+					return true
+				}
+				v, ok := info.ObjectOf(id).(*types.Var)
+				st, isStruct := t.Underlying().(*types.Struct)
+				if !ok || !isStruct || !strings.HasPrefix(glueNamed(t, false), "Row") {
+					return true
+				}
+				rows[v] = true
+				for i := range st.NumFields() {
+					if f := st.Field(i); copyable(f.Type()) {
+						vars[slot{v, f.Name()}] = queryCopy(q, "All", f.Type())
+					}
+				}
 			case *ast.ValueSpec:
 				lhs := make([]ast.Expr, len(n.Names))
 				for i, id := range n.Names {
@@ -152,8 +191,8 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 	}
 
 	// Pass 2: the writes to them, and their uses as whole values.
-	writes := map[*types.Var][]write{}
-	wholeUses := map[*types.Var][]token.Pos{}
+	writes := map[slot][]write{}
+	wholeUses := map[slot][]token.Pos{}
 	var direct []resWrite // writes straight through Res/Opt.Get()
 	record := func(lhs ast.Expr, n ast.Node, method bool, name string) {
 		s, ok := storageOf(info, lhs)
@@ -168,7 +207,11 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 			return
 		}
 		v := rootVar(info, s)
-		c := vars[v]
+		k := slot{v, ""}
+		if rows[v] {
+			k.field = rowField(lhs, s.root)
+		}
+		c := vars[k]
 		switch {
 		case c == nil:
 			return
@@ -177,7 +220,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 		case !c.res && (s.deref || !method && !s.shared && ast.Unparen(lhs) == s.root):
 			return // the copy itself is reassigned
 		}
-		writes[v] = append(writes[v], w)
+		writes[k] = append(writes[k], w)
 	}
 	for _, f := range pass.Files {
 		var stack []ast.Node
@@ -214,28 +257,88 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 				}
 			case *ast.Ident:
 				v, ok := info.Uses[n].(*types.Var)
-				if !ok || vars[v] == nil || !wholeUse(stack) {
+				if !ok {
 					return true
 				}
-				wholeUses[v] = append(wholeUses[v], n.Pos())
+				if vars[slot{v, ""}] != nil && wholeUse(stack) {
+					wholeUses[slot{v, ""}] = append(wholeUses[slot{v, ""}], n.Pos())
+				}
+				if !rows[v] {
+					return true
+				}
+				// A row: used whole (all its fields), or one field
+				// used whole (r.B passed on).
+				if wholeUse(stack) {
+					wholeUses[slot{v, ""}] = append(wholeUses[slot{v, ""}], n.Pos())
+				} else if i := parentAt(stack); i >= 0 {
+					if sel, ok := stack[i].(*ast.SelectorExpr); ok && wholeUse(stack[:i+1]) {
+						k := slot{v, sel.Sel.Name}
+						wholeUses[k] = append(wholeUses[k], n.Pos())
+					}
+				}
 			}
 			return true
 		})
 	}
 
-	for v, ws := range writes {
-		c := vars[v]
+	for k, ws := range writes {
+		c := vars[k]
+		name := k.v.Name()
+		if k.field != "" {
+			name += "." + k.field
+		}
 		for _, w := range ws {
-			if !c.res && !w.shared && usedAfter(wholeUses[v], w.node.Pos()) {
+			if !c.res && !w.shared && (usedAfter(wholeUses[k], w.node.Pos()) ||
+				k.field != "" && usedAfter(wholeUses[slot{k.v, ""}], w.node.Pos())) {
 				continue // a scratch copy, used as a whole afterwards
 			}
-			report(rep, w, v.Name(), c, tt)
+			report(rep, w, name, c, tt)
 		}
 	}
 	for _, d := range direct {
 		report(rep, d.w, "", d.c, tt)
 	}
 	return nil, nil
+}
+
+// slot is a tracked value: a variable (field "") or the field of a row
+// variable (for _, r := range q.All(): r.B).
+type slot struct {
+	v     *types.Var
+	field string
+}
+
+// rowField returns the name of the field selected directly on root in the
+// path e (r.B in r.B.Pos.X), or "" if e is root itself.
+func rowField(e, root ast.Expr) string {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			if ast.Unparen(x.X) == root {
+				return x.Sel.Name
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return ""
+		}
+	}
+}
+
+// parentAt returns the index in stack of the node below its top,
+// skipping parentheses, or -1.
+func parentAt(stack []ast.Node) int {
+	for i := len(stack) - 2; i >= 0; i-- {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			return i
+		}
+	}
+	return -1
 }
 
 // markAssign marks the variables an assignment or declaration fills from
@@ -348,6 +451,8 @@ func wholeUse(stack []ast.Node) bool {
 				return false
 			}
 		}
+	case *ast.IncDecStmt:
+		return false // a write, not a use
 	}
 	return true
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -177,5 +178,19 @@ func TestFormat1IsRefused(t *testing.T) {
 	_, err := Decode(data)
 	if !errors.Is(err, ErrBuild) || !strings.Contains(err.Error(), "format 1") || !strings.Contains(err.Error(), "record the run again") {
 		t.Errorf("a format 1 file: %v; want ErrBuild naming format 1 and the fix", err)
+	}
+}
+
+// A file cut short inside (its checksum made again) is refused with the
+// Reader's error, which names what it was reading and where, not only
+// "data truncated".
+func TestCutFileNamesWhatAndWhere(t *testing.T) {
+	data := validRecording().encode()
+	body := data[:len(data)-4-5] // the last final digest's 8 bytes cut to 3
+	cut := binary.LittleEndian.AppendUint32(append([]byte(nil), body...), crc32.Checksum(body, castagnoli))
+	_, err := Decode(cut)
+	want := regexp.MustCompile(`codec: data truncated: .+ at offset \d+, \d+ bytes? left`)
+	if !errors.Is(err, ErrNotReplay) || !want.MatchString(err.Error()) {
+		t.Errorf("a file cut short: Decode returned %v, want ErrNotReplay saying what was read at which offset (%s)", err, want)
 	}
 }

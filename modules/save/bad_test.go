@@ -224,6 +224,20 @@ func TestBadFiles(t *testing.T) {
 	mismatch, _ := r.store.Read("bad")
 	loadBad(t, r, "version mismatch", mismatch, save.ErrTypes, "save_test.P was written by a codec of version 2", "version 1")
 
+	// A codec written by hand that changed without a new version: the
+	// error names the type, what it read and where (not only "data
+	// truncated").
+	sreg := codec.NewRegistry()
+	register(sreg, 1,
+		func(p *P, w *codec.Writer) { w.Float64(p.X) },
+		func(r *codec.Reader) (P, error) { return P{X: r.Float64()}, nil })
+	sr := newRig(t, r.store, sreg, "test", func(p *save.Plugin) { p.Resources = nil })
+	sr.run(func(s *step) { s.C.Spawn(P{1, 1}) })
+	sr.run(func(s *step) { s.Saves.Save("bad") })
+	short, _ := r.store.Read("bad")
+	loadBad(t, r, "a value shorter than its decoder reads", short, save.ErrCorrupt,
+		"codec: decoding save_test.P: data truncated: float64 needs 8 bytes at offset 8, 0 left")
+
 	// Right checksum, wrong insides.
 	types := func(w *codec.Writer, names ...string) {
 		w.Text("test")
@@ -295,7 +309,7 @@ func TestBadFiles(t *testing.T) {
 			w.Uvarint(0)
 			w.Uint16(7)
 		}, false},
-		{"a huge count", "exceeds", func(w *codec.Writer) {
+		{"a huge count", "type table: codec: data truncated: 1152921504606846976 elements of at least 4 bytes at offset 14, 0 bytes left", func(w *codec.Writer) {
 			w.Text("test")
 			w.Uvarint(1 << 60)
 		}, false},
@@ -312,7 +326,7 @@ func TestBadFiles(t *testing.T) {
 		loadBad(t, r, c.what, file, save.ErrCorrupt, c.want)
 	}
 	loadBad(t, r, "value that does not decode", resum(append(data[:len(data)-2:len(data)-2], 0xff, 0xff)), save.ErrCorrupt, "entity", "save_test.")
-	loadBad(t, r, "body cut short", resum(data[:len(data)-3]), save.ErrCorrupt)
+	loadBad(t, r, "body cut short", resum(data[:len(data)-3]), save.ErrCorrupt, "data truncated: blob needs 16 bytes at offset")
 
 	// No such save.
 	r.run(func(s *step) { s.Saves.Load("nothing") })

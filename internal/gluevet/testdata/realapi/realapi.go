@@ -45,8 +45,35 @@ func Draw(es glue.Entities, v glue.View[Ball], c glue.Column[Ball]) {
 	}
 }
 
+// Revive enables entities its query never yields disabled.
+func Revive(q glue.Query1[Ball], d glue.Query2[Ball, glue.Disabled], cmds glue.Commands) {
+	q.All() // report
+	for e := range q.All() {
+		cmds.Enable(e) // report
+	}
+	for e := range d.All() {
+		cmds.Enable(e)
+		cmds.Disable(e) // report
+	}
+	glue.RemoveAll(cmds, q, glue.TypeOf[glue.Disabled]()) // report
+}
+
+// Ship is a bundle of Ball and timer.Timer.
+type Ship struct {
+	B Ball
+	T timer.Timer
+}
+
+// Spawns spawns a Ship as a bundle, and once as one component.
+func Spawns(cmds glue.Commands) {
+	glue.SpawnBundle(cmds, Ship{})
+	glue.Spawn1(cmds, Ship{}) // report
+	cmds.Spawn(Ship{})        // report
+}
+
 // Register adds some systems and drops one.
 func Register(app *glue.App) {
+	app.AddSystems(glue.Update, glue.Func3(Revive), glue.Func(Spawns))
 	glue.Func(Draw2) // report
 	hits := 0
 	app.AddSystems(glue.Update, glue.Each1P(Move), glue.Batch2(Draw),
@@ -65,3 +92,20 @@ var kept *Ball
 
 // Draw2 is a system of no params.
 func Draw2(struct{}) {}
+
+// Rows writes through the copies QueryN.All yields.
+func Rows(p struct {
+	Q glue.Query2[*Ball, timer.Timer]
+	R glue.Query1[Ball]
+}) {
+	for _, r := range p.Q.All() {
+		r.A.X = 1
+		r.B.Reset() // report
+	}
+	for _, b := range p.R.All() {
+		b.V = 0 // report
+	}
+	for _, r := range p.Q.All() {
+		kept = r.A // report
+	}
+}

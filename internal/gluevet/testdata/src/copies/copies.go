@@ -156,3 +156,70 @@ func Scratch(q glue.Query1[Ball], e glue.Entity) Ball {
 }
 
 func use(Ball) {}
+
+// --- QueryN.All: range-over-func rows (Query1 yields the component) ---
+
+type Vel struct{ V float64 }
+
+// SetV changes v.
+func (v *Vel) SetV(x float64) { v.V = x } // want SetV:"mutates its receiver"
+
+func Rows(q1 glue.Query1[Ball], q2 glue.Query2[*Paddle, Ball], q3 glue.Query3[*Paddle, Vel, Score]) {
+	for _, b := range q1.All() {
+		b.Hits++ // want `write to b.Hits changes only a copy: b is a read-only copy of component Ball \(from Query1\[Ball\].All\), so the write is lost; to write, give the query a pointer type argument: \*Ball \(glue.Query1\[\*Ball\]\)`
+	}
+	for _, r := range q2.All() {
+		r.A.X = 1                      // a pointer field: writes the component
+		r.B.Hits++                     // want `write to r.B.Hits changes only a copy: r.B is a read-only copy of component Ball \(from Query2\[\*Paddle, Ball\].All\), so the write is lost; to write, give the query a pointer type argument: \*Ball \(glue.Query2\[\*Paddle, \*Ball\]\)`
+		r.B.Pos.X = 2                  // want `write to r.B.Pos.X changes only a copy: r.B is a read-only copy of component Ball`
+		r.B.Tags[1] = 3                // want `write to r.B.Tags\[1\] changes only a copy`
+		r.B.Trail[0] = vec.Vec{}       // want `write to r.B.Trail\[0\] changes memory that r.B, a read-only copy of component Ball \(from Query2\[\*Paddle, Ball\].All\), shares with the stored component`
+		r.B.Seen[2] = true             // want `write to r.B.Seen\[2\] changes memory that r.B`
+		r.B.Bounce()                   // want `r.B.Bounce changes only a copy: r.B is a read-only copy of component Ball \(from Query2\[\*Paddle, Ball\].All\), so the change is lost`
+		r.B.Body.Move(r.B.Vel)         // want `r.B.Body.Move changes only a copy`
+		(r.B).Vel.Y *= 2               // want `write to r.B.Vel.Y changes only a copy`
+		r.B = Ball{}                   // want `write to r.B changes only a copy`
+		r.B.Shared.X = 1               // through a pointer the component holds: seen by all
+		_ = r.B.Speed()                // reads
+		_ = r.A.Pos()                  // a pointer field
+		r = glue.Row2[*Paddle, Ball]{} // the row variable itself is replaced
+	}
+	for e, r := range q3.All() {
+		r.A.X = float64(e)
+		r.B.V = 1   // want `write to r.B.V changes only a copy: r.B is a read-only copy of component Vel \(from Query3\[\*Paddle, Vel, Score\].All\), so the write is lost; to write, give the query a pointer type argument: \*Vel \(glue.Query3\[\*Paddle, \*Vel, Score\]\)`
+		r.B.SetV(2) // want `r.B.SetV changes only a copy: r.B is a read-only copy of component Vel`
+		r.C.Inc()   // want `r.C.Inc changes only a copy: r.C is a read-only copy of component Score`
+		r.C++       // want `write to r.C changes only a copy`
+	}
+	for _, r = range q3.All() {
+		r.B.V = 3 // want `write to r.B.V changes only a copy`
+	}
+}
+
+var r glue.Row3[*Paddle, Vel, Score]
+
+func RowsScratch(q2 glue.Query2[*Paddle, Ball], q3 glue.Query3[*Paddle, Vel, Score]) {
+	for _, r := range q2.All() {
+		r.B.Hits++ // r.B is used as a whole below: a scratch copy
+		use(r.B)
+	}
+	for _, r := range q2.All() {
+		r.B.Hits++ // r is used as a whole below: a scratch row
+		useRow(r)
+	}
+	for _, r := range q3.All() {
+		v := r.B // a new variable: the documented way to write a scratch copy
+		v.V = 4
+		use2(v)
+		r.C.Inc() // want `r.C.Inc changes only a copy`
+		use2(r.B) // a whole use of B does not excuse C
+	}
+	for range q2.All() {
+	}
+	for e := range q2.All() {
+		_ = e
+	}
+}
+
+func useRow(glue.Row2[*Paddle, Ball]) {}
+func use2(Vel)                        {}

@@ -55,3 +55,28 @@ func Register(app *glue.App, q glue.Query1[*Ball], c glue.Column[Ball], e glue.E
 	p := c.At(0)
 	last = p // want `keeping it in last`
 }
+
+// --- QueryN.All: b (Query1[*T]) and a row's pointer fields ---
+
+type Vel struct{ V float64 }
+
+var lastVel *Vel
+
+var kept []*Ball
+
+func Rows(q1 glue.Query1[*Ball], q2 glue.Query2[*Ball, Vel]) {
+	var keep []*Ball
+	var mine *Ball
+	for _, b := range q1.All() {
+		last = b // want `b points into glue's component storage .* keeping it in last`
+		mine = b // the system's own variable: valid for its run
+	}
+	for _, r := range q2.All() {
+		last = r.A               // want `r.A points into glue's component storage .* keeping it in last`
+		kept = append(kept, r.A) // want `r.A points into glue's component storage .* keeping it in kept`
+		keep = append(keep, r.A) // declared in the system: fine
+		v := r.B
+		lastVel = &v // a copy's address, not storage
+	}
+	_, _ = keep, mine
+}

@@ -2,6 +2,8 @@
 // signatures gluevet knows, for the analyzer's tests.
 package glue
 
+import "iter"
+
 type Entity uint64
 
 type Entities struct{}
@@ -36,12 +38,29 @@ type Query1[A any] struct{}
 func (q Query1[A]) Each(fn func(Entity, A))          {}
 func (q Query1[A]) Get(e Entity) (x0 A, ok bool)     { return }
 func (q Query1[A]) First() (e Entity, x0 A, ok bool) { return }
+func (q Query1[A]) All() iter.Seq2[Entity, A]        { return nil }
 
 type Query2[A, B any] struct{}
 
 func (q Query2[A, B]) Each(fn func(Entity, A, B))             {}
 func (q Query2[A, B]) Get(e Entity) (x0 A, x1 B, ok bool)     { return }
 func (q Query2[A, B]) First() (e Entity, x0 A, x1 B, ok bool) { return }
+func (q Query2[A, B]) All() iter.Seq2[Entity, Row2[A, B]]     { return nil }
+
+type Row2[A, B any] struct {
+	A A
+	B B
+}
+
+type Query3[A, B, C any] struct{}
+
+func (q Query3[A, B, C]) All() iter.Seq2[Entity, Row3[A, B, C]] { return nil }
+
+type Row3[A, B, C any] struct {
+	A A
+	B B
+	C C
+}
 
 type View[T any] struct{ s []T }
 
@@ -71,3 +90,34 @@ type Local[T any] struct{ p *T }
 func (l Local[T]) Get() *T { return l.p }
 
 func Batch1P[A, P any](fn func(Entities, A, P)) *System { return &System{} }
+
+type Disabled struct{}
+
+type Type struct{ name string }
+
+func TypeOf[T any]() Type { return Type{} }
+
+func (c Commands) Enable(e Entity)  {}
+func (c Commands) Disable(e Entity) {}
+
+func (s *System) IncludeDisabled() *System { return s }
+
+type AnyQuery interface{}
+
+func RemoveAll[Q AnyQuery](cmds Commands, q Q, types ...Type) {}
+
+func Func2[A, B any](fn func(A, B)) *System { return &System{} }
+
+func SpawnBundle[B any](cmds Commands, b B) Entity                     { return 0 }
+func InsertBundle[B any](cmds Commands, target Entity, b B)            {}
+func SpawnBatch[B any](cmds Commands, n int, b B) Entities             { return Entities{} }
+func SpawnBatchOf[B any](cmds Commands, bs []B) Entities               { return Entities{} }
+func Spawn1[A any](cmds Commands, a A) Entity                          { return 0 }
+func Spawn2[A, B any](cmds Commands, a A, b B) Entity                  { return 0 }
+func Insert1[A any](cmds Commands, target Entity, a A)                 {}
+func SpawnIn1[S comparable, A any](cmds Commands, state S, a A) Entity { return 0 }
+func InsertAll[Q AnyQuery, T any](cmds Commands, q Q, v T)             {}
+
+func (c Commands) Spawn(components ...any) Entity                { return 0 }
+func (c Commands) Insert(e Entity, components ...any)            {}
+func (c Commands) Modify(e Entity, remove []Type, insert ...any) {}
