@@ -73,16 +73,13 @@ func bindSaveKeys(b *input.Bindings) {
 
 // QuickSaveLoad (Control, glue model) asks for the quick save on F5 and
 // the quick load on F9, carried out at the end of the tick.
-func QuickSaveLoad(p struct {
-	Input glue.Res[input.State]
-	Saves glue.ResMut[save.Saves]
-}) {
-	in, saves := p.Input.Get(), p.Saves.Get()
-	if in.Pressed(QuickSave) {
-		saves.Save(quickSlot) // a valid name: no error
+func QuickSaveLoad(in glue.Res[input.State], saves glue.ResMut[save.Saves]) {
+	st, sv := in.Get(), saves.Get()
+	if st.Pressed(QuickSave) {
+		sv.Save(quickSlot) // a valid name: no error
 	}
-	if in.Pressed(QuickLoad) {
-		saves.Load(quickSlot)
+	if st.Pressed(QuickLoad) {
+		sv.Load(quickSlot)
 	}
 }
 
@@ -96,12 +93,9 @@ type SaveNote struct {
 
 // ShowSaveResults (Control, glue model) puts what the last save or load
 // did in the SaveNote.
-func ShowSaveResults(p struct {
-	Results glue.Reader[save.Result]
-	Note    glue.ResMut[SaveNote]
-}) {
-	n := p.Note.Get()
-	for _, r := range p.Results.Read() {
+func ShowSaveResults(results glue.Reader[save.Result], note glue.ResMut[SaveNote]) {
+	n := note.Get()
+	for _, r := range results.Read() {
 		switch {
 		case r.Err != nil:
 			n.Text = save.Reason(r.Err) // "No save yet", "Storage is full", …; the log has the details
