@@ -161,7 +161,6 @@ func bindings() *input.Bindings {
 	b.Bind(RemoveFish, input.Key(ebiten.KeyArrowDown), input.Key(ebiten.KeyMinus), input.Key(ebiten.KeyNumpadSubtract))
 	b.Bind(NextVariant, input.Key(ebiten.KeyV), input.Key(ebiten.KeyTab))
 	b.Up, b.Down = nil, nil // the arrows add and remove fish
-	bindSaveKeys(&b)        // F5, F9 (save.go)
 	return &b
 }
 
@@ -200,7 +199,7 @@ type hudParams struct {
 	Loop  glue.Opt[Loop]
 	EC    glue.Opt[EC]
 	Model glue.Res[Model]
-	Note  glue.Opt[SaveNote]
+	Note  glue.Opt[render.Notice]
 	Every glue.Local[int]
 }
 

@@ -24,10 +24,11 @@
 //	            last tick's quick save or load is reported
 //	PreUpdate   input: the devices are read, actions mapped
 //	StateTransition  (unused)
-//	Update      (empty: the game's own stages follow it)
-//	  Control   the keys add or remove fish and switch variant (F5 and F9
-//	            ask for a quick save and load); fish are spawned at the
-//	            left edge or despawned to match
+//	Update      save.QuickSave: F5 and F9 ask for a quick save and load,
+//	            and the last one's outcome goes to the render.Notice
+//	            (glue model); the game's own stages follow
+//	  Control   the keys add or remove fish and switch variant; fish are
+//	            spawned at the left edge or despawned to match
 //	  Flock     (flock) the spatial grid is rebuilt; each fish turns
 //	            with its neighbours — split across workers
 //	  Swim      fish and the predator move and wrap (-model ec or
@@ -150,9 +151,7 @@ func NewApp(cfg Config) *glue.App {
 
 	app.AddSystems(Control, glue.Func2(Controls))
 	if cfg.Model == ECS {
-		app.AddPlugins(savePlugin(cfg))
-		app.InsertResource(SaveNote{})
-		app.AddSystems(Control, glue.Func2(QuickSaveLoad), glue.Func2(ShowSaveResults))
+		app.AddPlugins(savePlugin(cfg), save.QuickSave{Save: QuickSave, Load: QuickLoad, Slot: quickSlot})
 	}
 	switch cfg.Model {
 	case LoopModel:
