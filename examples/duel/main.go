@@ -135,47 +135,39 @@ func NewApp(cfg Config) *glue.App {
 		cmds.Spawn(Paddle{Player: 1, X: Width - 8 - PaddleW, Y: (Height - PaddleH) / 2})
 		cmds.Spawn(Ball{X: (Width - BallSize) / 2, Y: (Height - BallSize) / 2})
 	}).Named("duel.Spawn"))
-	paddles, notice := glue.Each1P(MovePaddle), glue.Func(ShowSession)
-	app.AddSystems(glue.PreUpdate, glue.Func(Sample).After(input.MapSystem))
-	app.AddSystems(glue.Update, paddles, glue.Func(MoveBall).After(paddles))
-	app.AddSystems(glue.Draw, notice, glue.Func(Draw).After(notice))
+	paddles, notice := glue.Each1P(MovePaddle), glue.Func2(ShowSession)
+	app.AddSystems(glue.PreUpdate, glue.Func5(Sample).After(input.MapSystem))
+	app.AddSystems(glue.Update, paddles, glue.Func3(MoveBall).After(paddles))
+	app.AddSystems(glue.Draw, notice, glue.Func6(Draw).After(notice))
 	return app
 }
 
 // Sample turns this machine's keys (or its autopilot) into this tick's
 // Pad, the resource the session sends to the other player.
-func Sample(p struct {
-	In    glue.Res[input.State]
-	Local glue.Res[Local]
-	Pad   glue.ResMut[Pad]
-	Items glue.Query1[Paddle]
-	Balls glue.Query1[Ball]
-}) {
-	dir := p.In.Get().AxisY
-	if local := p.Local.Get(); local.Bot {
-		_, ball, _ := p.Balls.First()
-		p.Items.Each(func(_ glue.Entity, pd Paddle) {
-			if pd.Player == local.Player {
+func Sample(in glue.Res[input.State], local glue.Res[Local], pad glue.ResMut[Pad], paddles glue.Query1[Paddle], balls glue.Query1[Ball]) {
+	dir := in.Get().AxisY
+	if l := local.Get(); l.Bot {
+		_, ball, _ := balls.First()
+		for _, pd := range paddles.All() {
+			if pd.Player == l.Player {
 				dir = ball.Y + BallSize/2 - (pd.Y + PaddleH/2)
 			}
-		})
+		}
 	}
 	switch {
 	case dir < -2:
-		*p.Pad.Get() = Pad{Dir: -1}
+		*pad.Get() = Pad{Dir: -1}
 	case dir > 2:
-		*p.Pad.Get() = Pad{Dir: 1}
+		*pad.Get() = Pad{Dir: 1}
 	default:
-		*p.Pad.Get() = Pad{}
+		*pad.Get() = Pad{}
 	}
 }
 
 // MovePaddle moves each paddle by its player's input of the tick, as
 // every side's session hands it over.
-func MovePaddle(_ glue.Entity, pd *Paddle, p struct {
-	Inputs glue.Res[net.PlayerInputs[Pad]]
-}) {
-	pad, status := p.Inputs.Get().For(pd.Player)
+func MovePaddle(_ glue.Entity, pd *Paddle, inputs glue.Res[net.PlayerInputs[Pad]]) {
+	pad, status := inputs.Get().For(pd.Player)
 	if status == net.Gone {
 		return
 	}
@@ -184,13 +176,9 @@ func MovePaddle(_ glue.Entity, pd *Paddle, p struct {
 
 // MoveBall moves the ball, bounces it off the walls and paddles, and
 // scores when it leaves the court.
-func MoveBall(p struct {
-	Balls   glue.Query1[*Ball]
-	Paddles glue.Query1[Paddle]
-	Match   glue.ResMut[Match]
-}) {
-	m := p.Match.Get()
-	p.Balls.Each(func(_ glue.Entity, b *Ball) {
+func MoveBall(balls glue.Query1[*Ball], paddles glue.Query1[Paddle], match glue.ResMut[Match]) {
+	m := match.Get()
+	for _, b := range balls.All() {
 		if b.VX == 0 { // serve
 			m.Rng = m.Rng*6364136223846793005 + 1442695040888963407
 			b.X, b.Y = (Width-BallSize)/2, (Height-BallSize)/2
@@ -204,13 +192,13 @@ func MoveBall(p struct {
 			b.VY = -b.VY
 			b.Y = min(max(b.Y, 0), Height-BallSize)
 		}
-		p.Paddles.Each(func(_ glue.Entity, pd Paddle) {
+		for _, pd := range paddles.All() {
 			if b.X < pd.X+PaddleW && b.X+BallSize > pd.X && b.Y < pd.Y+PaddleH && b.Y+BallSize > pd.Y &&
 				(b.VX < 0) == (pd.Player == 0) {
 				b.VX = -b.VX * 1.05
 				b.VY = (b.Y + BallSize/2 - pd.Y - PaddleH/2) / PaddleH * 3
 			}
-		})
+		}
 		if b.X < -BallSize || b.X > Width {
 			if b.X < 0 {
 				m.Points[1]++
@@ -219,18 +207,15 @@ func MoveBall(p struct {
 			}
 			b.VX = 0
 		}
-	})
+	}
 }
 
 // ShowSession turns the session's events into the line on screen. It runs
 // in a draw stage, where Interrupted and Disconnected come while no tick
 // runs.
-func ShowSession(p struct {
-	Events glue.Reader[net.SessionEvent]
-	Notice glue.ResMut[Notice]
-}) {
-	n := p.Notice.Get()
-	for _, ev := range p.Events.Read() {
+func ShowSession(events glue.Reader[net.SessionEvent], notice glue.ResMut[Notice]) {
+	n := notice.Get()
+	for _, ev := range events.Read() {
 		n.Told[ev.Kind%8]++
 		switch ev.Kind {
 		case net.Interrupted:
@@ -248,25 +233,22 @@ func ShowSession(p struct {
 }
 
 // Draw draws the court, the points and the notice.
-func Draw(p struct {
-	List    glue.ResMut[render.DrawList]
-	Paddles glue.Query1[Paddle]
-	Balls   glue.Query1[Ball]
-	Match   glue.Res[Match]
-	Notice  glue.Res[Notice]
-	Stats   glue.Res[net.Stats]
-}) {
+func Draw(list glue.ResMut[render.DrawList], paddles glue.Query1[Paddle], balls glue.Query1[Ball], match glue.Res[Match], notice glue.Res[Notice], stats glue.Res[net.Stats]) {
 	white := color.RGBA{255, 255, 255, 255}
-	dl := p.List.Get()
-	p.Paddles.Each(func(_ glue.Entity, pd Paddle) { dl.AddRect(pd.X, pd.Y, PaddleW, PaddleH, white, 0) })
-	p.Balls.Each(func(_ glue.Entity, b Ball) { dl.AddRect(b.X, b.Y, BallSize, BallSize, white, 0) })
+	dl := list.Get()
+	for _, pd := range paddles.All() {
+		dl.AddRect(pd.X, pd.Y, PaddleW, PaddleH, white, 0)
+	}
+	for _, b := range balls.All() {
+		dl.AddRect(b.X, b.Y, BallSize, BallSize, white, 0)
+	}
 	style := render.TextStyle{Color: white, Align: render.AlignCenter}
-	m := p.Match.Get()
+	m := match.Get()
 	dl.AddText(fmt.Sprintf("%d   %d", m.Points[0], m.Points[1]), Width/2, 8, style, 1)
-	switch text := p.Notice.Get().Text; {
+	switch text := notice.Get().Text; {
 	case text != "":
 		dl.AddText(text, Width/2, Height-20, style, 1)
-	case !p.Stats.Get().Running:
+	case !stats.Get().Running:
 		dl.AddText("Waiting for the other player…", Width/2, Height-20, style, 1)
 	}
 }

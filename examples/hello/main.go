@@ -51,22 +51,22 @@ func NewApp(headless bool) (*glue.App, error) {
 		cmds.Spawn(render.Label{Value: "Hello, glue! Arrows move, Space beeps.", X: 160, Y: 30,
 			Style: render.TextStyle{Color: color.RGBA{255, 255, 255, 255}, Align: render.AlignCenter}})
 	}).Named("hello.Spawn"))
-	app.AddSystems(glue.Update, glue.Each1P(Move))
+	app.AddSystems(glue.Update, glue.Func4(Move))
 	app.AddSystems(glue.Draw, render.DrawSprite[render.Sprite](), render.DrawText[render.Label]())
 	return app, nil
 }
 
-// Move moves the sprite with the arrow keys and beeps on Space.
-func Move(_ glue.Entity, s *render.Sprite, p struct {
-	Input  glue.Res[input.State]
-	Dt     timer.Delta
-	Sounds glue.ResMut[audio.Sounds]
-}) {
-	in, dt := p.Input.Get(), p.Dt.Seconds()
-	s.X = min(max(s.X+in.AxisX*Speed*dt, 0), 320)
-	s.Y = min(max(s.Y+in.AxisY*Speed*dt, 0), 180)
-	if in.Pressed(input.Primary) {
-		p.Sounds.Get().Play(audio.Tone{Freq: 660, Duration: 80 * time.Millisecond, Volume: 0.3})
+// Move moves the sprite with the arrow keys and beeps on Space. A system
+// is a function of the params it needs: here the input, the tick's delta,
+// the sounds and the sprites it moves.
+func Move(in glue.Res[input.State], dt timer.Delta, sounds glue.ResMut[audio.Sounds], sprites glue.Query1[*render.Sprite]) {
+	st, d := in.Get(), dt.Seconds()
+	for _, s := range sprites.All() {
+		s.X = min(max(s.X+st.AxisX*Speed*d, 0), 320)
+		s.Y = min(max(s.Y+st.AxisY*Speed*d, 0), 180)
+	}
+	if st.Pressed(input.Primary) {
+		sounds.Get().Play(audio.Tone{Freq: 660, Duration: 80 * time.Millisecond, Volume: 0.3})
 	}
 }
 

@@ -45,15 +45,15 @@ func NewApp(cfg Config, out io.Writer) *glue.App {
 	app.InsertResource(NewCoin(cfg.Seed))
 	app.InsertResource(Console{W: out})
 
-	app.AddStartup(glue.Func(SpawnPlayers))
+	app.AddStartup(glue.Func2(SpawnPlayers))
 
-	app.AddSystems(BeforeRound, glue.Func(StartRound))
+	app.AddSystems(BeforeRound, glue.Func3(StartRound))
 	app.AddSystems(glue.Update, glue.Each2P(UpdateScore))
 	app.AddSystems(AfterRound,
 		glue.Each2P(CheckWinner),
-		glue.Func(AddPlayer),
+		glue.Func5(AddPlayer),
 	)
-	app.AddSystems(GameOverCheck, glue.Func(GameOver))
+	app.AddSystems(GameOverCheck, glue.Func4(GameOver))
 	return app
 }
 

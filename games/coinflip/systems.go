@@ -8,29 +8,23 @@ import (
 )
 
 // SpawnPlayers is a startup system that seats Alice and Bob.
-func SpawnPlayers(p struct {
-	Cmd   glue.Commands
-	State glue.ResMut[GameState]
-}) {
+func SpawnPlayers(cmd glue.Commands, state glue.ResMut[GameState]) {
 	for _, name := range []string{"Alice", "Bob"} {
-		p.State.Get().TotalPlayers++
-		p.Cmd.Spawn(Player{Name: name, Seat: p.State.Get().TotalPlayers}, Score{})
+		state.Get().TotalPlayers++
+		cmd.Spawn(Player{Name: name, Seat: state.Get().TotalPlayers}, Score{})
 	}
 }
 
 // StartRound (BeforeRound) starts the next round.
-func StartRound(p struct {
-	State glue.ResMut[GameState]
-	Rules glue.Res[GameRules]
-	Out   glue.ResMut[Console]
-}) {
-	s := p.State.Get()
+func StartRound(state glue.ResMut[GameState], rules glue.Res[GameRules], out glue.ResMut[Console]) {
+	s := state.Get()
 	s.CurrentRound++
-	p.Out.Get().Println("Begin round %d of %d", s.CurrentRound, p.Rules.Get().MaxRounds)
+	out.Get().Println("Begin round %d of %d", s.CurrentRound, rules.Get().MaxRounds)
 }
 
 // UpdateScore (glue.Update, each player) flips the player's coin: heads
-// scores a point.
+// scores a point. An entity system takes one param after its components;
+// two or more come in a struct of params, the form every system may use.
 func UpdateScore(_ glue.Entity, pl *Player, s *Score, p struct {
 	Coin glue.ResMut[Coin]
 	Out  glue.ResMut[Console]
@@ -59,43 +53,32 @@ func CheckWinner(_ glue.Entity, pl Player, s Score, p struct {
 
 // AddPlayer (AfterRound) lets a new player join with probability 1/2 while
 // seats are free. The player plays from the next round on.
-func AddPlayer(p struct {
-	Cmd   glue.Commands
-	Rules glue.Res[GameRules]
-	State glue.ResMut[GameState]
-	Coin  glue.ResMut[Coin]
-	Out   glue.ResMut[Console]
-}) {
-	if !p.Coin.Get().Flip() {
+func AddPlayer(cmd glue.Commands, rules glue.Res[GameRules], state glue.ResMut[GameState], coin glue.ResMut[Coin], out glue.ResMut[Console]) {
+	if !coin.Get().Flip() {
 		return
 	}
-	s := p.State.Get()
-	if s.TotalPlayers >= p.Rules.Get().MaxPlayers {
+	s := state.Get()
+	if s.TotalPlayers >= rules.Get().MaxPlayers {
 		return
 	}
 	s.TotalPlayers++
 	pl := Player{Name: "Player " + strconv.Itoa(s.TotalPlayers), Seat: s.TotalPlayers}
-	p.Cmd.Spawn(pl, Score{})
-	p.Out.Get().Println("%s joined the game!", pl.Name)
+	cmd.Spawn(pl, Score{})
+	out.Get().Println("%s joined the game!", pl.Name)
 }
 
 // GameOver (GameOverCheck) announces the winners, or that the rounds ran
 // out, and ends the game.
-func GameOver(p struct {
-	Cmd   glue.Commands
-	Rules glue.Res[GameRules]
-	State glue.Res[GameState]
-	Out   glue.ResMut[Console]
-}) {
-	s := p.State.Get()
+func GameOver(cmd glue.Commands, rules glue.Res[GameRules], state glue.Res[GameState], out glue.ResMut[Console]) {
+	s := state.Get()
 	switch {
 	case len(s.Winners) > 0:
 		for _, w := range s.Winners {
-			p.Out.Get().Println("%s won the game!", w.Name)
+			out.Get().Println("%s won the game!", w.Name)
 		}
-		p.Cmd.End()
-	case s.CurrentRound == p.Rules.Get().MaxRounds:
-		p.Out.Get().Println("Ran out of rounds. Nobody wins!")
-		p.Cmd.End()
+		cmd.End()
+	case s.CurrentRound == rules.Get().MaxRounds:
+		out.Get().Println("Ran out of rounds. Nobody wins!")
+		cmd.End()
 	}
 }

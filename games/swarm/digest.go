@@ -47,21 +47,12 @@ func (d *digester) fish(p *Position, v *Velocity, c *Colour, a *Avoid, f *Fish) 
 
 func newDigester() *digester { return &digester{h: fnv.New64a()} }
 
-// digestParams are what DigestWorld reads and writes.
-type digestParams struct {
-	Digest glue.ResMut[Digest]
-	Fish   glue.Query5[Position, Velocity, Colour, Avoid, Fish]
-	Pred   glue.Query2[Position, Predator]
-	Loop   glue.Opt[Loop]
-	EC     glue.Opt[EC]
-}
-
 // DigestWorld (glue.Last, with Config.Digest) hashes the world of any
 // model: the predator, then every fish in spawn order.
-func DigestWorld(p digestParams) {
+func DigestWorld(digest glue.ResMut[Digest], fish glue.Query5[Position, Velocity, Colour, Avoid, Fish], pred glue.Query2[Position, Predator], loop glue.Opt[Loop], ec glue.Opt[EC]) {
 	d := newDigester()
 	n := 0
-	if w := p.EC.Get(); w != nil {
+	if w := ec.Get(); w != nil {
 		if w.Predator != nil {
 			d.float(w.Predator.Pos.X)
 			d.float(w.Predator.Pos.Y)
@@ -74,7 +65,7 @@ func DigestWorld(p digestParams) {
 			d.fish(&o.Pos, &o.Movement.Vel, &o.Renderer.Colour, a, &o.Movement.Fish)
 		}
 		n = len(w.Fish)
-	} else if o := p.Loop.Get(); o != nil {
+	} else if o := loop.Get(); o != nil {
 		if o.Predator != nil {
 			d.float(o.Predator.Pos.X)
 			d.float(o.Predator.Pos.Y)
@@ -84,14 +75,14 @@ func DigestWorld(p digestParams) {
 		}
 		n = len(o.Fish)
 	} else {
-		if _, pos, _, ok := p.Pred.First(); ok {
+		if _, pos, _, ok := pred.First(); ok {
 			d.float(pos.X)
 			d.float(pos.Y)
 		}
-		p.Fish.Each(func(_ glue.Entity, pos Position, v Velocity, c Colour, a Avoid, f Fish) {
-			d.fish(&pos, &v, &c, &a, &f)
+		for _, r := range fish.All() {
+			d.fish(&r.A, &r.B, &r.C, &r.D, &r.E)
 			n++
-		})
+		}
 	}
-	*p.Digest.Get() = Digest{Sum: d.h.Sum64(), Fish: n}
+	*digest.Get() = Digest{Sum: d.h.Sum64(), Fish: n}
 }

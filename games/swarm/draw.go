@@ -34,26 +34,23 @@ type Art struct {
 }
 
 // LoadArt (startup) loads the fish frame of games/assets' sprite sheet.
-func LoadArt(p struct {
-	Art  glue.ResMut[Art]
-	Cmds glue.Commands
-}) {
+func LoadArt(art glue.ResMut[Art], cmds glue.Commands) {
 	img, err := render.LoadImage(assets.FS, assets.Sheet)
 	if err != nil {
-		p.Cmds.Fail(err)
+		cmds.Fail(err)
 		return
 	}
 	sheet, err := render.GridSheet(img, assets.Cell, assets.Cell)
 	if err != nil {
-		p.Cmds.Fail(err)
+		cmds.Fail(err)
 		return
 	}
 	fish, err := sheet.Frame(assets.FrameFish)
 	if err != nil {
-		p.Cmds.Fail(err)
+		cmds.Fail(err)
 		return
 	}
-	p.Art.Get().Fish = fish
+	art.Get().Fish = fish
 }
 
 // drawParams are what the draw systems read and write.
@@ -106,16 +103,9 @@ func DrawPredator(_ glue.Entity, p Position, v Velocity, d drawParams) {
 	d.List.Get().AddSprite(&s)
 }
 
-// modelDrawParams are what DrawLoop and DrawEC read and write.
-type modelDrawParams[W any] struct {
-	World glue.Res[W]
-	List  glue.ResMut[render.DrawList]
-	Art   glue.Res[Art]
-}
-
 // DrawLoop (Draw, -model loop) draws the loop: each fish draws itself.
-func DrawLoop(p modelDrawParams[Loop]) {
-	o, list, img := p.World.Get(), p.List.Get(), p.Art.Get().Fish
+func DrawLoop(world glue.Res[Loop], dl glue.ResMut[render.DrawList], art glue.Res[Art]) {
+	o, list, img := world.Get(), dl.Get(), art.Get().Fish
 	for _, f := range o.Fish {
 		f.Draw(list, img)
 	}
@@ -126,8 +116,8 @@ func DrawLoop(p modelDrawParams[Loop]) {
 }
 
 // DrawEC (Draw, -model ec) draws the EC: each fish's renderer draws it.
-func DrawEC(p modelDrawParams[EC]) {
-	w, list, img := p.World.Get(), p.List.Get(), p.Art.Get().Fish
+func DrawEC(world glue.Res[EC], dl glue.ResMut[render.DrawList], art glue.Res[Art]) {
+	w, list, img := world.Get(), dl.Get(), art.Get().Fish
 	for _, o := range w.Fish {
 		o.Renderer.Draw(list, img)
 	}
@@ -171,17 +161,13 @@ func bindings() *input.Bindings {
 	b.Bind(RemoveFish, input.Key(ebiten.KeyArrowDown), input.Key(ebiten.KeyMinus), input.Key(ebiten.KeyNumpadSubtract))
 	b.Bind(NextVariant, input.Key(ebiten.KeyV), input.Key(ebiten.KeyTab))
 	b.Up, b.Down = nil, nil // the arrows add and remove fish
-	bindSaveKeys(&b)        // F5, F9 (save.go)
 	return &b
 }
 
 // Controls (Control) applies the keys: fish are added or removed in
 // batches, the variant switches.
-func Controls(p struct {
-	Input glue.Res[input.State]
-	Scene glue.ResMut[Scene]
-}) {
-	in, s := p.Input.Get(), p.Scene.Get()
+func Controls(st glue.Res[input.State], scene glue.ResMut[Scene]) {
+	in, s := st.Get(), scene.Get()
 	switch {
 	case in.Pressed(AddFish):
 		s.Fish = min(s.Fish+Batch, MaxFish)
@@ -213,7 +199,7 @@ type hudParams struct {
 	Loop  glue.Opt[Loop]
 	EC    glue.Opt[EC]
 	Model glue.Res[Model]
-	Note  glue.Opt[SaveNote]
+	Note  glue.Opt[render.Notice]
 	Every glue.Local[int]
 }
 

@@ -1,6 +1,10 @@
 package main
 
-import "github.com/gluekit/glue/modules/render"
+import (
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/modules/render"
+	"github.com/gluekit/glue/modules/timer"
+)
 
 // The EC (-model ec): the scene as the Völkers thesis built its Entity
 // Component variant (as the project's summary of the thesis describes it). A game object holds
@@ -212,8 +216,8 @@ func (w *EC) Update(dt float64) {
 }
 
 // UpdateEC (Swim, -model ec) populates the EC and runs its frame.
-func UpdateEC(p modelParams[EC]) {
-	w, s := p.World.Get(), p.Scene.Get()
-	w.Populate(s.Fish, s.Variant, &p.Rand.Get().Rng)
-	w.Update(p.Time.Get().DeltaSeconds())
+func UpdateEC(world glue.ResMut[EC], scene glue.Res[Scene], rand glue.ResMut[RandomSource], dt timer.Delta) {
+	w, s := world.Get(), scene.Get()
+	w.Populate(s.Fish, s.Variant, &rand.Get().Rng)
+	w.Update(dt.Seconds())
 }

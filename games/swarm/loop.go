@@ -93,17 +93,9 @@ func (o *Loop) Update(v Variant, dt float64) {
 	}
 }
 
-// modelParams are what UpdateLoop and UpdateEC read and write.
-type modelParams[W any] struct {
-	World glue.ResMut[W]
-	Scene glue.Res[Scene]
-	Rand  glue.ResMut[RandomSource]
-	Time  glue.Res[timer.Time]
-}
-
 // UpdateLoop (Swim, -model loop) populates the loop and runs its tick.
-func UpdateLoop(p modelParams[Loop]) {
-	o, s := p.World.Get(), p.Scene.Get()
-	o.Populate(s.Fish, &p.Rand.Get().Rng)
-	o.Update(s.Variant, p.Time.Get().DeltaSeconds())
+func UpdateLoop(world glue.ResMut[Loop], scene glue.Res[Scene], rand glue.ResMut[RandomSource], dt timer.Delta) {
+	o, s := world.Get(), scene.Get()
+	o.Populate(s.Fish, &rand.Get().Rng)
+	o.Update(s.Variant, dt.Seconds())
 }

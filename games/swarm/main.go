@@ -24,10 +24,11 @@
 //	            last tick's quick save or load is reported
 //	PreUpdate   input: the devices are read, actions mapped
 //	StateTransition  (unused)
-//	Update      (empty: the game's own stages follow it)
-//	  Control   the keys add or remove fish and switch variant (F5 and F9
-//	            ask for a quick save and load); fish are spawned at the
-//	            left edge or despawned to match
+//	Update      save.QuickSave: F5 and F9 ask for a quick save and load,
+//	            and the last one's outcome goes to the render.Notice
+//	            (glue model); the game's own stages follow
+//	  Control   the keys add or remove fish and switch variant; fish are
+//	            spawned at the left edge or despawned to match
 //	  Flock     (flock) the spatial grid is rebuilt; each fish turns
 //	            with its neighbours — split across workers
 //	  Swim      fish and the predator move and wrap (-model ec or
@@ -148,25 +149,23 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(RandomSource{Rng: NewRng(cfg.Seed)})
 	app.InsertResource(cfg.Model)
 
-	app.AddSystems(Control, glue.Func(Controls))
+	app.AddSystems(Control, glue.Func2(Controls))
 	if cfg.Model == ECS {
-		app.AddPlugins(savePlugin(cfg))
-		app.InsertResource(SaveNote{})
-		app.AddSystems(Control, glue.Func(QuickSaveLoad), glue.Func(ShowSaveResults))
+		app.AddPlugins(savePlugin(cfg), save.QuickSave{Save: QuickSave, Load: QuickLoad, Slot: quickSlot})
 	}
 	switch cfg.Model {
 	case LoopModel:
 		app.InsertResource(Loop{})
-		app.AddSystems(Swim, glue.Func(UpdateLoop))
+		app.AddSystems(Swim, glue.Func4(UpdateLoop))
 	case ECModel:
 		app.InsertResource(EC{})
-		app.AddSystems(Swim, glue.Func(UpdateEC))
+		app.AddSystems(Swim, glue.Func4(UpdateEC))
 	default:
 		app.InsertResource(Hunt{})
 		app.InsertResource(Grid{})
-		app.AddSystems(Control, glue.Func(Populate))
+		app.AddSystems(Control, glue.Func6(Populate))
 		app.AddSystems(Flock,
-			glue.Func(BuildGrid).RunIf(flocks),
+			glue.Func2(BuildGrid).RunIf(flocks),
 			glue.Batch2P(FlockFish).RunIf(flocks).With(glue.TypeOf[Fish]()),
 		)
 		app.AddSystems(Swim,
@@ -174,14 +173,14 @@ func NewApp(cfg Config) *glue.App {
 			glue.Each3P(SwimPredator),
 		)
 		app.AddSystems(React,
-			glue.Func(TrackPredator),
+			glue.Func2(TrackPredator),
 			glue.Batch2P(AvoidPredator).RunIf(avoids).With(glue.TypeOf[Fish]()),
 			glue.Batch1P(ShiftColours).RunIf(colours),
 		)
 	}
 	if cfg.Digest {
 		app.InsertResource(Digest{})
-		app.AddSystems(glue.Last, glue.Func(DigestWorld))
+		app.AddSystems(glue.Last, glue.Func5(DigestWorld))
 	}
 	if cfg.Headless {
 		return app
@@ -195,15 +194,15 @@ func NewApp(cfg Config) *glue.App {
 	app.InsertResource(Art{})
 	app.AddStartup(
 		render.SetupWindow[render.Window](),
-		glue.Func(LoadArt),
+		glue.Func2(LoadArt),
 		glue.Func(SpawnHUD),
 	)
 	app.AddSystems(HUDStage, glue.Each1P(UpdateHUD))
 	switch cfg.Model {
 	case LoopModel:
-		app.AddSystems(glue.Draw, glue.Func(DrawLoop))
+		app.AddSystems(glue.Draw, glue.Func3(DrawLoop))
 	case ECModel:
-		app.AddSystems(glue.Draw, glue.Func(DrawEC))
+		app.AddSystems(glue.Draw, glue.Func3(DrawEC))
 	default:
 		app.AddSystems(glue.Draw,
 			glue.Batch3P(DrawFish).With(glue.TypeOf[Fish]()),

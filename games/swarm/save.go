@@ -7,11 +7,12 @@ import (
 	"github.com/gluekit/glue/codec"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/save"
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Saving (modules/save, docs/save.md), in the glue model: F5 saves the
-// scene to the save "quick", F9 loads it back. A save holds every fish
+// scene to the save "quick", F9 loads it back (save.QuickSave, which
+// binds the keys and shows what happened in the render.Notice the HUD
+// prints). A save holds every fish
 // and the predator with all their components, the scene's settings and
 // its random stream: the grid and Hunt are rebuilt every tick. Loaded
 // fish keep the order queries visit them in, so flocking, which sums in
@@ -60,61 +61,5 @@ func savePlugin(cfg Config) save.Plugin {
 		Registry:  saveRegistry(),
 		Resources: []glue.Type{glue.TypeOf[Scene](), glue.TypeOf[RandomSource]()},
 		Store:     cfg.Saves,
-	}
-}
-
-// bindSaveKeys binds F5 and F9 to the quick save and load.
-func bindSaveKeys(b *input.Bindings) {
-	b.SetName(QuickSave, "Quick save")
-	b.SetName(QuickLoad, "Quick load")
-	b.Bind(QuickSave, input.Key(ebiten.KeyF5))
-	b.Bind(QuickLoad, input.Key(ebiten.KeyF9))
-}
-
-// QuickSaveLoad (Control, glue model) asks for the quick save on F5 and
-// the quick load on F9, carried out at the end of the tick.
-func QuickSaveLoad(p struct {
-	Input glue.Res[input.State]
-	Saves glue.ResMut[save.Saves]
-}) {
-	in, saves := p.Input.Get(), p.Saves.Get()
-	if in.Pressed(QuickSave) {
-		saves.Save(quickSlot) // a valid name: no error
-	}
-	if in.Pressed(QuickLoad) {
-		saves.Load(quickSlot)
-	}
-}
-
-// SaveNote is the HUD's line about the last quick save or load, a
-// resource of the glue model: what it did, or why it failed
-// (save.Reason), for two seconds.
-type SaveNote struct {
-	Text string
-	Left int // ticks
-}
-
-// ShowSaveResults (Control, glue model) puts what the last save or load
-// did in the SaveNote.
-func ShowSaveResults(p struct {
-	Results glue.Reader[save.Result]
-	Note    glue.ResMut[SaveNote]
-}) {
-	n := p.Note.Get()
-	for _, r := range p.Results.Read() {
-		switch {
-		case r.Err != nil:
-			n.Text = save.Reason(r.Err) // "No save yet", "Storage is full", …; the log has the details
-		case r.Op == save.Save:
-			n.Text = "Saved"
-		default:
-			n.Text = "Loaded"
-		}
-		n.Left = 120
-	}
-	if n.Left > 0 {
-		if n.Left--; n.Left == 0 {
-			n.Text = ""
-		}
 	}
 }

@@ -5,63 +5,49 @@ import (
 	"github.com/gluekit/glue/modules/timer"
 )
 
-// populateParams are what Populate reads and writes.
-type populateParams struct {
-	Scene glue.Res[Scene]
-	Rand  glue.ResMut[RandomSource]
-	Fish  glue.Query1[Fish]
-	Preds glue.Query1[Predator]
-	Cmds  glue.Commands
-	Extra glue.Local[[]glue.Entity] // fish to despawn, reused
-}
-
 // Populate (Control) spawns fish at the left edge, or despawns the last
 // in query order, until there are Scene.Fish of them, and spawns the
 // predator if there is none. It does nothing in a tick in which the
-// count is right.
-func Populate(p populateParams) {
-	rng := &p.Rand.Get().Rng
-	if p.Preds.Len() == 0 {
+// count is right. extra keeps the fish to despawn, reused.
+func Populate(scene glue.Res[Scene], rand glue.ResMut[RandomSource], fish glue.Query1[Fish], preds glue.Query1[Predator], cmds glue.Commands, extra glue.Local[[]glue.Entity]) {
+	rng := &rand.Get().Rng
+	if preds.Len() == 0 {
 		pos, vel, pr := newPredator(rng)
-		p.Cmds.Spawn(pos, vel, pr)
+		cmds.Spawn(pos, vel, pr)
 	}
-	want, have := max(p.Scene.Get().Fish, 0), p.Fish.Len()
+	want, have := max(scene.Get().Fish, 0), fish.Len()
 	for ; have < want; have++ {
 		pos, vel, col, f := newFish(rng)
-		glue.SpawnBundle(p.Cmds, School{pos, vel, col, f, Avoid{}})
+		glue.SpawnBundle(cmds, School{pos, vel, col, f, Avoid{}})
 	}
 	if have > want {
-		list := p.Extra.Get()
+		list := extra.Get()
 		*list = (*list)[:0]
-		p.Fish.Each(func(e glue.Entity, _ Fish) { *list = append(*list, e) })
+		for e := range fish.All() {
+			*list = append(*list, e)
+		}
 		for _, e := range (*list)[want:] {
-			p.Cmds.Despawn(e)
+			cmds.Despawn(e)
 		}
 	}
 }
 
-// gridParams are what BuildGrid reads and writes.
-type gridParams struct {
-	Grid glue.ResMut[Grid]
-	Fish glue.Query3[Position, Velocity, Fish]
-}
-
 // BuildGrid (Flock, flock variant) rebuilds the spatial grid from every
 // fish's position and velocity.
-func BuildGrid(p gridParams) {
-	g := p.Grid.Get()
+func BuildGrid(grid glue.ResMut[Grid], fish glue.Query3[Position, Velocity, Fish]) {
+	g := grid.Get()
 	if g.add == nil {
 		g.add = func(e glue.Entity, pos Position, v Velocity, _ Fish) { g.insert(uint64(e), &pos, &v) }
 	}
 	g.reset()
-	p.Fish.Each(g.add)
+	fish.Each(g.add)
 	g.sort()
 }
 
 // flockParams are what Flock reads.
 type flockParams struct {
 	Grid glue.Res[Grid]
-	Time glue.Res[timer.Time]
+	Dt   timer.Delta
 }
 
 // FlockFish (Flock, flock variant) turns every fish of a batch by
@@ -69,7 +55,7 @@ type flockParams struct {
 // writes only the fish's own Velocity and reads resources, so glue may
 // split it across workers.
 func FlockFish(es glue.Entities, ps glue.View[Position], vs glue.Column[Velocity], r flockParams) {
-	g, dt := r.Grid.Get(), r.Time.Get().DeltaSeconds()
+	g, dt := r.Grid.Get(), r.Dt.Seconds()
 	vel := vs.Slice()
 	for i := range vel {
 		p, v := ps.At(i), &vel[i]
@@ -80,8 +66,8 @@ func FlockFish(es glue.Entities, ps glue.View[Position], vs glue.Column[Velocity
 // SwimFish (Swim) moves every fish of a batch and wraps those past an
 // edge. It loops over the batch's columns as slices, so the compiler
 // checks each index once.
-func SwimFish(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t glue.Res[timer.Time]) {
-	dt := t.Get().DeltaSeconds()
+func SwimFish(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity], fs glue.Column[Fish], as glue.Column[Avoid], t timer.Delta) {
+	dt := t.Seconds()
 	pos := ps.Slice()
 	vel, fish, av := vs.Slice()[:len(pos)], fs.Slice()[:len(pos)], as.Slice()[:len(pos)]
 	for i := range pos {
@@ -90,20 +76,14 @@ func SwimFish(_ glue.Entities, ps glue.Column[Position], vs glue.Column[Velocity
 }
 
 // SwimPredator (Swim) moves the predator and wraps it past the left edge.
-func SwimPredator(_ glue.Entity, p *Position, v *Velocity, pr *Predator, t glue.Res[timer.Time]) {
-	swimPredator(p, v, pr, t.Get().DeltaSeconds())
-}
-
-// huntParams are what TrackPredator reads and writes.
-type huntParams struct {
-	Hunt glue.ResMut[Hunt]
-	Pred glue.Query2[Position, Predator]
+func SwimPredator(_ glue.Entity, p *Position, v *Velocity, pr *Predator, dt timer.Delta) {
+	swimPredator(p, v, pr, dt.Seconds())
 }
 
 // TrackPredator (React) copies the predator's position into Hunt.
-func TrackPredator(p huntParams) {
-	h := p.Hunt.Get()
-	_, pos, _, ok := p.Pred.First()
+func TrackPredator(hunt glue.ResMut[Hunt], pred glue.Query2[Position, Predator]) {
+	h := hunt.Get()
+	_, pos, _, ok := pred.First()
 	if !ok {
 		*h = Hunt{}
 		return
@@ -127,8 +107,8 @@ func AvoidPredator(_ glue.Entities, ps glue.Column[Position], as glue.Column[Avo
 
 // ShiftColours (React, colour variants) shifts the colour of every fish
 // of a batch.
-func ShiftColours(_ glue.Entities, cs glue.Column[Colour], t glue.Res[timer.Time]) {
-	dt := float32(t.Get().DeltaSeconds())
+func ShiftColours(_ glue.Entities, cs glue.Column[Colour], t timer.Delta) {
+	dt := float32(t.Seconds())
 	cols := cs.Slice()
 	for i := range cols {
 		shiftColour(&cols[i], dt)
