@@ -54,7 +54,6 @@ import (
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
-	"github.com/gluekit/glue/modules/diag"
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
@@ -134,8 +133,8 @@ func NewApp(cfg Config) *glue.App {
 	if cfg.Menus {
 		addMenus(app) // title, pause and options menus (menus.go)
 	}
-	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw)
-		app.AddPlugins(diag.Plugin{Show: cfg.Diag, Inspect: cfg.Diag, Select: "Ball", Top: HUDH})
+	if !cfg.NoDiag { // F3: figures, F4: inspector, F6: pause, F7: step (glue.Draw; not in breakout.wasm: diag_js.go)
+		addDiag(app, cfg)
 	}
 
 	// The game's resources.
@@ -304,6 +303,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ok := cmd.Parse(args, func(p *render.Problems) {
 		p.Between("bricks", *bricks, 0, 100_000)
 		p.AtLeast("lives", *lives, 1)
+		if *showDiag && !hasDiag {
+			p.Add("-diag: breakout.wasm has no diagnostics overlay; the page loads breakout-diag.wasm for ?diag (build it with make wasm-diag, or go build -tags diag)")
+		}
 		if rp.ReplayPlayers() > 0 {
 			return // a rollback match's recording replays offline: its network flags are not used
 		}

@@ -31,7 +31,12 @@
   // game's own build leaves out: that is a second file (docs/web.md).
   const params = new URLSearchParams(location.search);
   const watching = params.has("watch") || params.has("join");
-  const wasmURL = (watching ? document.body.dataset.wasmWatch || "breakout-watch.wasm" : document.body.dataset.wasm) || "breakout.wasm";
+  // ?diag (the diagnostics overlay, F3) needs a build with it, which the
+  // game's own build also leaves out: breakout-diag.wasm (make wasm-diag),
+  // or the page's data-wasm-diag; a page without one loads its own build.
+  const ds = document.body.dataset;
+  const diag = params.has("diag") && (ds.wasmDiag || !ds.wasm);
+  const wasmURL = (watching ? ds.wasmWatch || "breakout-watch.wasm" : diag ? ds.wasmDiag || "breakout-diag.wasm" : ds.wasm) || "breakout.wasm";
 
   const stallMs = Number(window.glueStallMs || document.body.dataset.stallMs) || 20000;
 
@@ -270,7 +275,8 @@
           "Reload the page (Retry); if that does not help, rebuild it with `make wasm`.");
       }
       if (e instanceof HTTPError && e.status === 404) {
-        return fail(`The server has no ${e.url} (HTTP 404): the game is not built there. Build it with \`make wasm\`, then retry.`);
+        const target = /-diag\.wasm$/.test(e.url) ? "make wasm-diag" : "make wasm";
+        return fail(`The server has no ${e.url} (HTTP 404): the game is not built there. Build it with \`${target}\`, then retry.`);
       }
       if (e instanceof HTTPError) {
         return fail(`The server answered HTTP ${e.status} for ${e.url}. Retry in a moment.`);
@@ -350,7 +356,7 @@
   // desktop game plays with -replay FILE. Loading NAME.save puts it in the
   // save NAME (F9 loads the quick save, "quick.save"); NAME.replay
   // becomes the browser replay NAME (?replay=NAME plays it).
-  const saveGame = wasmURL.split("/").pop().replace(/(-watch)?\.wasm$/, "");
+  const saveGame = wasmURL.split("/").pop().replace(/(-watch|-diag)?\.wasm$/, "");
   const slots = [
     { prefix: `glue.save.${saveGame}/`, ext: ".save" },
     { prefix: "glue.replay/", ext: ".replay" },

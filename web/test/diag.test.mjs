@@ -1,6 +1,8 @@
 // Browser test of the diagnostics overlay (modules/diag) in the
-// WebAssembly build (make wasm): F3 shows the overlay over the game, F6
-// pauses the game's ticks and resumes them. Like breakout.test.mjs, it
+// WebAssembly build that has it (make wasm-diag: breakout-diag.wasm,
+// which the page loads for ?diag; breakout.wasm leaves the overlay out):
+// F3 shows the overlay over the game, F6 pauses the game's ticks and
+// resumes them. Like breakout.test.mjs, it
 // serves web/dist with web/serve on 127.0.0.1 and drives Debian's
 // Chromium headless with playwright-core.
 import { test } from "node:test";
@@ -35,9 +37,14 @@ test("F3 shows the diagnostics overlay, F6 pauses and resumes", async () => {
   const errors = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
-  await page.goto(base + "?seed=1&menus=false"); // F3, F6 and Space, not the menus
+  // ?diag loads breakout-diag.wasm; =false starts it with the panels
+  // closed (-diag=false), for F3 to open. F3, F6 and Space, not the menus.
+  const wasm = [];
+  page.on("request", (r) => { if (/\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(new URL(r.url()).pathname); });
+  await page.goto(base + "?seed=1&menus=false&diag=false");
   await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
   await page.click("canvas"); // the keys go to the focused canvas
+  assert.deepEqual(wasm, ["/breakout-diag.wasm"]);
   await page.waitForTimeout(300);
   const shot = async () => PNG.sync.read(await page.screenshot());
 

@@ -22,7 +22,7 @@
 // scratch buffer). Counts of bytes, not speed: a slow machine plays fewer
 // frames in the time, and the test says how many. docs/web.md has the
 // runs; GLUE_WEB_MEMORY_S=600 is the long run, GLUE_WEB_MEMORY_QUERY=diag
-// adds the overlay and inspector.
+// adds the overlay and inspector (breakout-diag.wasm: make wasm-diag).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setup, base, browser, state } from "./harness.mjs";

@@ -1,12 +1,12 @@
 // memprobe.mjs: not a test — the probe behind docs/web.md's memory curves.
-// It plays Breakout built with -tags memprof (modules/diag/memprof.go)
+// It plays Breakout built with -tags "diag memprof" (modules/diag/memprof.go)
 // with the autopilot, restarts it every R seconds (R=won: when a game
 // ends, as issue #40's run: Q="?autopilot&seed=1&menus=false&bricks=3"
 // wins every 15–25 s here), and prints every EVERY
 // seconds the frames drawn, the wasm memory and the Go runtime's memory
 // classes (MiB) after a collection; PROF=n writes a heap profile every n
 // samples to PROFDIR (for go tool pprof -base). Build and run:
-//   make wasm && GOOS=js GOARCH=wasm go build -tags memprof -o web/dist/breakout.wasm ./games/breakout
+//   make wasm && GOOS=js GOARCH=wasm go build -tags "diag memprof" -o web/dist/breakout.wasm ./games/breakout
 //   cd web/test && S=300 EVERY=20 R=20 VW=320 VH=240 node memprobe.mjs
 // Q sets the page's query (default ?autopilot&seed=1), DIR the served directory.
 import { chromium } from "playwright-core";
