@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"io/fs"
@@ -59,116 +61,20 @@ func (a *Aseprite) Clip(tag string) (*Clip, error) {
 	return nil, fmt.Errorf("render: the sheet has no tag %q; its tags are %v", tag, names)
 }
 
-// asepriteFrame is a frame as the JSON has it (readAseprite).
 type asepriteFrame struct {
-	Filename         string
-	Frame            jsonRect
-	Rotated          bool
-	Trimmed          bool
-	SpriteSourceSize jsonRect
-	SourceSize       struct{ W, H int }
-	Duration         int
-}
-
-// asepriteDoc is what LoadAseprite reads of a sheet's JSON.
-type asepriteDoc struct {
-	Frames []asepriteFrame
-	Meta   struct {
-		Image     string
-		FrameTags []asepriteTag
-		Slices    []asepriteSlice
-	}
-}
-
-// asepriteTag is a tag (meta.frameTags) as the JSON has it.
-type asepriteTag struct {
-	Name, Direction, Repeat string
-	From, To                int
-}
-
-// readAseprite reads a sheet's JSON with render's own JSON reader
-// (jsonvalue.go), not encoding/json, whose decoder would be most of the
-// size this costs a WebAssembly game. Names match without regard to
-// case, as encoding/json's do; members it does not know are skipped.
-func readAseprite(data []byte) (asepriteDoc, error) {
-	var doc asepriteDoc
-	root, err := parseJSON(data)
-	if err != nil {
-		return doc, fmt.Errorf("not an Aseprite JSON export: %v", err)
-	}
-	var r jsonReader
-	root = r.object(root, "the file")
-	rect := func(v jsonValue, path string) jsonRect {
-		v = r.object(v, path)
-		return jsonRect{r.int(v.get("x"), path+".x"), r.int(v.get("y"), path+".y"), r.int(v.get("w"), path+".w"), r.int(v.get("h"), path+".h")}
-	}
-	frame := func(v jsonValue, path string) asepriteFrame {
-		v = r.object(v, path)
-		f := asepriteFrame{
-			Filename:         r.string(v.get("filename"), path+".filename"),
-			Frame:            rect(v.get("frame"), path+".frame"),
-			Rotated:          r.bool(v.get("rotated"), path+".rotated"),
-			Trimmed:          r.bool(v.get("trimmed"), path+".trimmed"),
-			SpriteSourceSize: rect(v.get("spriteSourceSize"), path+".spriteSourceSize"),
-			Duration:         r.int(v.get("duration"), path+".duration"),
-		}
-		size := r.object(v.get("sourceSize"), path+".sourceSize")
-		f.SourceSize.W, f.SourceSize.H = r.int(size.get("w"), path+".sourceSize.w"), r.int(size.get("h"), path+".sourceSize.h")
-		return f
-	}
-	// "frames" is an array, or an object whose keys are the frames'
-	// names, in the file's order.
-	switch fs := root.get("frames"); fs.kind {
-	case jsonArray:
-		for i, v := range fs.arr {
-			doc.Frames = append(doc.Frames, frame(v, fmt.Sprintf("frames[%d]", i)))
-		}
-	case jsonObject:
-		for _, m := range fs.obj {
-			doc.Frames = append(doc.Frames, frame(m.val, "frames["+strconv.Quote(m.key)+"]"))
-		}
-	case jsonNull:
-	default:
-		return doc, fmt.Errorf("frames is neither an array nor an object")
-	}
-	meta := r.object(root.get("meta"), "meta")
-	doc.Meta.Image = r.string(meta.get("image"), "meta.image")
-	for i, v := range r.array(meta.get("frameTags"), "meta.frameTags") {
-		path := fmt.Sprintf("meta.frameTags[%d]", i)
-		v = r.object(v, path)
-		doc.Meta.FrameTags = append(doc.Meta.FrameTags, asepriteTag{
-			Name: r.string(v.get("name"), path+".name"), From: r.int(v.get("from"), path+".from"), To: r.int(v.get("to"), path+".to"),
-			Direction: r.string(v.get("direction"), path+".direction"), Repeat: r.string(v.get("repeat"), path+".repeat"),
-		})
-	}
-	for i, v := range r.array(meta.get("slices"), "meta.slices") {
-		path := fmt.Sprintf("meta.slices[%d]", i)
-		v = r.object(v, path)
-		sl := asepriteSlice{Name: r.string(v.get("name"), path+".name"), Data: r.string(v.get("data"), path+".data")}
-		for j, k := range r.array(v.get("keys"), path+".keys") {
-			kp := fmt.Sprintf("%s.keys[%d]", path, j)
-			k = r.object(k, kp)
-			key := asepriteSliceKey{Frame: r.int(k.get("frame"), kp+".frame")}
-			if b := k.get("bounds"); b.kind != jsonNull {
-				bounds := rect(b, kp+".bounds")
-				key.Bounds = &bounds
-			}
-			if c := k.get("center"); c.kind != jsonNull {
-				center := rect(c, kp+".center")
-				key.Center = &center
-			}
-			if p := k.get("pivot"); p.kind != jsonNull {
-				p = r.object(p, kp+".pivot")
-				key.Pivot = &jsonPoint{r.int(p.get("x"), kp+".pivot.x"), r.int(p.get("y"), kp+".pivot.y")}
-			}
-			sl.Keys = append(sl.Keys, key)
-		}
-		doc.Meta.Slices = append(doc.Meta.Slices, sl)
-	}
-	if r.err != nil {
-		return doc, fmt.Errorf("not an Aseprite JSON export: %v", r.err)
-	}
-	return doc, nil
+	Filename string `json:"filename"`
+	Frame    struct {
+		X, Y, W, H int
+	} `json:"frame"`
+	Rotated          bool `json:"rotated"`
+	Trimmed          bool `json:"trimmed"`
+	SpriteSourceSize struct {
+		X, Y, W, H int
+	} `json:"spriteSourceSize"`
+	SourceSize struct {
+		W, H int
+	} `json:"sourceSize"`
+	Duration int `json:"duration"`
 }
 
 // LoadAseprite reads the JSON that Aseprite exports with a sprite sheet
@@ -202,11 +108,27 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	doc, err := readAseprite(data)
+	var doc struct {
+		Frames json.RawMessage `json:"frames"`
+		Meta   struct {
+			Image     string `json:"image"`
+			FrameTags []struct {
+				Name      string `json:"name"`
+				From      int    `json:"from"`
+				To        int    `json:"to"`
+				Direction string `json:"direction"`
+				Repeat    string `json:"repeat"`
+			} `json:"frameTags"`
+			Slices []asepriteSlice `json:"slices"`
+		} `json:"meta"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fail("not an Aseprite JSON export: %v", err)
+	}
+	frames, err := asepriteFrames(doc.Frames)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
-	frames := doc.Frames
 	imgPath := opts.Image
 	if imgPath == "" {
 		if doc.Meta.Image == "" {
@@ -423,18 +345,14 @@ func (a *Aseprite) SliceImage(name string, frame int) (Image, SliceKey, error) {
 
 // asepriteSlice is a slice as the JSON has it.
 type asepriteSlice struct {
-	Name string
-	Data string
-	Keys []asepriteSliceKey
-}
-
-// asepriteSliceKey is a slice's key; a missing bounds, center or pivot is
-// nil.
-type asepriteSliceKey struct {
-	Frame  int
-	Bounds *jsonRect
-	Center *jsonRect
-	Pivot  *jsonPoint
+	Name string `json:"name"`
+	Data string `json:"data"`
+	Keys []struct {
+		Frame  int        `json:"frame"`
+		Bounds *jsonRect  `json:"bounds"`
+		Center *jsonRect  `json:"center"`
+		Pivot  *jsonPoint `json:"pivot"`
+	} `json:"keys"`
 }
 
 type jsonRect struct{ X, Y, W, H int }
@@ -487,4 +405,33 @@ func spritesOf(frames []asepriteFrame) []string {
 		}
 	}
 	return out
+}
+
+// asepriteFrames decodes "frames", an array or an object whose keys are
+// frame names, keeping the file's order.
+func asepriteFrames(raw json.RawMessage) ([]asepriteFrame, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var frames []asepriteFrame
+	if raw[0] == '[' {
+		err := json.Unmarshal(raw, &frames)
+		return frames, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("frames is neither an array nor an object")
+	}
+	for dec.More() {
+		if _, err := dec.Token(); err != nil { // the frame's name
+			return nil, err
+		}
+		var f asepriteFrame
+		if err := dec.Decode(&f); err != nil {
+			return nil, err
+		}
+		frames = append(frames, f)
+	}
+	return frames, nil
 }
