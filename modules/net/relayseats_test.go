@@ -118,8 +118,8 @@ func (h *hostile) closedWith(t *testing.T, who string, code websocket.StatusCode
 		if !errors.As(err, &ce) || ce.Code != code || !strings.Contains(ce.Reason, want) {
 			t.Errorf("%s: closed with %v; want status %v and a reason saying %q", who, err, code, want)
 		}
-	case <-time.After(20 * time.Second):
-		t.Errorf("%s: still connected after 20 s; want it dropped with a reason saying %q", who, want)
+	case <-time.After(minLiveness):
+		t.Errorf("%s: still connected after %v; want it dropped with a reason saying %q", who, minLiveness, want)
 	}
 }
 
@@ -192,8 +192,8 @@ func TestTakenSeatStopsTheSession(t *testing.T) {
 	case <-first.seated:
 	case err := <-first.closed:
 		t.Fatalf("the first claimant was dropped: %v", err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("the first claimant was not granted seat 1 within 20 s")
+	case <-time.After(minLiveness):
+		t.Fatalf("the first claimant was not granted seat 1 within %v", minLiveness)
 	}
 	app, _ := rbSeatPeer(t, srv.URL(), 1, "")
 	var err error
