@@ -20,7 +20,7 @@ import (
 // process — and asserts only what a slower machine does not change (the
 // digests at the end, what was received) calls t.Parallel() first, so
 // that its waits overlap another's (go test runs GOMAXPROCS of them at
-// once). A test stays sequential when it counts allocations
+// once, make unit 4: -parallel 4). A test stays sequential when it counts allocations
 // (testing.AllocsPerRun counts the whole process's), sets package-level
 // state or the environment, or asserts what a starved CPU changes: the
 // order of interruption events around a timeout, a rate limit's window,
