@@ -78,9 +78,14 @@ generate-check:
 
 ## unit: go test -race, where rendering tests open a real Ebitengine
 ## window: inside a virtual X server on Linux without a display
-## (scripts/with-display.sh), in a real window elsewhere.
+## (scripts/with-display.sh), in a real window elsewhere. -timeout is a
+## liveness bound, not a speed: go test's default, 10 minutes a package,
+## killed cmd/glue and games/breakout in a CI run at load 30 (29 Nov),
+## and CI allows 90 minutes. -parallel 4: the tests that call
+## t.Parallel (modules/net's that wait on real time, cmd/glue's two
+## templates) run 4 at a time, not GOMAXPROCS (2 here): they mostly wait.
 unit:
-	$(XVFB) $(GO) test -race -count=1 -timeout 30m ./...
+	$(XVFB) $(GO) test -race -count=1 -timeout 45m -parallel 4 ./...
 
 ## deploy-check: deploy/ (its own module) checked without a cluster: the
 ## Fleet and allocation against Agones' fields, and against the Dockerfile;

@@ -20,7 +20,7 @@ import (
 // process — and asserts only what a slower machine does not change (the
 // digests at the end, what was received) calls t.Parallel() first, so
 // that its waits overlap another's (go test runs GOMAXPROCS of them at
-// once). A test stays sequential when it counts allocations
+// once, make unit 4: -parallel 4). A test stays sequential when it counts allocations
 // (testing.AllocsPerRun counts the whole process's), sets package-level
 // state or the environment, or asserts what a starved CPU changes: the
 // order of interruption events around a timeout, a rate limit's window,
@@ -187,10 +187,18 @@ func diff(got, want world) string {
 	return strings.Join(out, "\n")
 }
 
+// minLiveness is the shortest wait waitFor gives up after: a liveness
+// bound, never a speed. The package's real-time tests run in parallel
+// under -race beside other work (CI at load 20 and more), where a wait a
+// test expects to take a second has taken over ten.
+const minLiveness = time.Minute
+
 // waitFor polls cond, running tick between polls, until it holds or the
-// deadline passes.
+// deadline passes: d, what the test expects at most, or minLiveness if
+// that is longer.
 func waitFor(t testing.TB, what string, d time.Duration, tick func(), cond func() bool) {
 	t.Helper()
+	d = max(d, minLiveness)
 	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {

@@ -127,9 +127,15 @@ func TestInterestHidesEntities(t *testing.T) {
 	r2 := readRaw(t, srv.URL())
 	var view clientView
 	client, cl := startClient(t, srv.URL(), ClientConfig{}, &view, nil)
-	waitFor(t, "three clients", 10*time.Second, tick, func() bool { return len(srv.Clients()) == 3 && cl.ID() != 0 })
-	id1, _, _ := r1.snapshot()
-	id2, _, _ := r2.snapshot()
+	// The raw readers learn their IDs from the welcome on their own
+	// goroutines: wait for both, or at load an ID read too early is 0 and
+	// the test allows nothing to the real client behind it.
+	var id1, id2 ClientID
+	waitFor(t, "three clients", 10*time.Second, tick, func() bool {
+		id1, _, _ = r1.snapshot()
+		id2, _, _ = r2.snapshot()
+		return len(srv.Clients()) == 3 && cl.ID() != 0 && id1 != 0 && id2 != 0
+	})
 	first := srv.Tick() + 1 // the first tick that decides with these
 	allowed[id1] = []string{"a", "b"}
 	allowed[id2] = []string{"c"}

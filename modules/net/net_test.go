@@ -549,7 +549,7 @@ func TestSlowClients(t *testing.T) {
 	// slow client never sends, and under -race on a loaded machine the
 	// test has run past a minute, so a one-minute idle timeout dropped the
 	// slow client before it could skip states.
-	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 3 * time.Second, MaxLag: 10 * time.Minute, IdleTimeout: 10 * time.Minute, Logger: logs.logger()}, func(app *glue.App) {
+	app, srv := startServer(t, ServerConfig{SendEvery: 1, WriteTimeout: 5 * time.Second, MaxLag: 10 * time.Minute, IdleTimeout: 10 * time.Minute, Logger: logs.logger()}, func(app *glue.App) {
 		app.AddStartup(glue.Func(func(cmds glue.Commands) {
 			for i := range n {
 				cmds.Spawn(Replicated{}, pos{float32(i), 0}, label{})
@@ -599,6 +599,8 @@ func TestSlowClients(t *testing.T) {
 	reg := testRegistry()
 	m := newMirror()
 	var slowTick atomic.Uint64
+	var churning atomic.Bool // the test's view of churn, for the slow client's goroutine
+	churning.Store(true)
 	slowErr := make(chan error, 1)
 	go func() {
 		ctx := context.Background()
@@ -617,11 +619,17 @@ func TestSlowClients(t *testing.T) {
 				return
 			}
 			slowTick.Store(m.tick)
-			// Read again only after the server has published a few
-			// more states (or 100 ms passed), so that it skips some
-			// however fast the machine runs the loop.
+			// Read again only after the server has published 2 more
+			// states (or a second passed), so that it falls behind and
+			// skips some however fast or slow the machine runs the
+			// loop; once the churn stops, at once, to catch up. The
+			// pace follows the server's: a fixed 100 ms here let it
+			// keep up at load 25, where a tick took 300 ms, and the test
+			// timed out waiting for Coalesced; 3 states a read with no
+			// cap made its writes wait past the write timeout. The
+			// cap keeps each write's wait well under WriteTimeout (5 s).
 			published := srv.Stats().Published
-			for deadline := time.Now().Add(100 * time.Millisecond); srv.Stats().Published < published+3 && time.Now().Before(deadline); {
+			for deadline := time.Now().Add(time.Second); churning.Load() && srv.Stats().Published < published+2 && time.Now().Before(deadline); {
 				time.Sleep(2 * time.Millisecond)
 			}
 		}
@@ -646,10 +654,10 @@ func TestSlowClients(t *testing.T) {
 		step()
 	}
 	// The loop ran 100 ticks of 150 KB deltas without waiting for the
-	// stuck client: no tick came near its write timeout (3 s). (Whether
+	// stuck client: no tick came near its write timeout (5 s). (Whether
 	// the timeout expired during the 100 ticks depends on the machine's
 	// speed, under -race on a loaded machine it may.)
-	// A loop that waited would take the write timeout, 3 s, per tick; how
+	// A loop that waited would take the write timeout, 5 s, per tick; how
 	// long a tick takes is the machine's speed, which a test does not
 	// assert (a loaded machine under -race stretched one past 1 s without
 	// waiting), so it is only logged. That the loop does not wait is
@@ -662,6 +670,7 @@ func TestSlowClients(t *testing.T) {
 		return strings.Contains(logs.String(), "client too slow") && srv.Stats().Coalesced > 0
 	})
 	churn = false
+	churning.Store(false)
 	final := srv.Tick() + 1
 	waitFor(t, "the slow and good clients to catch up", time.Minute, step, func() bool {
 		return slowTick.Load() >= final && good.cl.Tick() >= final

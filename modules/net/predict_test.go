@@ -38,8 +38,9 @@ func stepPos(p *pos, _ *own, s steer) {
 // steerGame is the server's game: one entity at X 20 that the first
 // client to send a stamped steer owns, and that moves by its owner's
 // stamped inputs, each in the tick the server hands it over, as stepPos
-// does but never past wall. The entity's X goes to *x after each tick.
-func steerGame(wall float32, x *float32) func(app *glue.App) {
+// does but never past wall. The entity's X goes to *x after each tick,
+// and *applied counts the owner's inputs applied.
+func steerGame(wall float32, x *float32, applied *int) func(app *glue.App) {
 	return func(app *glue.App) {
 		replicated := glue.TypeOf[Replicated]()
 		app.AddStartup(glue.Func(func(cmds glue.Commands) { cmds.Spawn(Replicated{}, pos{20, 0}, own{}) }).Named("spawnSteered"))
@@ -61,6 +62,7 @@ func steerGame(wall float32, x *float32) func(app *glue.App) {
 					o.Client = x.Client
 				}
 				if x.Client == o.Client {
+					*applied++
 					stepPos(ps, o, s)
 					ps.X = min(ps.X, wall)
 				}
@@ -111,18 +113,27 @@ func script(segs ...[2]int) []int8 {
 type predictionRun struct {
 	xs, serverXs []float32
 	owned        int // the first tick the client owned its entity
-	final        float32
-	finalServer  float32
-	stats        ClientStats
+	// moved is the real time from the client's first input to the end
+	// of the server tick that first moved the entity (0: never moved).
+	moved       time.Duration
+	final       float32
+	finalServer float32
+	stats       ClientStats
 }
 
 // runPrediction steers an entity through a proxy that delays each
 // direction by 100 ms plus up to 30 ms of jitter (a round trip of 200 to
 // 260 ms), with the server and a predicting client ticking at 60 Hz in
-// real time, then runs 30 ticks more for the answers to arrive.
+// real time; then it ticks until the server has applied every input and
+// the client has received a state from after that, and 30 ticks more for
+// the client's correction (CorrectionRate) to end.
+//
+// Only liveness waits on real time (generous deadlines): how many ticks a
+// round trip takes is the machine's load, so no assertion counts them.
 func runPrediction(t *testing.T, wall float32, inputs []int8) predictionRun {
 	var sx float32
-	server, srv := startServer(t, ServerConfig{Registry: predictRegistry(), SendEvery: 3}, steerGame(wall, &sx))
+	var applied int
+	server, srv := startServer(t, ServerConfig{Registry: predictRegistry(), SendEvery: 3}, steerGame(wall, &sx, &applied))
 	proxy, err := lagproxy.Start(lagproxy.Config{Target: srv.Addr(), Latency: 100 * time.Millisecond, Jitter: 30 * time.Millisecond, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
@@ -136,24 +147,31 @@ func runPrediction(t *testing.T, wall float32, inputs []int8) predictionRun {
 	})
 	ticker := time.NewTicker(time.Second / 60)
 	defer ticker.Stop()
+	var firstSent, movedAt time.Time // see predictionRun.moved
 	tick := func() {
 		<-ticker.C
 		if err := server.Update(); err != nil {
 			t.Fatal(err)
 		}
+		if movedAt.IsZero() && sx != 20 {
+			movedAt = time.Now()
+		}
 		if err := client.Update(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for deadline := time.Now().Add(10 * time.Second); !v.found; tick() {
-		if time.Now().After(deadline) {
-			t.Fatal("the client did not receive the entity in 10 s")
-		}
-	}
+	waitFor(t, "the client to receive the entity", time.Minute, tick, func() bool { return v.found })
 	in := glue.Resource[steer](client)
 	run := predictionRun{owned: -1}
+	sent := 0
 	for i, dir := range inputs {
 		in.Dir = dir
+		if dir != 0 {
+			sent++
+			if firstSent.IsZero() {
+				firstSent = time.Now() // before the Update that sends it
+			}
+		}
 		tick()
 		run.xs = append(run.xs, v.x)
 		run.serverXs = append(run.serverXs, sx)
@@ -162,12 +180,26 @@ func runPrediction(t *testing.T, wall float32, inputs []int8) predictionRun {
 		}
 	}
 	in.Dir = 0
+	// At load a round trip may take many ticks: wait for the answer to
+	// the last input rather than a number of ticks.
+	var done uint64
+	waitFor(t, "the server to apply every input", time.Minute, tick, func() bool {
+		done = srv.Tick()
+		return applied >= sent
+	})
+	waitFor(t, "the client to receive the server's state after the last input", time.Minute, tick, func() bool { return cl.Tick() >= done })
 	for range 30 {
 		tick()
 	}
 	run.final, run.finalServer, run.stats = v.x, sx, cl.Stats()
-	if run.owned < 0 || run.owned > 40 {
-		t.Fatalf("the client owned its entity from tick %d; want within the first 40 ticks (a round trip and a bit)", run.owned)
+	if !movedAt.IsZero() {
+		run.moved = movedAt.Sub(firstSent)
+	}
+	if applied != sent {
+		t.Fatalf("the server applied %d inputs; the client sent %d", applied, sent)
+	}
+	if run.owned < 0 || run.owned > len(inputs)/2 {
+		t.Fatalf("the client owned its entity from tick %d; want within the first half of the %d ticks (a round trip is about 15; the bound is liveness only)", run.owned, len(inputs))
 	}
 	return run
 }
@@ -184,12 +216,13 @@ func TestPredictionUnderLatency(t *testing.T) {
 	}
 	inputs := script([2]int{1, 40}, [2]int{0, 30}, [2]int{-1, 30}, [2]int{1, 10}, [2]int{-1, 20}, [2]int{0, 60})
 	run := runPrediction(t, 200, inputs)
-	// The server's entity starts moving 100 ms after the first input
-	// (tick 0), and the client hears of it 100 ms later: the latency is
-	// real.
+	// The server's entity starts moving 100 ms or more after the first
+	// input (tick 0), and the client hears of it 100 ms later: the
+	// latency is real. Measured in real time, not ticks: at load a late
+	// tick 0 lets the next ticks come closer together than 1/60 s.
 	first := slices.IndexFunc(run.serverXs, func(x float32) bool { return x != 20 })
-	if first < 6 {
-		t.Errorf("the server's entity moved %d ticks after the first input; the proxy should delay it 100 ms (6 ticks) or more", first)
+	if run.moved < 100*time.Millisecond {
+		t.Errorf("the server's entity moved %v (%d ticks) after the first input; the proxy should delay it 100 ms or more", run.moved, first)
 	}
 	var worst float64
 	for i := run.owned + 1; i < len(inputs); i++ {

@@ -22,6 +22,7 @@ import (
 // digest, and each replays offline — no server — in a fresh player's app
 // to that digest and to the live game's state.
 func TestRecordThreePlayersAndAWatcher(t *testing.T) {
+	t.Parallel()
 	const n = 300
 	stores := make([]*save.Memory, 4) // players 0 to 2, the watcher
 	apps := make([]*glue.App, 4)

@@ -91,6 +91,7 @@ func hostileServer(t *testing.T) *httptest.Server {
 // under Node.js) ends its connection with the native client's error in
 // each case of hostileServer.
 func TestWasmClientErrors(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs a wasm binary")
 	}
