@@ -7,8 +7,9 @@
 // heap's live bytes after a collection (window.glueLiveHeap) and the
 // WebAssembly memory (window.glueWasmMemory, which only grows). It fails
 // when, after a warm-up (GLUE_WEB_MEMORY_WARMUP_S, default 60 s: "at its
-// plateau within a minute", issue #40), the WebAssembly memory grows by
-// more than a step of Go's (0.5 MiB) or 0.25 MiB a minute; when it grows
+// plateau within a minute", issue #40), the WebAssembly memory grows in
+// more than one of Go's steps and by more than 0.5 MiB or 0.25 MiB a
+// minute; when it grows
 // by more than 1.5 MiB in all from its first sample; when the live heap's
 // median is more than 0.5 MiB above its first sample; on a steady slope
 // of the live heap after the warm-up (over 0.25 MiB a minute); or when
@@ -117,9 +118,14 @@ test(`memory at its plateau within ${warmup} s and flat to ${seconds} s, with wi
   // At its plateau within the warm-up: after it, one step of Go's growth
   // at most, and no more than 0.25 MiB a minute (issue #40: the memory
   // rose at every restart after a win for 5½ minutes).
+  // A step is Go's heap growing once: 0.3–0.8 MiB here (a CI run at
+  // load 3 met one 0.81 MiB step at 120 s, live heap flat at 1.2–1.3
+  // MiB, and failed a bound of 0.5 MiB); two steps or more after the
+  // warm-up are a trend.
   const allowed = Math.max(0.5, 0.25 * (after.at(-1).t - after[0].t) / 60);
-  assert.ok(wasmGrowth <= allowed,
-    `the WebAssembly memory grew ${wasmGrowth.toFixed(2)} MiB after ${warmup} s (allowed ${allowed.toFixed(2)}): not at its plateau within ${warmup} s: ${curve}`);
+  const steps = wasms.filter((w, i) => i > 0 && w > wasms[i - 1]).length;
+  assert.ok(steps <= 1 || wasmGrowth <= allowed,
+    `the WebAssembly memory grew ${wasmGrowth.toFixed(2)} MiB in ${steps} steps after ${warmup} s (allowed one step, or ${allowed.toFixed(2)} MiB): not at its plateau within ${warmup} s: ${curve}`);
   // What the first games keep is small: before issue #40's fix each play
   // of a long tone took two 176 KB buffers and the memory rose 2–2.5 MiB
   // in steps from the first win (on a fast machine, for 5½ minutes);
