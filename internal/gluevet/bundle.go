@@ -35,20 +35,7 @@ func bundleAsComponent(pass *analysis.Pass, rep *reporter) {
 	}
 	var uses []use
 	typeArgs := func(call *ast.CallExpr) *types.TypeList {
-		fun := ast.Unparen(call.Fun)
-		switch f := fun.(type) {
-		case *ast.IndexExpr:
-			fun = f.X
-		case *ast.IndexListExpr:
-			fun = f.X
-		}
-		var id *ast.Ident
-		switch f := fun.(type) {
-		case *ast.Ident:
-			id = f
-		case *ast.SelectorExpr:
-			id = f.Sel
-		}
+		id := callee(call)
 		if id == nil {
 			return nil
 		}

@@ -87,9 +87,9 @@ func glueMethod(info *types.Info, call *ast.CallExpr) (typ, method string) {
 	return glueNamed(info.TypeOf(recv), true), fn.Name()
 }
 
-// glueFunc returns the name of the glue package-level function a call
-// calls (through an instantiation), or "".
-func glueFunc(info *types.Info, call *ast.CallExpr) string {
+// callee returns the identifier a call names as its function, through
+// an instantiation (f[T](…), pkg.F[T](…)), or nil.
+func callee(call *ast.CallExpr) *ast.Ident {
 	fun := ast.Unparen(call.Fun)
 	switch f := fun.(type) {
 	case *ast.IndexExpr:
@@ -97,13 +97,20 @@ func glueFunc(info *types.Info, call *ast.CallExpr) string {
 	case *ast.IndexListExpr:
 		fun = f.X
 	}
-	var id *ast.Ident
 	switch f := fun.(type) {
 	case *ast.Ident:
-		id = f
+		return f
 	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
+		return f.Sel
+	}
+	return nil
+}
+
+// glueFunc returns the name of the glue package-level function a call
+// calls (through an instantiation), or "".
+func glueFunc(info *types.Info, call *ast.CallExpr) string {
+	id := callee(call)
+	if id == nil {
 		return ""
 	}
 	fn, ok := info.Uses[id].(*types.Func)
