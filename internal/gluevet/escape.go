@@ -73,17 +73,11 @@ func runEscape(pass *analysis.Pass) (any, error) {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue // tests may keep pointers to read the world after a tick
 		}
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		inspectStack(f, func(n ast.Node, stack []ast.Node) {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				if len(n.Args) != 1 {
-					return true
+					return
 				}
 				k, callback := 0, false
 				if m := eachFunc.FindStringSubmatch(glueFunc(info, n)); m != nil {
@@ -113,16 +107,16 @@ func runEscape(pass *analysis.Pass) (any, error) {
 				// run of the enclosing function.
 				call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 				if !ok || n.Value == nil {
-					return true
+					return
 				}
 				if typ, method := glueMethod(info, call); !queryType.MatchString(typ) || method != "All" {
-					return true
+					return
 				}
 				id, _ := ast.Unparen(n.Value).(*ast.Ident)
 				v, _ := info.ObjectOf(id).(*types.Var)
 				fn := enclosingFunc(stack)
 				if v == nil || fn == nil {
-					return true
+					return
 				}
 				if isPointer(v.Type()) {
 					ptrs[v] = fn
@@ -142,7 +136,6 @@ func runEscape(pass *analysis.Pass) (any, error) {
 					}
 				}
 			}
-			return true
 		})
 	}
 	if len(ptrs) == 0 && len(rows) == 0 {

@@ -106,6 +106,22 @@ func callee(call *ast.CallExpr) *ast.Ident {
 	return nil
 }
 
+// inspectStack walks the syntax tree of root in depth-first order and
+// calls visit for every node with the path to it: stack ends with n and
+// starts with root.
+func inspectStack(root ast.Node, visit func(n ast.Node, stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		visit(n, stack)
+		return true
+	})
+}
+
 // glueFunc returns the name of the glue package-level function a call
 // calls (through an instantiation), or "".
 func glueFunc(info *types.Info, call *ast.CallExpr) string {

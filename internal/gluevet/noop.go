@@ -108,13 +108,7 @@ func runNoop(pass *analysis.Pass) (any, error) {
 	}
 
 	for _, f := range pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		inspectStack(f, func(n ast.Node, stack []ast.Node) {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
 				markFuncParams(info, n, n.Type, paramFn)
@@ -127,7 +121,7 @@ func runNoop(pass *analysis.Pass) (any, error) {
 			case *ast.RangeStmt:
 				call, ok := ast.Unparen(n.X).(*ast.CallExpr)
 				if !ok || n.Key == nil {
-					return true
+					return
 				}
 				if typ, method := glueMethod(info, call); queryType.MatchString(typ) && method == "All" {
 					if v := identVar(info, n.Key); v != nil {
@@ -138,7 +132,7 @@ func runNoop(pass *analysis.Pass) (any, error) {
 				}
 			case *ast.AssignStmt:
 				if len(n.Rhs) != 1 || len(n.Lhs) < 2 {
-					return true
+					return
 				}
 				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 					if typ, method := glueMethod(info, call); queryType.MatchString(typ) && method == "First" {
@@ -156,7 +150,7 @@ func runNoop(pass *analysis.Pass) (any, error) {
 				case systemFunc.MatchString(name) && len(n.Args) == 1:
 					fn := funcNode(n.Args[0])
 					if fn == nil {
-						return true
+						return
 					}
 					st := systems[fn]
 					if st == nil {
@@ -193,7 +187,6 @@ func runNoop(pass *analysis.Pass) (any, error) {
 					calls = append(calls, n)
 				}
 			}
-			return true
 		})
 	}
 

@@ -223,13 +223,7 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 		writes[k] = append(writes[k], w)
 	}
 	for _, f := range pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		inspectStack(f, func(n ast.Node, stack []ast.Node) {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				if n.Tok != token.DEFINE {
@@ -242,12 +236,12 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 			case *ast.CallExpr:
 				fn, x := methodCall(info, n)
 				if fn == nil || !isPointer(fn.Type().(*types.Signature).Recv().Type()) || !mut.mutates(fn) {
-					return true
+					return
 				}
 				// A call whose result is used is taken as a read: a
 				// getter may cache (ui.Menu.Focused lays the menu out).
 				if fn.Type().(*types.Signature).Results().Len() > 0 && !isStatement(stack) {
-					return true
+					return
 				}
 				// A receiver that is already a pointer changes what it
 				// points to, not the value it was read from — unless it
@@ -258,13 +252,13 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 			case *ast.Ident:
 				v, ok := info.Uses[n].(*types.Var)
 				if !ok {
-					return true
+					return
 				}
 				if vars[slot{v, ""}] != nil && wholeUse(stack) {
 					wholeUses[slot{v, ""}] = append(wholeUses[slot{v, ""}], n.Pos())
 				}
 				if !rows[v] {
-					return true
+					return
 				}
 				// A row: used whole (all its fields), or one field
 				// used whole (r.B passed on).
@@ -277,7 +271,6 @@ func runReadOnly(pass *analysis.Pass) (any, error) {
 					}
 				}
 			}
-			return true
 		})
 	}
 

@@ -52,17 +52,11 @@ func runUnadded(pass *analysis.Pass) (any, error) {
 	escapes := map[*types.Var]bool{}
 	locals := map[*types.Var]*ast.Ident{}
 	for _, f := range pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
-			stack = append(stack, n)
+		inspectStack(f, func(n ast.Node, stack []ast.Node) {
 			switch n := n.(type) {
 			case *ast.ExprStmt:
 				if !isSystem(info.TypeOf(n.X)) {
-					return true
+					return
 				}
 				if call, ok := systemChain(info, n.X).(*ast.CallExpr); ok && !takesApp(info, call) {
 					rep.Reportf(n.Pos(), "the system made by %s is dropped: it never runs; pass it to app.AddSystems (or AddStartup)", exprText(call))
@@ -70,20 +64,19 @@ func runUnadded(pass *analysis.Pass) (any, error) {
 			case *ast.Ident:
 				v, ok := info.ObjectOf(n).(*types.Var)
 				if !ok || !isSystem(v.Type()) || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
-					return true
+					return
 				}
 				if info.Defs[n] != nil {
 					if _, param := info.Defs[n].(*types.Var); param && isParam(stack) {
 						escapes[v] = true // parameters come from elsewhere
 					}
 					locals[v] = n
-					return true
+					return
 				}
 				if !refinedOnly(info, stack) {
 					escapes[v] = true
 				}
 			}
-			return true
 		})
 	}
 	for v, id := range locals {
