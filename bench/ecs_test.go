@@ -342,17 +342,24 @@ func benchQuery(b *testing.B, s queryScenario) {
 }
 
 // BenchmarkRandom reads the Position of n entities in shuffled order.
+// arkShuffled makes n ark entities with a Position and returns their
+// map and the entities in the random order of BenchmarkRandom's lookups.
+func arkShuffled(n int) (*ecs.Map[Position], []ecs.Entity) {
+	w := ecs.NewWorld(1024)
+	m := ecs.NewMap[Position](w)
+	ents := make([]ecs.Entity, n)
+	for i := range ents {
+		ents[i] = m.NewEntity(&Position{})
+	}
+	rand.New(rand.NewPCG(1, 2)).Shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+	return m, ents
+}
+
 func BenchmarkRandom(b *testing.B) {
 	for _, n := range short(EcsSizes) {
 		shuffle := func(n int, swap func(i, j int)) { rand.New(rand.NewPCG(1, 2)).Shuffle(n, swap) }
 		b.Run(fmt.Sprintf("ark/%d", n), func(b *testing.B) {
-			w := ecs.NewWorld(1024)
-			m := ecs.NewMap[Position](w)
-			ents := make([]ecs.Entity, n)
-			for i := range ents {
-				ents[i] = m.NewEntity(&Position{})
-			}
-			shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+			m, ents := arkShuffled(n)
 			sum := 0.0
 			settle()
 			for b.Loop() {

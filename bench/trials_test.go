@@ -239,13 +239,7 @@ func must(err error) {
 // fixed cost (see queryTrial).
 func randomTrial(n int) []trialVariant {
 	shuffle := func(n int, swap func(i, j int)) { rand.New(rand.NewPCG(1, 2)).Shuffle(n, swap) }
-	w := ecs.NewWorld(1024)
-	m := ecs.NewMap[Position](w)
-	ents := make([]ecs.Entity, n)
-	for i := range ents {
-		ents[i] = m.NewEntity(&Position{})
-	}
-	shuffle(n, func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+	m, ents := arkShuffled(n)
 	sum := 0.0
 	app := seqApp()
 	gents := make([]glue.Entity, n)
