@@ -90,8 +90,13 @@ if [ -z "$(budget breakout "$q")" ]; then
 fi
 command -v brotli >/dev/null || { echo "wasm-budget: brotli is not installed (run scripts/ensure-deps.sh wasm)" >&2; exit 2; }
 
+# The go.work of make wasm's builds: Ebitengine without text/template
+# (internal/ebitenpatch, docs/web.md); the minimal program is built with
+# it too, so that "over minimal" is glue's share alone.
+work=${WASM_WORK:-$dir/go.work}
+if [ "$work" != off ]; then "$go" run ./scripts/ebitenwork -o "$work" >/dev/null; fi
 build() { # name, package, tags
-  GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags="-s -w" -tags "$3" -o "$dir/$1.wasm" "$2"
+  GOWORK=$work GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags="-s -w" -tags "$3" -o "$dir/$1.wasm" "$2"
   brotli -f -q "$q" -o "$dir/$1.wasm.br" "$dir/$1.wasm"
 }
 build minimal ./web/minimal ""

@@ -23,6 +23,7 @@ func TestWebHello(t *testing.T) {
 		t.Skip("-short: builds hello for the browser")
 	}
 	out := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the patched Ebitengine's copy
 	var stdout, stderr strings.Builder
 	if code := run([]string{"web", "-out", out, "../../examples/hello"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("glue web -out: exit %d, stderr %s", code, stderr.String())
@@ -54,15 +55,25 @@ func TestWebHello(t *testing.T) {
 	if !bytes.HasPrefix(wasm, []byte("\x00asm")) {
 		t.Fatalf("hello.wasm is not WebAssembly: starts %q", wasm[:min(8, len(wasm))])
 	}
+	// Ebitengine's shader templates made before the build: text/template
+	// (its functions' names) is not in the file (internal/ebitenpatch).
+	if bytes.Contains(wasm, []byte("text/template.")) {
+		t.Errorf("hello.wasm has text/template in it: glue web did not patch Ebitengine (stdout: %s)", stdout.String())
+	}
 	entries, _ := os.ReadDir(out)
 	if len(entries) != 4 {
 		t.Errorf("-out wrote %d files, want 4 (index.html, loader.js, wasm_exec.js, hello.wasm)", len(entries))
 	}
 
-	s, err := buildSite(webOptions{Package: "../../examples/hello", GzipLevel: gzip.BestSpeed})
+	// -ebiten-as-is: text/template is in, as without glue web.
+	s, err := buildSite(webOptions{Package: "../../examples/hello", GzipLevel: gzip.BestSpeed, AsIs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !bytes.Contains(s.Files["hello.wasm"].Data, []byte("text/template.")) {
+		t.Errorf("hello.wasm built with AsIs has no text/template in it")
+	}
+	wasm = s.Files["hello.wasm"].Data // what is served below
 	srv := httptest.NewServer(s.handler())
 	defer srv.Close()
 	get := func(name, encoding string) (*http.Response, []byte) {

@@ -1,0 +1,187 @@
+package ebitenpatch
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/version"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Module is Ebitengine's module path, the one Prepare copies.
+const Module = "github.com/hajimehoshi/ebiten/v2"
+
+// copyFormat is the version of what Prepare writes into its cache: a copy
+// made by another format is made again.
+const copyFormat = "1"
+
+// Skipped is the error Prepare returns when it leaves the build as it is
+// (the game's module is already in a workspace, or replaces Ebitengine
+// itself); its text says why.
+var Skipped = errors.New("ebitenpatch: skipped")
+
+// Work is a go.work file that builds a game with the patched copy.
+type Work struct {
+	File    string // the go.work file: pass it as GOWORK=File to go build
+	Version string // the Ebitengine version copied
+	Copy    string // the folder of the patched copy
+}
+
+// Prepare makes the patched copy of the Ebitengine module that the Go
+// module in dir uses, in cache (kept there for the next builds; one per
+// Ebitengine version), and the go.work file that builds dir's module with
+// it, named work. goCmd is the go command ("go" when empty).
+//
+// When dir's module is already in a workspace (GOWORK), or replaces
+// Ebitengine itself, Prepare returns an error wrapping [Skipped] that says
+// so: build as usual then.
+func Prepare(goCmd, dir, cache, work string) (*Work, error) {
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	run := func(env []string, args ...string) ([]byte, error) {
+		cmd := exec.Command(goCmd, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		var errs bytes.Buffer
+		cmd.Stderr = &errs
+		out, err := cmd.Output()
+		if err != nil {
+			return nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, strings.TrimSpace(errs.String()))
+		}
+		return out, nil
+	}
+	if w, err := run(nil, "env", "GOWORK"); err != nil {
+		return nil, err
+	} else if w := strings.TrimSpace(string(w)); w != "" && w != "off" {
+		return nil, fmt.Errorf("%w: the module is in the workspace %s (set GOWORK=off to build it alone)", Skipped, w)
+	}
+	js := []string{"GOOS=js", "GOARCH=wasm"}
+	out, err := run(js, "list", "-m", "-json", "-e", Module)
+	if err != nil {
+		return nil, err
+	}
+	var m struct {
+		Path, Version, Dir, GoVersion string
+		Replace                       *struct{ Path, Version string }
+		Error                         *struct{ Err string }
+	}
+	if err := json.Unmarshal(out, &m); err != nil {
+		return nil, fmt.Errorf("go list -m %s: %v", Module, err)
+	}
+	switch {
+	case m.Error != nil:
+		return nil, fmt.Errorf("%w: %s", Skipped, m.Error.Err)
+	case m.Replace != nil:
+		return nil, fmt.Errorf("%w: the module replaces %s with %s", Skipped, Module, m.Replace.Path)
+	case m.Dir == "":
+		return nil, fmt.Errorf("%s %s is not downloaded: run go mod download %s", Module, m.Version, Module)
+	}
+	main, err := run(nil, "list", "-m", "-f", "{{.Dir}} {{.GoVersion}}")
+	if err != nil {
+		return nil, err
+	}
+	mainDir, goVersion, _ := strings.Cut(strings.TrimSpace(string(main)), " ")
+	if strings.Contains(mainDir, "\n") || mainDir == "" {
+		return nil, fmt.Errorf("%w: %s is not in one Go module", Skipped, dir)
+	}
+	if version.Compare("go"+m.GoVersion, "go"+goVersion) > 0 {
+		goVersion = m.GoVersion
+	}
+
+	copyDir := filepath.Join(cache, "ebiten@"+m.Version+"-notemplate"+copyFormat)
+	if err := makeCopy(m.Dir, copyDir); err != nil {
+		return nil, err
+	}
+	text := fmt.Sprintf("// Made by glue's internal/ebitenpatch: the module at %s, built with\n"+
+		"// Ebitengine %s whose shader sources are made before the build.\n\n"+
+		"go %s\n\nuse %s\n\nreplace %s %s => %s\n",
+		mainDir, m.Version, goVersion, quote(mainDir), Module, m.Version, quote(copyDir))
+	if err := os.MkdirAll(filepath.Dir(work), 0o755); err != nil {
+		return nil, err
+	}
+	if old, err := os.ReadFile(work); err != nil || string(old) != text {
+		if err := os.WriteFile(work, []byte(text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return &Work{File: work, Version: m.Version, Copy: copyDir}, nil
+}
+
+// quote quotes a path for go.work when it needs it.
+func quote(p string) string {
+	if strings.ContainsAny(p, " \t\"'`\\") {
+		return fmt.Sprintf("%q", p)
+	}
+	return p
+}
+
+// makeCopy copies the module at src into dst with its shader files
+// rewritten, unless dst holds a finished copy already. The copy is made
+// beside dst and renamed into place, so that two builds at once do not
+// see half a copy.
+func makeCopy(src, dst string) error {
+	done := filepath.Join(dst, ".glue-ebitenpatch")
+	if _, err := os.Stat(done); err == nil {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dst), filepath.Base(dst)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(tmp, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, name := range ShaderFiles {
+			if filepath.ToSlash(rel) == name {
+				if data, err = ShaderFile(rel, data); err != nil {
+					return fmt.Errorf("ebitenpatch: Ebitengine at %s: %w", src, err)
+				}
+			}
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	for _, name := range ShaderFiles {
+		if _, err := os.Stat(filepath.Join(src, name)); err != nil {
+			return fmt.Errorf("ebitenpatch: Ebitengine at %s has no %s (a version that makes its shaders another way): build without the patch", src, name)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ".glue-ebitenpatch"), []byte(copyFormat+"\n"), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		if _, statErr := os.Stat(done); statErr == nil {
+			return nil // another build made it first
+		}
+		os.RemoveAll(dst) // an unfinished copy (a build stopped half-way)
+		if err := os.Rename(tmp, dst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
