@@ -319,7 +319,7 @@ func patchEbiten(o webOptions, tmp string) (string, error) {
 		cache = filepath.Join(dir, "glue", "ebitenpatch")
 	}
 	w, err := ebitenpatch.Prepare("", o.Dir, cache, filepath.Join(tmp, "go.work"))
-	if errors.Is(err, ebitenpatch.Skipped) {
+	if errors.Is(err, ebitenpatch.ErrSkipped) {
 		note("%v", err)
 		return "", nil
 	}

@@ -128,7 +128,7 @@ func TestPrepareLeavesTextTemplateOut(t *testing.T) {
 	// In a workspace already: left alone, with the reason.
 	t.Setenv("GOWORK", w.File)
 	_, err = ebitenpatch.Prepare("", root, cache, filepath.Join(t.TempDir(), "go.work"))
-	if !errors.Is(err, ebitenpatch.Skipped) || !strings.Contains(err.Error(), "workspace") {
-		t.Errorf("Prepare in a workspace: %v, want Skipped naming the workspace", err)
+	if !errors.Is(err, ebitenpatch.ErrSkipped) || !strings.Contains(err.Error(), "workspace") {
+		t.Errorf("Prepare in a workspace: %v, want ErrSkipped naming the workspace", err)
 	}
 }

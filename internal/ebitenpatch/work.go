@@ -20,10 +20,10 @@ const Module = "github.com/hajimehoshi/ebiten/v2"
 // made by another format is made again.
 const copyFormat = "1"
 
-// Skipped is the error Prepare returns when it leaves the build as it is
+// ErrSkipped is the error Prepare returns when it leaves the build as it is
 // (the game's module is already in a workspace, or replaces Ebitengine
 // itself); its text says why.
-var Skipped = errors.New("ebitenpatch: skipped")
+var ErrSkipped = errors.New("ebitenpatch: skipped")
 
 // Work is a go.work file that builds a game with the patched copy.
 type Work struct {
@@ -38,7 +38,7 @@ type Work struct {
 // it, named work. goCmd is the go command ("go" when empty).
 //
 // When dir's module is already in a workspace (GOWORK), or replaces
-// Ebitengine itself, Prepare returns an error wrapping [Skipped] that says
+// Ebitengine itself, Prepare returns an error wrapping [ErrSkipped] that says
 // so: build as usual then.
 func Prepare(goCmd, dir, cache, work string) (*Work, error) {
 	if goCmd == "" {
@@ -59,7 +59,7 @@ func Prepare(goCmd, dir, cache, work string) (*Work, error) {
 	if w, err := run(nil, "env", "GOWORK"); err != nil {
 		return nil, err
 	} else if w := strings.TrimSpace(string(w)); w != "" && w != "off" {
-		return nil, fmt.Errorf("%w: the module is in the workspace %s (set GOWORK=off to build it alone)", Skipped, w)
+		return nil, fmt.Errorf("%w: the module is in the workspace %s (set GOWORK=off to build it alone)", ErrSkipped, w)
 	}
 	js := []string{"GOOS=js", "GOARCH=wasm"}
 	out, err := run(js, "list", "-m", "-json", "-e", Module)
@@ -76,9 +76,9 @@ func Prepare(goCmd, dir, cache, work string) (*Work, error) {
 	}
 	switch {
 	case m.Error != nil:
-		return nil, fmt.Errorf("%w: %s", Skipped, m.Error.Err)
+		return nil, fmt.Errorf("%w: %s", ErrSkipped, m.Error.Err)
 	case m.Replace != nil:
-		return nil, fmt.Errorf("%w: the module replaces %s with %s", Skipped, Module, m.Replace.Path)
+		return nil, fmt.Errorf("%w: the module replaces %s with %s", ErrSkipped, Module, m.Replace.Path)
 	case m.Dir == "":
 		return nil, fmt.Errorf("%s %s is not downloaded: run go mod download %s", Module, m.Version, Module)
 	}
@@ -88,7 +88,7 @@ func Prepare(goCmd, dir, cache, work string) (*Work, error) {
 	}
 	mainDir, goVersion, _ := strings.Cut(strings.TrimSpace(string(main)), " ")
 	if strings.Contains(mainDir, "\n") || mainDir == "" {
-		return nil, fmt.Errorf("%w: %s is not in one Go module", Skipped, dir)
+		return nil, fmt.Errorf("%w: %s is not in one Go module", ErrSkipped, dir)
 	}
 	if version.Compare("go"+m.GoVersion, "go"+goVersion) > 0 {
 		goVersion = m.GoVersion

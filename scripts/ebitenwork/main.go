@@ -40,7 +40,7 @@ func main() {
 		os.Exit(1)
 	}
 	w, err := ebitenpatch.Prepare("", ".", *cache, file)
-	if errors.Is(err, ebitenpatch.Skipped) {
+	if errors.Is(err, ebitenpatch.ErrSkipped) {
 		err = fmt.Errorf("%w (build with Ebitengine as it is: GOWORK=off, or make's WASM_WORK=off)", err)
 	}
 	if err != nil {
