@@ -69,6 +69,7 @@ type Game struct {
 	err        error // the first error from a frame, returned by the next Update
 	frame      uint64
 	fullscreen fullscreenState // the full screen applied (fullscreen.go)
+	field      fieldPublisher  // where the field is, told to the page (field.go)
 }
 
 // NewGame returns a Game that drives app. The app must have the render
@@ -148,9 +149,19 @@ func (g *Game) Err() error { return g.err }
 // scale, grown downwards to the window's aspect if the viewport grows
 // ([Viewport.Layout]), or the window's size if the viewport follows the
 // window.
+//
+// In the browser it also tells the page where the field is — the
+// Viewport's Width × Height, without the letterbox and the space a
+// GrowDown screen adds below it — as <canvas data-glue-field="x y w h">
+// in CSS pixels, whenever that changes (docs/web.md); it does nothing
+// more while the layout stays.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeight int) {
-	if vp := glue.Resource[Viewport](g.app); vp != nil {
-		return vp.Layout(outsideWidth, outsideHeight)
+	vp := glue.Resource[Viewport](g.app)
+	if vp != nil {
+		screenWidth, screenHeight = vp.Layout(outsideWidth, outsideHeight)
+	} else {
+		screenWidth, screenHeight = outsideWidth, outsideHeight
 	}
-	return outsideWidth, outsideHeight
+	g.field.layout(outsideWidth, outsideHeight, screenWidth, screenHeight, vp)
+	return screenWidth, screenHeight
 }

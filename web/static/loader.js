@@ -350,8 +350,8 @@
   }
 
   // Files: saves and replays leave the browser as files and come back
-  // from files, from a small panel ("Files", top right, once the game
-  // runs). A save downloads as <name>.save — the file the desktop game
+  // from files, from a small panel ("Files", off the game's field once the
+  // game runs: placeFiles). A save downloads as <name>.save — the file the desktop game
   // keeps in its save folder — and a replay as <name>.replay, which the
   // desktop game plays with -replay FILE. Loading NAME.save puts it in the
   // save NAME (F9 loads the quick save, "quick.save"); NAME.replay
@@ -400,7 +400,10 @@
       }
       if (!list.children.length) list.innerHTML = "<li>No saves or replays yet.</li>";
     }
-    panel.addEventListener("toggle", () => { if (panel.open) { said.textContent = ""; refresh(); } });
+    panel.addEventListener("toggle", () => {
+      if (panel.open) { said.textContent = ""; refresh(); }
+      placeFiles(panel);
+    });
     input.addEventListener("change", async () => {
       const file = input.files[0];
       input.value = "";
@@ -424,6 +427,79 @@
       refresh();
     });
     document.body.append(panel);
+    placeFiles(panel);
+    // The game publishes its field again when its layout changes (a
+    // resize, a phone turned): the panel follows.
+    const canvas = document.querySelector("canvas");
+    if (canvas) new MutationObserver(() => placeFiles(panel)).observe(canvas, { attributes: true, attributeFilter: ["data-glue-field"] });
+    window.addEventListener("resize", () => placeFiles(panel));
+  }
+
+  // The Files panel's place. The game (modules/render) publishes where its
+  // field is — the part of the page the world and the HUD use, without the
+  // letterbox and the space a GrowDown screen adds below the field — as
+  // <canvas data-glue-field="x y w h">, CSS px from the canvas's corner.
+  // The closed panel, a 44×44 CSS px button (a finger's), goes to the top
+  // right corner of the largest free strip beside, above or below the
+  // field that holds it. Where none does (the field leaves less than 44 px
+  // on every side), it goes to the middle of the page's edge with the
+  // widest strip, the top on a tie, so that it covers the least of the
+  // field — and not the HUD, which the games keep in the field's top
+  // corners, nor the touch controls in the bottom ones. The panel says
+  // where in <details data-glue-place> (right, below, above, left, or
+  // edge-top, edge-bottom, edge-right, edge-left).
+  const target = 44;
+  function fieldOnPage(pageW, pageH) {
+    const canvas = document.querySelector("canvas");
+    const told = canvas && canvas.getAttribute("data-glue-field");
+    const r = told ? told.split(" ").map(Number) : [];
+    if (r.length !== 4 || !r.every(Number.isFinite)) return { x: 0, y: 0, w: pageW, h: pageH }; // not told: all of it
+    const box = canvas.getBoundingClientRect();
+    return { x: box.left + r[0], y: box.top + r[1], w: r[2], h: r[3] };
+  }
+  function placeFiles(panel) {
+    const pageW = document.documentElement.clientWidth, pageH = document.documentElement.clientHeight;
+    const f = fieldOnPage(pageW, pageH);
+    const right = pageW - f.x - f.w, below = pageH - f.y - f.h;
+    // The strips, in the order that wins a tie.
+    const strips = [
+      { place: "right", x: f.x + f.w, y: 0, w: right, h: pageH },
+      { place: "below", x: 0, y: f.y + f.h, w: pageW, h: below },
+      { place: "above", x: 0, y: 0, w: pageW, h: f.y },
+      { place: "left", x: 0, y: 0, w: f.x, h: pageH },
+    ];
+    let best = null;
+    for (const s of strips) {
+      if (s.w >= target && s.h >= target && (!best || s.w * s.h > best.w * best.h)) best = s;
+    }
+    const st = panel.style;
+    st.top = st.right = st.bottom = st.left = st.transform = "";
+    if (best) {
+      // A margin of up to 4 px inside the strip.
+      const m = Math.max(0, Math.min(4, (Math.min(best.w, best.h) - target) / 2));
+      st.top = `${best.y + m}px`;
+      st.right = `${pageW - best.x - best.w + m}px`;
+      panel.dataset.gluePlace = best.place;
+      // Open, the panel may cover the field, but stays on the page.
+      if (panel.open) {
+        const r = panel.getBoundingClientRect();
+        if (r.bottom > pageH) st.top = `${Math.max(0, pageH - r.height)}px`;
+        if (r.left < 0) st.right = `${Math.max(0, pageW - r.width)}px`;
+      }
+      return;
+    }
+    const edges = [["top", f.y], ["bottom", below], ["right", right], ["left", f.x]];
+    const [edge] = edges.reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (edge === "top" || edge === "bottom") {
+      st[edge] = "0px";
+      st.left = "50%";
+      st.transform = "translateX(-50%)";
+    } else {
+      st[edge] = "0px";
+      st.top = "50%";
+      st.transform = "translateY(-50%)";
+    }
+    panel.dataset.gluePlace = `edge-${edge}`;
   }
   new MutationObserver((_, obs) => {
     if (!document.body.dataset.glueReady) return;

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/gluekit/glue"
+)
+
+// TestGameLayoutPublishesTheField: the Game's Layout tells the page where
+// the field is, in the window's (CSS) pixels — Breakout's 200×400 field
+// at scale 2, letterboxed, and the platformer's 320×180 at scale 3 with
+// GrowDown, whose grown screen is not field — once per change of the
+// layout, with no call and no allocation while it stays; and the screen
+// sizes Layout returns are those of Viewport.Layout, unchanged.
+func TestGameLayoutPublishesTheField(t *testing.T) {
+	type rect [4]float64
+	for _, c := range []struct {
+		name       string
+		win        Window
+		outW, outH int
+		want       rect // x, y, w, h in the window's pixels
+	}{
+		{"breakout upright", Window{Width: 200, Height: 400, Scale: 2}, 390, 844, rect{0, 32, 390, 780}},
+		{"breakout sideways", Window{Width: 200, Height: 400, Scale: 2}, 844, 390, rect{324.5, 0, 195, 390}},
+		{"breakout 1920×1080", Window{Width: 200, Height: 400, Scale: 2}, 1920, 1080, rect{690, 0, 540, 1080}},
+		{"breakout 320×240", Window{Width: 200, Height: 400, Scale: 2}, 320, 240, rect{100, 0, 120, 240}},
+		{"breakout 400×800", Window{Width: 200, Height: 400, Scale: 2}, 400, 800, rect{0, 0, 400, 800}},
+		{"platformer upright", Window{Width: 320, Height: 180, Scale: 3, GrowDown: true}, 390, 844, rect{0.04, 0, 389.91, 219.33}}, // the grown screen, 960×2078, is a hair narrower than the page
+		{"platformer sideways", Window{Width: 320, Height: 180, Scale: 3, GrowDown: true}, 844, 390, rect{75.33, 0, 693.33, 390}},
+		{"platformer 1920×1080", Window{Width: 320, Height: 180, Scale: 3, GrowDown: true}, 1920, 1080, rect{0, 0, 1920, 1080}},
+		{"platformer 320×240", Window{Width: 320, Height: 180, Scale: 3, GrowDown: true}, 320, 240, rect{0, 0, 320, 180}},
+		{"a viewport following the window", Window{}, 640, 480, rect{0, 0, 640, 480}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			app := glue.NewApp()
+			app.AddPlugins(Plugin{})
+			t.Cleanup(app.Close)
+			if err := app.Build(); err != nil {
+				t.Fatal(err)
+			}
+			if c.win.Width > 0 {
+				if err := applyWindow(c.win, glue.Resource[Viewport](app)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			g := NewGame(app)
+			var told []rect
+			g.field.publish = func(x, y, w, h float64) { told = append(told, rect{x, y, w, h}) }
+			vp := *glue.Resource[Viewport](app)
+			wantW, wantH := vp.Layout(c.outW, c.outH)
+			if c.win.Width == 0 {
+				wantW, wantH = c.outW, c.outH
+			}
+			if w, h := g.Layout(c.outW, c.outH); w != wantW || h != wantH {
+				t.Errorf("Layout(%d, %d) = %d×%d, want Viewport.Layout's %d×%d", c.outW, c.outH, w, h, wantW, wantH)
+			}
+			if len(told) != 1 {
+				t.Fatalf("the first Layout told the page %d times, want once: %v", len(told), told)
+			}
+			for i := range told[0] {
+				if math.Abs(told[0][i]-c.want[i]) > 0.01 {
+					t.Fatalf("the field is at %v, want %v", fmt.Sprintf("%.2f", told[0]), c.want)
+				}
+			}
+			allocs := testing.AllocsPerRun(20, func() { g.Layout(c.outW, c.outH) })
+			if allocs != 0 || len(told) != 1 {
+				t.Errorf("an unchanged layout: %v allocations and %d more calls to the page, want none", allocs, len(told)-1)
+			}
+			g.Layout(c.outW+10, c.outH)
+			g.Layout(c.outW, c.outH)
+			if len(told) != 3 || told[2] != told[0] {
+				t.Errorf("a resize and back: the page was told %v, want 3 times, the last as the first", told)
+			}
+		})
+	}
+}
