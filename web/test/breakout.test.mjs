@@ -159,10 +159,11 @@ test("R while paused starts a game that plays", async () => {
   await until(page, (s) => s.phase === "paused", "the pause");
   await page.keyboard.press("r");
   const s0 = await until(page, (s) => s.phase === "serving" && s.bricks === 36, "the restart");
+  // Held until the paddle has moved: at load the page runs a few frames
+  // a second, and a 400 ms hold was one or two ticks (CI, 29 Nov 2026).
   await page.keyboard.down("ArrowLeft");
-  await page.waitForTimeout(400);
+  await until(page, (s) => s.paddleX < s0.paddleX - 20, "the paddle to move after R from pause", 30_000);
   await page.keyboard.up("ArrowLeft");
-  await until(page, (s) => s.paddleX < s0.paddleX - 20, "the paddle to move after R from pause", 10_000);
   await page.keyboard.press("Space");
   const s1 = await until(page, (s) => s.phase === "playing", "the launch after R from pause", 10_000);
   await until(page, (s) => Math.abs(s.ballY - s1.ballY) > 5, "the ball to fly after R from pause", 10_000);
