@@ -125,6 +125,14 @@ func TestPrepareLeavesTextTemplateOut(t *testing.T) {
 		t.Errorf("Prepare again: %v, %v (first %v)", w2, err, w)
 	}
 
+	// GOFLAGS=-mod=mod: left alone, with the reason (a workspace refuses it).
+	t.Setenv("GOFLAGS", "-mod=mod")
+	_, err = ebitenpatch.Prepare("", root, cache, filepath.Join(t.TempDir(), "go.work"))
+	if !errors.Is(err, ebitenpatch.ErrSkipped) || !strings.Contains(err.Error(), "-mod=mod") {
+		t.Errorf("Prepare with GOFLAGS=-mod=mod: %v, want ErrSkipped naming it", err)
+	}
+	t.Setenv("GOFLAGS", "")
+
 	// In a workspace already: left alone, with the reason.
 	t.Setenv("GOWORK", w.File)
 	_, err = ebitenpatch.Prepare("", root, cache, filepath.Join(t.TempDir(), "go.work"))

@@ -37,8 +37,9 @@ type Work struct {
 // Ebitengine version), and the go.work file that builds dir's module with
 // it, named work. goCmd is the go command ("go" when empty).
 //
-// When dir's module is already in a workspace (GOWORK), or replaces
-// Ebitengine itself, Prepare returns an error wrapping [ErrSkipped] that says
+// When dir's module is already in a workspace (GOWORK), replaces
+// Ebitengine itself, or GOFLAGS sets -mod=mod or -mod=vendor (which a
+// workspace does not allow), Prepare returns an error wrapping [ErrSkipped] that says
 // so: build as usual then.
 func Prepare(goCmd, dir, cache, work string) (*Work, error) {
 	if goCmd == "" {
@@ -60,6 +61,15 @@ func Prepare(goCmd, dir, cache, work string) (*Work, error) {
 		return nil, err
 	} else if w := strings.TrimSpace(string(w)); w != "" && w != "off" {
 		return nil, fmt.Errorf("%w: the module is in the workspace %s (set GOWORK=off to build it alone)", ErrSkipped, w)
+	}
+	if flags, err := run(nil, "env", "GOFLAGS"); err != nil {
+		return nil, err
+	} else {
+		for _, f := range strings.Fields(string(flags)) {
+			if strings.HasPrefix(f, "-mod=") && f != "-mod=readonly" {
+				return nil, fmt.Errorf("%w: GOFLAGS has %s, which a workspace does not allow", ErrSkipped, f)
+			}
+		}
 	}
 	js := []string{"GOOS=js", "GOARCH=wasm"}
 	out, err := run(js, "list", "-m", "-json", "-e", Module)
