@@ -29,22 +29,29 @@ const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glu
 // params to fetch before each run. Reflection runs here, once per app,
 // never per tick.
 func initParams[P any](b *builder) (slots []P, fetch [][]param, err error) {
-	slots = make([]P, b.slots)
-	if fetch, err = initSlots(b, reflect.ValueOf(slots)); err != nil {
+	sv, fetch, err := initSlots(b, reflect.TypeOf((*P)(nil)))
+	if err != nil {
 		return nil, nil, err
 	}
-	return slots, fetch, nil
+	return sv.([]P), fetch, nil
 }
 
-// initSlots does initParams' work on slots, a []P, outside the generic
-// function: a generic function is compiled once per shape of P, and
+// initSlots does initParams' work outside the generic function: it makes
+// the []P (ptr is the type *P), one per chunk slot, and returns it in an
+// interface. A generic function is compiled once per shape of P, and
 // every system's param struct is a shape of its own, so the reflection
-// here would otherwise be linked once per system.
-func initSlots(b *builder, slots reflect.Value) ([][]param, error) {
-	tmpl := reflect.New(slots.Type().Elem()).Elem()
+// and the slice's allocation here would otherwise be linked once per
+// system (issue #40: 50 KB of code in breakout.wasm when initParams made
+// the slice itself).
+//
+//go:noinline
+func initSlots(b *builder, ptr reflect.Type) (any, [][]param, error) {
+	p := ptr.Elem()
+	slots := reflect.MakeSlice(reflect.SliceOf(p), b.slots, b.slots)
+	tmpl := reflect.New(p).Elem()
 	var paths [][]int
 	if err := collectParams(b, tmpl, nil, "", &paths); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fetch := make([][]param, slots.Len())
 	for c := range fetch {
@@ -58,7 +65,25 @@ func initSlots(b *builder, slots reflect.Value) ([][]param, error) {
 			fetch[c] = append(fetch[c], f.Addr().Interface().(param))
 		}
 	}
-	return fetch, nil
+	return slots.Interface(), fetch, nil
+}
+
+// paramsSystem sets s's init for a system whose params are a P (ptr is
+// the type *P): run receives the []P, one per chunk slot, in an
+// interface, and returns the system's body. Not generic: [Func] and the
+// FuncN constructors keep only the typed assertion and the body in
+// their instances, so the build-time steps are compiled once (noinline:
+// inlined, its closure would be compiled into each instance again).
+//
+//go:noinline
+func (s *System) paramsSystem(ptr reflect.Type, run func(slots any) func(*runCtx, int, int)) {
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		slots, fetch, err := initSlots(b, ptr)
+		if err != nil {
+			return nil, nil, err
+		}
+		return fetcher(fetch), run(slots), nil
+	}
 }
 
 // collectParams initialises the params in v (a param or a struct of

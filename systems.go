@@ -1,5 +1,7 @@
 package glue
 
+import "reflect"
+
 // Func makes a global system from fn: it runs once per tick in its
 // stage. fn's parameter is a system param — [Res], [ResMut], [Opt],
 // [Local], [Commands], [Added], [Removed] or a query ([Query1] …
@@ -22,14 +24,10 @@ package glue
 //	glue.Func3(func(t glue.Res[timer.Time], cmds glue.Commands, q glue.Query1[*Ship]) { … })
 func Func[P any](fn func(P)) *System {
 	s := newSystem(fn, globalSystem, nil, nil)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		return fetcher(fetch),
-			func(ctx *runCtx, _, _ int) { fn(slots[ctx.chunk]) }, nil
-	}
+	s.paramsSystem(reflect.TypeOf((*P)(nil)), func(slots any) func(*runCtx, int, int) {
+		sl := slots.([]P)
+		return func(ctx *runCtx, _, _ int) { fn(sl[ctx.chunk]) }
+	})
 	return s
 }
 
@@ -40,14 +38,10 @@ func funcN[P any](fn any, call func(P)) *System {
 	// Frames between funcName's caller and the user's code: funcN, FuncN.
 	s := &System{kind: globalSystem}
 	s.name, s.module, s.line = funcName(fn, 3)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		return fetcher(fetch),
-			func(ctx *runCtx, _, _ int) { call(slots[ctx.chunk]) }, nil
-	}
+	s.paramsSystem(reflect.TypeOf((*P)(nil)), func(slots any) func(*runCtx, int, int) {
+		sl := slots.([]P)
+		return func(ctx *runCtx, _, _ int) { call(sl[ctx.chunk]) }
+	})
 	return s
 }
 

@@ -71,18 +71,23 @@ type Codec struct {
 	version uint8
 	name    string
 	rtype   reflect.Type
+	ptype   reflect.Type // *T
 	gtype   glue.Type
 	// enc is the typed encoder, a func(*T, *Writer); generic helpers
 	// assert it once.
 	enc any
-	// encAny encodes a *T or a T held in an interface, and reports
-	// whether v was one.
-	encAny func(v any, w *Writer) bool
-	// decAny is the decoder, its T returned in an interface.
-	decAny func(r *Reader) (any, error)
-	// decodeWith makes a T from its default, fills it with fill, checks
-	// it (Validate) and returns it in an interface.
-	decodeWith func(r *Reader, fill func(unsafe.Pointer) error) (any, error)
+	// encp encodes the T at a pointer; decp decodes into the T at a
+	// pointer. Not generic (issue #40): the registration's closures
+	// are compiled once, not once per registered type.
+	encp func(p unsafe.Pointer, w *Writer)
+	decp func(p unsafe.Pointer, r *Reader) error
+	// def is the Default option's value (invalid: the zero T).
+	def reflect.Value
+	// validate tells that *T has a Validate method.
+	validate bool
+	// adapted, if not nil, is the old schema this copy of a codec
+	// decodes.
+	adapted *adapter
 	// plan is the derived codec; nil for one written by hand.
 	plan        *plan
 	explicit    bool // named with the Name option
@@ -116,7 +121,9 @@ type options struct {
 	float32     bool
 	renames     [][2]string
 	def         any
-	migrate     any
+	migrate     any                             // the func(*T, Old) error, for errors
+	migrateType reflect.Type                    // *T of Migrate's T
+	migrateP    func(unsafe.Pointer, Old) error // migrate on a *T
 	ranges      []fieldRange
 	derivedOnly []string // options that need a derived codec, for errors
 }
@@ -177,7 +184,11 @@ func Default[T any](v T) Option { return Option{func(o *options) { o.def = v }} 
 // bring v up to date — a field whose meaning changed, one split in two,
 // one whose kind no longer converts.
 func Migrate[T any](fn func(v *T, old Old) error) Option {
-	return Option{func(o *options) { o.migrate, o.derivedOnly = fn, append(o.derivedOnly, "Migrate") }}
+	mp := func(p unsafe.Pointer, old Old) error { return fn((*T)(p), old) }
+	t := reflect.TypeOf((*T)(nil))
+	return Option{func(o *options) {
+		o.migrate, o.migrateType, o.migrateP, o.derivedOnly = fn, t, mp, append(o.derivedOnly, "Migrate")
+	}}
 }
 
 // validator is a type that checks a decoded value: a save file or a
@@ -201,40 +212,54 @@ type validator interface{ Validate() error }
 // codec, options that do not fit — are recorded and reported by
 // [Registry.Err], which the plugins' startup systems check.
 func Register[T any](reg *Registry, opts ...Option) {
-	o := collect(opts)
-	c := newCodec[T](o)
-	if _, custom := any((*T)(nil)).(selfCoder); custom {
-		if !reg.customFits(c, o) {
-			return
-		}
-		setCoders(c,
-			func(v *T, w *Writer) { any(v).(selfCoder).Encode(w) },
-			func(base unsafe.Pointer, r *Reader) error { return any((*T)(base)).(selfCoder).Decode(r) })
-		reg.add(c, o)
+	c := reg.register(reflect.TypeOf((*T)(nil)), glue.TypeOf[T](), opts)
+	if c == nil {
 		return
+	}
+	encp := c.encp
+	c.enc = func(v *T, w *Writer) { encp(unsafe.Pointer(v), w) }
+}
+
+// register does Register's work outside the generic function, so that
+// it is compiled once rather than once per registered type's shape
+// (issue #40: 101 KB of code in breakout.wasm when Register and its
+// closures were generic): ptr is the type *T. It returns the codec, nil
+// after a mistake, which it records. The caller adds the typed encoder.
+func (reg *Registry) register(ptr reflect.Type, gtype glue.Type, opts []Option) *Codec {
+	o := collect(opts)
+	c := newCodec(ptr, gtype, o)
+	if ptr.Implements(binaryType) {
+		if !reg.customFits(c, o) {
+			return nil
+		}
+		tab := itabOf(c.rtype)
+		c.encp = func(p unsafe.Pointer, w *Writer) { (&op{tab: tab}).selfCoder(p).Encode(w) }
+		c.decp = func(p unsafe.Pointer, r *Reader) error { return (&op{tab: tab}).selfCoder(p).Decode(r) }
+		reg.add(c, o)
+		return c
 	}
 	p := reg.derive(c, o)
 	if p == nil {
-		return
+		return nil
 	}
 	if o.migrate != nil {
-		fn, ok := o.migrate.(func(*T, Old) error)
-		if !ok {
+		if o.migrateType != ptr {
 			reg.fail(fmt.Errorf("codec: Register[%s]: Migrate is for another type (%T)", c.gtype, o.migrate))
-			return
+			return nil
 		}
-		c.migrate = func(p unsafe.Pointer, old Old) error { return fn((*T)(p), old) }
+		c.migrate = o.migrateP
 	}
-	enc := func(v *T, w *Writer) { p.encode(unsafe.Pointer(v), w) }
+	c.encp = p.encode
 	if len(p.fast) == 1 && p.fast[0].k == kRaw {
 		// All fixed-size, in one run (physics.Body): one copy.
 		off, n := p.fast[0].off, p.fast[0].n
-		enc = func(v *T, w *Writer) {
-			w.buf = append(w.buf, unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(v), off)), n)...)
+		c.encp = func(v unsafe.Pointer, w *Writer) {
+			w.buf = append(w.buf, unsafe.Slice((*byte)(unsafe.Add(v, off)), n)...)
 		}
 	}
-	setCoders(c, enc, func(base unsafe.Pointer, r *Reader) error { p.decode(base, r); return nil })
+	c.decp = func(base unsafe.Pointer, r *Reader) error { p.decode(base, r); return nil }
 	reg.add(c, o)
+	return c
 }
 
 // customFits reports whether options o fit c, a type with its own Encode
@@ -291,57 +316,75 @@ func collect(opts []Option) *options {
 	return o
 }
 
-// newCodec makes T's codec without its coders: its type, its default
-// and the decoding that starts from the default.
-func newCodec[T any](o *options) *Codec {
-	c := &Codec{rtype: reflect.TypeFor[T](), gtype: glue.TypeOf[T](), userVersion: o.version, renames: o.renames}
-	var def T
-	if o.def != nil {
-		if d, ok := o.def.(T); ok {
-			def = d
-		}
+// newCodec makes the codec of T (ptr is the type *T) without its coders:
+// its types, its default ([Default]) and whether it validates.
+func newCodec(ptr reflect.Type, gtype glue.Type, o *options) *Codec {
+	c := &Codec{rtype: ptr.Elem(), ptype: ptr, gtype: gtype, userVersion: o.version, renames: o.renames}
+	if o.def != nil && reflect.TypeOf(o.def) == c.rtype {
+		c.def = reflect.ValueOf(o.def)
 	}
-	c.decodeWith = func(r *Reader, fill func(unsafe.Pointer) error) (any, error) {
-		v := def
-		if err := fill(unsafe.Pointer(&v)); err != nil {
-			return nil, err
-		}
-		if err := r.Err(); err != nil {
-			return nil, err
-		}
-		if err := c.checkRanges(unsafe.Pointer(&v)); err != nil {
-			return nil, err
-		}
-		if vd, ok := any(&v).(validator); ok {
-			if err := vd.Validate(); err != nil {
-				return nil, err
-			}
-		}
-		return v, nil
-	}
+	c.validate = ptr.Implements(validatorType)
 	return c
 }
 
-// setCoders gives c its typed encoder and its decoder.
-func setCoders[T any](c *Codec, enc func(*T, *Writer), dec func(unsafe.Pointer, *Reader) error) {
-	c.enc = enc
-	c.encAny = func(v any, w *Writer) bool {
-		switch x := v.(type) {
-		case *T:
-			if x == nil {
-				return false
-			}
-			enc(x, w)
-		case T:
-			enc(&x, w)
-		default:
+var validatorType = reflect.TypeFor[validator]()
+
+// decodeWith makes a T from its default, fills it with fill, checks it
+// (ranges, Validate) and returns it in an interface.
+func (c *Codec) decodeWith(r *Reader, fill func(unsafe.Pointer) error) (any, error) {
+	pv := reflect.New(c.rtype)
+	if c.def.IsValid() {
+		pv.Elem().Set(c.def)
+	}
+	p := pv.UnsafePointer()
+	if err := fill(p); err != nil {
+		return nil, err
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if err := c.checkRanges(p); err != nil {
+		return nil, err
+	}
+	if c.validate {
+		if err := pv.Interface().(validator).Validate(); err != nil {
+			return nil, err
+		}
+	}
+	return pv.Elem().Interface(), nil
+}
+
+// encAny encodes v, a *T or a T, and reports whether v was one.
+func (c *Codec) encAny(v any, w *Writer) bool {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return false
+	}
+	switch rv.Type() {
+	case c.ptype:
+		if rv.IsNil() {
 			return false
 		}
-		return true
+		c.encp(rv.UnsafePointer(), w)
+	case c.rtype:
+		// A copy, as the encoder gets a pointer: v's own memory may be
+		// read-only.
+		pv := reflect.New(c.rtype)
+		pv.Elem().Set(rv)
+		c.encp(pv.UnsafePointer(), w)
+	default:
+		return false
 	}
-	c.decAny = func(r *Reader) (any, error) {
-		return c.decodeWith(r, func(p unsafe.Pointer) error { return dec(p, r) })
+	return true
+}
+
+// decAny decodes a T and returns it in an interface: of an old schema
+// if c is an adapter's codec ([Codec.Adapt]).
+func (c *Codec) decAny(r *Reader) (any, error) {
+	if c.adapted != nil {
+		return c.decodeAdapted(c.adapted, r)
 	}
+	return c.decodeWith(r, func(p unsafe.Pointer) error { return c.decp(p, r) })
 }
 
 // RegisterFunc adds T to the registry with a codec written by hand: enc
@@ -357,7 +400,7 @@ func setCoders[T any](c *Codec, enc func(*T, *Writer), dec func(unsafe.Pointer, 
 // that need a derived codec are errors.
 func RegisterFunc[T any](reg *Registry, enc func(*T, *Writer), dec func(*Reader) (T, error), opts ...Option) {
 	o := collect(opts)
-	c := newCodec[T](o)
+	c := newCodec(reflect.TypeOf((*T)(nil)), glue.TypeOf[T](), o)
 	if enc == nil || dec == nil {
 		reg.fail(fmt.Errorf("codec: RegisterFunc[%s]: encoder and decoder must not be nil", c.gtype))
 		return
@@ -366,11 +409,13 @@ func RegisterFunc[T any](reg *Registry, enc func(*T, *Writer), dec func(*Reader)
 		reg.fail(fmt.Errorf("codec: RegisterFunc[%s]: option %s needs a derived codec (codec.Register)", c.gtype, o.derivedOnly[0]))
 		return
 	}
-	setCoders(c, enc, func(p unsafe.Pointer, r *Reader) error {
+	c.enc = enc
+	c.encp = func(p unsafe.Pointer, w *Writer) { enc((*T)(p), w) }
+	c.decp = func(p unsafe.Pointer, r *Reader) error {
 		v, err := dec(r)
 		*(*T)(p) = v
 		return err
-	})
+	}
 	reg.add(c, o)
 }
 

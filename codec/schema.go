@@ -361,7 +361,7 @@ func (c *Codec) Adapt(s Schema) (*Codec, error) {
 		a.steps = append(a.steps, st)
 	}
 	ad := *c
-	ad.decAny = func(r *Reader) (any, error) { return c.decodeAdapted(a, r) }
+	ad.adapted = a
 	return &ad, nil
 }
 

@@ -44,13 +44,23 @@ var (
 // TypeFor returns the Type of T, registering it on first use. It is
 // concurrent-safe.
 func TypeFor[T any]() *Type {
-	rt := reflect.TypeFor[T]()
+	return typeFor(reflect.TypeOf((*T)(nil)), func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
+		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) },
+		func(dst, src unsafe.Pointer, n int) { copy(unsafe.Slice((*T)(dst), n), unsafe.Slice((*T)(src), n)) })
+}
+
+// typeFor is TypeFor's lookup outside the generic function (ptr is the
+// type *T), so that it is compiled once rather than once per component
+// type's shape (issue #40: 20 KB of code in breakout.wasm); the typed
+// setters and copiers stay generic, as they run per value.
+//
+//go:noinline
+func typeFor(ptr reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src unsafe.Pointer), cpN func(dst, src unsafe.Pointer, n int)) *Type {
+	rt := ptr.Elem()
 	if v, ok := registry.Load(rt); ok {
 		return v.(*Type)
 	}
-	return registerN(rt, func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
-		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) },
-		func(dst, src unsafe.Pointer, n int) { copy(unsafe.Slice((*T)(dst), n), unsafe.Slice((*T)(src), n)) })
+	return registerN(rt, set, cp, cpN)
 }
 
 // TypeOf returns the Type of v's dynamic type, registering it on first
