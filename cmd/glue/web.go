@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path"
 	"path/filepath"
@@ -20,6 +19,7 @@ import (
 	"time"
 
 	"github.com/gluekit/glue/internal/ebitenpatch"
+	"github.com/gluekit/glue/internal/gocmd"
 	"github.com/gluekit/glue/web/static"
 )
 
@@ -115,18 +115,7 @@ func buildSite(o webOptions) (*site, error) {
 	if pkg == "" {
 		pkg = "."
 	}
-	goCommand := func(env []string, args ...string) ([]byte, error) {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = o.Dir
-		cmd.Env = append(os.Environ(), env...)
-		var errs bytes.Buffer
-		cmd.Stderr = &errs
-		out, err := cmd.Output()
-		if err != nil {
-			return nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, strings.TrimSpace(errs.String()))
-		}
-		return out, nil
-	}
+	goCommand := func(env []string, args ...string) ([]byte, error) { return gocmd.Run(o.Dir, env, args...) }
 	js := []string{"GOOS=js", "GOARCH=wasm"}
 	info, err := goCommand(js, "list", "-f", "{{.Name}} {{.ImportPath}}", pkg)
 	if err != nil {
@@ -318,7 +307,7 @@ func patchEbiten(o webOptions, tmp string) (string, error) {
 		}
 		cache = filepath.Join(dir, "glue", "ebitenpatch")
 	}
-	w, err := ebitenpatch.Prepare("", o.Dir, cache, filepath.Join(tmp, "go.work"))
+	w, err := ebitenpatch.Prepare(o.Dir, cache, filepath.Join(tmp, "go.work"))
 	if errors.Is(err, ebitenpatch.ErrSkipped) {
 		note("%v", err)
 		return "", nil

@@ -104,7 +104,7 @@ func TestPrepareLeavesTextTemplateOut(t *testing.T) {
 	}
 	root := strings.TrimSpace(goCmd(t, ".", nil, "list", "-m", "-f", "{{.Dir}}"))
 	cache, work := t.TempDir(), filepath.Join(t.TempDir(), "go.work")
-	w, err := ebitenpatch.Prepare("", root, cache, work)
+	w, err := ebitenpatch.Prepare(root, cache, work)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,14 +120,14 @@ func TestPrepareLeavesTextTemplateOut(t *testing.T) {
 		t.Error("web/minimal still imports text/template with the patch")
 	}
 	// Again, from the cache: the same copy, not made twice.
-	w2, err := ebitenpatch.Prepare("", root, cache, work)
+	w2, err := ebitenpatch.Prepare(root, cache, work)
 	if err != nil || w2.Copy != w.Copy {
 		t.Errorf("Prepare again: %v, %v (first %v)", w2, err, w)
 	}
 
 	// GOFLAGS=-mod=mod: left alone, with the reason (a workspace refuses it).
 	t.Setenv("GOFLAGS", "-mod=mod")
-	_, err = ebitenpatch.Prepare("", root, cache, filepath.Join(t.TempDir(), "go.work"))
+	_, err = ebitenpatch.Prepare(root, cache, filepath.Join(t.TempDir(), "go.work"))
 	if !errors.Is(err, ebitenpatch.ErrSkipped) || !strings.Contains(err.Error(), "-mod=mod") {
 		t.Errorf("Prepare with GOFLAGS=-mod=mod: %v, want ErrSkipped naming it", err)
 	}
@@ -135,7 +135,7 @@ func TestPrepareLeavesTextTemplateOut(t *testing.T) {
 
 	// In a workspace already: left alone, with the reason.
 	t.Setenv("GOWORK", w.File)
-	_, err = ebitenpatch.Prepare("", root, cache, filepath.Join(t.TempDir(), "go.work"))
+	_, err = ebitenpatch.Prepare(root, cache, filepath.Join(t.TempDir(), "go.work"))
 	if !errors.Is(err, ebitenpatch.ErrSkipped) || !strings.Contains(err.Error(), "workspace") {
 		t.Errorf("Prepare in a workspace: %v, want ErrSkipped naming the workspace", err)
 	}

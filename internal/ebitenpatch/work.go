@@ -1,16 +1,16 @@
 package ebitenpatch
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"go/version"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/gluekit/glue/internal/gocmd"
 )
 
 // Module is Ebitengine's module path, the one Prepare copies.
@@ -35,28 +35,14 @@ type Work struct {
 // Prepare makes the patched copy of the Ebitengine module that the Go
 // module in dir uses, in cache (kept there for the next builds; one per
 // Ebitengine version), and the go.work file that builds dir's module with
-// it, named work. goCmd is the go command ("go" when empty).
+// it, named work.
 //
 // When dir's module is already in a workspace (GOWORK), replaces
 // Ebitengine itself, or GOFLAGS sets -mod=mod or -mod=vendor (which a
 // workspace does not allow), Prepare returns an error wrapping [ErrSkipped] that says
 // so: build as usual then.
-func Prepare(goCmd, dir, cache, work string) (*Work, error) {
-	if goCmd == "" {
-		goCmd = "go"
-	}
-	run := func(env []string, args ...string) ([]byte, error) {
-		cmd := exec.Command(goCmd, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), env...)
-		var errs bytes.Buffer
-		cmd.Stderr = &errs
-		out, err := cmd.Output()
-		if err != nil {
-			return nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, strings.TrimSpace(errs.String()))
-		}
-		return out, nil
-	}
+func Prepare(dir, cache, work string) (*Work, error) {
+	run := func(env []string, args ...string) ([]byte, error) { return gocmd.Run(dir, env, args...) }
 	if w, err := run(nil, "env", "GOWORK"); err != nil {
 		return nil, err
 	} else if w := strings.TrimSpace(string(w)); w != "" && w != "off" {

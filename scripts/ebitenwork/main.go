@@ -39,7 +39,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "ebitenwork:", err)
 		os.Exit(1)
 	}
-	w, err := ebitenpatch.Prepare("", ".", *cache, file)
+	w, err := ebitenpatch.Prepare(".", *cache, file)
 	if errors.Is(err, ebitenpatch.ErrSkipped) {
 		err = fmt.Errorf("%w (build with Ebitengine as it is: GOWORK=off, or make's WASM_WORK=off)", err)
 	}
