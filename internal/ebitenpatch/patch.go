@@ -108,13 +108,7 @@ func ShaderFile(name string, src []byte) ([]byte, error) {
 	if fn == nil {
 		return fail("no func ShaderSource")
 	}
-	var params []*ast.Field
-	for _, p := range fn.Type.Params.List {
-		for range p.Names {
-			params = append(params, p)
-		}
-	}
-	if len(params) != 2 || len(fn.Type.Params.List) != 2 {
+	if ps := fn.Type.Params.List; len(ps) != 2 || len(ps[0].Names) != 1 || len(ps[1].Names) != 1 {
 		return fail("ShaderSource does not take (filter Filter, address Address)")
 	}
 	var data *ast.CompositeLit

@@ -39,22 +39,21 @@ type Work struct {
 //
 // When dir's module is already in a workspace (GOWORK), replaces
 // Ebitengine itself, or GOFLAGS sets -mod=mod or -mod=vendor (which a
-// workspace does not allow), Prepare returns an error wrapping [ErrSkipped] that says
-// so: build as usual then.
+// workspace does not allow), Prepare returns an error wrapping
+// [ErrSkipped] that says so: build as usual then.
 func Prepare(dir, cache, work string) (*Work, error) {
 	run := func(env []string, args ...string) ([]byte, error) { return gocmd.Run(dir, env, args...) }
-	if w, err := run(nil, "env", "GOWORK"); err != nil {
+	env, err := run(nil, "env", "GOWORK", "GOFLAGS")
+	if err != nil {
 		return nil, err
-	} else if w := strings.TrimSpace(string(w)); w != "" && w != "off" {
+	}
+	workspace, flags, _ := strings.Cut(string(env), "\n")
+	if w := strings.TrimSpace(workspace); w != "" && w != "off" {
 		return nil, fmt.Errorf("%w: the module is in the workspace %s (set GOWORK=off to build it alone)", ErrSkipped, w)
 	}
-	if flags, err := run(nil, "env", "GOFLAGS"); err != nil {
-		return nil, err
-	} else {
-		for _, f := range strings.Fields(string(flags)) {
-			if strings.HasPrefix(f, "-mod=") && f != "-mod=readonly" {
-				return nil, fmt.Errorf("%w: GOFLAGS has %s, which a workspace does not allow", ErrSkipped, f)
-			}
+	for _, f := range strings.Fields(flags) {
+		if strings.HasPrefix(f, "-mod=") && f != "-mod=readonly" {
+			return nil, fmt.Errorf("%w: GOFLAGS has %s, which a workspace does not allow", ErrSkipped, f)
 		}
 	}
 	js := []string{"GOOS=js", "GOARCH=wasm"}
@@ -126,6 +125,11 @@ func makeCopy(src, dst string) error {
 	if _, err := os.Stat(done); err == nil {
 		return nil
 	}
+	for _, name := range ShaderFiles {
+		if _, err := os.Stat(filepath.Join(src, name)); err != nil {
+			return fmt.Errorf("ebitenpatch: Ebitengine at %s has no %s (a version that makes its shaders another way): build without the patch", src, name)
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
@@ -161,11 +165,6 @@ func makeCopy(src, dst string) error {
 	})
 	if err != nil {
 		return err
-	}
-	for _, name := range ShaderFiles {
-		if _, err := os.Stat(filepath.Join(src, name)); err != nil {
-			return fmt.Errorf("ebitenpatch: Ebitengine at %s has no %s (a version that makes its shaders another way): build without the patch", src, name)
-		}
 	}
 	if err := os.WriteFile(filepath.Join(tmp, ".glue-ebitenpatch"), []byte(copyFormat+"\n"), 0o644); err != nil {
 		return err
