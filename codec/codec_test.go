@@ -29,6 +29,15 @@ func (p *pos) Decode(r *Reader) error {
 
 func testRegistry() *Registry {
 	reg := NewRegistry()
+	registerTestTypes(reg)
+	if err := reg.Seal(); err != nil {
+		panic(err)
+	}
+	return reg
+}
+
+// registerTestTypes registers the test types of this file in reg.
+func registerTestTypes(reg *Registry) {
 	Register[pos](reg) // its own Encode and Decode
 	Register[vel](reg)
 	Register[label](reg)
@@ -44,10 +53,6 @@ func testRegistry() *Registry {
 	Register[score](reg)
 	Register[steer](reg)
 	Register[tag](reg)
-	if err := reg.Seal(); err != nil {
-		panic(err)
-	}
-	return reg
 }
 
 func TestWriterReaderRoundTrip(t *testing.T) {

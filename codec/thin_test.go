@@ -33,12 +33,7 @@ func (g *gauge) Validate() error {
 // Register's non-generic registration (issue #40) serves.
 func TestCodersByKind(t *testing.T) {
 	reg := NewRegistry()
-	Register[pos](reg) // its own Encode and Decode
-	Register[vel](reg)
-	Register[label](reg)
-	RegisterFunc(reg,
-		func(v *hp, w *Writer) { w.Int(v.N) },
-		func(r *Reader) (hp, error) { return hp{r.Int()}, nil })
+	registerTestTypes(reg)
 	Register[gauge](reg, Default(gauge{Max: 10}), Only("Level"))
 	Register[handle](reg)
 	if err := reg.Seal(); err != nil {
