@@ -15,11 +15,12 @@ import (
 // (GOROOT/src/cmd/vet/main.go): go vet -vettool=gluevet replaces go vet,
 // so a check go vet gains must not be lost.
 func TestVetSuiteIsGoVets(t *testing.T) {
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		t.Skipf("no go command: %v", err)
 	}
-	src, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "src", "cmd", "vet", "main.go"))
+	goroot := strings.TrimSpace(string(out))
+	src, err := os.ReadFile(filepath.Join(goroot, "src", "cmd", "vet", "main.go"))
 	if err != nil {
 		t.Skipf("cmd/vet's source is not in GOROOT: %v", err)
 	}
