@@ -252,6 +252,7 @@ test-web: GZIP_LEVEL = 6
 test-web: wasm wasm-diag wasm-gfx wasm-ui
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node --test --test-concurrency=2 --test-reporter=spec *.test.mjs
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -run TestPeerURL -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./modules/net/netflags/
 endif
 
 ## bench-web: the browser test's benchmark mode: Breakout and web/minimal
