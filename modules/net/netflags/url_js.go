@@ -12,7 +12,7 @@ import (
 // parser (the one its WebSocket uses), and there are no signals: a page
 // cannot serve. Go's net/url, net/netip and os/signal then stay out of a
 // game's browser build that does not watch (Breakout's breakout.wasm:
-// about 20 KB of its brotli download).
+// 14 KB of its brotli -q 11 download).
 
 // PeerURL checks a -watch or -join URL — ws:// or wss:// with a host —
 // and adds DefaultPath when it has no path: ws://127.0.0.1:8090 becomes
