@@ -58,7 +58,6 @@ import (
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
-	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/gluekit/glue/modules/ui"
@@ -254,13 +253,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	menus := fs.Bool("menus", true, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	rb := netflags.AddRollback(fs, "a paddle in one half of the field") // -players, -rollback
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
-	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
+	rp := addReplayer(fs) // -record FILE, -replay FILE (docs/replay.md; replay.go, not in breakout.wasm: replay_js.go)
 	ok := cmd.Parse(args, func(p *render.Problems) {
 		p.Between("bricks", *bricks, 0, 100_000)
 		p.AtLeast("lives", *lives, 1)
 		if *showDiag && !hasDiag {
 			p.Add("-diag: breakout.wasm has no diagnostics overlay; the page loads breakout-diag.wasm for ?diag (build it with make wasm-diag, or go build -tags diag)")
 		}
+		rp.check(p)
 		if rp.ReplayPlayers() > 0 {
 			return // a rollback match's recording replays offline: its network flags are not used
 		}
@@ -298,7 +298,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if nf.Peer != "" && !rb.On {
 		app = NewWatchApp(cfg)
 	} else {
-		app = NewApp(cfg).AddPlugins(rp)
+		app = NewApp(cfg).AddPlugins(rp.plugin())
 	}
 	// A port in use names the -serve flag, not the Go field behind it.
 	cmd.Explain = func(err error) string { return netflags.ListenTrouble(err, nf.Serve) }
@@ -311,7 +311,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		h.Every = time.Second / 60
 	}
 	// A -replay runs to its last tick and checks the final digest.
-	return replay.Run(cmd, rp, app, h, func(ticks int) {
+	return rp.run(cmd, app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})
