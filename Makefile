@@ -45,6 +45,7 @@ lint: fmt-check $(STATICCHECK)
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) ./games/... ./modules/... ./web/minimal/... ./web/gfxtest/... ./web/uitest/...
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags watch ./games/breakout/...
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags diag ./games/breakout/...
+	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags replay ./games/breakout/...
 	$(STATICCHECK) ./...
 
 # staticcheck, installed when missing (make lint).
@@ -125,7 +126,9 @@ docs/diagnostics.png:
 ## wasm: build Breakout for the browser into web/dist, with brotli (.br)
 ## and gzip (.gz) copies that web/serve sends to browsers that accept them:
 ## breakout.wasm plays, breakout-watch.wasm (-tags watch) also has the
-## network client, for ?watch= and ?join= (the page picks it); Swarm in
+## network client, for ?watch= and ?join=, breakout-replay.wasm (-tags
+## replay) modules/replay, for ?record= and ?replay= (the page picks
+## them); Swarm in
 ## web/dist/swarm (the loading screen links both games).
 ## BROTLI_Q and GZIP_LEVEL set the compression: 11 and 9 make the smallest
 ## files (brotli -q 11 takes about a minute on 24 MB); test-web, which only
@@ -152,9 +155,11 @@ wasm: deps-wasm
 	@mkdir -p web/dist
 	$(WASM_BUILD) -o web/dist/breakout.wasm ./games/breakout
 	$(WASM_BUILD) -tags watch -o web/dist/breakout-watch.wasm ./games/breakout
+	$(WASM_BUILD) -tags replay -o web/dist/breakout-replay.wasm ./games/breakout
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
 	$(call compress,web/dist/breakout.wasm)
 	$(call compress,web/dist/breakout-watch.wasm)
+	$(call compress,web/dist/breakout-replay.wasm)
 	@mkdir -p web/dist/swarm
 	$(WASM_BUILD) -o web/dist/swarm/swarm.wasm ./games/swarm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/swarm/
@@ -253,6 +258,7 @@ test-web: GZIP_LEVEL = 6
 test-web: wasm wasm-diag wasm-gfx wasm-ui
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node --test --test-concurrency=2 --test-reporter=spec *.test.mjs
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -run TestPeerURL -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./modules/net/netflags/
 endif
 
 ## bench-web: the browser test's benchmark mode: Breakout and web/minimal

@@ -58,7 +58,6 @@ import (
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
-	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/timer"
 	"github.com/gluekit/glue/modules/ui"
@@ -219,51 +218,6 @@ func clockStopped(p glue.Res[glue.State[Phase]]) bool {
 	return ph == Paused || ph == Waiting
 }
 
-// NewWatchApp declares a watcher of the game served at cfg.Net.Peer: it runs
-// none of the game's rules and spawns no level. The net client spawns the
-// server's bricks, paddle and ball and inserts its Game; the watcher draws
-// them with the game's own draw systems and labels. With cfg.Net.Join it also
-// sends the player's input, which steers the server's paddle.
-func NewWatchApp(cfg Config) *glue.App {
-	app := glue.NewApp()
-	app.Configure(glue.Options{Sequential: cfg.Sequential})
-	app.AddStagesAfter(glue.Update, Control, HUD)
-	app.AddPlugins(
-		input.Plugin{Headless: cfg.Headless},
-		render.Plugin{Background: backgroundColor, Screenshot: cfg.Screenshot},
-		clientPlugin(cfg.Net.Peer), // net.ClientPlugin (net.go)
-	)
-
-	app.InsertResource(render.Window{Title: "Breakout (watching " + cfg.Net.Peer + ")", Width: FieldW, Height: FieldH, Scale: cfg.Scale, Resizable: true, RunUnfocused: true})
-	settings := DefaultSettings()
-	settings.Autopilot = !cfg.Net.Join // no "Space to launch" for watchers
-	app.InsertResource(settings)
-	app.InsertResource(NewGame(settings)) // until the server's arrive
-	app.InsertResource(glue.StateOf(Serving))
-
-	app.AddStartup(
-		render.SetupWindow[render.Window](),
-		glue.Func(SpawnHUD),
-	)
-	// The ball and paddles move smoothly between the server's states;
-	// a joined player's own paddle is predicted from its input (net.go).
-	app.AddSystems(glue.PostUpdate, smooth())
-	app.AddSystems(HUD, glue.Each2P(UpdateLabels))
-	if cfg.Net.Join {
-		app.InsertResource(RemoteSteer{})
-		app.AddSystems(Control, steerRemote())
-		app.AddSystems(glue.PostUpdate, predictPaddle())
-		app.AddSystems(HUD, trackSeat(), glue.Each2P(ShowSeat))
-	}
-	app.AddSystems(HUD, glue.Each2P(ShowConnection))
-	app.AddSystems(glue.Draw, drawing()...)
-
-	// In the browser: as for the game, plus the connection
-	// (page_watch.go, in breakout-watch.wasm; nothing on the desktop).
-	app.AddSystems(HUD, render.Publish("breakoutState", 6, watchState))
-	return app
-}
-
 // drawing is the game's drawing, in glue.Draw: the same for players and
 // watchers.
 func drawing() []*glue.System {
@@ -299,13 +253,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	menus := fs.Bool("menus", true, "show the title, pause and options menus (off with -headless, -screenshot, -serve and watching)")
 	rb := netflags.AddRollback(fs, "a paddle in one half of the field") // -players, -rollback
 	showDiag := fs.Bool("diag", false, "show the diagnostics overlay and the inspector from the start (F3 and F4 toggle them)")
-	rp := replay.Flags(fs, "seed") // -record FILE, -replay FILE (docs/replay.md)
+	rp := addReplayer(fs) // -record FILE, -replay FILE (docs/replay.md; replay.go, not in breakout.wasm: replay_js.go)
 	ok := cmd.Parse(args, func(p *render.Problems) {
 		p.Between("bricks", *bricks, 0, 100_000)
 		p.AtLeast("lives", *lives, 1)
 		if *showDiag && !hasDiag {
 			p.Add("-diag: breakout.wasm has no diagnostics overlay; the page loads breakout-diag.wasm for ?diag (build it with make wasm-diag, or go build -tags diag)")
 		}
+		rp.check(p)
 		if rp.ReplayPlayers() > 0 {
 			return // a rollback match's recording replays offline: its network flags are not used
 		}
@@ -343,7 +298,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if nf.Peer != "" && !rb.On {
 		app = NewWatchApp(cfg)
 	} else {
-		app = NewApp(cfg).AddPlugins(rp)
+		app = NewApp(cfg).AddPlugins(rp.plugin())
 	}
 	// A port in use names the -serve flag, not the Go field behind it.
 	cmd.Explain = func(err error) string { return netflags.ListenTrouble(err, nf.Serve) }
@@ -356,7 +311,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		h.Every = time.Second / 60
 	}
 	// A -replay runs to its last tick and checks the final digest.
-	return replay.Run(cmd, rp, app, h, func(ticks int) {
+	return rp.run(cmd, app, h, func(ticks int) {
 		g := glue.Resource[Game](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d bricks-broken %d\n", ticks, glue.StateAfter[Phase](app), g.Score, g.Lives, g.Hits)
 	})

@@ -36,7 +36,12 @@
   // or the page's data-wasm-diag; a page without one loads its own build.
   const ds = document.body.dataset;
   const diag = params.has("diag") && (ds.wasmDiag || !ds.wasm);
-  const wasmURL = (watching ? ds.wasmWatch || "breakout-watch.wasm" : diag ? ds.wasmDiag || "breakout-diag.wasm" : ds.wasm) || "breakout.wasm";
+  // ?record= and ?replay= need modules/replay, which breakout.wasm leaves
+  // out too: breakout-replay.wasm (make wasm), or the page's
+  // data-wasm-replay (the watcher's and diag builds have it as well).
+  const replaying = (params.has("record") || params.has("replay")) && (ds.wasmReplay || !ds.wasm);
+  const wasmURL = (watching ? ds.wasmWatch || "breakout-watch.wasm" : diag ? ds.wasmDiag || "breakout-diag.wasm" :
+    replaying ? ds.wasmReplay || "breakout-replay.wasm" : ds.wasm) || "breakout.wasm";
 
   const stallMs = Number(window.glueStallMs || document.body.dataset.stallMs) || 20000;
 
@@ -356,7 +361,7 @@
   // desktop game plays with -replay FILE. Loading NAME.save puts it in the
   // save NAME (F9 loads the quick save, "quick.save"); NAME.replay
   // becomes the browser replay NAME (?replay=NAME plays it).
-  const saveGame = wasmURL.split("/").pop().replace(/(-watch|-diag)?\.wasm$/, "");
+  const saveGame = wasmURL.split("/").pop().replace(/(-watch|-diag|-replay)?\.wasm$/, "");
   const slots = [
     { prefix: `glue.save.${saveGame}/`, ext: ".save" },
     { prefix: "glue.replay/", ext: ".replay" },

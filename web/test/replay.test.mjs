@@ -1,5 +1,6 @@
 // Browser test of replays (modules/replay, docs/replay.md) in the
-// WebAssembly build (make wasm), in Debian's headless Chromium: a game of
+// WebAssembly build (make wasm: breakout-replay.wasm, which the page
+// loads for ?record= and ?replay=), in Debian's headless Chromium: a game of
 // Breakout recorded in the browser (?record=run, headless, the autopilot
 // playing) is kept in the page's localStorage under "glue.replay/run"
 // (base64, the bytes a desktop build writes to a file), and replays on
@@ -14,10 +15,14 @@ import { setup, base, browser } from "./harness.mjs";
 setup();
 
 // run loads the game with the query and returns the first console line
-// that says how the recording or the replay ended, and the console.
+// that says how the recording or the replay ended, and the console. It
+// checks that the page loaded breakout-replay.wasm: breakout.wasm leaves
+// modules/replay out (docs/web.md, "What a page cannot use").
 async function run(context, query) {
   const page = await context.newPage();
   const lines = [];
+  const wasm = [];
+  page.on("request", (r) => { if (/\.wasm$/.test(new URL(r.url()).pathname)) wasm.push(new URL(r.url()).pathname); });
   page.on("console", (m) => lines.push(m.text()));
   page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
   await page.goto(base + query);
@@ -29,6 +34,7 @@ async function run(context, query) {
   }
   await page.close();
   assert.ok(done, `${query}: the game did not say how it ended; its console:\n${lines.join("\n")}`);
+  assert.deepEqual(wasm, ["/breakout-replay.wasm"], `${query}: the page loaded ${wasm}`);
   return { done, lines };
 }
 

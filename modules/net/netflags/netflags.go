@@ -17,6 +17,11 @@
 //	case nf.Peer != "":  // watch nf.Peer (net.ClientPlugin), steer if nf.Join
 //	}
 //
+// In the browser it leaves out Go's URL parser and signals too (net/url,
+// net/netip and os/signal: 14 KB of Breakout's brotli -q 11 download): the
+// page's own URL parser checks -watch and -join (url_js.go), and a page
+// gets no stop signal.
+//
 // The flags' texts and problems are written for players: "-watch and -join
 // exclude each other: -join watches too". A two-player game with rollback
 // netcode adds -players and -rollback with [AddRollback] (breakout's
@@ -29,14 +34,10 @@ import (
 	"flag"
 	"fmt"
 	stdnet "net"
-	"net/url"
 	"os"
-	"os/signal"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -190,15 +191,6 @@ func splitList(s string) []string {
 	return out
 }
 
-// NotifyStop returns a channel that receives an orchestrator's stop
-// signal (SIGTERM), for a served game's net.DrainPlugin (Stop), and the
-// function that stops the notification, to call when the game ends.
-func NotifyStop() (<-chan os.Signal, func()) {
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, syscall.SIGTERM)
-	return stop, func() { signal.Stop(stop) }
-}
-
 // NotifyStop sets Stop, when the game serves, to a channel that receives
 // an orchestrator's stop signal (SIGTERM) — see the function NotifyStop —
 // and returns the function that stops the notification, to call when the
@@ -228,18 +220,9 @@ func CheckServeAddr(addr string) error {
 	return nil
 }
 
-// PeerURL checks a -watch or -join URL — ws:// or wss:// with a host —
-// and adds DefaultPath when it has no path: ws://127.0.0.1:8090 becomes
-// ws://127.0.0.1:8090/net.
-func PeerURL(s string) (string, error) {
-	u, err := url.Parse(s)
-	if err != nil || !slices.Contains([]string{"ws", "wss"}, u.Scheme) || u.Host == "" {
-		return "", fmt.Errorf("%q is not a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8090", s)
-	}
-	if u.Path == "" || u.Path == "/" {
-		u.Path = DefaultPath
-	}
-	return u.String(), nil
+// notPeerURL is PeerURL's error for s.
+func notPeerURL(s string) error {
+	return fmt.Errorf("%q is not a ws:// or wss:// URL with a host, e.g. ws://127.0.0.1:8090", s)
 }
 
 // ListenTrouble is the player's line for err when it is the server's
