@@ -251,7 +251,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
 	online.apply(&cfg)
 	if *dev {
-		lvl, err := devLevel() // LevelDir under the module's root (dev_other.go; a page has no files: dev_js.go)
+		lvl, err := tiled.DevFS(LevelDir, level.Map) // LevelDir under the module's root, wherever in it the game runs
 		if err != nil {
 			return cmd.Fail(fmt.Errorf("-dev: %w", err))
 		}
