@@ -10,50 +10,37 @@ import (
 	"testing"
 )
 
-// TestBrowserBuildLeavesOutDiag: the browser's play build (breakout.wasm)
-// has no diagnostics overlay (modules/diag is about 60 KB of its brotli
-// download, docs/web.md); the page's ?diag build (-tags diag) and the
-// watcher's (-tags watch) have it, and so does every native build.
-func TestBrowserBuildLeavesOutDiag(t *testing.T) {
+// TestBrowserBuildLeavesOut: the browser's play build (breakout.wasm)
+// has no diagnostics overlay (modules/diag, about 60 KB of its brotli
+// download) and no replays (modules/replay, 68 KB at -q 11; docs/web.md,
+// "What a page cannot use"); the builds the page loads when they are
+// used have them — ?diag's (-tags diag) both, ?record= and ?replay='s
+// (-tags replay) the replays, the watcher's (-tags watch) both — and so
+// does every native build.
+func TestBrowserBuildLeavesOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	const pkg = "github.com/gluekit/glue/modules/diag"
-	imports := func(goos, goarch string, tags ...string) bool { return buildImports(t, pkg, goos, goarch, tags...) }
-	if imports("js", "wasm") {
-		t.Errorf("the browser's play build (breakout.wasm) imports %s: it belongs in breakout-diag.wasm (-tags diag) only", pkg)
-	}
-	for _, tags := range [][]string{{"-tags", "diag"}, {"-tags", "watch"}} {
-		if !imports("js", "wasm", tags...) {
-			t.Errorf("the browser build with %s lacks %s", tags[1], pkg)
-		}
-	}
-	if !imports("linux", "amd64") {
-		t.Errorf("the native build lacks %s", pkg)
-	}
-}
-
-// TestBrowserBuildLeavesOutReplay: the browser's play build
-// (breakout.wasm) has no modules/replay (68 KB of its brotli -q 11
-// download, docs/web.md, "What a page cannot use"); the page's ?record=
-// and ?replay= build (-tags replay), the ?diag build and the watcher's
-// have it, and so does every native build.
-func TestBrowserBuildLeavesOutReplay(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
-	const pkg = "github.com/gluekit/glue/modules/replay"
-	imports := func(goos, goarch string, tags ...string) bool { return buildImports(t, pkg, goos, goarch, tags...) }
-	if imports("js", "wasm") {
-		t.Errorf("the browser's play build (breakout.wasm) imports %s: it belongs in breakout-replay.wasm (-tags replay)", pkg)
-	}
-	for _, tag := range []string{"replay", "diag", "watch"} {
-		if !imports("js", "wasm", "-tags", tag) {
-			t.Errorf("the browser build with -tags %s lacks %s", tag, pkg)
-		}
-	}
-	if !imports("linux", "amd64") {
-		t.Errorf("the native build lacks %s", pkg)
+	for _, c := range []struct {
+		pkg, build string
+		tags       []string // the js builds that have it
+	}{
+		{"github.com/gluekit/glue/modules/diag", "breakout-diag.wasm (-tags diag)", []string{"diag", "watch"}},
+		{"github.com/gluekit/glue/modules/replay", "breakout-replay.wasm (-tags replay)", []string{"replay", "diag", "watch"}},
+	} {
+		t.Run(c.pkg[strings.LastIndexByte(c.pkg, '/')+1:], func(t *testing.T) {
+			if buildImports(t, c.pkg, "js", "wasm") {
+				t.Errorf("the browser's play build (breakout.wasm) imports %s: it belongs in %s", c.pkg, c.build)
+			}
+			for _, tag := range c.tags {
+				if !buildImports(t, c.pkg, "js", "wasm", "-tags", tag) {
+					t.Errorf("the browser build with -tags %s lacks %s", tag, c.pkg)
+				}
+			}
+			if !buildImports(t, c.pkg, "linux", "amd64") {
+				t.Errorf("the native build lacks %s", c.pkg)
+			}
+		})
 	}
 }
 
