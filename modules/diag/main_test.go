@@ -84,6 +84,10 @@ func TestMain(m *testing.M) {
 	app.AddPlugins(render.Plugin{Background: winBG}, diag.Plugin{}, input.Plugin{},
 		save.Plugin{Game: "diagtest", Registry: reg, Resources: []glue.Type{glue.TypeOf[Counter]()}, Store: &save.Memory{}})
 	app.InsertResource(render.Window{Title: winTitle, Width: winW, Height: winH, Scale: winScale})
+	// The tests wait for frames: the window's focus is theirs, since other
+	// packages' tests open windows in the same X server and take the real
+	// one, which would pause this game for good (render.Focus).
+	glue.Resource[render.Focus](app).Source = func() bool { return true }
 	app.InsertResource(Counter{})
 	app.AddStartup(render.SetupWindow[render.Window](), glue.Func(func(c glue.Commands) {
 		w.box = c.Spawn(winBox, Marker{"box"})

@@ -41,6 +41,11 @@ import (
 // display (Xvfb) a window may never get it, and a game must run there;
 // its focus is read every tick for a second, then once a second.
 //
+// A game taking a [Screenshot] after a number of ticks (-screenshot, a
+// test's TestMain) is not paused until the capture is taken: no player
+// is there, and another window opening in the same X server can take
+// the focus.
+//
 // With a Source (tests), [Game.Update] reads it before every tick and
 // runs no tick while the focus is lost (but JustLost's); the world stays
 // drawn, with PauseNotice over it or the game's own menu.

@@ -158,3 +158,44 @@ func TestFocusLossOpensThePauseMenu(t *testing.T) {
 		app.Close()
 	}
 }
+
+// TestFocusLossLeavesAScriptedScreenshotRunning: a run that takes a
+// screenshot after a number of ticks (-screenshot, the docs' pictures,
+// the games' TestMains) has no player to pause for; it ticks on when its
+// window loses the focus (another test's window opening in the same X
+// server took it, and Breakout's TestMain waited forever in CI), and the
+// focus pause applies again once the capture is taken.
+func TestFocusLossLeavesAScriptedScreenshotRunning(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(render.Plugin{Screenshot: render.Screenshot{Frames: 5}})
+	ticks, focused := 0, true
+	app.AddSystems(glue.Update, glue.Func(func(glue.Commands) { ticks++ }))
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(app.Close)
+	glue.Resource[render.Focus](app).Source = func() bool { return focused }
+	g := render.NewGame(app)
+	for i := range 8 {
+		focused = i < 2 // had the focus, then lost it
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ticks != 5 {
+		t.Errorf("%d ticks before the capture with the focus lost after 2, want 5 (the capture's tick: it waits there for its frame)", ticks)
+	}
+	glue.Resource[render.Screenshot](app).Done = true // the capture taken
+	for i, f := range []bool{true, false, false} {
+		focused = f
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if want := 6; ticks != want {
+			t.Errorf("after the capture, update %d (focused %v): %d ticks, want %d (focused once, then paused)", i, f, ticks, want)
+		}
+	}
+	if !glue.Resource[render.Focus](app).Lost {
+		t.Errorf("after the capture the focus loss pauses again: Focus %+v, want Lost", *glue.Resource[render.Focus](app))
+	}
+}

@@ -97,10 +97,14 @@ func (g *Game) Update() error {
 	if glue.Resource[Screen](g.app) == nil {
 		return errNoPlugin
 	}
-	if s := glue.Resource[Screenshot](g.app); s != nil && s.active() && g.app.Tick() >= s.due() {
+	shot := glue.Resource[Screenshot](g.app)
+	if shot != nil && shot.active() && g.app.Tick() >= shot.due() {
 		return nil
 	}
-	if f := glue.Resource[Focus](g.app); f != nil && f.pauses(glue.Resource[Window](g.app)) {
+	// A run that takes a capture after a number of ticks has no player to
+	// pause for: it ticks on without its window's focus until the capture
+	// (another window opening in the same X server takes the focus).
+	if f := glue.Resource[Focus](g.app); f != nil && (shot == nil || !shot.active()) && f.pauses(glue.Resource[Window](g.app)) {
 		return nil // the player is away (focus.go)
 	}
 	err := g.app.Update()
