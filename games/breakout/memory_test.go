@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -15,17 +16,22 @@ import (
 // TestHeapIsFlatOverManyGames plays game after game with the autopilot (R
 // restarts every 1,500 ticks, 25 s of play) and reads the live heap after
 // a collection at the end of each round. After a warm-up of 4 rounds
-// (caches and maps reach their size) the live heap's fitted slope must stay
-// under 1 KiB a round (less than a byte a tick): a leak of a few bytes a
-// tick fails. A count test, not a timing one: the figures are bytes after
-// the same number of ticks. GLUE_MEMORY_ROUNDS sets the rounds (default
-// 12, 5 minutes of play) for a long run. (The browser's memory test is in
+// (caches and maps reach their size) the live heap's fitted slope, with
+// the largest rise between two rounds taken out, must stay under 768
+// bytes a round (half a byte a tick): a leak rises every round and fails
+// (one of a byte a tick, 1,500 bytes a round, fails in more than 99 runs
+// of 100 at the noise the test sees), while a one-time allocation that
+// lands after the warm-up — a map or a buffer of the runtime's or the
+// test's growing once, 7 KiB at round 7 in a CI run — rises once and does
+// not. A count test, not a timing one: the figures are bytes after the
+// same number of ticks. GLUE_MEMORY_ROUNDS sets the rounds (default 16,
+// 6⅔ minutes of play) for a long run. (The browser's memory test is in
 // web/test/memory.test.mjs; docs/web.md has both.)
 func TestHeapIsFlatOverManyGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 18,000 ticks")
 	}
-	rounds := 12
+	rounds := 16
 	if s := os.Getenv("GLUE_MEMORY_ROUNDS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 8 {
@@ -48,8 +54,8 @@ func TestHeapIsFlatOverManyGames(t *testing.T) {
 		live = append(live, float64(ms.HeapAlloc))
 		t.Logf("round %d: %d KiB live", r, ms.HeapAlloc/1024)
 	}
-	if s := slope(live[warmup:]); s > 1024 {
-		t.Errorf("the live heap grew %.0f bytes a round after round %d (%.1f bytes a tick); want less than 1 KiB a round. Live KiB by round: %v",
+	if s := slope(withoutLargestRise(live[warmup:])); s > 768 {
+		t.Errorf("the live heap grew %.0f bytes a round after round %d (%.1f bytes a tick; the largest rise between two rounds left out); want at most 768 bytes a round. Live KiB by round: %v",
 			s, warmup, s/ticksPerRound, kib(live))
 	}
 }
@@ -69,6 +75,26 @@ func slope(ys []float64) float64 {
 	return num / den
 }
 
+// withoutLargestRise returns ys with the largest rise between two
+// neighbours taken out of every later value: a series that steps up once
+// and is flat otherwise comes out flat, and one that rises every round
+// still rises.
+func withoutLargestRise(ys []float64) []float64 {
+	at, rise := 0, 0.0
+	for i := 1; i < len(ys); i++ {
+		if d := ys[i] - ys[i-1]; d > rise {
+			at, rise = i, d
+		}
+	}
+	out := slices.Clone(ys)
+	if rise > 0 {
+		for i := at; i < len(out); i++ {
+			out[i] -= rise
+		}
+	}
+	return out
+}
+
 // kib returns bytes as whole KiB.
 func kib(bytes []float64) []int {
 	out := make([]int, len(bytes))
@@ -84,6 +110,19 @@ func TestSlope(t *testing.T) {
 	}
 	if s := slope([]float64{3, 3, 3}); s != 0 {
 		t.Errorf("slope of 3 3 3 = %v, want 0", s)
+	}
+	// The CI run that failed with the plain slope (1,287 bytes a round):
+	// one step of 7 KiB at round 7, flat around it.
+	ci := []float64{5881, 5882, 5882, 5889, 5890, 5888, 5889, 5889}
+	for i := range ci {
+		ci[i] *= 1024
+	}
+	if s := slope(withoutLargestRise(ci)); s > 768 {
+		t.Errorf("a single step of 7 KiB: slope without it %.0f bytes a round, want at most 768", s)
+	}
+	leak := []float64{0, 1500, 3000, 4500, 6000, 7500, 9000, 10500} // a byte a tick
+	if s := slope(withoutLargestRise(leak)); s <= 768 {
+		t.Errorf("a leak of 1,500 bytes a round: slope without its largest rise %.0f, want more than 768", s)
 	}
 }
 
