@@ -77,17 +77,21 @@ generate-check:
 	@new=$$(git status --porcelain --untracked-files=all -- $(GENERATED)); if [ -n "$$new" ]; then echo "go generate made files that are not committed:"; echo "$$new"; exit 1; fi
 
 ## unit: go test -race, where rendering tests open a real Ebitengine
-## window: inside a virtual X server on Linux without a display
-## (scripts/with-display.sh), in a real window elsewhere. -timeout is a
-## liveness bound, not a speed: go test's default, 10 minutes a package,
-## killed cmd/glue and games/breakout in a CI run at load 30 (29 Nov),
-## and CI allows 90 minutes. -parallel 8: the tests that call
-## t.Parallel (modules/net's that wait on real time, cmd/glue's two
-## templates) run 8 at a time, not GOMAXPROCS (2 here): they mostly wait
-## (modules/net: 62 s of CPU in 184 s at -parallel 4, 40 s in 129 s at 8;
-## 29 Nov 2026, load 3).
+## window: each test binary inside a virtual X server of its own on Linux
+## without a display (scripts/xvfb-exec.sh as go test's -exec: in one
+## shared server a window opening in one package took the focus from
+## another's), in a real window elsewhere. -timeout is a liveness bound,
+## not a speed: go test's default, 10 minutes a package, killed cmd/glue
+## and games/breakout in a CI run at load 30 (29 Nov), and CI allows 90
+## minutes. -parallel 8: the tests that call t.Parallel (modules/net's
+## that wait on real time, cmd/glue's two templates) run 8 at a time, not
+## GOMAXPROCS (2 here): they mostly wait (modules/net: 62 s of CPU in
+## 184 s at -parallel 4, 40 s in 129 s at 8; 29 Nov 2026, load 3). -p 4:
+## four packages at once, not two, for the same reason (modules/net holds
+## its slot 126 s for 56 s of CPU): 300 s against 344 s on 29 Nov 2026,
+## load 1-3.
 unit:
-	$(XVFB) $(GO) test -race -count=1 -timeout 45m -parallel 8 ./...
+	$(GO) test -race -count=1 -timeout 45m -parallel 8 -p 4 -exec $(CURDIR)/scripts/xvfb-exec.sh ./...
 
 ## deploy-check: deploy/ (its own module) checked without a cluster: the
 ## Fleet and allocation against Agones' fields, and against the Dockerfile;

@@ -143,6 +143,10 @@ func (b *drawBench) Update() error {
 			}
 			if r.slot.app == nil {
 				r.slot.app = NewApp(r.slot.cfg)
+				// No player is at the benchmark's window: it runs on when
+				// another window takes the focus (a game pauses then, and
+				// the search would wait for the focus to come back).
+				glue.Resource[render.Window](r.slot.app).RunUnfocused = true
 				r.slot.game = render.NewGame(r.slot.app)
 			}
 			glue.Resource[Scene](r.slot.app).Fish = r.fish

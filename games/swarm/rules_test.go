@@ -177,7 +177,7 @@ func digest(t *testing.T, cfg Config, ticks int, opts *glue.Options) Digest {
 // (split into small chunks on 2 workers), sequentially, as the thesis's EC
 // and as the hand-written loop: the worlds are the same.
 func TestParallelEqualsSequentialEcAndLoop(t *testing.T) {
-	ticks, fish := 240, 1500
+	ticks, fish := 120, 1500
 	if testing.Short() {
 		ticks = 100
 	}
