@@ -80,6 +80,17 @@ type drawSlot struct {
 	game *render.Game
 }
 
+// newBenchApp returns the app of one implementation in the draw
+// benchmark's window. No player is at that window: the app runs on when
+// another window takes the focus (a game pauses then, and the search
+// waited for the focus to come back: a test's window opening beside it
+// under Xvfb hung the benchmark).
+func newBenchApp(cfg Config) *glue.App {
+	app := NewApp(cfg)
+	glue.Resource[render.Window](app).RunUnfocused = true
+	return app
+}
+
 // drawFramer is a framer whose frames run in the window's loop.
 type drawFramer struct {
 	b    *drawBench
@@ -142,11 +153,7 @@ func (b *drawBench) Update() error {
 				return nil
 			}
 			if r.slot.app == nil {
-				r.slot.app = NewApp(r.slot.cfg)
-				// No player is at the benchmark's window: it runs on when
-				// another window takes the focus (a game pauses then, and
-				// the search would wait for the focus to come back).
-				glue.Resource[render.Window](r.slot.app).RunUnfocused = true
+				r.slot.app = newBenchApp(r.slot.cfg)
 				r.slot.game = render.NewGame(r.slot.app)
 			}
 			glue.Resource[Scene](r.slot.app).Fish = r.fish

@@ -269,3 +269,25 @@ func TestDrawBenchRunsAtTinySizes(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawBenchAppsRunUnfocused: the draw benchmark's apps tick on when
+// their window has lost the focus — no player is at it, and a game that
+// paused there left the benchmark waiting for the focus forever (a test's
+// window opening beside it under Xvfb took it).
+func TestDrawBenchAppsRunUnfocused(t *testing.T) {
+	app := newBenchApp(Config{Seed: 1, Scene: Scene{Variant: Movement, Fish: 8}, Scale: 1})
+	defer app.Close()
+	app.Build()
+	focused := true
+	glue.Resource[render.Focus](app).Source = func() bool { return focused }
+	g := render.NewGame(app)
+	for _, f := range []bool{true, false, false} {
+		focused = f
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if app.Tick() != 3 {
+		t.Errorf("%d ticks in 3 updates, 2 of them with the focus lost; want 3", app.Tick())
+	}
+}
