@@ -344,12 +344,15 @@ type server struct {
 
 	mu       sync.Mutex
 	conns    map[ClientID]*conn
-	pending  int                    // connections being accepted
+	pending  int                    // connections being accepted: counted as clients by a drain
 	away     map[string]*awayClient // clients in their ReconnectGrace, by token
 	closed   bool
 	draining bool          // Drain was called: no new clients
 	stopped  chan struct{} // closed when Shutdown is done
 	hookMu   sync.Mutex    // serializes OnJoin and OnLeave
+	// accepted, when set (tests), is called after a connection's
+	// WebSocket handshake and before it is counted in conns.
+	accepted atomic.Pointer[func()]
 	ln       stdnet.Listener
 	listenIP stdnet.IP   // the IP address ln listens on
 	localIPs []stdnet.IP // the machine's addresses, if listenIP is unspecified
@@ -582,6 +585,15 @@ func (s Server) Disconnect(id ClientID, reason string) bool {
 		go c.close(websocket.StatusNormalClosure, "disconnected by the server: "+reason, true)
 	}
 	return ok
+}
+
+// present returns the clients connected and those whose connection is
+// being accepted: a draining server waits for both, since a client whose
+// handshake began before the drain is no new client.
+func (s *server) present() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.conns) + s.pending
 }
 
 // Stats returns the server's counters.
@@ -964,13 +976,20 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ws.SetReadLimit(-1) // readMessage applies MaxMessageSize, with its own reason
+	if hook := s.accepted.Load(); hook != nil {
+		(*hook)()
+	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	c := &conn{srv: s, ws: ws, remote: r.RemoteAddr, notify: make(chan struct{}, 1), relayed: make(chan struct{}, 1), refused: make(chan struct{}), pong: make(chan struct{}, 1), ctx: ctx, cancel: cancel}
 	c.raw = raw
 	s.hookMu.Lock()
 	s.mu.Lock()
 	s.pending--
-	if s.closed || (s.draining && !s.isBack(token)) {
+	// A drain that began during the handshake keeps this client: it came
+	// before the drain, and its handshake told it it was in (the drain
+	// waits for pending connections, present). Only a shut down server
+	// turns it away now.
+	if s.closed {
 		s.mu.Unlock()
 		s.hookMu.Unlock()
 		cancel()
