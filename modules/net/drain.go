@@ -83,7 +83,7 @@ func drainOnSignal(p struct {
 		srv.Drain()
 		slog.Info("net: stop signal: the server takes no new clients; the game ends when it is over, the last client leaves or the grace period ends", "grace", d.grace)
 	}
-	if !over && srv.s.present() > 0 && time.Since(d.Since) < d.grace {
+	if st := srv.Stats(); !over && st.Clients+st.Connecting > 0 && time.Since(d.Since) < d.grace {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

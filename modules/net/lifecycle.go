@@ -98,7 +98,9 @@ func answer(w http.ResponseWriter, err error, more string) {
 
 // Drain stops taking new clients: new connections are refused with HTTP
 // 503 and [Server.Ready] reports the server draining, while the connected
-// clients play on. Call it when the orchestrator asks the room to stop
+// clients play on, and so do those whose handshake was under way
+// ([ServerStats].Connecting: wait for them too before shutting down, as
+// [DrainPlugin] does). Call it when the orchestrator asks the room to stop
 // (SIGTERM), then [Server.Shutdown] when the game is over or the grace
 // period ends. Drain is idempotent.
 func (s Server) Drain() {

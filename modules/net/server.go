@@ -266,6 +266,7 @@ type Server struct {
 // ServerStats counts what a [Server] did since it started.
 type ServerStats struct {
 	Clients        int    // clients connected now
+	Connecting     int    // connections whose handshake is under way, not yet in Clients (a drain waits for them too: they came before it)
 	Away           int    // clients whose lost connection is held for ReconnectGrace (their slots count as taken)
 	Tick           uint64 // the server's tick
 	Published      uint64 // states published to clients
@@ -587,23 +588,15 @@ func (s Server) Disconnect(id ClientID, reason string) bool {
 	return ok
 }
 
-// present returns the clients connected and those whose connection is
-// being accepted: a draining server waits for both, since a client whose
-// handshake began before the drain is no new client.
-func (s *server) present() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.conns) + s.pending
-}
-
 // Stats returns the server's counters.
 func (s Server) Stats() ServerStats {
 	st := &s.s.stats
 	s.s.mu.Lock()
-	n, away := len(s.s.conns), len(s.s.away)
+	n, away, pending := len(s.s.conns), len(s.s.away), s.s.pending
 	s.s.mu.Unlock()
 	return ServerStats{
 		Clients:        n,
+		Connecting:     pending,
 		Away:           away,
 		Tick:           s.Tick(),
 		Published:      st.published.Load(),
@@ -987,7 +980,7 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.pending--
 	// A drain that began during the handshake keeps this client: it came
 	// before the drain, and its handshake told it it was in (the drain
-	// waits for pending connections, present). Only a shut down server
+	// waits for pending connections, ServerStats.Connecting). Only a shut down server
 	// turns it away now.
 	if s.closed {
 		s.mu.Unlock()
