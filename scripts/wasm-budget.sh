@@ -17,9 +17,10 @@
 # make test builds each game for the browser once; only web/minimal is
 # built here.
 #
-# The budgets are today's figures plus a small margin, not the issue's
-# goals (breakout and the platformer ≤ 0.7 MB over minimal, the watcher
-# ≤ 1.2 MB at brotli -q 11): the watcher's is met, the others are
+# The budgets are today's figures plus a small margin, or the issue's
+# goal where it is met (breakout and the platformer ≤ 0.7 MB over
+# minimal, the watcher ≤ 1.2 MB at brotli -q 11): Breakout's budgets are
+# its goal, the watcher's goal is met with room, the platformer's is
 # missed, and the table says by how much. A change that makes a build larger on purpose raises its budget
 # here, in the same commit, with the figures in the commit message.
 set -euo pipefail
@@ -93,13 +94,21 @@ trap 'rm -rf "$dir"' EXIT
 # ?record= and ?replay=): over minimal -q 5 880,093, -q 11 717,466. The
 # watcher's -q 5 raised by 1,000 to its size plus 1.5 % (1,242,674: +1,284
 # for the same code in another layout; -q 11 1,011,299).
+# Breakout's lowered on 29 Nov 2026 at 18:10 UTC, when modules/render
+# stopped importing image/png (the games that load images import it):
+# over minimal -q 5 857,339, -q 11 695,588 — issue #40's goal met, so
+# from then on Breakout's budgets guard the goal itself: -q 11's is the
+# goal, and -q 5's (what make test checks) is the size at -q 5 that
+# comes to about the goal at -q 11 (-q 11's share over minimal is 0.81
+# of -q 5's). The watcher's lowered then to its size plus 1.5 % (-q 5
+# 1,219,468) and 1.4 % (-q 11 1,006,247).
 budget() {
   case "$1:$2" in
-    breakout:5) echo 893000 ;;
-    watch:5) echo 1261000 ;;
+    breakout:5) echo 862000 ;;
+    watch:5) echo 1238000 ;;
     platformer:5) echo 1182000 ;;
-    breakout:11) echo 728000 ;;
-    watch:11) echo 1025000 ;;
+    breakout:11) echo 700000 ;;
+    watch:11) echo 1021000 ;;
     platformer:11) echo 964000 ;;
   esac
 }

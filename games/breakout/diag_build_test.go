@@ -57,3 +57,18 @@ func buildImports(t *testing.T, pkg, goos, goarch string, tags ...string) bool {
 	}
 	return slices.Contains(strings.Fields(string(out)), pkg)
 }
+
+// TestBrowserBuildsHaveNoPNGDecoder: Breakout loads no image, and none
+// of its browser builds carries image/png (18.6 KB of breakout.wasm's
+// brotli -q 11 download; docs/web.md): modules/render leaves the decoder
+// to the games that load images (import _ "image/png").
+func TestBrowserBuildsHaveNoPNGDecoder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, tags := range [][]string{nil, {"-tags", "replay"}, {"-tags", "diag"}, {"-tags", "watch"}} {
+		if buildImports(t, "image/png", "js", "wasm", tags...) {
+			t.Errorf("the browser build %v imports image/png, which Breakout never uses", tags)
+		}
+	}
+}

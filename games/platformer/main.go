@@ -31,6 +31,7 @@ import (
 	"cmp"
 	"fmt"
 	"image/color"
+	_ "image/png" // the sheets and tilesets are PNGs (render.LoadAseprite, tiled.Load)
 	"io"
 	"io/fs"
 	"os"

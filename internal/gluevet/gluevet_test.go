@@ -33,3 +33,10 @@ func TestEscapeCorpus(t *testing.T) {
 func TestNoopCorpus(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), gluevet.Noop, "noop")
 }
+
+// TestPNGCorpus runs PNG over testdata/src/png: programs that load PNG
+// images through render with and without image/png, directly and
+// through packages of their own.
+func TestPNGCorpus(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), gluevet.PNG, "png/...")
+}

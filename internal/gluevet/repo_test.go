@@ -50,7 +50,9 @@ func vet(t *testing.T, pkgs ...string) (string, bool) {
 // games, examples and modules, which must draw no report (no false
 // positive), and over testdata/realapi, which misuses the real glue API:
 // exactly its lines marked "// report" must be reported, so a change of
-// glue's API that the analyzers miss fails here.
+// glue's API that the analyzers miss fails here; and over
+// testdata/realpng, a program that loads images with the real
+// modules/render and no PNG decoder.
 func TestRepository(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and vets the whole repository")
@@ -62,9 +64,18 @@ func TestRepository(t *testing.T) {
 		t.Errorf("gluevet reported on the repository's own code (a false positive, or a real misuse to fix):\n%s", out)
 	}
 
-	out, _ := vet(t, "./internal/gluevet/testdata/realapi")
+	for _, file := range []string{"realapi/realapi.go", "realpng/main.go"} {
+		checkMarked(t, file)
+	}
+}
+
+// checkMarked runs gluevet over the package of testdata's file, which
+// uses the real glue API, and checks that exactly its lines marked
+// "// report" are reported.
+func checkMarked(t *testing.T, file string) {
+	out, _ := vet(t, "./internal/gluevet/testdata/"+filepath.Dir(file))
 	var got []string
-	line := regexp.MustCompile(`realapi\.go:(\d+):\d+: `)
+	line := regexp.MustCompile(regexp.QuoteMeta(filepath.Base(file)) + `:(\d+):\d+: `)
 	for _, l := range strings.Split(out, "\n") {
 		if m := line.FindStringSubmatch(l); m != nil {
 			got = append(got, m[1])
@@ -72,11 +83,11 @@ func TestRepository(t *testing.T) {
 			t.Errorf("unexpected go vet output: %s", l)
 		}
 	}
-	want := marked(t, filepath.Join("testdata", "realapi", "realapi.go"))
+	want := marked(t, filepath.Join("testdata", file))
 	sort.Strings(got)
 	sort.Strings(want)
 	if strings.Join(got, ",") != strings.Join(want, ",") {
-		t.Errorf("over testdata/realapi gluevet reported lines %v, want %v; output:\n%s", got, want, out)
+		t.Errorf("over testdata/%s gluevet reported lines %v, want %v; output:\n%s", file, got, want, out)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	_ "image/png" // the tilesets' PNGs (render.LoadImage)
 	"io/fs"
 	"math"
 	"path"

@@ -1,12 +1,13 @@
 package render
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/png" // PNG decoding for LoadImage
 	"io/fs"
 	"slices"
 
@@ -114,6 +115,13 @@ func pageImage(n uint16) *ebiten.Image {
 // LoadImage loads a PNG file from fsys (an embed.FS, os.DirFS, …) into
 // the atlas. The error names the path: a missing file, a file that is
 // not a PNG, or an image larger than [PageSize].
+//
+// The PNG decoder is the standard library's image/png, which the game
+// imports (import _ "image/png" in its main package, as Go's image
+// package asks): render links none of its own, so that games that load
+// no image do not carry one in their WebAssembly download. Without it a
+// PNG fails to load with an error that says so, and gluevet's gluepng
+// check reports the program before it runs.
 func LoadImage(fsys fs.FS, path string) (Image, error) {
 	imgs, err := LoadImages(fsys, path)
 	if err != nil {
@@ -148,14 +156,34 @@ func decodeFile(fsys fs.FS, path string) (image.Image, error) {
 	if u, ok := fsys.(interface{ URL(string) string }); ok {
 		where = " (" + u.URL(path) + ")" // an HTTPFS: name the URL too
 	}
-	img, format, err := image.Decode(f)
+	r := bufio.NewReader(f) // image.Decode peeks at it as it is
+	img, format, err := image.Decode(r)
 	if err != nil {
-		return nil, fmt.Errorf("render: image %q%s is not a valid PNG: %w", path, where, err)
+		return nil, decodeError(path, where, r, err)
 	}
 	if format != "png" {
 		return nil, fmt.Errorf("render: image %q%s is a %s image; only PNG images are loaded", path, where, format)
 	}
 	return img, nil
+}
+
+// pngMagic is how every PNG file begins.
+var pngMagic = []byte("\x89PNG\r\n\x1a\n")
+
+// decodeError explains image.Decode's err for the file at path (where
+// names its URL, if any). A PNG that fails with image.ErrFormat was not
+// decoded because the program links no PNG decoder: render imports none
+// (image/png would be in every WebAssembly download, games that load no
+// image too), so the game imports it, as Go's image package asks.
+func decodeError(path, where string, r *bufio.Reader, err error) error {
+	why := "is not a valid PNG: %w"
+	if errors.Is(err, image.ErrFormat) {
+		why = "is not a valid PNG: it does not begin with PNG's signature (%w)"
+		if head, _ := r.Peek(len(pngMagic)); bytes.Equal(head, pngMagic) {
+			why = "is a PNG, and this program has no PNG decoder: add import _ \"image/png\" to the game's main package (gluevet's gluepng check finds this before the game runs; %w)"
+		}
+	}
+	return fmt.Errorf("render: image %q%s "+why, path, where, err)
 }
 
 // NewImage adds an image made in code (or decoded by the game) to the

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	_ "image/png" // the sheet (render.LoadImagesAsync decodes with it)
 	"log"
 	"math"
 
