@@ -2,6 +2,7 @@ package diag_test
 
 import (
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -215,8 +216,16 @@ func TestHiddenFrameAllocatesNothing(t *testing.T) {
 	for range 3 {
 		s.app.Draw()
 	}
-	if n := testing.AllocsPerRun(50, func() { s.app.Draw() }); n != 0 {
-		t.Fatalf("a frame with the overlay hidden allocates %v times", n)
+	// AllocsPerRun counts the whole process's allocations, and the window
+	// tests' game runs its own frames on the main goroutine meanwhile: CI
+	// once saw 1 a frame (50 in one of them). The least of five tries is
+	// the frame's own: a frame that allocates does so in every try.
+	least := math.Inf(1)
+	for range 5 {
+		least = min(least, testing.AllocsPerRun(50, func() { s.app.Draw() }))
+	}
+	if least != 0 {
+		t.Fatalf("a frame with the overlay hidden allocates %v times (the least of 5 tries of 50 frames)", least)
 	}
 }
 
