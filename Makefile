@@ -37,10 +37,12 @@ test: deps-test repo-check lint generate-check unit deploy-check bench-smoke was
 ## own checks and glue's — writes through read-only component copies,
 ## systems never added; docs/gluevet.md) and staticcheck over the whole
 ## repository, also for GOOS=js. One vet pass per build: gluevet runs go
-## vet's suite too.
+## vet's suite too. gluevet is built with -trimpath, so that the same
+## source makes the same tool wherever the checkout is, and go vet's
+## cached results (keyed by the tool's build ID) serve every clone.
 GLUEVET := $(GOBIN)/gluevet
 lint: fmt-check $(STATICCHECK)
-	$(GO) build -o $(GLUEVET) ./cmd/gluevet
+	$(GO) build -trimpath -o $(GLUEVET) ./cmd/gluevet
 	$(GO) vet -vettool=$(GLUEVET) ./...
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) ./games/... ./modules/... ./web/minimal/... ./web/gfxtest/... ./web/uitest/...
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags watch ./games/breakout/...

@@ -24,7 +24,9 @@ func vet(t *testing.T, pkgs ...string) (string, bool) {
 		t.Fatal(err)
 	}
 	tool := filepath.Join(t.TempDir(), "gluevet")
-	build := exec.Command("go", "build", "-o", tool, "./cmd/gluevet")
+	// -trimpath, as make lint builds it: the same tool (build ID) as
+	// lint's, so go vet reuses lint's cached results.
+	build := exec.Command("go", "build", "-trimpath", "-o", tool, "./cmd/gluevet")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/gluevet: %v\n%s", err, out)
