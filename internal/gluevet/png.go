@@ -50,7 +50,8 @@ func (f *pngFact) String() string {
 	return fmt.Sprintf("png(links=%t loads=%q)", f.Links, f.Loads)
 }
 
-// pngLoaders are render's functions that decode image files.
+// pngLoaders are render's functions that decode image files
+// (TestPNGLoadersAreRendersLoaders keeps the list in step with render).
 var pngLoaders = map[string]bool{
 	"LoadImage": true, "LoadImages": true, "LoadImagesAsync": true,
 	"LoadAseprite": true, "LoadAsepriteOptions": true,
