@@ -286,7 +286,7 @@ func TestInterpolationAllocations(t *testing.T) {
 		step()
 	}
 	// Count the client's tick alone: a tick that receives nothing.
-	if n := testing.AllocsPerRun(100, func() { clientApp.Update() }); n > 0 {
+	if n := leastAllocs(100, func() { clientApp.Update() }); n > 0 {
 		t.Errorf("a client tick with Interpolate allocates %v times", n)
 	}
 }

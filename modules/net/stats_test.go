@@ -48,7 +48,7 @@ func TestStatsFollowTheLink(t *testing.T) {
 		if len(lines) != 2 || !strings.HasPrefix(lines[0], "net rtt ") || !strings.HasPrefix(lines[1], "rollbacks ") {
 			t.Errorf("player %d: overlay lines %q; want two, the round trip's and the rollbacks'", p+1, lines)
 		}
-		if n := testing.AllocsPerRun(100, s.publish); n != 0 {
+		if n := leastAllocs(100, s.publish); n != 0 {
 			t.Errorf("player %d: refreshing Stats allocates %.0f times, want 0", p+1, n)
 		}
 	}
