@@ -62,11 +62,12 @@ func runPNG(pass *analysis.Pass) (any, error) {
 		return nil, nil // go test's generated main: a test binary is not the game
 	}
 	var fact pngFact
-	var loadPos token.Pos // the use in this package, or the import that loads
+	var loadPos token.Pos // the first use in this package, or else the import that loads
+	local := false        // loadPos is a use in this package
 	// The package's own imports (the type checker's list has blank
 	// imports too, but the files say which spec to report at).
 	for _, f := range pass.Files {
-		if isTestFile(pass, f) {
+		if inTestFile(pass, f.Package) {
 			continue // not in the game's build: go vet checks a package with its tests
 		}
 		for _, spec := range f.Imports {
@@ -93,14 +94,13 @@ func runPNG(pass *analysis.Pass) (any, error) {
 	if pass.Pkg.Path() != RenderPath {
 		for id, obj := range pass.TypesInfo.Uses {
 			fn, ok := obj.(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != RenderPath || !pngLoaders[fn.Name()] ||
-				strings.HasSuffix(pass.Fset.Position(id.Pos()).Filename, "_test.go") {
+			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != RenderPath || !pngLoaders[fn.Name()] || inTestFile(pass, id.Pos()) {
 				continue
 			}
-			if loadPos == token.NoPos || id.Pos() < loadPos || !isLocal(pass, loadPos) {
+			if !local || id.Pos() < loadPos {
 				p := pass.Fset.Position(id.Pos())
 				fact.Loads = fmt.Sprintf("render.%s at %s:%d", fn.Name(), filepath.Base(p.Filename), p.Line)
-				loadPos = id.Pos()
+				loadPos, local = id.Pos(), true
 			}
 		}
 	}
@@ -130,24 +130,7 @@ func importedPkg(pass *analysis.Pass, spec *ast.ImportSpec) *types.Package {
 	return nil
 }
 
-// isLocal reports whether pos is in one of the package's files and not
-// in an import spec: a use of a loader, which is reported before an
-// import that leads to one.
-func isLocal(pass *analysis.Pass, pos token.Pos) bool {
-	for _, f := range pass.Files {
-		if isTestFile(pass, f) {
-			continue // not in the game's build: go vet checks a package with its tests
-		}
-		for _, spec := range f.Imports {
-			if spec.Pos() == pos {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// isTestFile reports whether f is a _test.go file.
-func isTestFile(pass *analysis.Pass, f *ast.File) bool {
-	return strings.HasSuffix(pass.Fset.Position(f.Package).Filename, "_test.go")
+// inTestFile reports whether pos is in a _test.go file.
+func inTestFile(pass *analysis.Pass, pos token.Pos) bool {
+	return strings.HasSuffix(pass.Fset.Position(pos).Filename, "_test.go")
 }
