@@ -1,6 +1,7 @@
 package net
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gluekit/glue/codec"
@@ -74,6 +75,43 @@ func (c *client) relayedIn(f *frame) {
 // the client is not connected and when its queue is full.
 func (c *client) sendRelay(payload []byte) error {
 	return c.enqueue(func() outMsg { return outMsg{payload: payload, relay: true} })
+}
+
+// writeQueuedNow writes the queued relay and watch messages on the
+// caller's goroutine, in order, instead of the write loop: a page's
+// pagehide handler (session.pageHidden), after which the page's
+// goroutines never run again. In a page the write loop cannot be
+// part-way through a batch meanwhile (a WebSocket's send does not wait,
+// so the loop writes a batch without yielding). Numbered inputs, which
+// a rollback client does not send, stay queued.
+func (c *client) writeQueuedNow() {
+	c.mu.Lock()
+	ws := c.ws
+	c.mu.Unlock()
+	if ws == nil {
+		return
+	}
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	keep := c.events[:0]
+	var buf []byte
+	for i, m := range c.events {
+		switch {
+		case m.relay:
+			buf = appendRelay(buf[:0], m.payload)
+		case m.watch:
+			buf = appendWatch(buf[:0], m.payload)
+		default:
+			keep = append(keep, m)
+			continue
+		}
+		if ws.Write(context.Background(), buf) != nil {
+			keep = append(keep, c.events[i:]...) // the connection ended: left to the loop, as before
+			break
+		}
+	}
+	clear(c.events[len(keep):])
+	c.events = keep
 }
 
 // seatClaim is the seat a rollback session's client claims on every

@@ -420,7 +420,9 @@ func (p Rollback[I]) Build(app *glue.App) {
 	app.AddSystems(glue.PreDraw, glue.Func(func(p struct{ Events glue.Writer[SessionEvent] }) {
 		s.flush(p.Events)
 	}).Named("net.Rollback.tell"))
+	removePageHide := onPageHide(s.pageHidden) // a page closed mid-match
 	app.OnClose(func() {
+		removePageHide()
 		s.bye()
 		Client{c: s.link}.Close()
 	})

@@ -170,13 +170,9 @@ func (s *session[I]) heard() {
 // last tick of its inputs, and lets the message go before the link
 // closes: a moment, no more.
 func (s *session[I]) bye() {
-	if !s.started || s.err != nil || !(Client{c: s.link}).Connected() {
+	if !s.sayBye() {
 		return
 	}
-	if s.lastAt > s.sentUpTo {
-		s.sendInput(s.lastAt) // those held back to go with the next (flushInputs)
-	}
-	s.send(rbBye, func(w *codec.Writer) { w.Uvarint(s.lastAt) })
 	for deadline := time.Now().Add(250 * time.Millisecond); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		s.link.outMu.Lock()
 		n := len(s.link.events)
@@ -185,6 +181,37 @@ func (s *session[I]) bye() {
 			time.Sleep(20 * time.Millisecond) // the writer has taken it; let it write
 			return
 		}
+	}
+}
+
+// sayBye queues the bye (after the inputs held back to go with the
+// next, flushInputs), reporting whether it did: not before the match
+// starts, after it ended, or while the link is down.
+func (s *session[I]) sayBye() bool {
+	if !s.started || s.err != nil || !(Client{c: s.link}).Connected() {
+		return false
+	}
+	if s.lastAt > s.sentUpTo {
+		s.sendInput(s.lastAt)
+	}
+	s.send(rbBye, func(w *codec.Writer) { w.Uvarint(s.lastAt) })
+	return true
+}
+
+// errPageClosed ends the session of a page that is being closed.
+var errPageClosed = errors.New("net: rollback: this page was closed or left; the other players were told this player left")
+
+// pageHidden is a page's pagehide (pagehide_js.go): the page is being
+// closed or left, and its app will not close (App.OnClose does not run),
+// so the bye goes now, written on the page's event loop, since the
+// writer goroutine will not run again; a page closed mid-match had the
+// other players wait DisconnectAfter and then hear that its link was
+// down. The session ends: a page brought back from the browser's
+// back/forward cache shows why.
+func (s *session[I]) pageHidden() {
+	if s.sayBye() {
+		s.link.writeQueuedNow()
+		s.fail(errPageClosed)
 	}
 }
 

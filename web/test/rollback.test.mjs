@@ -7,7 +7,8 @@
 // sides have compared the digests of their checkpoints (every 60 ticks)
 // and none differed. It found that a native host and a page differ in
 // their screen, camera, draw list, audio device and drain state, which a
-// rollback now keeps out of the digests (RollbackConfig.Keep).
+// rollback now keeps out of the digests (RollbackConfig.Keep). Then the
+// page is closed mid-match, and the host must hear that its player left.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -67,7 +68,21 @@ test("a browser player and a native host play Breakout with rollback, digests ag
     assert.equal(s.desyncs, 0, `the digests differed: ${s.lastDesync}`);
     assert.ok(!lines.some((l) => /desync|pageerror/.test(l)), `the page's console:\n${lines.join("\n")}`);
     assert.ok(!/desync/.test(log), `the host reported a desync:\n${log}`);
+    // The player closes the tab mid-match: the page says its bye as it
+    // goes (pagehide), and the host hears that the player left. Before,
+    // the host waited DisconnectAfter (10 s) and then said the other
+    // player's game or link was down.
+    const before = log.length;
     await p.close();
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the host's session did not end within 30 s of the page's closing:\n${log.slice(before)}`)), 30_000);
+      const poll = setInterval(() => {
+        if (/rollback session over/.test(log.slice(before))) { clearTimeout(timer); clearInterval(poll); resolve(); }
+      }, 100);
+    });
+    const end = log.slice(before);
+    assert.match(end, /the other player left the game/, `the host, after the page closed:\n${end}`);
+    assert.doesNotMatch(end, /no input from the other player/, `the host, after the page closed:\n${end}`);
   } finally {
     // SIGKILL, not SIGTERM: a served breakout drains on SIGTERM (-drain),
     // and a host left draining keeps this test file, and make test, from

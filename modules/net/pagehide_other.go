@@ -1,0 +1,7 @@
+//go:build !js
+
+package net
+
+// onPageHide does nothing outside the browser: a native game says its
+// bye when its app closes (App.OnClose). See pagehide_js.go.
+func onPageHide(func()) (remove func()) { return func() {} }
