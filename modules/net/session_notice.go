@@ -88,7 +88,8 @@ func (n *SessionNotice) frame() {
 // ReasonLine is a short line (at most 24 characters a line) for the
 // player about why a rollback session ended, from the reason of a
 // Disconnected event (or of App.Update's error): the other player left;
-// the other player's inputs stopped coming (its game or a link is down);
+// this player left (its page was closed or left, and came back from the
+// browser's back/forward cache); the other player's inputs stopped coming (its game or a link is down);
 // or, for the rest (a peer that broke the protocol, a seat refused),
 // that the log says why.
 func ReasonLine(reason error) string {
@@ -99,6 +100,8 @@ func ReasonLine(reason error) string {
 	switch {
 	case errors.Is(reason, errLeft) || strings.Contains(msg, "left the game"):
 		return "the other player left"
+	case errors.Is(reason, errPageClosed): // a page back from the back/forward cache
+		return "you left the match"
 	case strings.Contains(msg, "no input from"):
 		// Not whose link: the reason's words on this side's link are no
 		// proof (the platformer's TestOnlineCutTooLongDisconnects cuts

@@ -85,6 +85,7 @@ func TestSessionNoticeReasons(t *testing.T) {
 		{"timeout", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: timeout}}, "Connection lost\nno word from the\nother player"},
 		{"a link down", []SessionEvent{{Kind: Interrupted}, {Kind: Disconnected, Reason: down}}, "Connection lost\nno word from the\nother player"},
 		{"left", []SessionEvent{{Kind: PeerLeft, Reason: disconnected{errLeft}}, {Kind: Disconnected, Reason: disconnected{errLeft}}}, "The other player left"},
+		{"this page left", []SessionEvent{{Kind: Disconnected, Reason: disconnected{errPageClosed}}}, "Connection lost\nyou left the match"},
 		{"protocol", []SessionEvent{{Kind: Disconnected, Reason: disconnected{errors.New("net: rollback: the other player sent a bad input for tick 9")}}}, "Connection lost\n(the log says why)"},
 		{"desync", []SessionEvent{{Kind: Desynced, Tick: 120}}, "Out of sync\nat tick 120"},
 		{"wait", []SessionEvent{{Kind: WaitRecommended, Ticks: 3}}, "Evening out the clocks"},
