@@ -213,6 +213,24 @@ type outMsg struct {
 	watch   bool   // payload is a message for the watchers (rollback_watch.go)
 }
 
+// numbered reports whether m takes the connection's next sequence
+// number: inputs do, relay and watch messages do not.
+func (m outMsg) numbered() bool { return !m.relay && !m.watch }
+
+// appendFrame appends m's wire message to dst, numbered seq if it is
+// numbered.
+func (m outMsg) appendFrame(dst []byte, seq uint64) []byte {
+	switch {
+	case m.relay:
+		return appendRelay(dst, m.payload)
+	case m.watch:
+		return appendWatch(dst, m.payload)
+	case m.stamp != 0:
+		return appendStamped(dst, seq, m.stamp, m.c, m.payload)
+	}
+	return appendInput(dst, seq, m.c, m.payload)
+}
+
 type binding struct {
 	local    glue.Entity // 0 while spawning
 	spawning bool
@@ -456,20 +474,10 @@ func (c *client) writeLoop(ctx context.Context, ws wsConn) {
 		}
 		out = c.takeOut(out[:0])
 		for _, m := range out {
-			seq++
-			switch {
-			case m.relay:
-				seq-- // relayed messages are not numbered
-				buf = appendRelay(buf[:0], m.payload)
-			case m.watch:
-				seq--
-				buf = appendWatch(buf[:0], m.payload)
-			case m.stamp != 0:
-				buf = appendStamped(buf[:0], seq, m.stamp, m.c, m.payload)
-			default:
-				buf = appendInput(buf[:0], seq, m.c, m.payload)
+			if m.numbered() {
+				seq++
 			}
-			if !write(buf) {
+			if buf = m.appendFrame(buf[:0], seq); !write(buf) {
 				return
 			}
 			c.stats.inputs.Add(1)

@@ -96,16 +96,11 @@ func (c *client) writeQueuedNow() {
 	keep := c.events[:0]
 	var buf []byte
 	for i, m := range c.events {
-		switch {
-		case m.relay:
-			buf = appendRelay(buf[:0], m.payload)
-		case m.watch:
-			buf = appendWatch(buf[:0], m.payload)
-		default:
+		if m.numbered() {
 			keep = append(keep, m)
 			continue
 		}
-		if ws.Write(context.Background(), buf) != nil {
+		if buf = m.appendFrame(buf[:0], 0); ws.Write(context.Background(), buf) != nil {
 			keep = append(keep, c.events[i:]...) // the connection ended: left to the loop, as before
 			break
 		}
