@@ -25,3 +25,25 @@ func onPageHide(fn func()) (remove func()) {
 		f.Release()
 	}
 }
+
+// onVisibility calls fn with true when the page is hidden (its tab goes
+// to the background, the browser is minimised: the document's
+// visibilitychange event), and with false when it is shown again. A
+// hidden page runs no animation frame, so its game runs no tick; fn runs
+// on the page's event loop. remove takes the listener away. Outside a
+// page (Node.js) it does nothing.
+func onVisibility(fn func(hidden bool)) (remove func()) {
+	doc := js.Global().Get("document")
+	if doc.Type() != js.TypeObject {
+		return func() {}
+	}
+	f := js.FuncOf(func(js.Value, []js.Value) any {
+		fn(doc.Get("visibilityState").String() == "hidden")
+		return nil
+	})
+	doc.Call("addEventListener", "visibilitychange", f)
+	return func() {
+		doc.Call("removeEventListener", "visibilitychange", f)
+		f.Release()
+	}
+}

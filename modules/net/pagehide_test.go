@@ -58,3 +58,112 @@ func TestRollbackPageHidden(t *testing.T) {
 		t.Errorf("desyncs: %v", desyncs)
 	}
 }
+
+// A page hidden mid-match runs no frame (its browser tab in the
+// background): its session tells the other players (pagehide_js.go's
+// visibilitychange calls pageAway), who wait for it for
+// DisconnectAwayAfter instead of DisconnectAfter, and the match goes on
+// when it is shown again. Before, the other player gave up after
+// DisconnectAfter, saying that its game or its link was down.
+// web/test/rollback.test.mjs hides a real page.
+func TestRollbackPeerAway(t *testing.T) {
+	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
+	stepServer(t, server)
+	var mu sync.Mutex
+	var desyncs []Desync
+	url := "ws://" + srv.Addr() + "/net"
+	cfg := func(c *RollbackConfig) {
+		c.DisconnectAfter, c.InterruptAfter, c.DisconnectAwayAfter = 300*time.Millisecond, 100*time.Millisecond, time.Minute
+	}
+	app0, _ := rbPeerWith(t, url, 0, 0, &desyncs, &mu, cfg)
+	app1, s1 := rbPeerWith(t, url, 1, 0, &desyncs, &mu, cfg)
+	ev0, ev1 := &rbEvents{}, &rbEvents{}
+	ev0.add(app0)
+	ev1.add(app1)
+	var wg sync.WaitGroup
+	var err0, err1 error
+	const end = 240
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		err0 = rbPlayUntilEnd(app0, 0, 30*time.Second, func() bool { return app0.Tick() >= end })
+	}()
+	go func() {
+		defer wg.Done()
+		if err1 = rbPlayUntilEnd(app1, 1, 30*time.Second, func() bool { return app1.Tick() >= 100 }); err1 != nil {
+			return
+		}
+		s1.pageAway(true)
+		time.Sleep(2 * time.Second) // hidden: no frame, for more than 6 DisconnectAfters
+		s1.pageAway(false)
+		err1 = rbPlayUntilEnd(app1, 1, 30*time.Second, func() bool { return app1.Tick() >= end })
+	}()
+	wg.Wait()
+	if err0 != nil || err1 != nil {
+		t.Logf("events: %v / %v", ev0.kinds(), ev1.kinds())
+		t.Fatalf("a page hidden for 2s, DisconnectAfter 300ms: players' Update returned %v and %v; want the match to go on", err0, err1)
+	}
+	kinds := ev0.kinds()
+	if i := slices.Index(kinds, PeerAway); i < 0 || !slices.Contains(kinds[i:], PeerBack) || slices.Contains(kinds, Disconnected) {
+		t.Errorf("player 1: events %v; want PeerAway, then PeerBack, and no Disconnected", kinds)
+	}
+	if e, _, ok := ev0.last(Interrupted); ok && e.DisconnectIn < 50*time.Second {
+		t.Errorf("player 1: Interrupted says it gives up in %v; want DisconnectAwayAfter's minute less the wait", e.DisconnectIn)
+	}
+	if kinds := ev1.kinds(); slices.Contains(kinds, Disconnected) {
+		t.Errorf("player 2, whose page was hidden: events %v", kinds)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(desyncs) != 0 {
+		t.Errorf("desyncs: %v", desyncs)
+	}
+}
+
+// A page that stays hidden past DisconnectAwayAfter: the other player
+// gives up then, not after DisconnectAfter, says why, and says its bye,
+// so the hidden player, when it comes back, hears that the other left
+// instead of waiting DisconnectAfter in turn.
+func TestRollbackPeerAwayTooLong(t *testing.T) {
+	server, srv := startServer(t, ServerConfig{Registry: rbRegistry()}, nil)
+	stepServer(t, server)
+	var mu sync.Mutex
+	var desyncs []Desync
+	url := "ws://" + srv.Addr() + "/net"
+	const away = 1500 * time.Millisecond
+	cfg := func(c *RollbackConfig) {
+		c.DisconnectAfter, c.InterruptAfter, c.DisconnectAwayAfter = 300*time.Millisecond, 100*time.Millisecond, away
+	}
+	app0, _ := rbPeerWith(t, url, 0, 0, &desyncs, &mu, cfg)
+	app1, s1 := rbPeerWith(t, url, 1, 0, &desyncs, &mu, cfg)
+	var wg sync.WaitGroup
+	var err0, err1 error
+	var hidden, gaveUp time.Time
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		err0 = rbPlayUntilEnd(app0, 0, 30*time.Second, nil)
+		gaveUp = time.Now()
+	}()
+	go func() {
+		defer wg.Done()
+		if err1 = rbPlayUntilEnd(app1, 1, 30*time.Second, func() bool { return app1.Tick() >= 100 }); err1 != nil {
+			return
+		}
+		hidden = time.Now()
+		s1.pageAway(true)
+		time.Sleep(away + time.Second)
+		s1.pageAway(false)
+		err1 = rbPlayUntilEnd(app1, 1, 30*time.Second, nil)
+	}()
+	wg.Wait()
+	if !errors.Is(err0, ErrDisconnected) || !errors.Is(err0, errAway) {
+		t.Fatalf("player 1: Update returned %v; want that the other player's page stayed hidden", err0)
+	}
+	if waited := gaveUp.Sub(hidden); waited < away {
+		t.Errorf("player 1 gave up %v after the other page was hidden; want DisconnectAwayAfter, %v", waited, away)
+	}
+	if !errors.Is(err1, ErrDisconnected) || !errors.Is(err1, errLeft) {
+		t.Errorf("player 2, back after %v: Update returned %v; want that the other player left", away+time.Second, err1)
+	}
+}

@@ -145,11 +145,20 @@ type RollbackConfig struct {
 	// DisconnectAfter is how long the session waits for another
 	// player's inputs, running no tick, before it gives up: the game gets
 	// a Disconnected event and App.Update returns the reason
-	// ([ErrDisconnected]). It is also the grace period in which a relay
-	// server run by the same app keeps a lost player's seat
-	// (ServerConfig.ReconnectGrace, when that is not set). The default
-	// is 10 seconds.
+	// ([ErrDisconnected]). It, or DisconnectAwayAfter if longer, is also
+	// the grace period in which a relay server run by the same app keeps
+	// a lost player's seat (ServerConfig.ReconnectGrace, when that is not
+	// set). The default is 10 seconds.
 	DisconnectAfter time.Duration
+	// DisconnectAwayAfter is how long the session waits for a player
+	// whose page is hidden — its browser tab in the background or the
+	// browser minimised, where a page runs no frame and so its game no
+	// tick — before it gives up, instead of DisconnectAfter: the player's
+	// session says so when its page is hidden (a PeerAway
+	// [SessionEvent]), and its game goes on from where it stopped when it
+	// is shown again (PeerBack). Less than DisconnectAfter means
+	// DisconnectAfter. The default is 60 seconds.
+	DisconnectAwayAfter time.Duration
 	// InterruptAfter is how long the session waits for another
 	// player's inputs, running no tick, before it tells the game
 	// (an Interrupted [SessionEvent]). The default is 500 milliseconds.
@@ -360,6 +369,7 @@ func (cfg *RollbackConfig) defaults() error {
 	setDefault(&cfg.MaxPrediction, 8)
 	setDefault(&cfg.DigestEvery, 60)
 	setDefault(&cfg.DisconnectAfter, 10*time.Second)
+	setDefault(&cfg.DisconnectAwayAfter, time.Minute)
 	setDefault(&cfg.InterruptAfter, defaultInterruptAfter)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -420,9 +430,11 @@ func (p Rollback[I]) Build(app *glue.App) {
 	app.AddSystems(glue.PreDraw, glue.Func(func(p struct{ Events glue.Writer[SessionEvent] }) {
 		s.flush(p.Events)
 	}).Named("net.Rollback.tell"))
-	removePageHide := onPageHide(s.pageHidden) // a page closed mid-match
+	removePageHide := onPageHide(s.pageHidden)   // a page closed mid-match
+	removeVisibility := onVisibility(s.pageAway) // a page hidden mid-match
 	app.OnClose(func() {
 		removePageHide()
+		removeVisibility()
 		s.bye()
 		Client{c: s.link}.Close()
 	})
@@ -430,7 +442,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		if s.cfg.URL == "" && !replayTap(app) { // a replayed match needs no server (rollback_replay.go)
 			return errUnsetURL
 		}
-		holdSeats(app, cfg.DisconnectAfter, cfg.Players) // rollback_server.go
+		holdSeats(app, max(cfg.DisconnectAfter, cfg.DisconnectAwayAfter), cfg.Players) // rollback_server.go
 		return nil
 	})
 	app.Drive(s.driveAndPublish) // stats.go
@@ -516,6 +528,7 @@ type rbPeer[I comparable] struct {
 	ack       uint64        // the last tick of this side's inputs it has
 	ackSent   uint64        // confirmed, as last sent to it
 	left      bool          // it left the game (its bye)
+	away      bool          // its page is hidden (pageAway)
 	leftAt    uint64        // the last tick of its inputs, when it left
 
 	remote, used [rbRing]tickIn[I] // its inputs received, and those a tick was run with
@@ -589,6 +602,7 @@ type rbMsg[I any] struct {
 	ins      []I // of ticks tick-len(ins)+1 to tick
 	digests  []glue.Digest
 	from     ClientID
+	hidden   bool // its page is hidden (rbAway)
 	badInput error
 }
 
@@ -644,6 +658,8 @@ func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 		}
 	case rbBye:
 		m.tick = r.Uvarint() // the last tick of its inputs
+	case rbAway:
+		m.hidden = r.Bool()
 	case rbDigest:
 		m.tick = r.Uvarint()
 		n := r.Count(8)
@@ -758,6 +774,8 @@ func (s *session[I]) poll() {
 			}
 		case rbBye:
 			s.leftGame(m.player, m.tick)
+		case rbAway:
+			s.peerAway(m.player, m.hidden)
 		case rbDigest:
 			s.takeDigests(m)
 		}

@@ -41,6 +41,13 @@ const (
 	// GGRS's WaitRecommendation, done for the game), sent at most once a
 	// second.
 	WaitRecommended
+	// PeerAway: Player's page was hidden (its browser tab went to the
+	// background, or the browser was minimised), where a page runs no frame:
+	// its game runs no tick until it comes back. The session waits for
+	// it for DisconnectAwayAfter instead of DisconnectAfter.
+	PeerAway
+	// PeerBack: Player's page is shown again after PeerAway.
+	PeerBack
 )
 
 // String names the kind.
@@ -58,6 +65,10 @@ func (k SessionEventKind) String() string {
 		return "Desynced"
 	case WaitRecommended:
 		return "WaitRecommended"
+	case PeerAway:
+		return "PeerAway"
+	case PeerBack:
+		return "PeerBack"
 	}
 	return fmt.Sprintf("SessionEventKind(%d)", uint8(k))
 }
@@ -73,7 +84,7 @@ func (k SessionEventKind) String() string {
 type SessionEvent struct {
 	Kind SessionEventKind
 	// Player is the other player the event is about (Interrupted,
-	// PeerLeft, Desynced).
+	// PeerLeft, Desynced, PeerAway, PeerBack).
 	Player Player
 	// Reason is why the session is over (Disconnected, PeerLeft); it
 	// wraps [ErrDisconnected].
@@ -103,6 +114,10 @@ func (d disconnected) Unwrap() []error { return []error{ErrDisconnected, d.reaso
 // rbBye is the message a player's session sends when its game closes.
 const rbBye = 5
 
+// rbAway is the message a player's session sends when its page is
+// hidden (1) or shown again (0).
+const rbAway = 8
+
 // defaultInterruptAfter is RollbackConfig.InterruptAfter's default.
 const defaultInterruptAfter = 500 * time.Millisecond
 
@@ -128,20 +143,34 @@ func (s *session[I]) watch(waiting bool) {
 		return
 	}
 	quiet := now.Sub(s.progress)
+	late := s.late()
+	limit := s.cfg.DisconnectAfter
+	if s.peers[late].away {
+		limit = max(limit, s.cfg.DisconnectAwayAfter)
+	}
 	if !s.interrupted && quiet >= s.cfg.InterruptAfter {
 		s.interrupted = true
 		s.st.Interruptions++
-		late := s.late()
-		s.cfg.Logger.Warn("net: rollback: waiting for a player's inputs", "player", int(late), "for", quiet, "tick", s.simulated)
-		s.tell(SessionEvent{Kind: Interrupted, Player: late, DisconnectIn: s.cfg.DisconnectAfter - quiet})
+		s.cfg.Logger.Warn("net: rollback: waiting for a player's inputs", "player", int(late), "for", quiet, "tick", s.simulated, "away", s.peers[late].away)
+		s.tell(SessionEvent{Kind: Interrupted, Player: late, DisconnectIn: limit - quiet})
 	}
-	if quiet >= s.cfg.DisconnectAfter {
+	if quiet < limit {
+		return
+	}
+	var err error
+	if s.peers[late].away {
+		err = fmt.Errorf("net: rollback: %s's page has been hidden for %v (RollbackConfig.DisconnectAwayAfter); %w", s.who(late), limit.Round(time.Millisecond), errAway)
+	} else {
 		link := "this side's link to the relay server is up"
 		if err := (Client{c: s.link}).Err(); err != nil {
 			link = "this side's link to the relay server is down: " + err.Error()
 		}
-		s.fail(fmt.Errorf("net: rollback: no input from %s for %v (RollbackConfig.DisconnectAfter); its game or its link is down (%s)", s.who(s.late()), s.cfg.DisconnectAfter.Round(time.Millisecond), link))
+		err = fmt.Errorf("net: rollback: no input from %s for %v (RollbackConfig.DisconnectAfter); its game or its link is down (%s)", s.who(late), limit.Round(time.Millisecond), link)
 	}
+	// A player that comes back late hears that this side left, rather
+	// than waiting in turn for inputs that will not come.
+	s.sayBye()
+	s.fail(err)
 }
 
 // late returns the other player whose inputs the session has for the
@@ -213,6 +242,44 @@ func (s *session[I]) pageHidden() {
 		s.link.writeQueuedNow()
 		s.fail(errPageClosed)
 	}
+}
+
+// errAway ends the reason a session gives up on a player whose page
+// stayed hidden (ReasonLine).
+var errAway = errors.New("it did not come back")
+
+// pageAway is a page's visibilitychange (pagehide_js.go): hidden, the
+// page runs no frame and so its game no tick, and the other players
+// would hear nothing from it; they are told, and wait for it for
+// DisconnectAwayAfter instead of DisconnectAfter. The message is written
+// at once, on the page's event loop: a hidden page's goroutines run
+// only when an event wakes them.
+func (s *session[I]) pageAway(hidden bool) {
+	if !s.started || s.err != nil || !(Client{c: s.link}).Connected() {
+		return
+	}
+	s.send(rbAway, func(w *codec.Writer) { w.Bool(hidden) })
+	s.link.writeQueuedNow()
+}
+
+// peerAway notes player p's page hidden or shown again (poll).
+func (s *session[I]) peerAway(p Player, hidden bool) {
+	q := &s.peers[p]
+	if q.left || q.away == hidden {
+		return
+	}
+	q.away = hidden
+	kind := PeerBack
+	if hidden {
+		kind = PeerAway
+		s.cfg.Logger.Info("net: rollback: a player's page is hidden; waiting for it", "player", int(p), "for", max(s.cfg.DisconnectAfter, s.cfg.DisconnectAwayAfter))
+	} else {
+		// Its inputs come when its frames run again: DisconnectAfter
+		// counts from now, not from when the wait began.
+		s.progress = s.clock()
+		s.cfg.Logger.Info("net: rollback: a player's page is shown again", "player", int(p))
+	}
+	s.tell(SessionEvent{Kind: kind, Player: p})
 }
 
 // leftGame is player p's bye, after its input of tick last (poll): its

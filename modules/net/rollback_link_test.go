@@ -77,10 +77,11 @@ func TestRollbackSurvivesThreeSecondCut(t *testing.T) {
 }
 
 // A relay server in a rollback player's app keeps a lost player's seat
-// for the session's DisconnectAfter by default; one configured keeps its
-// own grace.
+// by default for as long as the session waits for it: DisconnectAfter,
+// or DisconnectAwayAfter (a minute) for a player whose page is hidden;
+// one configured keeps its own grace.
 func TestRollbackHostKeepsSeats(t *testing.T) {
-	for _, c := range []struct{ set, want time.Duration }{{0, 10 * time.Second}, {3 * time.Second, 3 * time.Second}} {
+	for _, c := range []struct{ set, want time.Duration }{{0, time.Minute}, {3 * time.Second, 3 * time.Second}} {
 		app := glue.NewApp()
 		app.AddPlugins(ServerPlugin{Config: ServerConfig{Registry: rbRegistry(), Addr: "127.0.0.1:0", ReconnectGrace: c.set, Logger: quiet()}})
 		app.AddPlugins(Rollback[rbPad]{Config: RollbackConfig{URL: "ws://127.0.0.1:1/net", Registry: rbRegistry(), Logger: quiet()}})

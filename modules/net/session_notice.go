@@ -24,6 +24,11 @@ import (
 //	Disconnected     "Connection lost\n" and a short reason, for good (after PeerLeft: PeerLeft's line)
 //	Desynced         "Out of sync\nat tick N", for 180 frames
 //	WaitRecommended  "Evening out the clocks", for 60 frames, unless another line shows
+//	PeerAway         "The other player's\npage is hidden;\nwaiting for them…", until another event
+//	PeerBack         "The other player\nis back", for 90 frames
+//
+// While the other player's page is hidden, Interrupted leaves PeerAway's
+// line.
 //
 // Text is "" when there is nothing to tell: the game shows its own
 // message then. It is the machine's (glue.MachineLocal): a game must not
@@ -49,7 +54,13 @@ func (SessionNotice) MachineLocal() {}
 func (n *SessionNotice) Note(e SessionEvent) {
 	switch e.Kind {
 	case Interrupted:
-		n.set(e.Kind, "Connection interrupted\nwaiting for the\nother player…", -1)
+		if n.Kind != PeerAway {
+			n.set(e.Kind, "Connection interrupted\nwaiting for the\nother player…", -1)
+		}
+	case PeerAway:
+		n.set(e.Kind, "The other player's\npage is hidden;\nwaiting for them…", -1)
+	case PeerBack:
+		n.set(e.Kind, "The other player\nis back", 90)
 	case Resumed:
 		n.set(e.Kind, "Connection back", 90)
 	case PeerLeft:
@@ -89,7 +100,9 @@ func (n *SessionNotice) frame() {
 // player about why a rollback session ended, from the reason of a
 // Disconnected event (or of App.Update's error): the other player left;
 // this player left (its page was closed or left, and came back from the
-// browser's back/forward cache); the other player's inputs stopped coming (its game or a link is down);
+// browser's back/forward cache); the other player's page stayed hidden
+// for DisconnectAwayAfter; the other player's inputs stopped coming (its
+// game or a link is down);
 // or, for the rest (a peer that broke the protocol, a seat refused),
 // that the log says why.
 func ReasonLine(reason error) string {
@@ -102,6 +115,8 @@ func ReasonLine(reason error) string {
 		return "the other player left"
 	case errors.Is(reason, errPageClosed): // a page back from the back/forward cache
 		return "you left the match"
+	case errors.Is(reason, errAway):
+		return "the other player's page\nstayed hidden"
 	case strings.Contains(msg, "no input from"):
 		// Not whose link: the reason's words on this side's link are no
 		// proof (the platformer's TestOnlineCutTooLongDisconnects cuts

@@ -76,6 +76,7 @@ func TestSessionNoticeShowsTheLink(t *testing.T) {
 // tick; WaitRecommended shows only when no other line does.
 func TestSessionNoticeReasons(t *testing.T) {
 	timeout := disconnected{fmt.Errorf("net: rollback: no input from the other player for 3s (RollbackConfig.DisconnectAfter); its game or its link is down (this side's link to the relay server is up)")}
+	away := disconnected{fmt.Errorf("net: rollback: the other player's page has been hidden for 1m0s (RollbackConfig.DisconnectAwayAfter); %w", errAway)}
 	down := disconnected{fmt.Errorf("net: rollback: no input from the other player for 3s (RollbackConfig.DisconnectAfter); its game or its link is down (this side's link to the relay server is down: EOF)")}
 	for _, c := range []struct {
 		name   string
@@ -90,13 +91,16 @@ func TestSessionNoticeReasons(t *testing.T) {
 		{"desync", []SessionEvent{{Kind: Desynced, Tick: 120}}, "Out of sync\nat tick 120"},
 		{"wait", []SessionEvent{{Kind: WaitRecommended, Ticks: 3}}, "Evening out the clocks"},
 		{"wait under a line", []SessionEvent{{Kind: Interrupted}, {Kind: WaitRecommended, Ticks: 3}}, "Connection interrupted\nwaiting for the\nother player…"},
+		{"away", []SessionEvent{{Kind: PeerAway}, {Kind: Interrupted}}, "The other player's\npage is hidden;\nwaiting for them…"},
+		{"back", []SessionEvent{{Kind: PeerAway}, {Kind: Interrupted}, {Kind: PeerBack}}, "The other player\nis back"},
+		{"away too long", []SessionEvent{{Kind: PeerAway}, {Kind: Interrupted}, {Kind: Disconnected, Reason: away}}, "Connection lost\nthe other player's page\nstayed hidden"},
 	} {
 		frame, draw := noticeApp(t)
 		got := frame(c.events...)
 		for range 300 {
 			got = draw()
 		}
-		if c.name == "desync" || c.name == "wait" {
+		if c.name == "desync" || c.name == "wait" || c.name == "back" {
 			got = frame(c.events...) // lines with a time: seen at once
 		}
 		if got.Text != c.want {

@@ -8,7 +8,10 @@
 // and none differed. It found that a native host and a page differ in
 // their screen, camera, draw list, audio device and drain state, which a
 // rollback now keeps out of the digests (RollbackConfig.Keep). Then the
-// page is closed mid-match, and the host must hear that its player left.
+// page is hidden for longer than the host's DisconnectAfter (its tab in
+// the background: no animation frame), and the match must go on when it
+// is shown again. Last the page is closed mid-match, and the host must
+// hear that its player left.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -26,6 +29,29 @@ function freePort() {
     s.listen(0, "127.0.0.1", () => { const { port } = s.address(); s.close(() => resolve(port)); });
   });
 }
+
+// hideable makes page's visibility the test's to set, as a browser does
+// for a tab in the background: document.visibilityState and .hidden say
+// "hidden", the document gets visibilitychange, and no animation frame
+// runs (the frames asked for are held until the page is shown again),
+// while timers and WebSockets go on. Chromium here never hides a page
+// itself: headless or under Xvfb, a page behind another tab, behind
+// another window or in a minimised window stays "visible" and keeps
+// its frames. It must run before the page's scripts: Ebitengine keeps
+// the requestAnimationFrame it finds when it starts.
+const hideable = (page) => page.addInitScript(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  let hidden = false;
+  const held = [];
+  window.requestAnimationFrame = (cb) => { if (hidden) { held.push(cb); return 0; } return raf(cb); };
+  Object.defineProperty(Document.prototype, "visibilityState", { configurable: true, get: () => hidden ? "hidden" : "visible" });
+  Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => hidden });
+  window.setHiddenForTest = (h) => {
+    hidden = h;
+    document.dispatchEvent(new Event("visibilitychange"));
+    if (!h) for (const cb of held.splice(0)) raf(cb);
+  };
+});
 
 const rollbackState = async (page) => JSON.parse(await page.evaluate(() => window.rollbackState ? window.rollbackState() : "{}"));
 
@@ -49,6 +75,7 @@ test("a browser player and a native host play Breakout with rollback, digests ag
     const lines = [];
     p.on("console", (m) => lines.push(m.text()));
     p.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
+    await hideable(p);
     await p.goto(`${base}?join=ws://127.0.0.1:${port}/net&rollback&mute`);
     await until(p, (s) => s.started, "the rollback session to start", 60_000, rollbackState)
       .catch((e) => { throw new Error(`${e.message}\nconsole:\n${lines.join("\n")}\nhost:\n${log}`); });
@@ -68,6 +95,25 @@ test("a browser player and a native host play Breakout with rollback, digests ag
     assert.equal(s.desyncs, 0, `the digests differed: ${s.lastDesync}`);
     assert.ok(!lines.some((l) => /desync|pageerror/.test(l)), `the page's console:\n${lines.join("\n")}`);
     assert.ok(!/desync/.test(log), `the host reported a desync:\n${log}`);
+    // The player switches to another tab for 12 s, more than the host's
+    // DisconnectAfter (10 s): the page runs no frame. The host is told
+    // and waits (DisconnectAwayAfter, a minute), and the match goes on
+    // when the page is shown again. Before, the host gave up after 10 s:
+    // "no input from the other player … its game or its link is down".
+    const hiddenAt = log.length;
+    const tickHidden = (await rollbackState(p)).tick;
+    await p.evaluate(() => window.setHiddenForTest(true));
+    await p.waitForTimeout(12_000);
+    const whileHidden = log.slice(hiddenAt);
+    assert.match(whileHidden, /a player's page is hidden/, `the host, while the page was hidden:\n${whileHidden}`);
+    assert.doesNotMatch(whileHidden, /rollback session over/, `the host, while the page was hidden:\n${whileHidden}`);
+    assert.ok((await rollbackState(p)).tick < tickHidden + 30, "the hidden page kept running ticks");
+    await p.evaluate(() => window.setHiddenForTest(false));
+    const back = await until(p, (s) => s.tick >= tickHidden + 180 && s.digests >= 8, "three more digests after the page was shown", 60_000, rollbackState)
+      .catch((e) => { throw new Error(`${e.message}\nconsole:\n${lines.join("\n")}\nhost:\n${log.slice(hiddenAt)}`); });
+    assert.equal(back.desyncs, 0, `the digests differed after the page came back: ${back.lastDesync}`);
+    assert.match(log.slice(hiddenAt), /a player's page is shown again/, `the host, after the page was shown:\n${log.slice(hiddenAt)}`);
+    assert.doesNotMatch(log.slice(hiddenAt), /rollback session over|desync/, `the host, after the page was shown:\n${log.slice(hiddenAt)}`);
     // The player closes the tab mid-match: the page says its bye as it
     // goes (pagehide), and the host hears that the player left. Before,
     // the host waited DisconnectAfter (10 s) and then said the other
