@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/internal/lagproxy"
 )
 
 // A page closed mid-match cannot close its app (App.OnClose does not
@@ -165,5 +168,51 @@ func TestRollbackPeerAwayTooLong(t *testing.T) {
 	}
 	if !errors.Is(err1, ErrDisconnected) || !errors.Is(err1, errLeft) {
 		t.Errorf("player 2, back after %v: Update returned %v; want that the other player left", away+time.Second, err1)
+	}
+}
+
+// A phone's page hidden mid-match may also lose its link (the system
+// closes a background page's sockets), so that its "shown again" cannot
+// go: the other player takes its inputs coming again for its return,
+// and the match goes on. Before, the other side went on taking the
+// player for away: its notice said so until another event, and its next
+// stall waited DisconnectAwayAfter instead of DisconnectAfter.
+func TestRollbackPeerAwayLinkLost(t *testing.T) {
+	apps, proxies, evs := rbPair(t, 30*time.Second, func(c *RollbackConfig) {
+		c.DisconnectAfter, c.InterruptAfter, c.DisconnectAwayAfter = 500*time.Millisecond, 100*time.Millisecond, time.Minute
+	})
+	s1 := glue.Resource[Session](apps[1]).s.(*session[rbPad])
+	const end = 240
+	var wg sync.WaitGroup
+	var err0, err1 error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		err0 = rbPlayUntilEnd(apps[0], 0, 30*time.Second, func() bool { return apps[0].Tick() >= end })
+	}()
+	go func() {
+		defer wg.Done()
+		if err1 = rbPlayUntilEnd(apps[1], 1, 30*time.Second, func() bool { return apps[1].Tick() >= 100 }); err1 != nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond) // let the writer send what it has
+		s1.pageAway(true)
+		time.Sleep(200 * time.Millisecond)
+		proxies[1].Cut(lagproxy.Close, 2*time.Second) // the socket closed, none for 2s
+		time.Sleep(time.Second)
+		s1.pageAway(false) // while the link is down: it cannot go
+		time.Sleep(2 * time.Second)
+		err1 = rbPlayUntilEnd(apps[1], 1, 30*time.Second, func() bool { return apps[1].Tick() >= end })
+	}()
+	wg.Wait()
+	if err0 != nil || err1 != nil {
+		t.Fatalf("players' Update returned %v and %v; want the match to go on", err0, err1)
+	}
+	kinds := evs[0].kinds()
+	if i := slices.Index(kinds, PeerAway); i < 0 || !slices.Contains(kinds[i:], PeerBack) {
+		t.Errorf("player 1: events %v; want PeerAway, then PeerBack when the inputs came again", kinds)
+	}
+	if n := glue.Resource[Session](apps[0]).s.(*session[rbPad]).peers[1].away; n {
+		t.Errorf("player 1 still takes player 2 for away")
 	}
 }

@@ -769,6 +769,11 @@ func (s *session[I]) poll() {
 				s.start(m.seed)
 			}
 		case rbInput:
+			if q.away && m.tick > q.confirmed {
+				// A hidden page runs no tick: new inputs mean it is back,
+				// whether or not its word came (a link lost meanwhile).
+				s.peerAway(m.player, false)
+			}
 			if s.started {
 				s.takeInput(m) // before the start: sent again, unacknowledged
 			}
