@@ -15,7 +15,7 @@ docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
 .PHONY: test-go release-check
-.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test
+.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -281,6 +281,15 @@ GLUE_WEB_BENCH ?= 7
 bench-web: wasm wasm-minimal
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && GLUE_WEB_BENCH=$(GLUE_WEB_BENCH) node --test --test-reporter=spec --test-name-pattern=benchmark breakout.test.mjs
+
+## bench-web-v8: where the browser's start-up goes (web/test/v8start.mjs):
+## each program's first frame with and without V8's experimental
+## compilation hints (a list of the functions run before the first
+## frame, which V8 then compiles ahead), and a returning player's, whose
+## browser kept the compiled code. GLUE_WEB_BENCH rounds; about 5 minutes.
+bench-web-v8: wasm wasm-minimal
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	cd web/test && node v8start.mjs $(GLUE_WEB_BENCH)
 
 ## test-go: what needs nothing but Go, on any OS: go vet and go test over
 ## the repository (the tests that need a window or a browser skip
