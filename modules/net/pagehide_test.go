@@ -110,9 +110,18 @@ func TestRollbackPeerAway(t *testing.T) {
 	if i := slices.Index(kinds, PeerAway); i < 0 || !slices.Contains(kinds[i:], PeerBack) || slices.Contains(kinds, Disconnected) {
 		t.Errorf("player 1: events %v; want PeerAway, then PeerBack, and no Disconnected", kinds)
 	}
-	if e, _, ok := ev0.last(Interrupted); ok && e.DisconnectIn < 50*time.Second {
-		t.Errorf("player 1: Interrupted says it gives up in %v; want DisconnectAwayAfter's minute less the wait", e.DisconnectIn)
+	ev0.mu.Lock()
+	away := false
+	for _, e := range ev0.list {
+		away = away || e.Kind == PeerAway
+		if away && e.Kind == Interrupted {
+			if e.DisconnectIn < 50*time.Second {
+				t.Errorf("player 1: the Interrupted after PeerAway says it gives up in %v; want DisconnectAwayAfter's minute less the wait", e.DisconnectIn)
+			}
+			break
+		}
 	}
+	ev0.mu.Unlock()
 	if kinds := ev1.kinds(); slices.Contains(kinds, Disconnected) {
 		t.Errorf("player 2, whose page was hidden: events %v", kinds)
 	}
@@ -163,7 +172,10 @@ func TestRollbackPeerAwayTooLong(t *testing.T) {
 	if !errors.Is(err0, ErrDisconnected) || !errors.Is(err0, errAway) {
 		t.Fatalf("player 1: Update returned %v; want that the other player's page stayed hidden", err0)
 	}
-	if waited := gaveUp.Sub(hidden); waited < away {
+	// Its wait began with its last tick, a frame or two before the other
+	// page was hidden: a quarter second of slack, against DisconnectAfter's
+	// 300ms, which it gave up after before.
+	if waited := gaveUp.Sub(hidden); waited < away-250*time.Millisecond {
 		t.Errorf("player 1 gave up %v after the other page was hidden; want DisconnectAwayAfter, %v", waited, away)
 	}
 	if !errors.Is(err1, ErrDisconnected) || !errors.Is(err1, errLeft) {
@@ -214,5 +226,51 @@ func TestRollbackPeerAwayLinkLost(t *testing.T) {
 	}
 	if n := glue.Resource[Session](apps[0]).s.(*session[rbPad]).peers[1].away; n {
 		t.Errorf("player 1 still takes player 2 for away")
+	}
+}
+
+// A page that comes back while it waits for the others' inputs (its
+// link lost before it was hidden, still down at its return) counts
+// DisconnectAfter from its return, not from when it began to wait: the
+// time hidden ran no frame. Before, its first frame back gave up at once
+// ("no input from the other player"), though the link came back soon
+// after.
+func TestRollbackBackFromAwayWaitsAgain(t *testing.T) {
+	apps, proxies, _ := rbPair(t, 30*time.Second, func(c *RollbackConfig) {
+		c.InterruptAfter, c.DisconnectAwayAfter = 100*time.Millisecond, time.Minute
+		c.DisconnectAfter = 10 * time.Second // player 1: the other side's word of its page is lost in the cut
+		if c.Player == 1 {
+			c.DisconnectAfter = 1500 * time.Millisecond
+		}
+	})
+	s1 := glue.Resource[Session](apps[1]).s.(*session[rbPad])
+	const end = 240
+	var wg sync.WaitGroup
+	var err0, err1 error
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		err0 = rbPlayUntilEnd(apps[0], 0, 30*time.Second, func() bool { return apps[0].Tick() >= end })
+	}()
+	go func() {
+		defer wg.Done()
+		if err1 = rbPlayUntilEnd(apps[1], 1, 30*time.Second, func() bool { return apps[1].Tick() >= 100 }); err1 != nil {
+			return
+		}
+		proxies[1].Cut(lagproxy.Blackhole, 2500*time.Millisecond) // its link lost, for 2.5s
+		cut := time.Now()
+		// It plays on until it waits for the other's inputs, then its
+		// page is hidden.
+		if err1 = rbPlayUntilEnd(apps[1], 1, 30*time.Second, func() bool { return time.Since(cut) > 200*time.Millisecond }); err1 != nil {
+			return
+		}
+		s1.pageAway(true)
+		time.Sleep(time.Until(cut.Add(2200 * time.Millisecond))) // hidden: more than its DisconnectAfter
+		s1.pageAway(false)
+		err1 = rbPlayUntilEnd(apps[1], 1, 30*time.Second, func() bool { return apps[1].Tick() >= end })
+	}()
+	wg.Wait()
+	if err0 != nil || err1 != nil {
+		t.Fatalf("players' Update returned %v and %v; want the match to go on once the link is back", err0, err1)
 	}
 }

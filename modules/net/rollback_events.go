@@ -255,7 +255,16 @@ var errAway = errors.New("it did not come back")
 // at once, on the page's event loop: a hidden page's goroutines run
 // only when an event wakes them.
 func (s *session[I]) pageAway(hidden bool) {
-	if !s.started || s.err != nil || !(Client{c: s.link}).Connected() {
+	if !s.started || s.err != nil {
+		return
+	}
+	if !hidden {
+		// Back: the time away does not count as a wait for the others'
+		// inputs, which may still be on their way (a link lost while
+		// hidden), or this side would give up at its first frame.
+		s.progress = s.clock()
+	}
+	if !(Client{c: s.link}).Connected() {
 		return
 	}
 	s.send(rbAway, func(w *codec.Writer) { w.Bool(hidden) })
