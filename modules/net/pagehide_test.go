@@ -97,6 +97,13 @@ func TestRollbackPeerAway(t *testing.T) {
 			return
 		}
 		s1.pageAway(true)
+		// A frame under way as the page is hidden may still run ticks:
+		// their inputs must wait for the page's return, or the others
+		// take them for it (web/test/rollback.test.mjs, under CI's load).
+		hiddenAt := app1.Tick()
+		if err1 = rbPlayUntilEnd(app1, 1, 30*time.Second, func() bool { return app1.Tick() >= hiddenAt+2 }); err1 != nil {
+			return
+		}
 		time.Sleep(2 * time.Second) // hidden: no frame, for more than 6 DisconnectAfters
 		s1.pageAway(false)
 		err1 = rbPlayUntilEnd(app1, 1, 30*time.Second, func() bool { return app1.Tick() >= end })

@@ -460,7 +460,8 @@ type session[I comparable] struct {
 	inbox []rbMsg[I]
 
 	dialed, seeded, started bool
-	hellos                  int // frames since the last hello sent
+	hidden                  bool // this page is hidden (pageAway): its inputs wait
+	hellos                  int  // frames since the last hello sent
 	err                     error
 
 	simulated uint64 // the last tick run
@@ -1315,8 +1316,8 @@ func (s *session[I]) clock() time.Time {
 // wait for the acknowledgement, and the inputs lost with a connection
 // would never come.
 func (s *session[I]) flushInputs() {
-	if s.lastAt == 0 || s.err != nil {
-		return
+	if s.lastAt == 0 || s.err != nil || s.hidden {
+		return // hidden: sent when the page is shown again (pageAway)
 	}
 	owed := false // an acknowledgement another player waits for
 	for p := range s.peers {

@@ -258,6 +258,11 @@ func (s *session[I]) pageAway(hidden bool) {
 	if !s.started || s.err != nil {
 		return
 	}
+	// Hidden, it sends no input (flushInputs) until it is shown again: a
+	// frame under way as the page is hidden may still run ticks, and the
+	// others take new inputs from an away player for its return
+	// (peerAway).
+	s.hidden = hidden
 	if !hidden {
 		// Back: the time away does not count as a wait for the others'
 		// inputs, which may still be on their way (a link lost while
