@@ -44,23 +44,31 @@ var (
 // TypeFor returns the Type of T, registering it on first use. It is
 // concurrent-safe.
 func TypeFor[T any]() *Type {
-	return typeFor(reflect.TypeOf((*T)(nil)), func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
+	ptr := reflect.TypeOf((*T)(nil))
+	if t := lookupType(ptr); t != nil {
+		return t
+	}
+	// Only on first use: a generic function's closures carry its
+	// dictionary, so each is allocated when it is made.
+	return registerN(ptr.Elem(), func(dst unsafe.Pointer, v any) { *(*T)(dst) = v.(T) },
 		func(dst, src unsafe.Pointer) { *(*T)(dst) = *(*T)(src) },
 		func(dst, src unsafe.Pointer, n int) { copy(unsafe.Slice((*T)(dst), n), unsafe.Slice((*T)(src), n)) })
 }
 
-// typeFor is TypeFor's lookup outside the generic function (ptr is the
-// type *T), so that it is compiled once rather than once per component
-// type's shape (issue #40: 20 KB of code in breakout.wasm); the typed
-// setters and copiers stay generic, as they run per value.
+// lookupType is TypeFor's lookup outside the generic function (ptr is
+// the type *T), so that it is compiled once rather than once per
+// component type's shape (issue #40: 20 KB of code in breakout.wasm); the
+// typed setters and copiers stay generic, as they run per value, and
+// are made only when the type is registered: made before the lookup,
+// they cost an allocation at every call (glue.TypeOf in a system, every
+// tick; TestBulkAllocatesNothing).
 //
 //go:noinline
-func typeFor(ptr reflect.Type, set func(unsafe.Pointer, any), cp func(dst, src unsafe.Pointer), cpN func(dst, src unsafe.Pointer, n int)) *Type {
-	rt := ptr.Elem()
-	if v, ok := registry.Load(rt); ok {
+func lookupType(ptr reflect.Type) *Type {
+	if v, ok := registry.Load(ptr.Elem()); ok {
 		return v.(*Type)
 	}
-	return registerN(rt, set, cp, cpN)
+	return nil
 }
 
 // TypeOf returns the Type of v's dynamic type, registering it on first
