@@ -370,6 +370,7 @@ func (cfg *RollbackConfig) defaults() error {
 	setDefault(&cfg.DigestEvery, 60)
 	setDefault(&cfg.DisconnectAfter, 10*time.Second)
 	setDefault(&cfg.DisconnectAwayAfter, time.Minute)
+	cfg.DisconnectAwayAfter = max(cfg.DisconnectAwayAfter, cfg.DisconnectAfter) // less means DisconnectAfter
 	setDefault(&cfg.InterruptAfter, defaultInterruptAfter)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -442,7 +443,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		if s.cfg.URL == "" && !replayTap(app) { // a replayed match needs no server (rollback_replay.go)
 			return errUnsetURL
 		}
-		holdSeats(app, max(cfg.DisconnectAfter, cfg.DisconnectAwayAfter), cfg.Players) // rollback_server.go
+		holdSeats(app, cfg.DisconnectAwayAfter, cfg.Players) // rollback_server.go
 		return nil
 	})
 	app.Drive(s.driveAndPublish) // stats.go

@@ -146,7 +146,7 @@ func (s *session[I]) watch(waiting bool) {
 	late := s.late()
 	limit := s.cfg.DisconnectAfter
 	if s.peers[late].away {
-		limit = max(limit, s.cfg.DisconnectAwayAfter)
+		limit = s.cfg.DisconnectAwayAfter // at least DisconnectAfter (defaults)
 	}
 	if !s.interrupted && quiet >= s.cfg.InterruptAfter {
 		s.interrupted = true
@@ -286,7 +286,7 @@ func (s *session[I]) peerAway(p Player, hidden bool) {
 	kind := PeerBack
 	if hidden {
 		kind = PeerAway
-		s.cfg.Logger.Info("net: rollback: a player's page is hidden; waiting for it", "player", int(p), "for", max(s.cfg.DisconnectAfter, s.cfg.DisconnectAwayAfter))
+		s.cfg.Logger.Info("net: rollback: a player's page is hidden; waiting for it", "player", int(p), "for", s.cfg.DisconnectAwayAfter)
 	} else {
 		// Its inputs come when its frames run again: DisconnectAfter
 		// counts from now, not from when the wait began.
