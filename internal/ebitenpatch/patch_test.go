@@ -140,3 +140,28 @@ func TestPrepareLeavesTextTemplateOut(t *testing.T) {
 		t.Errorf("Prepare in a workspace: %v, want ErrSkipped naming the workspace", err)
 	}
 }
+
+// TestPrepareDownloadsEbitengine runs Prepare with a module cache that
+// does not hold Ebitengine, as on a fresh machine where `make wasm` is the
+// first thing built: it downloads the module, as go build would, instead
+// of failing with "not downloaded". The download comes from the test's
+// own module cache, served as a file proxy, so the test needs no network.
+func TestPrepareDownloadsEbitengine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies Ebitengine")
+	}
+	root := strings.TrimSpace(goCmd(t, ".", nil, "list", "-m", "-f", "{{.Dir}}"))
+	goCmd(t, root, nil, "mod", "download", ebitenpatch.Module) // the test's own cache holds it
+	proxy := filepath.Join(strings.TrimSpace(goCmd(t, ".", nil, "env", "GOMODCACHE")), "cache", "download")
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
+	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove it
+	t.Setenv("GOWORK", "off")
+	w, err := ebitenpatch.Prepare(root, t.TempDir(), filepath.Join(t.TempDir(), "go.work"))
+	if err != nil {
+		t.Fatalf("Prepare with an empty module cache: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(w.Copy, "go.mod")); err != nil {
+		t.Errorf("the copy of Ebitengine has no go.mod: %v", err)
+	}
+}

@@ -75,7 +75,18 @@ func Prepare(dir, cache, work string) (*Work, error) {
 	case m.Replace != nil:
 		return nil, fmt.Errorf("%w: the module replaces %s with %s", ErrSkipped, Module, m.Replace.Path)
 	case m.Dir == "":
-		return nil, fmt.Errorf("%s %s is not downloaded: run go mod download %s", Module, m.Version, Module)
+		// A fresh machine: nothing has built the module yet, so the module
+		// cache does not hold Ebitengine. Download it, as go build would.
+		if _, err := run(nil, "mod", "download", Module); err != nil {
+			return nil, fmt.Errorf("%s %s is not downloaded, and downloading it failed: %w", Module, m.Version, err)
+		}
+		dir, err := run(js, "list", "-m", "-f", "{{.Dir}}", Module)
+		if err != nil {
+			return nil, err
+		}
+		if m.Dir = strings.TrimSpace(string(dir)); m.Dir == "" {
+			return nil, fmt.Errorf("%s %s is not downloaded: run go mod download %s", Module, m.Version, Module)
+		}
 	}
 	main, err := run(nil, "list", "-m", "-f", "{{.Dir}} {{.GoVersion}}")
 	if err != nil {
