@@ -264,7 +264,8 @@ serve: wasm wasm-diag
 
 ## test-web: the browser test: the wasm build in Debian's headless Chromium.
 ## Two test files at a time (each with its own page server on a free port),
-## so that the 2-minute memory test runs beside the others.
+## the longest first (web/test/run.mjs), so that the 2-minute memory test
+## runs beside the others from the start.
 # CHROMIUM is the browser web/test drives: any Chromium or Chrome found
 # (scripts/find-chrome.sh: $$CHROME, chromium, google-chrome, the macOS
 # apps). Without one, test-web is skipped with a line saying so, except
@@ -279,7 +280,7 @@ test-web: BROTLI_Q = 5
 test-web: GZIP_LEVEL = 6
 test-web: wasm wasm-diag wasm-gfx wasm-ui
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
-	cd web/test && node --test --test-concurrency=2 --test-reporter=spec *.test.mjs
+	cd web/test && node run.mjs
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -run TestPeerURL -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./modules/net/netflags/
 endif
 
