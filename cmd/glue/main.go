@@ -12,11 +12,13 @@
 //
 //	go run github.com/gluekit/glue/cmd/glue@VERSION new example.com/mygame
 //
-// and, inside a module that requires glue, with
+// and, in a game that new wrote, whose go.mod has glue and gluevet as its
+// tools (of the version of glue it requires), with
 //
-//	go run github.com/gluekit/glue/cmd/glue web
+//	go tool glue web
 //
-// (the version in its go.mod). Until glue has a tagged version, new needs
+// (elsewhere, add the tool once: go get -tool
+// github.com/gluekit/glue/cmd/glue). Until glue has a tagged version, new needs
 // -glue, the path of a glue checkout, which the new go.mod's replace line
 // points at: README.md, "Start your own game".
 package main

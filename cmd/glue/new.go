@@ -6,6 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"go/format"
 	"io"
 	"io/fs"
 	"os"
@@ -80,7 +81,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "glue new: wrote %s, the module %s, from the %s template. Play it:\n\n", dir, o.Module, o.Template)
-	fmt.Fprintf(stdout, "\tcd %s\n\tgo run .\n\tgo run %s/cmd/glue web    # in the browser\n", dir, gluePath)
+	fmt.Fprintf(stdout, "\tcd %s\n\tgo run .\n\tgo tool glue web    # in the browser\n", dir)
 	return 0
 }
 
@@ -122,6 +123,13 @@ func newGame(o newOptions) (string, error) {
 		if strings.HasSuffix(rel, ".tmpl") {
 			rel = strings.TrimSuffix(rel, ".tmpl")
 			data = []byte(vars.Replace(string(data)))
+		}
+		if strings.HasSuffix(rel, ".go") {
+			// The module path in place of glue's moves the game's own
+			// imports among the others: gofmt sorts them again.
+			if data, err = format.Source(data); err != nil {
+				return fmt.Errorf("%s: %v", rel, err)
+			}
 		}
 		if rel == "go.mod" && replace != "" {
 			data = append(data, "\nreplace "+gluePath+" => "+replace+"\n"...)

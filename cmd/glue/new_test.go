@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,7 +30,10 @@ func goCmd(t *testing.T, dir string, env []string, args ...string) string {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod")), env...)
+	// No -mod=mod: the commands run as a user's would, with the go.mod and
+	// go.sum glue new wrote (with it, a go.sum that missed what glue web
+	// imports went unseen).
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
@@ -84,6 +89,9 @@ func TestNewTemplates(t *testing.T) {
 						t.Errorf("%s has %q", p, bad)
 					}
 				}
+				if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) {
+					t.Errorf("%s is not as gofmt writes it (%v)", p, err)
+				}
 				return nil
 			})
 			if err != nil {
@@ -112,11 +120,24 @@ func TestNewTemplates(t *testing.T) {
 					}
 				}
 			}
-			// go vet once, with all its checks; go test does not run its
-			// subset again (-vet=off).
-			goCmd(t, dir, nil, "vet", "./...")
+			// The commands its README.md gives. go vet once, with gluevet,
+			// which runs all of go vet's checks and glue's; go test does
+			// not run vet's subset again (-vet=off). glue web -out builds
+			// it for the browser, as glue web does to serve it.
+			readme, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+			for _, c := range []string{"go vet -vettool=$(go tool -n gluevet) ./...", "go tool glue web", "go tool glue web -out site"} {
+				if !strings.Contains(string(readme), c) {
+					t.Errorf("README.md does not give %q, which the test runs", c)
+				}
+			}
+			gluevet := strings.TrimSpace(goCmd(t, dir, nil, "tool", "-n", "gluevet"))
+			goCmd(t, dir, nil, "vet", "-vettool="+gluevet, "./...")
 			goCmd(t, dir, nil, "test", "-count=1", "-vet=off", "./...")
-			goCmd(t, dir, []string{"GOOS=js", "GOARCH=wasm"}, "build", "-o", filepath.Join(t.TempDir(), "game.wasm"), ".")
+			site := filepath.Join(t.TempDir(), "site")
+			goCmd(t, dir, nil, "tool", "glue", "web", "-out", site)
+			if _, err := os.Stat(filepath.Join(site, "index.html")); err != nil {
+				t.Errorf("go tool glue web -out wrote no index.html: %v", err)
+			}
 		})
 	}
 }

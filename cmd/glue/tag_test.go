@@ -24,7 +24,7 @@ const (
 	tagVersion = "v0.1.0"
 	tagNew     = "go run github.com/gluekit/glue/cmd/glue@v0.1.0 new example.com/mygame"
 	tagPlay    = "go -C mygame run ."
-	tagWeb     = "go -C mygame run github.com/gluekit/glue/cmd/glue web"
+	tagWeb     = "go -C mygame tool glue web"
 )
 
 // TestNewFromTag proves README.md's two commands against a would-be tag:
@@ -80,7 +80,9 @@ func TestNewFromTag(t *testing.T) {
 		"GOMODCACHE="+cache,
 		// -trimpath: builds do not depend on the module cache's folder,
 		// so the packages already built from the real one are reused.
-		"GOFLAGS="+strings.TrimSpace(env["GOFLAGS"]+" -mod=mod -trimpath"),
+		// No -mod=mod: the commands run with the go.mod and go.sum that
+		// glue new wrote, as a user's would.
+		"GOFLAGS="+strings.TrimSpace(env["GOFLAGS"]+" -trimpath"),
 		"GOWORK=off",
 	)
 	// The module cache is made read-only by the go command; make it

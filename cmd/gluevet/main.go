@@ -11,8 +11,11 @@
 // desktop and not in the browser. Run it through go vet, instead of go
 // vet:
 //
-//	go install github.com/gluekit/glue/cmd/gluevet@latest
-//	go vet -vettool=$(which gluevet) ./...
+//	go vet -vettool=$(go tool -n gluevet) ./...
+//
+// in a game that glue new wrote (gluevet is one of its go.mod's tools);
+// in another module, add it once with go get -tool
+// github.com/gluekit/glue/cmd/gluevet.
 //
 // or on its own, with the usual analysis flags: gluevet ./...
 // Each analyzer has a flag to turn it off (-printf=false). docs/gluevet.md

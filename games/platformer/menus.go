@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/audio"
@@ -25,6 +26,9 @@ func SpawnMenu(phase glue.Res[glue.State[Phase]], progress glue.Res[Progress], m
 // is 390 CSS px across.
 const FingerH = 37
 
+// menuTitle heads the title menu: the game's name.
+var menuTitle = strings.ToUpper(Name)
+
 // phaseMenu returns the menu of phase ph.
 func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full bool) ui.Menu {
 	b := func(id, text string) ui.Widget {
@@ -34,7 +38,7 @@ func phaseMenu(ph Phase, score int, volume float64, bind *input.Bindings, full b
 	var root *ui.Panel
 	switch ph {
 	case Title:
-		root = ui.Dialog("PLATFORMER", b("play", "Play"), b("options", "Options"), b("quit", "Quit"))
+		root = ui.Dialog(menuTitle, b("play", "Play"), b("options", "Options"), b("quit", "Quit"))
 	case Paused:
 		root = ui.Dialog("PAUSED", b("resume", "Resume"), b("options", "Options"), b("title", "Quit to title"))
 	case Options:

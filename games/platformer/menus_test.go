@@ -49,7 +49,7 @@ func (g *game) want(what string, ph Phase, menus ...string) {
 func TestMenus(t *testing.T) {
 	g := newGame(t)
 	g.tick()
-	g.want("at start", Title, "PLATFORMER>play")
+	g.want("at start", Title, menuTitle+">play")
 	g.key(ebiten.KeyArrowDown)
 	g.key(ebiten.KeyEnter)
 	g.want("Options on the title", Options, "OPTIONS>volume")
@@ -65,7 +65,7 @@ func TestMenus(t *testing.T) {
 		t.Fatalf("jump rebound to J: the bindings' jump keys are %v", k)
 	}
 	g.key(ebiten.KeyEscape)
-	g.want("Escape in the options", Title, "PLATFORMER>options")
+	g.want("Escape in the options", Title, menuTitle+">options")
 	g.key(ebiten.KeyArrowUp)
 	g.key(ebiten.KeyEnter)
 	g.want("Play", Playing)
@@ -126,7 +126,7 @@ func TestMenus(t *testing.T) {
 	g.key(ebiten.KeyP)
 	g.key(ebiten.KeyArrowUp) // wraps to Quit to title
 	g.key(ebiten.KeyEnter)
-	g.want("Quit to title", Title, "PLATFORMER>play")
+	g.want("Quit to title", Title, menuTitle+">play")
 	g.click("options") // the mouse too
 	g.want("a click on Options", Options, "OPTIONS>volume")
 }
@@ -199,7 +199,7 @@ func TestFocusLossOpensThePauseMenu(t *testing.T) {
 	frame()
 	focused = true
 	frame()
-	g.want("the focus lost on the title", Title, "PLATFORMER>play")
+	g.want("the focus lost on the title", Title, menuTitle+">play")
 	g.key(ebiten.KeyEnter)
 	for range 10 {
 		frame(ebiten.KeyArrowRight)

@@ -22,7 +22,7 @@ func (*onlineFlags) apply(*Config)                {}
 // addRollback fails the app: the browser build leaves the network code
 // out (see net.go), which would add net/http and TLS to the wasm file.
 func addRollback(app *glue.App, _ Config) {
-	app.AddError(errors.New("platformer: -rollback: the browser build does not play online; play online from a terminal: go run ./games/platformer -join ws://host:port -rollback"))
+	app.AddError(errors.New(Name + ": -rollback: the browser build does not play online; play online from a terminal: go run ./games/platformer -join ws://host:port -rollback"))
 }
 
 // explainOnline leaves every line to render.Command: the browser build

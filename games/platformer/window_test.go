@@ -66,7 +66,7 @@ func TestMain(m *testing.M) {
 		}
 	}).Named("test.run"))
 	if err := render.Run(app, nil); err != nil {
-		fmt.Fprintln(os.Stderr, "platformer test:", err)
+		fmt.Fprintln(os.Stderr, Name+" test:", err)
 		os.Exit(1)
 	}
 	os.Exit(code)

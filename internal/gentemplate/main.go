@@ -113,9 +113,14 @@ func main() {
 		}
 		// The new module's go.mod: glue's Go version; glue new fills in
 		// the version of glue and adds a replace line for -glue, then runs
-		// go mod tidy for the rest.
+		// go mod tidy for the rest. glue's commands are the module's tools
+		// (go tool glue web, go tool -n gluevet), so that go mod tidy keeps
+		// what they import in go.sum: without, `go run
+		// github.com/gluekit/glue/cmd/glue web` failed in a new game with
+		// "missing go.sum entry for module providing package
+		// golang.org/x/tools/go/ast/astutil".
 		files := map[string]string{
-			"go.mod.tmpl":    "module {{module}}\n\n" + goLine + "\n\nrequire github.com/gluekit/glue {{version}}\n",
+			"go.mod.tmpl":    "module {{module}}\n\n" + goLine + "\n\nrequire github.com/gluekit/glue {{version}}\n\ntool (\n\tgithub.com/gluekit/glue/cmd/glue\n\tgithub.com/gluekit/glue/cmd/gluevet\n)\n",
 			"README.md.tmpl": fmt.Sprintf(readme, t.name, t.play),
 		}
 		for _, name := range sortedKeys(files) {
@@ -136,12 +141,18 @@ A game made with [glue](https://github.com/gluekit/glue), a Go toolkit for
 Play it in a window, then in the browser (http://127.0.0.1:8080/):
 
     go run .
-    go run github.com/gluekit/glue/cmd/glue web
+    go tool glue web
 
 %s
-Test it with ` + "`go test ./...`" + `. ` + "`go run github.com/gluekit/glue/cmd/glue web -out site`" + `
-writes the browser build into site/ for static hosting (itch.io takes a
-zip of that folder: glue's docs/web.md, "Publishing to itch.io").
+Test it with ` + "`go test ./...`" + `, and vet it with glue's checks added to go vet's
+(gluevet: glue code that compiles but does nothing, glue's docs/gluevet.md):
+
+    go vet -vettool=$(go tool -n gluevet) ./...
+
+` + "`go tool glue web -out site`" + ` writes the browser build into site/ for static
+hosting (itch.io takes a zip of that folder: glue's docs/web.md,
+"Publishing to itch.io"). ` + "`glue` and `gluevet`" + ` are this module's tools (go.mod's
+tool lines), of the version of glue it requires.
 
 On Linux, a window needs the OpenGL, X11 and ALSA libraries (Ebitengine's
 install guide, https://ebitengine.org/en/documents/install.html); macOS and
