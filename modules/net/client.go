@@ -162,6 +162,7 @@ type client struct {
 	err       error
 	ws        wsConn        // the current connection, or nil (transport.go)
 	closing   bool          // Close was called
+	leaving   bool          // its rollback session is over (or said its bye): do not reconnect
 	session   atomic.Uint64 // increments on every connection
 
 	outMu    sync.Mutex
@@ -291,9 +292,15 @@ func (c *client) run(url string) {
 		synced, err := c.serve(url)
 		c.mu.Lock()
 		c.connected, c.err, c.ws = false, err, nil
-		closing := c.closing
+		closing, leaving := c.closing, c.leaving
 		c.mu.Unlock()
 		if closing || c.ctx.Err() != nil {
+			return
+		}
+		if leaving {
+			// The match is over for this side (it said its bye, or its
+			// session ended): nothing to reconnect for, nothing to warn of.
+			c.log.Info("net: connection ended; the match is over, not reconnecting", "url", url)
 			return
 		}
 		if refused := seatRefusal(err); refused != nil {
@@ -600,6 +607,14 @@ func (cl Client) Stats() ClientStats {
 		Snapshots:    c.stats.snapshots.Load(),
 		Inputs:       c.stats.inputs.Load(),
 	}
+}
+
+// leave marks the client as leaving: its rollback session said its bye
+// or is over, so a connection that ends from now on is not reconnected.
+func (c *client) leave() {
+	c.mu.Lock()
+	c.leaving = true
+	c.mu.Unlock()
 }
 
 // Close closes the connection and stops reconnecting, waiting for the

@@ -76,8 +76,9 @@ func (s InputStatus) String() string {
 // view (one side's Predicted is the other's Confirmed): show them, do not
 // let the game's state depend on them — but for Gone, which
 // every side sees from the same tick on. It is neither saved nor
-// restored nor hashed by a checkpoint (the session keeps it, as
-// [RollbackConfig.Keep]). Filling and reading it allocates nothing.
+// restored nor hashed by the session's checkpoints (the session keeps it,
+// as [RollbackConfig.Keep]); a glue.Checkpoint of the game's own takes
+// it unless told to Keep it. Filling and reading it allocates nothing.
 type PlayerInputs[I comparable] struct {
 	// Tick is the tick the inputs are for.
 	Tick uint64

@@ -1,6 +1,7 @@
 package net
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -301,8 +302,11 @@ func rerunning(s glue.Opt[Session]) bool { return s.Get() != nil && s.Get().Reru
 // Hold makes the session run no tick past tick (and send its watchers
 // every tick up to it at once): it goes on taking in
 // the other player's inputs and re-running what they change, so that the
-// game settles at tick with every input known. A test ends a game at a
-// known tick this way; 0 lets it run on.
+// game settles at tick with every input known once every side is held
+// at the same tick (Stats().Confirmed reaches it). A test ends a game at
+// a known tick this way, then closes the apps; 0 lets it run on. A side
+// held while the others' inputs up to its tick are still owed gives up
+// after RollbackConfig.DisconnectAfter, as a playing side does.
 func (s Session) Hold(tick uint64) {
 	if h, ok := s.s.(interface{ hold(uint64) }); ok {
 		h.hold(tick)
@@ -997,10 +1001,20 @@ func (s *session[I]) digestHorizon() uint64 { return uint64(10 * s.cfg.DigestEve
 
 // fail stops the session with err, which every App.Update from now on
 // returns (wrapping ErrDisconnected), and tells the game.
-func (s *session[I]) fail(err error) {
+func (s *session[I]) fail(err error) { s.stop(err, slog.LevelError) }
+
+// end stops the session as fail does, for a game that ended as games
+// do (the others left): logged as information, not as an error.
+func (s *session[I]) end(err error) { s.stop(err, slog.LevelInfo) }
+
+// stop stops the session with err, logged at level.
+func (s *session[I]) stop(err error, level slog.Level) {
 	if s.err == nil {
 		s.err = disconnected{err}
-		s.cfg.Logger.Error("net: rollback session over", "reason", err)
+		s.cfg.Logger.Log(context.Background(), level, "net: rollback session over", "reason", err)
+		if s.link != nil {
+			s.link.leave() // a session does not start again: no reconnecting
+		}
 		s.tell(SessionEvent{Kind: Disconnected, Reason: s.err})
 	}
 }
@@ -1248,7 +1262,13 @@ func (s *session[I]) frame(tick func() error) error {
 	}
 	s.feedWatchers() // rollback_watch.go
 	if s.holdAt != 0 && s.simulated >= s.holdAt {
-		s.watch(false)
+		// Held: no tick past holdAt, but the others' inputs up to it are
+		// still awaited, and given up on after DisconnectAfter as when
+		// playing (a side held short of this tick sends no more).
+		s.watch(s.confirmed < s.simulated)
+		if s.err != nil {
+			return s.ended()
+		}
 		return nil
 	}
 	ahead := int(s.simulated) - int(s.confirmed)

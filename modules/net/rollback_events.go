@@ -224,6 +224,7 @@ func (s *session[I]) sayBye() bool {
 		s.sendInput(s.lastAt)
 	}
 	s.send(rbBye, func(w *codec.Writer) { w.Uvarint(s.lastAt) })
+	s.link.leave()
 	return true
 }
 
@@ -328,7 +329,7 @@ func (s *session[I]) leftGame(p Player, last uint64) {
 			return // someone is left to play with
 		}
 	}
-	s.fail(reason)
+	s.end(reason)
 }
 
 var errLeft = errors.New("net: rollback: the other player left the game")
