@@ -85,3 +85,11 @@ func (t *touching) CopyFrom(src any) {
 	t.prev = append(t.prev[:0], o.prev...)
 	t.cur = append(t.cur[:0], o.cur...)
 }
+
+// CopyFrom implements glue.Copier for Contacts: a checkpoint keeps a list
+// of its own, and a restore copies it into the app's, whose memory stays
+// (the next step reuses it). By assignment, the two shared one list, which
+// the steps after a Save overwrote.
+func (c *Contacts) CopyFrom(src any) {
+	c.List = append(c.List[:0], src.(*Contacts).List...)
+}
