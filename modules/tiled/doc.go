@@ -7,7 +7,11 @@
 //   - draws its tile layers and image layers through render's draw list,
 //     in the file's order, each on a render layer of its own with its
 //     offset, opacity, tint and parallax factor — those of the group
-//     layers it is in folded in; only the cells the camera shows are
+//     layers it is in folded in, about the map's parallax origin
+//     ([Map.ParallaxOrigin]) — and image layers repeated along x or y
+//     when Tiled says so (repeatx, repeaty); object layers are not drawn
+//     (their objects are spawned: a game draws what it spawns), nor is
+//     the map's background colour; only the cells the camera shows are
 //     visited, tile flips, tile offsets, the tileset's transparent colour
 //     and animated tiles (advanced by the game clock, see [Map.Animate])
 //     are drawn as Tiled shows them (checked against

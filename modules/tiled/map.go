@@ -37,6 +37,11 @@ type Map struct {
 	TileW, TileH int
 	// Props are the map's custom properties.
 	Props Props
+	// ParallaxOrigin is where in the map the view's center puts every
+	// layer at its own position, whatever its parallax factor (Tiled's
+	// parallax origin, 0,0 unless the map sets it): a layer of factor f
+	// is drawn moved by (view center - ParallaxOrigin) × (1 - f).
+	ParallaxOrigin physics.Vec
 	// TMX is the map as go-tiled decoded it, for what this package does
 	// not cover.
 	TMX *tmx.Map
@@ -87,13 +92,15 @@ const (
 	flipD
 )
 
-// imageLayer is an image layer: one image at an offset.
+// imageLayer is an image layer: one image at an offset, repeated along
+// x, y or both when the layer says so (repeatx, repeaty: Tiled 1.8).
 type imageLayer struct {
-	img      render.Image
-	offset   physics.Vec
-	parallax physics.Vec
-	layer    int
-	tint     color.RGBA
+	img              render.Image
+	offset           physics.Vec
+	parallax         physics.Vec
+	layer            int
+	tint             color.RGBA
+	repeatX, repeatY bool
 }
 
 // anim is an animated tile: its frames, their durations in seconds and
@@ -109,7 +116,10 @@ type anim struct {
 // solid tiles merged into one rectangle, a tile's own shape, or an object
 // of class "solid" or "oneway".
 type Solid struct {
-	// Pos is the shape's center.
+	// Pos is where the shape is: the center of a rectangle or a circle;
+	// for a polygon (a slope, a turned rectangle), the origin its points
+	// are relative to — the object's origin in Tiled (its x, y), or the
+	// tile's corner for a tile's own shape.
 	Pos physics.Vec
 	// Shape is relative to Pos.
 	Shape physics.Shape
@@ -202,13 +212,15 @@ func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
 	if t.Orientation != "orthogonal" {
 		return nil, fail("orientation %q is not read; glue reads orthogonal maps", t.Orientation)
 	}
-	// go-tiled saw a 0×0 map (see scan.go); the size is read here.
-	t.Width, t.Height, err = mapSize(src)
+	// go-tiled saw a 0×0 map (see scan.go); the size is read here, and
+	// the parallax origin, which go-tiled does not read.
+	var origin physics.Vec
+	t.Width, t.Height, origin, err = mapSize(src)
 	if err != nil {
 		return nil, fail("%v", err)
 	}
 	m := &Map{File: file, TMX: t, TileW: t.TileWidth, TileH: t.TileHeight,
-		Width: float64(t.Width * t.TileWidth), Height: float64(t.Height * t.TileHeight)}
+		Width: float64(t.Width * t.TileWidth), Height: float64(t.Height * t.TileHeight), ParallaxOrigin: origin}
 	if t.Properties != nil {
 		m.Props = Props{file: file, where: "map", p: *t.Properties}
 	} else {
@@ -241,13 +253,14 @@ func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
 	return m, nil
 }
 
-// mapSize reads the width and height attributes of a map file's <map>.
-func mapSize(src []byte) (w, h int, err error) {
+// mapSize reads the width, height and parallax origin (parallaxoriginx,
+// parallaxoriginy: Tiled 1.8) attributes of a map file's <map>.
+func mapSize(src []byte) (w, h int, origin physics.Vec, err error) {
 	d := xml.NewDecoder(bytes.NewReader(src))
 	for {
 		tok, err := d.Token()
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, origin, err
 		}
 		if st, ok := tok.(xml.StartElement); ok {
 			for _, a := range st.Attr {
@@ -256,12 +269,16 @@ func mapSize(src []byte) (w, h int, err error) {
 					w, err = strconv.Atoi(a.Value)
 				case "height":
 					h, err = strconv.Atoi(a.Value)
+				case "parallaxoriginx":
+					origin.X, err = strconv.ParseFloat(a.Value, 64)
+				case "parallaxoriginy":
+					origin.Y, err = strconv.ParseFloat(a.Value, 64)
 				}
 				if err != nil {
-					return 0, 0, fmt.Errorf("map %s %q is not a number", a.Name.Local, a.Value)
+					return 0, 0, origin, fmt.Errorf("map %s %q is not a number", a.Name.Local, a.Value)
 				}
 			}
-			return w, h, nil
+			return w, h, origin, nil
 		}
 	}
 }
@@ -384,7 +401,7 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 				return fmt.Errorf("image layer %q: %v", il.Name, err)
 			}
 			w.m.images = append(w.m.images, imageLayer{img: img, layer: layerZ(il.Properties, &w.z),
-				offset: is.offset, parallax: is.parallax, tint: is.colour()})
+				offset: is.offset, parallax: is.parallax, tint: is.colour(), repeatX: il.RepeatX, repeatY: il.RepeatY})
 		case kindObjects:
 			if n.index >= len(in.objs) {
 				return fmt.Errorf("object layer %q: not found by go-tiled", n.name)
@@ -486,13 +503,13 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 		}
 		for _, tt := range ts.Tiles {
 			if int(tt.ID) >= len(s.tiles) {
-				return nil, fmt.Errorf("tileset %q: tile %d is out of range (%d tiles)", ts.Name, tt.ID, len(s.tiles))
+				return nil, fmt.Errorf("tileset %s: tile %d is out of range (%d tiles)", tsName(ts), tt.ID, len(s.tiles))
 			}
 			if len(tt.Animation) > 0 {
 				a := anim{}
 				for _, f := range tt.Animation {
 					if int(f.TileID) >= len(s.tiles) || s.tiles[f.TileID].IsZero() || f.Duration == 0 {
-						return nil, fmt.Errorf("tileset %q tile %d: animation frame %d lasting %d ms is not a tile with an image and a positive duration", ts.Name, tt.ID, f.TileID, f.Duration)
+						return nil, fmt.Errorf("tileset %s tile %d: animation frame %d lasting %d ms is not a tile with an image and a positive duration", tsName(ts), tt.ID, f.TileID, f.Duration)
 					}
 					a.frames = append(a.frames, s.tiles[f.TileID])
 					a.durs = append(a.durs, float64(f.Duration)/1000)
@@ -507,7 +524,7 @@ func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
 				for _, o := range g.Objects {
 					sh, err := objectShape(o)
 					if err != nil {
-						return nil, fmt.Errorf("tileset %q tile %d collision object %d: %v", ts.Name, tt.ID, o.ID, err)
+						return nil, fmt.Errorf("tileset %s tile %d collision object %d: %v", tsName(ts), tt.ID, o.ID, err)
 					}
 					sh.OneWay = oneWay
 					s.shapes[tt.ID] = append(s.shapes[tt.ID], sh)
@@ -564,6 +581,15 @@ func newTileset(ts *tmx.Tileset, n int) *tileset {
 	return s
 }
 
+// tsName names a tileset in an error: its name, and the file that holds
+// it when it is external (a .tsx), where its image paths are written.
+func tsName(ts *tmx.Tileset) string {
+	if ts.Source != "" {
+		return fmt.Sprintf("%q (%s)", ts.Name, ts.Source)
+	}
+	return fmt.Sprintf("%q", ts.Name)
+}
+
 // collection loads an image-collection tileset: an image per tile (or a
 // part of one, with the tile's x, y, width and height), tile ids as
 // Tiled numbered them, gaps included.
@@ -573,7 +599,7 @@ func collection(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 		n = max(n, int(tt.ID)+1)
 	}
 	if n == 0 {
-		return nil, fmt.Errorf("tileset %q has no image and no tiles; give it an image, or images to its tiles", ts.Name)
+		return nil, fmt.Errorf("tileset %s has no image and no tiles; give it an image, or images to its tiles", tsName(ts))
 	}
 	s := newTileset(ts, n)
 	for _, tt := range ts.Tiles {
@@ -582,11 +608,11 @@ func collection(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 		}
 		img, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(tt.Image.Source)), tt.Image.Trans)
 		if err != nil {
-			return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+			return nil, fmt.Errorf("tileset %s tile %d: %v", tsName(ts), tt.ID, err)
 		}
 		if tt.Width > 0 && tt.Height > 0 {
 			if img, err = img.Sub(tt.X, tt.Y, tt.Width, tt.Height); err != nil {
-				return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+				return nil, fmt.Errorf("tileset %s tile %d: %v", tsName(ts), tt.ID, err)
 			}
 		}
 		s.tiles[tt.ID] = img
@@ -598,11 +624,11 @@ func collection(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 	sheet, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source)), ts.Image.Trans)
 	if err != nil {
-		return nil, fmt.Errorf("tileset %q: %v", ts.Name, err)
+		return nil, fmt.Errorf("tileset %s: %v", tsName(ts), err)
 	}
 	iw, ih := sheet.Size()
 	if ts.TileWidth <= 0 || ts.TileHeight <= 0 {
-		return nil, fmt.Errorf("tileset %q: tile size %dx%d is not positive", ts.Name, ts.TileWidth, ts.TileHeight)
+		return nil, fmt.Errorf("tileset %s: tile size %dx%d is not positive", tsName(ts), ts.TileWidth, ts.TileHeight)
 	}
 	// Columns and tile count from the image, its margin and spacing,
 	// as Tiled counts them; files before Tiled 0.13 (and 0.15 for
@@ -617,14 +643,14 @@ func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 		count = max(cols, 0) * max(rows, 0)
 	}
 	if count == 0 || cols <= 0 {
-		return nil, fmt.Errorf("tileset %q: its %dx%d image holds no %dx%d tile (margin %d, spacing %d)", ts.Name, iw, ih, ts.TileWidth, ts.TileHeight, ts.Margin, ts.Spacing)
+		return nil, fmt.Errorf("tileset %s: its %dx%d image holds no %dx%d tile (margin %d, spacing %d)", tsName(ts), iw, ih, ts.TileWidth, ts.TileHeight, ts.Margin, ts.Spacing)
 	}
 	s := newTileset(ts, count)
 	for id := range count {
 		x := ts.Margin + id%cols*(ts.TileWidth+ts.Spacing)
 		y := ts.Margin + id/cols*(ts.TileHeight+ts.Spacing)
 		if s.tiles[id], err = sheet.Sub(x, y, ts.TileWidth, ts.TileHeight); err != nil {
-			return nil, fmt.Errorf("tileset %q tile %d: %v", ts.Name, id, err)
+			return nil, fmt.Errorf("tileset %s tile %d: %v", tsName(ts), id, err)
 		}
 	}
 	return s, nil
@@ -821,7 +847,7 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 			if !ok {
 				return fmt.Errorf("cell (%d, %d) has tile gid %d, which no tileset holds", tl.x0+i%tl.w, tl.y0+i/tl.w, bare)
 			}
-			return fmt.Errorf("cell (%d, %d) has tile %d of the image-collection tileset %q, which has no image", tl.x0+i%tl.w, tl.y0+i/tl.w, id, s.ts.Name)
+			return fmt.Errorf("cell (%d, %d) has tile %d of the image-collection tileset %s, which has no image", tl.x0+i%tl.w, tl.y0+i/tl.w, id, tsName(s.ts))
 		}
 		c := &m.tiles[bare]
 		iw, ih := c.img.Size()

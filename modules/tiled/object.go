@@ -149,13 +149,19 @@ func (p Props) Bool(name string) (bool, error) {
 	return v == "true", nil
 }
 
-// Color returns a color property.
+// Color returns a color property, premultiplied by its alpha as Go's
+// color.RGBA is (and render's tints are): Tiled's #80ff0000 is
+// {128, 0, 0, 128}. (go-tiled hands over the file's straight values, so
+// a translucent colour used as a tint came out brighter than it is.)
 func (p Props) Color(name string) (color.RGBA, error) {
 	if _, err := p.get(name, "color"); err != nil {
 		return color.RGBA{}, err
 	}
-	r, g, b, a := p.p.GetColor(name).RGBA()
-	return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), uint8(a >> 8)}, nil
+	c := p.p.GetColor(name)
+	if straight, ok := c.(*color.RGBA); ok {
+		return color.RGBAModel.Convert(color.NRGBA(*straight)).(color.RGBA), nil
+	}
+	return color.RGBAModel.Convert(c).(color.RGBA), nil
 }
 
 // FloatOr returns a float property, or def if it is not set; a property

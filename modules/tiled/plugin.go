@@ -269,17 +269,37 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 	v := cam.View()
 	cx, cy := (v.MinX+v.MaxX)/2, (v.MinY+v.MaxY)/2
 	hw, hh := (v.MaxX-v.MinX)/2, (v.MaxY-v.MinY)/2
+	// Parallax moves a layer by the view center's distance from the
+	// parallax origin, times 1 - its factor.
+	px, py := cx-m.ParallaxOrigin.X, cy-m.ParallaxOrigin.Y
 	for i := range m.images {
 		il := &m.images[i]
-		s := render.Sprite{Image: il.img, X: il.offset.X + cx*(1-il.parallax.X), Y: il.offset.Y + cy*(1-il.parallax.Y), Layer: il.layer, Tint: il.tint}
-		list.AddSprite(&s)
+		x, y := il.offset.X+px*(1-il.parallax.X), il.offset.Y+py*(1-il.parallax.Y)
+		// A repeated image is drawn as many times as the view needs,
+		// from the copy at or before its left (top) edge.
+		w, h := il.img.Size()
+		i0, i1, j0, j1 := 0, 0, 0, 0
+		if il.repeatX && w > 0 {
+			i0 = int(math.Floor((cx - hw - x) / float64(w)))
+			i1 = int(math.Floor((cx + hw - x) / float64(w)))
+		}
+		if il.repeatY && h > 0 {
+			j0 = int(math.Floor((cy - hh - y) / float64(h)))
+			j1 = int(math.Floor((cy + hh - y) / float64(h)))
+		}
+		for j := j0; j <= j1; j++ {
+			for i := i0; i <= i1; i++ {
+				s := render.Sprite{Image: il.img, X: x + float64(i*w), Y: y + float64(j*h), Layer: il.layer, Tint: il.tint}
+				list.AddSprite(&s)
+			}
+		}
 	}
 	tw, th := float64(m.TileW), float64(m.TileH)
 	for i := range m.layers {
 		l := &m.layers[i]
 		// The layer's cell (0, 0) is at (sx, sy).
-		sx := l.offset.X + cx*(1-l.parallax.X) + float64(l.x0)*tw
-		sy := l.offset.Y + cy*(1-l.parallax.Y) + float64(l.y0)*th
+		sx := l.offset.X + px*(1-l.parallax.X) + float64(l.x0)*tw
+		sy := l.offset.Y + py*(1-l.parallax.Y) + float64(l.y0)*th
 		// Tiles larger than a cell stick out up and to the right; tile
 		// offsets move them up to pad cells either way.
 		c0 := max(int(math.Floor((cx-hw-sx)/tw))-(l.maxW-1)/m.TileW-l.pad, 0)

@@ -377,6 +377,30 @@ func TestParallaxAndImageLayers(t *testing.T) {
 	if list.Len() != 1 {
 		t.Fatalf("%d items drawn at x 400, want only the image layer", list.Len())
 	}
+
+	// With the map's parallax origin (Tiled 1.8) at x 800, a view
+	// centred there shows every layer at its own place: the tiles at
+	// x 384..432 are not in view at 780..820, and are at 380..420.
+	// The origin was ignored, so the layer was shifted by 400 all the same.
+	tmx = strings.Replace(tmx, `<map `, `<map parallaxoriginx="800" parallaxoriginy="8" `, 1)
+	if m, err = tiled.Load(mapFS(tmx), "maps/level.tmx"); err != nil {
+		t.Fatal(err)
+	}
+	if m.ParallaxOrigin != (physics.Vec{X: 800, Y: 8}) {
+		t.Errorf("ParallaxOrigin %v, want 800,8", m.ParallaxOrigin)
+	}
+	cam.X = 800
+	list.Reset()
+	m.Draw(&list, &cam)
+	if list.Len() != 1 {
+		t.Fatalf("%d items drawn at the parallax origin x 800, want only the image layer (the tiles are at their own place, x 384..432)", list.Len())
+	}
+	cam.X = 0
+	list.Reset()
+	m.Draw(&list, &cam)
+	if list.Len() != 1+3 {
+		t.Fatalf("%d items drawn at x 0 with the origin at 800 (the layer shifted by -400: its tiles at -16..32, in view), want the image layer and 3 tiles", list.Len())
+	}
 }
 
 func TestSpawnErrorsAreNamedByTheObject(t *testing.T) {
@@ -402,5 +426,38 @@ func TestSystemsAreOrderedByValue(t *testing.T) {
 	}
 	if strings.Join(order, ", ") != "after watch, after animate" {
 		t.Fatalf("order %v", order)
+	}
+}
+
+// An image a tileset cannot load is named with the tileset's file when
+// the tileset is external: the .tsx is where its path is written, and
+// the error named only the map and the tileset's name.
+func TestExternalTilesetImageErrorNamesTheFile(t *testing.T) {
+	tmx := strings.Replace(mapXML(2, 1, []string{"1,0"}, ""), tileset, `<tileset firstgid="1" source="../sets/ground.tsx"/>`, 1)
+	fsys := mapFS(tmx)
+	fsys["sets/ground.tsx"] = &fstest.MapFile{Data: []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" name="ground" tilewidth="16" tileheight="16" tilecount="4" columns="4">
+ <image source="missing.png" width="64" height="16"/>
+</tileset>`)}
+	_, err := tiled.Load(fsys, "maps/level.tmx")
+	if err == nil || !strings.Contains(err.Error(), `tileset "ground" (../sets/ground.tsx)`) || !strings.Contains(err.Error(), "missing.png") {
+		t.Fatalf("error %v, want it to name the tileset's file and the image", err)
+	}
+}
+
+// A colour property comes premultiplied, as Go's color.RGBA and render's
+// tints are: Tiled writes #AARRGGBB with straight values, and a
+// translucent red came out as {255 0 0 128}, which is not a colour.
+func TestColorPropertyIsPremultiplied(t *testing.T) {
+	tmx := strings.Replace(mapXML(2, 1, []string{"1,0"}, ""), `<property name="title" value="Test"/>`,
+		`<property name="title" value="Test"/><property name="glass" type="color" value="#80ff0000"/><property name="sky" type="color" value="#ff2080c0"/>`, 1)
+	m, err := tiled.Load(mapFS(tmx), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]color.RGBA{"glass": {128, 0, 0, 128}, "sky": {0x20, 0x80, 0xc0, 255}} {
+		if got, err := m.Props.Color(name); err != nil || got != want {
+			t.Errorf("Color(%q) = %v, %v; want %v", name, got, err, want)
+		}
 	}
 }
