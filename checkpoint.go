@@ -32,8 +32,8 @@ import (
 // reference — a slice appended to and rewritten tick after tick, a
 // random generator behind a pointer — must be copied by its type's
 // [Copier] method, or it is not restored. Components should hold values
-// (arrays, not slices); resources and Locals that cannot implement
-// Copier.
+// (arrays, not slices); resources and Locals that hold such state
+// implement Copier.
 //
 // The zero Checkpoint is ready to use. A Checkpoint belongs to the app
 // it was first saved from.

@@ -38,8 +38,8 @@
 //
 // # Stages
 //
-// A tick runs the update stages First, PreUpdate, Update, PostUpdate and
-// Last ([App.Update]); a frame runs the draw stages PreDraw, Draw and
+// A tick runs the update stages First, PreUpdate, StateTransition,
+// Update, PostUpdate and Last ([App.Update]); a frame runs the draw stages PreDraw, Draw and
 // PostDraw ([App.Draw]). [Stage] documents what belongs in each. Modules
 // add their systems to these stages at documented places, never stages of
 // their own, so the order of a tick does not depend on the order plugins

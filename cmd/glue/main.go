@@ -17,8 +17,8 @@
 //
 //	go tool glue web
 //
-// (elsewhere, add the tool once: go get -tool
-// github.com/gluekit/glue/cmd/glue). Until glue has a tagged version, new needs
+// (elsewhere, add the tool once: go mod edit
+// -tool=github.com/gluekit/glue/cmd/glue && go mod tidy). Until glue has a tagged version, new needs
 // -glue, the path of a glue checkout, which the new go.mod's replace line
 // points at: README.md, "Start your own game".
 package main

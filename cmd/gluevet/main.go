@@ -14,8 +14,8 @@
 //	go vet -vettool=$(go tool -n gluevet) ./...
 //
 // in a game that glue new wrote (gluevet is one of its go.mod's tools);
-// in another module, add it once with go get -tool
-// github.com/gluekit/glue/cmd/gluevet.
+// in another module that requires glue, add it once with go mod edit
+// -tool=github.com/gluekit/glue/cmd/gluevet && go mod tidy.
 //
 // or on its own, with the usual analysis flags: gluevet ./...
 // Each analyzer has a flag to turn it off (-printf=false). docs/gluevet.md
