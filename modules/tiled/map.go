@@ -246,7 +246,7 @@ func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
 		m.bounds()
 	}
 	for _, o := range w.objects {
-		if err := m.addObject(o.g, o.o, sets, o.off); err != nil {
+		if err := m.addObject(o.g, o.o, sets, o.off, o.hidden); err != nil {
 			return nil, err
 		}
 	}
@@ -320,9 +320,10 @@ type walker struct {
 
 // pendingObject is an object read once every layer is.
 type pendingObject struct {
-	g   *tmx.ObjectGroup
-	o   *tmx.Object
-	off physics.Vec
+	g      *tmx.ObjectGroup
+	o      *tmx.Object
+	off    physics.Vec
+	hidden bool // its layer, or a group it is in, is hidden
 }
 
 func (st inherited) with(off physics.Vec, opacity float32, visible bool, tint string, px, py float32) (inherited, error) {
@@ -414,7 +415,7 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 			}
 			off := st.offset.Add(physics.Vec{X: float64(g.OffsetX), Y: float64(g.OffsetY)})
 			for _, o := range g.Objects {
-				w.objects = append(w.objects, pendingObject{g, o, off})
+				w.objects = append(w.objects, pendingObject{g, o, off, !st.visible || !g.Visible})
 			}
 		}
 	}
@@ -1077,7 +1078,7 @@ func (m *Map) fromTemplate(o *tmx.Object, sets []*tileset) (*tmx.Object, error) 
 	return &t, nil
 }
 
-func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off physics.Vec) error {
+func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off physics.Vec, hidden bool) error {
 	o, err := m.fromTemplate(o, sets)
 	if err != nil {
 		return fmt.Errorf("tiled: %s: %v", m.File, err)
@@ -1088,16 +1089,31 @@ func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off 
 		class = o.Type
 	}
 	ob := Object{ID: o.ID, Name: o.Name, Class: class, Layer: g.Name,
-		X: o.X + off.X, Y: o.Y + off.Y, W: o.Width, H: o.Height,
+		X: o.X + off.X, Y: o.Y + off.Y, W: o.Width, H: o.Height, Rotation: o.Rotation, Hidden: hidden || !o.Visible,
 		Props: Props{file: m.File, where: "object " + strconv.Itoa(int(o.ID)) + " " + strconv.Quote(o.Name), p: append(g.Properties[:len(g.Properties):len(g.Properties)], o.Properties...)}}
+	switch {
+	case o.GID != 0:
+		ob.Kind = KindTile
+	case len(o.Polygons) > 0:
+		ob.Kind = KindPolygon
+	case len(o.PolyLines) > 0:
+		ob.Kind = KindPolyline
+	case len(o.Ellipses) > 0:
+		ob.Kind = KindEllipse
+	case o.Text != nil:
+		ob.Kind = KindText
+	case o.Width == 0 && o.Height == 0:
+		ob.Kind = KindPoint
+	}
 	if o.GID != 0 {
 		// A tile object: its position is its bottom-left corner.
-		s, id, _, ok := tile(sets, o.GID)
+		s, id, f, ok := tile(sets, o.GID)
 		if !ok {
 			return fmt.Errorf("tiled: %s: %s: tile gid %d is in no tileset", m.File, ob.Props.where, o.GID)
 		}
 		ob.Image = s.tiles[id]
 		ob.Y -= ob.H
+		ob.FlipH, ob.FlipV = f&flipH != 0, f&flipV != 0
 	}
 	switch class {
 	case "solid", "oneway":
@@ -1112,6 +1128,11 @@ func (m *Map) addObject(g *tmx.ObjectGroup, o *tmx.Object, sets []*tileset, off 
 	}
 	if len(o.Polygons) > 0 && o.Polygons[0].Points != nil {
 		for _, p := range *o.Polygons[0].Points {
+			ob.Points = append(ob.Points, physics.Vec{X: p.X, Y: p.Y})
+		}
+	}
+	if len(o.PolyLines) > 0 && o.PolyLines[0].Points != nil {
+		for _, p := range *o.PolyLines[0].Points {
 			ob.Points = append(ob.Points, physics.Vec{X: p.X, Y: p.Y})
 		}
 	}

@@ -3,6 +3,7 @@ package tiled
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -22,12 +23,27 @@ type Object struct {
 	Class string
 	// Layer is the name of its object layer.
 	Layer string
-	// X and Y are its top-left corner, W and H its size, in pixels.
+	// X and Y are its top-left corner, W and H its size, in pixels (before
+	// its Rotation).
 	X, Y, W, H float64
-	// Points are a polygon object's points, relative to (X, Y).
+	// Kind is the object's shape in Tiled: a rectangle, an ellipse, a
+	// point, a polygon, a polyline, a tile or a text.
+	Kind ObjectKind
+	// Rotation is its rotation in degrees, clockwise, about its origin
+	// in Tiled: its top-left corner (X, Y), or a tile object's
+	// bottom-left (X, Y+H). [Object.Center] takes it into account.
+	Rotation float64
+	// Points are a polygon's or a polyline's points, relative to (X, Y).
 	Points []physics.Vec
 	// Image is a tile object's image; zero for other objects.
 	Image render.Image
+	// FlipH and FlipV are set when a tile object's tile is flipped
+	// horizontally or vertically in Tiled (Image is the tile unflipped).
+	FlipH, FlipV bool
+	// Hidden is set when the object, its object layer or a group layer
+	// it is in is hidden in Tiled. Hidden objects are spawned all the
+	// same: a spawn function may leave them out.
+	Hidden bool
 	// Props are its custom properties, its layer's included.
 	Props Props
 	// Reload is true when the map is being spawned again after its file
@@ -36,8 +52,46 @@ type Object struct {
 	Reload bool
 }
 
-// Center returns the center of the object's rectangle.
-func (o *Object) Center() physics.Vec { return physics.Vec{X: o.X + o.W/2, Y: o.Y + o.H/2} }
+// Center returns the center of the object's rectangle, turned with the
+// object by its Rotation about its origin.
+func (o *Object) Center() physics.Vec {
+	c := physics.Vec{X: o.X + o.W/2, Y: o.Y + o.H/2}
+	if o.Rotation == 0 {
+		return c
+	}
+	origin := physics.Vec{X: o.X, Y: o.Y}
+	if o.Kind == KindTile {
+		origin.Y += o.H
+	}
+	sin, cos := math.Sincos(o.Rotation * math.Pi / 180)
+	d := c.Sub(origin)
+	return origin.Add(physics.Vec{X: d.X*cos - d.Y*sin, Y: d.X*sin + d.Y*cos})
+}
+
+// ObjectKind is the shape of an [Object] in Tiled.
+type ObjectKind uint8
+
+// The kinds of objects.
+const (
+	KindRect     ObjectKind = iota // a rectangle
+	KindEllipse                    // an ellipse in the rectangle
+	KindPoint                      // a point: no size and no other shape
+	KindPolygon                    // a polygon: Points
+	KindPolyline                   // a polyline: Points
+	KindTile                       // a tile object: Image
+	KindText                       // a text object
+)
+
+// String returns the kind's name: "rectangle", "ellipse", "point",
+// "polygon", "polyline", "tile" or "text".
+func (k ObjectKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "ObjectKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+var kindNames = [...]string{"rectangle", "ellipse", "point", "polygon", "polyline", "tile", "text"}
 
 // Spawn spawns an entity with the given components and the [FromMap]
 // marker, so that a reload of the map despawns it.

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -458,6 +459,53 @@ func TestColorPropertyIsPremultiplied(t *testing.T) {
 	for name, want := range map[string]color.RGBA{"glass": {128, 0, 0, 128}, "sky": {0x20, 0x80, 0xc0, 255}} {
 		if got, err := m.Props.Color(name); err != nil || got != want {
 			t.Errorf("Color(%q) = %v, %v; want %v", name, got, err, want)
+		}
+	}
+}
+
+// A spawn function learns each object's shape, rotation, tile flips and
+// whether Tiled hides it: before, a turned object came unturned (its
+// Center wrong), a flipped tile object like an unflipped one, an ellipse
+// like a rectangle, a polyline without its points, and objects of a
+// hidden layer like the others.
+func TestObjectsKeepShapeRotationFlipsAndVisibility(t *testing.T) {
+	tmx := mapXML(6, 4, []string{"0,0,0,0,0,0,\n0,0,0,0,0,0,\n0,0,0,0,0,0,\n0,0,0,0,0,0"},
+		`<object id="1" name="turned" x="10" y="20" width="20" height="10" rotation="90"/>
+  <object id="2" name="oval" x="0" y="0" width="8" height="4"><ellipse/></object>
+  <object id="3" name="spot" x="5" y="6"><point/></object>
+  <object id="4" name="line" x="1" y="2"><polyline points="0,0 10,0 10,5"/></object>
+  <object id="5" name="crate" gid="2147483650" x="32" y="48" width="16" height="16"/>
+  <object id="6" name="ghost" x="0" y="0" width="4" height="4" visible="0"/>`)
+	tmx = strings.Replace(tmx, "</map>", ` <objectgroup id="10" name="editor" visible="0"><object id="7" name="note" x="1" y="1" width="2" height="2"/></objectgroup>
+</map>`, 1)
+	m, err := tiled.Load(mapFS(tmx), "maps/level.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]tiled.Object{}
+	for _, o := range m.Objects() {
+		byName[o.Name] = o
+	}
+	kinds := map[string]tiled.ObjectKind{"turned": tiled.KindRect, "oval": tiled.KindEllipse, "spot": tiled.KindPoint, "line": tiled.KindPolyline, "crate": tiled.KindTile}
+	for name, k := range kinds {
+		if got := byName[name].Kind; got != k {
+			t.Errorf("%s: Kind %v, want %v", name, got, k)
+		}
+	}
+	turned := byName["turned"]
+	// Turned 90° clockwise about (10, 20): the middle (20, 25) goes to (5, 30).
+	if c := turned.Center(); turned.Rotation != 90 || math.Abs(c.X-5) > 1e-9 || math.Abs(c.Y-30) > 1e-9 {
+		t.Errorf("turned: Rotation %v, Center %v; want 90 and (5, 30)", turned.Rotation, c)
+	}
+	if pts := byName["line"].Points; len(pts) != 3 || pts[2] != (physics.Vec{X: 10, Y: 5}) {
+		t.Errorf("line: Points %v, want the polyline's 3", pts)
+	}
+	if c := byName["crate"]; !c.FlipH || c.FlipV || c.Image.IsZero() {
+		t.Errorf("crate: FlipH %v FlipV %v, want flipped horizontally only, with its image", c.FlipH, c.FlipV)
+	}
+	for name, hidden := range map[string]bool{"ghost": true, "note": true, "turned": false} {
+		if got := byName[name].Hidden; got != hidden {
+			t.Errorf("%s: Hidden %v, want %v", name, got, hidden)
 		}
 	}
 }
