@@ -55,7 +55,8 @@ type App struct {
 	resources   map[reflect.Type]*resSlot
 	addedLogs   map[*world.Type]*changeLog
 	removedLogs map[*world.Type]*changeLog
-	plugins     map[string]bool
+	plugins     map[string]string // the plugins added, each with who added it ("the app", "plugin render.Plugin")
+	building    []string          // the plugins whose Build is running, innermost last
 	onClose     []func()
 	onBuild     []func() error
 	inBuild     int
@@ -93,7 +94,7 @@ func NewApp() *App {
 		resources:   map[reflect.Type]*resSlot{},
 		addedLogs:   map[*world.Type]*changeLog{},
 		removedLogs: map[*world.Type]*changeLog{},
-		plugins:     map[string]bool{},
+		plugins:     map[string]string{},
 		eventQueues: map[reflect.Type]any{},
 	}
 	w, err := world.New()
@@ -233,13 +234,19 @@ func (a *App) AddPlugins(plugins ...Plugin) *App {
 			continue
 		}
 		name := pluginName(p)
-		if a.plugins[name] {
-			a.errorf("glue: plugin %s added twice; add each plugin once", name)
+		by := "the app"
+		if n := len(a.building); n > 0 {
+			by = "plugin " + a.building[n-1]
+		}
+		if first, ok := a.plugins[name]; ok {
+			a.errorf("glue: plugin %s added twice, by %s and by %s; add each plugin once (a plugin that adds another needs no second)", name, first, by)
 			continue
 		}
-		a.plugins[name] = true
+		a.plugins[name] = by
 		a.inBuild++
+		a.building = append(a.building, name)
 		p.Build(a)
+		a.building = a.building[:len(a.building)-1]
 		a.inBuild--
 	}
 	return a
@@ -259,7 +266,10 @@ func pluginName(p Plugin) string {
 
 // HasPlugin reports whether a plugin of the given name ("render.Plugin")
 // was added.
-func (a *App) HasPlugin(name string) bool { return a.plugins[name] }
+func (a *App) HasPlugin(name string) bool {
+	_, ok := a.plugins[name]
+	return ok
+}
 
 // Tick returns the number of ticks the app has completed.
 func (a *App) Tick() uint64 { return a.tick }

@@ -681,3 +681,26 @@ func TestReadOnlyQueriesDoNotConflict(t *testing.T) {
 		t.Errorf("two readers conflict:\n%s", desc)
 	}
 }
+
+// innerPlugin and outerPlugin: a module's plugin that adds another, which
+// the game then adds again.
+type innerPlugin struct{}
+
+func (innerPlugin) Build(*glue.App) {}
+
+type outerPlugin struct{}
+
+func (outerPlugin) Build(app *glue.App) { app.AddPlugins(innerPlugin{}) }
+
+// A plugin added twice is named with who added it each time: a module's
+// plugin that adds another (shake.Plugin adding timer.Ticks[shake.Flash])
+// and a game that adds it again following the other module's docs got
+// "added twice" and had to guess where the first came from.
+func TestDuplicatePluginNamesWhoAddedIt(t *testing.T) {
+	app := newApp(t)
+	app.AddPlugins(outerPlugin{}, innerPlugin{})
+	err := app.Build()
+	if err == nil || !strings.Contains(err.Error(), "plugin glue_test.innerPlugin added twice, by plugin glue_test.outerPlugin and by the app") {
+		t.Fatalf("err = %v, want it to name the plugin that added it first and the app", err)
+	}
+}

@@ -322,7 +322,7 @@ func (a *App) checkProviders(r *sysRun) []error {
 		} else {
 			continue
 		}
-		if name := p.ProvidedBy(); !a.plugins[name] && slot.val == nil {
+		if name := p.ProvidedBy(); !a.HasPlugin(name) && slot.val == nil {
 			errs = append(errs, fmt.Errorf("glue: system %s needs resource %s, which %s inserts, but the app has no %s; add it with app.AddPlugins(%s{})", r.name, slot.name, name, name, name))
 		}
 	}
