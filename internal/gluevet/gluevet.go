@@ -37,7 +37,7 @@ const GluePath = "github.com/gluekit/glue"
 
 // Analyzers are all of gluevet's analyzers, in the order cmd/gluevet
 // runs them.
-var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape, Noop, PNG}
+var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape, Noop, PNG, Setter}
 
 var (
 	eachFunc  = regexp.MustCompile(`^Each([1-8])P?$`)

@@ -40,3 +40,9 @@ func TestNoopCorpus(t *testing.T) {
 func TestPNGCorpus(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), gluevet.PNG, "png/...")
 }
+
+// TestSetterCorpus runs Setter over testdata/src/setter: value-receiver
+// setters whose writes are lost, and the methods that only look alike.
+func TestSetterCorpus(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), gluevet.Setter, "setter")
+}
