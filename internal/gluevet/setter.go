@@ -47,7 +47,7 @@ func runSetter(pass *analysis.Pass) (any, error) {
 			if _, ok := recv.Type().Underlying().(*types.Struct); !ok {
 				continue
 			}
-			var writes []ast.Expr         // the written expressions, rooted at the receiver
+			var writes []ast.Expr          // the written expressions, rooted at the receiver
 			roots := map[*ast.Ident]bool{} // the receiver's idents that are those writes' roots
 			firstWrite := token.NoPos
 			written := func(e ast.Expr, at token.Pos) {

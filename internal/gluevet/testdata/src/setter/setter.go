@@ -58,5 +58,5 @@ func (o Opts) Local() { n := o.n; n++; use(n) }
 
 func (o Opts) Quiet() { o.n = 1 } // gluevet:ignore
 
-func use(int)  {}
+func use(int)   {}
 func take(Opts) {}
