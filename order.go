@@ -91,6 +91,9 @@ func resolveAfter(st *stageDef) []error {
 			}
 			switch {
 			case found:
+			case r.noPlugin:
+				// The plugin it needs is missing, which is reported: the
+				// systems it would order after are that plugin's.
 			case t == Target(r.spec):
 				errs = append(errs, fmt.Errorf("glue: system %s is ordered after itself (After(%s)); remove the After, or order it after another system", r.name, r.name))
 			case matches(r.spec, t):

@@ -133,6 +133,9 @@ type sysRun struct {
 	name   string
 	stage  *stageDef // nil for startup systems
 	access sched.Access
+	// noPlugin: a resource it needs comes from a plugin the app lacks
+	// (reported): its After targets, the missing plugin's, are not.
+	noPlugin bool
 	// queries are the system's own query (first, for entity systems) and
 	// those of its query params, refreshed before each stage.
 	queries   []*world.Query
@@ -236,7 +239,9 @@ func (a *App) initRun(r *sysRun) []error {
 		errs = append(errs, fmt.Errorf("glue: system %s: %w", r.name, e))
 	}
 	errs = append(errs, a.initConds(r, b)...)
-	errs = append(errs, a.checkProviders(r)...)
+	missing := a.checkProviders(r)
+	r.noPlugin = len(missing) > 0
+	errs = append(errs, missing...)
 	errs = append(errs, a.checkRun(r)...)
 	r.fetch, r.body = fetch, body
 	r.ctxs = make([]runCtx, b.slots)
