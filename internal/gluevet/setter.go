@@ -51,8 +51,12 @@ func runSetter(pass *analysis.Pass) (any, error) {
 			roots := map[*ast.Ident]bool{} // the receiver's idents that are those writes' roots
 			firstWrite := token.NoPos
 			written := func(e ast.Expr, at token.Pos) {
-				id, ok := fieldRoot(info, e)
-				if !ok || info.Uses[id] != recv {
+				// A field or array element of the receiver's own value:
+				// not through a pointer, a slice or a map, which the
+				// caller's value shares.
+				st, ok := storageOf(info, e)
+				id, isIdent := st.root.(*ast.Ident)
+				if !ok || st.deref || st.shared || !isIdent || id == e || info.Uses[id] != recv {
 					return
 				}
 				writes = append(writes, e)
@@ -95,33 +99,4 @@ func runSetter(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// fieldRoot returns the variable an expression of fields and array
-// elements (x.a.b, x.arr[i].c) is rooted at, without going through a
-// pointer, a slice or a map (a write there is seen through a copy too).
-func fieldRoot(info *types.Info, e ast.Expr) (*ast.Ident, bool) {
-	fields := 0
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			sel := info.Selections[x]
-			if sel == nil || sel.Kind() != types.FieldVal || sel.Indirect() || isPointer(info.TypeOf(x.X)) {
-				return nil, false
-			}
-			fields++
-			e = x.X
-		case *ast.IndexExpr:
-			if _, ok := info.TypeOf(x.X).Underlying().(*types.Array); !ok {
-				return nil, false
-			}
-			e = x.X
-		case *ast.Ident:
-			return x, fields > 0
-		default:
-			return nil, false
-		}
-	}
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gluekit/glue"
 )
 
 // A side held at a tick (Session.Hold) whose inputs up to it never all
@@ -35,18 +37,7 @@ func TestRollbackHeldGivesUp(t *testing.T) {
 	var ev0 rbEvents
 	ev0.add(app0)
 
-	var wg sync.WaitGroup
-	var err0, err1 error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		err0 = rbPlayUntilEnd(app0, 0, 15*time.Second, nil)
-	}()
-	go func() {
-		defer wg.Done()
-		err1 = rbPlayUntilEnd(app1, 1, 15*time.Second, nil)
-	}()
-	wg.Wait()
+	err0, err1 := rbPlayTwo(app0, app1, 15*time.Second, nil, nil)
 	if err0 == nil || !strings.Contains(err0.Error(), "no input from") || !strings.Contains(err0.Error(), "DisconnectAfter") {
 		t.Fatalf("player 1, held at tick 100 with inputs to %d: %v, want it to give up after DisconnectAfter", s0.confirmed, err0)
 	}
@@ -77,19 +68,7 @@ func TestRollbackEndIsNotAnError(t *testing.T) {
 	app0, _ := rbPeerWith(t, url, 0, 0, &desyncs, &mu, func(c *RollbackConfig) { c.DisconnectAfter, c.Logger = time.Minute, logs[0].logger() })
 	app1, _ := rbPeerWith(t, url, 1, 0, &desyncs, &mu, func(c *RollbackConfig) { c.DisconnectAfter, c.Logger = time.Minute, logs[1].logger() })
 
-	var wg sync.WaitGroup
-	var err0 error
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		err0 = rbPlayUntilEnd(app0, 0, 30*time.Second, nil)
-	}()
-	go func() {
-		defer wg.Done()
-		rbPlayUntilEnd(app1, 1, 30*time.Second, func() bool { return app1.Tick() >= 100 })
-		app1.Close()
-	}()
-	wg.Wait()
+	err0, _ := rbPlayTwo(app0, app1, 30*time.Second, func() bool { return app1.Tick() >= 100 }, app1.Close)
 	if !errors.Is(err0, errLeft) {
 		t.Fatalf("player 1: %v, want that the other player left", err0)
 	}
@@ -107,4 +86,25 @@ func TestRollbackEndIsNotAnError(t *testing.T) {
 			t.Errorf("player 1's log has %q after a match the other player left:\n%s", bad, got)
 		}
 	}
+}
+
+// rbPlayTwo plays two players side by side, each until its Update fails
+// (rbPlayUntilEnd), player 2 also until stop1 says so, after which it
+// calls after1 (both may be nil); it returns what each play returned.
+func rbPlayTwo(app0, app1 *glue.App, deadline time.Duration, stop1 func() bool, after1 func()) (err0, err1 error) {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		err0 = rbPlayUntilEnd(app0, 0, deadline, nil)
+	}()
+	go func() {
+		defer wg.Done()
+		err1 = rbPlayUntilEnd(app1, 1, deadline, stop1)
+		if after1 != nil {
+			after1()
+		}
+	}()
+	wg.Wait()
+	return err0, err1
 }
