@@ -306,6 +306,22 @@ func (o *options) onlyOr(p *plan) []string {
 	return names
 }
 
+// hasPath reports whether path names a field of the plan: a field, a
+// struct field holding others ("Pos" of "Pos.X"), or a field of a
+// slice's elements ("Inv.Qty").
+func (p *plan) hasPath(path string) bool {
+	for i := range p.ops {
+		o := &p.ops[i]
+		if o.name == path || strings.HasPrefix(o.name, path+".") {
+			return true
+		}
+		if rest, ok := strings.CutPrefix(path, o.name+"."); ok && o.k == kSlice && o.elem != nil && o.elem.hasPath(rest) {
+			return true
+		}
+	}
+	return false
+}
+
 func collect(opts []Option) *options {
 	o := &options{}
 	for _, opt := range opts {
@@ -509,6 +525,11 @@ func (reg *Registry) add(c *Codec, o *options) {
 		panic(fmt.Sprintf("codec: Register[%s] called after the registry is in use; register every type before the app starts", name))
 	}
 	c.setName(name)
+	for _, rn := range c.renames {
+		if c.plan != nil && !c.plan.hasPath(rn[1]) {
+			reg.errs = append(reg.errs, fmt.Errorf("codec: %s: Renamed(%q, %q): %s has no field %q; give the field's name as it is now (a field of a slice's elements by its path, e.g. \"Inv.Qty\")", name, rn[0], rn[1], c.gtype, rn[1]))
+		}
+	}
 	if _, dup := reg.byType[c.rtype]; dup {
 		reg.errs = append(reg.errs, fmt.Errorf("codec: type %s registered twice; register each type once", c.gtype))
 		return

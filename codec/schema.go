@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -299,6 +301,10 @@ type step struct {
 	k      *fkind
 	target *op
 	direct bool
+	// elems: the target is a slice whose element shape changed; each
+	// old element is read field by field into a new one by these steps
+	// (the element's fields by name, renamed, numbers converted).
+	elems []step
 }
 
 // adapter decodes values written with an old schema.
@@ -312,6 +318,11 @@ type adapter struct {
 // schema cannot be read: a codec written by hand whose version changed,
 // or a schema that does not parse. Check for it with errors.Is.
 var ErrSchema = errors.New("codec: schema mismatch")
+
+// ErrNewer is the error [Codec.Adapt] wraps, besides [ErrSchema], when
+// the schema is of a newer version of the type ([Version]) than this
+// build's: data of a newer build.
+var ErrNewer = errors.New("codec: written by a newer build")
 
 // Adapt returns a codec that decodes values written with the schema s
 // into the type of c: c itself if s is c's schema; otherwise a derived
@@ -338,31 +349,112 @@ func (c *Codec) Adapt(s Schema) (*Codec, error) {
 	if s.Version == c.userVersion && slices.Equal(s.Fields, c.schema.Fields) {
 		return c, nil
 	}
+	if s.Version > c.userVersion {
+		// Written by a newer build: its fields may mean what this build
+		// cannot know, and reading them as this version would zero what
+		// it does not have, silently.
+		return nil, fmt.Errorf("%w: %w: %s was written by version %d of the type, and this build reads versions up to %d; load it with that build or a newer one", ErrSchema, ErrNewer, c.name, s.Version, c.userVersion)
+	}
 	a := &adapter{version: s.Version, keepOld: c.migrate != nil}
 	for _, f := range s.Fields {
 		k, err := parseKind(f.Kind)
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s field %s: %v", ErrSchema, c.name, f.Name, err)
 		}
-		st := step{name: f.Name, k: k}
-		name := c.rename(f.Name)
-		for i := range c.plan.ops {
-			o := &c.plan.ops[i]
-			if o.name != name {
-				continue
-			}
-			switch {
-			case o.kindName() == k.text && (o.k == kBin || o.k == kSlice || !a.keepOld):
-				st.target, st.direct = o, true
-			case numeric(o.k) && numeric(k.k), o.k == k.k && (o.k == kStr || o.k == kEnt):
-				st.target = o
-			}
-		}
-		a.steps = append(a.steps, st)
+		a.steps = append(a.steps, c.adaptStep(f.Name, c.rename(f.Name), k, c.plan.ops, a.keepOld))
 	}
 	ad := *c
 	ad.adapted = a
 	return &ad, nil
+}
+
+// adaptStep finds where an old field goes: the op named name (the old
+// name after the renames) among ops, read directly when its kind is the
+// same, converted between numbers, or — a slice whose element shape
+// changed — element by element: the elements' fields by name (renamed
+// through "Field.Elem" paths: Renamed("Inv.Count", "Inv.Qty")),
+// converted, the new ones zero. Without a target the field is skipped.
+func (c *Codec) adaptStep(oldName, name string, k *fkind, ops []op, keepOld bool) step {
+	st := step{name: oldName, k: k}
+	for i := range ops {
+		o := &ops[i]
+		if o.name != name {
+			continue
+		}
+		switch {
+		case o.kindName() == k.text && (o.k == kBin || o.k == kSlice || !keepOld):
+			st.target, st.direct = o, true
+		case numeric(o.k) && numeric(k.k), o.k == k.k && (o.k == kStr || o.k == kEnt):
+			st.target = o
+		case o.k == kSlice && k.k == kSlice && o.elem != nil:
+			st.target = o
+			for _, ef := range k.elem {
+				en := ef.name
+				if en != "" {
+					// The element's field, renamed by its path under the
+					// slice's old name, relative to the slice's new one.
+					en = strings.TrimPrefix(c.rename(oldName+"."+ef.name), name+".")
+				}
+				st.elems = append(st.elems, c.adaptStep(ef.name, en, ef.k, o.elem.ops, false))
+			}
+		}
+	}
+	return st
+}
+
+// readElems reads an old slice of another element shape into the slice
+// field at ptr (st.target), element by element through st.elems.
+func readElems(st *step, ptr unsafe.Pointer, r *Reader) {
+	o := st.target
+	n := r.Count(1)
+	if n == 0 || r.err != nil {
+		*(*sliceHeader)(ptr) = sliceHeader{}
+		return
+	}
+	s := reflect.MakeSlice(reflect.SliceOf(o.etype), n, n)
+	data := s.UnsafePointer()
+	for j := range n {
+		elem := unsafe.Add(data, uintptr(j)*o.esize)
+		for i := range st.elems {
+			readStep(&st.elems[i], elem, r)
+			if r.err != nil {
+				r.inField("[" + strconv.Itoa(j) + "]")
+				return
+			}
+		}
+	}
+	*(*sliceHeader)(ptr) = sliceHeader{data, n, n}
+}
+
+// readStep reads one old field into its target in the value at base (or
+// skips it), returning the old value read for a migration's Old (kept
+// only for numbers, booleans, text and entities).
+func readStep(st *step, base unsafe.Pointer, r *Reader) (val, bool) {
+	switch {
+	case st.direct:
+		st.target.decode(unsafe.Add(base, st.target.off), r)
+	case st.elems != nil:
+		readElems(st, unsafe.Add(base, st.target.off), r)
+	default:
+		v := st.k.read(r)
+		if r.err != nil {
+			break
+		}
+		if st.target != nil {
+			st.target.store(unsafe.Add(base, st.target.off), v, r)
+			if r.err != nil {
+				r.inField(st.target.name)
+				return v, false
+			}
+		}
+		if r.err == nil {
+			return v, st.k.k != kBin && st.k.k != kSlice
+		}
+	}
+	if r.err != nil && st.name != "" {
+		r.inField(st.name)
+	}
+	return val{}, false
 }
 
 func customWord(custom bool) string {
@@ -395,28 +487,12 @@ func (c *Codec) decodeAdapted(a *adapter, r *Reader) (any, error) {
 		}
 		for i := range a.steps {
 			st := &a.steps[i]
-			switch {
-			case st.direct:
-				st.target.decode(unsafe.Add(base, st.target.off), r)
-			default:
-				v := st.k.read(r)
-				if r.err != nil {
-					break
-				}
-				if st.target != nil {
-					st.target.store(unsafe.Add(base, st.target.off), v, r)
-					if r.err != nil {
-						r.inField(st.target.name)
-						return nil
-					}
-				}
-				if a.keepOld && st.k.k != kBin && st.k.k != kSlice {
-					old.vals[st.name] = v
-				}
-			}
+			v, keep := readStep(st, base, r)
 			if r.err != nil {
-				r.inField(st.name)
 				return nil
+			}
+			if a.keepOld && keep {
+				old.vals[st.name] = v
 			}
 		}
 		if c.migrate != nil {

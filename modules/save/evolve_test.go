@@ -1,6 +1,7 @@
 package save_test
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -134,5 +135,41 @@ func TestOldSaveLoadsInAnUpdatedGame(t *testing.T) {
 	// The app's Settings, the save's Progress and hero.
 	if got := fmt.Sprint(*heroes); got != "[&{Level:3} &{Volume:0.7} &{Lives:4 X:1 Y:2 Speed:2}]" {
 		t.Errorf("after the load: %s", got)
+	}
+}
+
+// A save of a newer build — a type of a newer codec.Version than this
+// build's — is refused with ErrNewer ("Save from newer version"), and the
+// app keeps its state: an older game loaded a newer game's save as a
+// success, with the fields it did not know zeroed (a stranger's v1 game
+// read its v2 save as HP 0, Damage 0, an empty inventory).
+func TestNewerSaveIsRefused(t *testing.T) {
+	store := &save.Memory{}
+	newer := codec.NewRegistry()
+	codec.Register[progressV1](newer, codec.Name("game.Progress"), codec.Version(2))
+	v2, res2, _ := evolveApp(t, store, newer, []glue.Type{glue.TypeOf[progressV1]()}, progressV1{Level: 7})
+	v2.AddStartup(glue.Func(func(s glue.ResMut[save.Saves]) { s.Get().Save("slot") }))
+	for range 2 {
+		if err := v2.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(*res2) != 1 || (*res2)[0].Err != nil {
+		t.Fatalf("the newer build's save: %v", *res2)
+	}
+	older := codec.NewRegistry()
+	codec.Register[progressV1](older, codec.Name("game.Progress"), codec.Version(1))
+	v1, res1, kept := evolveApp(t, store, older, []glue.Type{glue.TypeOf[progressV1]()}, progressV1{Level: 3})
+	v1.AddStartup(glue.Func(func(s glue.ResMut[save.Saves]) { s.Get().Load("slot") }))
+	for range 3 {
+		if err := v1.Update(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(*res1) != 1 || !errors.Is((*res1)[0].Err, save.ErrNewer) || save.Reason((*res1)[0].Err) != "Save from newer version" {
+		t.Fatalf("the older build's load: %v, want ErrNewer (\"Save from newer version\")", *res1)
+	}
+	if got := fmt.Sprint(*kept); got != "[&{Level:3}]" {
+		t.Errorf("after the refused load: %s, want the app's own Progress", got)
 	}
 }

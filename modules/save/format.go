@@ -67,8 +67,9 @@ var (
 	// an older one (format 1, before derived codecs) or a newer one
 	// (also ErrNewer).
 	ErrFormat = errors.New("unsupported save format")
-	// ErrNewer: the file was written by a newer glue or game build (also
-	// ErrFormat).
+	// ErrNewer: the file was written by a newer glue or game build: of
+	// a newer format (also ErrFormat), or holding a type of a newer
+	// codec.Version than this build's.
 	ErrNewer = errors.New("save file of a newer version")
 	// ErrTruncated: the file is shorter than its header says.
 	ErrTruncated = errors.New("save file truncated")
@@ -397,6 +398,9 @@ func (img *image) readTypes(r *codec.Reader, s *spec) error {
 			continue
 		}
 		ac, err := c.Adapt(sch)
+		if errors.Is(err, codec.ErrNewer) {
+			return fail(ErrNewer, "%v", err) // a save of a newer game: refused, not read with its new fields zeroed
+		}
 		if err != nil {
 			return fail(ErrTypes, "%v", err)
 		}
