@@ -373,6 +373,9 @@ const (
 // frame, leaves repeat to the ticks alone.
 func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings, frame uint64) {
 	if len(m.controls) == 0 {
+		if m.Modal {
+			m.keysNoFocus(in, dev, b)
+		}
 		return
 	}
 	if m.settling {
@@ -495,6 +498,35 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings, fram
 		in.Consume(input.Primary)
 	}
 	m.prevEnter = enter
+}
+
+// keysNoFocus is keys for a modal menu with nothing to focus (a message,
+// "Saving…"): it takes the directions and Primary, so that nothing behind
+// it moves or clicks, and sends Back for input.Pause or the gamepad's B.
+func (m *Menu) keysNoFocus(in *input.State, dev *input.Devices, b *input.Bindings) {
+	if m.settling {
+		m.settling, m.keysSeen = false, false
+		return
+	}
+	back := false
+	if !m.gameKey(input.PadButton(ebiten.StandardGamepadButtonRightRight)) {
+		for i := range dev.Pads {
+			back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
+		}
+	}
+	pause := m.action(dev, b, input.Pause)
+	if !m.keysSeen { // keys held as the menu opens are not pressed in it
+		m.prevPause, m.prevBack, m.keysSeen = pause && !in.Pressed(input.Pause), back, true
+	}
+	ax := m.side(dev, b, b.Right, b.RightSources) - m.side(dev, b, b.Left, b.LeftSources)
+	ay := m.side(dev, b, b.Down, b.DownSources) - m.side(dev, b, b.Up, b.UpSources)
+	m.takeDirs(in, ax, ay, true)
+	in.Consume(input.Primary)
+	if back && !m.prevBack || pause && !m.prevPause {
+		m.Send(Event{Kind: Back})
+		in.Consume(input.Pause)
+	}
+	m.prevPause, m.prevBack = pause, back
 }
 
 // takeDirs consumes, if take, the directions of the axes that ax and ay

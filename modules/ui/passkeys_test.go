@@ -2,6 +2,7 @@ package ui_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -21,7 +22,7 @@ type keysApp struct {
 	events []ui.Event
 }
 
-func newKeysApp(t *testing.T, m ui.Menu) *keysApp {
+func newKeysApp(t *testing.T, m ui.Menu, over ...ui.Menu) *keysApp {
 	t.Helper()
 	k := &keysApp{t: t, app: glue.NewApp()}
 	k.app.AddPlugins(input.Plugin{Headless: true}, render.Plugin{}, ui.Plugin{})
@@ -31,6 +32,9 @@ func newKeysApp(t *testing.T, m ui.Menu) *keysApp {
 	}) {
 		*p.Viewport.Get() = render.Viewport{Width: 320, Height: 240}
 		k.menu = p.Cmds.Spawn(m)
+		for _, o := range over {
+			p.Cmds.Spawn(o) // menus over it, which the test's events name by kind only
+		}
 	}))
 	k.app.AddSystems(glue.Update, glue.Func(func(p struct {
 		Input  glue.Res[input.State]
@@ -68,7 +72,9 @@ func (k *keysApp) Press(key ebiten.Key) (seen, focus, events string) {
 		focus = f.Base().ID
 	}
 	for _, e := range k.events {
-		if e.Kind == ui.Back {
+		if e.Kind == ui.Back && e.Menu != k.menu {
+			events += "back-over " // in a menu over the test's
+		} else if e.Kind == ui.Back {
 			events += "back "
 		} else {
 			events += e.ID + " "
@@ -175,5 +181,52 @@ func TestClickedMenuLetsGoOfKeys(t *testing.T) {
 	k.tick()
 	if k.seen != "x 0 y 0 primary false pause false" {
 		t.Errorf("Right held on with the modal menu still there: the game saw %q; want nothing (the menu takes it again)", k.seen)
+	}
+}
+
+// A modal menu with nothing to focus — a message over a menu — takes the
+// keyboard all the same: Enter clicks nothing behind it, and Escape goes
+// back in it, not in the menu below. Before, the keys went to the menu
+// below, the top one with widgets to focus: a stranger's "Quit to
+// title?" message let Enter click the button under it, and could not be
+// closed by keyboard.
+func TestModalMessageTakesTheKeyboard(t *testing.T) {
+	below := hud()
+	below.Modal = true
+	msg := ui.Menu{Modal: true, Layer: 1, Root: &ui.Column{Children: []ui.Widget{&ui.Label{Text: "Saving…"}}}}
+	k := newKeysApp(t, below, msg)
+	seen, _, ev := k.Press(ebiten.KeyEnter)
+	if ev != "" || seen != "x 0 y 0 primary false pause false" {
+		t.Errorf("Enter over a modal message: events %q, the game saw %q; want no click below and nothing for the game", ev, seen)
+	}
+	if _, focus, _ := k.Press(ebiten.KeyArrowDown); focus != "undo" {
+		t.Errorf("Down over a modal message: the focus below moved to %q", focus)
+	}
+	if _, _, ev := k.Press(ebiten.KeyEscape); ev != "back-over " {
+		t.Errorf("Escape over a modal message: events %q; want Back in the message's menu only", ev)
+	}
+}
+
+// Check finds what a stranger's menus got wrong silently: two widgets
+// with one ID, a slider whose Min is above its Max or whose Value is
+// outside them; and it names the long label that does not fit, not the
+// panel it widens.
+func TestCheckFindsMenuMistakes(t *testing.T) {
+	menu := func(ws ...ui.Widget) *ui.Menu {
+		return &ui.Menu{Root: ui.Dialog("OPTIONS", ws...)}
+	}
+	for _, c := range []struct {
+		name string
+		m    *ui.Menu
+		want string
+	}{
+		{"same ID", menu(&ui.Button{Node: ui.Node{ID: "ok"}, Text: "OK"}, &ui.Button{Node: ui.Node{ID: "ok"}, Text: "Cancel"}), `have the same ID "ok"`},
+		{"min above max", menu(&ui.Slider{Node: ui.Node{ID: "vol"}, Text: "Volume", Min: 10, Max: 0, Value: 5}), "Min 10, Max 0 and Value 5"},
+		{"value outside", menu(&ui.Slider{Node: ui.Node{ID: "vol"}, Text: "Volume", Min: 0, Max: 1, Value: 7}), "Min 0, Max 1 and Value 7"},
+		{"long label", menu(&ui.Label{Text: "This label is far too long to fit in a small window at all, really"}), "*ui.Label"},
+	} {
+		if err := c.m.Check(320, 240); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Check = %v, want an error with %q", c.name, err, c.want)
+		}
 	}
 }

@@ -71,7 +71,10 @@ func update(p struct {
 		m.ticks++
 		m.build()
 		modal = modal || m.Modal
-		if len(m.controls) > 0 && (top == nil || m.Layer > top.Layer) {
+		// The keyboard goes to the top menu with widgets to focus, or a
+		// modal one without (a message): nothing behind a modal menu
+		// takes a key.
+		if (len(m.controls) > 0 || m.Modal) && (top == nil || m.Layer > top.Layer) {
 			top = m
 		}
 		if m.Modal || m.dragging != nil || m.Root.Base().contains(in.Pointer.X, in.Pointer.Y) {
