@@ -10,7 +10,6 @@ import (
 	"github.com/gluekit/glue/modules/input"
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/ui"
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // SpawnMenu (on entering every phase but Playing) shows the phase's
@@ -79,7 +78,7 @@ func Menus(events glue.Reader[ui.Event], in glue.Res[input.State], phase glue.Re
 		case e.ID == "quit":
 			cmds.End()
 		case e.ID == "jump":
-			bind.Get().Actions[Jump] = []ebiten.Key{e.Key}
+			bind.Get().SetKey(Jump, e.Key) // an action that had the key takes Jump's old one
 		}
 	}
 }

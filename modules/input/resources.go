@@ -269,6 +269,48 @@ func (b *Bindings) Rebind(a Action, sources ...Source) {
 	b.Bind(a, sources...)
 }
 
+// SetKey makes key the one keyboard key of action a, keeping its other
+// sources (a gamepad's buttons): what a settings menu's key field does
+// (ui.KeyField's Changed event). A key does one thing: another action
+// that had key gets a's old key in its place (the two swap), or loses it
+// if a had none; SetKey returns that action and true, or false if no
+// other action had key. A game that would rather refuse the key asks
+// [Bindings.KeyAction] first.
+func (b *Bindings) SetKey(a Action, key ebiten.Key) (other Action, swapped bool) {
+	b.check(a, "SetKey")
+	var old []ebiten.Key
+	if len(b.Actions[a]) > 0 {
+		old = b.Actions[a][:1]
+	}
+	for o := range b.Actions {
+		if Action(o) == a {
+			continue
+		}
+		if i := slices.Index(b.Actions[o], key); i >= 0 {
+			if len(old) > 0 && !slices.Contains(b.Actions[o], old[0]) {
+				b.Actions[o] = slices.Clone(b.Actions[o])
+				b.Actions[o][i] = old[0]
+			} else {
+				b.Actions[o] = slices.Delete(slices.Clone(b.Actions[o]), i, i+1)
+			}
+			other, swapped = Action(o), true
+		}
+	}
+	b.Actions[a] = []ebiten.Key{key}
+	return other, swapped
+}
+
+// KeyAction returns the action key is bound to, if any: the first, by
+// action number.
+func (b *Bindings) KeyAction(key ebiten.Key) (Action, bool) {
+	for a := range b.Actions {
+		if slices.Contains(b.Actions[a], key) {
+			return Action(a), true
+		}
+	}
+	return 0, false
+}
+
 // Bound appends to dst every source of action a — its keys, its sources,
 // and Mouse(left) and Touch() if it is a pointer action — and returns
 // the extended slice: what a settings menu shows.

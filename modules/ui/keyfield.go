@@ -13,9 +13,10 @@ import (
 // activated (Enter, Space, A, a click) it shows "Jump: press a key" and
 // waits, with the menu's navigation held, until every key is up and
 // then one goes down. That key becomes Keys, and the field sends
-// [Changed] with Key; the game rebinds the action with it, e.g.
-// Bindings.Actions[Jump] = []ebiten.Key{e.Key}, keeping the action's
-// gamepad sources. Escape, or the gamepad's B, cancels.
+// [Changed] with Key; the game rebinds the action with it,
+// Bindings.SetKey(Jump, e.Key), which keeps the action's gamepad sources
+// and gives an action that had the key Jump's old one, so that no key
+// does two things. Escape, or the gamepad's B, cancels.
 type KeyField struct {
 	Node
 	Text string
