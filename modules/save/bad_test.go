@@ -478,6 +478,17 @@ func TestPluginMistakes(t *testing.T) {
 		t.Errorf("Build = %v, want the unregistered resource named", err)
 	}
 
+	// A listed resource whose registration failed: the registry's own
+	// error says why (a stranger's map field), not "register it", which
+	// they had done.
+	type WithMap struct{ Set map[string]bool }
+	failed := codec.NewRegistry()
+	codec.Register[WithMap](failed)
+	m := newRig(t, nil, failed, "test", func(p *save.Plugin) { p.Resources = []glue.Type{glue.TypeOf[WithMap]()} })
+	if err := m.app.Build(); err == nil || !strings.Contains(err.Error(), "its registrations failed") || !strings.Contains(err.Error(), "field Set") {
+		t.Errorf("Build = %v, want the registry's error about the map field", err)
+	}
+
 	dup := codec.NewRegistry()
 	registerTag[T](dup, 1)
 	registerTag[T](dup, 1)

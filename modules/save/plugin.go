@@ -80,7 +80,14 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(errors.New("save: Plugin.Registry is required: make one with codec.NewRegistry and register the components and resources to save"))
 	} else {
 		for _, t := range p.Resources {
-			if p.Registry.ByType(t) == nil {
+			switch {
+			case p.Registry.ByType(t) != nil:
+			case p.Registry.Err() != nil:
+				// Its registration may be what failed (a map field, say):
+				// the registry's own errors say why, which "register it"
+				// would hide.
+				app.AddError(fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not hold; its registrations failed: %w", t, p.Registry.Err()))
+			default:
 				app.AddError(fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register[%s](registry)", t, t))
 			}
 		}
