@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"unsafe"
 
@@ -405,25 +403,13 @@ func (c *Codec) adaptStep(oldName, name string, k *fkind, ops []op, keepOld bool
 // readElems reads an old slice of another element shape into the slice
 // field at ptr (st.target), element by element through st.elems.
 func readElems(st *step, ptr unsafe.Pointer, r *Reader) {
-	o := st.target
-	n := r.Count(1)
-	if n == 0 || r.err != nil {
-		*(*sliceHeader)(ptr) = sliceHeader{}
-		return
-	}
-	s := reflect.MakeSlice(reflect.SliceOf(o.etype), n, n)
-	data := s.UnsafePointer()
-	for j := range n {
-		elem := unsafe.Add(data, uintptr(j)*o.esize)
+	st.target.decodeSlice(ptr, r, func(elem unsafe.Pointer, r *Reader) {
 		for i := range st.elems {
-			readStep(&st.elems[i], elem, r)
-			if r.err != nil {
-				r.inField("[" + strconv.Itoa(j) + "]")
+			if readStep(&st.elems[i], elem, r); r.err != nil {
 				return
 			}
 		}
-	}
-	*(*sliceHeader)(ptr) = sliceHeader{data, n, n}
+	})
 }
 
 // readStep reads one old field into its target in the value at base (or
