@@ -161,7 +161,7 @@ func (c *Command) Parse(args []string, check func(p *Problems)) bool {
 func (c *Command) Run(app *glue.App, h Headless, report func(ticks int)) int {
 	defer app.Close()
 	if c.Schedule {
-		app.WriteDescription(c.stdout)
+		writeSchedule(app, c.stdout)
 		return 0
 	}
 	if !c.NoSeed {
