@@ -89,3 +89,42 @@ func ExampleStateAfter() {
 	// Play -> Pause
 	// Pause -> Play
 }
+
+// Restart plays a state again from its OnEnter: its entities are
+// despawned and spawned anew. Set of the state the app is in does
+// nothing, so a "play again" used to need code of its own.
+func ExampleNextState_Restart() {
+	app := glue.NewApp()
+	glue.AddState(app, PlayScene)
+	level := 0
+	app.AddSystems(glue.OnEnter(PlayScene), glue.Func(func(c glue.Commands) {
+		level++
+		fmt.Println("enter play, level", level)
+		c.Spawn(glue.StateScoped[Scene]{State: PlayScene}) // the level's one entity
+	}))
+	app.AddSystems(glue.OnExit(PlayScene), glue.Func(func(struct{}) { fmt.Println("exit play") }))
+	tick := 0
+	app.AddSystems(glue.Update, glue.Func(func(n glue.ResMut[glue.NextState[Scene]]) {
+		switch tick {
+		case 1:
+			n.Get().Set(PlayScene) // the state the app is in: nothing happens
+		case 2:
+			n.Get().Restart()
+		}
+		tick++
+	}))
+	for i := range 4 {
+		app.Update()
+		if i == 2 {
+			fmt.Println("restarting:", glue.Resource[glue.NextState[Scene]](app).Restarting(), "into", glue.StateAfter[Scene](app))
+		}
+	}
+	fmt.Println(app.Len(), "entity")
+	app.Close()
+	// Output:
+	// enter play, level 1
+	// restarting: true into Play
+	// exit play
+	// enter play, level 2
+	// 1 entity
+}

@@ -51,11 +51,13 @@ type NextState[S comparable] struct {
 
 // Set requests a change to s: every state on the stack is left, top
 // first (see [NextState.Push]), and s entered. Setting the one state the
-// app is in does nothing.
+// app is in does nothing; [NextState.Restart] leaves it and enters it
+// again.
 func (n *NextState[S]) Set(s S) { n.next, n.set, n.op = s, true, opSet }
 
 // Pending returns the requested state, if any: the state a Set or a Push
-// asks for. A Pop reports the zero S and true; see [NextState.Popping].
+// asks for. A Pop or a Restart reports the zero S and true; see
+// [NextState.Popping] and [NextState.Restarting].
 func (n NextState[S]) Pending() (S, bool) { return n.next, n.set }
 
 // StateScoped is a component that ties an entity to a state: the entity
@@ -187,6 +189,12 @@ func (m *machine[S]) transition(a *App) error {
 		return m.push(a, st, to)
 	case opPop:
 		return m.pop(a, st)
+	case opRestart:
+		if err := a.runTransitionStage(OnExit(st.current)); err != nil {
+			return err
+		}
+		m.despawnScoped(a, st.current)
+		return a.runTransitionStage(OnEnter(st.current))
 	}
 	if to == st.current && len(st.under) == 0 {
 		return nil

@@ -13,6 +13,7 @@ const (
 	opSet stackOp = iota
 	opPush
 	opPop
+	opRestart
 )
 
 // Push requests that s be entered over the current state, which stays
@@ -45,6 +46,23 @@ func (n *NextState[S]) Pop() {
 // Popping reports whether the pending request is a [NextState.Pop].
 func (n NextState[S]) Popping() bool { return n.set && n.op == opPop }
 
+// Restart requests that the current state be left and entered again —
+// what [NextState.Set] of the state the app is in does not do: in the
+// next StateTransition stage the systems of [OnExit] of the current
+// state run, the entities scoped to it ([StateScoped]) are despawned,
+// and the systems of [OnEnter] of it run. The states paused beneath it
+// stay. A game's "play again" after a game over, or R to restart a level:
+//
+//	next.Restart() // Playing → Playing, from its OnEnter
+func (n *NextState[S]) Restart() {
+	var zero S
+	n.next, n.set, n.op = zero, true, opRestart
+}
+
+// Restarting reports whether the pending request is a
+// [NextState.Restart].
+func (n NextState[S]) Restarting() bool { return n.set && n.op == opRestart }
+
 // Under returns the states paused beneath the current one by
 // [NextState.Push], bottom first; nil when there are none. The slice is
 // the state's own: do not change it.
@@ -67,6 +85,9 @@ func StateAfter[S comparable](a *App) S {
 		return zero
 	}
 	if n := Resource[NextState[S]](a); n != nil && n.set {
+		if n.op == opRestart {
+			return st.current
+		}
 		if n.op != opPop {
 			return n.next
 		}
