@@ -176,6 +176,28 @@ func (w *World) SpawnReserved(e Entity, components ...any) error {
 	return nil
 }
 
+// Insert sets the components of the live entity e, at once: each value
+// replaces e's component of its type, or is added to e. It is how an
+// [Commands.Exclusive] step or a save's AfterLoad changes an entity's
+// components in place — a component of an old save split into two,
+// without a new id that other entities' references would miss. It
+// returns an error, and changes nothing, if e is not live or a value
+// cannot be a component.
+func (w *World) Insert(e Entity, components ...any) error {
+	ww := w.app().world
+	if !ww.Valid(world.Entity(e)) {
+		return fmt.Errorf("glue: World.Insert(%v): the entity is not live", e)
+	}
+	types, err := valueTypes(components)
+	if err != nil {
+		return fmt.Errorf("glue: World.Insert(%v): %v", e, err)
+	}
+	for i, t := range types {
+		ww.Insert(world.Entity(e), t, components[i])
+	}
+	return nil
+}
+
 // Despawn removes a live entity and its components at once. It reports
 // false if e is not live.
 func (w *World) Despawn(e Entity) bool { return w.app().world.Despawn(world.Entity(e)) }

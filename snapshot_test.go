@@ -171,3 +171,33 @@ func TestExclusiveMisuse(t *testing.T) {
 	}()
 	kept.Len()
 }
+
+// World.Insert changes an entity's components in place — one replaced,
+// one added — keeping its id: a save's AfterLoad splits an old component
+// into two this way (a stranger could only despawn and respawn, which
+// changed the id that other entities referred to).
+func TestWorldInsert(t *testing.T) {
+	app := newApp(t)
+	var e glue.Entity
+	app.AddStartup(glue.Func(func(c glue.Commands) { e = c.Spawn(A{V: 1}) }))
+	app.AddSystems(First, glue.Func(func(c glue.Commands) {
+		c.Exclusive(func(w *glue.World) error {
+			if err := w.Insert(e, A{V: 2}, B{V: 3}); err != nil {
+				return err
+			}
+			if err := w.Insert(e, &B{}); err == nil {
+				return errors.New("Insert took a pointer")
+			}
+			if err := w.Insert(0, A{}); err == nil || !strings.Contains(err.Error(), "not live") {
+				return fmt.Errorf("Insert on no entity: %v", err)
+			}
+			return nil
+		})
+	}))
+	mustUpdate(t, app, 1)
+	a, _ := app.Component(e, glue.TypeOf[A]())
+	b, _ := app.Component(e, glue.TypeOf[B]())
+	if a != (A{V: 2}) || b != (B{V: 3}) || app.Len() != 1 {
+		t.Errorf("after Insert: A %v, B %v, %d entities; want A{2}, B{3} on the one entity", a, b, app.Len())
+	}
+}
