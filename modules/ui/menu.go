@@ -418,12 +418,7 @@ func (m *Menu) keys(in *input.State, dev *input.Devices, b *input.Bindings, fram
 	case ax >= 0.5:
 		dir = 2
 	}
-	back := false
-	if !m.gameKey(input.PadButton(ebiten.StandardGamepadButtonRightRight)) {
-		for i := range dev.Pads {
-			back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
-		}
-	}
+	back := m.padBack(dev)
 	primary := m.action(dev, b, input.Primary)
 	pause := m.action(dev, b, input.Pause)
 	if !m.keysSeen { // keys held as the menu opens are not pressed in it, unless pressed this tick
@@ -508,12 +503,7 @@ func (m *Menu) keysNoFocus(in *input.State, dev *input.Devices, b *input.Binding
 		m.settling, m.keysSeen = false, false
 		return
 	}
-	back := false
-	if !m.gameKey(input.PadButton(ebiten.StandardGamepadButtonRightRight)) {
-		for i := range dev.Pads {
-			back = back || dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight]
-		}
-	}
+	back := m.padBack(dev)
 	pause := m.action(dev, b, input.Pause)
 	if !m.keysSeen { // keys held as the menu opens are not pressed in it
 		m.prevPause, m.prevBack, m.keysSeen = pause && !in.Pressed(input.Pause), back, true
@@ -527,6 +517,20 @@ func (m *Menu) keysNoFocus(in *input.State, dev *input.Devices, b *input.Binding
 		in.Consume(input.Pause)
 	}
 	m.prevPause, m.prevBack = pause, back
+}
+
+// padBack reports whether a gamepad's B (the right face's right button)
+// is down, unless the game binds it to an action of its own.
+func (m *Menu) padBack(dev *input.Devices) bool {
+	if m.gameKey(input.PadButton(ebiten.StandardGamepadButtonRightRight)) {
+		return false
+	}
+	for i := range dev.Pads {
+		if dev.Pads[i].Buttons[ebiten.StandardGamepadButtonRightRight] {
+			return true
+		}
+	}
+	return false
 }
 
 // takeDirs consumes, if take, the directions of the axes that ax and ay
