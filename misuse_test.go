@@ -252,6 +252,21 @@ func TestConstructorNames(t *testing.T) {
 
 func tiny() *glue.System { return glue.Func(func(struct{}) {}) }
 
+// A literal given to Func2 … Func8 is named after the function it is
+// written in, not after one further up the stack that ends alike (a
+// stranger's systems written in main were all "runtime.main").
+func TestFuncNLiteralNames(t *testing.T) {
+	if got, want := (twin{}).build().Name(), "glue_test.build"; got != want {
+		t.Fatalf("name = %q, want %q", got, want)
+	}
+}
+
+type twin struct{}
+
+func (twin) build() *glue.System { return build() }
+
+func build() *glue.System { return glue.Func2(func(glue.Commands, glue.Res[Gold]) {}) }
+
 func namedStep(struct{}) {}
 
 func spawnOf[T any]() *glue.System {
