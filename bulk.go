@@ -41,7 +41,7 @@ func newValueStore[T any]() *valueStore[T] {
 	t := world.TypeFor[T]()
 	info := &bundleInfo{types: []*world.Type{t}, fields: []world.Field{world.NewField(t, 0)}}
 	if err := checkComponentType(t.RType); err != nil {
-		info.err = errors.New(err.Error()[len("glue: "):])
+		info.err = err
 	}
 	return &valueStore[T]{bundleStore[T]{info: info, arch: -1}}
 }

@@ -94,7 +94,7 @@ func analyseBundle(rt reflect.Type) *bundleInfo {
 			return bad("field %s is unexported; export it (%s) — a bundle's fields are its components, all of them spawned", f.Name, strings.ToUpper(f.Name[:1])+f.Name[1:])
 		}
 		if err := checkComponentType(f.Type); err != nil {
-			return bad("field %s: %v", f.Name, err.Error()[len("glue: "):])
+			return bad("field %s: %v", f.Name, err)
 		}
 		t := world.TypeOfReflect(f.Type)
 		for j, prev := range info.types {

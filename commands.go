@@ -124,7 +124,7 @@ func storeOf[S cmdStore](b *cmdBuffer, mk func() S) (S, int32) {
 func checkTypes(types []*world.Type) error {
 	for i, t := range types {
 		if err := checkComponentType(t.RType); err != nil {
-			return errors.New(err.Error()[len("glue: "):])
+			return err
 		}
 		if containsType(types[:i], t) {
 			return fmt.Errorf("component type %s given twice", t.Name)
@@ -362,6 +362,10 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			i = j - 1
 			w.DespawnEach(ents)
 		case cmdInsert:
+			if cmd.e == 0 {
+				fail("Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
+				continue
+			}
 			vals := buf.values(cmd)
 			types, err := buf.valueTypes(vals)
 			if err != nil {
@@ -372,6 +376,10 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				w.Insert(world.Entity(cmd.e), t, vals[i])
 			}
 		case cmdInsertTyped:
+			if cmd.e == 0 {
+				fail("Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
+				continue
+			}
 			s := buf.stores[cmd.tn]
 			if err := s.check(); err != nil {
 				fail("Insert: %v", err)
@@ -468,7 +476,7 @@ func (b *cmdBuffer) valueTypes(values []any) ([]*world.Type, error) {
 			return nil, errors.New("nil component value; pass a value of the component's type, e.g. Pos{}")
 		}
 		if err := checkComponentType(reflect.TypeOf(v)); err != nil {
-			return nil, fmt.Errorf("%v (got %T)", err.Error()[len("glue: "):], v)
+			return nil, fmt.Errorf("%v (got %T)", err, v)
 		}
 		t := world.TypeOf(v)
 		if containsType(types[:i], t) {

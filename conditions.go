@@ -48,6 +48,10 @@ func If[P any](fn func(P) bool) Condition {
 		b.run.chunkSafe = chunkSafe
 		return func(ctx *runCtx) bool {
 			if err := fetchAll(fetch[0], ctx); err != nil {
+				if se, ok := err.(*SystemError); ok {
+					err = se.Err // the system is named once, by runStage
+				}
+				ctx.condErr = fmt.Errorf("condition If(%s): %w", name, err)
 				return false
 			}
 			return fn(slots[0])

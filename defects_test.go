@@ -167,6 +167,51 @@ func TestGoexitOnAWorkerFailsTheTick(t *testing.T) {
 	}
 }
 
+// runtime.Goexit in a system on the goroutine that calls Update (t.Fatal
+// in a system of a sequential app, or in the chunk the caller runs) ended
+// that goroutine with nothing said: a test deadlocked, a game froze. Go
+// does not let the goroutine go on, but the app now fails naming the
+// system, and a later Update returns the error.
+func TestGoexitOnTheCallerStopsTheApp(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts glue.Options
+	}{
+		{"sequential", glue.Options{Sequential: true}},
+		{"the caller's chunk", glue.Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 1024}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			app := newApp(t)
+			app.Configure(c.opts)
+			app.AddStartup(glue.Func(func(c glue.Commands) {
+				for i := range 4096 {
+					c.Spawn(A{i})
+				}
+			}))
+			app.AddSystems(First, glue.Each1(func(_ glue.Entity, a *A) {
+				if a.V == 0 { // the first chunk's, which the caller runs
+					runtime.Goexit()
+				}
+			}).Named("Quitter"))
+			exited := make(chan struct{})
+			go func() {
+				defer close(exited)
+				app.Update()
+			}()
+			select {
+			case <-exited:
+			case <-time.After(30 * time.Second):
+				t.Fatal("Update hangs after runtime.Goexit")
+			}
+			err := app.Update()
+			var se *glue.SystemError
+			if !errors.As(err, &se) || se.System != "Quitter" || se.Stage != "first" || !strings.Contains(err.Error(), "Goexit") {
+				t.Fatalf("Update after the goroutine ended = %v, want a SystemError for Quitter naming Goexit", err)
+			}
+		})
+	}
+}
+
 // Errors from applying commands were a joined error that was not a
 // *SystemError by type assertion; two systems of one level that both
 // panicked reported only the first.

@@ -200,8 +200,8 @@
 // # Failed ticks
 //
 // A system fails when it panics, needs a resource that does not exist, or
-// ends its goroutine; a command fails when it cannot be applied (a nil or
-// pointer component, a zero [Type]). Then:
+// ends its goroutine (runtime.Goexit, as t.Fatal does); a command fails when it cannot
+// be applied (a nil or pointer component, a zero [Type]). Then:
 //
 //   - every system of the failing system's level (the systems that may run
 //     side by side with it) still runs; an entity system that fails stops
@@ -215,6 +215,12 @@
 //
 // So a failed tick leaves the same world whether the app runs in parallel
 // or with [Options.Sequential].
+//
+// A system that ends its goroutine on a worker fails the tick as above.
+// On the goroutine that called [App.Update] (a sequential app's, or the
+// chunk that goroutine runs itself) Go lets nothing go on: that goroutine
+// ends, the app stops, the [*SystemError] naming the system is written to
+// stderr, and any later Update or Draw returns it.
 //
 // # Checkpoints
 //

@@ -60,6 +60,38 @@ func TestMisuseGetsAClearError(t *testing.T) {
 		app.AddSystems(First, glue.Each1(func(glue.Entity, **Pos) {}))
 		wantBuildError(t, app, "component type *glue_test.Pos is a pointer")
 	})
+	t.Run("pointer component type said once", func(t *testing.T) {
+		app := newApp(t)
+		app.AddSystems(First, glue.Each1(func(glue.Entity, **Pos) {}).Named("Move"))
+		err := app.Build()
+		if err == nil || strings.Count(err.Error(), "is a pointer") != 1 || strings.Contains(err.Error(), ": glue: ") {
+			t.Fatalf("want the system's error once, its prefix once:\n%v", err)
+		}
+	})
+	t.Run("component twice in a query", func(t *testing.T) {
+		// Both built: the two pointers were one component (a stranger's
+		// a.X = 7; b.X++ left 8).
+		app := newApp(t)
+		app.AddSystems(First,
+			glue.Each2(func(_ glue.Entity, a *Pos, b *Pos) {}).Named("Each"),
+			glue.Func(func(q glue.Query2[*Pos, Pos]) {}).Named("Query"))
+		wantBuildError(t, app, "system Each: its query (EachN, BatchN or QueryN) names component type glue_test.Pos twice", "system Query: its query")
+	})
+	t.Run("Insert into the zero Entity", func(t *testing.T) {
+		// It did nothing, silently: a target never set.
+		app := newApp(t)
+		var target glue.Entity
+		app.AddSystems(First, glue.Func(func(c glue.Commands) { c.Insert(target, Pos{}) }).Named("Mark"))
+		err := app.Update()
+		if err == nil || !strings.Contains(err.Error(), "system Mark") || !strings.Contains(err.Error(), "the zero Entity is no entity") {
+			t.Fatalf("Update = %v", err)
+		}
+	})
+	t.Run("After a zero label", func(t *testing.T) {
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Late").After(glue.Label{}))
+		wantBuildError(t, app, "system Late runs After(glue.Label{}), a zero label", "glue.NewLabel(name)")
+	})
 	t.Run("pointer resource", func(t *testing.T) {
 		app := newApp(t)
 		app.InsertResource(&Game{})

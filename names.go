@@ -1,6 +1,8 @@
 package glue
 
 import (
+	"fmt"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -104,7 +106,11 @@ func isLiteralSeg(s string) bool {
 func funcName(fn any, skip int) (name, pkg string, line int) {
 	v := reflect.ValueOf(fn)
 	if v.Kind() != reflect.Func || v.IsNil() {
-		return "<nil>", "", 0
+		// Named for where it was given, so that the error says where.
+		if _, file, line, ok := runtime.Caller(skip + 1); ok {
+			return fmt.Sprintf("<nil function at %s:%d>", filepath.Base(file), line), "", line
+		}
+		return "<nil function>", "", 0
 	}
 	f := runtime.FuncForPC(v.Pointer())
 	full := strings.TrimSuffix(f.Name(), "-fm")

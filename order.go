@@ -94,6 +94,8 @@ func resolveAfter(st *stageDef) []error {
 			case r.noPlugin:
 				// The plugin it needs is missing, which is reported: the
 				// systems it would order after are that plugin's.
+			case t == Target(Label{}):
+				errs = append(errs, fmt.Errorf("glue: system %s runs After(glue.Label{}), a zero label that no system can be in; make labels with glue.NewLabel(name) and put systems in them with In", r.name))
 			case t == Target(r.spec):
 				errs = append(errs, fmt.Errorf("glue: system %s is ordered after itself (After(%s)); remove the After, or order it after another system", r.name, r.name))
 			case matches(r.spec, t):

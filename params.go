@@ -98,7 +98,9 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 		return nil
 	}
 	_, positional := v.Addr().Interface().(positionalParams)
-	if t.Kind() == reflect.Struct && (positional || hasParams(t) || t.NumField() == 0) {
+	// A system of no params takes struct{}; a named empty struct is more
+	// likely a tag component meant as "each entity with it".
+	if t.Kind() == reflect.Struct && (positional || hasParams(t) || t.NumField() == 0 && t.Name() == "") {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name := where + "." + f.Name
@@ -129,6 +131,10 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 			base = base.Elem()
 		}
 		hint = fmt.Sprintf("; to use the resource %s, take glue.Res[%s] (read) or glue.ResMut[%s] (write)", base, base, base)
+		if t.Kind() == reflect.Struct && t.NumField() == 0 {
+			n := shortTypeName(t)
+			hint = fmt.Sprintf("; to visit the entities that have the component %s, take glue.Query1[%s] or make the system with glue.Each1(func(glue.Entity, %s)); a system of no params takes struct{}", n, n, n)
+		}
 	}
 	return fmt.Errorf("%s has type %s, which is not a system param%s; a system takes %s", what, t, hint, paramKinds)
 }

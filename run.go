@@ -1,7 +1,9 @@
 package glue
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/gluekit/glue/internal/sched"
@@ -80,11 +82,18 @@ func (a *App) runStage(st *stageDef) error {
 	if a.insp.profiling { // App.SetProfiling (inspect.go)
 		defer a.timeStage(st, time.Now())
 	}
+	var condErrs []error
 	for _, r := range info.runs {
 		for _, q := range r.queries {
 			q.Refresh()
 		}
 		r.node.Skip = len(r.conds) > 0 && !r.check()
+		if err := r.ctxs[0].condErr; err != nil {
+			// A condition that cannot be evaluated fails the tick as the
+			// system's own params would, rather than skip it for ever.
+			r.ctxs[0].condErr = nil
+			condErrs = append(condErrs, &SystemError{System: r.name, Stage: r.stageName(), Err: err})
+		}
 		if r.node.Skip {
 			// A skipped system issues nothing: drop what its conditions
 			// may have left in its buffer, so that it does not apply in
@@ -93,8 +102,14 @@ func (a *App) runStage(st *stageDef) error {
 			r.flush(1, false)
 		}
 	}
-	parallel := st.thread == updateThread
-	if errs := a.exec.Run(info.plan, parallel); len(errs) > 0 {
+	if len(condErrs) > 0 {
+		for _, r := range info.runs {
+			r.bufs[0].discard()
+			r.flush(1, false)
+		}
+		return joinErrors(condErrs)
+	}
+	if errs := a.runPlan(st, info); len(errs) > 0 {
 		for _, r := range info.runs {
 			for c := range r.bufs {
 				r.bufs[c].discard()
@@ -112,6 +127,30 @@ func (a *App) runStage(st *stageDef) error {
 		r.node.Chunks = 0
 	}
 	return joinErrors(errs)
+}
+
+// runPlan runs a stage's plan. A system that ends the goroutine calling
+// App.Update (runtime.Goexit: t.Fatal, t.FailNow) cannot be stopped from
+// ending it, as a panic can; runPlan sees the goroutine unwind, and the
+// app fails with a SystemError naming the system, said on stderr (no
+// caller is left to return it to) and returned by any later Update.
+func (a *App) runPlan(st *stageDef, info *planInfo) []error {
+	done := false
+	defer func() {
+		if done {
+			return
+		}
+		name := a.exec.Goexited(info.plan)
+		if name == "" {
+			return // a panic in glue itself: it goes on up
+		}
+		err := &SystemError{System: name, Stage: string(st.name), Err: errors.New("ended the goroutine that called App.Update (runtime.Goexit, as t.Fatal and t.FailNow do), and Go does not let that goroutine go on: the app has stopped; report a failure with t.Error and return, or with Commands.Fail")}
+		a.failed = err
+		fmt.Fprintln(os.Stderr, err)
+	}()
+	errs := a.exec.Run(info.plan, st.thread == updateThread)
+	done = true
+	return errs
 }
 
 // systemErrors turns the scheduler's errors into *SystemErrors.

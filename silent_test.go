@@ -34,7 +34,42 @@ func TestSilentMisuseIsABuildError(t *testing.T) {
 	t.Run("InState without AddState", func(t *testing.T) {
 		app := newApp(t)
 		app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Play").RunIf(glue.InState(Mode(1))))
-		wantBuildError(t, app, "system Play: it runs if InState(glue_test.Mode(1)), but the app has no state of type glue_test.Mode, so it would never run; add the state machine with glue.AddState(app, initial)")
+		wantBuildError(t, app, "system Play: its condition InState(glue_test.Mode(1)) names a state of type glue_test.Mode, which the app does not have, so it never holds; add the state machine with glue.AddState(app, initial)")
+	})
+	t.Run("InStack without AddState", func(t *testing.T) {
+		// It built, and the system never ran (a stranger's report).
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Play").RunIf(glue.InStack(Mode(1))))
+		wantBuildError(t, app, "system Play: its condition InStack(glue_test.Mode(1)) names a state of type glue_test.Mode")
+	})
+	t.Run("Not(InState) without AddState", func(t *testing.T) {
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Play").RunIf(glue.Not(glue.InState(Mode(1)))))
+		wantBuildError(t, app, "its condition InState(glue_test.Mode(1)) names a state")
+	})
+	t.Run("nil function", func(t *testing.T) {
+		// It built, and failed its first tick as "system <nil>: panic".
+		var f func(glue.Commands)
+		var g func(glue.Commands, glue.Res[Game])
+		var h func(glue.Entity, *Pos)
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(f), glue.Func2(g), glue.Each1(h))
+		err := app.Build()
+		if err == nil {
+			t.Fatal("Build succeeded")
+		}
+		if n := strings.Count(err.Error(), "silent_test.go:"); n != 3 {
+			t.Errorf("want the three nil functions named by where they were given:\n%v", err)
+		}
+		if !strings.Contains(err.Error(), "is nil; pass the system's function") {
+			t.Errorf("no fix in:\n%v", err)
+		}
+	})
+	t.Run("named empty struct as the param", func(t *testing.T) {
+		// It built and ran once a tick: the stranger meant each Target.
+		app := newApp(t)
+		app.AddSystems(First, glue.Func(func(Target) {}).Named("Chase"))
+		wantBuildError(t, app, "system Chase", "type glue_test.Target, which is not a system param", "take glue.Query1[glue_test.Target] or make the system with glue.Each1(func(glue.Entity, glue_test.Target))")
 	})
 	t.Run("InState with a state shown from elsewhere", func(t *testing.T) {
 		app := newApp(t)
@@ -95,5 +130,22 @@ func TestAddErrorAfterBuild(t *testing.T) {
 	}
 	if err := app.Update(); !errors.Is(err, late) {
 		t.Fatalf("Update = %v, want the late error", err)
+	}
+}
+
+// A condition whose resource is missing fails the tick, as the system's
+// own Res would; it was false for ever, and the system never ran.
+func TestConditionWithAMissingResourceFails(t *testing.T) {
+	app := newApp(t)
+	app.AddSystems(First, glue.Func(func(struct{}) {}).Named("Bank").RunIf(glue.If(func(g glue.Res[Gold]) bool { return g.Get().N > 0 })))
+	err := app.Update()
+	var se *glue.SystemError
+	if !errors.As(err, &se) || se.System != "Bank" {
+		t.Fatalf("Update = %v, want a SystemError of Bank", err)
+	}
+	for _, want := range []string{"condition If(glue_test.TestConditionWithAMissingResourceFails)", "glue_test.Gold"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
 	}
 }

@@ -129,15 +129,24 @@ func InState[S comparable](s S) Condition {
 	return Condition{name: "InState(" + stateName(s) + ")", init: func(b *builder) (func(*runCtx) bool, error) {
 		slot := b.app.slotFor(reflect.TypeFor[State[S]]())
 		b.run.access.Add(slot, false)
-		if !b.app.hasMachine(reflect.TypeFor[S]()) && slot.val == nil {
-			t := reflect.TypeFor[S]()
-			return nil, fmt.Errorf("it runs if InState(%s), but the app has no state of type %s, so it would never run; add the state machine with glue.AddState(app, initial) (or, for a state run elsewhere, insert glue.StateOf(s))", stateName(s), t)
+		if err := b.app.checkStateType(reflect.TypeFor[S](), slot, "InState("+stateName(s)+")"); err != nil {
+			return nil, err
 		}
 		return func(*runCtx) bool {
 			st, ok := slot.val.(*State[S])
 			return ok && st.current == s
 		}, nil
 	}}
+}
+
+// checkStateType says why cond, a condition on states of type t, could
+// never hold: the app has neither a state machine of type t nor the
+// State resource.
+func (a *App) checkStateType(t reflect.Type, slot *resSlot, cond string) error {
+	if a.hasMachine(t) || slot.val != nil {
+		return nil
+	}
+	return fmt.Errorf("its condition %s names a state of type %s, which the app does not have, so it never holds; add the state machine with glue.AddState(app, initial) (or, for a state run elsewhere, insert glue.StateOf(s))", cond, t)
 }
 
 // hasMachine reports whether the app has a state machine of type t.

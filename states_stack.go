@@ -111,9 +111,13 @@ func OnResume[S comparable](s S) Stage { return transitionStage("OnResume", s) }
 // state paused beneath it ([NextState.Push]): the game's drawing, or
 // anything that goes on under a pause menu, runs if InStack(Playing).
 func InStack[S comparable](s S) Condition {
-	return Condition{name: fmt.Sprintf("InStack(%s.%v)", reflect.TypeFor[S](), s), init: func(b *builder) (func(*runCtx) bool, error) {
+	name := "InStack(" + stateName(s) + ")"
+	return Condition{name: name, init: func(b *builder) (func(*runCtx) bool, error) {
 		slot := b.app.slotFor(reflect.TypeFor[State[S]]())
 		b.run.access.Add(slot, false)
+		if err := b.app.checkStateType(reflect.TypeFor[S](), slot, name); err != nil {
+			return nil, err
+		}
 		return func(*runCtx) bool {
 			st, ok := slot.val.(*State[S])
 			return ok && st.Has(s)

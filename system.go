@@ -63,15 +63,19 @@ type System struct {
 
 func newSystem(fn any, kind systemKind, comps []*world.Type, writes []bool) *System {
 	s := &System{kind: kind, comps: comps, writes: writes}
-	for _, c := range comps {
-		if err := checkComponentType(c.RType); err != nil {
-			s.typeErrs = append(s.typeErrs, err)
-		}
-	}
 	// Frames: funcName's caller (newSystem), Func or EachN, the code
 	// that made the system.
 	s.name, s.module, s.line = funcName(fn, 2)
+	s.checkNil(fn)
 	return s
+}
+
+// checkNil records, for Build, that the system was made of a nil
+// function (it would fail its first tick, or the first that has entities).
+func (s *System) checkNil(fn any) {
+	if v := reflect.ValueOf(fn); v.Kind() == reflect.Func && v.IsNil() {
+		s.typeErrs = append(s.typeErrs, fmt.Errorf("glue: system %s: the function given to Func, Func2 … Func8 or Each1 … Each8 is nil; pass the system's function", s.name))
+	}
 }
 
 // shortTypeName returns a type's name with its packages' last path
@@ -169,6 +173,9 @@ type runCtx struct {
 	cmds  *cmdBuffer
 	chunk int
 	at    int // position of the span being visited, for restarts
+	// condErr is why a condition (If) could not be evaluated: a resource
+	// it reads is missing. The system's tick fails with it.
+	condErr error
 }
 
 func (r *sysRun) stageName() string {
@@ -194,6 +201,9 @@ func (b *builder) query(comps []*world.Type, writes []bool, with, without []*wor
 	for i, c := range comps {
 		if err := checkComponentType(c.RType); err != nil {
 			b.errs = append(b.errs, err)
+		}
+		if containsType(comps[:i], c) {
+			b.errs = append(b.errs, fmt.Errorf("its query (EachN, BatchN or QueryN) names component type %s twice; name each type once (both would be the one component: a write through one changes the other)", c.Name))
 		}
 		b.run.access.Add(c, writes[i])
 	}
@@ -281,9 +291,9 @@ func checkFilters(s *System) error {
 func checkComponentType(t reflect.Type) error {
 	switch t.Kind() {
 	case reflect.Pointer:
-		return fmt.Errorf("glue: component type %s is a pointer; components are values: use %s (glue hands out pointers to it)", t, t.Elem())
+		return fmt.Errorf("component type %s is a pointer; components are values: use %s (glue hands out pointers to it)", t, t.Elem())
 	case reflect.Interface:
-		return fmt.Errorf("glue: component type %s is an interface; components are concrete types: use the struct types that implement it, each as its own component", t)
+		return fmt.Errorf("component type %s is an interface; components are concrete types: use the struct types that implement it, each as its own component", t)
 	}
 	return nil
 }

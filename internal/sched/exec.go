@@ -20,6 +20,9 @@ type Executor struct {
 	pool    *pool
 	policy  Policy
 	turns   turns // of the parallel level running (Node.WaitTurn)
+	// whole is the node runWhole is running on the caller's goroutine,
+	// for [Executor.Goexited].
+	whole *Node
 	// Profile makes the executor time every node run and add the time to
 	// the node's [Node.Spent] (for diagnostics; see [Node.Spent]). Off,
 	// it costs one test per node run.
@@ -109,18 +112,42 @@ func (x *Executor) runWhole(n *Node, parallel bool) error {
 	n.Chunks = 1
 	total := n.Len()
 	n.stats.runs++
+	x.whole = n
 	if x.Profile {
-		return x.runProfiled(n, total, parallel)
+		err := x.runProfiled(n, total, parallel)
+		x.whole = nil
+		return err
 	}
 	if !parallel || x.pool == nil || (n.stats.nsPerItem != 0 && n.stats.runs%8 != 0 && !n.stats.refresh) {
-		return n.Run(0, 0, total)
+		err := n.Run(0, 0, total)
+		x.whole = nil
+		return err
 	}
 	// One run in eight is timed, for the policy's estimates: a clock read
 	// costs about as much as an empty system.
 	t0 := time.Now()
 	err := n.Run(0, 0, total)
+	x.whole = nil
 	n.stats.observe(time.Since(t0), n.Work())
 	return err
+}
+
+// Goexited names the node that ended the caller's goroutine
+// (runtime.Goexit) in p's run, for a deferred call on that goroutine to
+// report while it unwinds: the node runWhole was running, or a task of
+// the level that recorded a [GoexitError]. It returns "" if there is none.
+func (x *Executor) Goexited(p *Plan) string {
+	if x.whole != nil {
+		n := x.whole
+		x.whole = nil
+		return n.Name
+	}
+	for i := range p.tasks {
+		if g, ok := p.tasks[i].err.(*GoexitError); ok {
+			return g.Node
+		}
+	}
+	return ""
 }
 
 func (x *Executor) runLevel(p *Plan, li int, parallel bool) []error {
