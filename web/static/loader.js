@@ -191,13 +191,27 @@
   // default actions: Enter still presses the Play again button.)
   for (const type of ["keydown", "keyup", "keypress", "pointerdown", "pointerup", "pointermove",
     "mousedown", "mouseup", "mousemove", "wheel", "touchstart", "touchmove", "touchend", "contextmenu",
-    "blur", "focus", "focusin", "focusout"]) {
+    "blur", "focus", "focusin", "focusout", "resize", "orientationchange", "visibilitychange",
+    "gamepadconnected", "gamepaddisconnected"]) {
     window.addEventListener(type, (ev) => {
       if (!over) return;
       // The Play again button's own pointer events go on.
       if (ev.target instanceof HTMLButtonElement && /^(pointer|mouse)/.test(ev.type)) return;
       ev.stopImmediatePropagation();
     }, { capture: true });
+  }
+
+  // Ebitengine watches the canvas with a ResizeObserver, which no event
+  // listener can stop: observers made from here on call back only while
+  // the game runs (a resized window or a turned phone on the end page
+  // threw "Go program has already exited").
+  if (window.ResizeObserver) {
+    const Observer = window.ResizeObserver;
+    window.ResizeObserver = class extends Observer {
+      constructor(callback) {
+        super((...args) => { if (!over) callback(...args); });
+      }
+    };
   }
 
   // ended shows the page's end state once the game has ended after its
