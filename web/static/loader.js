@@ -201,6 +201,56 @@
     }, { capture: true });
   }
 
+  // A tap shorter than a frame (a quick finger at a low frame rate) would
+  // begin and end between two of the game's ticks, unseen: Ebitengine
+  // reads the fingers that are down when a tick runs. A touch's end is
+  // therefore held back until two animation frames after its start, and
+  // then given to the game (with the fingers down by then), so that a
+  // tick sees the finger down and the next sees it lifted.
+  const touchAge = new Map(); // touch identifier -> frames since its start
+  let lastTouches = null; // the fingers on the page at the last touch event
+  window.addEventListener("touchstart", (ev) => {
+    const ids = [...ev.changedTouches].map((t) => t.identifier);
+    for (const id of ids) touchAge.set(id, 0);
+    const step = () => {
+      let young = false;
+      for (const id of ids) {
+        if (!touchAge.has(id)) continue;
+        touchAge.set(id, touchAge.get(id) + 1);
+        young ||= touchAge.get(id) < 2;
+      }
+      if (young) requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }, { capture: true });
+  for (const type of ["touchstart", "touchmove", "touchend"]) {
+    window.addEventListener(type, (ev) => { if (ev.isTrusted) lastTouches = ev; }, { capture: true });
+  }
+  window.addEventListener("touchend", (ev) => {
+    if (over || !ev.isTrusted) return;
+    const ids = [...ev.changedTouches].map((t) => t.identifier);
+    const young = () => ids.some((id) => (touchAge.get(id) ?? 2) < 2);
+    if (!young()) {
+      for (const id of ids) touchAge.delete(id);
+      return;
+    }
+    ev.stopImmediatePropagation();
+    ev.preventDefault(); // no mouse events made from the tap (Ebitengine's own handler would say so)
+    const target = ev.target, changed = [...ev.changedTouches];
+    const later = () => {
+      if (young()) return requestAnimationFrame(later);
+      for (const id of ids) touchAge.delete(id);
+      if (over) return;
+      const now = lastTouches || ev;
+      const left = (list) => [...list].filter((t) => !ids.includes(t.identifier));
+      target.dispatchEvent(new TouchEvent("touchend", {
+        bubbles: true, cancelable: true, changedTouches: changed,
+        touches: left(now.touches), targetTouches: left(now.targetTouches),
+      }));
+    };
+    requestAnimationFrame(later);
+  }, { capture: true, passive: false });
+
   // Ebitengine watches the canvas with a ResizeObserver, which no event
   // listener can stop: observers made from here on call back only while
   // the game runs (a resized window or a turned phone on the end page
