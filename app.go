@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"time"
 
 	"github.com/gluekit/glue/internal/sched"
 	"github.com/gluekit/glue/internal/world"
@@ -35,6 +36,15 @@ type Options struct {
 	// worker when an entity system is split across workers. The default
 	// (0) decides by measured time.
 	ChunkSize int
+	// StallAfter is how long one tick ([App.Update]) or frame
+	// ([App.Draw]) may run before the app writes to stderr that it has
+	// stalled, naming the stage and the functions of the systems still
+	// running: a system that never returns (a channel no one sends on, a
+	// lock never released, select {}) cannot be stopped, and would hang
+	// the game without a word. The default (0) is [DefaultStallAfter]; a
+	// negative value turns the report off (a debugger stopped in a system
+	// also stalls a tick).
+	StallAfter time.Duration
 }
 
 // App is a game: its world of entities, its resources, its stages and
@@ -82,6 +92,7 @@ type App struct {
 
 	ckpt   ckptIndex                     // what a Checkpoint copies (checkpoint.go)
 	driver func(tick func() error) error // see App.Drive
+	watch  stallWatch                    // reports a tick that does not end (Options.StallAfter)
 	inTick bool                          // the driver is running
 	tickFn func() error                  // a.Update, made once
 }
@@ -301,6 +312,7 @@ func (a *App) Archetypes() int {
 // return [ErrClosed].
 func (a *App) Close() {
 	a.closed = true
+	a.watch.stop()
 	if a.exec != nil {
 		a.exec.Close()
 	}
@@ -396,6 +408,9 @@ func (a *App) Update() error {
 	if err := a.Build(); err != nil {
 		return a.fail(err)
 	}
+	a.watch.start(a.opts.StallAfter)
+	a.watch.enter(a.tick)
+	defer a.watch.leave()
 	if !a.started {
 		a.started = true
 		if err := a.runStartup(); err != nil {
@@ -448,6 +463,8 @@ func (a *App) Draw() error {
 	if !a.started {
 		return nil // nothing to draw before the first update
 	}
+	a.watch.enter(a.tick)
+	defer a.watch.leave()
 	for _, st := range a.stages {
 		if st.thread != renderThread {
 			continue

@@ -222,6 +222,12 @@
 // ends, the app stops, the [*SystemError] naming the system is written to
 // stderr, and any later Update or Draw returns it.
 //
+// A system that never returns (a channel no one sends on, a lock never
+// released, select {}) cannot be failed either: Go cannot stop it. Once a
+// tick or frame has run for [Options.StallAfter] (10 seconds unless set),
+// the app writes to stderr which stage it is in and the function and line
+// of each system still running.
+//
 // # Checkpoints
 //
 // A [Checkpoint] copies an app's whole state between two ticks into memory

@@ -78,6 +78,7 @@ func (a *App) runStage(st *stageDef) error {
 		return nil
 	}
 	a.current = st
+	a.watch.stage.Store(st)
 	defer func() { a.current = nil }()
 	if a.insp.profiling { // App.SetProfiling (inspect.go)
 		defer a.timeStage(st, time.Now())

@@ -1,0 +1,103 @@
+package glue
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a strings.Builder that the watch's timer writes while
+// the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+type stallMark struct{ N int }
+
+// A system that never returns hung the app without a word (a stranger's
+// select {}): the app now says which system, in which stage, once the
+// tick has run for Options.StallAfter — on the caller's goroutine and
+// on a worker alike.
+func TestStallNamesTheSystem(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts Options
+	}{
+		{"sequential", Options{Sequential: true}},
+		{"on a worker", Options{Workers: 2, ParallelThreshold: 1, ChunkSize: 1024}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			app := NewApp()
+			defer app.Close()
+			c.opts.StallAfter = 50 * time.Millisecond
+			app.Configure(c.opts)
+			var out lockedBuffer
+			app.watch.out = &out
+			release := make(chan struct{})
+			app.AddStartup(Func(func(c Commands) {
+				for i := range 4096 {
+					c.Spawn(stallMark{i})
+				}
+			}))
+			app.AddSystems(Update, Each1(func(_ Entity, m *stallMark) {
+				if m.N == 3000 { // the second chunk's, on a worker when split
+					<-release
+				}
+			}).Named("Stuck"))
+			done := make(chan error, 1)
+			go func() { done <- app.Update() }()
+			deadline := time.Now().Add(30 * time.Second)
+			for !strings.Contains(out.String(), "\n") && time.Now().Before(deadline) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			report := out.String()
+			close(release)
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"glue: tick 0 has not ended after", "in stage Update", "still running:", "glue.TestStallNamesTheSystem", "stall_internal_test.go:", "Options.StallAfter"} {
+				if !strings.Contains(report, want) {
+					t.Errorf("the report lacks %q:\n%s", want, report)
+				}
+			}
+			// The tick ended: the next ones are not reported.
+			for range 3 {
+				if err := app.Update(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n := strings.Count(out.String(), "has not ended"); n != 1 {
+				t.Errorf("%d reports, want 1:\n%s", n, out.String())
+			}
+		})
+	}
+}
+
+// A negative StallAfter turns the watch off.
+func TestStallOff(t *testing.T) {
+	app := NewApp()
+	defer app.Close()
+	app.Configure(Options{StallAfter: -1})
+	if err := app.Update(); err != nil {
+		t.Fatal(err)
+	}
+	app.watch.mu.Lock()
+	defer app.watch.mu.Unlock()
+	if app.watch.timer != nil {
+		t.Error("the watch runs with StallAfter < 0")
+	}
+}
