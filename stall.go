@@ -24,8 +24,8 @@ const DefaultStallAfter = 10 * time.Second
 // check runs on a timer, twice per StallAfter, only while the app is
 // open.
 type stallWatch struct {
-	seq   atomic.Uint64             // odd while Update or Draw runs
-	tick  atomic.Uint64             // the tick being run
+	seq   atomic.Uint64            // odd while Update or Draw runs
+	tick  atomic.Uint64            // the tick being run
 	stage atomic.Pointer[stageDef] // the stage being run
 	after time.Duration
 	out   io.Writer // os.Stderr; tests set another
