@@ -31,7 +31,15 @@
 //     while the game runs, keeping the level in play (desktop only).
 //
 // What it does not read is an error naming it: levels saved in separate
-// files (.ldtkl), multi-world projects, tilesets without an image. Each
+// files (.ldtkl), multi-world projects, tilesets without an image, layers
+// whose tileset is not defined, and projects saved by an LDtk newer than
+// the format it reads. That format is LDtk 1.5's (what ldtkgo v0.9.3
+// reads): a project whose jsonVersion has a later major version (2.0.1)
+// is refused as one whose format glue cannot read, and one with a later
+// minor version (1.9.0) as one that may hold what glue would drop or
+// misread — the package has no warnings, so that is an error too; the
+// error names the file, its version and the format glue reads. Later
+// patch versions (1.5.9) and older versions load. Each
 // level is drawn over its background as LDtk shows it: its colour
 // ([Level.Background]) filling the level and its background image placed
 // as the file says (render layer -1, below the bottom layer). Entity

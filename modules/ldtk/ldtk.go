@@ -129,10 +129,19 @@ type Options struct {
 	Collision map[string]map[int]tiled.CellCollision
 }
 
+// The LDtk file format glue reads, through ldtkgo v0.9.3: LDtk 1.5's.
+// A file of a later major version is refused, of a later minor version
+// too (see [checkVersion]).
+const (
+	readsMajor = 1
+	readsMinor = 5
+)
+
 // side holds what ldtkgo does not read of a project file.
 type side struct {
-	Worlds []json.RawMessage `json:"worlds"`
-	Levels []struct {
+	JSONVersion string            `json:"jsonVersion"`
+	Worlds      []json.RawMessage `json:"worlds"`
+	Levels      []struct {
 		ExternalRelPath *string `json:"externalRelPath"`
 		BgPos           *struct {
 			TopLeftPx []float64 `json:"topLeftPx"`
@@ -161,8 +170,9 @@ type side struct {
 // same spawn functions as Tiled's objects ([tiled.SpawnFunc]), their
 // fields as typed properties. Every error names the file, and the level,
 // layer or tileset where there is one. What it does not read is an
-// error naming it: levels saved in separate files, multi-world projects,
-// tilesets without an image.
+// error naming it: a project saved by an LDtk newer than 1.5 (its
+// jsonVersion), levels saved in separate files, multi-world projects,
+// tilesets without an image, layers whose tileset is not defined.
 func Load(fsys fs.FS, file string, opts *Options) (*Project, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -182,6 +192,9 @@ func Load(fsys fs.FS, file string, opts *Options) (*Project, error) {
 	if err := json.Unmarshal(src, &sd); err != nil {
 		return nil, fail("not an LDtk project: %v", err)
 	}
+	if err := checkVersion(sd.JSONVersion); err != nil {
+		return nil, fail("%v", err)
+	}
 	if len(sd.Levels) == 0 && len(sd.Worlds) > 0 {
 		return nil, fail("the project has several worlds (LDtk's multi-worlds), which are not read; keep one world")
 	}
@@ -200,6 +213,7 @@ func Load(fsys fs.FS, file string, opts *Options) (*Project, error) {
 	p := &Project{File: file, LDtk: lp}
 	ld := loader{fsys: fsys, dir: path.Dir(clean), file: file, opts: opts, pages: map[int]render.Image{}, images: map[string]render.Image{}, tiles: map[[2]int]render.Image{}}
 	for _, ts := range sd.Defs.Tilesets {
+		ld.defined = append(ld.defined, ts.UID)
 		if ts.RelPath == nil || *ts.RelPath == "" {
 			ld.noImage = append(ld.noImage, ts.UID)
 		}
@@ -212,6 +226,39 @@ func Load(fsys fs.FS, file string, opts *Options) (*Project, error) {
 		p.Levels = append(p.Levels, lv)
 	}
 	return p, nil
+}
+
+// checkVersion refuses a project saved by an LDtk newer than the format
+// glue reads (its jsonVersion, "1.5.3"): a later major version changed
+// the format in ways ldtkgo cannot know, and a later minor version may
+// hold what ldtkgo would silently drop or misread. The package has no
+// warnings to give, so both are errors; a later patch version (1.5.9)
+// loads. A missing or unreadable version is left to the rest of Load.
+func checkVersion(v string) error {
+	major, minor, ok := parseVersion(v)
+	if !ok || major < readsMajor || major == readsMajor && minor <= readsMinor {
+		return nil
+	}
+	reads := fmt.Sprintf("glue reads the format of LDtk %d.%d (through github.com/solarlune/ldtkgo v0.9.3)", readsMajor, readsMinor)
+	if major > readsMajor {
+		return fmt.Errorf("the project was saved by LDtk %s (its jsonVersion), a major version whose format glue cannot read; %s: keep the project in LDtk %d.%d, or use a glue release that reads LDtk %d", v, reads, readsMajor, readsMinor, major)
+	}
+	return fmt.Errorf("the project was saved by LDtk %s (its jsonVersion), newer than %d.%d, and may hold what glue would drop or misread; %s: keep the project in LDtk %d.%d, or use a glue release that reads LDtk %d.%d", v, readsMajor, readsMinor, reads, readsMajor, readsMinor, major, minor)
+}
+
+// parseVersion reads the major and minor numbers of a version
+// ("1.5.3"); ok is false if it does not start with two numbers.
+func parseVersion(v string) (major, minor int, ok bool) {
+	parts := strings.SplitN(strings.TrimSpace(v), ".", 3)
+	if len(parts) < 2 {
+		return 0, 0, false
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(parts[1])
+	if err1 != nil || err2 != nil || major < 0 || minor < 0 {
+		return 0, 0, false
+	}
+	return major, minor, true
 }
 
 // read is ldtkgo.Read, with its panics on malformed files (an index out
@@ -238,7 +285,8 @@ type loader struct {
 	pages   map[int]render.Image    // tileset uid → its image
 	images  map[string]render.Image // background images by path
 	tiles   map[[2]int]render.Image // tileset uid, tile id → the tile's image
-	noImage []int
+	defined []int                   // the uids of the tileset definitions
+	noImage []int                   // the uids of tilesets without an image
 }
 
 func (ld *loader) level(l *ldtkgo.Level, lp *ldtkgo.Project, sd side, index int) (*Level, error) {
@@ -344,6 +392,9 @@ func (ld *loader) backdrop(lv *Level, bi *ldtkgo.BGImage, sd side, index int) (*
 
 // layer prepares a layer's tiles, bucketed by cell.
 func (ld *loader) layer(la *ldtkgo.Layer, tiles []*ldtkgo.Tile, origin physics.Vec, opacity float64, z int) (layer, error) {
+	if la.Tileset == nil && !slices.Contains(ld.defined, la.TilesetUID) {
+		return layer{}, fmt.Errorf("has tiles but no tileset is defined with its tileset's uid %d (the layer's __tilesetDefUid; %s); pick the layer's tileset again in LDtk's layer settings", la.TilesetUID, ld.uids())
+	}
 	if la.Tileset == nil || slices.Contains(ld.noImage, la.TilesetUID) {
 		return layer{}, fmt.Errorf("has tiles but its tileset (uid %d) has no image; give the tileset an image in LDtk", la.TilesetUID)
 	}
@@ -379,6 +430,18 @@ func (ld *loader) layer(la *ldtkgo.Layer, tiles []*ldtkgo.Tile, origin physics.V
 		next[c]++
 	}
 	return out, nil
+}
+
+// uids lists the uids of the tileset definitions, for errors.
+func (ld *loader) uids() string {
+	if len(ld.defined) == 0 {
+		return "the project defines no tilesets"
+	}
+	var us []string
+	for _, u := range ld.defined {
+		us = append(us, strconv.Itoa(u))
+	}
+	return "the project's tilesets have uids " + strings.Join(us, ", ")
 }
 
 // tile returns the image of a tile of a tileset, loading the tileset's

@@ -370,6 +370,73 @@ func TestUnknownEntityIsABuildError(t *testing.T) {
 	}
 }
 
+// TestNoSpawnFunctionsSaysNone: with no spawn functions at all the error
+// says so, rather than ending "(it has )".
+func TestNoSpawnFunctionsSaysNone(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{}, physics.Plugin{}, render.Plugin{}, ldtk.Plugin{FS: testdata, Path: "world.ldtk"})
+	defer app.Close()
+	err := app.Build()
+	if err == nil || !strings.Contains(err.Error(), `entity "Player" (in levels Start) has no spawn function; add one to ldtk.Plugin.Spawn (it has none)`) {
+		t.Fatalf("error %v, want one saying ldtk.Plugin.Spawn has none", err)
+	}
+}
+
+// TestNewerLDtkVersionIsRefused: a project saved by an LDtk newer than
+// the 1.5 format glue reads (through ldtkgo v0.9.3) is an error naming
+// the file, its version and what glue reads — a new major version as one
+// whose format glue cannot read, a new minor version as one glue may
+// misread (the package has no warnings) — while 1.5's patch versions and
+// older versions load.
+func TestNewerLDtkVersionIsRefused(t *testing.T) {
+	src, err := os.ReadFile("testdata/world.ldtk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, _ := os.ReadFile("testdata/tiles.png")
+	saved := func(version string) fstest.MapFS {
+		s := strings.Replace(string(src), `"jsonVersion": "1.5.3"`, `"jsonVersion": "`+version+`"`, 1)
+		return fstest.MapFS{"w/world.ldtk": {Data: []byte(s)}, "w/tiles.png": {Data: tiles}}
+	}
+	for _, c := range []struct{ version, want string }{
+		{"2.0.1", `ldtk: w/world.ldtk: the project was saved by LDtk 2.0.1 (its jsonVersion), a major version whose format glue cannot read; glue reads the format of LDtk 1.5 (through github.com/solarlune/ldtkgo v0.9.3)`},
+		{"1.9.0", `ldtk: w/world.ldtk: the project was saved by LDtk 1.9.0 (its jsonVersion), newer than 1.5, and may hold what glue would drop or misread; glue reads the format of LDtk 1.5 (through github.com/solarlune/ldtkgo v0.9.3)`},
+		{"1.6.0", `saved by LDtk 1.6.0 (its jsonVersion), newer than 1.5`},
+	} {
+		_, err := ldtk.Load(saved(c.version), "w/world.ldtk", nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("jsonVersion %s: error %v, want one containing %q", c.version, err, c.want)
+		}
+	}
+	for _, v := range []string{"1.5.3", "1.5.9", "1.4.1", "1.0.0"} {
+		if _, err := ldtk.Load(saved(v), "w/world.ldtk", nil); err != nil {
+			t.Errorf("jsonVersion %s: %v, want it loaded", v, err)
+		}
+	}
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{}, physics.Plugin{}, render.Plugin{}, ldtk.Plugin{FS: saved("2.0.1"), Path: "w/world.ldtk", Spawn: spawns(new(int))})
+	defer app.Close()
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "saved by LDtk 2.0.1") {
+		t.Fatalf("Build of a project of LDtk 2.0.1: %v, want the version's error", err)
+	}
+}
+
+// TestUndefinedTilesetIsNotAMissingImage: a layer whose tileset uid no
+// tileset definition has is told apart from a tileset without an image.
+func TestUndefinedTilesetIsNotAMissingImage(t *testing.T) {
+	src, err := os.ReadFile("testdata/world.ldtk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiles, _ := os.ReadFile("testdata/tiles.png")
+	broken := strings.Replace(string(src), `"__tilesetDefUid": 1, "__tilesetRelPath": "tiles.png"`, `"__tilesetDefUid": 99, "__tilesetRelPath": "tiles.png"`, 1)
+	_, err = ldtk.Load(fstest.MapFS{"w/world.ldtk": {Data: []byte(broken)}, "w/tiles.png": {Data: tiles}}, "w/world.ldtk", nil)
+	want := `ldtk: w/world.ldtk: level "Start": layer "Decor": has tiles but no tileset is defined with its tileset's uid 99 (the layer's __tilesetDefUid; the project's tilesets have uids 1); pick the layer's tileset again in LDtk's layer settings`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v,\nwant %s", err, want)
+	}
+}
+
 func TestRefusedProjectsNameTheFeature(t *testing.T) {
 	src, err := os.ReadFile("testdata/world.ldtk")
 	if err != nil {

@@ -169,14 +169,20 @@ func checkSpawns(pr *Project, spawn map[string]tiled.SpawnFunc) error {
 		}
 	}
 	have := make([]string, 0, len(spawn))
-	for k := range spawn {
-		have = append(have, k)
+	for k, f := range spawn {
+		if f != nil {
+			have = append(have, k)
+		}
 	}
 	slices.Sort(have)
+	has := "it has none"
+	if len(have) > 0 {
+		has = "it has " + strings.Join(have, ", ")
+	}
 	var errs []error
 	for _, id := range order {
-		errs = append(errs, fmt.Errorf("ldtk: %s: entity %q (in levels %s) has no spawn function; add one to ldtk.Plugin.Spawn (it has %s)",
-			pr.File, id, strings.Join(missing[id], ", "), strings.Join(have, ", ")))
+		errs = append(errs, fmt.Errorf("ldtk: %s: entity %q (in levels %s) has no spawn function; add one to ldtk.Plugin.Spawn (%s)",
+			pr.File, id, strings.Join(missing[id], ", "), has))
 	}
 	return errors.Join(errs...)
 }

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gluekit/glue"
@@ -12,12 +14,35 @@ import (
 )
 
 // Sheet is a sprite sheet: an image cut into frames, by a grid
-// ([GridSheet]) or by named rectangles ([NamedSheet]). Frames are
-// numbered from 0: row by row for a grid, in name order for named
-// rectangles.
+// ([GridSheet]), by named rectangles ([NamedSheet]) or as Aseprite
+// exported it ([LoadAseprite]). Frames are numbered from 0: row by row
+// for a grid, in name order for named rectangles, in the export's order
+// for Aseprite. The frames of named rectangles and of an Aseprite export
+// have names too, found with [Sheet.Named] and [Sheet.Index]; a grid's
+// frames have only numbers.
 type Sheet struct {
 	frames []Image
-	names  []string // sorted, parallel to frames for named sheets
+	names  []string       // each frame's name ("" for none), parallel to frames; nil for a grid
+	index  map[string]int // name → frame number; -1 for a name several frames share
+}
+
+// maxListedNames is how many frame names an error lists at most.
+const maxListedNames = 20
+
+// setNames names the frames (one name per frame, "" for none).
+func (s *Sheet) setNames(names []string) {
+	s.names = names
+	s.index = map[string]int{}
+	for i, n := range names {
+		if n == "" {
+			continue
+		}
+		if _, ok := s.index[n]; ok {
+			s.index[n] = -1
+		} else {
+			s.index[n] = i
+		}
+	}
 }
 
 // GridSheet cuts img into frames of frameW × frameH pixels, left to
@@ -42,18 +67,19 @@ func GridSheet(img Image, frameW, frameH int) (*Sheet, error) {
 }
 
 // NamedSheet cuts img into frames at the named rectangles (in img's
-// pixels). It returns an error naming a rectangle that is empty or not
-// inside the image.
+// pixels), numbered in name order. It returns an error naming a
+// rectangle that is empty or not inside the image.
 func NamedSheet(img Image, rects map[string]image.Rectangle) (*Sheet, error) {
 	if img.IsZero() {
 		return nil, errors.New("render: NamedSheet of the zero Image; load the sheet's image first")
 	}
 	s := &Sheet{}
+	names := make([]string, 0, len(rects))
 	for name := range rects {
-		s.names = append(s.names, name)
+		names = append(names, name)
 	}
-	slices.Sort(s.names)
-	for _, name := range s.names {
+	slices.Sort(names)
+	for _, name := range names {
 		r := rects[name]
 		f, err := img.Sub(r.Min.X, r.Min.Y, r.Dx(), r.Dy())
 		if err != nil {
@@ -61,6 +87,7 @@ func NamedSheet(img Image, rects map[string]image.Rectangle) (*Sheet, error) {
 		}
 		s.frames = append(s.frames, f)
 	}
+	s.setNames(names)
 	return s, nil
 }
 
@@ -75,21 +102,58 @@ func (s *Sheet) Frame(i int) (Image, error) {
 	return s.frames[i], nil
 }
 
-// Named returns the frame of a named rectangle, or an error naming the
-// frames there are.
+// Named returns the frame with the given name: the name of a
+// [NamedSheet]'s rectangle, or the filename of an Aseprite frame
+// ("hero 0.aseprite" by Aseprite's default; the key of the hash form).
+// The error for a name no frame has lists the names there are, or says
+// that the frames have none (a [GridSheet]'s); a name several frames
+// share is an error naming them.
 func (s *Sheet) Named(name string) (Image, error) {
-	if i, ok := slices.BinarySearch(s.names, name); ok {
-		return s.frames[i], nil
+	i, err := s.find(name)
+	if err != nil {
+		return Image{}, err
 	}
-	return Image{}, fmt.Errorf("render: the sheet has no frame %q; it has %s", name, strings.Join(s.names, ", "))
+	return s.frames[i], nil
 }
 
-// Index returns the frame number of a named rectangle, or -1.
+// Index returns the number of the frame with the given name (see
+// [Sheet.Named]), or -1 if no frame, or more than one, has it.
 func (s *Sheet) Index(name string) int {
-	if i, ok := slices.BinarySearch(s.names, name); ok {
+	if i, ok := s.index[name]; ok {
 		return i
 	}
 	return -1
+}
+
+// find returns the number of the frame named name, or an error saying
+// what the sheet has.
+func (s *Sheet) find(name string) (int, error) {
+	i, ok := s.index[name]
+	switch {
+	case ok && i >= 0:
+		return i, nil
+	case ok:
+		var shared []string
+		for k, n := range s.names {
+			if n == name {
+				shared = append(shared, fmt.Sprint(k))
+			}
+		}
+		return -1, fmt.Errorf("render: the sheet has several frames named %q (frames %s); give each frame its own name (in Aseprite, a filename format with {frame}), or take them by number with Sheet.Frame", name, strings.Join(shared, ", "))
+	case len(s.index) == 0:
+		return -1, fmt.Errorf("render: the sheet has no frame %q: its %d frames have no names, only numbers (Sheet.Frame(0) to Sheet.Frame(%d)); frames are named by NamedSheet's rectangles or by the filenames of an Aseprite export", name, len(s.frames), len(s.frames)-1)
+	}
+	var listed []string
+	for _, n := range s.names {
+		if n == "" || slices.Contains(listed, strconv.Quote(n)) {
+			continue
+		}
+		if len(listed) == maxListedNames {
+			return -1, fmt.Errorf("render: the sheet has no frame %q; it has %s, … (%d names in all)", name, strings.Join(listed, ", "), len(s.index))
+		}
+		listed = append(listed, strconv.Quote(n))
+	}
+	return -1, fmt.Errorf("render: the sheet has no frame %q; it has %s", name, strings.Join(listed, ", "))
 }
 
 // Clip returns a clip of the sheet's frames, in the given order, each
@@ -245,7 +309,11 @@ func (a *Animator) Done() bool { return a.done }
 func (a *Animator) Err() error { return a.err }
 
 // Advance moves the animation on by dt seconds of game time (times
-// Speed). It reports whether a [Once] clip ended during this call.
+// Speed). It reports whether a [Once] clip ended during this call. A
+// frame ends when the time played reaches its duration to within a
+// microsecond, so a frame lasting a whole number of ticks shows for
+// exactly that many (a 50-ms frame for 3 ticks at 60 ticks a second),
+// though ticks of 1/60 s do not add up exactly in floating point.
 func (a *Animator) Advance(dt float64) (ended bool) {
 	if a.err != nil || a.clip == nil || a.done {
 		return false
@@ -263,7 +331,10 @@ func (a *Animator) Advance(dt float64) (ended bool) {
 		return false
 	}
 	a.t += dt
-	for steps := 0; a.t >= c.Durations[a.frame]; steps++ {
+	// A frame ends when the clock reaches its duration, within
+	// timeTolerance: steps of 1/60 s add up to a hair under 0.1 s after
+	// six ticks, and a 100-ms frame must still end on the sixth.
+	for steps := 0; a.t >= c.Durations[a.frame]-timeTolerance; steps++ {
 		if !(c.Durations[a.frame] > 0) {
 			a.err = fmt.Errorf("render: clip %q changed while playing: frame %d lasts %v s; durations must be positive", c.Name, a.frame, c.Durations[a.frame])
 			return false
@@ -272,19 +343,33 @@ func (a *Animator) Advance(dt float64) (ended bool) {
 			// A dt longer than a cycle: skip whole cycles, which end
 			// on the same frame going the same way.
 			if cycle := a.cycle(); cycle > 0 {
-				a.t -= float64(int(a.t/cycle)) * cycle
-				if a.t < c.Durations[a.frame] {
+				a.t = settle(a.t - math.Floor((a.t+timeTolerance)/cycle)*cycle)
+				if a.t < c.Durations[a.frame]-timeTolerance {
 					break
 				}
 			}
 		}
-		a.t -= c.Durations[a.frame]
+		a.t = settle(a.t - c.Durations[a.frame])
 		if !a.step() {
 			a.t, a.done = 0, true
 			return true
 		}
 	}
 	return false
+}
+
+// timeTolerance is how close, in seconds, the animator's clock must come
+// to the end of a frame for the frame to end: far below anything seen on
+// a screen, far above the rounding of adding up floating-point ticks.
+const timeTolerance = 1e-6
+
+// settle returns t, or 0 if t is within timeTolerance of 0, so that the
+// rounding of one frame is not carried into the next.
+func settle(t float64) float64 {
+	if math.Abs(t) < timeTolerance {
+		return 0
+	}
+	return t
 }
 
 // step moves to the next frame; it returns false at the end of a Once

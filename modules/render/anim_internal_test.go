@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"slices"
 	"strings"
@@ -52,12 +53,46 @@ func TestNamedSheet(t *testing.T) {
 	if s.Index("rock") != 0 || s.Index("ship") != 1 || s.Index("x") != -1 {
 		t.Errorf("Index: rock %d ship %d x %d; want 0, 1, -1 (name order)", s.Index("rock"), s.Index("ship"), s.Index("x"))
 	}
-	if _, err := s.Named("ufo"); err == nil || !strings.Contains(err.Error(), `no frame "ufo"; it has rock, ship`) {
+	if _, err := s.Named("ufo"); err == nil || !strings.Contains(err.Error(), `no frame "ufo"; it has "rock", "ship"`) {
 		t.Errorf("Named(ufo) error = %v", err)
 	}
 	_, err = NamedSheet(sheetImage, map[string]image.Rectangle{"big": image.Rect(0, 0, 40, 4)})
 	if err == nil || !strings.Contains(err.Error(), `frame "big"`) {
 		t.Errorf("NamedSheet with a rectangle outside the image: error %v, want one naming the frame", err)
+	}
+}
+
+// TestSheetNamedSaysWhatThereIs: a grid's frames have no names, and
+// Named says so rather than listing nothing; a long list of names is
+// cut short; a name two frames share is ambiguous, not found.
+func TestSheetNamedSaysWhatThereIs(t *testing.T) {
+	g, _ := GridSheet(sheetImage, 8, 10)
+	_, err := g.Named("grass")
+	want := `render: the sheet has no frame "grass": its 8 frames have no names, only numbers (Sheet.Frame(0) to Sheet.Frame(7)); frames are named by NamedSheet's rectangles or by the filenames of an Aseprite export`
+	if err == nil || err.Error() != want {
+		t.Errorf("GridSheet.Named(grass) error = %v,\nwant %s", err, want)
+	}
+	if g.Index("grass") != -1 {
+		t.Errorf("GridSheet.Index(grass) = %d, want -1", g.Index("grass"))
+	}
+	rects := map[string]image.Rectangle{}
+	for i := range 30 {
+		rects[fmt.Sprintf("f%02d", i)] = image.Rect(i, 0, i+1, 1)
+	}
+	many, err := NamedSheet(sheetImage, rects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := many.Named("x"); err == nil || !strings.Contains(err.Error(), `it has "f00", "f01", `) || !strings.Contains(err.Error(), `"f19", … (30 names in all)`) || strings.Contains(err.Error(), `"f20"`) {
+		t.Errorf("Named(x) of 30 frames: error %v, want the first 20 names and the count", err)
+	}
+	dup := &Sheet{frames: []Image{sheetImage, sheetImage, sheetImage}}
+	dup.setNames([]string{"run", "", "run"})
+	if _, err := dup.Named("run"); err == nil || !strings.Contains(err.Error(), `several frames named "run" (frames 0, 2)`) || dup.Index("run") != -1 {
+		t.Errorf("a name two frames share: Named error %v, Index %d; want an error naming frames 0 and 2, and -1", err, dup.Index("run"))
+	}
+	if _, err := dup.Named("walk"); err == nil || !strings.Contains(err.Error(), `no frame "walk"; it has "run"`) {
+		t.Errorf("Named(walk) error %v, want the names listed once", err)
 	}
 }
 
@@ -160,6 +195,44 @@ func TestAnimatorSpeedAndLongSteps(t *testing.T) {
 	b.Advance(4e6 + 1.5) // cycle 4 s: 1.5 s in is frame 1
 	if b.Index() != 1 {
 		t.Errorf("after 4e6+1.5 s of a 4-s ping-pong cycle: frame %d, want 1", b.Index())
+	}
+}
+
+// TestAnimatorWholeTicksAt60TPS: a frame lasting a whole number of ticks
+// shows for exactly that many ticks of 1/60 s, though such ticks do not
+// add up exactly in floating point (six of them make a hair under 0.1 s):
+// 100, 200, 300, 150, 250 and 50 ms are 6, 12, 18, 9, 15 and 3 ticks,
+// loop after loop — and twice as many at 120 ticks a second, or at 60
+// with the animator at half speed.
+func TestAnimatorWholeTicksAt60TPS(t *testing.T) {
+	durs := []float64{0.1, 0.2, 0.3, 0.15, 0.25, 0.05}
+	ticks := []int{6, 12, 18, 9, 15, 3}
+	for _, c := range []struct {
+		name   string
+		tps    float64
+		speed  float64
+		factor int
+	}{{"60 TPS", 60, 1, 1}, {"120 TPS", 120, 1, 2}, {"60 TPS at half speed", 60, 0.5, 2}} {
+		a := NewAnimator(clip(Loop, durs...))
+		a.Speed = c.speed
+		var runs []int // how many ticks each frame showed, in order
+		shown, n := 0, 0
+		for range 20 * 63 * c.factor {
+			a.Advance(1 / c.tps)
+			n++
+			if a.Index() != shown {
+				runs = append(runs, n)
+				shown, n = a.Index(), 0
+			}
+		}
+		if len(runs) != 20*len(durs) {
+			t.Fatalf("%s: %d frame changes over 20 loops, want %d; runs %v", c.name, len(runs), 20*len(durs), runs)
+		}
+		for i, got := range runs {
+			if want := ticks[i%len(ticks)] * c.factor; got != want {
+				t.Fatalf("%s: frame %d (change %d) showed for %d ticks, want %d; runs %v", c.name, i%len(ticks), i, got, want, runs)
+			}
+		}
 	}
 }
 

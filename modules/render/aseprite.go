@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -17,7 +18,10 @@ import (
 // Sheet, with JSON data), loaded by [LoadAseprite]: its frames, in the
 // order of the export, and one [Clip] per tag.
 type Aseprite struct {
-	// Sheet holds the frames in export order: Sheet.Frame(i) is frame i.
+	// Sheet holds the frames in export order: Sheet.Frame(i) is frame i,
+	// and Sheet.Named (or Sheet.Index) finds a frame by its filename in
+	// the JSON ("hero 0.aseprite" with Aseprite's default filename format
+	// "{title} {frame}.{extension}"; the frame's key in the hash form).
 	Sheet *Sheet
 	// Clips holds a clip per tag, by the tag's name: the tag's frames
 	// with their durations, played forward, reversed, or ping-pong as
@@ -63,7 +67,10 @@ func (a *Aseprite) Clip(tag string) (*Clip, error) {
 
 type asepriteFrame struct {
 	Filename string `json:"filename"`
-	Frame    struct {
+	// key is the frame's key in the hash form ("" in the array form),
+	// its name when it has no filename.
+	key   string
+	Frame struct {
 		X, Y, W, H int
 	} `json:"frame"`
 	Rotated          bool `json:"rotated"`
@@ -81,11 +88,13 @@ type asepriteFrame struct {
 // (the "Array" or the "Hash" form; with the hash form, frames keep the
 // file's order) and loads the sheet's image, which the JSON names in
 // meta.image, relative to the JSON file, as [LoadImage] does (the game
-// imports image/png). It uses only the standard library. Every error names the file: a missing file, JSON that is not
-// an Aseprite export, a rotated frame (turn off "rotated" packing), a
-// frame outside the image, a tag out of range or with an unknown
-// direction, a slice with a key outside the frames or a nine-slice centre
-// outside its bounds.
+// imports image/png). It uses only the standard library. Every error
+// names the file: a missing file, JSON that is not an Aseprite export, a
+// rotated frame (turn off "rotated" packing), a frame outside the image,
+// a tag out of range, reversed (from after to), with an unknown direction
+// or with the name of another tag, two slices of the same name, a slice
+// with a key outside the frames or a nine-slice centre outside its
+// bounds.
 //
 // A trimmed frame (exported with "Trim Sprite" or "Trim Cels") is put
 // back at its place in its untrimmed size (spriteSourceSize inside
@@ -194,10 +203,23 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 			return nil, fail("frame %d lasts %d ms; durations must be positive", i, f.Duration)
 		}
 	}
+	names := make([]string, len(frames))
+	for i, f := range frames {
+		names[i] = cmp.Or(f.Filename, f.key)
+	}
+	a.Sheet.setNames(names)
+	tagged := map[string][2]int{} // tag name → its frames, for duplicates
 	for _, t := range doc.Meta.FrameTags {
-		if t.From < 0 || t.To >= len(frames) || t.From > t.To {
-			return nil, fail("tag %q spans frames %d to %d, outside the %d frames", t.Name, t.From, t.To, len(frames))
+		if t.From < 0 || t.To < 0 || t.From >= len(frames) || t.To >= len(frames) {
+			return nil, fail("tag %q spans frames %d to %d, outside the %d frames (0 to %d)", t.Name, t.From, t.To, len(frames), len(frames)-1)
 		}
+		if t.From > t.To {
+			return nil, fail("tag %q spans frames %d to %d: its first frame comes after its last; a tag's \"from\" is its lowest frame (Aseprite plays a tag backwards by its direction, \"reverse\"), so re-export the sheet or fix the range", t.Name, t.From, t.To)
+		}
+		if prev, ok := tagged[t.Name]; ok {
+			return nil, fail("two tags are named %q (frames %d to %d and %d to %d), and Clips holds one clip per name; give each tag its own name in Aseprite", t.Name, prev[0], prev[1], t.From, t.To)
+		}
+		tagged[t.Name] = [2]int{t.From, t.To}
 		c := &Clip{Name: t.Name}
 		for i := t.From; i <= t.To; i++ {
 			c.Frames = append(c.Frames, a.Sheet.frames[i])
@@ -424,13 +446,15 @@ func asepriteFrames(raw json.RawMessage) ([]asepriteFrame, error) {
 		return nil, fmt.Errorf("frames is neither an array nor an object")
 	}
 	for dec.More() {
-		if _, err := dec.Token(); err != nil { // the frame's name
+		key, err := dec.Token() // the frame's name
+		if err != nil {
 			return nil, err
 		}
 		var f asepriteFrame
 		if err := dec.Decode(&f); err != nil {
 			return nil, err
 		}
+		f.key, _ = key.(string)
 		frames = append(frames, f)
 	}
 	return frames, nil

@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"strings"
@@ -89,5 +90,72 @@ func TestBadAsepriteNamesTheFile(t *testing.T) {
 	}
 	if _, err := render.LoadAseprite(fstest.MapFS{}, "gone.json"); err == nil || !strings.Contains(err.Error(), `"gone.json"`) {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestAsepriteFramesAreNamed: Sheet.Named and Sheet.Index find an
+// Aseprite frame by its filename, in the array form ("filename") and in
+// the hash form (the frame's key), and Named's error lists the names.
+func TestAsepriteFramesAreNamed(t *testing.T) {
+	const array = `{ "frames": [
+  { "filename": "hero 0.aseprite", "frame": { "x": 0, "y": 0, "w": 16, "h": 16 }, "duration": 100 },
+  { "filename": "hero 1.aseprite", "frame": { "x": 16, "y": 0, "w": 16, "h": 16 }, "duration": 100 },
+  { "filename": "hero 2.aseprite", "frame": { "x": 32, "y": 0, "w": 16, "h": 16 }, "duration": 100 }
+ ], "meta": { "image": "hero.png" } }`
+	for _, c := range []struct{ form, js string }{{"hash", asepriteHash}, {"array", array}} {
+		a, err := render.LoadAseprite(fstest.MapFS{"hero.json": {Data: []byte(c.js)}, "hero.png": {Data: sheetPNG()}}, "hero.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			f, _ := a.Sheet.Frame(i)
+			// The hash form lists hero 2 first: frames keep the file's order.
+			name := []string{"hero 2.aseprite", "hero 0.aseprite", "hero 1.aseprite"}[i]
+			if c.form == "array" {
+				name = fmt.Sprintf("hero %d.aseprite", i)
+			}
+			if got, err := a.Sheet.Named(name); err != nil || got != f {
+				t.Errorf("%s form: Named(%q) = %v, %v; want frame %d", c.form, name, got.Bounds(), err, i)
+			}
+			if got := a.Sheet.Index(name); got != i {
+				t.Errorf("%s form: Index(%q) = %d, want %d", c.form, name, got, i)
+			}
+		}
+		want := `render: the sheet has no frame "hero 9.aseprite"; it has "hero 0.aseprite", "hero 1.aseprite", "hero 2.aseprite"`
+		if c.form == "hash" {
+			want = `render: the sheet has no frame "hero 9.aseprite"; it has "hero 2.aseprite", "hero 0.aseprite", "hero 1.aseprite"`
+		}
+		if _, err := a.Sheet.Named("hero 9.aseprite"); err == nil || err.Error() != want {
+			t.Errorf("%s form: Named(hero 9) error %v,\nwant %s", c.form, err, want)
+		}
+	}
+}
+
+// TestAsepriteTagRangesAndNames: a tag whose from comes after its to has
+// a message of its own (not "outside the frames"), and two tags of the
+// same name — of which Clips could keep only one — are an error, as two
+// slices of the same name are.
+func TestAsepriteTagRangesAndNames(t *testing.T) {
+	const frames = `"frames": [
+  { "frame": { "x": 0, "y": 0, "w": 16, "h": 16 }, "duration": 100 },
+  { "frame": { "x": 16, "y": 0, "w": 16, "h": 16 }, "duration": 100 },
+  { "frame": { "x": 32, "y": 0, "w": 16, "h": 16 }, "duration": 100 },
+  { "frame": { "x": 32, "y": 0, "w": 16, "h": 16 }, "duration": 100 }
+ ]`
+	for _, c := range []struct{ name, tags, want string }{
+		{"reversed", `{"name": "x", "from": 3, "to": 1, "direction": "forward"}`,
+			`render: Aseprite sheet "a.json": tag "x" spans frames 3 to 1: its first frame comes after its last; a tag's "from" is its lowest frame (Aseprite plays a tag backwards by its direction, "reverse"), so re-export the sheet or fix the range`},
+		{"outside", `{"name": "x", "from": -1, "to": 1, "direction": "forward"}`,
+			`render: Aseprite sheet "a.json": tag "x" spans frames -1 to 1, outside the 4 frames (0 to 3)`},
+		{"reversed and outside", `{"name": "x", "from": 9, "to": 1, "direction": "forward"}`,
+			`tag "x" spans frames 9 to 1, outside the 4 frames (0 to 3)`},
+		{"same name", `{"name": "run", "from": 0, "to": 1, "direction": "forward"}, {"name": "run", "from": 2, "to": 3, "direction": "forward"}`,
+			`render: Aseprite sheet "a.json": two tags are named "run" (frames 0 to 1 and 2 to 3), and Clips holds one clip per name; give each tag its own name in Aseprite`},
+	} {
+		js := `{` + frames + `, "meta": {"image": "a.png", "frameTags": [` + c.tags + `]}}`
+		_, err := render.LoadAseprite(fstest.MapFS{"a.json": {Data: []byte(js)}, "a.png": {Data: sheetPNG()}}, "a.json")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v,\nwant one containing %s", c.name, err, c.want)
+		}
 	}
 }

@@ -146,7 +146,7 @@ func ExampleNamedSheet() {
 	fmt.Println(err)
 	// Output:
 	// 8 8
-	// render: the sheet has no frame "ufo"; it has ship, shot
+	// render: the sheet has no frame "ufo"; it has "ship", "shot"
 }
 
 // ExampleAnimator plays a clip once; Advance reports its end, as the

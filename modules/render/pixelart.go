@@ -11,8 +11,9 @@ import (
 // with [Plugin].PixelArt, or on a list of your own with
 // [DrawList.SetPixelArt]. The default (zero) value is off: images are
 // drawn with linear filtering straight onto the screen, which blurs pixel
-// art when scaled and can show seams between tiles at fractional scales
-// or camera positions.
+// art when scaled and, at any scale but 1 (whole scales included), blends
+// each tile's edge with its neighbours in the tileset's image: draw tile
+// maps in pixel-art mode, or give smoothed art extruded tilesets.
 type PixelArt struct {
 	// On draws the world layers (those below [LayerUI]) at the logical
 	// resolution, with nearest filtering, into an image of the logical
