@@ -12,16 +12,18 @@ import (
 
 // Escape reports a pointer into glue's component storage kept past the
 // call that handed it out: a *T component parameter of an EachN/EachNP
-// system or of a query's Each callback, a *T from QueryN[*T].Get or First,
-// or Column[T].At, stored in a variable declared outside the function
-// (a package variable, a captured variable, a map or slice there) or
-// behind a resource or Local. Storage moves when entities are spawned or
-// despawned or change components, so the kept pointer later reads and
-// writes another entity's component, or a stale copy. Keep the Entity
-// and look it up with a query instead. A query's pointers stay valid for
-// the whole run of the system that has the query, so an Each callback may
-// hand them to its system's variables. Test files are not checked: tests
-// may keep pointers to read the world after a tick.
+// system or of a query's Each callback, a *T from QueryN[*T].Get, First
+// or All, or Column[T].At, stored by an assignment (straight from the
+// call or from the variable that received it) or an append in a variable
+// declared outside the function (a package variable, a captured
+// variable, a field, map or slice there) or behind a resource or Local.
+// Storage moves when entities are spawned or despawned or change
+// components, so the kept pointer later reads and writes another
+// entity's component, or a stale copy. Keep the Entity and look it up
+// with a query instead. A query's pointers stay valid for the whole run
+// of the system that has the query, so an Each callback may hand them to
+// its system's variables. Test files are not checked: tests may keep
+// pointers to read the world after a tick.
 var Escape = &analysis.Analyzer{
 	Name: "glueescape",
 	Doc:  "report pointers into glue's component storage kept past the call that handed them out",
@@ -138,13 +140,11 @@ func runEscape(pass *analysis.Pass) (any, error) {
 			}
 		})
 	}
-	if len(ptrs) == 0 && len(rows) == 0 {
-		return nil, nil
-	}
 	// pointer returns the name of the storage pointer e is and the
-	// function it belongs to: a variable holding one, or a pointer field
-	// of a row (r.A).
-	pointer := func(e ast.Expr) (string, ast.Node) {
+	// function it is valid in: a variable holding one, a pointer field of
+	// a row (r.A), or a call that returns one (c.At(i)), valid in fn,
+	// the function that makes the call.
+	pointer := func(e ast.Expr, fn ast.Node) (string, ast.Node) {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			v, _ := info.Uses[e].(*types.Var)
@@ -158,20 +158,25 @@ func runEscape(pass *analysis.Pass) (any, error) {
 					return id.Name + "." + e.Sel.Name, fn
 				}
 			}
+		case *ast.CallExpr:
+			if fn != nil && storageCall(info, e) && isPointer(info.TypeOf(e)) {
+				return exprText(e), fn
+			}
 		}
 		return "", nil
 	}
 	// A stored value is kept when it is the pointer itself, or an
-	// argument of append.
-	kept := func(e ast.Expr) (string, ast.Node) {
-		if name, fn := pointer(e); fn != nil {
+	// argument of append. Anything else (a composite literal holding it,
+	// &b.X, a function's argument) is not followed.
+	kept := func(e ast.Expr, fn ast.Node) (string, ast.Node) {
+		if name, fn := pointer(e, fn); fn != nil {
 			return name, fn
 		}
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "append" {
 				if _, builtin := info.Uses[id].(*types.Builtin); builtin {
 					for _, a := range call.Args[1:] {
-						if name, fn := pointer(a); fn != nil {
+						if name, fn := pointer(a, fn); fn != nil {
 							return name, fn
 						}
 					}
@@ -180,34 +185,78 @@ func runEscape(pass *analysis.Pass) (any, error) {
 		}
 		return "", nil
 	}
+	// check reports the storage pointer name, valid in fn, stored in lhs
+	// when lhs outlives fn: it is behind a Local or a resource, or starts
+	// from a variable declared outside fn.
+	check := func(at token.Pos, lhs ast.Expr, name string, fn ast.Node) {
+		s, ok := storageOfAny(info, lhs)
+		if !ok {
+			return
+		}
+		outlives := false
+		if call, isCall := s.root.(*ast.CallExpr); isCall {
+			typ, method := glueMethod(info, call)
+			outlives = method == "Get" && (typ == "Local" || typ == "Res" || typ == "ResMut")
+		} else if rv := rootVar(info, s); rv != nil && rv.Name() != "_" {
+			outlives = rv.Pos() < fn.Pos() || rv.Pos() >= fn.End()
+		}
+		if outlives {
+			rep.Reportf(at, "%s points into glue's component storage and is valid only during this call (storage moves when entities are spawned, despawned or change components); keeping it in %s leaves a pointer to another entity's component or a stale one; keep the glue.Entity and look it up with a query", name, exprText(lhs))
+		}
+	}
 	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || as.Tok == token.DEFINE || len(as.Lhs) != len(as.Rhs) {
-				return true
-			}
-			for i, r := range as.Rhs {
-				name, fn := kept(r)
-				if fn == nil {
-					continue
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		inspectStack(f, func(n ast.Node, stack []ast.Node) {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					return
 				}
-				s, ok := storageOfAny(info, as.Lhs[i])
-				if !ok {
-					continue
-				}
-				where := ""
-				if call, isCall := s.root.(*ast.CallExpr); isCall {
-					if typ, method := glueMethod(info, call); method == "Get" && (typ == "Local" || typ == "Res" || typ == "ResMut") {
-						where = exprText(as.Lhs[i])
+				fn := enclosingFunc(stack)
+				if len(n.Lhs) == len(n.Rhs) {
+					for i, r := range n.Rhs {
+						if name, fn := kept(r, fn); fn != nil {
+							check(n.Pos(), n.Lhs[i], name, fn)
+						}
 					}
-				} else if rv := rootVar(info, s); rv != nil && rv.Name() != "_" && (rv.Pos() < fn.Pos() || rv.Pos() >= fn.End()) {
-					where = exprText(as.Lhs[i])
+					return
 				}
-				if where != "" {
-					rep.Reportf(as.Pos(), "%s points into glue's component storage and is valid only during this call (storage moves when entities are spawned, despawned or change components); keeping it in %s leaves a pointer to another entity's component or a stale one; keep the glue.Entity and look it up with a query", name, where)
+				// keep, ok = q.Get(e): the pointer results of a storage
+				// call assigned straight away.
+				if fn == nil || len(n.Rhs) != 1 {
+					return
+				}
+				call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+				if !ok || !storageCall(info, call) {
+					return
+				}
+				res, ok := info.TypeOf(call).(*types.Tuple)
+				if !ok || res.Len() != len(n.Lhs) {
+					return
+				}
+				for i, l := range n.Lhs {
+					if isPointer(res.At(i).Type()) {
+						check(n.Pos(), l, exprText(call), fn)
+					}
+				}
+			case *ast.RangeStmt:
+				// for _, keep = range q.All(): the *T of Query1[*T].All
+				// assigned straight away.
+				if n.Tok != token.ASSIGN || n.Value == nil || !isPointer(info.TypeOf(n.Value)) {
+					return
+				}
+				call, ok := ast.Unparen(n.X).(*ast.CallExpr)
+				if !ok {
+					return
+				}
+				if typ, method := glueMethod(info, call); queryType.MatchString(typ) && method == "All" {
+					if fn := enclosingFunc(stack); fn != nil {
+						check(n.Pos(), n.Value, exprText(call), fn)
+					}
 				}
 			}
-			return true
 		})
 	}
 	return nil, nil

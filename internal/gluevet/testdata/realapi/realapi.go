@@ -35,6 +35,7 @@ func Sys(p struct {
 		b.V = 2
 	}
 	*p.T.Get() = timer.Time{} // report
+	kept, _ = p.W.Get(e)      // report
 }
 
 func Draw(es glue.Entities, v glue.View[Ball], c glue.Column[Ball]) {
@@ -42,6 +43,7 @@ func Draw(es glue.Entities, v glue.View[Ball], c glue.Column[Ball]) {
 		b := v.At(i)
 		b.X = 0 // report
 		c.At(i).X = 0
+		kept = c.At(i) // report
 	}
 }
 
