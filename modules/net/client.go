@@ -314,10 +314,18 @@ func (c *client) run(url string) {
 			c.log.Warn("net: connection ended; not reconnecting", "url", url, "reason", err)
 			return
 		}
-		if synced {
+		held := seatHeldFor(err)
+		if synced && !held {
 			wait = c.cfg.RetryMin
 		}
-		c.log.Warn("net: connection ended; reconnecting", "url", url, "reason", err, "in", wait)
+		if held {
+			// The seat is kept for its player, whose connection dropped:
+			// it frees itself when the grace period ends (or the
+			// refusal becomes final if that player comes back).
+			c.log.Warn("net: the seat is held for a player away; claiming it again", "url", url, "reason", err, "in", wait)
+		} else {
+			c.log.Warn("net: connection ended; reconnecting", "url", url, "reason", err, "in", wait)
+		}
 		select {
 		case <-c.ctx.Done():
 			return
@@ -780,6 +788,14 @@ func seatRefusal(err error) error {
 		return fmt.Errorf("net: the server refused this player's seat: %s", sc.reason)
 	}
 	return nil
+}
+
+// seatHeldFor reports whether err is the server's refusal of a seat held
+// for its player, whose connection dropped, in its grace period
+// (closeSeatHeld): the client tries again.
+func seatHeldFor(err error) bool {
+	var sc serverClosed
+	return errors.As(err, &sc) && sc.code == closeSeatHeld
 }
 
 // subprotocols returns the WebSocket subprotocols to offer: glue's own

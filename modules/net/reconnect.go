@@ -52,6 +52,7 @@ func newToken() string {
 // awayClient is a client whose connection was lost, in its grace period.
 type awayClient struct {
 	id      ClientID
+	until   time.Time // when its grace period ends
 	timer   *time.Timer
 	release func() // frees the slot held against its address (limits.go), or nil
 }
@@ -77,12 +78,30 @@ func (s *server) newClientID() ClientID {
 }
 
 func (s *server) isAway(id ClientID) bool {
-	for _, a := range s.away {
+	_, a := s.awayOf(id)
+	return a != nil
+}
+
+// awayOf returns the token and the entry of client id if it is away in
+// its grace period, or nil. Called with s.mu held.
+func (s *server) awayOf(id ClientID) (string, *awayClient) {
+	for token, a := range s.away {
 		if a.id == id {
-			return true
+			return token, a
 		}
 	}
-	return false
+	return "", nil
+}
+
+// dropAway ends the grace period of client id, which is away, at once:
+// the client has gone (the caller reports its leave). Called with s.mu
+// held.
+func (s *server) dropAway(id ClientID) {
+	if token, a := s.awayOf(id); a != nil {
+		a.timer.Stop() // if it fired already, it finds the entry gone
+		delete(s.away, token)
+		a.free()
+	}
 }
 
 // resume gives connection c the id of the client whose token the
@@ -132,17 +151,18 @@ func (s *server) isBack(hexToken string) bool {
 
 // keepAway keeps the id of a client whose connection was lost for
 // ReconnectGrace, and reports whether it did: only for a player (held),
-// not for a client that closed the connection itself, or when the server
-// closes. The held slot counts against the client's address on the
+// not for a client that closed the connection itself, one the server
+// expelled (it broke a rule, or the game disconnected it), or when the
+// server closes. The held slot counts against the client's address on the
 // server's listener. Called with s.mu held.
 func (s *server) keepAway(c *conn) bool {
-	if s.cfg.ReconnectGrace <= 0 || c.left || c.token == "" || s.closed || !s.held(c) {
+	if s.cfg.ReconnectGrace <= 0 || c.left || c.expelled || c.token == "" || s.closed || !s.held(c) {
 		return false
 	}
 	if s.away == nil {
 		s.away = map[string]*awayClient{}
 	}
-	a := &awayClient{id: c.id}
+	a := &awayClient{id: c.id, until: time.Now().Add(s.cfg.ReconnectGrace)}
 	if l, ok := s.ln.(*limitListener); ok {
 		a.release = l.hold(c.remote)
 	}

@@ -39,6 +39,13 @@ const maxSeatKey = 128
 // reconnecting).
 const closeSeatRefused = 4001 // untyped: a statusCode for the client, a websocket.StatusCode for the server
 
+// closeSeatHeld is the WebSocket close status of a client refused a seat
+// that is held for its player, whose connection dropped, for the rest of
+// its grace period (ServerConfig.ReconnectGrace): the client reconnects
+// and claims it again, and takes it once the grace period ends (or gets
+// closeSeatRefused if the player came back).
+const closeSeatHeld = 4002
+
 // appendRelay writes a message to relay.
 func appendRelay(dst, payload []byte) []byte {
 	w := codec.NewWriter(appendHeader(dst, msgRelay))

@@ -26,28 +26,70 @@ func (s *server) seatOf(id ClientID) int {
 
 // claimSeat grants seat to connection c, or says why not (the read loop
 // of c).
+//
+// A seat whose player is away (its connection dropped, and the server
+// holds its id for ReconnectGrace) goes to a claimant that proves the
+// seat is its own — the seat's key (ServerConfig.SeatKeys) — at once:
+// that player's game restarted, and the client away is gone (its leave
+// is reported). Without a key nothing proves it, and the seat stays held
+// for its player: the claim is refused with a seatHeld error, which the
+// client takes as a reason to try again, not to give up.
 func (s *server) claimSeat(c *conn, seat int, key string) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	gone, err := s.grantSeat(c, seat, key)
+	n := len(s.conns)
+	s.mu.Unlock()
+	if gone != 0 {
+		s.info.warn("net: a client away gives its rollback seat up to one with the seat's key", "away", gone, "client", c.id, "remote", c.remote, "seat", seat)
+		s.hookMu.Lock()
+		s.leave(gone, n)
+		s.hookMu.Unlock()
+	}
+	return err
+}
+
+// grantSeat is claimSeat's work, called with s.mu held: it returns the
+// client away whose seat c took, if any, which has gone.
+func (s *server) grantSeat(c *conn, seat int, key string) (gone ClientID, err error) {
 	if n := s.cfg.RelaySeats; n > 0 && seat >= n {
-		return fmt.Errorf("net: seat %d is no player's: this game has seats 0 to %d (ServerConfig.RelaySeats, RollbackConfig.Players)", seat, n-1)
+		return 0, fmt.Errorf("net: seat %d is no player's: this game has seats 0 to %d (ServerConfig.RelaySeats, RollbackConfig.Players)", seat, n-1)
 	}
-	if seat < len(s.cfg.SeatKeys) && s.cfg.SeatKeys[seat] != "" &&
-		subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
-		return fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
-	}
-	if held := s.relaySeats[seat]; held != 0 && held != c.id {
-		return fmt.Errorf("net: seat %d is taken by another client; pick a free one (RollbackConfig.Player)", seat)
+	keyed := seat < len(s.cfg.SeatKeys) && s.cfg.SeatKeys[seat] != ""
+	if keyed && subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
+		return 0, fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
 	}
 	if mine := s.seatOf(c.id); mine >= 0 && mine != seat {
-		return fmt.Errorf("net: this client holds seat %d already and cannot take seat %d too", mine, seat)
+		return 0, fmt.Errorf("net: this client holds seat %d already and cannot take seat %d too", mine, seat)
+	}
+	if held := s.relaySeats[seat]; held != 0 && held != c.id {
+		_, away := s.awayOf(held)
+		switch {
+		case away == nil:
+			return 0, fmt.Errorf("net: seat %d is taken by another client; pick a free one (RollbackConfig.Player)", seat)
+		case !keyed:
+			return 0, seatHeld{seat, time.Until(away.until)}
+		}
+		s.dropAway(held)
+		gone = held
 	}
 	s.relaySeats[seat] = c.id
 	if !c.queue(appendSeated(nil, seat)) {
-		return errors.New("net: too much waiting for this client")
+		return gone, errors.New("net: too much waiting for this client")
 	}
 	s.info.warn("net: a client takes a rollback seat", "client", c.id, "remote", c.remote, "seat", seat)
-	return nil
+	return gone, nil
+}
+
+// seatHeld refuses a claim for a seat held for its player, whose
+// connection dropped, in its grace period (ServerConfig.ReconnectGrace).
+// The claimant is sent it with closeSeatHeld, and tries again.
+type seatHeld struct {
+	seat int
+	left time.Duration // until the grace period ends
+}
+
+func (e seatHeld) Error() string {
+	return fmt.Sprintf("net: seat %d is held for its player, whose connection dropped, for up to %v more (ReconnectGrace)", e.seat, max(e.left, 0).Round(time.Second))
 }
 
 // freeSeat frees the seat of client id, which has gone. Called with s.mu

@@ -514,6 +514,7 @@ type session[I comparable] struct {
 	events      []SessionEvent // for the game, not yet written
 	progress    time.Time      // when another's inputs last came (or no tick waited for them)
 	interrupted bool           // Interrupted was told, Resumed not yet
+	waitedFor   Player         // the player Interrupted named (Resumed names it too)
 	endAt       time.Time      // when drive first saw the session over (ShowEnd)
 	waitTold    uint64         // the tick of the last WaitRecommended
 
@@ -724,7 +725,24 @@ func (s *session[I]) poll() {
 			q.id = m.from // the player is the first client that speaks in its seat
 		}
 		if m.from != q.id {
-			continue // another client claiming to be that player
+			// The server stamps the seat, and gives a seat to another
+			// client only once the one before has gone: the player's
+			// game restarted (with the seat's key, or after its grace).
+			switch {
+			case q.left:
+				continue
+			case !s.started || s.me == 0 && q.confirmed <= 1+s.delay0:
+				// Before the match, or before any input of the one
+				// before (start): the new client plays from the start
+				// (player 0 sends it the start again when it says
+				// hello). What this side ran with its predictions
+				// (used) stays: the new client's inputs correct them.
+				s.cfg.Logger.Info("net: rollback: a new client speaks for a player before its first input; following it", "player", int(m.player), "client", m.from, "before", q.id)
+				q.id, q.pong, q.ack, q.adv, q.theirs = m.from, 0, 0, 0, nil
+			default:
+				s.restarted(m.player, m.from)
+				continue
+			}
 		}
 		switch m.kind {
 		case rbHello:

@@ -84,7 +84,9 @@ func (k SessionEventKind) String() string {
 type SessionEvent struct {
 	Kind SessionEventKind
 	// Player is the other player the event is about (Interrupted,
-	// PeerLeft, Desynced, PeerAway, PeerBack).
+	// Resumed, PeerLeft, Desynced, PeerAway, PeerBack): for Resumed, the
+	// one Interrupted named, whose inputs come again. Player 0 is a
+	// player like any other, not "none".
 	Player Player
 	// Reason is why the session is over (Disconnected, PeerLeft); it
 	// wraps [ErrDisconnected].
@@ -149,7 +151,7 @@ func (s *session[I]) watch(waiting bool) {
 		limit = s.cfg.DisconnectAwayAfter // at least DisconnectAfter (defaults)
 	}
 	if !s.interrupted && quiet >= s.cfg.InterruptAfter {
-		s.interrupted = true
+		s.interrupted, s.waitedFor = true, late
 		s.st.Interruptions++
 		s.cfg.Logger.Warn("net: rollback: waiting for a player's inputs", "player", int(late), "for", quiet, "tick", s.simulated, "away", s.peers[late].away)
 		s.tell(SessionEvent{Kind: Interrupted, Player: late, DisconnectIn: limit - quiet})
@@ -191,7 +193,7 @@ func (s *session[I]) heard() {
 	if s.interrupted {
 		s.interrupted = false
 		s.cfg.Logger.Info("net: rollback: the players' inputs come again", "tick", s.confirmed)
-		s.tell(SessionEvent{Kind: Resumed})
+		s.tell(SessionEvent{Kind: Resumed, Player: s.waitedFor})
 	}
 }
 
@@ -333,6 +335,33 @@ func (s *session[I]) leftGame(p Player, last uint64) {
 }
 
 var errLeft = errors.New("net: rollback: the other player left the game")
+
+// restarted ends player p's part in the match: another client, from,
+// speaks in its seat after the match started — its game restarted, and
+// the server gave the new one its seat (the seat's key proved it, or the
+// grace period ended). A restarted game has lost the match's state and
+// cannot rejoin it; the others play on if any are left, as when a player
+// leaves.
+func (s *session[I]) restarted(p Player, from ClientID) {
+	q := &s.peers[p]
+	if q.left {
+		return
+	}
+	q.left, q.leftAt = true, q.confirmed
+	reason := fmt.Errorf("net: rollback: %s's game restarted: client %d took its seat from client %d after the match started, and a restarted game cannot rejoin a match under way; start a new match", s.who(p), from, q.id)
+	s.cfg.Logger.Info("net: rollback: a player's game restarted", "player", int(p), "client", from, "before", q.id, "after tick", q.leftAt)
+	s.tell(SessionEvent{Kind: PeerLeft, Player: p, Reason: disconnected{reason}})
+	for o := range s.peers {
+		if Player(o) != s.me && !s.peers[o].left {
+			if q.leftAt < s.simulated {
+				s.mispredicted(q.leftAt + 1)
+			}
+			s.confirm()
+			return // someone is left to play with
+		}
+	}
+	s.end(reason)
+}
 
 // recommendWait tells the game this side runs ahead (at most once a
 // second of ticks).

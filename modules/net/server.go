@@ -577,15 +577,32 @@ func (s Server) NetID(e glue.Entity) (id uint64, ok bool) {
 }
 
 // Disconnect closes a client's connection with a reason, which the client
-// logs. It reports whether the client was connected.
+// logs. It reports whether the client was connected. The client has left,
+// as if it had closed the connection itself: its slot and seat are not
+// held for a reconnection (ServerConfig.ReconnectGrace).
 func (s Server) Disconnect(id ClientID, reason string) bool {
 	s.s.mu.Lock()
 	c, ok := s.s.conns[id]
 	s.s.mu.Unlock()
 	if ok {
+		c.expel()
 		go c.close(websocket.StatusNormalClosure, "disconnected by the server: "+reason, true)
 	}
 	return ok
+}
+
+// expel marks the connection as closed by the server for good — it
+// broke a rule (refuse) or the game disconnected it — which is a leave,
+// not a drop: the client's slot and seat are freed as soon as the
+// connection ends, not held for ReconnectGrace, and its token, which is
+// forgotten at once, takes nothing back (reconnect.go). Connections the
+// server closes for lag or silence (MaxLag, WriteTimeout, IdleTimeout,
+// a full relay queue) are drops: a slow network is no misbehaviour.
+func (c *conn) expel() {
+	s := c.srv
+	s.mu.Lock()
+	c.expelled, c.token = true, ""
+	s.mu.Unlock()
 }
 
 // Stats returns the server's counters.
@@ -838,6 +855,7 @@ type conn struct {
 	token     string      // the reconnection token, if ReconnectGrace > 0
 	sentInput atomic.Bool // the client sent an input (reconnect.go)
 	left      bool        // the client closed the connection itself (readLoop)
+	expelled  bool        // the server closed it for breaking a rule, or the game did (expel; guarded by srv.mu)
 	resumed   bool        // a reconnection took the id over (guarded by srv.mu)
 
 	wtimer   *time.Timer // the write timeout (write)
@@ -902,11 +920,15 @@ func closeWithin(ws *websocket.Conn, raw stdnet.Conn, d time.Duration, code webs
 // read loop: the client is sent the code and reason, but the connection
 // ends at once for the server (its writer stops and its slot is freed);
 // the close handshake finishes in the background, within CloseTimeout.
+//
+// A refused client has left (expel): its slot is not held for a
+// reconnection, and its token takes nothing back.
 func (c *conn) refuse(code websocket.StatusCode, reason string) {
 	c.once.Do(func() {
 		c.reason = reason
 		close(c.refused)
 		s := c.srv
+		c.expel()
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -1105,7 +1127,11 @@ func (c *conn) readLoop() {
 			if err != nil {
 				s.stats.protocolErrors.Add(1)
 				s.warn.warn("net: closing connection: "+err.Error(), "client", c.id, "remote", c.remote)
-				c.refuse(closeSeatRefused, err.Error())
+				code := websocket.StatusCode(closeSeatRefused)
+				if errors.As(err, new(seatHeld)) {
+					code = closeSeatHeld // the client tries again
+				}
+				c.refuse(code, err.Error())
 				return
 			}
 			continue
