@@ -43,9 +43,14 @@ type Options struct {
 	// lock never released, select {}) cannot be stopped, and would hang
 	// the game without a word. The default (0) is [DefaultStallAfter]; a
 	// negative value turns the report off (a debugger stopped in a system
-	// also stalls a tick).
+	// also stalls a tick). The browser build has no report (it is left out
+	// of the page's download): run the game natively to find a stall.
 	StallAfter time.Duration
 }
+
+// DefaultStallAfter is how long a tick or a frame may run before the app
+// reports it stalled, when [Options.StallAfter] is 0.
+const DefaultStallAfter = 10 * time.Second
 
 // App is a game: its world of entities, its resources, its stages and
 // their systems. Make one with [NewApp], add plugins, stages, systems and

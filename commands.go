@@ -282,6 +282,10 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 	w := a.world
 	for ; i < len(buf.cmds); i++ {
 		cmd := &buf.cmds[i]
+		if cmd.e == 0 && (cmd.kind == cmdInsert || cmd.kind == cmdInsertTyped) {
+			fail("Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
+			continue
+		}
 		switch cmd.kind {
 		case cmdEnd:
 			a.ending = true
@@ -362,10 +366,6 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			i = j - 1
 			w.DespawnEach(ents)
 		case cmdInsert:
-			if cmd.e == 0 {
-				fail("Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
-				continue
-			}
 			vals := buf.values(cmd)
 			types, err := buf.valueTypes(vals)
 			if err != nil {
@@ -376,10 +376,6 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				w.Insert(world.Entity(cmd.e), t, vals[i])
 			}
 		case cmdInsertTyped:
-			if cmd.e == 0 {
-				fail("Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
-				continue
-			}
 			s := buf.stores[cmd.tn]
 			if err := s.check(); err != nil {
 				fail("Insert: %v", err)

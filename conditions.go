@@ -48,15 +48,21 @@ func If[P any](fn func(P) bool) Condition {
 		b.run.chunkSafe = chunkSafe
 		return func(ctx *runCtx) bool {
 			if err := fetchAll(fetch[0], ctx); err != nil {
-				if se, ok := err.(*SystemError); ok {
-					err = se.Err // the system is named once, by runStage
-				}
-				ctx.condErr = fmt.Errorf("condition If(%s): %w", name, err)
+				ctx.condFailed(name, err)
 				return false
 			}
 			return fn(slots[0])
 		}, nil
 	}}
+}
+
+// condFailed records why the condition If(name) could not be evaluated,
+// for runStage to fail the tick with (not generic: one copy for every If).
+func (ctx *runCtx) condFailed(name string, err error) {
+	if se, ok := err.(*SystemError); ok {
+		err = se.Err // the system is named once, by runStage
+	}
+	ctx.condErr = fmt.Errorf("condition If(%s): %w", name, err)
 }
 
 // ResourceExists is a condition that holds while the app has a resource

@@ -347,4 +347,28 @@ func TestMainPackageNamesAreStable(t *testing.T) {
 	if got := run("test", "-count=1", "-v", "./testdata/names"); got != want {
 		t.Errorf("go test: %s, want %s", got, want)
 	}
+	// The browser build names package main from a file's path, not from
+	// the build information (names_js.go): the same names, run in Node.
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Log("no node: the browser build's names are not checked here (make test-web runs them)")
+		return
+	}
+	wasm := filepath.Join(t.TempDir(), "names.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-o", wasm, "./testdata/names")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building for the browser: %v\n%s", err, out)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	execWasm := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "go_js_wasm_exec")
+	out, err := exec.Command(execWasm, wasm).CombinedOutput()
+	if err != nil {
+		t.Fatalf("running the browser build in node: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), want+"\n") {
+		t.Errorf("browser build: %s, want %s", out, want)
+	}
 }

@@ -5,9 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/gluekit/glue/internal/world"
 )
@@ -30,16 +28,6 @@ import (
 //   - a generic constructor names its type arguments with
 //     [System.TypeArgs]: "tilemap.SpawnSolids[main.Map, main.Coin]".
 
-// mainQualifier is what names the package main: the last element of its
-// import path, from the build information every Go binary carries (under
-// go test it is the path of the package being tested).
-var mainQualifier = sync.OnceValue(func() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Path != "" && bi.Path != "command-line-arguments" {
-		return lastElem(bi.Path)
-	}
-	return "main"
-})
-
 func lastElem(path string) string { return path[strings.LastIndexByte(path, '/')+1:] }
 
 // splitFunc splits a function's symbol name ("github.com/x/y.F[...].func1")
@@ -58,9 +46,12 @@ func splitFunc(full string) (pkg, rest string) {
 }
 
 // qualify returns the short package qualifier of an import path.
-func qualify(pkg string) string {
+// f is a function of pkg, whose source file the browser build's
+// mainQualifier reads.
+func qualify(pkg string, f *runtime.Func) string {
 	if pkg == "main" {
-		return mainQualifier()
+		file, _ := f.FileLine(f.Entry())
+		return mainQualifier(file)
 	}
 	return lastElem(pkg)
 }
@@ -97,6 +88,9 @@ func isLiteralSeg(s string) bool {
 	return true
 }
 
+// nilFuncName begins the name funcName gives a nil function.
+const nilFuncName = "<nil function"
+
 // funcName derives a function's name and the import path of its package
 // from its function value, as described above. skip is the number of
 // stack frames between funcName's caller and the code that called the
@@ -108,9 +102,9 @@ func funcName(fn any, skip int) (name, pkg string, line int) {
 	if v.Kind() != reflect.Func || v.IsNil() {
 		// Named for where it was given, so that the error says where.
 		if _, file, line, ok := runtime.Caller(skip + 1); ok {
-			return fmt.Sprintf("<nil function at %s:%d>", filepath.Base(file), line), "", line
+			return fmt.Sprintf("%s at %s:%d>", nilFuncName, filepath.Base(file), line), "", line
 		}
-		return "<nil function>", "", 0
+		return nilFuncName + ">", "", 0
 	}
 	f := runtime.FuncForPC(v.Pointer())
 	full := strings.TrimSuffix(f.Name(), "-fm")
@@ -140,7 +134,7 @@ func funcName(fn any, skip int) (name, pkg string, line int) {
 	if pkg == "" {
 		return rest, "", line
 	}
-	return qualify(pkg) + "." + rest, pkg, line
+	return qualify(pkg, f) + "." + rest, pkg, line
 }
 
 // stableTypeName is a type's name as it appears in system names: as Go

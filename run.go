@@ -78,23 +78,18 @@ func (a *App) runStage(st *stageDef) error {
 		return nil
 	}
 	a.current = st
-	a.watch.stage.Store(st)
+	a.watch.at(st)
 	defer func() { a.current = nil }()
 	if a.insp.profiling { // App.SetProfiling (inspect.go)
 		defer a.timeStage(st, time.Now())
 	}
-	var condErrs []error
+	condFailed := false
 	for _, r := range info.runs {
 		for _, q := range r.queries {
 			q.Refresh()
 		}
 		r.node.Skip = len(r.conds) > 0 && !r.check()
-		if err := r.ctxs[0].condErr; err != nil {
-			// A condition that cannot be evaluated fails the tick as the
-			// system's own params would, rather than skip it for ever.
-			r.ctxs[0].condErr = nil
-			condErrs = append(condErrs, &SystemError{System: r.name, Stage: r.stageName(), Err: err})
-		}
+		condFailed = condFailed || r.ctxs[0].condErr != nil
 		if r.node.Skip {
 			// A skipped system issues nothing: drop what its conditions
 			// may have left in its buffer, so that it does not apply in
@@ -103,14 +98,13 @@ func (a *App) runStage(st *stageDef) error {
 			r.flush(1, false)
 		}
 	}
-	if len(condErrs) > 0 {
-		for _, r := range info.runs {
-			r.bufs[0].discard()
-			r.flush(1, false)
-		}
-		return joinErrors(condErrs)
+	var failed []error
+	if condFailed {
+		failed = condErrors(info)
+	} else {
+		failed = a.runPlan(st, info)
 	}
-	if errs := a.runPlan(st, info); len(errs) > 0 {
+	if errs := failed; len(errs) > 0 {
 		for _, r := range info.runs {
 			for c := range r.bufs {
 				r.bufs[c].discard()
@@ -128,6 +122,21 @@ func (a *App) runStage(st *stageDef) error {
 		r.node.Chunks = 0
 	}
 	return joinErrors(errs)
+}
+
+// condErrors returns the errors of the conditions of a stage that could
+// not be evaluated (a resource one reads is missing): as the system's own
+// params would, they fail the tick rather than skip the system for ever,
+// and no system of the stage runs.
+func condErrors(info *planInfo) []error {
+	var errs []error
+	for _, r := range info.runs {
+		if err := r.ctxs[0].condErr; err != nil {
+			r.ctxs[0].condErr = nil
+			errs = append(errs, &SystemError{System: r.name, Stage: r.stageName(), Err: err})
+		}
+	}
+	return errs
 }
 
 // runPlan runs a stage's plan. A system that ends the goroutine calling

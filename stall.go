@@ -1,3 +1,5 @@
+//go:build !js
+
 package glue
 
 import (
@@ -11,10 +13,6 @@ import (
 	"time"
 )
 
-// DefaultStallAfter is how long a tick or a frame may run before the app
-// reports it stalled, when [Options.StallAfter] is 0.
-const DefaultStallAfter = 10 * time.Second
-
 // stallWatch reports a tick ([App.Update]) or frame ([App.Draw]) that has
 // not ended after Options.StallAfter: a system that never returns — a
 // channel no one sends on, a lock never released, select {} — would
@@ -22,7 +20,8 @@ const DefaultStallAfter = 10 * time.Second
 // the report names it (its function and line, from the goroutines'
 // stacks) and the stage. Each tick costs three atomic operations; the
 // check runs on a timer, twice per StallAfter, only while the app is
-// open.
+// open. The browser build has none (stall_js.go): its page's download
+// is kept small, and a stall is found by running the game natively.
 type stallWatch struct {
 	seq   atomic.Uint64            // odd while Update or Draw runs
 	tick  atomic.Uint64            // the tick being run
@@ -38,6 +37,9 @@ type stallWatch struct {
 	told  uint64    // the seq last reported
 }
 
+// at records the stage being run.
+func (w *stallWatch) at(st *stageDef) { w.stage.Store(st) }
+
 // enter marks the start of a tick or frame; leave its end.
 func (w *stallWatch) enter(tick uint64) {
 	w.tick.Store(tick)
@@ -45,6 +47,16 @@ func (w *stallWatch) enter(tick uint64) {
 }
 
 func (w *stallWatch) leave() { w.seq.Add(1) }
+
+// stop disarms the watch (App.Close).
+func (w *stallWatch) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.done = true
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+}
 
 // start arms the watch, once, unless turned off.
 func (w *stallWatch) start(after time.Duration) {
@@ -70,16 +82,6 @@ func (w *stallWatch) start(after time.Duration) {
 		w.check(time.Now())
 		w.timer.Reset(every)
 	})
-}
-
-// stop disarms the watch (App.Close).
-func (w *stallWatch) stop() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.done = true
-	if w.timer != nil {
-		w.timer.Stop()
-	}
 }
 
 // check reports, once per tick or frame, one that has run for after.

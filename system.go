@@ -66,15 +66,18 @@ func newSystem(fn any, kind systemKind, comps []*world.Type, writes []bool) *Sys
 	// Frames: funcName's caller (newSystem), Func or EachN, the code
 	// that made the system.
 	s.name, s.module, s.line = funcName(fn, 2)
-	s.checkNil(fn)
+	s.checkNil()
 	return s
 }
 
 // checkNil records, for Build, that the system was made of a nil
 // function (it would fail its first tick, or the first that has entities).
-func (s *System) checkNil(fn any) {
-	if v := reflect.ValueOf(fn); v.Kind() == reflect.Func && v.IsNil() {
-		s.typeErrs = append(s.typeErrs, fmt.Errorf("glue: system %s: the function given to Func, Func2 … Func8 or Each1 … Each8 is nil; pass the system's function", s.name))
+// It is not inlined: every generic constructor's instance calls it.
+//
+//go:noinline
+func (s *System) checkNil() {
+	if strings.HasPrefix(s.name, nilFuncName) { // funcName's name for a nil function
+		s.typeErrs = append(s.typeErrs, errors.New("glue: system "+s.name+": the function given to Func, Func2 … Func8 or Each1 … Each8 is nil; pass the system's function"))
 	}
 }
 

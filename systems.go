@@ -38,7 +38,7 @@ func funcN[P any](fn any, call func(P)) *System {
 	// Frames between funcName's caller and the user's code: funcN, FuncN.
 	s := &System{kind: globalSystem}
 	s.name, s.module, s.line = funcName(fn, 2)
-	s.checkNil(fn)
+	s.checkNil()
 	s.paramsSystem(reflect.TypeOf((*P)(nil)), func(slots any) func(*runCtx, int, int) {
 		sl := slots.([]P)
 		return func(ctx *runCtx, _, _ int) { call(sl[ctx.chunk]) }
