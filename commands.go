@@ -429,7 +429,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			}
 		case cmdExclusive:
 			if err := a.runExclusive(buf.vals[cmd.off]); err != nil {
-				fail("Exclusive: %v", err)
+				fail("Exclusive: %w", err)
 			}
 		case cmdSpawnBatch, cmdSpawnBatchOf, cmdInsertAll, cmdRemoveAll, cmdDespawnAll:
 			if err := a.applyBulk(buf, cmd); err != nil {

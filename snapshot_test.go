@@ -201,3 +201,19 @@ func TestWorldInsert(t *testing.T) {
 		t.Errorf("after Insert: A %v, B %v, %d entities; want A{2}, B{3} on the one entity", a, b, app.Len())
 	}
 }
+
+// An error an Exclusive step returns stays in the chain: replay's
+// ErrDiverged and ErrBuild, returned from an Exclusive step, did not
+// satisfy errors.Is (the error was formatted with %v).
+func TestExclusiveErrorWraps(t *testing.T) {
+	mine := errors.New("mine")
+	app := glue.NewApp()
+	defer app.Close()
+	app.AddSystems(glue.Update, glue.Func(func(c glue.Commands) {
+		c.Exclusive(func(*glue.World) error { return fmt.Errorf("step: %w", mine) })
+	}))
+	err := app.Update()
+	if !errors.Is(err, mine) {
+		t.Fatalf("Update = %v, want an error wrapping the step's", err)
+	}
+}
