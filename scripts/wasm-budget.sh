@@ -102,6 +102,14 @@ trap 'rm -rf "$dir"' EXIT
 # comes to about the goal at -q 11 (-q 11's share over minimal is 0.81
 # of -q 5's). The watcher's lowered then to its size plus 1.5 % (-q 5
 # 1,219,468) and 1.4 % (-q 11 1,006,024).
+# The platformer's -q 11 raised on 30 Nov 2026 to its size plus 1.5 %:
+# main at 7a89c87, before that day's fixes, measured 967,555 over minimal
+# (past the 964,000 set on 29 Nov: make test checks -q 5, which held, so
+# the drift of the round's later fixes went unseen at -q 11); the day's
+# fixes for strangers (render's Aseprite frames by name, net's seat
+# holds, core misuse checks) made it 971,531 at 05:11 UTC. Breakout's
+# goal held: 694,652 at -q 11 after the browser build left out
+# runtime/debug's build-info parser and the stall report.
 budget() {
   case "$1:$2" in
     breakout:5) echo 862000 ;;
@@ -109,7 +117,7 @@ budget() {
     platformer:5) echo 1182000 ;;
     breakout:11) echo 700000 ;;
     watch:11) echo 1021000 ;;
-    platformer:11) echo 964000 ;;
+    platformer:11) echo 986000 ;;
   esac
 }
 # goal BUILD: issue #40's goal, at brotli -q 11.
