@@ -321,6 +321,13 @@ func (s *session[I]) leftGame(p Player, last uint64) {
 		reason = errLeft
 	}
 	s.cfg.Logger.Info("net: rollback: a player left the game", "player", int(p), "after tick", q.leftAt)
+	s.gone(p, reason)
+}
+
+// gone tells the game that player p, marked left, is gone for reason, and
+// plays on if another player is left, or ends the session.
+func (s *session[I]) gone(p Player, reason error) {
+	q := &s.peers[p]
 	s.tell(SessionEvent{Kind: PeerLeft, Player: p, Reason: disconnected{reason}})
 	for o := range s.peers {
 		if Player(o) != s.me && !s.peers[o].left {
@@ -350,17 +357,7 @@ func (s *session[I]) restarted(p Player, from ClientID) {
 	q.left, q.leftAt = true, q.confirmed
 	reason := fmt.Errorf("net: rollback: %s's game restarted: client %d took its seat from client %d after the match started, and a restarted game cannot rejoin a match under way; start a new match", s.who(p), from, q.id)
 	s.cfg.Logger.Info("net: rollback: a player's game restarted", "player", int(p), "client", from, "before", q.id, "after tick", q.leftAt)
-	s.tell(SessionEvent{Kind: PeerLeft, Player: p, Reason: disconnected{reason}})
-	for o := range s.peers {
-		if Player(o) != s.me && !s.peers[o].left {
-			if q.leftAt < s.simulated {
-				s.mispredicted(q.leftAt + 1)
-			}
-			s.confirm()
-			return // someone is left to play with
-		}
-	}
-	s.end(reason)
+	s.gone(p, reason)
 }
 
 // recommendWait tells the game this side runs ahead (at most once a
