@@ -83,9 +83,26 @@ type Plugin struct {
 	Place *glue.System
 }
 
+// validate reports the first option out of range.
+func (p Plugin) validate() error {
+	switch {
+	case p.Delta < 0 || !finite(p.Delta):
+		return fmt.Errorf("physics: Plugin.Delta must be a finite number of seconds > 0 (or zero to follow the game clock), got %v", p.Delta)
+	case p.MaxStep < 0 || !finite(p.MaxStep):
+		return fmt.Errorf("physics: Plugin.MaxStep must be a finite number of pixels > 0 (or zero for a sub-step that never tunnels), got %v", p.MaxStep)
+	case p.CellSize < 0:
+		return fmt.Errorf("physics: Plugin.CellSize must be positive (or zero for 32), got %d", p.CellSize)
+	}
+	return nil
+}
+
 // Build inserts the resources and adds the systems. A Stage the app does
-// not have is reported by glue.App.Build.
+// not have, or an option out of range, is reported by glue.App.Build.
 func (p Plugin) Build(app *glue.App) {
+	if err := p.validate(); err != nil {
+		app.AddError(err)
+		return
+	}
 	stage := p.Stage
 	if stage == "" {
 		stage = glue.PostUpdate
@@ -103,7 +120,7 @@ func (p Plugin) Build(app *glue.App) {
 		first = append(first, clock)
 	}
 	cell := p.CellSize
-	if cell <= 0 {
+	if cell == 0 {
 		cell = 32
 	}
 	app.InsertResource(Settings{Delta: delta, MaxStep: p.MaxStep})

@@ -12,26 +12,36 @@ import (
 // Move returns an entity system that moves every entity with component T
 // by its velocity: position += velocity * [Settings.Delta]. It does no
 // collision: use it for bodies that nothing can block (particles, a
-// paddle clamped by the game). It is named "physics.Move[T]" for a game
+// paddle clamped by the game). A position or velocity that is not
+// finite (NaN, infinite) fails the tick, naming the entity, and is not
+// moved. It is named "physics.Move[T]" for a game
 // type T ("physics.Move[main.Particle]"), and [MoveSystem] for Body.
 //
 // Move runs in the stage it is added to; it writes T and reads the
-// [Settings] resource. It is concurrent-safe: it may run in parallel with
+// [Settings] resource (and has glue.Commands, to fail). It is concurrent-safe: it may run in parallel with
 // systems that do not use T, and is split across workers for many
 // entities. The [Plugin] adds Move[Body] itself, as [MoveSystem].
 func Move[T any, PT interface {
 	*T
 	IBody
 }]() *glue.System {
-	return glue.Each1P(func(_ glue.Entity, b *T, s glue.Res[Settings]) {
-		p := PT(b)
-		p.SetPosition(p.Position().Add(p.Velocity().Scale(s.Get().Delta)))
+	return glue.Each1P(func(e glue.Entity, b *T, p struct {
+		Settings glue.Res[Settings]
+		Cmds     glue.Commands
+	}) {
+		pb := PT(b)
+		to := pb.Position().Add(pb.Velocity().Scale(p.Settings.Get().Delta))
+		if !finite(to.X, to.Y) {
+			p.Cmds.Fail(notFinite(e, pb.Position(), pb.Velocity()))
+			return
+		}
+		pb.SetPosition(to)
 	}).TypeArgs(reflect.TypeFor[T]())
 }
 
 // Place returns an entity system that moves every kinematic body (a
-// [Body] without [Static] or [Bouncy]) that also has a component T to
-// T's position: physics reads the pose another module keeps, so that a
+// [Body] without [Static], [Bouncy] or [Character]) that also has a
+// component T to T's position: physics reads the pose another module keeps, so that a
 // collider attached to a transform hierarchy — a turret's hitbox, a
 // sensor carried by a ship — goes where its parent takes it and no game
 // copies positions by hand. T's rotation is ignored (bodies do not
@@ -43,6 +53,17 @@ func Move[T any, PT interface {
 //
 //	app.AddPlugins(physics.Plugin{Stage: Physics,
 //		Place: physics.Place[transform.GlobalTransform]()})
+//
+// A body moved by its velocity and a pose copied back from it — a ship
+// whose Transform follows its body with transform.Follow[physics.Body],
+// whose children carry hitboxes — must not be placed too: Place would
+// hold it at the pose of the previous tick. Give Place only the bodies
+// the hierarchy carries, the children, with With:
+//
+//	place := physics.Place[transform.GlobalTransform]().With(glue.TypeOf[transform.ChildOf]())
+//	app.AddPlugins(physics.Plugin{Place: place})
+//
+// (transform.Follow leaves children alone.)
 //
 // It reads T as it is when the physics stage runs: with transform's
 // default stage glue.PostUpdate and physics in a stage of glue.Update,
@@ -56,7 +77,7 @@ func Place[T any, PT interface {
 	return glue.Each2(func(_ glue.Entity, src *T, b *Body) {
 		x, y, _ := PT(src).Pose()
 		b.Pos = Vec{X: x, Y: y}
-	}).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy]()).TypeArgs(reflect.TypeFor[T]())
+	}).Without(glue.TypeOf[Static](), glue.TypeOf[Bouncy](), glue.TypeOf[Character]()).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DeltaFrom returns a system that sets [Settings.Delta] from the clock
@@ -75,6 +96,12 @@ func DeltaFrom[C any, PC interface {
 	}) {
 		p.Settings.Get().Delta = PC(p.Clock.Get()).DeltaSeconds()
 	}).TypeArgs(reflect.TypeFor[C]())
+}
+
+// notFinite returns the error for entity e's body at pos moving at vel,
+// one of them not finite.
+func notFinite(e glue.Entity, pos, vel Vec) error {
+	return fmt.Errorf("physics: %v is at %v moving at %v, which is not finite (NaN or infinite); it was not moved: keep positions and velocities finite (a division by zero or the normal of a zero vector makes NaN)", e, pos, vel)
 }
 
 // syncColliders (SyncSystem) adds a shape to the space for every entity
@@ -174,6 +201,8 @@ func step(p struct {
 	p.Chars.Each(func(e glue.Entity, b *Body, c *Character) {
 		r := s.records[e]
 		switch {
+		case !finite(b.Pos.X, b.Pos.Y, b.Vel.X, b.Vel.Y):
+			p.Cmds.Fail(notFinite(e, b.Pos, b.Vel))
 		case r == nil:
 			b.Pos = b.Pos.Add(b.Vel.Scale(set.Delta))
 		case r.def.kind != rectShape:
@@ -184,6 +213,10 @@ func step(p struct {
 	})
 	bodies.Each(func(e glue.Entity, b *Body, _ Bouncy) {
 		r := s.records[e]
+		if !finite(b.Pos.X, b.Pos.Y, b.Vel.X, b.Vel.Y) {
+			p.Cmds.Fail(notFinite(e, b.Pos, b.Vel))
+			return
+		}
 		if r == nil {
 			b.Pos = b.Pos.Add(b.Vel.Scale(set.Delta))
 			return

@@ -76,6 +76,11 @@ func NewTimer(d time.Duration, r Repeat) Timer {
 // elapsed time stops there. A Repeating timer finishes each time its
 // elapsed time reaches the duration and starts over with the remainder:
 // a delta of 2.5 durations finishes it twice and leaves it half-way.
+// "Reaches" allows for the clock's rounding to the nanosecond: up to
+// 1 ns per delta counted (elapsed/delta) short of the duration counts
+// as reaching it, and as much beyond it as starting over at zero, so
+// that a 500 ms timer finishes in tick 30 at 60 TPS and tick 60 at 120
+// TPS (8333333 ns a tick), every 30 (60) ticks for ever.
 func (t *Timer) Tick(delta time.Duration) {
 	t.times = 0
 	if t.paused || t.done || delta < 0 {
@@ -90,15 +95,23 @@ func (t *Timer) Tick(delta time.Duration) {
 		return
 	}
 	t.elapsed += delta
-	if t.elapsed < t.duration {
+	// A tick's delta is rounded to the nanosecond (1/60 s is 16666667 ns):
+	// allow a nanosecond per tick counted, about elapsed/delta, so that a
+	// timer of a whole number of ticks finishes in its last tick at any
+	// TPS, and a repeating one starts over exactly, without drifting.
+	slack := t.elapsed / delta
+	if t.elapsed+slack < t.duration {
 		return
 	}
 	if t.repeat == Once {
 		t.elapsed, t.times, t.done = t.duration, 1, true
 		return
 	}
-	n := t.elapsed / t.duration
+	n := (t.elapsed + slack) / t.duration
 	t.elapsed -= n * t.duration
+	if t.elapsed <= slack {
+		t.elapsed = 0 // within rounding of the end
+	}
 	t.times = uint32(min(n, 1<<32-1))
 }
 

@@ -25,7 +25,7 @@ type Plugin struct {
 	// is Fixed.
 	Mode Mode
 	// TPS is the number of ticks per second of the fixed step: each tick
-	// lasts 1/TPS s. The default (zero) value is DefaultTPS (60). Set it
+	// lasts 1/TPS s ([Time.Step] in nanoseconds, rounded). The default (zero) value is DefaultTPS (60). Set it
 	// to the game's ebiten.SetTPS value.
 	TPS int
 	// MaxDelta caps a tick's Delta in Variable mode. The default (zero)
@@ -86,7 +86,8 @@ func (p Plugin) NewTime() Time {
 	if p.Scale != 0 {
 		t.SetScale(p.Scale)
 	}
-	t.step = time.Second / time.Duration(t.tps)
+	tps := time.Duration(t.tps)
+	t.step = (time.Second + tps/2) / tps // rounded to the nanosecond
 	t.stepSec = 1 / float64(t.tps)
 	return t
 }

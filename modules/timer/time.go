@@ -67,7 +67,8 @@ func (Time) ProvidedBy() string { return "timer.Plugin" }
 
 // Delta returns the game time the current tick covers: 1/TPS seconds in
 // [Fixed] mode, the measured time in [Variable] mode, multiplied by the
-// scale, and zero while paused.
+// scale, and zero while paused. It is [Time.DeltaSeconds] rounded to the
+// nanosecond: in Fixed mode at scale 1, [Time.Step].
 func (t *Time) Delta() time.Duration { return t.delta }
 
 // DeltaSeconds returns [Time.Delta] in seconds. In [Fixed] mode it is
@@ -75,7 +76,10 @@ func (t *Time) Delta() time.Duration { return t.delta }
 func (t *Time) DeltaSeconds() float64 { return t.deltaSec }
 
 // Elapsed returns the game time since the clock started: the sum of every
-// tick's Delta, including the current one.
+// tick's Delta, including the current one. As Delta is rounded to the
+// nanosecond, it may differ from [Time.ElapsedSeconds] by up to half a
+// nanosecond per tick (at 60 TPS, 2 s of ticks read 2.00000004 s): a
+// [Timer] allows for that, and finishes in the tick its duration ends.
 func (t *Time) Elapsed() time.Duration { return t.elapsed }
 
 // ElapsedSeconds returns the sum of every tick's DeltaSeconds.
@@ -138,9 +142,13 @@ func (t *Time) Advance() {
 		t.delta, t.deltaSec = 0, 0
 		return
 	}
-	if t.scale == 1 {
+	switch {
+	case t.scale == 1:
 		t.delta, t.deltaSec = raw, rawSec
-	} else {
+	case t.mode == Fixed: // from the exact 1/TPS, not the rounded step
+		t.deltaSec = rawSec * t.scale
+		t.delta = time.Duration(math.Round(t.deltaSec * 1e9))
+	default:
 		t.delta = time.Duration(math.Round(float64(raw) * t.scale))
 		t.deltaSec = rawSec * t.scale
 	}

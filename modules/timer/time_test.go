@@ -17,13 +17,13 @@ func TestFixedStep(t *testing.T) {
 	for range 3 {
 		tm.Advance()
 	}
-	if got, want := tm.Delta(), time.Second/60; got != want {
+	if got, want := tm.Delta(), step60; got != want {
 		t.Errorf("Delta = %v, want %v", got, want)
 	}
 	if got, want := tm.DeltaSeconds(), 1.0/60; got != want {
 		t.Errorf("DeltaSeconds = %v, want %v", got, want)
 	}
-	if got, want := tm.Elapsed(), 3*(time.Second/60); got != want {
+	if got, want := tm.Elapsed(), 3*step60; got != want {
 		t.Errorf("Elapsed = %v, want %v", got, want)
 	}
 	if got, want := tm.ElapsedSeconds(), 1.0/60+1.0/60+1.0/60; got != want {
@@ -32,7 +32,7 @@ func TestFixedStep(t *testing.T) {
 	if tm.Ticks() != 3 {
 		t.Errorf("Ticks = %d, want 3", tm.Ticks())
 	}
-	if tm.Mode() != timer.Fixed || tm.TPS() != timer.DefaultTPS || tm.Step() != time.Second/60 {
+	if tm.Mode() != timer.Fixed || tm.TPS() != timer.DefaultTPS || tm.Step() != step60 {
 		t.Errorf("Mode %v, TPS %d, Step %v; want fixed, 60, 1/60 s", tm.Mode(), tm.TPS(), tm.Step())
 	}
 }
@@ -50,7 +50,7 @@ func TestFixedIgnoresWallClock(t *testing.T) {
 	tm := timer.Plugin{Now: func() time.Time { clock = clock.Add(time.Hour); return clock }}.NewTime()
 	tm.Advance()
 	tm.Advance()
-	if got, want := tm.Elapsed(), 2*(time.Second/60); got != want {
+	if got, want := tm.Elapsed(), 2*step60; got != want {
 		t.Errorf("Elapsed = %v, want %v: the fixed step must not read the wall clock", got, want)
 	}
 }
@@ -67,12 +67,12 @@ func TestPause(t *testing.T) {
 	if tm.Delta() != 0 || tm.DeltaSeconds() != 0 {
 		t.Errorf("paused Delta = %v (%v s), want 0", tm.Delta(), tm.DeltaSeconds())
 	}
-	if tm.Ticks() != 1 || tm.Elapsed() != time.Second/60 {
+	if tm.Ticks() != 1 || tm.Elapsed() != step60 {
 		t.Errorf("paused: Ticks %d, Elapsed %v; want 1 and 1/60 s (no advance while paused)", tm.Ticks(), tm.Elapsed())
 	}
 	tm.SetPaused(false)
 	tm.Advance()
-	if tm.Ticks() != 2 || tm.Delta() != time.Second/60 {
+	if tm.Ticks() != 2 || tm.Delta() != step60 {
 		t.Errorf("resumed: Ticks %d, Delta %v; want 2 and 1/60 s", tm.Ticks(), tm.Delta())
 	}
 }
@@ -341,11 +341,11 @@ func TestPauseWhile(t *testing.T) {
 		on, paused bool
 		delta      time.Duration
 	}{
-		{false, false, time.Second / 60},
+		{false, false, step60},
 		{true, false, 0}, // held by the condition
 		{true, false, 0}, // SetPaused(false) does not release it
 		{false, true, 0}, // SetPaused(true) holds without it
-		{false, false, time.Second / 60},
+		{false, false, step60},
 	} {
 		if d, p := step(c.on, c.paused); d != c.delta || p != (c.delta == 0) {
 			t.Errorf("condition %v, SetPaused(%v): delta %v, Paused %v; want %v, %v", c.on, c.paused, d, p, c.delta, c.delta == 0)
@@ -355,3 +355,6 @@ func TestPauseWhile(t *testing.T) {
 		t.Errorf("the schedule lacks timer.hold:\n%s", desc)
 	}
 }
+
+// step60 is 1/60 s rounded to the nanosecond: Time.Step at 60 TPS.
+const step60 = 16666667 * time.Nanosecond

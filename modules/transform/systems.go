@@ -235,15 +235,24 @@ func despawnOrphans(p struct {
 //	app.AddPlugins(transform.Plugin{After: []glue.Target{follow}})
 //
 // It is named "transform.Follow[T]" ("transform.Follow[physics.Body]"),
-// reads T and writes Transform, and may be split across workers. Use it
-// for roots: a child's Transform is relative to its parent.
+// reads T and writes Transform, and may be split across workers. It
+// moves roots only: a child's Transform is relative to its parent, so
+// entities with a [ChildOf] are left to propagation.
+//
+// With physics.Plugin's Place, which moves bodies to their
+// GlobalTransform, the two split the work: Follow moves the roots'
+// Transforms to their bodies, Place moves the children's bodies to where
+// the hierarchy takes them, and must be given the children only, or it
+// holds every followed root at its pose of the previous tick:
+//
+//	physics.Plugin{Place: physics.Place[transform.GlobalTransform]().With(glue.TypeOf[transform.ChildOf]())}
 func Follow[T any, PT interface {
 	*T
 	IPose
 }]() *glue.System {
 	return glue.Each2(func(_ glue.Entity, src T, t *Transform) {
 		t.X, t.Y, t.Rotation = PT(&src).Pose()
-	}).TypeArgs(reflect.TypeFor[T]())
+	}).Without(glue.TypeOf[ChildOf]()).TypeArgs(reflect.TypeFor[T]())
 }
 
 // DespawnRecursive despawns e and every entity below it in the hierarchy

@@ -76,7 +76,10 @@ func RGBA[T any](field func(*T) *color.RGBA) Prop[T] {
 var Clear = color.RGBA{R: 1}
 
 // Step is one leg of a tween: from the values at its start to To, over
-// Duration seconds of game time, by Ease (nil: Linear).
+// Duration seconds of game time, by Ease (nil: Linear). It ends within a
+// billionth of Duration, exactly on To: a step of a whole number of
+// ticks (0.5 s at 60 TPS) ends in its last tick (the 30th), though the
+// ticks' float seconds add up to a hair less.
 type Step struct {
 	To       Values
 	Duration float64
@@ -118,7 +121,8 @@ type Tween[T any] struct {
 	Steps []Step
 	// Loops is how many more times the sequence plays after the first:
 	// the component jumps back to where the tween started. Forever
-	// (-1) never ends.
+	// (-1) never ends. A looping tween needs a step that takes time:
+	// [Update] fails the app for one whose steps all take none.
 	Loops int
 	// Keep keeps the finished tween on the entity (Done then reports
 	// it), instead of removing it.
@@ -148,6 +152,9 @@ func (tw *Tween[T]) validate() error {
 			return fmt.Errorf("tween: Tween[%T] %q step %d has duration %v; durations are seconds, 0 or more", *new(T), tw.Name, i, s.Duration)
 		}
 	}
+	if tw.Loops != 0 && len(tw.Steps) > 0 && tw.zeroLength() {
+		return fmt.Errorf("tween: Tween[%T] %q loops (Loops %d) but its steps take no time, so it would loop for ever within one tick; give a step a duration, or set Loops to 0", *new(T), tw.Name, tw.Loops)
+	}
 	return nil
 }
 
@@ -173,7 +180,11 @@ func (tw *Tween[T]) Advance(c *T, dt float64) (finished bool) {
 			return true
 		}
 		s := &tw.Steps[tw.step]
-		if tw.elapsed < s.Duration {
+		// dt is 1/TPS in floating point: 30 ticks of 1/60 s add up to
+		// 0.49999999999999994. A step ends within a billionth of its
+		// duration, so that one of a whole number of ticks lands on its
+		// target in its last tick, not one tick later.
+		if tw.elapsed < s.Duration*(1-1e-9) {
 			e := s.Ease
 			if e == nil {
 				e = Linear
@@ -187,7 +198,7 @@ func (tw *Tween[T]) Advance(c *T, dt float64) (finished bool) {
 			return false
 		}
 		// The step ends within dt: land on its end, go on with the rest.
-		tw.elapsed -= s.Duration
+		tw.elapsed = max(tw.elapsed-s.Duration, 0)
 		end := tw.from
 		copy(end[:tw.Prop.N], s.To[:tw.Prop.N])
 		tw.Prop.Set(c, end)
@@ -196,7 +207,9 @@ func (tw *Tween[T]) Advance(c *T, dt float64) (finished bool) {
 		if tw.step < len(tw.Steps) {
 			continue
 		}
-		if tw.Loops == 0 {
+		if tw.Loops == 0 || tw.zeroLength() {
+			// A loop of zero length would never end the call: it ends
+			// where its last step does.
 			tw.done = true
 			return true
 		}
@@ -206,19 +219,17 @@ func (tw *Tween[T]) Advance(c *T, dt float64) (finished bool) {
 		tw.step = 0
 		tw.from = tw.origin
 		tw.Prop.Set(c, tw.origin)
-		if tw.totalDuration() == 0 {
-			tw.done = true // a loop of zero length would never end the call
-			return true
-		}
 	}
 }
 
-func (tw *Tween[T]) totalDuration() float64 {
-	d := 0.0
+// zeroLength reports whether every step takes no time.
+func (tw *Tween[T]) zeroLength() bool {
 	for _, s := range tw.Steps {
-		d += s.Duration
+		if s.Duration != 0 {
+			return false
+		}
 	}
-	return d
+	return true
 }
 
 // Finished is the event [Update] writes when a tween ends: the entity
@@ -286,11 +297,18 @@ func (g *Group[T]) advance(e glue.Entity, c *T, dt float64, done glue.Writer[Fin
 	return false
 }
 
+// orphan returns the error for a Tween[T] (kind) on an entity e
+// without a T.
+func orphan[T any](e glue.Entity, kind string) error {
+	return fmt.Errorf("tween: %v has a tween.%s[%T] but no %[3]T component, so it would never run nor finish; spawn it with a %[3]T, or tween a component the entity has", e, kind, *new(T))
+}
+
 // Update returns the system that runs every entity's Tween[T] and
 // Group[T] on its T by the game clock (timer.Time), writes Finished
 // events and removes finished tweens and groups (unless Keep). Add it to
 // an update stage, once per component type; it needs timer.Plugin. A
-// tween without a Prop, or with a negative duration, fails the app. Its
+// tween without a Prop, with a negative duration, looping with steps
+// that take no time, or on an entity without a T fails the app. Its
 // name carries its type argument ("tween.Update[main.Sprite]"), so one
 // app may run tweens of several component types.
 //
@@ -299,14 +317,30 @@ func Update[T any]() *glue.System {
 	// Not inlined: glue names the system after the function its closure
 	// is compiled in.
 	return glue.Func(func(p struct {
-		Time   glue.Res[timer.Time]
-		Done   glue.Writer[Finished]
-		Cmds   glue.Commands
-		Tweens glue.Query2[*Tween[T], *T]
-		Groups glue.Query2[*Group[T], *T]
+		Time      glue.Res[timer.Time]
+		Done      glue.Writer[Finished]
+		Cmds      glue.Commands
+		Tweens    glue.Query2[*Tween[T], *T]
+		Groups    glue.Query2[*Group[T], *T]
+		NewTweens glue.Added[Tween[T]]
+		NewGroups glue.Added[Group[T]]
+		AnyTween  glue.Query1[Tween[T]]
+		AnyGroup  glue.Query1[Group[T]]
 	}) {
 		dt := p.Time.Get().DeltaSeconds()
 		done, cmds := p.Done, p.Cmds
+		// A tween or group added to an entity without a T would never
+		// run nor end.
+		for _, e := range p.NewTweens.Entities() {
+			if p.AnyTween.Has(e) && !p.Tweens.Has(e) {
+				cmds.Fail(orphan[T](e, "Tween"))
+			}
+		}
+		for _, e := range p.NewGroups.Entities() {
+			if p.AnyGroup.Has(e) && !p.Groups.Has(e) {
+				cmds.Fail(orphan[T](e, "Group"))
+			}
+		}
 		p.Tweens.Each(func(e glue.Entity, tw *Tween[T], c *T) {
 			if !tw.started {
 				if err := tw.validate(); err != nil {
