@@ -12,9 +12,10 @@ import (
 // a headless replay runs to the recording's last tick, where it checks
 // the final digest, whatever -ticks and h.Until say ([Plugin.ReplayTicks],
 // [Plugin.Finished]), and a replay that did not end at its final digest
-// matched ([Plugin.Err]: stopped early, diverged) is a failure, reported
-// as cmd reports errors ("mygame: …", render.Command.Fail), with status
-// 1. Without -replay it is cmd.Run. The game adds p to the app itself,
+// matched ([Plugin.Err]: refused, stopped early, diverged) is a failure,
+// reported as cmd reports errors ("mygame: …", render.Command.Fail),
+// with status 1; so is a -record whose file could not be written.
+// Otherwise it is cmd.Run. The game adds p to the app itself,
 // where it records. (Run is a function, not a method of [Plugin]: a
 // plugin's methods are linked into every build that has the plugin,
 // and Run would bring the command line's code into builds that never

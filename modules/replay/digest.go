@@ -157,7 +157,8 @@ func sum(m map[key]uint16, t int) uint64 {
 	return s
 }
 
-// systemsHash is the fingerprint of the app's update systems: its
+// systemsHash is the fingerprint of the app's startup and update
+// systems (the startup's named "in startup"): its
 // description (glue.App.Describe) without what may differ between two
 // runs or platforms of one build — the scheduler's workers, the draw
 // stages, the device reading (a replay or a headless run leaves it),
@@ -204,8 +205,12 @@ func systemsHash(a *glue.App) (uint64, []sysSum) {
 			stage = trim + "\n"
 			stageName, _, _ = strings.Cut(strings.TrimPrefix(trim, "Stage "), " (")
 			continue
+		case strings.HasPrefix(line, "Startup"):
+			flush()
+			stageName = "startup"
+			continue
 		case draw, trim == "", strings.HasPrefix(line, "Tick "), strings.HasPrefix(line, "Frame "),
-			strings.HasPrefix(line, "Scheduler:"), strings.HasPrefix(line, "Startup"),
+			strings.HasPrefix(line, "Scheduler:"),
 			strings.HasPrefix(trim, "group "), strings.HasPrefix(trim, "conflict:"):
 			// The stages' order is in their own lines; groups and
 			// conflicts follow from the systems.

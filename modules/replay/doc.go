@@ -45,9 +45,11 @@
 // # What is recorded
 //
 // The seed (Plugin.Seed: -replay sets the game's seed flag to it), the
-// other flags the run was started with, a fingerprint of the build (a
-// hash of the update systems in their order, and one of the digested
-// types' schemas: a replay on another build is refused with [ErrBuild]),
+// other flags the run was started with, the game's name (save.Plugin.Game:
+// a replay of another game is refused with [ErrForeign]), a fingerprint
+// of the build (a hash of the startup and update systems in their order,
+// and one of the digested types' schemas: a replay on another build, or
+// with another seed, is refused with [ErrBuild]),
 // the changes of input.Devices tick by tick (only what changed, in
 // varints) or, in a match, of each player's input, and digests of the
 // world: every Plugin.Every ticks a 16-bit digest of the whole world,
@@ -74,5 +76,17 @@
 // digests do not account for, inputs beyond it — is refused before it is
 // played, with [ErrNotReplay]: a tick count its digests do not account
 // for, a match of more than 4 players, an input longer than the file; a
-// file of format 1 (the replay's own digests) with [ErrBuild].
+// file of format 1 (the replay's own digests) with [ErrBuild]. A detailed
+// check names at most 16 entities of a component type; when more changed
+// since the previous one, it names the type only.
+//
+// # Failures
+//
+// A refused replay's error (a file missing or damaged, another build,
+// seed or game) is App.Build's and [Plugin.Err]'s. A recording that
+// cannot be written is not lost silently: [Status].Err and [Plugin.Err]
+// wrap save.ErrStorage, the game plays on, and [Run] exits 1. A tick that
+// fails (a system panics) before the app is closed is recorded with the
+// world it left, which is the same in every run: its replay fails at that
+// tick with the same error and checks that world ([Status].Done).
 package replay

@@ -72,9 +72,12 @@ var (
 	// ErrNotReplay: the data is not a glue replay (wrong magic, bad
 	// structure or checksum).
 	ErrNotReplay = errors.New("not a glue replay, or a damaged one")
-	// ErrBuild: the replay was recorded by another build of the game: its
-	// systems or its registered types differ.
+	// ErrBuild: the replay was recorded by another build of the game —
+	// its systems or its registered types differ — or with another seed.
 	ErrBuild = errors.New("replay recorded by a different build")
+	// ErrForeign: the replay was recorded by another game (another
+	// save.Plugin.Game).
+	ErrForeign = errors.New("replay of another game")
 	// ErrDiverged: the game did not play as it was recorded.
 	ErrDiverged = errors.New("replay diverged")
 )
@@ -86,7 +89,7 @@ type Recording struct {
 	// Seed is the seed the game ran with.
 	Seed uint64
 	// Systems and Types are the fingerprint of the build that recorded
-	// it: a hash of the update systems in their order, and one of the
+	// it: a hash of the startup and update systems in their order, and one of the
 	// digested types' schemas.
 	Systems, Types uint64
 	// Every is the number of ticks between two checks of the world's

@@ -62,7 +62,7 @@ type Plugin struct {
 	Replay string
 	// Seed is the seed the game runs with: it is recorded, and a replay
 	// refuses to start with another one ([Flags] sets the game's -seed
-	// from the recording).
+	// from the recording); the refusal wraps [ErrBuild].
 	Seed uint64
 	// Every is the number of ticks between two checks of the world's
 	// digest when recording. The default (0) is [DefaultEvery]; 1
@@ -100,6 +100,7 @@ type Plugin struct {
 	ticks    uint64                 // the replayed recording's Ticks, once read
 	players  int                    // the replayed recording's Match.Players, once read
 	run      *state                 // the state in the app it was built into
+	err      error                  // why Build failed
 }
 
 // ReplayPlayers returns the number of players of the networked match
@@ -133,22 +134,30 @@ func (p *Plugin) ReplayTicks() uint64 {
 // checked the final digest, or it failed. A headless loop stops when it
 // holds (render.Headless.Until).
 func (p *Plugin) Finished() bool {
-	return p.run != nil && p.run.status != nil && (p.run.status.Done || p.run.status.Err != nil)
+	return p.Replay != "" && (p.err != nil || p.run != nil && p.run.status != nil && (p.run.status.Done || p.run.status.Err != nil))
 }
 
 // Err returns, once the app has run, why a replay did not end at its
-// final digest matched: its error (wrapping [ErrDiverged] or [ErrBuild]),
+// final digest matched: the error that kept it from starting (a file
+// missing or damaged, wrapping [ErrNotReplay]; another build or seed,
+// [ErrBuild]; another game, [ErrForeign]), its divergence ([ErrDiverged]),
 // or [ErrUnfinished] if the app stopped before the recording's last tick
-// (a window closed, a game's own end, a tick limit). It returns nil for a
-// replay that ended as recorded, and when the plugin does not replay. A
-// game's main exits with a failure when it is not nil: -replay always
-// checks the final digest.
+// (a window closed, a game's own end, a tick limit). When recording, it
+// returns why the recording could not be written, wrapping
+// save.ErrStorage (the game plays on, unrecorded). It returns nil for a
+// replay that ended as recorded, a recording written, and when the
+// plugin does neither. A game's main exits with a failure when it is not
+// nil ([Run] does): -replay always checks the final digest.
 func (p *Plugin) Err() error {
-	if p.Replay == "" {
-		return nil
-	}
 	s := p.run
 	switch {
+	case p.err != nil:
+		return p.err
+	case p.Replay == "":
+		if s == nil {
+			return nil
+		}
+		return s.status.Err
 	case s == nil || s.status == nil:
 		return fmt.Errorf("replay: %s: %w: the app never started", p.Replay, ErrUnfinished)
 	case s.status.Err != nil:
@@ -175,7 +184,9 @@ type Status struct {
 	// Done is set when the replay played its last tick and the world's
 	// final digest matched.
 	Done bool
-	// Err is the divergence, if the replay diverged.
+	// Err is why the replay failed (it diverged, or was refused), or why
+	// the recording could not be written (wrapping save.ErrStorage: the
+	// game plays on, and a later write that succeeds clears it).
 	Err error
 }
 
@@ -213,27 +224,33 @@ type state struct {
 	played   []match.Input    // replaying: each player's input of the tick
 	playedAt uint64           // the tick they are of
 	began    bool             // the startup ran
+	open     bool             // a tick began that the record or check system did not end: it failed
 }
 
 // Build adds the plugin's systems, if it records or replays.
 func (p *Plugin) Build(app *glue.App) {
+	p.err = nil
 	if p.Record == "" && p.Replay == "" {
 		return
+	}
+	fail := func(err error) {
+		p.err = err
+		app.AddError(err)
 	}
 	if p.seedFlag != nil {
 		seed, err := p.seedFlag()
 		if err != nil {
-			app.AddError(err)
+			fail(err)
 			return
 		}
 		p.Seed = seed
 	}
 	if p.Record != "" && p.Replay != "" {
-		app.AddError(fmt.Errorf("replay: Plugin.Record (%q) and Plugin.Replay (%q) are both set; record a run or replay one", p.Record, p.Replay))
+		fail(fmt.Errorf("replay: Plugin.Record (%q) and Plugin.Replay (%q) are both set; record a run or replay one", p.Record, p.Replay))
 		return
 	}
 	if p.Every < 0 || p.Detail < 0 || p.Every > MaxEvery || p.Detail > MaxEvery {
-		app.AddError(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) to %d, got %d and %d", DefaultEvery, DefaultDetail, MaxEvery, p.Every, p.Detail))
+		fail(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) to %d, got %d and %d", DefaultEvery, DefaultDetail, MaxEvery, p.Every, p.Detail))
 		return
 	}
 	s := &state{p: *p, app: app, store: p.Store, log: p.Logger, digests: map[key]uint16{}, now: map[key]uint16{}}
@@ -248,11 +265,11 @@ func (p *Plugin) Build(app *glue.App) {
 	if p.Replay != "" {
 		rec, err := Open(s.store, p.Replay)
 		if err != nil {
-			app.AddError(err)
+			fail(err)
 			return
 		}
 		if rec.Seed != p.Seed && rec.Match.Players == 0 { // a match's seed is the recording's (match.go)
-			app.AddError(fmt.Errorf("replay: %s was recorded with seed %d, but the game runs with seed %d; start it with the recording's seed (replay.Flags sets -seed from -replay: leave -seed out)", s.store.Where(p.Replay), rec.Seed, p.Seed))
+			fail(fmt.Errorf("replay: %s: %w (or seed): it was recorded with seed %d, but the game runs with seed %d; start it with the recording's seed (replay.Flags sets -seed from -replay: leave -seed out)", s.store.Where(p.Replay), ErrBuild, rec.Seed, p.Seed))
 			return
 		}
 		s.rec = rec
@@ -269,6 +286,7 @@ func (p *Plugin) Build(app *glue.App) {
 			app.InsertResource(input.External{By: "replay of " + p.Replay})
 			app.AddSystems(glue.First, glue.Func(s.feed).Named("replay.feed").In(FeedSystem))
 			app.AddSystems(Stage, glue.Func(s.checkTick).Named("replay.check").In(CheckSystem))
+			app.OnClose(s.checkFailed)
 		}
 	} else {
 		every, detail := p.Every, p.Detail
@@ -287,6 +305,7 @@ func (p *Plugin) Build(app *glue.App) {
 		// A rollback session that finds the tap records the match
 		// through it (match.go); the record system then does nothing.
 		s.tap = &match.Tap{Record: recorder{s}}
+		app.AddSystems(glue.First, glue.Func(func(struct{}) { s.open = true }).Named("replay.begin"))
 		app.AddSystems(Stage, glue.Func(s.record).Named("replay.record").In(RecordSystem))
 		app.OnClose(s.finish)
 	}
@@ -322,13 +341,15 @@ func (s *state) start(c glue.Commands) {
 	c.Exclusive(func(w *glue.World) error {
 		s.tap = glue.Resource[match.Tap](s.app) // the app's copy, which a session claimed
 		s.began = true
-		reg := s.p.Registry
-		if reg != nil {
-			s.dig.limit(reg, s.p.Resources)
-		} else {
-			if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil {
+		reg, game := s.p.Registry, ""
+		if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil {
+			game = sv.Game()
+			if reg == nil {
 				reg = sv.Registry()
 			}
+		}
+		if s.p.Registry != nil {
+			s.dig.limit(reg, s.p.Resources)
 		}
 		if reg != nil {
 			if err := reg.Seal(); err != nil {
@@ -337,34 +358,28 @@ func (s *state) start(c glue.Commands) {
 		}
 		systems, sums := systemsHash(s.app)
 		types := typesHash(reg)
-		if sv, _ := w.Resource(glue.TypeOf[save.Saves]()).(*save.Saves); sv != nil && s.p.Replay == "" {
-			s.rec.Game = sv.Game()
-		}
 		if s.p.Replay == "" {
-			s.rec.Systems, s.rec.Types = systems, types
+			s.rec.Game, s.rec.Systems, s.rec.Types = game, systems, types
 			for _, x := range sums {
 				s.rec.sums = append(s.rec.sums, x.sum)
 			}
 			return s.base()
 		}
+		if g := s.rec.Game; g != "" && game != "" && g != game {
+			return s.fail(w, fmt.Errorf("replay: %s: %w: it is a recording of %q, and this game is %q; replay it with the game that recorded it", s.store.Where(s.p.Replay), ErrForeign, g, game))
+		}
 		var diff []string
 		if systems != s.rec.Systems {
-			diff = append(diff, "its update systems or their order differ ("+systemsDiff(sums, s.rec.sums)+"; compare the -schedule of both builds)")
+			diff = append(diff, "its startup or update systems or their order differ ("+systemsDiff(sums, s.rec.sums)+"; compare the -schedule of both builds)")
 		}
 		if types != s.rec.Types {
-			diff = append(diff, fmt.Sprintf("the schemas of its saved types differ (here: %s)", strings.Join(typeNames(reg), ", ")))
+			diff = append(diff, fmt.Sprintf("the hash of its saved types' schemas differs from this build's (the file holds the one hash, so which type changed is not known; the saved types here: %s)", strings.Join(typeNames(reg), ", ")))
 		}
 		if m := s.rec.Match; m.Players > 0 && s.tap.Claimed() == "" && len(diff) == 0 {
-			err := fmt.Errorf("replay: %s is a networked match of %d players (input %s), and no rollback session in this app plays it; replay it in the game's rollback mode, with the game's net.Rollback plugin (-replay sets the flags it was recorded with)", s.store.Where(s.p.Replay), m.Players, m.Input)
-			s.status.Err = err
-			s.publish(w)
-			return err
+			return s.fail(w, fmt.Errorf("replay: %s is a networked match of %d players (input %s), and no rollback session in this app plays it; replay it in the game's rollback mode, with the game's net.Rollback plugin (-replay sets the flags it was recorded with)", s.store.Where(s.p.Replay), m.Players, m.Input))
 		}
 		if len(diff) > 0 {
-			err := fmt.Errorf("replay: %s: %w of the game, %s; replay it with the build that recorded it", s.store.Where(s.p.Replay), ErrBuild, strings.Join(diff, "; "))
-			s.status.Err = err
-			s.publish(w)
-			return err
+			return s.fail(w, fmt.Errorf("replay: %s: %w of the game, %s; replay it with the build that recorded it", s.store.Where(s.p.Replay), ErrBuild, strings.Join(diff, "; ")))
 		}
 		return s.base()
 	})
@@ -402,10 +417,27 @@ func (s *state) record(p struct {
 	if s.tap.Claimed() != "" {
 		return
 	}
+	s.open = false
+	if s.note(p.Devices.Get()) {
+		p.Cmds.Exclusive(func(w *glue.World) error {
+			if err := s.ck.Save(s.app); err != nil {
+				return err
+			}
+			s.noteCheck(&s.ck)
+			s.publish(w)
+			return nil
+		})
+	}
+	*p.Status.Get() = *s.status
+}
+
+// note records one more tick and its input d (nil: none), and reports
+// whether the state after it is to be checked.
+func (s *state) note(d *input.Devices) bool {
 	r := s.rec
 	r.Ticks++
 	s.status.Tick = r.Ticks
-	if d := p.Devices.Get(); d != nil {
+	if d != nil {
 		s.cur.CopyFrom(d)
 	}
 	s.buf.Reset()
@@ -413,16 +445,7 @@ func (s *state) record(p struct {
 		r.inputs = append(r.inputs, inputRec{r.Ticks, append([]byte(nil), s.buf.Data()...)})
 		s.prev.CopyFrom(&s.cur)
 	}
-	if r.Ticks%uint64(r.Every) == 0 {
-		p.Cmds.Exclusive(func(*glue.World) error {
-			if err := s.ck.Save(s.app); err != nil {
-				return err
-			}
-			s.noteCheck(&s.ck)
-			return nil
-		})
-	}
-	*p.Status.Get() = *s.status
+	return r.Ticks%uint64(r.Every) == 0
 }
 
 // noteCheck records the check of the state c after tick r.Ticks, a
@@ -482,7 +505,10 @@ func sortEntries(es []entry) {
 }
 
 // finish (on close) digests the final state and writes the recording:
-// the world's, or in a match the state after its last tick recorded.
+// the world's, or in a match the state after its last tick recorded. A
+// tick that failed (a system panicked) is recorded too, with the world
+// it left, which a failed tick leaves alike in every run: its replay
+// fails at that tick, and checks that world (checkFailed).
 func (s *state) finish() {
 	r := s.rec
 	c := &s.ck
@@ -497,14 +523,22 @@ func (s *state) finish() {
 	case !s.began:
 		return // the app never started
 	default:
+		check := s.open && s.note(glue.Resource[input.Devices](s.app))
 		if err := c.Save(s.app); err != nil {
 			s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
 			return
 		}
+		if check {
+			s.noteCheck(c)
+		}
 	}
 	r.Final = finalDigest(s.dig.world(c))
 	r.finals = s.dig.finals()
-	if n := s.write(); n > 0 {
+	n := s.write()
+	if st := glue.Resource[Status](s.app); st != nil {
+		*st = *s.status
+	}
+	if n > 0 {
 		s.log.Info("replay: recorded", "where", s.store.Where(s.p.Record), "ticks", r.Ticks, "inputs", len(r.inputs), "bytes", n, "final digest", fmt.Sprintf("%016x", r.Final))
 	}
 }
@@ -513,12 +547,14 @@ func (s *state) finish() {
 // game runs: 10 s at 60 ticks a second.
 const saveEvery = 600
 
-// write writes the recording as it is and returns its size, or logs the
-// failure and returns 0.
+// write writes the recording as it is and returns its size, or 0 when
+// the store failed: then Status.Err says why, until a write succeeds.
 func (s *state) write() int {
 	data := s.rec.encode()
+	s.status.Err = nil
 	if err := s.store.Write(s.p.Record, data); err != nil {
-		s.log.Warn("replay: recording failed", "where", s.store.Where(s.p.Record), "err", err)
+		s.status.Err = fmt.Errorf("replay: recording failed: cannot write %s: %w: %w; the run is not recorded (the game plays on): record where there is room and the game may write (-record FILE)", s.store.Where(s.p.Record), save.ErrStorage, err)
+		s.log.Warn(s.status.Err.Error())
 		return 0
 	}
 	return len(data)
@@ -531,6 +567,7 @@ func (s *state) feed(p struct {
 }) {
 	r := s.rec
 	tick := s.status.Tick + 1
+	s.open = true
 	s.cur.Chars = s.cur.Chars[:0]
 	for s.next < len(r.inputs) && r.inputs[s.next].tick == tick {
 		var rd codec.Reader
@@ -548,6 +585,7 @@ func (s *state) checkTick(p struct {
 	Cmds   glue.Commands
 }) {
 	r := s.rec
+	s.open = false
 	s.status.Tick++
 	tick := s.status.Tick
 	last := tick == r.Ticks
@@ -567,6 +605,27 @@ func (s *state) checkTick(p struct {
 		p.Cmds.End()
 	}
 	*p.Status.Get() = *s.status
+}
+
+// checkFailed (on close) checks the world left by a last tick that
+// failed, as the recorded run's did (finish): a replay that fails there
+// as recorded is Done; other failures leave the replay unfinished.
+func (s *state) checkFailed() {
+	if !s.open || s.status.Err != nil || s.status.Tick+1 != s.rec.Ticks {
+		return
+	}
+	s.status.Tick++
+	err := s.app.WithWorld(func(w *glue.World) error {
+		if err := s.ck.Save(s.app); err != nil {
+			return err
+		}
+		err := s.checkAt(w, &s.ck, s.status.Tick)
+		s.publish(w)
+		return err
+	})
+	if err != nil && s.status.Err == nil {
+		s.status.Err = err
+	}
 }
 
 // checkAt checks the state c after tick against the recording: its

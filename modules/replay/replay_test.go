@@ -32,6 +32,9 @@ func registry() *codec.Registry {
 	return reg
 }
 
+// gameName is the tiny game's name (save.Plugin.Game).
+var gameName = "tiny"
+
 // game is the tiny game's app. extra is added to its update systems: a
 // later build, a non-deterministic system.
 func game(p *replay.Plugin, extra ...*glue.System) *glue.App {
@@ -40,7 +43,7 @@ func game(p *replay.Plugin, extra ...*glue.System) *glue.App {
 	p.Logger = quiet
 	app.AddPlugins(
 		input.Plugin{Headless: true},
-		save.Plugin{Game: "tiny", Registry: registry(), Resources: []glue.Type{glue.TypeOf[Score]()}, Store: &save.Memory{}, Logger: quiet},
+		save.Plugin{Game: gameName, Registry: registry(), Resources: []glue.Type{glue.TypeOf[Score]()}, Store: &save.Memory{}, Logger: quiet},
 		p,
 	)
 	app.InsertResource(Score{})
@@ -109,7 +112,7 @@ func replayed(store save.Store, extra ...*glue.System) (*glue.App, error) {
 		if err == nil || !strings.Contains(err.Error(), st.Err.Error()) {
 			return app, errors.New("the app's error is not the replay's: " + err.Error())
 		}
-		err = st.Err // the app's error says it, but does not wrap it
+		err = st.Err // the app's error says it (and wraps it: TestUpdateErrorWrapsTheSentinels)
 	}
 	return app, err
 }
