@@ -220,13 +220,14 @@
 // On the goroutine that called [App.Update] (a sequential app's, or the
 // chunk that goroutine runs itself) Go lets nothing go on: that goroutine
 // ends, the app stops, the [*SystemError] naming the system is written to
-// stderr, and any later Update or Draw returns it.
+// stderr, and any later Update or Draw returns it (natively: the browser
+// build leaves this report out of the page's download).
 //
 // A system that never returns (a channel no one sends on, a lock never
 // released, select {}) cannot be failed either: Go cannot stop it. Once a
 // tick or frame has run for [Options.StallAfter] (10 seconds unless set),
 // the app writes to stderr which stage it is in and the function and line
-// of each system still running.
+// of each system still running (natively, as above).
 //
 // # Checkpoints
 //

@@ -1,9 +1,7 @@
 package glue
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/gluekit/glue/internal/sched"
@@ -143,20 +141,14 @@ func condErrors(info *planInfo) []error {
 // App.Update (runtime.Goexit: t.Fatal, t.FailNow) cannot be stopped from
 // ending it, as a panic can; runPlan sees the goroutine unwind, and the
 // app fails with a SystemError naming the system, said on stderr (no
-// caller is left to return it to) and returned by any later Update.
+// caller is left to return it to) and returned by any later Update
+// (natively: the browser build leaves the report out, stall_js.go).
 func (a *App) runPlan(st *stageDef, info *planInfo) []error {
 	done := false
 	defer func() {
-		if done {
-			return
+		if !done {
+			a.goexited(st, info)
 		}
-		name := a.exec.Goexited(info.plan)
-		if name == "" {
-			return // a panic in glue itself: it goes on up
-		}
-		err := &SystemError{System: name, Stage: string(st.name), Err: errors.New("ended the goroutine that called App.Update (runtime.Goexit, as t.Fatal and t.FailNow do), and Go does not let that goroutine go on: the app has stopped; report a failure with t.Error and return, or with Commands.Fail")}
-		a.failed = err
-		fmt.Fprintln(os.Stderr, err)
 	}()
 	errs := a.exec.Run(info.plan, st.thread == updateThread)
 	done = true

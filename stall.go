@@ -3,6 +3,7 @@
 package glue
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -112,6 +113,18 @@ func (w *stallWatch) check(now time.Time) {
 	}
 	b.WriteString("(Options.StallAfter sets how long a tick may take before this report)\n")
 	io.WriteString(w.out, b.String())
+}
+
+// goexited fails the app with a SystemError naming the system that ended
+// the goroutine running stage st (runPlan), and says it on stderr.
+func (a *App) goexited(st *stageDef, info *planInfo) {
+	name := a.exec.Goexited(info.plan)
+	if name == "" {
+		return // a panic in glue itself: it goes on up
+	}
+	err := &SystemError{System: name, Stage: string(st.name), Err: errors.New("ended the goroutine that called App.Update (runtime.Goexit, as t.Fatal and t.FailNow do), and Go does not let that goroutine go on: the app has stopped; report a failure with t.Error and return, or with Commands.Fail")}
+	a.failed = err
+	fmt.Fprintln(os.Stderr, err)
 }
 
 // runningSystems names, from every goroutine's stack, the functions of

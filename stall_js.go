@@ -15,3 +15,8 @@ func (stallWatch) stop()               {}
 func (stallWatch) at(*stageDef)        {}
 func (stallWatch) enter(uint64)        {}
 func (stallWatch) leave()              {}
+
+// goexited does nothing in the browser: a system that ends the goroutine
+// running the game (runtime.Goexit) stops the page; natively the app
+// names it (stall.go).
+func (a *App) goexited(*stageDef, *planInfo) {}

@@ -109,10 +109,17 @@ trap 'rm -rf "$dir"' EXIT
 # fixes for strangers (render's Aseprite frames by name, net's seat
 # holds, core misuse checks) made it 971,531 at 05:11 UTC. Breakout's
 # goal held: 694,652 at -q 11 after the browser build left out
-# runtime/debug's build-info parser and the stall report.
+# runtime/debug's build-info parser and the stall report. Later fixes
+# (physics' finite checks, timer rounding) took it to 700,850 at -q 11
+# while -q 5 read 856,776, under its 862,000 budget: -q 5 is a noisy
+# proxy of -q 11 (1.5 KB at -q 5 came to 4.7 KB at -q 11). After the
+# finite check became one call and the Goexit report left the page:
+# 855,249 at -q 5, 696,123 at -q 11 (05:40 UTC, load 1.2). Breakout's -q 5
+# budget is lowered to 856,500, so that make test fails before -q 11
+# can pass the goal unseen.
 budget() {
   case "$1:$2" in
-    breakout:5) echo 862000 ;;
+    breakout:5) echo 856500 ;;
     watch:5) echo 1238000 ;;
     platformer:5) echo 1182000 ;;
     breakout:11) echo 700000 ;;

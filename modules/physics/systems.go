@@ -31,8 +31,7 @@ func Move[T any, PT interface {
 	}) {
 		pb := PT(b)
 		to := pb.Position().Add(pb.Velocity().Scale(p.Settings.Get().Delta))
-		if !finite(to.X, to.Y) {
-			p.Cmds.Fail(notFinite(e, pb.Position(), pb.Velocity()))
+		if moveFails(e, pb.Position(), pb.Velocity(), p.Cmds) {
 			return
 		}
 		pb.SetPosition(to)
@@ -98,10 +97,17 @@ func DeltaFrom[C any, PC interface {
 	}).TypeArgs(reflect.TypeFor[C]())
 }
 
-// notFinite returns the error for entity e's body at pos moving at vel,
-// one of them not finite.
-func notFinite(e glue.Entity, pos, vel Vec) error {
-	return fmt.Errorf("physics: %v is at %v moving at %v, which is not finite (NaN or infinite); it was not moved: keep positions and velocities finite (a division by zero or the normal of a zero vector makes NaN)", e, pos, vel)
+// moveFails fails the tick, and reports true, if entity e's body at pos
+// moving at vel has a coordinate that is not finite. It is not inlined:
+// one copy for Move's instances and the step's two loops.
+//
+//go:noinline
+func moveFails(e glue.Entity, pos, vel Vec, cmds glue.Commands) bool {
+	if finite(pos.X, pos.Y, vel.X, vel.Y) {
+		return false
+	}
+	cmds.Fail(fmt.Errorf("physics: %v is at %v moving at %v, which is not finite (NaN or infinite); it was not moved: keep positions and velocities finite (a division by zero or the normal of a zero vector makes NaN)", e, pos, vel))
+	return true
 }
 
 // syncColliders (SyncSystem) adds a shape to the space for every entity
@@ -201,8 +207,7 @@ func step(p struct {
 	p.Chars.Each(func(e glue.Entity, b *Body, c *Character) {
 		r := s.records[e]
 		switch {
-		case !finite(b.Pos.X, b.Pos.Y, b.Vel.X, b.Vel.Y):
-			p.Cmds.Fail(notFinite(e, b.Pos, b.Vel))
+		case moveFails(e, b.Pos, b.Vel, p.Cmds):
 		case r == nil:
 			b.Pos = b.Pos.Add(b.Vel.Scale(set.Delta))
 		case r.def.kind != rectShape:
@@ -213,8 +218,7 @@ func step(p struct {
 	})
 	bodies.Each(func(e glue.Entity, b *Body, _ Bouncy) {
 		r := s.records[e]
-		if !finite(b.Pos.X, b.Pos.Y, b.Vel.X, b.Vel.Y) {
-			p.Cmds.Fail(notFinite(e, b.Pos, b.Vel))
+		if moveFails(e, b.Pos, b.Vel, p.Cmds) {
 			return
 		}
 		if r == nil {
