@@ -1176,7 +1176,10 @@ func (c *conn) writeLoop() {
 	var lastP *published // the last published state sent
 	var lastAck uint64   // the last ack sent (predict.go)
 	var scratch []byte
-	if !c.write(appendWelcome(nil, uint64(c.id), c.token)) {
+	s.mu.Lock()
+	token := c.token // expel may forget it at once (a refusal in readLoop)
+	s.mu.Unlock()
+	if !c.write(appendWelcome(nil, uint64(c.id), token)) {
 		return
 	}
 	c.wake()
