@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	stdnet "net"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -162,22 +161,7 @@ func TestSeatSquattersAreDropped(t *testing.T) {
 	sq1.closedWith(t, "the squatter without a seat", closeSeatRefused, "without a seat")
 	sq2.closedWith(t, "the squatter with a wrong key", closeSeatRefused, "wrong key for seat 1")
 
-	guest, gs := rbSeatPeer(t, url, 1, "invite-2")
-	gs.holdAt, gs.cfg.FixedDelay = n, true
-	wg.Add(1)
-	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, &rbRecord{}) }()
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for p, app := range []*glue.App{host, guest} {
-		if got := gameDigests(t, app); !slices.Equal(got, want) {
-			t.Errorf("player %d ends with digests %v, want %v", p+1, got, want)
-		}
-	}
+	gs := playGuestAndCompare(t, url, "invite-2", n, host, want, &wg, errs)
 	if hs.peers[1].id != gs.link.id {
 		t.Errorf("the host's partner is client %d, want the real player 2, %d", hs.peers[1].id, gs.link.id)
 	}

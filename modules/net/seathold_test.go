@@ -124,11 +124,7 @@ func TestDroppedPlayersKeepTheirSeat(t *testing.T) {
 	tickEvery(t, server)
 	url := srv.URL()
 	p := claimRaw(t, url, 1, "")
-	p.ws.CloseNow()
-	waitFor(t, "the dropped player to be away", 15*time.Second, nil, func() bool {
-		_, _, away := seatState(srv, p.id)
-		return away
-	})
+	dropRaw(t, srv, p, "the dropped player to be away")
 	if seat, _, _ := seatState(srv, p.id); seat != 1 {
 		t.Errorf("the dropped player's seat is %d, want 1 held", seat)
 	}
@@ -154,11 +150,7 @@ func TestRestartedPlayerTakesItsKeyedSeat(t *testing.T) {
 	tickEvery(t, server)
 	url := srv.URL()
 	old := claimRaw(t, url, 1, "key-1")
-	old.ws.CloseNow()
-	waitFor(t, "the first client to be away", 15*time.Second, nil, func() bool {
-		_, _, away := seatState(srv, old.id)
-		return away
-	})
+	dropRaw(t, srv, old, "the first client to be away")
 	restarted := claimRaw(t, url, 1, "key-1") // fails the test if refused
 	if seat, _, _ := seatState(srv, restarted.id); seat != 1 {
 		t.Errorf("the restarted player holds seat %d, want 1", seat)
@@ -189,11 +181,7 @@ func TestHeldSeatRefusalIsNotFinal(t *testing.T) {
 	tickEvery(t, server)
 	url := srv.URL()
 	old := claimRaw(t, url, 1, "")
-	old.ws.CloseNow()
-	waitFor(t, "the first client to be away", 15*time.Second, nil, func() bool {
-		_, _, away := seatState(srv, old.id)
-		return away
-	})
+	dropRaw(t, srv, old, "the first client to be away")
 
 	watcher := dialHostile(t, url)
 	watcher.send(appendSeat(nil, 1, ""))
@@ -247,28 +235,9 @@ func TestRestartedJoinerPlaysBeforeItsFirstInput(t *testing.T) {
 		}
 	}
 	cancel()
-	first.ws.CloseNow()
-	waitFor(t, "the first joiner to be away", 15*time.Second, nil, func() bool {
-		_, _, away := seatState(srv, first.id)
-		return away
-	})
+	dropRaw(t, srv, first, "the first joiner to be away")
 
-	guest, gs := rbSeatPeer(t, url, 1, "key-1")
-	gs.holdAt, gs.cfg.FixedDelay = n, true
-	wg.Add(1)
-	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, &rbRecord{}) }()
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	for p, app := range []*glue.App{host, guest} {
-		if got := gameDigests(t, app); !slices.Equal(got, want) {
-			t.Errorf("player %d ends with digests %v, want %v", p+1, got, want)
-		}
-	}
+	playGuestAndCompare(t, url, "key-1", n, host, want, &wg, errs)
 }
 
 // TestRestartedJoinerEndsTheMatchWithTheReason: a joiner whose game
@@ -355,4 +324,40 @@ func TestResumedNamesThePlayer(t *testing.T) {
 			t.Errorf("player %d: Interrupted names player %d and Resumed player %d; want both %d", p+1, in.Player, back.Player, other)
 		}
 	}
+}
+
+// dropRaw drops c's connection (no close frame: a network failure) and
+// waits until the server holds c away.
+func dropRaw(t *testing.T, srv Server, c rawSeat, what string) {
+	t.Helper()
+	c.ws.CloseNow()
+	waitFor(t, what, 15*time.Second, nil, func() bool {
+		_, _, away := seatState(srv, c.id)
+		return away
+	})
+}
+
+// playGuestAndCompare plays player 2 with key to tick n beside host,
+// whose rbPlay runs in wg and reports to errs, and checks both end with
+// the digests want (the run with every input on time). It returns the
+// guest's session.
+func playGuestAndCompare(t *testing.T, url, key string, n uint64, host *glue.App, want []glue.Digest, wg *sync.WaitGroup, errs chan error) *session[rbPad] {
+	t.Helper()
+	guest, gs := rbSeatPeer(t, url, 1, key)
+	gs.holdAt, gs.cfg.FixedDelay = n, true
+	wg.Add(1)
+	go func() { defer wg.Done(); errs <- rbPlay(guest, gs, 1, n, &rbRecord{}) }()
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, app := range []*glue.App{host, guest} {
+		if got := gameDigests(t, app); !slices.Equal(got, want) {
+			t.Errorf("player %d ends with digests %v, want %v", p+1, got, want)
+		}
+	}
+	return gs
 }
