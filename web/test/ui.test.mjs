@@ -52,7 +52,16 @@ async function frames(page, n) {
 async function held(page, down, up, seen) {
   await down();
   if (seen) {
-    await page.waitForFunction(seen, null, { timeout: 60_000, polling: 10 });
+    try {
+      await page.waitForFunction(seen, null, { timeout: 60_000, polling: 10 });
+    } catch (e) {
+      // Say what the page was doing: its state, the frames it drew
+      // meanwhile and which element had the keyboard.
+      const s = await state(page).catch(() => ({}));
+      const active = await page.evaluate(() => document.activeElement?.tagName).catch(() => "?");
+      const later = await new Promise((r) => setTimeout(r, 1000)).then(() => state(page)).catch(() => ({}));
+      throw new Error(`${e.message}\n  not seen: ${seen}\n  state ${JSON.stringify(s)}, frame a second later ${later.Frame}, focused element ${active}`);
+    }
   } else {
     await frames(page, 3);
   }
@@ -60,7 +69,12 @@ async function held(page, down, up, seen) {
   await frames(page, 3);
 }
 
-const key = (page, k, seen) => held(page, () => page.keyboard.down(k), () => page.keyboard.up(k), seen);
+// key holds key k on the canvas (given the keyboard first, as a
+// player's click would, should anything have taken it).
+const key = (page, k, seen) => held(page, async () => {
+  await page.locator("canvas").focus();
+  await page.keyboard.down(k);
+}, () => page.keyboard.up(k), seen);
 
 // centre returns the page coordinates of a rectangle's centre, the
 // canvas scaled to fit the page (as render.Game's layout).
