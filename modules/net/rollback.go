@@ -43,6 +43,7 @@ const (
 	rbStart  = 2 // player, seed, input delay, prediction, players
 	rbInput  = 3 // player, last tick, each other player's ack, count, inputs (the ticks up to the last)
 	rbDigest = 4 // player, tick, count, names?, ([name], sum)...: names only when they changed
+	rbLate   = 9 // player, the player whose new client came after the match started (restarted)
 )
 
 // rbRing is the length of the rings of inputs by tick; prediction is
@@ -609,7 +610,8 @@ type rbMsg[I any] struct {
 	ins      []I // of ticks tick-len(ins)+1 to tick
 	digests  []glue.Digest
 	from     ClientID
-	hidden   bool // its page is hidden (rbAway)
+	hidden   bool   // its page is hidden (rbAway)
+	about    Player // the player a restarted client plays (rbLate)
 	badInput error
 }
 
@@ -667,6 +669,8 @@ func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 		m.tick = r.Uvarint() // the last tick of its inputs
 	case rbAway:
 		m.hidden = r.Bool()
+	case rbLate:
+		m.about = Player(r.Uvarint())
 	case rbDigest:
 		m.tick = r.Uvarint()
 		n := r.Count(8)
@@ -805,6 +809,8 @@ func (s *session[I]) poll() {
 			s.leftGame(m.player, m.tick)
 		case rbAway:
 			s.peerAway(m.player, m.hidden)
+		case rbLate:
+			s.tooLate(m.player, m.about)
 		case rbDigest:
 			s.takeDigests(m)
 		}

@@ -357,7 +357,25 @@ func (s *session[I]) restarted(p Player, from ClientID) {
 	q.left, q.leftAt = true, q.confirmed
 	reason := fmt.Errorf("net: rollback: %s's game restarted: client %d took its seat from client %d after the match started, and a restarted game cannot rejoin a match under way; start a new match", s.who(p), from, q.id)
 	s.cfg.Logger.Info("net: rollback: a player's game restarted", "player", int(p), "client", from, "before", q.id, "after tick", q.leftAt)
+	// The restarted game waits for a start that will not come: it is
+	// told why, before this side's session may end.
+	s.send(rbLate, func(w *codec.Writer) { w.Uvarint(uint64(p)) })
 	s.gone(p, reason)
+}
+
+// errTooLate ends the session of a game that restarted mid-match, told
+// so by another player (ReasonLine).
+var errTooLate = errors.New("this game started after its match had started, and cannot join it (its game restarted mid-match?); start a new match")
+
+// tooLate is another player's word (rbLate) that player about's new client
+// came after the match started: if it is this side, not started, its
+// session ends with the reason (it would wait for a start that will not
+// come). A started side was not restarted: the word is not for it.
+func (s *session[I]) tooLate(from, about Player) {
+	if about != s.me || s.started {
+		return
+	}
+	s.end(fmt.Errorf("net: rollback: %s says %w", s.who(from), errTooLate))
 }
 
 // recommendWait tells the game this side runs ahead (at most once a

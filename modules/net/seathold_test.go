@@ -244,7 +244,8 @@ func TestRestartedJoinerPlaysBeforeItsFirstInput(t *testing.T) {
 // restarts mid-match takes its keyed seat back, but a restarted game has
 // lost the match: the host ends at once saying so, not after
 // DisconnectAfter with "its game or its link is down" (issue 34, the
-// stranger's kill -9 and restart of a joiner).
+// stranger's kill -9 and restart of a joiner); and the restarted joiner
+// is told so, and ends (it waited for a start that never came).
 func TestRestartedJoinerEndsTheMatchWithTheReason(t *testing.T) {
 	server, srv := startServer(t, ServerConfig{Registry: rbRegistry(), RelaySeats: 2, ReconnectGrace: time.Minute, SeatKeys: []string{"", "key-1"}}, nil)
 	tickEvery(t, server)
@@ -275,13 +276,22 @@ func TestRestartedJoinerEndsTheMatchWithTheReason(t *testing.T) {
 	}
 	px.Close() // killed: it runs no more
 
+	// The restarted player is told the match began without it, rather
+	// than waiting for a start that will not come (the host ends).
 	restarted, _ := rbPeerWith(t, url, 1, 0, &desyncs, &mu, func(c *RollbackConfig) { c.SeatKey = "key-1" })
-	if err := rbPlayUntilEnd(restarted, 1, 2*minLiveness, hostDone.Load); err != nil {
-		t.Fatalf("the restarted player: %v; want its seat", err)
+	err = rbPlayUntilEnd(restarted, 1, 2*minLiveness, nil)
+	if !errors.Is(err, ErrDisconnected) || !errors.Is(err, errTooLate) {
+		t.Errorf("the restarted player ended with %v; want told that the match began without it", err)
+	}
+	if got, want := ReasonLine(err), "the match began\nwithout this game"; got != want {
+		t.Errorf("the restarted player's ReasonLine %q, want %q", got, want)
 	}
 	err = <-hostErr
 	if !errors.Is(err, ErrDisconnected) || !strings.Contains(err.Error(), "game restarted") {
 		t.Errorf("the host ended with %v; want the other player's game restarted", err)
+	}
+	if got, want := ReasonLine(err), "the other player's\ngame restarted"; got != want {
+		t.Errorf("the host's ReasonLine %q, want %q", got, want)
 	}
 	if e, _, ok := ev.last(PeerLeft); !ok || e.Player != 1 {
 		t.Errorf("the host's PeerLeft event: %+v (told %v); want one about player 1", e, ok)

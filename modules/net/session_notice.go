@@ -102,7 +102,8 @@ func (n *SessionNotice) frame() {
 // this player left (its page was closed or left, and came back from the
 // browser's back/forward cache); the other player's page stayed hidden
 // for DisconnectAwayAfter; the other player's inputs stopped coming (its
-// game or a link is down);
+// game or a link is down); the other player's game restarted mid-match;
+// this game restarted mid-match and came too late to join it;
 // or, for the rest (a peer that broke the protocol, a seat refused),
 // that the log says why.
 func ReasonLine(reason error) string {
@@ -117,6 +118,10 @@ func ReasonLine(reason error) string {
 		return "you left the match"
 	case errors.Is(reason, errAway):
 		return "the other player's page\nstayed hidden"
+	case errors.Is(reason, errTooLate):
+		return "the match began\nwithout this game"
+	case strings.Contains(msg, "game restarted"):
+		return "the other player's\ngame restarted"
 	case strings.Contains(msg, "no input from"):
 		// Not whose link: the reason's words on this side's link are no
 		// proof (the platformer's TestOnlineCutTooLongDisconnects cuts
