@@ -11,6 +11,7 @@ import (
 	"github.com/gluekit/glue/modules/render"
 	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
+	"github.com/gluekit/glue/modules/timer"
 )
 
 // crasher panics in the tick whose movers reach Y = y (they move 0.5 a
@@ -234,4 +235,43 @@ func TestReplayOfAnotherGameIsRefused(t *testing.T) {
 	if !errors.Is(err, replay.ErrForeign) || !errors.Is(p.Err(), replay.ErrForeign) || !strings.Contains(err.Error(), `a recording of "tiny", and this game is "other"`) {
 		t.Errorf("the replay of another game: %v (Plugin.Err %v); want ErrForeign naming both games", err, p.Err())
 	}
+}
+
+// A replay whose game runs at another tick rate than the recording's (a
+// stranger changed timer.Plugin.TPS, 30 Nov) is refused before its
+// first tick as another configuration, naming timer.Time: it was
+// reported as a system that is not deterministic, at the first check.
+func TestAnotherTickRateIsAnotherConfiguration(t *testing.T) {
+	at := func(p *replay.Plugin, tps int) *glue.App {
+		app := game(p)
+		app.AddPlugins(timer.Plugin{TPS: tps})
+		return app
+	}
+	store := &save.Memory{}
+	app := at(&replay.Plugin{Record: "run", Seed: 5, Store: store}, 60)
+	if err := play(app, 300, true); err != nil {
+		t.Fatal(err)
+	}
+	app.Close()
+
+	app = at(&replay.Plugin{Replay: "run", Seed: 5, Store: store}, 30)
+	err := play(app, 1000, false)
+	app.Close()
+	if !errors.Is(err, replay.ErrBuild) || errors.Is(err, replay.ErrDiverged) {
+		t.Fatalf("a replay at 30 TPS of a run at 60: %v; want ErrBuild, not ErrDiverged", err)
+	}
+	for _, want := range []string{"after the startup systems, before the first tick", "timer.Time", "TPS"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the refusal does not say %q: %v", want, err)
+		}
+	}
+	if app.Tick() != 0 {
+		t.Errorf("the refused replay ran %d ticks", app.Tick())
+	}
+
+	app = at(&replay.Plugin{Replay: "run", Seed: 5, Store: store}, 60)
+	if err := play(app, 1000, false); !errors.Is(err, glue.ErrEnded) {
+		t.Errorf("the replay at the recording's 60 TPS: %v; want it to play to its end", err)
+	}
+	app.Close()
 }

@@ -23,6 +23,7 @@ import (
 //	          match:(players:uvarint [side:uvarint seed:u64 input:text])
 //	          inputs:(n:uvarint input*n) worlds:(n:uvarint u16*n)
 //	          checks:(n:uvarint check*n) finals:(n:uvarint (part:uvarint sum:u64)*n)
+//	          starts:(n:uvarint (part:uvarint sum:u64)*n)
 //	input   = dtick:uvarint mask:u8 fields…   (players 0: the devices that changed)
 //	        | dtick:uvarint mask:uvarint (gone:u8 [data:blob])*  (a match: the players whose input changed)
 //	check   = n:uvarint (part:uvarint k:uvarint (k=0: sum:u16 | value*k))*n
@@ -51,13 +52,17 @@ import (
 // follows), gone says that the entity lost the type or died (no digest
 // follows). Resources and the entities part are entity 0. finals are
 // the parts' 64-bit digests after the last tick, whose fold is final: a
-// final digest that differs names the parts that differ. The 16-bit
+// final digest that differs names the parts that differ. starts are the
+// parts' 64-bit digests after the startup systems, before the first tick
+// (none in a match): a replay whose differ was made by another
+// configuration (format 3; format 2 has none). The 16-bit
 // digests miss a difference at one check with odds of 1 in 65536, and a
 // diverged game stays diverged.
 const (
 	magic      = "GLUEREPL"
 	formatV1   = 1 // glue before issue #34's one digest: refused
-	formatV2   = 2
+	formatV2   = 2 // without starts
+	formatV3   = 3
 	maxEntries = 16
 	// maxInput is the most bytes of one player's input in a match's
 	// recording.
@@ -113,6 +118,7 @@ type Recording struct {
 	worlds []uint16
 	checks [][]typeRec
 	finals []partSum
+	starts []partSum // after the startup systems (format 3)
 }
 
 // partSum is a part's digest: its index in Names and its sum.
@@ -151,7 +157,7 @@ func (r *Recording) Encode() []byte { return r.encode() }
 func (r *Recording) encode() []byte {
 	var w codec.Writer
 	w.Raw([]byte(magic))
-	w.Uint16(formatV2)
+	w.Uint16(formatV3)
 	w.Text(r.Game)
 	w.Uint64(r.Seed)
 	w.Uint64(r.Systems)
@@ -219,12 +225,26 @@ func (r *Recording) encode() []byte {
 			}
 		}
 	}
-	w.Uvarint(uint64(len(r.finals)))
-	for _, f := range r.finals {
-		w.Uvarint(uint64(f.t))
-		w.Uint64(f.sum)
+	for _, parts := range [][]partSum{r.finals, r.starts} {
+		w.Uvarint(uint64(len(parts)))
+		for _, f := range parts {
+			w.Uvarint(uint64(f.t))
+			w.Uint64(f.sum)
+		}
 	}
 	return binary.LittleEndian.AppendUint32(w.Data(), crc32.Checksum(w.Data(), castagnoli))
+}
+
+// readParts reads the parts' digests of the given kind, of names parts.
+func readParts(rd *codec.Reader, kind string, names int) []partSum {
+	parts := make([]partSum, rd.Count(9))
+	for i := range parts {
+		parts[i] = partSum{int(rd.Uvarint()), rd.Uint64()}
+		if parts[i].t < 0 || parts[i].t >= names {
+			rd.Fail(fmt.Errorf("a %s digest of part %d of %d", kind, parts[i].t, names))
+		}
+	}
+	return parts
 }
 
 // Decode reads a replay file.
@@ -238,12 +258,13 @@ func Decode(data []byte) (*Recording, error) {
 	}
 	var rd codec.Reader
 	rd.Reset(body[len(magic):])
-	switch v := rd.Uint16(); v {
-	case formatV2:
+	v := rd.Uint16()
+	switch v {
+	case formatV2, formatV3:
 	case formatV1:
-		return nil, fmt.Errorf("%w: format 1, whose digests were modules/replay's own; this build reads format %d, whose digests are glue's Checkpoint.Digest (issue #34): replay it with the build that recorded it, or record the run again", ErrBuild, formatV2)
+		return nil, fmt.Errorf("%w: format 1, whose digests were modules/replay's own; this build reads formats 2 and 3, whose digests are glue's Checkpoint.Digest (issue #34): replay it with the build that recorded it, or record the run again", ErrBuild)
 	default:
-		return nil, fmt.Errorf("%w: format %d, this build reads format %d", ErrNotReplay, v, formatV2)
+		return nil, fmt.Errorf("%w: format %d, this build reads formats 2 and 3", ErrNotReplay, v)
 	}
 	r := &Recording{Game: rd.Text(), Seed: rd.Uint64(), Systems: rd.Uint64(), Types: rd.Uint64(),
 		Every: int(rd.Uvarint()), Detail: int(rd.Uvarint()), Ticks: rd.Uvarint(), Final: rd.Uint64()}
@@ -328,12 +349,9 @@ func Decode(data []byte) (*Recording, error) {
 		}
 		r.checks[i] = c
 	}
-	r.finals = make([]partSum, rd.Count(9))
-	for i := range r.finals {
-		r.finals[i] = partSum{int(rd.Uvarint()), rd.Uint64()}
-		if r.finals[i].t < 0 || r.finals[i].t >= len(r.Names) {
-			rd.Fail(fmt.Errorf("a final digest of part %d of %d", r.finals[i].t, len(r.Names)))
-		}
+	r.finals = readParts(&rd, "final", len(r.Names))
+	if v >= formatV3 {
+		r.starts = readParts(&rd, "start", len(r.Names))
 	}
 	if err := rd.Err(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNotReplay, err)

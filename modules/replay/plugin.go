@@ -363,7 +363,7 @@ func (s *state) start(c glue.Commands) {
 			for _, x := range sums {
 				s.rec.sums = append(s.rec.sums, x.sum)
 			}
-			return s.base()
+			return s.base(w)
 		}
 		if g := s.rec.Game; g != "" && game != "" && g != game {
 			return s.fail(w, fmt.Errorf("replay: %s: %w: it is a recording of %q, and this game is %q; replay it with the game that recorded it", s.store.Where(s.p.Replay), ErrForeign, g, game))
@@ -381,7 +381,7 @@ func (s *state) start(c glue.Commands) {
 		if len(diff) > 0 {
 			return s.fail(w, fmt.Errorf("replay: %s: %w of the game, %s; replay it with the build that recorded it", s.store.Where(s.p.Replay), ErrBuild, strings.Join(diff, "; ")))
 		}
-		return s.base()
+		return s.base(w)
 	})
 }
 
@@ -389,7 +389,7 @@ func (s *state) start(c glue.Commands) {
 // the state after the startup systems for a run of one player, none for
 // a match (whose sides' apps differ before the match starts: a host
 // serves, a guest does not).
-func (s *state) base() error {
+func (s *state) base(w *glue.World) error {
 	if s.tap.Claimed() != "" {
 		clear(s.digests)
 		return nil
@@ -399,6 +399,18 @@ func (s *state) base() error {
 	}
 	s.dig.world(&s.ck)
 	s.dig.detail(&s.ck, s.digests)
+	if s.p.Replay == "" {
+		s.rec.starts = s.dig.finals()
+		return nil
+	}
+	if s.rec.starts == nil {
+		return nil // format 2
+	}
+	if bad := s.partsDiff(s.rec.starts); bad != "" {
+		// No tick has run: what differs was made before the game began.
+		return s.fail(w, fmt.Errorf("replay: %s: %w of the game, or with another configuration: the world after the startup systems, before the first tick, differs from the recording's in %s — a resource's first value (timer.Time's step, if the game's TPS changed; a setting), or a startup system that is not deterministic; replay it with the build and configuration that recorded it",
+			s.store.Where(s.p.Replay), ErrBuild, bad))
+	}
 	return nil
 }
 
@@ -668,8 +680,17 @@ func (s *state) checkAt(w *glue.World, c *glue.Checkpoint, tick uint64) error {
 // finalsDiff names the parts whose final digests differ from the
 // recording's (those digest.world last found).
 func (s *state) finalsDiff() string {
+	if bad := s.partsDiff(s.rec.finals); bad != "" {
+		return "; what differs: " + bad
+	}
+	return ""
+}
+
+// partsDiff names the parts whose digests digest.world last found
+// differ from the recorded ones, or "".
+func (s *state) partsDiff(recorded []partSum) string {
 	rec := map[int]uint64{}
-	for _, f := range s.rec.finals {
+	for _, f := range recorded {
 		rec[f.t] = f.sum
 	}
 	var bad []string
@@ -686,11 +707,8 @@ func (s *state) finalsDiff() string {
 	for t := range rec {
 		bad = append(bad, s.rec.Names[t]+" (missing: the recording has it)")
 	}
-	if len(bad) == 0 {
-		return ""
-	}
 	slices.Sort(bad)
-	return "; what differs: " + strings.Join(bad, ", ")
+	return strings.Join(bad, ", ")
 }
 
 // compare applies a recorded check to the recording's digests and
