@@ -95,7 +95,8 @@ type Menu struct {
 	Anchor Anchor
 	X, Y   float64
 	// Layer orders the menu above render.LayerUI: a pause menu over the
-	// HUD has a higher one.
+	// HUD has a higher one. Two Modal menus shown on one Layer fail the
+	// tick: which of them the player uses would not be said.
 	Layer int
 	// Theme is how it looks; nil is DefaultTheme().
 	Theme *Theme

@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gluekit/glue"
@@ -60,6 +61,45 @@ func TestModalMenuTakesThePointer(t *testing.T) {
 		}
 		if !modal && (moved < 28 || pressed != 3) {
 			t.Errorf("not modal: the game saw the pointer move %d times and press %d times beside the menu; want 28+ and 3", moved, pressed)
+		}
+	}
+}
+
+// TestTwoModalMenusOnOneLayerFail: two Modal menus shown on one Layer
+// left the keys, the pointer and the drawing on top to the query's
+// order, without a word (a stranger's confirm dialog over its pause
+// menu, 30 Nov): the tick fails naming both and the fix. On two layers,
+// or with one hidden, both are fine.
+func TestTwoModalMenusOnOneLayerFail(t *testing.T) {
+	dialog := func(title string, layer int, hidden bool) ui.Menu {
+		return ui.Menu{Modal: true, Layer: layer, Hidden: hidden, Root: ui.Dialog(title, &ui.Button{Node: ui.Node{ID: title + "-ok"}, Text: "OK"})}
+	}
+	for _, c := range []struct {
+		name   string
+		second ui.Menu
+		fails  bool
+	}{
+		{"same layer", dialog("Quit?", 1, false), true},
+		{"higher layer", dialog("Quit?", 2, false), false},
+		{"hidden", dialog("Quit?", 1, true), false},
+	} {
+		app, _ := pointerSeen(t, dialog("Paused", 1, false))
+		app.AddStartup(glue.Func(func(c2 glue.Commands) { c2.Spawn(c.second) }))
+		err := app.Update()
+		if !c.fails {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			continue
+		}
+		if err == nil {
+			t.Errorf("%s: two modal menus on Layer 1 ran without an error", c.name)
+			continue
+		}
+		for _, want := range []string{"two Modal menus are shown on Layer 1", `*ui.Label ("Paused")`, `*ui.Label ("Quit?")`, "give the one on top a higher Layer"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: the error does not say %q: %v", c.name, want, err)
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
@@ -54,11 +55,24 @@ func update(p struct {
 	cover(p.Menus)
 	in, dev := p.Input.Get(), p.Devices.Get()
 	w, h := viewSize(p.Viewport.Get(), p.Window.Get(), p.Camera.Get())
-	var top, under *Menu
+	var top, under, modalAt *Menu
+	var modalE glue.Entity
 	modal := false
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
 		if m.Hidden || m.Root == nil {
 			return
+		}
+		if m.Modal {
+			if modalAt != nil && modalAt.Layer == m.Layer {
+				// Which takes the keys and the pointer, and which is
+				// drawn on top, would be the query's order.
+				p.Cmds.Fail(fmt.Errorf("ui: two Modal menus are shown on Layer %d, %s (entity %v) and %s (entity %v): which one the player uses and which is drawn on top is not said; give the one on top a higher Layer, or hide the other (Menu.Over, ui.ShowState)",
+					m.Layer, menuName(modalAt), modalE, menuName(m), e))
+				return
+			}
+			if modalAt == nil || m.Layer > modalAt.Layer {
+				modalAt, modalE = m, e
+			}
 		}
 		if w > 0 && h > 0 {
 			m.layout(w, h)
@@ -104,6 +118,31 @@ func update(p struct {
 		clear(m.events)
 		m.events = m.events[:0]
 	})
+}
+
+// menuName names a menu by its first widget with a text (a dialog's
+// title), or its root.
+func menuName(m *Menu) string {
+	var found Widget
+	var walk func(w Widget)
+	walk = func(w Widget) {
+		if found != nil || w == nil {
+			return
+		}
+		switch w.(type) {
+		case *Label, *Button, *Toggle, *Slider, *Options, *KeyField:
+			found = w
+			return
+		}
+		for _, ch := range w.Contents() {
+			walk(ch)
+		}
+	}
+	walk(m.Root)
+	if found == nil {
+		return describe(m.Root)
+	}
+	return "the menu of " + describe(found)
 }
 
 // errNoSize fails an app whose menus cannot be laid out: nothing says
