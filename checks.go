@@ -3,6 +3,8 @@ package glue
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/gluekit/glue/internal/world"
 )
 
 // DrawOnly is implemented by resource types that only systems of draw
@@ -22,6 +24,27 @@ func isDrawOnly(t reflect.Type) bool {
 	return t.Implements(drawOnlyType) || reflect.PointerTo(t).Implements(drawOnlyType)
 }
 
+// TickOnly is implemented by component and resource types that only
+// systems of update stages (and startup systems) may write: the game's
+// state that ticks advance — timer.Time's clock, physics' Space, a
+// tween's progress. A system of a draw stage that writes one
+// (with [ResMut], or a query or EachN param that is a pointer) is a
+// build error: a draw stage runs once a frame, as often as the screen
+// refreshes, so what it advanced would go at the frame rate, differ from
+// machine to machine and leave replays and rollback. A module's own
+// tick-driven types may implement it too: those that draw systems do not
+// take by pointer (an EachN param *T writes T, as draw systems' often
+// do only to read it: physics.Body is not TickOnly).
+type TickOnly interface {
+	TickOnly()
+}
+
+var tickOnlyType = reflect.TypeFor[TickOnly]()
+
+func isTickOnly(t reflect.Type) bool {
+	return t.Implements(tickOnlyType) || reflect.PointerTo(t).Implements(tickOnlyType)
+}
+
 // checkRun reports the misuses of a system that Build can see once its
 // params are initialised: filters on a global system, and a draw-only
 // resource written outside the draw stages.
@@ -35,6 +58,20 @@ func (a *App) checkRun(r *sysRun) []error {
 		for _, w := range r.access.Writes {
 			if slot, ok := w.(*resSlot); ok && isDrawOnly(slot.rtype) {
 				errs = append(errs, fmt.Errorf("glue: system %s writes %s in %s, but %s is for draw stages only (it is emptied once per frame, so it would grow every tick); add the system to glue.Draw (or another draw stage)", r.name, slot.name, r.where(), slot.name))
+			}
+		}
+	} else {
+		for _, w := range r.access.Writes {
+			var t reflect.Type
+			name := keyName(w)
+			switch w := w.(type) {
+			case *resSlot:
+				t = w.rtype
+			case *world.Type:
+				t = w.RType
+			}
+			if t != nil && isTickOnly(t) {
+				errs = append(errs, fmt.Errorf("glue: system %s writes %s in stage %s, a draw stage, but %s is advanced by ticks: a draw stage runs once a frame, as often as the screen refreshes, so the game would run at the frame rate and not replay alike; add the system to an update stage (glue.Update; a plugin's systems: give its Stage option an update stage)", r.name, name, r.stage.name, name))
 			}
 		}
 	}

@@ -274,7 +274,8 @@
 // module system without its plugin ([Provided]), a duplicate resource, an
 // After target missing from the stage, [InState] of a state the app does
 // not have, a condition that writes, a [DrawOnly] resource written in an
-// update stage, what a plugin checks with [App.OnBuild] — are collected
+// update stage, a [TickOnly] component or resource (timer.Time,
+// physics.Space, tween.Tween) written in a draw stage, what a plugin checks with [App.OnBuild] — are collected
 // and reported together by [App.Build], each naming the system, stage or
 // type and how to fix it. [App.AddError] after Build is not lost: the next
 // Update returns it. Changing a built app panics; a closed app returns

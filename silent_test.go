@@ -18,6 +18,16 @@ func (Frame) DrawOnly() {}
 
 type Mode int
 
+// Clock and Motion are advanced by ticks, as timer.Time and
+// tween.Tween are.
+type (
+	Clock  struct{ Ticks int }
+	Motion struct{ V float64 }
+)
+
+func (Clock) TickOnly()  {}
+func (Motion) TickOnly() {}
+
 type Target struct{}
 
 func TestSilentMisuseIsABuildError(t *testing.T) {
@@ -90,6 +100,26 @@ func TestSilentMisuseIsABuildError(t *testing.T) {
 			"system DrawTitle writes glue_test.Frame in startup")
 		if strings.Contains(app.Build().Error(), "DrawOK") {
 			t.Error("a draw system in glue.Draw was reported")
+		}
+	})
+	t.Run("tick system in a draw stage", func(t *testing.T) {
+		// A stranger put a module's tick system in glue.Draw: it ran at
+		// the frame rate, without a word (30 Nov).
+		app := newApp(t)
+		app.InsertResource(Clock{})
+		app.AddSystems(glue.Draw, glue.Func(func(c glue.ResMut[Clock]) {}).Named("Advance"))
+		app.AddSystems(glue.PostDraw, glue.Each1(func(_ glue.Entity, m *Motion) {}).Named("Move"))
+		app.AddSystems(glue.Draw, glue.Func2(func(c glue.Res[Clock], q glue.Query1[Motion]) {}).Named("ReadOK"))
+		app.AddSystems(glue.Update, glue.Func(func(c glue.ResMut[Clock]) {}).Named("TickOK"))
+		app.AddStartup(glue.Func(func(c glue.ResMut[Clock]) {}).Named("StartOK"))
+		wantBuildError(t, app,
+			"system Advance writes resource glue_test.Clock in stage Draw, a draw stage, but resource glue_test.Clock is advanced by ticks: a draw stage runs once a frame",
+			"add the system to an update stage",
+			"system Move writes glue_test.Motion in stage PostDraw")
+		for _, ok := range []string{"ReadOK", "TickOK", "StartOK"} {
+			if strings.Contains(app.Build().Error(), ok) {
+				t.Errorf("%s was reported", ok)
+			}
 		}
 	})
 	for _, c := range []struct {

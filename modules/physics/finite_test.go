@@ -59,6 +59,8 @@ func TestPluginOptionsAreValidated(t *testing.T) {
 		{physics.Plugin{MaxStep: -2}, "physics: Plugin.MaxStep must be a finite number of pixels > 0"},
 		{physics.Plugin{MaxStep: math.NaN()}, "physics: Plugin.MaxStep must be"},
 		{physics.Plugin{CellSize: -3}, "physics: Plugin.CellSize must be positive (or zero for 32), got -3"},
+		// It moved the bodies once a frame, silently (30 Nov).
+		{physics.Plugin{Stage: glue.Draw}, "writes resource physics.Space in stage Draw, a draw stage"},
 	} {
 		app := glue.NewApp()
 		app.AddPlugins(c.p)

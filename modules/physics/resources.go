@@ -158,3 +158,7 @@ type ContactStarted struct {
 type ContactEnded struct {
 	A, B glue.Entity
 }
+
+// TickOnly marks Contacts as state that ticks advance (glue.TickOnly),
+// as [Space.TickOnly] does.
+func (Contacts) TickOnly() {}

@@ -599,3 +599,9 @@ func (s *Space) overlaps(r *record, list *[]Contact) {
 		*list = append(*list, Contact{A: r.e, B: c.e, Normal: n, Depth: d, Sensor: r.sensor || c.sensor})
 	}
 }
+
+// TickOnly marks Space as state that ticks advance (glue.TickOnly): a
+// system of a draw stage that writes it (physics.Plugin's systems in a
+// draw Stage) is a build error, since bodies would move once a frame
+// instead of once a tick.
+func (Space) TickOnly() {}

@@ -156,3 +156,8 @@ func (t *Time) Advance() {
 	t.elapsedSec += t.deltaSec
 	t.ticks++
 }
+
+// TickOnly marks Time as state that ticks advance (glue.TickOnly): a
+// system of a draw stage that writes it is a build error, since the
+// clock would go once a frame instead of once a tick.
+func (Time) TickOnly() {}

@@ -106,3 +106,17 @@ func TestUpdateAllocatesNothing(t *testing.T) {
 		t.Errorf("a tick allocates %v times, want 0", n)
 	}
 }
+
+// TestUpdateInADrawStageIsABuildError: tween.Update placed in glue.Draw
+// played its tweens at the frame rate, silently (a stranger, 30 Nov):
+// Build says where it belongs.
+func TestUpdateInADrawStageIsABuildError(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(timer.Plugin{})
+	app.AddSystems(glue.Draw, tween.Update[Ball]())
+	defer app.Close()
+	err := app.Build()
+	if err == nil || !strings.Contains(err.Error(), "system tween.Update[tween_test.Ball] writes") || !strings.Contains(err.Error(), "a draw stage") || !strings.Contains(err.Error(), "add the system to an update stage") {
+		t.Fatalf("tween.Update in glue.Draw: %v; want a Build error naming it and the fix", err)
+	}
+}

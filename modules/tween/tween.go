@@ -365,3 +365,12 @@ func Update[T any]() *glue.System {
 		})
 	}).TypeArgs(reflect.TypeFor[T]())
 }
+
+// TickOnly marks Tween as state that ticks advance (glue.TickOnly): a
+// system of a draw stage that writes it (Update placed in glue.Draw) is
+// a build error, since the tween would play at the frame rate.
+func (Tween[T]) TickOnly() {}
+
+// TickOnly marks Group as state that ticks advance (glue.TickOnly), as
+// [Tween.TickOnly] does.
+func (Group[T]) TickOnly() {}
