@@ -1,8 +1,10 @@
 package glue
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 
 	"github.com/gluekit/glue/internal/world"
 )
@@ -31,7 +33,10 @@ func isDrawOnly(t reflect.Type) bool {
 // (with [ResMut], or a query or EachN param that is a pointer) is a
 // build error: a draw stage runs once a frame, as often as the screen
 // refreshes, so what it advanced would go at the frame rate, differ from
-// machine to machine and leave replays and rollback. A module's own
+// machine to machine and leave replays and rollback. Native builds check
+// it (the browser build leaves the check out, for its download size: a
+// game's declaration is the same in both, so run it natively to see the
+// error). A module's own
 // tick-driven types may implement it too: those that draw systems do not
 // take by pointer (an EachN param *T writes T, as draw systems' often
 // do only to read it: physics.Body is not TickOnly).
@@ -46,36 +51,46 @@ func isTickOnly(t reflect.Type) bool {
 }
 
 // checkRun reports the misuses of a system that Build can see once its
-// params are initialised: filters on a global system, and a draw-only
-// resource written outside the draw stages.
+// params are initialised: filters on a global system, a draw-only type
+// written outside the draw stages, and a tick-only one written in them.
 func (a *App) checkRun(r *sysRun) []error {
 	var errs []error
 	s := r.spec
 	if s.kind == globalSystem && (len(s.with) > 0 || len(s.without) > 0) {
 		errs = append(errs, fmt.Errorf("glue: system %s is a global system (Func) filtered with With or Without, which only entity systems (EachN, BatchN) honour; filter its queries by their component types instead, e.g. give the entity it looks for a component of its own and query that", r.name))
 	}
-	if r.stage == nil || r.stage.thread == updateThread {
-		for _, w := range r.access.Writes {
-			if slot, ok := w.(*resSlot); ok && isDrawOnly(slot.rtype) {
-				errs = append(errs, fmt.Errorf("glue: system %s writes %s in %s, but %s is for draw stages only (it is emptied once per frame, so it would grow every tick); add the system to glue.Draw (or another draw stage)", r.name, slot.name, r.where(), slot.name))
-			}
+	if runtime.GOOS == "js" {
+		return errs // the checks below are the desktop build's (stageChecks)
+	}
+	draw := r.stage != nil && r.stage.thread != updateThread
+	for _, w := range r.access.Writes {
+		var t reflect.Type
+		switch w := w.(type) {
+		case *resSlot:
+			t = w.rtype
+		case *world.Type:
+			t = w.RType
 		}
-	} else {
-		for _, w := range r.access.Writes {
-			var t reflect.Type
-			name := keyName(w)
-			switch w := w.(type) {
-			case *resSlot:
-				t = w.rtype
-			case *world.Type:
-				t = w.RType
-			}
-			if t != nil && isTickOnly(t) {
-				errs = append(errs, fmt.Errorf("glue: system %s writes %s in stage %s, a draw stage, but %s is advanced by ticks: a draw stage runs once a frame, as often as the screen refreshes, so the game would run at the frame rate and not replay alike; add the system to an update stage (glue.Update; a plugin's systems: give its Stage option an update stage)", r.name, name, r.stage.name, name))
-			}
+		if t != nil && (!draw && isDrawOnly(t) || draw && isTickOnly(t)) {
+			errs = append(errs, stageMisuse(r, w, draw))
 		}
 	}
 	return errs
+}
+
+// stageMisuse is the error of a system that writes w, a draw-only type
+// in an update stage or startup, or (draw) a tick-only type in a draw
+// stage.
+//
+//go:noinline
+func stageMisuse(r *sysRun, w any, draw bool) error {
+	name, where, why := keyName(w), r.where(), " is for draw stages only (it is emptied once per frame, so it would grow every tick); add the system to glue.Draw (or another draw stage)"
+	if draw {
+		where, why = "stage "+string(r.stage.name)+", a draw stage", " is advanced by ticks: a draw stage runs once a frame, as often as the screen refreshes, so the game would run at the frame rate and not replay alike; add the system to an update stage (glue.Update; a plugin's systems: give its Stage option an update stage)"
+	} else if slot, ok := w.(*resSlot); ok {
+		name = slot.name
+	}
+	return errors.New("glue: system " + r.name + " writes " + name + " in " + where + ", but " + name + why)
 }
 
 // where names the stage of a run for errors.

@@ -96,7 +96,8 @@ type Menu struct {
 	X, Y   float64
 	// Layer orders the menu above render.LayerUI: a pause menu over the
 	// HUD has a higher one. Two Modal menus shown on one Layer fail the
-	// tick: which of them the player uses would not be said.
+	// tick in a native build: which of them the player uses would not be
+	// said (the browser build leaves the check out, for its size).
 	Layer int
 	// Theme is how it looks; nil is DefaultTheme().
 	Theme *Theme

@@ -96,7 +96,7 @@ func TestTwoModalMenusOnOneLayerFail(t *testing.T) {
 			t.Errorf("%s: two modal menus on Layer 1 ran without an error", c.name)
 			continue
 		}
-		for _, want := range []string{"two Modal menus are shown on Layer 1", `*ui.Label ("Paused")`, `*ui.Label ("Quit?")`, "give the one on top a higher Layer"} {
+		for _, want := range []string{"two Modal menus are shown on Layer 1", `"Paused" (`, `"Quit?" (`, "give the one on top a higher Layer"} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("%s: the error does not say %q: %v", c.name, want, err)
 			}

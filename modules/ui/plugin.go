@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/input"
@@ -55,23 +56,18 @@ func update(p struct {
 	cover(p.Menus)
 	in, dev := p.Input.Get(), p.Devices.Get()
 	w, h := viewSize(p.Viewport.Get(), p.Window.Get(), p.Camera.Get())
-	var top, under, modalAt *Menu
-	var modalE glue.Entity
+	var top, under *Menu
+	var modals modalCheck
+	var failed error
 	modal := false
 	p.Menus.Each(func(e glue.Entity, m *Menu) {
 		if m.Hidden || m.Root == nil {
 			return
 		}
-		if m.Modal {
-			if modalAt != nil && modalAt.Layer == m.Layer {
-				// Which takes the keys and the pointer, and which is
-				// drawn on top, would be the query's order.
-				p.Cmds.Fail(fmt.Errorf("ui: two Modal menus are shown on Layer %d, %s (entity %v) and %s (entity %v): which one the player uses and which is drawn on top is not said; give the one on top a higher Layer, or hide the other (Menu.Over, ui.ShowState)",
-					m.Layer, menuName(modalAt), modalE, menuName(m), e))
+		if m.Modal && runtime.GOOS != "js" { // the desktop build's check (modalCheck)
+			if err := modals.see(m, e); err != nil {
+				failed = err
 				return
-			}
-			if modalAt == nil || m.Layer > modalAt.Layer {
-				modalAt, modalE = m, e
 			}
 		}
 		if w > 0 && h > 0 {
@@ -79,7 +75,7 @@ func update(p struct {
 		} else if in.Pointer.Pressed && m.laidW == 0 {
 			// The keyboard works without a layout; the pointer cannot
 			// hit a widget that was never placed.
-			p.Cmds.Fail(errNoSize)
+			failed = errNoSize
 			return
 		}
 		m.ticks++
@@ -97,6 +93,9 @@ func update(p struct {
 			}
 		}
 	})
+	if failed != nil {
+		p.Cmds.Fail(failed)
+	}
 	if under != nil {
 		under.pointer(in, dev)
 	}
@@ -120,29 +119,44 @@ func update(p struct {
 	})
 }
 
-// menuName names a menu by its first widget with a text (a dialog's
-// title), or its root.
-func menuName(m *Menu) string {
-	var found Widget
-	var walk func(w Widget)
-	walk = func(w Widget) {
-		if found != nil || w == nil {
-			return
-		}
-		switch w.(type) {
-		case *Label, *Button, *Toggle, *Slider, *Options, *KeyField:
-			found = w
-			return
-		}
-		for _, ch := range w.Contents() {
-			walk(ch)
+// modalCheck finds two Modal menus shown on one Layer: which of them
+// takes the keys and the pointer, and which is drawn on top, would be the
+// query's order.
+type modalCheck struct {
+	top *Menu // the Modal menu on the highest layer seen
+	e   glue.Entity
+}
+
+// see notes the shown Modal menu m of entity e, and returns the error
+// if a Modal menu seen before is on its Layer.
+//
+//go:noinline
+func (c *modalCheck) see(m *Menu, e glue.Entity) error {
+	if c.top != nil && c.top.Layer == m.Layer {
+		return fmt.Errorf("ui: two Modal menus are shown on Layer %d, %q (%v) and %q (%v): which one the player uses and which is drawn on top is not said; give the one on top a higher Layer, or hide the other (Menu.Over, ui.ShowState)",
+			m.Layer, menuTitle(c.top.Root), c.e, menuTitle(m.Root), e)
+	}
+	if c.top == nil || m.Layer > c.top.Layer {
+		c.top, c.e = m, e
+	}
+	return nil
+}
+
+// menuTitle names a menu by the text of its first label or button (a
+// dialog's title), or "".
+func menuTitle(w Widget) string {
+	switch v := w.(type) {
+	case *Label:
+		return v.Text
+	case *Button:
+		return v.Text
+	}
+	for _, ch := range w.Contents() {
+		if t := menuTitle(ch); t != "" {
+			return t
 		}
 	}
-	walk(m.Root)
-	if found == nil {
-		return describe(m.Root)
-	}
-	return "the menu of " + describe(found)
+	return ""
 }
 
 // errNoSize fails an app whose menus cannot be laid out: nothing says
