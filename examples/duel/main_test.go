@@ -329,7 +329,7 @@ func TestDuelHostileClient(t *testing.T) {
 	if err := early.send(msgSeat, 1, 0); err != nil { // seat 1, an empty key
 		t.Fatal(err)
 	}
-	expectDropped(t, "a claim of seat 1 without its key, before the player", early, d, "wrong key for seat 1")
+	expectDropped(t, "a claim of seat 1 without its key, before the player", early, d, "seat 1 needs its key, and this client gave none")
 
 	d.until("tick 60", false, func() bool { return d.apps[0].Tick() >= 60 && d.apps[1].Tick() >= 60 })
 	late := dialHostile(t, url)

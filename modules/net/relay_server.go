@@ -55,6 +55,9 @@ func (s *server) grantSeat(c *conn, seat int, key string) (gone ClientID, err er
 		return 0, fmt.Errorf("net: seat %d is no player's: this game has seats 0 to %d (ServerConfig.RelaySeats, RollbackConfig.Players)", seat, n-1)
 	}
 	keyed := seat < len(s.cfg.SeatKeys) && s.cfg.SeatKeys[seat] != ""
+	if keyed && key == "" {
+		return 0, fmt.Errorf("net: seat %d needs its key, and this client gave none; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
+	}
 	if keyed && subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
 		return 0, fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
 	}

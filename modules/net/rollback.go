@@ -518,6 +518,8 @@ type session[I comparable] struct {
 	waitedFor   Player         // the player Interrupted named (Resumed names it too)
 	endAt       time.Time      // when drive first saw the session over (ShowEnd)
 	waitTold    uint64         // the tick of the last WaitRecommended
+	toldLate    bool           // an rbLate was sent: bye lets it go before the link closes
+	myID        ClientID       // this side's client when the match started
 
 	st RollbackStats
 
@@ -719,6 +721,9 @@ func (s *session[I]) send(kind int, fill func(w *codec.Writer)) {
 
 // poll takes in what arrived.
 func (s *session[I]) poll() {
+	if s.myID != 0 && s.forgotten() {
+		return
+	}
 	s.mu.Lock()
 	msgs := s.inbox
 	s.inbox = nil
@@ -890,6 +895,9 @@ func (s *session[I]) start(seed uint64) {
 	}
 	s.seed(seed)
 	s.started = true
+	if s.link != nil {
+		s.myID = Client{c: s.link}.ID()
+	}
 	s.startTap(seed) // rollback_replay.go
 	s.delay0 = uint64(s.cfg.InputDelay)
 	s.confirmed = 1 + s.delay0 // nobody's input takes effect before

@@ -201,8 +201,8 @@ func (s *session[I]) heard() {
 // last tick of its inputs, and lets the message go before the link
 // closes: a moment, no more.
 func (s *session[I]) bye() {
-	if !s.sayBye() {
-		return
+	if !s.sayBye() && !s.toldLate {
+		return // a word to a restarted game (rbLate) goes before the link closes too
 	}
 	for deadline := time.Now().Add(250 * time.Millisecond); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		s.link.outMu.Lock()
@@ -355,17 +355,38 @@ func (s *session[I]) restarted(p Player, from ClientID) {
 		return
 	}
 	q.left, q.leftAt = true, q.confirmed
-	reason := fmt.Errorf("net: rollback: %s's game restarted: client %d took its seat from client %d after the match started, and a restarted game cannot rejoin a match under way; start a new match", s.who(p), from, q.id)
+	reason := fmt.Errorf("net: rollback: %s's game restarted: client %d took its seat from client %d after the match started (its game restarted, or the relay server did and forgot the match's clients), and a restarted game cannot rejoin a match under way; start a new match", s.who(p), from, q.id)
 	s.cfg.Logger.Info("net: rollback: a player's game restarted", "player", int(p), "client", from, "before", q.id, "after tick", q.leftAt)
 	// The restarted game waits for a start that will not come: it is
 	// told why, before this side's session may end.
 	s.send(rbLate, func(w *codec.Writer) { w.Uvarint(uint64(p)) })
+	s.toldLate = true // a game closed at once waits for it to go (bye)
 	s.gone(p, reason)
 }
 
 // errTooLate ends the session of a game that restarted mid-match, told
 // so by another player (ReasonLine).
 var errTooLate = errors.New("this game started after its match had started, and cannot join it (its game restarted mid-match?); start a new match")
+
+// errForgotten ends the session of a side whose link came back as a new
+// client (ReasonLine).
+var errForgotten = errors.New("the relay server no longer knew this side's client (it restarted, or the reconnect grace ended), so the match's seats are lost; start a new match")
+
+// forgotten reports whether this side's link came back to the server as
+// another client than the one it played the match as (poll), and then
+// ends the session: the server did not resume it and has lost the
+// match's seats (a relay server that restarted, 30 Nov: both sides gave
+// a wrong reason, one "the other player's game restarted", the other
+// "no input"). The other players hear a new client in its seat
+// (restarted) and end too.
+func (s *session[I]) forgotten() bool {
+	id := Client{c: s.link}.ID()
+	if id == 0 || id == s.myID || s.err != nil {
+		return false
+	}
+	s.fail(fmt.Errorf("net: rollback: this side's link came back as client %d, not %d: %w", id, s.myID, errForgotten))
+	return true
+}
 
 // tooLate is another player's word (rbLate) that player about's new client
 // came after the match started: if it is this side, not started, its

@@ -269,7 +269,13 @@ func TestRestartedJoinerEndsTheMatchWithTheReason(t *testing.T) {
 	hostErr := make(chan error, 1)
 	go func() {
 		defer hostDone.Store(true)
-		hostErr <- rbPlayUntilEnd(host, 0, 2*minLiveness, nil)
+		err := rbPlayUntilEnd(host, 0, 2*minLiveness, nil)
+		// Closed at once, as a game that shows no end (ShowEnd 0)
+		// is: the word to the restarted game goes before its link
+		// closes (a stranger's kill -9 and restart, 30 Nov: the
+		// restarted game waited for ever).
+		host.Close()
+		hostErr <- err
 	}()
 	if err := rbPlayUntilEnd(first, 1, minLiveness, func() bool { return first.Tick() >= 60 }); err != nil {
 		t.Fatal(err)
@@ -370,4 +376,61 @@ func playGuestAndCompare(t *testing.T, url, key string, n uint64, host *glue.App
 		}
 	}
 	return gs
+}
+
+// TestRelayRestartSaysTheServerForgot: a relay server killed and started
+// again on its address mid-match knows neither client: both come back as
+// new clients. Each side said something false — one "the other player's
+// game restarted", the other "no input … its game or its link is down"
+// after DisconnectAfter (a stranger's kill -9 of the relay, 30 Nov).
+// Now a side whose link comes back as a new client ends at once saying
+// the server forgot it; one that first hears the other's new client says
+// that the other's game restarted, or the relay server did.
+func TestRelayRestartSaysTheServerForgot(t *testing.T) {
+	cfg := ServerConfig{Registry: rbRegistry(), RelaySeats: 2, ReconnectGrace: time.Minute}
+	first, srv := startServer(t, cfg, nil)
+	stop := stepServer(t, first)
+	addr := srv.Addr()
+	var desyncs []Desync
+	var mu sync.Mutex
+	var apps [2]*glue.App
+	for p := range 2 {
+		apps[p], _ = rbPeerWith(t, srv.URL(), p, 0, &desyncs, &mu, func(c *RollbackConfig) { c.DisconnectAfter = time.Minute })
+	}
+	errs := make(chan error, 2)
+	for p := range 2 { // to tick 60
+		go func() { errs <- rbPlayUntilEnd(apps[p], p, minLiveness, func() bool { return apps[p].Tick() >= 60 }) }()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop()
+	srv.Close()
+	first.Close()
+	cfg.Addr = addr
+	second, _ := startServer(t, cfg, nil)
+	stepServer(t, second)
+	for p := range 2 { // on through the restart, to the end
+		go func() { errs <- rbPlayUntilEnd(apps[p], p, 2*minLiveness, nil) }()
+	}
+	forgot := 0
+	for range 2 {
+		err := <-errs
+		switch {
+		case !errors.Is(err, ErrDisconnected):
+			t.Errorf("a player ended with %v; want ErrDisconnected", err)
+		case errors.Is(err, errForgotten):
+			forgot++
+			if got := ReasonLine(err); got != "the server forgot\nthe match" {
+				t.Errorf("ReasonLine %q for %v", got, err)
+			}
+		case !strings.Contains(err.Error(), "or the relay server did"):
+			t.Errorf("a player ended with %v; want the server forgot it, or the other's game or the relay server restarted", err)
+		}
+	}
+	if forgot == 0 {
+		t.Error("no side said the relay server forgot it")
+	}
 }

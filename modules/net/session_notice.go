@@ -118,6 +118,8 @@ func ReasonLine(reason error) string {
 		return "you left the match"
 	case errors.Is(reason, errAway):
 		return "the other player's page\nstayed hidden"
+	case errors.Is(reason, errForgotten):
+		return "the server forgot\nthe match"
 	case errors.Is(reason, errTooLate):
 		return "the match began\nwithout this game"
 	case strings.Contains(msg, "game restarted"):
