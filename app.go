@@ -255,7 +255,11 @@ func (a *App) AddPlugins(plugins ...Plugin) *App {
 			by = "plugin " + a.building[n-1]
 		}
 		if first, ok := a.plugins[name]; ok {
-			a.errorf("glue: plugin %s added twice, by %s and by %s; add each plugin once (a plugin that adds another needs no second)", name, first, by)
+			if first == by {
+				a.errorf("glue: plugin %s added twice by %s; add each plugin once", name, by)
+			} else {
+				a.errorf("glue: plugin %s added twice, by %s and by %s; add each plugin once (a plugin that adds another needs no second)", name, first, by)
+			}
 			continue
 		}
 		a.plugins[name] = by

@@ -703,4 +703,10 @@ func TestDuplicatePluginNamesWhoAddedIt(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "plugin glue_test.innerPlugin added twice, by plugin glue_test.outerPlugin and by the app") {
 		t.Fatalf("err = %v, want it to name the plugin that added it first and the app", err)
 	}
+	// Twice by the app said "by the app and by the app" (30 Nov).
+	app = newApp(t)
+	app.AddPlugins(innerPlugin{}, innerPlugin{})
+	if err := app.Build(); err == nil || !strings.Contains(err.Error(), "plugin glue_test.innerPlugin added twice by the app; add each plugin once") {
+		t.Errorf("err = %v, want it added twice by the app", err)
+	}
 }

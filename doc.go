@@ -81,7 +81,7 @@
 // resource and [ResMut] writes it; for components, a value reads and a
 // pointer writes — func(e glue.Entity, p *Pos, v Vel) writes Pos and reads
 // Vel (getting a copy), glue.Query2[*Body, Paddle] writes Body and reads
-// Paddle, glue.View[Vel] reads. Nothing is declared at registration.
+// Paddle, and in a BatchN system glue.View[Vel] reads. Nothing is declared at registration.
 // [System.With] and [System.Without] filter entity systems by components
 // they do not receive. A parameter that is not a param is a build error
 // naming it and the kinds allowed. Params are resolved once, at Build; a

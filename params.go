@@ -131,6 +131,13 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 			base = base.Elem()
 		}
 		hint = fmt.Sprintf("; to use the resource %s, take glue.Res[%s] (read) or glue.ResMut[%s] (write)", base, base, base)
+		switch {
+		case t.Kind() == reflect.Pointer && reflect.PointerTo(base).Implements(paramType):
+			// *glue.Query1[*Pos]: not a resource (a stranger, 30 Nov).
+			hint = fmt.Sprintf("; take %s itself, not a pointer to it", shortTypeName(base))
+		case base.PkgPath() == "github.com/gluekit/glue" && (strings.HasPrefix(base.Name(), "View[") || strings.HasPrefix(base.Name(), "Column[")):
+			hint = "; glue.View, glue.Column and glue.Entities are the params of a BatchN system's function (glue.Batch1(func(ids glue.Entities, v glue.View[Vel])), not of a system made with Func or EachN"
+		}
 		if t.Kind() == reflect.Struct && t.NumField() == 0 {
 			n := shortTypeName(t)
 			hint = fmt.Sprintf("; to visit the entities that have the component %s, take glue.Query1[%s] or make the system with glue.Each1(func(glue.Entity, %s)); a system of no params takes struct{}", n, n, n)
@@ -424,6 +431,11 @@ func (a *App) missingResource(r *sysRun, slot *resSlot) error {
 	msg := fmt.Sprintf("needs resource %s, but the app has none; insert it with App.InsertResource or Commands.InsertResource before this system runs", slot.name)
 	if pt, ok := a.resources[reflect.PointerTo(slot.rtype)]; ok && pt.val != nil {
 		msg = fmt.Sprintf("needs resource %s, but the app has a *%s instead; insert the value, not a pointer", slot.name, slot.name)
+	}
+	if slot.rtype.Implements(stateResourceType) {
+		// InsertResource is not the fix: the state machine's systems
+		// come with AddState (a stranger followed the hint, 30 Nov).
+		msg = fmt.Sprintf("needs resource %s, but the app has no state machine of that type; add it with glue.AddState(app, initial), which inserts its State and NextState", slot.name)
 	}
 	if by := a.pendingInsert(slot.rtype, r); by != "" {
 		msg = fmt.Sprintf("needs resource %s, which system %s inserts by a command in this stage; commands apply when the stage ends, so run this system in a later stage", slot.name, by)

@@ -179,3 +179,37 @@ func TestConditionWithAMissingResourceFails(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingStateMachineNamesAddState: a system that takes a State or
+// NextState of a type the app never added was told to insert the
+// resource with InsertResource, which leaves the state machine without
+// its transitions (a stranger followed it, 30 Nov): the error names
+// glue.AddState.
+func TestMissingStateMachineNamesAddState(t *testing.T) {
+	for _, sys := range []*glue.System{
+		glue.Func(func(n glue.ResMut[glue.NextState[Mode]]) { n.Get().Set(1) }).Named("Go"),
+		glue.Func(func(s glue.Res[glue.State[Mode]]) {}).Named("Go"),
+	} {
+		app := newApp(t)
+		app.AddSystems(glue.Update, sys)
+		err := app.Update()
+		if err == nil || !strings.Contains(err.Error(), "system Go") || !strings.Contains(err.Error(), "add it with glue.AddState(app, initial)") || strings.Contains(err.Error(), "InsertResource") {
+			t.Errorf("a state machine's resource without AddState: %v; want the error to name glue.AddState, not InsertResource", err)
+		}
+	}
+}
+
+// TestParamHintsForGlueTypes: a pointer to a param, and a batch
+// system's View in a Func, were told to take them as resources
+// (glue.Res[glue.Query1[…]]), a fix that cannot work (a stranger, 30 Nov).
+func TestParamHintsForGlueTypes(t *testing.T) {
+	app := newApp(t)
+	app.AddSystems(glue.Update,
+		glue.Func(func(q *glue.Query1[*Pos]) {}).Named("Ptr"),
+		glue.Func(func(v glue.View[Pos]) {}).Named("Viewer"),
+	)
+	wantBuildError(t, app, "take glue.Query1[*glue_test.Pos] itself, not a pointer to it", "glue.View, glue.Column and glue.Entities are the params of a BatchN system's function")
+	if strings.Contains(app.Build().Error(), "glue.Res[glue.") {
+		t.Errorf("a glue param offered as a resource: %v", app.Build())
+	}
+}

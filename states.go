@@ -32,6 +32,15 @@ func (s *State[S]) CopyFrom(src any) {
 	s.current, s.under = o.current, append(s.under[:0], o.under...)
 }
 
+// stateResource is implemented by State and NextState: a missing one
+// is the fault of a missing AddState (missingResource).
+type stateResource interface{ stateResource() }
+
+var stateResourceType = reflect.TypeFor[stateResource]()
+
+func (State[S]) stateResource()     {}
+func (NextState[S]) stateResource() {}
+
 // StateOf returns a State holding s, for an app that shows a state
 // machine running elsewhere — a network watcher inserts the server's
 // state with it — and has no [AddState] of its own for S. An app with
