@@ -43,7 +43,8 @@ type Map struct {
 	// is drawn moved by (view center - ParallaxOrigin) × (1 - f).
 	ParallaxOrigin physics.Vec
 	// TMX is the map as go-tiled decoded it, for what this package does
-	// not cover.
+	// not cover. Its layer offsets are ints: a fractional one (which
+	// Load reads and draws as it is) is rounded there.
 	TMX *tmx.Map
 
 	layers  []tileLayer
@@ -56,16 +57,19 @@ type Map struct {
 
 // tileLayer is a tile layer ready to draw: one cell per grid cell.
 type tileLayer struct {
-	name       string
-	x0, y0     int // the cell of cells[0]: (0, 0) but in infinite maps
-	w, h       int
-	cells      []uint32 // the gids, flip flags included; 0 for an empty cell
-	layer      int
-	parallax   physics.Vec
-	offset     physics.Vec
-	tint       color.RGBA // opacity and tint, premultiplied; zero for none
-	maxW, maxH int        // largest tile image, for culling
-	pad        int        // cells of culling margin for tile offsets, each way
+	name     string
+	x0, y0   int // the cell of cells[0]: (0, 0) but in infinite maps
+	w, h     int
+	cells    []uint32 // the gids, flip flags included; 0 for an empty cell
+	layer    int
+	parallax physics.Vec
+	offset   physics.Vec
+	// tint and solid are the layer's opacity and tint, premultiplied
+	// (zero for none), for the tiles with a transparent pixel and for
+	// the opaque ones ([inherited.tints]).
+	tint, solid color.RGBA
+	maxW, maxH  int // largest tile image, for culling
+	pad         int // cells of culling margin for tile offsets, each way
 }
 
 // cell is a tile of the map's tilesets as a cell shows it, found by its
@@ -79,6 +83,9 @@ type cell struct {
 	dx, dy int16
 	set    int32  // 1 + index of its tileset in the loaded sets, or 0
 	id     uint32 // its id in the tileset
+	// opaque is set for a tile image without a transparent pixel, found
+	// only when a layer's tint has an alpha below 1 (Map.findOpaque).
+	opaque bool
 }
 
 // flipsOf returns a gid's flip flags as flipH | flipV | flipD.
@@ -110,6 +117,9 @@ type anim struct {
 	durs   []float64
 	total  float64
 	cur    render.Image
+	// opaque holds each frame's cell.opaque, and curOpaque cur's.
+	opaque    []bool
+	curOpaque bool
 }
 
 // Solid is a collision shape of the map, in world coordinates: a run of
@@ -315,7 +325,9 @@ type walker struct {
 	dir      string // the map's folder
 	zstd     func([]byte) ([]byte, error)
 	z        int
-	objects  []pendingObject
+	// opaqueFound is set once Map.findOpaque has run.
+	opaqueFound bool
+	objects     []pendingObject
 }
 
 // pendingObject is an object read once every layer is.
@@ -345,15 +357,29 @@ func (st inherited) with(off physics.Vec, opacity float32, visible bool, tint st
 	return st, nil
 }
 
-// colour returns the sprite tint of a layer: its tint's colour times its
-// tint's alpha and its opacity, premultiplied; the zero colour for none.
-func (st inherited) colour() color.RGBA {
-	a := st.tint[3] * min(max(st.opacity, 0), 1)
-	c := color.RGBA{to8(st.tint[0] * a), to8(st.tint[1] * a), to8(st.tint[2] * a), to8(a)}
-	if c == (color.RGBA{255, 255, 255, 255}) {
-		return color.RGBA{}
+// tints returns the sprite tints of a layer, premultiplied (the zero
+// colour for none): fade for images with a transparent pixel, solid for
+// opaque ones. Tiled multiplies an image's pixels by the tint's colour,
+// then keeps the tint alpha's share of each (premultiplied) pixel; Qt
+// holds an image without a transparent pixel in a format without alpha,
+// where that darkens the colour and leaves the alpha. So the tint's
+// alpha lowers the alpha of an image with transparency (fade: colour ×
+// tint, alpha × tint alpha × opacity) but darkens an opaque one (solid:
+// colour × tint × tint alpha, alpha × opacity), in the editor and in
+// tmxrasterizer alike. Both are the same for a tint alpha of 1.
+func (st inherited) tints() (fade, solid color.RGBA) {
+	op := min(max(st.opacity, 0), 1)
+	a := st.tint[3] * op
+	fade = color.RGBA{to8(st.tint[0] * a), to8(st.tint[1] * a), to8(st.tint[2] * a), to8(a)}
+	solid = color.RGBA{to8(st.tint[0] * a), to8(st.tint[1] * a), to8(st.tint[2] * a), to8(op)}
+	none := color.RGBA{255, 255, 255, 255}
+	if fade == none {
+		fade = color.RGBA{}
 	}
-	return c
+	if solid == none {
+		solid = color.RGBA{}
+	}
+	return fade, solid
 }
 
 func to8(v float64) uint8 { return uint8(math.Round(min(max(v, 0), 1) * 255)) }
@@ -366,7 +392,7 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 				return fmt.Errorf("group %q: not found by go-tiled", n.name)
 			}
 			g := in.groups[n.index]
-			gs, err := st.with(physics.Vec{X: float64(g.OffsetX), Y: float64(g.OffsetY)}, g.Opacity, g.Visible, n.tint, g.ParallaxX, g.ParallaxY)
+			gs, err := st.with(n.offset, g.Opacity, g.Visible, n.tint, g.ParallaxX, g.ParallaxY)
 			if err != nil {
 				return fmt.Errorf("group %q: %v", g.Name, err)
 			}
@@ -378,7 +404,7 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 				return fmt.Errorf("layer %q: not found by go-tiled", n.name)
 			}
 			l := in.layers[n.index]
-			ls, err := st.with(physics.Vec{X: float64(l.OffsetX), Y: float64(l.OffsetY)}, l.Opacity, l.Visible, n.tint, l.ParallaxX, l.ParallaxY)
+			ls, err := st.with(n.offset, l.Opacity, l.Visible, n.tint, l.ParallaxX, l.ParallaxY)
 			if err == nil {
 				err = w.m.addLayer(w, l, n.data, ls)
 			}
@@ -390,7 +416,7 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 				return fmt.Errorf("image layer %q: not found by go-tiled", n.name)
 			}
 			il := in.images[n.index]
-			is, err := st.with(physics.Vec{X: float64(il.OffsetX + il.X), Y: float64(il.OffsetY + il.Y)}, il.Opacity, il.Visible, n.tint, il.ParallaxX, il.ParallaxY)
+			is, err := st.with(n.offset.Add(physics.Vec{X: float64(il.X), Y: float64(il.Y)}), il.Opacity, il.Visible, n.tint, il.ParallaxX, il.ParallaxY)
 			if err != nil {
 				return fmt.Errorf("image layer %q: %v", il.Name, err)
 			}
@@ -401,8 +427,19 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 			if err != nil {
 				return fmt.Errorf("image layer %q: %v", il.Name, err)
 			}
+			tint, solid := is.tints()
+			if tint != solid {
+				p, _ := inFS(path.Join(w.dir, filepath.ToSlash(il.Image.Source))) // loadImage checked it
+				src, err := decodePNG(w.fsys, p, il.Image.Trans)
+				if err != nil {
+					return fmt.Errorf("image layer %q: %v", il.Name, err)
+				}
+				if opaque(src, src.Bounds()) {
+					tint = solid
+				}
+			}
 			w.m.images = append(w.m.images, imageLayer{img: img, layer: layerZ(il.Properties, &w.z),
-				offset: is.offset, parallax: is.parallax, tint: is.colour(), repeatX: il.RepeatX, repeatY: il.RepeatY})
+				offset: is.offset, parallax: is.parallax, tint: tint, repeatX: il.RepeatX, repeatY: il.RepeatY})
 		case kindObjects:
 			if n.index >= len(in.objs) {
 				return fmt.Errorf("object layer %q: not found by go-tiled", n.name)
@@ -413,7 +450,7 @@ func (w *walker) walk(nodes []node, in lists, st inherited) error {
 			if err := g.DecodeObjectGroup(w.t); err != nil {
 				return fmt.Errorf("object layer %q: %v", g.Name, err)
 			}
-			off := st.offset.Add(physics.Vec{X: float64(g.OffsetX), Y: float64(g.OffsetY)})
+			off := st.offset.Add(n.offset)
 			for _, o := range g.Objects {
 				w.objects = append(w.objects, pendingObject{g, o, off, !st.visible || !g.Visible})
 			}
@@ -452,6 +489,7 @@ type tileset struct {
 	shapes    map[uint32][]Solid
 	hasShapes []bool          // by tile id: shapes has the tile
 	full      map[uint32]bool // one rectangle covering the tile
+	src       []tileSource    // by tile id: its image's file and region
 	dx, dy    int16           // <tileoffset>
 }
 
@@ -465,14 +503,27 @@ func loadImage(fsys fs.FS, p string, trans *tmx.HexColor) (render.Image, error) 
 	if trans == nil {
 		return render.LoadImage(fsys, p)
 	}
+	img, err := decodePNG(fsys, p, trans)
+	if err != nil {
+		return render.Image{}, err
+	}
+	return render.NewImage(img)
+}
+
+// decodePNG decodes the PNG at p (a path inside fsys); with trans, the
+// pixels of that colour are transparent.
+func decodePNG(fsys fs.FS, p string, trans *tmx.HexColor) (image.Image, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
-		return render.Image{}, fmt.Errorf("image %q: %w", p, err)
+		return nil, fmt.Errorf("image %q: %w", p, err)
 	}
 	defer f.Close()
 	src, err := png.Decode(f)
 	if err != nil {
-		return render.Image{}, fmt.Errorf("image %q is not a valid PNG: %w", p, err)
+		return nil, fmt.Errorf("image %q is not a valid PNG: %w", p, err)
+	}
+	if trans == nil {
+		return src, nil
 	}
 	tr, tg, tb, _ := trans.RGBA()
 	b := src.Bounds()
@@ -486,7 +537,78 @@ func loadImage(fsys fs.FS, p string, trans *tmx.HexColor) (render.Image, error) 
 			img.SetNRGBA(x, y, c)
 		}
 	}
-	return render.NewImage(img)
+	return img, nil
+}
+
+// opaque reports whether the pixels of img inside r are all opaque, as
+// Qt's opaque detection finds them (see [inherited.tints]).
+func opaque(img image.Image, r image.Rectangle) bool {
+	if s, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok {
+		if o, ok := s.SubImage(r).(interface{ Opaque() bool }); ok {
+			return o.Opaque()
+		}
+	}
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if _, _, _, a := img.At(x, y).RGBA(); a != 0xffff {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tileSource is where a tile's image comes from: a region of a PNG file
+// (the whole image if r is empty), with its trans colour.
+type tileSource struct {
+	path  string
+	trans *tmx.HexColor
+	r     image.Rectangle
+}
+
+// findOpaque sets cell.opaque and anim.opaque for the tiles whose images
+// have no transparent pixel, reading the tilesets' images again: only a
+// map with a tint alpha below 1 needs it ([inherited.tints]).
+func (m *Map) findOpaque(fsys fs.FS, sets []*tileset) error {
+	decoded := map[string]image.Image{}
+	isOpaque := map[render.Image]bool{}
+	for _, s := range sets {
+		for id, src := range s.src {
+			if src.path == "" || s.tiles[id].IsZero() {
+				continue
+			}
+			img, ok := decoded[src.path]
+			if !ok {
+				var err error
+				if img, err = decodePNG(fsys, src.path, src.trans); err != nil {
+					return fmt.Errorf("tileset %s tile %d: %v", tsName(s.ts), id, err)
+				}
+				decoded[src.path] = img
+			}
+			r := src.r
+			if r.Empty() {
+				r = img.Bounds()
+			}
+			if opaque(img, r) {
+				isOpaque[s.tiles[id]] = true
+			}
+		}
+	}
+	for i := range m.tiles {
+		m.tiles[i].opaque = isOpaque[m.tiles[i].img]
+	}
+	for i := range m.anims {
+		a := &m.anims[i]
+		a.opaque = make([]bool, len(a.frames))
+		for k, f := range a.frames {
+			a.opaque[k] = isOpaque[f]
+		}
+		a.curOpaque = isOpaque[a.cur]
+	}
+	return nil
 }
 
 func (m *Map) loadTilesets(fsys fs.FS, t *tmx.Map) ([]*tileset, error) {
@@ -575,7 +697,7 @@ func (m *Map) gidTable(sets []*tileset) {
 // newTileset returns an empty tileset of n tiles.
 func newTileset(ts *tmx.Tileset, n int) *tileset {
 	s := &tileset{ts: ts, tiles: make([]render.Image, n), anim: map[uint32]int32{},
-		shapes: map[uint32][]Solid{}, full: map[uint32]bool{}}
+		shapes: map[uint32][]Solid{}, full: map[uint32]bool{}, src: make([]tileSource, n)}
 	if o := ts.TileOffset; o != nil {
 		s.dx, s.dy = int16(o.X), int16(o.Y)
 	}
@@ -607,23 +729,28 @@ func collection(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 		if tt.Image == nil || tt.Image.Source == "" {
 			continue
 		}
-		img, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(tt.Image.Source)), tt.Image.Trans)
+		p := path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(tt.Image.Source))
+		img, err := loadImage(fsys, p, tt.Image.Trans)
 		if err != nil {
 			return nil, fmt.Errorf("tileset %s tile %d: %v", tsName(ts), tt.ID, err)
 		}
+		src := tileSource{trans: tt.Image.Trans}
+		src.path, _ = inFS(p) // loadImage checked it
 		if tt.Width > 0 && tt.Height > 0 {
 			if img, err = img.Sub(tt.X, tt.Y, tt.Width, tt.Height); err != nil {
 				return nil, fmt.Errorf("tileset %s tile %d: %v", tsName(ts), tt.ID, err)
 			}
+			src.r = image.Rect(tt.X, tt.Y, tt.X+tt.Width, tt.Y+tt.Height)
 		}
-		s.tiles[tt.ID] = img
+		s.tiles[tt.ID], s.src[tt.ID] = img, src
 	}
 	return s, nil
 }
 
 // grid loads a tileset made from one image cut into a grid.
 func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
-	sheet, err := loadImage(fsys, path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source)), ts.Image.Trans)
+	p := path.Join(filepath.ToSlash(ts.BaseDir()), filepath.ToSlash(ts.Image.Source))
+	sheet, err := loadImage(fsys, p, ts.Image.Trans)
 	if err != nil {
 		return nil, fmt.Errorf("tileset %s: %v", tsName(ts), err)
 	}
@@ -647,12 +774,14 @@ func grid(fsys fs.FS, ts *tmx.Tileset) (*tileset, error) {
 		return nil, fmt.Errorf("tileset %s: its %dx%d image holds no %dx%d tile (margin %d, spacing %d)", tsName(ts), iw, ih, ts.TileWidth, ts.TileHeight, ts.Margin, ts.Spacing)
 	}
 	s := newTileset(ts, count)
+	clean, _ := inFS(p) // loadImage checked it
 	for id := range count {
 		x := ts.Margin + id%cols*(ts.TileWidth+ts.Spacing)
 		y := ts.Margin + id/cols*(ts.TileHeight+ts.Spacing)
 		if s.tiles[id], err = sheet.Sub(x, y, ts.TileWidth, ts.TileHeight); err != nil {
 			return nil, fmt.Errorf("tileset %s tile %d: %v", tsName(ts), id, err)
 		}
+		s.src[id] = tileSource{path: clean, trans: ts.Image.Trans, r: image.Rect(x, y, x+ts.TileWidth, y+ts.TileHeight)}
 	}
 	return s, nil
 }
@@ -796,7 +925,15 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 		return errors.New("has no <data>")
 	}
 	tl := tileLayer{name: l.Name, w: t.Width, h: t.Height,
-		layer: layerZ(l.Properties, &w.z), parallax: st.parallax, offset: st.offset, tint: st.colour()}
+		layer: layerZ(l.Properties, &w.z), parallax: st.parallax, offset: st.offset}
+	tl.tint, tl.solid = st.tints()
+	if tl.tint != tl.solid && !w.opaqueFound {
+		// A tint alpha below 1: which tiles are opaque matters.
+		if err := m.findOpaque(w.fsys, w.sets); err != nil {
+			return err
+		}
+		w.opaqueFound = true
+	}
 	var cells []uint32
 	if !w.infinite {
 		if len(data.Chunks) > 0 {
@@ -852,6 +989,9 @@ func (m *Map) addLayer(w *walker, l *tmx.Layer, data *layerData, st inherited) e
 		}
 		c := &m.tiles[bare]
 		iw, ih := c.img.Size()
+		if gid&0x20000000 != 0 {
+			iw, ih = ih, iw // turned by a diagonal flip
+		}
 		if iw > tl.maxW || ih > tl.maxH || c.dx != 0 || c.dy != 0 {
 			tl.maxW, tl.maxH = max(tl.maxW, iw), max(tl.maxH, ih)
 			tl.pad = max(tl.pad, (abs(int(c.dx))+m.TileW-1)/m.TileW, (abs(int(c.dy))+m.TileH-1)/m.TileH)
@@ -1152,6 +1292,7 @@ func (m *Map) Animate(t float64) {
 		for k, d := range a.durs {
 			if at < d || k == len(a.durs)-1 {
 				a.cur = a.frames[k]
+				a.curOpaque = k < len(a.opaque) && a.opaque[k]
 				break
 			}
 			at -= d

@@ -314,12 +314,17 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 					continue
 				}
 				cl := &m.tiles[gid&^flips]
-				img := cl.img
+				img, opaque := cl.img, cl.opaque
 				if cl.anim > 0 {
-					img = m.anims[cl.anim-1].cur
+					a := &m.anims[cl.anim-1]
+					img, opaque = a.cur, a.curOpaque
+				}
+				tint := l.tint
+				if opaque {
+					tint = l.solid
 				}
 				iw, ih := img.Size()
-				s := render.Sprite{Image: img, X: float64(c)*tw + sx + float64(cl.dx), Y: float64(r+1)*th - float64(ih) + sy + float64(cl.dy), Layer: l.layer, Tint: l.tint}
+				s := render.Sprite{Image: img, X: float64(c)*tw + sx + float64(cl.dx), Y: float64(r+1)*th - float64(ih) + sy + float64(cl.dy), Layer: l.layer, Tint: tint}
 				if f := flipsOf(gid); f != 0 {
 					flip(&s, f, iw, ih)
 				}
@@ -329,16 +334,20 @@ func (m *Map) Draw(list *render.DrawList, cam *render.Camera) {
 	}
 }
 
-// flip applies Tiled's flips to a tile's sprite: diagonal first, then
-// horizontal, then vertical. A diagonal flip is a quarter turn with the
-// image mirrored, about the tile's center.
+// flip applies Tiled's flips to the sprite of a w×h tile drawn with its
+// top-left corner at (s.X, s.Y): diagonal first, then horizontal, then
+// vertical. A diagonal flip is a quarter turn with the image mirrored;
+// the turned tile is h wide and w tall, and, as Tiled draws it, keeps
+// the bottom-left corner of the unturned one (tiles are anchored at the
+// bottom left of their cell). Its center is therefore h/2 right of that
+// corner and w/2 above it: for a square tile, the unturned tile's center.
 func flip(s *render.Sprite, f uint8, w, h int) {
 	if f&flipD == 0 {
 		s.FlipX, s.FlipY = f&flipH != 0, f&flipV != 0
 		return
 	}
-	s.X += float64(w) / 2
-	s.Y += float64(h) / 2
+	s.X += float64(h) / 2
+	s.Y += float64(h) - float64(w)/2
 	s.OriginX, s.OriginY = 0.5, 0.5
 	s.Rotation = math.Pi / 2
 	s.FlipX, s.FlipY = f&flipV != 0, f&flipH == 0

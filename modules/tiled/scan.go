@@ -15,6 +15,8 @@ import (
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/gluekit/glue/modules/physics"
 )
 
 // go-tiled (github.com/lafriks/go-tiled) reads tilesets, objects,
@@ -25,7 +27,10 @@ import (
 // each tile layer's data, which it decodes here. go-tiled is then given
 // the same file with every tile layer's data emptied (and the map's size
 // set to 0×0 to match), and the two are paired by position: the k-th
-// <layer> of a group here is the group's Layers[k] there.
+// <layer> of a group here is the group's Layers[k] there. Layer offsets
+// are read here too: Tiled saves a fractional one (offsetx="2.5") when a
+// layer is dragged with snapping off, and go-tiled's are ints, so it is
+// given them rounded.
 
 // kind is the kind of a map layer.
 type kind uint8
@@ -37,12 +42,16 @@ const (
 	kindGroup
 )
 
+// layerKinds name the kinds of layers in errors, as Load's others do.
+var layerKinds = [...]string{kindTiles: "layer", kindObjects: "object layer", kindImage: "image layer", kindGroup: "group"}
+
 // node is a layer of the map's layer tree, in document order.
 type node struct {
 	kind     kind
 	name     string
 	index    int    // its position among its parent's layers of its kind
 	tint     string // the tintcolor attribute, "" if none
+	offset   physics.Vec
 	data     *layerData
 	children []node // a group's layers
 }
@@ -125,6 +134,7 @@ func scan(src []byte) (*scanned, error) {
 				c := counts[len(counts)-1]
 				n := node{kind: k, index: c[k]}
 				c[k]++
+				t = t.Copy()
 				for _, a := range t.Attr {
 					switch a.Name.Local {
 					case "name":
@@ -132,6 +142,21 @@ func scan(src []byte) (*scanned, error) {
 					case "tintcolor":
 						n.tint = a.Value
 					}
+				}
+				for i, a := range t.Attr {
+					if a.Name.Local != "offsetx" && a.Name.Local != "offsety" {
+						continue
+					}
+					v, err := strconv.ParseFloat(strings.TrimSpace(a.Value), 64)
+					if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+						return nil, fmt.Errorf("%s %q: %s %q is not a number of pixels; set it in the layer's properties in Tiled", layerKinds[k], n.name, a.Name.Local, a.Value)
+					}
+					if a.Name.Local == "offsetx" {
+						n.offset.X = v
+					} else {
+						n.offset.Y = v
+					}
+					t.Attr[i].Value = strconv.FormatFloat(math.Round(v), 'f', -1, 64)
 				}
 				list := groups[len(groups)-1]
 				*list = append(*list, n)
