@@ -117,11 +117,17 @@ trap 'rm -rf "$dir"' EXIT
 # 855,249 at -q 5, 696,123 at -q 11 (05:40 UTC, load 1.2). Breakout's -q 5
 # budget is lowered to 856,500, so that make test fails before -q 11
 # can pass the goal unseen.
+# The platformer's -q 5 raised on 30 Nov 2026 (08:50 UTC) to 1,192,000:
+# modules/tiled's fidelity fixes for a stranger's maps against
+# tmxrasterizer (a tint's alpha on opaque tiles as Tiled applies it,
+# fractional layer offsets, diagonal flips of non-square tiles) are 23 KB
+# of raw code; -q 5 read 1,189,648 and -q 11 978,330, under its 986,000
+# guard (its 0.7 MB goal is missed either way: docs/web.md).
 budget() {
   case "$1:$2" in
     breakout:5) echo 856500 ;;
     watch:5) echo 1238000 ;;
-    platformer:5) echo 1182000 ;;
+    platformer:5) echo 1192000 ;;
     breakout:11) echo 700000 ;;
     watch:11) echo 1021000 ;;
     platformer:11) echo 986000 ;;

@@ -543,14 +543,18 @@ func decodePNG(fsys fs.FS, p string, trans *tmx.HexColor) (image.Image, error) {
 // opaque reports whether the pixels of img inside r are all opaque, as
 // Qt's opaque detection finds them (see [inherited.tints]).
 func opaque(img image.Image, r image.Rectangle) bool {
-	if s, ok := img.(interface {
-		SubImage(image.Rectangle) image.Image
-	}); ok {
-		if o, ok := s.SubImage(r).(interface{ Opaque() bool }); ok {
-			return o.Opaque()
-		}
-	}
 	r = r.Intersect(img.Bounds())
+	if n, ok := img.(*image.NRGBA); ok { // what decodePNG gives for most sheets
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			row := n.Pix[n.PixOffset(r.Min.X, y):n.PixOffset(r.Max.X, y)]
+			for i := 3; i < len(row); i += 4 {
+				if row[i] != 0xff {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			if _, _, _, a := img.At(x, y).RGBA(); a != 0xffff {
