@@ -41,9 +41,9 @@
 // A tick runs the update stages First, PreUpdate, StateTransition,
 // Update, PostUpdate and Last ([App.Update]); a frame runs the draw stages PreDraw, Draw and
 // PostDraw ([App.Draw]). [Stage] documents what belongs in each. Modules
-// add their systems to these stages at documented places, never stages of
-// their own, so the order of a tick does not depend on the order plugins
-// are added. A game adds its own stages among them, and its main.go then
+// add their systems to these stages at documented places (the few that
+// need a stage to themselves add it next to a core stage, documented), so
+// the order of a tick does not depend on the order plugins are added. A game adds its own stages among them, and its main.go then
 // shows the whole tick:
 //
 //	const (

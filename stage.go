@@ -41,10 +41,13 @@ type Stage string
 //	Draw        drawing systems (render.DrawBox and the game's own).
 //	PostDraw    render.Plugin flushes the frame and takes screenshots.
 //
-// Modules add their systems to these stages, never stages of their own, so
-// the order of a tick does not depend on the order plugins are added. A
-// module whose systems must sit between two of the game's stages takes the
-// stage as an option (physics.Plugin.Stage).
+// Modules add their systems to these stages, so the order of a tick does
+// not depend on the order plugins are added. A module whose systems must
+// sit between two of the game's stages takes the stage as an option
+// (physics.Plugin.Stage); the few whose systems need a stage to
+// themselves add one next to a core stage and document it (net's
+// RollbackStage after PreUpdate, replay's Stage and diag's RewindStage after
+// Last).
 const (
 	// First is the first stage of every tick: clocks advance.
 	First Stage = "First"

@@ -103,3 +103,18 @@ func TestTwoModalMenusOnOneLayerFail(t *testing.T) {
 		}
 	}
 }
+
+// TestSameIDsFailTheTick: two buttons of one menu with one ID wrote
+// events the game could not tell apart — "Quit" acted as "Play" — and
+// only Menu.Check, in a test, said so (a stranger, 30 Nov): the plugin
+// fails the tick naming both, in a native build.
+func TestSameIDsFailTheTick(t *testing.T) {
+	m := ui.Menu{Root: ui.Dialog("Title",
+		&ui.Button{Node: ui.Node{ID: "play"}, Text: "Play"},
+		&ui.Button{Node: ui.Node{ID: "play"}, Text: "Quit"})}
+	app, _ := pointerSeen(t, m)
+	err := app.Update()
+	if err == nil || !strings.Contains(err.Error(), `*ui.Button "play" ("Play") and *ui.Button "play" ("Quit") have the same ID "play"`) {
+		t.Errorf("two buttons with one ID: %v; want the tick to fail naming both", err)
+	}
+}

@@ -80,6 +80,13 @@ func update(p struct {
 		}
 		m.ticks++
 		m.build()
+		if runtime.GOOS != "js" && !m.idsChecked { // the desktop build's check, as modalCheck
+			m.idsChecked = true
+			if err := m.sameIDs(); err != nil {
+				failed = err
+				return
+			}
+		}
 		modal = modal || m.Modal
 		// The keyboard goes to the top menu with widgets to focus, or a
 		// modal one without (a message): nothing behind a modal menu
