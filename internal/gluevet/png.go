@@ -18,7 +18,8 @@ const RenderPath = GluePath + "/modules/render"
 
 // PNG reports a program that loads PNG images with modules/render and
 // links no PNG decoder. render's loaders (LoadImage, LoadImages,
-// LoadImagesAsync, LoadAseprite, LoadAsepriteOptions) decode with
+// LoadImagesAsync, LoadAseprite, LoadAsepriteOptions, LoadBakedAseprite)
+// decode with
 // image.Decode, and render imports no decoder of its own, so that a game
 // that loads no image does not carry one in its WebAssembly download:
 // the game imports image/png, as Go's image package asks. Without it the
@@ -54,7 +55,8 @@ func (f *pngFact) String() string {
 // (TestPNGLoadersAreRendersLoaders keeps the list in step with render).
 var pngLoaders = map[string]bool{
 	"LoadImage": true, "LoadImages": true, "LoadImagesAsync": true,
-	"LoadAseprite": true, "LoadAsepriteOptions": true,
+	"LoadAseprite": true, "LoadAsepriteOptions": true, "LoadBakedAseprite": true,
+	"BakeAseprite": true, // its builder is LoadAseprite's, which decodes the sheet
 }
 
 func runPNG(pass *analysis.Pass) (any, error) {

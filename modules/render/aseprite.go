@@ -100,6 +100,11 @@ type asepriteFrame struct {
 // back at its place in its untrimmed size (spriteSourceSize inside
 // sourceSize), so that frames of different trims line up as in
 // Aseprite.
+//
+// A game for the browser loads its sheets baked instead: [BakeAseprite]
+// parses the JSON at build time (go generate) and [LoadBakedAseprite]
+// loads the result without encoding/json, whose decoder then stays out
+// of the WebAssembly download.
 func LoadAseprite(fsys fs.FS, file string) (*Aseprite, error) {
 	return LoadAsepriteOptions(fsys, file, nil)
 }
@@ -107,28 +112,51 @@ func LoadAseprite(fsys fs.FS, file string) (*Aseprite, error) {
 // LoadAsepriteOptions is [LoadAseprite] with options: the sheet's image
 // named by the game, and where warnings go.
 func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Aseprite, error) {
-	if opts == nil {
-		opts = &AsepriteOptions{}
-	}
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
-	}
 	data, err := fs.ReadFile(fsys, file)
 	if err != nil {
-		return nil, fail("%v", err)
+		return nil, fmt.Errorf("render: Aseprite sheet %q: %v", file, err)
+	}
+	doc, err := parseAsepriteJSON(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return buildAseprite(fsys, file, doc, opts, true)
+}
+
+// asepriteDoc is an Aseprite export, parsed: what [LoadAsepriteOptions]
+// reads from the JSON and [LoadBakedAseprite] from a baked file, for
+// buildAseprite.
+type asepriteDoc struct {
+	Frames []asepriteFrame
+	Image  string // meta.image
+	Tags   []asepriteTag
+	Slices []asepriteSlice
+}
+
+// asepriteTag is a tag (meta.frameTags) as the JSON has it.
+type asepriteTag struct {
+	Name      string `json:"name"`
+	From      int    `json:"from"`
+	To        int    `json:"to"`
+	Direction string `json:"direction"`
+	Repeat    string `json:"repeat"`
+}
+
+// parseAsepriteJSON parses data, Aseprite's JSON export read from file.
+// It and asepriteFrames are the only code of LoadAsepriteOptions and
+// BakeAseprite that uses encoding/json: LoadBakedAseprite must not reach
+// them, so that a game that loads only baked sheets links no JSON
+// decoder.
+func parseAsepriteJSON(file string, data []byte) (*asepriteDoc, error) {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
 	}
 	var doc struct {
 		Frames json.RawMessage `json:"frames"`
 		Meta   struct {
-			Image     string `json:"image"`
-			FrameTags []struct {
-				Name      string `json:"name"`
-				From      int    `json:"from"`
-				To        int    `json:"to"`
-				Direction string `json:"direction"`
-				Repeat    string `json:"repeat"`
-			} `json:"frameTags"`
-			Slices []asepriteSlice `json:"slices"`
+			Image     string          `json:"image"`
+			FrameTags []asepriteTag   `json:"frameTags"`
+			Slices    []asepriteSlice `json:"slices"`
 		} `json:"meta"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
@@ -138,32 +166,61 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 	if err != nil {
 		return nil, fail("%v", err)
 	}
+	return &asepriteDoc{Frames: frames, Image: doc.Meta.Image, Tags: doc.Meta.FrameTags, Slices: doc.Meta.Slices}, nil
+}
+
+// buildAseprite checks doc, the parsed Aseprite sheet file, and makes its
+// Aseprite, loading its image from fsys (opts.Image, or doc.Image
+// relative to file), with messages that name file. With load false
+// (BakeAseprite) it makes the checks that need no image, in the same
+// order, and loads nothing: no image is read, frames are zero Images,
+// and warnings go only to the result's Warnings. It uses no
+// encoding/json.
+func buildAseprite(fsys fs.FS, file string, doc *asepriteDoc, opts *AsepriteOptions, load bool) (*Aseprite, error) {
+	if opts == nil {
+		opts = &AsepriteOptions{}
+	}
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
+	}
+	frames := doc.Frames
 	imgPath := opts.Image
-	if imgPath == "" {
-		if doc.Meta.Image == "" {
+	if imgPath == "" && load {
+		// A sheet baked without meta.image may be loaded with
+		// AsepriteOptions.Image: only a load can tell.
+		if doc.Image == "" {
 			return nil, fail("no meta.image; export it from Aseprite with File > Export Sprite Sheet and JSON data, or name the image with AsepriteOptions.Image")
 		}
-		imgPath = path.Join(path.Dir(file), doc.Meta.Image)
+		imgPath = path.Join(path.Dir(file), doc.Image)
 	}
 	if len(frames) == 0 {
 		return nil, fail("no frames; export it from Aseprite with File > Export Sprite Sheet and JSON data")
 	}
-	src, err := decodeFile(fsys, imgPath)
-	if err != nil {
-		return nil, fail("%v", err)
+	var (
+		src image.Image
+		img Image
+	)
+	if load {
+		var err error
+		src, err = decodeFile(fsys, imgPath)
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		imgs, err := addImages([]image.Image{src}, []string{imgPath}, true)
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		img = imgs[0]
 	}
-	imgs, err := addImages([]image.Image{src}, []string{imgPath}, true)
-	if err != nil {
-		return nil, fail("%v", err)
-	}
-	img := imgs[0]
 	a := &Aseprite{Sheet: &Sheet{}, Clips: map[string]*Clip{}, Slices: map[string]*Slice{}}
 	warn := func(format string, args ...any) {
 		msg := fmt.Sprintf("render: Aseprite sheet %q: "+format, append([]any{file}, args...)...)
 		a.Warnings = append(a.Warnings, msg)
-		if opts.Warn != nil {
+		switch {
+		case !load:
+		case opts.Warn != nil:
 			opts.Warn(msg)
-		} else {
+		default:
 			log.Print(msg)
 		}
 	}
@@ -173,29 +230,35 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 			return nil, fail("frame %d is rotated; export without rotated packing", i)
 		}
 		r := f.Frame
-		sub, err := img.Sub(r.X, r.Y, r.W, r.H)
-		if err != nil {
-			return nil, fail("frame %d: %v", i, err)
+		var sub Image
+		if load {
+			var err error
+			sub, err = img.Sub(r.X, r.Y, r.W, r.H)
+			if err != nil {
+				return nil, fail("frame %d: %v", i, err)
+			}
 		}
 		if ss, full := f.SpriteSourceSize, f.SourceSize; f.Trimmed && full.W > 0 && full.H > 0 && (ss.X != 0 || ss.Y != 0 || r.W != full.W || r.H != full.H) {
 			// Put the trimmed pixels back at their place in the frame.
 			if ss.X < 0 || ss.Y < 0 || ss.X+r.W > full.W || ss.Y+r.H > full.H {
 				return nil, fail("frame %d: its %dx%d pixels at (%d, %d) do not fit its %dx%d source size", i, r.W, r.H, ss.X, ss.Y, full.W, full.H)
 			}
-			whole := image.NewNRGBA(image.Rect(0, 0, full.W, full.H))
-			// Pixel by pixel, not image/draw: render keeps that package out
-			// of WebAssembly files (see premultiplied).
-			o := src.Bounds().Min
-			for y := range r.H {
-				for x := range r.W {
-					whole.Set(ss.X+x, ss.Y+y, src.At(o.X+r.X+x, o.Y+r.Y+y))
+			if load {
+				whole := image.NewNRGBA(image.Rect(0, 0, full.W, full.H))
+				// Pixel by pixel, not image/draw: render keeps that package out
+				// of WebAssembly files (see premultiplied).
+				o := src.Bounds().Min
+				for y := range r.H {
+					for x := range r.W {
+						whole.Set(ss.X+x, ss.Y+y, src.At(o.X+r.X+x, o.Y+r.Y+y))
+					}
 				}
+				placed, err := addImages([]image.Image{whole}, []string{fmt.Sprintf("%s frame %d", imgPath, i)}, false)
+				if err != nil {
+					return nil, fail("frame %d: %v", i, err)
+				}
+				sub = placed[0]
 			}
-			placed, err := addImages([]image.Image{whole}, []string{fmt.Sprintf("%s frame %d", imgPath, i)}, false)
-			if err != nil {
-				return nil, fail("frame %d: %v", i, err)
-			}
-			sub = placed[0]
 		}
 		a.Sheet.frames = append(a.Sheet.frames, sub)
 		durs[i] = float64(f.Duration) / 1000
@@ -209,7 +272,7 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 	}
 	a.Sheet.setNames(names)
 	tagged := map[string][2]int{} // tag name → its frames, for duplicates
-	for _, t := range doc.Meta.FrameTags {
+	for _, t := range doc.Tags {
 		if t.From < 0 || t.To < 0 || t.From >= len(frames) || t.To >= len(frames) {
 			return nil, fail("tag %q spans frames %d to %d, outside the %d frames (0 to %d)", t.Name, t.From, t.To, len(frames), len(frames)-1)
 		}
@@ -255,7 +318,7 @@ func LoadAsepriteOptions(fsys fs.FS, file string, opts *AsepriteOptions) (*Asepr
 		}
 		a.Clips[t.Name] = c
 	}
-	for _, sl := range doc.Meta.Slices {
+	for _, sl := range doc.Slices {
 		s, err := sl.slice(len(frames))
 		if err != nil {
 			return nil, fail("%v", err)
@@ -367,14 +430,18 @@ func (a *Aseprite) SliceImage(name string, frame int) (Image, SliceKey, error) {
 
 // asepriteSlice is a slice as the JSON has it.
 type asepriteSlice struct {
-	Name string `json:"name"`
-	Data string `json:"data"`
-	Keys []struct {
-		Frame  int        `json:"frame"`
-		Bounds *jsonRect  `json:"bounds"`
-		Center *jsonRect  `json:"center"`
-		Pivot  *jsonPoint `json:"pivot"`
-	} `json:"keys"`
+	Name string             `json:"name"`
+	Data string             `json:"data"`
+	Keys []asepriteSliceKey `json:"keys"`
+}
+
+// asepriteSliceKey is a slice's key as the JSON has it: nil for a part it
+// does not have.
+type asepriteSliceKey struct {
+	Frame  int        `json:"frame"`
+	Bounds *jsonRect  `json:"bounds"`
+	Center *jsonRect  `json:"center"`
+	Pivot  *jsonPoint `json:"pivot"`
 }
 
 type jsonRect struct{ X, Y, W, H int }

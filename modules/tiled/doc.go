@@ -46,4 +46,12 @@
 //     the game runs (desktop only: an embedded map in the browser has no
 //     modification time and never reloads); [DevFS] finds the map's
 //     folder in the game's module for a -dev run that watches it.
+//
+// A map can also be baked when the game is built ([Bake], run by
+// go generate through cmd/gluebake): [LoadBaked] and the [Baked] plugin
+// read the baked file (level.tmx.baked) with glue's own codec, giving the
+// same map, so a game that reads only baked maps leaves go-tiled and
+// encoding/xml out of its build (about 0.1 MB of a WebAssembly download).
+// The baked file records the files it was made from; a bake older than
+// its map, tilesets or images is refused with the fix.
 package tiled

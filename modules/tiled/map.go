@@ -44,7 +44,8 @@ type Map struct {
 	ParallaxOrigin physics.Vec
 	// TMX is the map as go-tiled decoded it, for what this package does
 	// not cover. Its layer offsets are ints: a fractional one (which
-	// Load reads and draws as it is) is rounded there.
+	// Load reads and draws as it is) is rounded there. It is nil for a
+	// map read by [LoadBaked].
 	TMX *tmx.Map
 
 	layers  []tileLayer
@@ -507,8 +508,23 @@ func loadImage(fsys fs.FS, p string, trans *tmx.HexColor) (render.Image, error) 
 	if err != nil {
 		return render.Image{}, err
 	}
-	return render.NewImage(img)
+	out, err := render.NewImage(img)
+	if err != nil {
+		return render.Image{}, err
+	}
+	// Named, so that a baked map (and a save) can refer to it.
+	return out, render.NameImage(out, transName(p, trans))
 }
+
+// transName names an image loaded with a trans colour: its path and
+// the colour, as [loadNamed] reads it back.
+func transName(p string, trans *tmx.HexColor) string {
+	r, g, b, _ := trans.RGBA()
+	return fmt.Sprintf("%s%s%02x%02x%02x)", p, transMark, r>>8, g>>8, b>>8)
+}
+
+// transMark separates an image's path from its trans colour in its name.
+const transMark = " (trans #"
 
 // decodePNG decodes the PNG at p (a path inside fsys); with trans, the
 // pixels of that colour are transparent.

@@ -71,8 +71,8 @@ type Level struct {
 
 	file   FileWatch
 	spawn  map[string]SpawnFunc
-	ignore bool // IgnoreUnclassed
-	zstd   func([]byte) ([]byte, error)
+	ignore bool                              // IgnoreUnclassed
+	load   func(fs.FS, string) (*Map, error) // the plugin's reader
 	watch  bool
 	clock  float64
 	again  bool // Respawn was called
@@ -111,11 +111,21 @@ var (
 
 // Build loads the map (an error names the file) and adds the systems.
 func (p Plugin) Build(app *glue.App) {
+	zstd := p.Zstd
+	p.build(app, "tiled.Plugin", func(fsys fs.FS, file string) (*Map, error) {
+		return LoadWith(fsys, file, &LoadOptions{Zstd: zstd})
+	})
+}
+
+// build loads the map with load and adds the systems: Plugin's and
+// Baked's Build, each with its own reader, so that a game links only the
+// one it uses.
+func (p Plugin) build(app *glue.App, name string, load func(fs.FS, string) (*Map, error)) {
 	if p.FS == nil || p.Path == "" {
-		app.AddError(errors.New("tiled: Plugin needs FS and Path; set them to the map's file system and path (tiled.Plugin{FS: level.FS, Path: \"level.tmx\"})"))
+		app.AddError(fmt.Errorf("tiled: %s needs FS and Path; set them to the map's file system and path (%s{FS: level.FS, Path: \"level.tmx\"})", name, name))
 		return
 	}
-	m, err := LoadWith(p.FS, p.Path, &LoadOptions{Zstd: p.Zstd})
+	m, err := load(p.FS, p.Path)
 	if err != nil {
 		app.AddError(err)
 		return
@@ -124,7 +134,7 @@ func (p Plugin) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	lv := Level{Map: m, Loads: 1, file: NewFileWatch(p.FS, p.Path), spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, zstd: p.Zstd}
+	lv := Level{Map: m, Loads: 1, file: NewFileWatch(p.FS, p.Path), spawn: p.Spawn, watch: p.Watch, ignore: p.IgnoreUnclassed, load: load}
 	app.InsertResource(lv)
 	app.AddStartup(glue.Func(spawnLevel).In(SpawnSystem))
 	app.AddSystems(glue.First, glue.Func(watch).In(WatchSystem))
@@ -209,7 +219,7 @@ func watch(p struct {
 	if !lv.watch || !lv.file.Changed() {
 		return
 	}
-	m, err := LoadWith(lv.file.FS, lv.file.Path, &LoadOptions{Zstd: lv.zstd})
+	m, err := lv.load(lv.file.FS, lv.file.Path)
 	if err == nil {
 		err = checkSpawns(m, lv.spawn, lv.ignore)
 	}

@@ -32,4 +32,10 @@ func LoadAsepriteOptions(fsys fs.FS, file string, o *AsepriteOptions) (*Aseprite
 	return nil, nil
 }
 
+func BakeAseprite(fsys fs.FS, file string) ([]byte, error) { return nil, nil }
+
+func LoadBakedAseprite(fsys fs.FS, file string, o *AsepriteOptions) (*Aseprite, error) {
+	return nil, nil
+}
+
 func NewImage(img image.Image) (Image, error) { return Image{}, nil }

@@ -1,0 +1,4 @@
+package render
+
+// SheetNamesForTest returns the frames' names (nil for a grid).
+func SheetNamesForTest(s *Sheet) []string { return s.names }
