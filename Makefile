@@ -48,6 +48,7 @@ lint: fmt-check $(STATICCHECK)
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags watch ./games/breakout/...
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags diag ./games/breakout/...
 	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags replay ./games/breakout/...
+	GOOS=js GOARCH=wasm $(GO) vet -vettool=$(GLUEVET) -tags replay ./games/platformer/...
 	$(STATICCHECK) ./...
 
 # staticcheck, installed when missing (make lint).
@@ -189,9 +190,11 @@ wasm: deps-wasm
 	$(call compress,web/dist/swarm/swarm.wasm)
 	@mkdir -p web/dist/platformer
 	$(WASM_BUILD) -o web/dist/platformer/platformer.wasm ./games/platformer
+	$(WASM_BUILD) -tags replay -o web/dist/platformer/platformer-replay.wasm ./games/platformer
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/platformer/
-	sed -e 's|<body>|<body data-wasm="platformer.wasm">|' -e 's|Loading Breakout|Loading the platformer|' -e 's|<title>[^<]*</title>|<title>Platformer (glue starter)</title>|' web/static/index.html > web/dist/platformer/index.html
+	sed -e 's|<body>|<body data-wasm="platformer.wasm" data-wasm-replay="platformer-replay.wasm">|' -e 's|Loading Breakout|Loading the platformer|' -e 's|<title>[^<]*</title>|<title>Platformer (glue starter)</title>|' web/static/index.html > web/dist/platformer/index.html
 	$(call compress,web/dist/platformer/platformer.wasm)
+	$(call compress,web/dist/platformer/platformer-replay.wasm)
 
 ## wasm-diag: Breakout with the diagnostics overlay (F3; modules/diag)
 ## for the browser, web/dist/breakout-diag.wasm (-tags diag), which the

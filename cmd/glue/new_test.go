@@ -138,6 +138,16 @@ func TestNewTemplates(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(site, "index.html")); err != nil {
 				t.Errorf("go tool glue web -out wrote no index.html: %v", err)
 			}
+			// The platformer leaves replays out of my-game.wasm
+			// (replay_js.go): glue web builds my-game-replay.wasm
+			// (-tags replay), which the page loads for ?record= and
+			// ?replay=; hello has one build.
+			page, _ := os.ReadFile(filepath.Join(site, "index.html"))
+			_, err = os.Stat(filepath.Join(site, "my-game-replay.wasm"))
+			hasReplay := strings.Contains(string(page), `data-wasm-replay="my-game-replay.wasm"`)
+			if want := tmpl == templatePlatformer; (err == nil) != want || hasReplay != want {
+				t.Errorf("glue web -out: my-game-replay.wasm written: %v, the page's data-wasm-replay: %v; want both %v", err == nil, hasReplay, want)
+			}
 		})
 	}
 }

@@ -46,7 +46,7 @@ type webOptions struct {
 // site is a game built for the browser: its files by name, as served.
 type site struct {
 	Name  string               // the game's name: its package's last path element
-	Files map[string]*siteFile // index.html, loader.js, wasm_exec.js, NAME.wasm
+	Files map[string]*siteFile // index.html, loader.js, wasm_exec.js, NAME.wasm, and NAME-replay.wasm for a game with one (buildSite)
 }
 
 // siteFile is one file of a site.
@@ -140,13 +140,31 @@ func buildSite(o webOptions) (*site, error) {
 	} else if w != "" {
 		build = append(js[:len(js):len(js)], "GOWORK="+w)
 	}
-	wasmFile := filepath.Join(tmp, "game.wasm")
-	if _, err := goCommand(build, "build", "-trimpath", "-ldflags=-s -w", "-o", wasmFile, pkg); err != nil {
-		return nil, err
-	}
-	wasm, err := os.ReadFile(wasmFile)
+	// A game whose package has files for -tags replay (the platformer's
+	// replay.go and replay_js.go) leaves replays out of its play build:
+	// NAME-replay.wasm, built with the tag, is what the page loads for
+	// ?record= and ?replay= (data-wasm-replay).
+	replay, err := hasReplayBuild(goCommand, js, pkg)
 	if err != nil {
 		return nil, err
+	}
+	buildWasm := func(tags ...string) ([]byte, error) {
+		wasmFile := filepath.Join(tmp, "game.wasm")
+		args := append(append([]string{"build"}, tags...), "-trimpath", "-ldflags=-s -w", "-o", wasmFile, pkg)
+		if _, err := goCommand(build, args...); err != nil {
+			return nil, err
+		}
+		return os.ReadFile(wasmFile)
+	}
+	wasm, err := buildWasm()
+	if err != nil {
+		return nil, err
+	}
+	var replayWasm []byte
+	if replay {
+		if replayWasm, err = buildWasm("-tags", "replay"); err != nil {
+			return nil, err
+		}
 	}
 	root, err := goCommand(nil, "env", "GOROOT")
 	if err != nil {
@@ -165,7 +183,7 @@ func buildSite(o webOptions) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	if page, err = pageFor(page, name); err != nil {
+	if page, err = pageFor(page, name, replay); err != nil {
 		return nil, err
 	}
 	loader, err := static.FS.ReadFile("loader.js")
@@ -178,6 +196,9 @@ func buildSite(o webOptions) (*site, error) {
 		"wasm_exec.js": {Data: execJS, Type: "text/javascript; charset=utf-8"},
 		name + ".wasm": {Data: wasm, Type: "application/wasm"},
 	}}
+	if replay {
+		s.Files[name+"-replay.wasm"] = &siteFile{Data: replayWasm, Type: "application/wasm"}
+	}
 	if o.Plain {
 		return s, nil
 	}
@@ -200,13 +221,34 @@ func buildSite(o webOptions) (*site, error) {
 	return s, nil
 }
 
+// hasReplayBuild says whether the game's package pkg, built for the
+// browser (env), has other files with -tags replay than without: then its
+// play build leaves replays out, and NAME-replay.wasm has them.
+func hasReplayBuild(goCommand func(env []string, args ...string) ([]byte, error), env []string, pkg string) (bool, error) {
+	files := func(tags ...string) (string, error) {
+		out, err := goCommand(env, append(append([]string{"list"}, tags...), "-f", "{{join .GoFiles \" \"}}", pkg)...)
+		return strings.TrimSpace(string(out)), err
+	}
+	play, err := files()
+	if err != nil {
+		return false, err
+	}
+	replay, err := files("-tags", "replay")
+	return err == nil && replay != play, err
+}
+
 // pageFor returns glue's loader page made the page of the game name: it
 // loads NAME.wasm, says "Loading NAME…" and is titled NAME; the links to
-// glue's demos are left out.
-func pageFor(page []byte, name string) ([]byte, error) {
+// glue's demos are left out. With replay, it loads NAME-replay.wasm for
+// ?record= and ?replay= (data-wasm-replay).
+func pageFor(page []byte, name string, replay bool) ([]byte, error) {
 	s, esc := string(page), html.EscapeString(name)
+	body := `<body data-wasm="` + esc + `.wasm" data-wasm-watch="` + esc + `.wasm"`
+	if replay {
+		body += ` data-wasm-replay="` + esc + `-replay.wasm"`
+	}
 	for _, r := range []struct{ from, to string }{
-		{"<body>", `<body data-wasm="` + esc + `.wasm" data-wasm-watch="` + esc + `.wasm">`},
+		{"<body>", body + ">"},
 		{"Loading Breakout…", "Loading " + esc + "…"},
 		{"<title>Breakout (glue demo)</title>", "<title>" + esc + "</title>"},
 		{"Breakout is a game written in Go", esc + " is a game written in Go"},

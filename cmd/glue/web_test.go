@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gluekit/glue/internal/gocmd"
 	"github.com/gluekit/glue/web/static"
 )
 
@@ -140,5 +141,39 @@ func TestWebNotAGame(t *testing.T) {
 	var stdout, stderr strings.Builder
 	if code := run([]string{"web", "-out", t.TempDir(), "../../modules/timer"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "is not one game (package timer") {
 		t.Errorf("glue web on a library: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// A game whose package has files for -tags replay (the platformer's
+// replay.go and replay_js.go) gets NAME-replay.wasm, which its page loads
+// for ?record= and ?replay=; one without (hello) one build, as before.
+func TestWebReplayBuild(t *testing.T) {
+	goCommand := func(env []string, args ...string) ([]byte, error) { return gocmd.Run("", env, args...) }
+	js := []string{"GOOS=js", "GOARCH=wasm"}
+	for pkg, want := range map[string]bool{"../../games/platformer": true, "../../examples/hello": false} {
+		if got, err := hasReplayBuild(goCommand, js, pkg); got != want || err != nil {
+			t.Errorf("hasReplayBuild(%s) = %v, %v; want %v", pkg, got, err, want)
+		}
+	}
+	if _, err := hasReplayBuild(goCommand, js, "./no/such/package"); err == nil {
+		t.Errorf("hasReplayBuild of a missing package: no error")
+	}
+
+	index, err := static.FS.ReadFile("index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, replay := range []bool{false, true} {
+		page, err := pageFor(index, "my-game", replay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := `<body data-wasm="my-game.wasm" data-wasm-watch="my-game.wasm">`
+		if replay {
+			body = `<body data-wasm="my-game.wasm" data-wasm-watch="my-game.wasm" data-wasm-replay="my-game-replay.wasm">`
+		}
+		if !strings.Contains(string(page), body) {
+			t.Errorf("pageFor with replay %v: no %s", replay, body)
+		}
 	}
 }

@@ -272,14 +272,6 @@ func Rules(e glue.Entity, pl *Player, b *physics.Body, p RulesParams) {
 	}
 }
 
-// replayRegistry: a replay (-replay) checks the hero's and the enemies'
-// bodies too.
-func replayRegistry() *codec.Registry {
-	reg := registry()
-	codec.Register[physics.Body](reg)
-	return reg
-}
-
 // registry: the quick save holds Progress, one line per saved type.
 func registry() *codec.Registry {
 	reg := codec.NewRegistry()

@@ -44,7 +44,6 @@ import (
 	"github.com/gluekit/glue/modules/net/netflags"
 	"github.com/gluekit/glue/modules/physics"
 	"github.com/gluekit/glue/modules/render"
-	"github.com/gluekit/glue/modules/replay"
 	"github.com/gluekit/glue/modules/save"
 	"github.com/gluekit/glue/modules/tiled"
 	"github.com/gluekit/glue/modules/timer"
@@ -243,10 +242,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := render.NewCommand(Name, stdout, stderr, render.CommandDefaults{Scale: 3, NoSeed: true})
 	cmd.FlagSet.Lookup("headless").Usage = "run without a window, where nobody plays but a -replay, and print the final state"
 	dev := cmd.FlagSet.Bool("dev", false, "reload "+LevelDir+"/level.tmx when it changes (from anywhere in the module)")
-	rp := replay.Flags(cmd.FlagSet, "") // -record FILE, -replay FILE (docs/replay.md)
-	rp.Registry, rp.Resources = replayRegistry(), []glue.Type{glue.TypeOf[Progress]()}
+	// -record FILE, -replay FILE (docs/replay.md; replay.go; the browser's
+	// play build leaves them out: replay_js.go)
+	rp := addReplayer(cmd.FlagSet)
 	online := addOnlineFlags(cmd.FlagSet) // -serve, -join, -players, -rollback… (net.go)
-	if !cmd.Parse(args, func(p *render.Problems) { online.check(p, cmd.Headless) }) {
+	if !cmd.Parse(args, func(p *render.Problems) { online.check(p, cmd.Headless); rp.check(p) }) {
 		return 2
 	}
 	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
@@ -268,7 +268,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cmd.Explain = explainOnline(cfg.Net.Serve) // net.go
 	}
 	// A -replay runs to its last tick and checks the final digest.
-	return replay.Run(cmd, rp, app.AddPlugins(rp), h, func(ticks int) {
+	return rp.run(cmd, app.AddPlugins(rp.plugin()), h, func(ticks int) {
 		pr := glue.Resource[Progress](app)
 		fmt.Fprintf(stdout, "ticks %d phase %s score %d lives %d\n", ticks, glue.Resource[glue.State[Phase]](app).Get(), pr.Score, pr.Lives)
 	})

@@ -1,3 +1,5 @@
+//go:build !js || replay
+
 package main
 
 import (

@@ -36,3 +36,35 @@ test("the platformer starts on its title menu, plays on Space, pauses and resume
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ?record= and ?replay= load platformer-replay.wasm (data-wasm-replay;
+// -tags replay): platformer.wasm leaves modules/replay out (docs/web.md,
+// 30 Nov 2026). A headless run recorded in the page (its title waits:
+// nobody plays) replays there to the same final digest.
+test("the platformer records and replays in platformer-replay.wasm", async () => {
+  const context = await browser.newContext({ viewport: { width: 640, height: 360 } });
+  const run = async (query) => {
+    const page = await context.newPage();
+    const lines = [], wasm = [];
+    page.on("request", (r) => { const p = new URL(r.url()).pathname; if (p.endsWith(".wasm")) wasm.push(p); });
+    page.on("console", (m) => lines.push(m.text()));
+    page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
+    await page.goto(base + "platformer/" + query);
+    const end = Date.now() + 120_000;
+    let done = "";
+    while (!done && Date.now() < end) {
+      done = lines.find((l) => /replay: (recorded|replayed)|replay diverged|different build|recording failed|does not record/.test(l)) || "";
+      await page.waitForTimeout(250);
+    }
+    await page.close();
+    assert.ok(done, `${query}: the game did not say how it ended; its console:\n${lines.join("\n")}`);
+    assert.deepEqual(wasm, ["/platformer/platformer-replay.wasm"], `${query}: the page loaded ${wasm}`);
+    return done;
+  };
+  const digest = (line) => /final digest"?=([0-9a-f]{16})/.exec(line)?.[1];
+  const rec = await run("?record=pf&headless&ticks=120");
+  assert.ok(rec.includes("replay: recorded") && digest(rec), `the recording: ${rec}`);
+  const again = await run("?replay=pf");
+  assert.equal(digest(again), digest(rec), `the replay: ${again}`);
+  await context.close();
+});
