@@ -84,9 +84,14 @@ func TestNewTemplates(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				for _, bad := range []string{"go:generate", "{{module}}", "{{name}}", "{{version}}", "games/platformer/", "examples/hello"} {
+				for _, bad := range []string{"{{module}}", "{{name}}", "{{version}}", "games/platformer/", "examples/hello"} {
 					if strings.Contains(string(src), bad) {
 						t.Errorf("%s has %q", p, bad)
+					}
+				}
+				for _, l := range strings.Split(string(src), "\n") {
+					if strings.Contains(l, "go:generate") && !strings.HasPrefix(l, "//go:generate go run github.com/gluekit/glue/cmd/gluebake ") {
+						t.Errorf("%s has %q: a game of its own runs only glue's public commands", p, l)
 					}
 				}
 				if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) {
@@ -128,6 +133,22 @@ func TestNewTemplates(t *testing.T) {
 			for _, c := range []string{"go vet -vettool=$(go tool -n gluevet) ./...", "go tool glue web", "go tool glue web -out site"} {
 				if !strings.Contains(string(readme), c) {
 					t.Errorf("README.md does not give %q, which the test runs", c)
+				}
+			}
+			// go generate bakes the platformer's level and sheet again,
+			// to the same bytes (cmd/gluebake through the glue it requires).
+			baked, _ := filepath.Glob(filepath.Join(dir, "level", "*.baked"))
+			if want := tmpl == templatePlatformer; (len(baked) == 2) != want {
+				t.Errorf("baked files %v; want the level's and the sheet's: %v", baked, want)
+			}
+			before := map[string][]byte{}
+			for _, f := range baked {
+				before[f], _ = os.ReadFile(f)
+			}
+			goCmd(t, dir, nil, "generate", "./...")
+			for f, data := range before {
+				if now, _ := os.ReadFile(f); !bytes.Equal(now, data) {
+					t.Errorf("go generate changed %s", f)
 				}
 			}
 			gluevet := strings.TrimSpace(goCmd(t, dir, nil, "tool", "-n", "gluevet"))

@@ -63,4 +63,4 @@ func firstPhase(cfg Config) Phase {
 // process (two players online in one test) then draws the same atlas
 // places, which render.Sprite's digest covers (render.Image's page and
 // rectangle), as two processes loading it first do.
-var loadSheet = sync.OnceValues(func() (*render.Aseprite, error) { return render.LoadAseprite(level.FS, level.Sheet) })
+var loadSheet = sync.OnceValues(func() (*render.Aseprite, error) { return render.LoadBakedAseprite(level.FS, level.BakedSheet, nil) })

@@ -139,13 +139,17 @@ func LoadBaked(fsys fs.FS, file string) (*Map, error) {
 // links neither go-tiled nor encoding/xml; Zstd is not used (a baked
 // map's layers are decoded), and Watch reloads the baked file when it
 // changes. A game that reads its map baked in its release and browser
-// builds and as a .tmx while it is edited chooses by the build:
+// builds and as a .tmx while it is edited chooses by the build
+// (runtime.GOOS is a constant, so the browser build drops the other
+// branch and the .tmx reader with it):
 //
-//	maps := tiled.Plugin{FS: level.FS, Path: "level.tmx.baked", Spawn: spawns}
-//	var p glue.Plugin = tiled.Baked(maps)
-//	if runtime.GOOS != "js" && *dev { // the browser build links no .tmx reader
-//		maps.FS, maps.Path, maps.Watch = devFS, "level.tmx", true
-//		p = maps
+//	p := tiled.Plugin{FS: level.FS, Path: "level.tmx", Spawn: spawns, Watch: *dev}
+//	var plugin glue.Plugin
+//	if runtime.GOOS != "js" && *dev {
+//		plugin = p // the .tmx, reloaded as it is edited
+//	} else {
+//		p.Path = "level.tmx.baked"
+//		plugin = tiled.Baked(p)
 //	}
 type Baked Plugin
 
