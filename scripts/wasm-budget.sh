@@ -129,10 +129,14 @@ trap 'rm -rf "$dir"' EXIT
 # and sheet baked (tiled.Baked, render.LoadBakedAseprite: no go-tiled,
 # encoding/xml or JSON decoder): over minimal -q 5 1,184,902 -> 947,610,
 # -q 11 978,330 -> 786,404 (goal 700,000: still missed, docs/web.md).
+# The watcher's -q 5 raised on 30 Nov 2026 (10:50 UTC) from 1,238,000 to
+# 1,241,500: its code changed by 30 bytes (physics' Static check, native
+# only) and -q 5 moved by 1.9 KB with the file's layout (1,237,177 at
+# 10:31, 1,239,083 at 10:50); its -q 11, 1,002,333, is far under its goal.
 budget() {
   case "$1:$2" in
     breakout:5) echo 856500 ;;
-    watch:5) echo 1238000 ;;
+    watch:5) echo 1241500 ;;
     platformer:5) echo 962000 ;;
     breakout:11) echo 700000 ;;
     watch:11) echo 1021000 ;;

@@ -88,7 +88,9 @@ func (c Collider) layers() (Layers, Layers) {
 // Static marks a collider that never moves: walls, bricks. Its Body is
 // read once, when its Collider is added; changing Body.Pos later does not
 // move its shape. Static entities cost nothing per tick. Remove Static to
-// make a collider kinematic again.
+// make a collider kinematic again. A body that is Static and also
+// [Bouncy] or a [Character] would be moved all the same: natively that
+// fails the tick, naming the entity.
 type Static struct{}
 
 // Bouncy marks a body that [StepSystem] moves with collision response: it

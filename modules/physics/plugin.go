@@ -2,6 +2,7 @@ package physics
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/gluekit/glue"
 	"github.com/gluekit/glue/modules/timer"
@@ -141,4 +142,7 @@ func (p Plugin) Build(app *glue.App) {
 		glue.Each2P(track).Without(static, bouncy).After(trackAfter).In(TrackSystem),
 		glue.Func(step).After(TrackSystem).In(StepSystem),
 	)
+	if runtime.GOOS != "js" {
+		app.AddSystems(stage, glue.Func(stillMoved).After(StepSystem))
+	}
 }

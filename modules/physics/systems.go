@@ -179,6 +179,23 @@ func track(e glue.Entity, b Body, _ Collider, sp glue.ResMut[Space]) {
 // step (StepSystem) moves every Bouncy body with collision response, then
 // reports the overlaps of kinematic colliders, publishes all contacts of
 // the tick in Contacts and writes the contact events.
+// stillMoved fails the tick when a body is Static and also Bouncy or a
+// Character: Static says it never moves, and StepSystem would move it.
+// It runs in native builds (Plugin.Build), where a game is developed: its
+// params would cost the browser's download more than the check is worth.
+func stillMoved(p struct {
+	Bouncy glue.Query2[Static, Bouncy]
+	Char   glue.Query2[Static, Character]
+	Cmds   glue.Commands
+}) {
+	if e, _, _, ok := p.Bouncy.First(); ok {
+		p.Cmds.Fail(fmt.Errorf("physics: %v is Static and Bouncy: a Static collider never moves, and Bouncy moves it; remove one of them", e))
+	}
+	if e, _, _, ok := p.Char.First(); ok {
+		p.Cmds.Fail(fmt.Errorf("physics: %v is Static and a Character: a Static collider never moves, and a Character moves; remove one of them", e))
+	}
+}
+
 func step(p struct {
 	Bodies   glue.Query2[*Body, Bouncy]
 	Chars    glue.Query2[*Body, *Character]
