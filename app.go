@@ -593,6 +593,10 @@ func (a *App) Build() error {
 	if a.buildErr != nil {
 		a.exec.Close()
 		a.exec = nil
+		return a.buildErr
 	}
-	return a.buildErr
+	if runtime.GOOS != "js" {
+		a.watchNeeds() // needs.go: native builds only
+	}
+	return nil
 }

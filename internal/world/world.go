@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
+	"runtime"
 	"sync"
 	"unsafe"
 )
@@ -107,7 +108,10 @@ type World struct {
 	// queries are the world's queries, whose tables newArchetype
 	// lengthens (see Query.pad).
 	queries []*Query
-	bulk    []int // scratch of the bulk changes (bulk.go)
+	// OnNewArchetype, if set, is called with the types of each archetype
+	// the world makes (the app checks its components' needs: glue.RunBy).
+	OnNewArchetype func(types []*Type)
+	bulk           []int // scratch of the bulk changes (bulk.go)
 	// runSrc and runMoves are DespawnEach's scratch (bulk.go).
 	runSrc   []int32
 	runMoves []rowMove
@@ -593,7 +597,17 @@ func (w *World) newArchetype(types []*Type) int {
 	w.byKey[string(w.key)] = int32(ai)
 	w.rank = append(w.rank, int32(len(w.made)))
 	w.made = append(w.made, int32(ai))
+	if runtime.GOOS != "js" && w.OnNewArchetype != nil { // glue checks in native builds only
+		w.OnNewArchetype(types)
+	}
 	return ai
+}
+
+// ArchetypeTypes calls fn with the types of each archetype of the world.
+func (w *World) ArchetypeTypes(fn func(types []*Type)) {
+	for _, a := range w.archs {
+		fn(a.types)
+	}
 }
 
 // Despawn removes a live entity and all its components; it reports false

@@ -35,3 +35,19 @@ func TestStaticThatMovesIsAnError(t *testing.T) {
 		})
 	}
 }
+
+// TestColliderWithoutThePluginIsAnError: a Collider spawned by a game
+// that forgot physics.Plugin collided with nothing, silently; the tick
+// fails naming it and the plugin (glue.RunBy).
+func TestColliderWithoutThePluginIsAnError(t *testing.T) {
+	app := glue.NewApp()
+	app.AddStartup(glue.Func(func(cmds glue.Commands) {
+		cmds.Spawn(physics.Body{}, physics.Collider{Shape: physics.Rect(4, 4)})
+	}))
+	defer app.Close()
+	err := app.Update()
+	want := "glue: a physics.Collider was spawned, and the app has no physics.Plugin to run it, so it would do nothing; add the plugin (app.AddPlugins(physics.Plugin{…}))"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Update: %v, want %q", err, want)
+	}
+}
