@@ -151,7 +151,8 @@ docs/diagnostics.png:
 ## breakout.wasm plays, breakout-watch.wasm (-tags watch) also has the
 ## network client, for ?watch= and ?join=, breakout-replay.wasm (-tags
 ## replay) modules/replay, for ?record= and ?replay= (the page picks
-## them); Swarm in
+## them); the platformer in web/dist/platformer (platformer-replay.wasm
+## likewise); Swarm in
 ## web/dist/swarm (the loading screen links both games).
 ## BROTLI_Q and GZIP_LEVEL set the compression: 11 and 9 make the smallest
 ## files (brotli -q 11 takes about a minute on 24 MB); test-web, which only
