@@ -72,7 +72,7 @@ type Match struct {
 // it must stay out of the checkpoints that rollback compares.
 type Notice struct {
 	Text string
-	Told [8]int // how many events of each net.SessionEventKind came
+	Told [16]int // how many events of each net.SessionEventKind came
 }
 
 // MachineLocal marks Notice as this machine's.
@@ -216,7 +216,7 @@ func MoveBall(balls glue.Query1[*Ball], paddles glue.Query1[Paddle], match glue.
 func ShowSession(events glue.Reader[net.SessionEvent], notice glue.ResMut[Notice]) {
 	n := notice.Get()
 	for _, ev := range events.Read() {
-		n.Told[ev.Kind%8]++
+		n.Told[ev.Kind%16]++
 		switch ev.Kind {
 		case net.Interrupted:
 			n.Text = fmt.Sprintf("Connection interrupted: waiting %.0f s", ev.DisconnectIn.Seconds())
@@ -228,6 +228,8 @@ func ShowSession(events glue.Reader[net.SessionEvent], notice glue.ResMut[Notice
 			n.Text = "Disconnected: " + ev.Reason.Error()
 		case net.Desynced:
 			n.Text = fmt.Sprintf("Out of sync at tick %d", ev.Tick)
+		case net.SeatHeld:
+			n.Text = "Seat held for a player who dropped; trying again"
 		}
 	}
 }

@@ -158,6 +158,8 @@ type client struct {
 	token     string // the server's reconnection token (reconnect.go)
 	seat      int    // the rollback seat the server granted this connection, or -1 (relay.go)
 	seatErr   error  // why the server refused the seat claimed
+	held      error  // the server's last refusal of a seat held for its player (closeSeatHeld)
+	helds     int    // how many such refusals came
 	connected bool
 	err       error
 	ws        wsConn        // the current connection, or nil (transport.go)
@@ -321,7 +323,11 @@ func (c *client) run(url string) {
 		if held {
 			// The seat is kept for its player, whose connection dropped:
 			// it frees itself when the grace period ends (or the
-			// refusal becomes final if that player comes back).
+			// refusal becomes final if that player comes back). A
+			// rollback session tells its player (SeatHeld).
+			c.mu.Lock()
+			c.held, c.helds = err, c.helds+1
+			c.mu.Unlock()
 			c.log.Warn("net: the seat is held for a player away; claiming it again", "url", url, "reason", err, "in", wait)
 		} else {
 			c.log.Warn("net: connection ended; reconnecting", "url", url, "reason", err, "in", wait)

@@ -131,6 +131,16 @@ func (c *client) seated() int {
 	return c.seat
 }
 
+// seatHeld returns how many times the server refused the seat this
+// client claims because it is held for the player who had it, whose
+// connection dropped (closeSeatHeld: the client claims it again), and
+// the last refusal.
+func (c *client) seatHeld() (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.helds, c.held
+}
+
 // seatRefused returns why the server refused the client's seat, or nil.
 func (c *client) seatRefused() error {
 	c.mu.Lock()

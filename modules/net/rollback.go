@@ -519,6 +519,7 @@ type session[I comparable] struct {
 	endAt       time.Time      // when drive first saw the session over (ShowEnd)
 	waitTold    uint64         // the tick of the last WaitRecommended
 	toldLate    bool           // an rbLate was sent: bye lets it go before the link closes
+	helds       int            // the link's refusals of a held seat told (SeatHeld)
 	myID        ClientID       // this side's client when the match started
 
 	st RollbackStats
@@ -1260,6 +1261,10 @@ func (s *session[I]) drive(tick func() error) error {
 	s.poll()
 	if err := s.link.seatRefused(); err != nil { // relay.go
 		s.fail(err)
+	}
+	if n, err := s.link.seatHeld(); n != s.helds { // relay.go
+		s.helds = n
+		s.tell(SessionEvent{Kind: SeatHeld, Reason: err})
 	}
 	if s.err != nil {
 		return s.ended()

@@ -48,6 +48,13 @@ const (
 	PeerAway
 	// PeerBack: Player's page is shown again after PeerAway.
 	PeerBack
+	// SeatHeld: the server refused this side's seat because it holds it
+	// for the player who had it, whose connection dropped, until that
+	// player's reconnect grace ends (ServerConfig.ReconnectGrace) — as
+	// when this game restarted without a seat key. The session claims
+	// the seat again, about once a second, and tells each refusal;
+	// Reason is the server's.
+	SeatHeld
 )
 
 // String names the kind.
@@ -69,6 +76,8 @@ func (k SessionEventKind) String() string {
 		return "PeerAway"
 	case PeerBack:
 		return "PeerBack"
+	case SeatHeld:
+		return "SeatHeld"
 	}
 	return fmt.Sprintf("SessionEventKind(%d)", uint8(k))
 }

@@ -195,6 +195,20 @@ func TestHeldSeatRefusalIsNotFinal(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the session stopped with %v; want it to claim the seat again until the grace period ends", err)
 	}
+	// Meanwhile its player was told why it waited (SeatHeld), not left
+	// looking at "waiting for the other player".
+	told := false
+	for _, e := range s.events {
+		told = told || e.Kind == SeatHeld && e.Reason != nil && strings.Contains(e.Reason.Error(), "held for its player, whose connection dropped")
+	}
+	if !told {
+		t.Errorf("the session told %v while the seat was held; want a SeatHeld with the server's reason", s.events)
+	}
+	var n SessionNotice
+	n.Note(SessionEvent{Kind: SeatHeld})
+	if n.Text != "Seat held for a player\nwho dropped; trying\nagain…" {
+		t.Errorf("SeatHeld's notice is %q", n.Text)
+	}
 }
 
 // TestRestartedJoinerPlaysBeforeItsFirstInput: a joiner whose game

@@ -26,6 +26,7 @@ import (
 //	WaitRecommended  "Evening out the clocks", for 60 frames, unless another line shows
 //	PeerAway         "The other player's\npage is hidden;\nwaiting for them…", until another event
 //	PeerBack         "The other player\nis back", for 90 frames
+//	SeatHeld         "Seat held for a player\nwho dropped; trying\nagain…", for 120 frames (told again at each refusal)
 //
 // While the other player's page is hidden, Interrupted leaves PeerAway's
 // line.
@@ -73,6 +74,8 @@ func (n *SessionNotice) Note(e SessionEvent) {
 		n.Reason = e.Reason
 	case Desynced:
 		n.set(e.Kind, fmt.Sprintf("Out of sync\nat tick %d", e.Tick), 180)
+	case SeatHeld:
+		n.set(e.Kind, "Seat held for a player\nwho dropped; trying\nagain…", 120)
 	case WaitRecommended:
 		if n.Text == "" || n.Kind == WaitRecommended {
 			n.set(e.Kind, "Evening out the clocks", 60)
