@@ -479,7 +479,7 @@ func TestBuildReportsEveryProblemAtOnce(t *testing.T) {
 		"duplicate resource glue_test.Log",
 		`system Lost added to unknown stage "Unknown"`,
 		"system Twice added twice to stage first",
-		"system Same added twice to stage first",
+		"two systems of stage first are named Same; give each its own name (Named)", // not "to run a function twice"
 		"system Orphan runs After(system Nobody), but stage last has no such system; its systems are Orphan, Other; its labels are someLabel.",
 		"nil startup system",
 	} {
@@ -505,8 +505,10 @@ func TestAfterOrdersAndCyclesAreReported(t *testing.T) {
 	app2.InsertResource(Log{})
 	x, y := logger("x"), logger("y")
 	app2.AddSystems(First, x.After(y), y.After(x))
-	if err := app2.Build(); err == nil || !strings.Contains(err.Error(), "cycle") {
-		t.Fatalf("err = %v, want a cycle error", err)
+	// The whole cycle is named, each member with its After (a stranger's
+	// two-system cycle named one of them).
+	if err := app2.Build(); err == nil || !strings.Contains(err.Error(), "glue: stage first: systems are ordered in a cycle: x runs After y; y runs After x; remove one of these After") {
+		t.Fatalf("err = %v, want the cycle x, y named", err)
 	}
 }
 

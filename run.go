@@ -1,7 +1,9 @@
 package glue
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/gluekit/glue/internal/sched"
@@ -22,7 +24,11 @@ func (a *App) buildStage(st *stageDef) []error {
 	nameRuns(st.runs)
 	for _, r := range st.runs {
 		if names[r.name] {
-			errs = append(errs, fmt.Errorf("glue: system %s added twice to stage %s; to run a function twice, add a second System with another name (Named)", r.name, st.name))
+			err := fmt.Errorf("glue: system %s added twice to stage %s; to run a function twice, add a second System with another name (Named)", r.name, st.name)
+			if runtime.GOOS != "js" && namedAlike(st.runs, r) { // cycle.go
+				err = fmt.Errorf("glue: two systems of stage %s are named %s; give each its own name (Named)", st.name, r.name)
+			}
+			errs = append(errs, err)
 			continue
 		}
 		names[r.name] = true
@@ -32,6 +38,11 @@ func (a *App) buildStage(st *stageDef) []error {
 	errs = append(errs, resolveAfter(st)...)
 	p, err := sched.NewPlan(nodes)
 	if err != nil {
+		if runtime.GOOS != "js" && errors.As(err, new(*sched.CycleError)) { // cycle.go
+			if c := cycleOf(nodes); c != "" {
+				err = fmt.Errorf("systems are ordered in a cycle: %s; remove one of these After", c)
+			}
+		}
 		return append(errs, fmt.Errorf("glue: stage %s: %w", st.name, err))
 	}
 	info := &planInfo{plan: p}

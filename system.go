@@ -41,6 +41,8 @@ type System struct {
 	// line is the source line of the function literal the system was
 	// made from (0 for a named function, or once Named was called).
 	line int
+	// named: the name was given with Named (cycle.go's namedAlike).
+	named bool
 
 	comps   []*world.Type // entity systems: queried components, in order
 	writes  []bool        // per comp: the system writes it (its type argument is a pointer)
@@ -100,7 +102,7 @@ func (s *System) Module() string { return s.module }
 // Named sets the system's name, used in errors, in [App.Describe] and by
 // [System.After]. Names must be unique within a stage.
 func (s *System) Named(name string) *System {
-	s.name, s.line = name, 0
+	s.name, s.line, s.named = name, 0, true
 	return s
 }
 
