@@ -402,6 +402,23 @@ func TestReconnectKeepsTheID(t *testing.T) {
 		t.Errorf("after reconnecting: id %d (was %d), joined %v, left %v, clients %v; want the same id and no Left", cl.ID(), id, joined, left, srv.Clients())
 	}
 
+	// A page drops its link the only way a browser can, a close frame
+	// without a status (WebSocket.close() with no code: the page's
+	// client does so when the server has been silent too long, or its
+	// tab was frozen), and reconnects: that is a lost connection, not a
+	// player who left, and the id is kept. Before, the server took it for
+	// a leave and forgot the client, and a browser player's rollback
+	// match ended ("the relay server no longer knew this side's client").
+	connects = cl.Stats().Connects
+	cl.c.mu.Lock()
+	ws = cl.c.ws
+	cl.c.mu.Unlock()
+	go ws.Close(statusCode(websocket.StatusNoStatusRcvd), "")
+	waitFor(t, "the client to reconnect after a close without a status", 5*time.Second, both, func() bool { return cl.Stats().Connects > connects && cl.Connected() })
+	if cl.ID() != id || len(joined) != 1 || len(left) != 0 {
+		t.Errorf("after a close without a status: id %d (was %d), joined %v, left %v; want the same id and no Left", cl.ID(), id, joined, left)
+	}
+
 	// A second client that never comes back is reported gone after the
 	// grace period.
 	capp2, cl2 := startClient(t, srv.URL(), ClientConfig{NoReconnect: true}, nil, nil)

@@ -402,14 +402,24 @@ type ending struct {
 
 // classifyReadErr classifies the error that ended reading from a client:
 // a close frame (1000 or 1001: the client left; another code: the client
-// closed, with its code and reason), a reset or an end of the TCP stream
-// (the connection was lost, which is not the client's fault), or anything
-// else, a protocol error.
+// closed, with its code and reason; no code at all: the client dropped
+// the connection), a reset or an end of the TCP stream (the connection
+// was lost, which is not the client's fault), or anything else, a
+// protocol error.
+//
+// A close frame without a status is how a page drops a link it will
+// dial again: the browser's WebSocket.close() with no code, which glue's
+// client in a page calls where a native one closes its socket (a server
+// silent too long, a cancelled read). It keeps the client's place for
+// ReconnectGrace like a lost connection; a glue client that leaves says
+// so with 1000 or 1001.
 func classifyReadErr(err error) ending {
 	var ce websocket.CloseError
 	switch {
 	case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
 		return ending{reason: "client left", left: true}
+	case errors.As(err, &ce) && ce.Code == websocket.StatusNoStatusRcvd:
+		return ending{reason: "connection dropped by the client (a close without a status)"}
 	case errors.As(err, &ce):
 		return ending{reason: fmt.Sprintf("client closed: %v %q", ce.Code, ce.Reason), left: true}
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNABORTED):

@@ -46,6 +46,10 @@ const (
 // closeWait is how long Close waits for the server's close frame.
 const closeWait = 5 * time.Second
 
+// eventTurn is how long Read, its deadline passed, waits for the events
+// the browser queued while Go code ran.
+const eventTurn = 50 * time.Millisecond
+
 // jsConn is a wsConn on the browser's WebSocket. The page's event loop
 // calls its handlers, which only queue and signal; Read and Close wait
 // on the channels.
@@ -184,6 +188,7 @@ func (c *jsConn) end(err error) {
 func (c *jsConn) Subprotocol() string { return c.ws.Get("protocol").String() }
 
 func (c *jsConn) Read(ctx context.Context) (bool, []byte, error) {
+	late := false
 	for {
 		c.mu.Lock()
 		if len(c.queue) > 0 {
@@ -209,6 +214,21 @@ func (c *jsConn) Read(ctx context.Context) (bool, []byte, error) {
 		case <-c.ready:
 		case <-c.closed:
 		case <-ctx.Done():
+			if !late {
+				// The browser runs the socket's events only while no Go
+				// code runs: after the page was frozen (a long task, a
+				// dialog, a debugger), the deadline can pass with the
+				// messages that came in time still queued behind it.
+				// One turn of the event loop lets them in before the
+				// connection is given up.
+				late = true
+				select {
+				case <-c.ready:
+				case <-c.closed:
+				case <-time.After(eventTurn):
+				}
+				continue
+			}
 			c.CloseNow()
 			return false, nil, ctx.Err()
 		}

@@ -8,7 +8,9 @@
 // and none differed. It found that a native host and a page differ in
 // their screen, camera, draw list, audio device and drain state, which a
 // rollback now keeps out of the digests (RollbackConfig.Keep). Then the
-// page is hidden for longer than the host's DisconnectAfter (its tab in
+// page freezes for longer than its link's IdleTimeout, and keeps its link
+// and its match (a failure of CI on a loaded machine). Then the page is
+// hidden for longer than the host's DisconnectAfter (its tab in
 // the background: no animation frame), and the match must go on when it
 // is shown again. Last the page is closed mid-match, and the host must
 // hear that its player left.
@@ -95,6 +97,21 @@ test("a browser player and a native host play Breakout with rollback, digests ag
     assert.equal(s.desyncs, 0, `the digests differed: ${s.lastDesync}`);
     assert.ok(!lines.some((l) => /desync|pageerror/.test(l)), `the page's console:\n${lines.join("\n")}`);
     assert.ok(!/desync/.test(log), `the host reported a desync:\n${log}`);
+    // The page freezes for 4 s (a long task: its main thread runs nothing,
+    // not even the socket's events), longer than its link's IdleTimeout
+    // (3 s). The host's messages came in time and wait in the browser's
+    // queue: the page keeps its link, and the match goes on. Before, the
+    // deadline fired first, the page dropped its link (a close without a
+    // status, which the host took for a leave) and came back as a new
+    // client, and its match ended: "the relay server no longer knew this
+    // side's client".
+    const frozenAt = log.length, linesAt = lines.length;
+    await p.evaluate(() => { const t = Date.now(); while (Date.now() - t < 4000); });
+    const thawed = await until(p, (t) => t.tick >= s.tick + 120 && t.digests >= s.digests + 2, "two more digests after the page froze", 60_000, rollbackState)
+      .catch((e) => { throw new Error(`${e.message}\nconsole:\n${lines.join("\n")}\nhost:\n${log.slice(frozenAt)}`); });
+    assert.equal(thawed.desyncs, 0, `the digests differed after the page froze: ${thawed.lastDesync}`);
+    assert.doesNotMatch(log.slice(frozenAt), /client disconnected|session over/, `the host, after the page froze:\n${log.slice(frozenAt)}`);
+    assert.ok(!lines.slice(linesAt).some((l) => /reconnecting|session over/.test(l)), `the page, after it froze:\n${lines.slice(linesAt).join("\n")}`);
     // The player switches to another tab for 12 s, more than the host's
     // DisconnectAfter (10 s): the page runs no frame. The host is told
     // and waits (DisconnectAwayAfter, a minute), and the match goes on
@@ -109,7 +126,7 @@ test("a browser player and a native host play Breakout with rollback, digests ag
     assert.doesNotMatch(whileHidden, /rollback session over/, `the host, while the page was hidden:\n${whileHidden}`);
     assert.ok((await rollbackState(p)).tick < tickHidden + 30, "the hidden page kept running ticks");
     await p.evaluate(() => window.setHiddenForTest(false));
-    const back = await until(p, (s) => s.tick >= tickHidden + 180 && s.digests >= 8, "three more digests after the page was shown", 60_000, rollbackState)
+    const back = await until(p, (s) => s.tick >= tickHidden + 180 && s.digests >= thawed.digests + 3, "three more digests after the page was shown", 60_000, rollbackState)
       .catch((e) => { throw new Error(`${e.message}\nconsole:\n${lines.join("\n")}\nhost:\n${log.slice(hiddenAt)}`); });
     assert.equal(back.desyncs, 0, `the digests differed after the page came back: ${back.lastDesync}`);
     assert.match(log.slice(hiddenAt), /a player's page is shown again/, `the host, after the page was shown:\n${log.slice(hiddenAt)}`);
