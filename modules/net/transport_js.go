@@ -46,9 +46,21 @@ const (
 // closeWait is how long Close waits for the server's close frame.
 const closeWait = 5 * time.Second
 
-// eventTurn is how long Read, its deadline passed, waits for the events
-// the browser queued while Go code ran.
-const eventTurn = 50 * time.Millisecond
+// eventTurn returns a channel closed by a JavaScript timer of 50 ms: it
+// runs only once Go code has yielded to the browser, which runs the
+// events it queued meanwhile first (a Go timer can fire while Go code
+// runs, with the browser's events still queued behind it).
+func eventTurn() <-chan struct{} {
+	turned := make(chan struct{})
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		f.Release()
+		close(turned)
+		return nil
+	})
+	js.Global().Call("setTimeout", f, 50)
+	return turned
+}
 
 // jsConn is a wsConn on the browser's WebSocket. The page's event loop
 // calls its handlers, which only queue and signal; Read and Close wait
@@ -225,7 +237,7 @@ func (c *jsConn) Read(ctx context.Context) (bool, []byte, error) {
 				select {
 				case <-c.ready:
 				case <-c.closed:
-				case <-time.After(eventTurn):
+				case <-eventTurn():
 				}
 				continue
 			}
