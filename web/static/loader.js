@@ -103,9 +103,14 @@
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 
+  // hasWebGL2 makes a WebGL2 context to see that one can be made, and
+  // gives it back at once: a browser keeps a few live contexts only (16
+  // in Chromium, which then drops the oldest), and the game makes its own.
   function hasWebGL2() {
     try {
-      return !!document.createElement("canvas").getContext("webgl2");
+      const gl = document.createElement("canvas").getContext("webgl2");
+      gl?.getExtension("WEBGL_lose_context")?.loseContext();
+      return !!gl;
     } catch (e) {
       return false;
     }

@@ -152,6 +152,28 @@ test("a browser without WebGL2 gets a readable message", async () => {
   await page.close();
 });
 
+// The loader makes a WebGL2 context to see that the browser has WebGL2,
+// and gives it back: a browser keeps a few live contexts (16 in
+// Chromium), and the game makes its own. Before, the check's context
+// stayed alive beside the game's until the page was collected.
+test("the loader's WebGL2 check gives its context back, and the game draws with its own", async () => {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    const real = HTMLCanvasElement.prototype.getContext;
+    window.webgl2Contexts = [];
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      const c = real.call(this, kind, ...rest);
+      if (kind === "webgl2" && c && !window.webgl2Contexts.includes(c)) window.webgl2Contexts.push(c);
+      return c;
+    };
+  });
+  await page.goto(base);
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  const lost = await page.evaluate(() => window.webgl2Contexts.map((c) => c.isContextLost()));
+  assert.deepEqual(lost, [true, false], "the WebGL2 contexts made (lost or not): the loader's check's, then the game's");
+  await page.close();
+});
+
 // toScreen returns the page coordinates of the field's logical point
 // (x, y): the canvas fills the viewport, the field centred and scaled.
 async function toScreen(page, x, y) {
