@@ -326,3 +326,29 @@ func TestRegistrySameName(t *testing.T) {
 		t.Errorf("Name option: %v", err)
 	}
 }
+
+// CheckAt has Build report a registry's mistakes with the app's others,
+// once, however many plugins share the registry; a registry without
+// mistakes adds none. Before, they waited for the first Update.
+func TestCheckAtReportsAtBuildOnce(t *testing.T) {
+	reg := NewRegistry()
+	Register[pos](reg)
+	Register[pos](reg)
+	app := glue.NewApp()
+	reg.CheckAt(app) // one plugin
+	reg.CheckAt(app) // another, sharing the registry
+	err := app.Build()
+	if err == nil || strings.Count(err.Error(), "type codec.pos registered twice") != 1 {
+		t.Errorf("Build = %v, want the mistake once", err)
+	}
+
+	good := NewRegistry()
+	Register[pos](good)
+	app = glue.NewApp()
+	good.CheckAt(app)
+	var none *Registry
+	none.CheckAt(app) // a plugin whose registry is missing says so itself
+	if err := app.Build(); err != nil {
+		t.Errorf("Build = %v, want no error", err)
+	}
+}

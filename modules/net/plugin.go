@@ -68,6 +68,7 @@ func (p ClientPlugin) Build(app *glue.App) {
 	} else if c.initErr != nil {
 		app.AddError(c.initErr)
 	}
+	p.Config.Registry.CheckAt(app)
 	app.InsertResource(Client{c: c})
 	app.InsertResource(Seat{Seat: -1})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })

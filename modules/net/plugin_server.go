@@ -35,6 +35,7 @@ func (p ServerPlugin) Build(app *glue.App) {
 	} else if s.initErr != nil {
 		app.AddError(s.initErr)
 	}
+	p.Config.Registry.CheckAt(app)
 	app.InsertResource(Server{s: s})
 	app.OnClose(func() { glue.Resource[Server](app).Close() })
 	app.InsertResource(Inputs{})

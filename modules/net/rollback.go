@@ -396,6 +396,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
+	cfg.Registry.CheckAt(app)
 	// The input resource is the machine's sample, not the game's state.
 	// So are the session and a relay server the app runs, and its drain
 	// state: one side's own.

@@ -211,6 +211,7 @@ func (p RollbackWatch[I]) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
+	cfg.Registry.CheckAt(app)
 	setDefault(&cfg.Behind, 6)
 	cfg.Behind = max(cfg.Behind, 0)
 	if cfg.Logger == nil {

@@ -253,6 +253,7 @@ func (p *Plugin) Build(app *glue.App) {
 		fail(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) to %d, got %d and %d", DefaultEvery, DefaultDetail, MaxEvery, p.Every, p.Detail))
 		return
 	}
+	p.Registry.CheckAt(app)
 	s := &state{p: *p, app: app, store: p.Store, log: p.Logger, digests: map[key]uint16{}, now: map[key]uint16{}}
 	p.run = s
 	if s.store == nil {

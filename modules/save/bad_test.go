@@ -493,6 +493,11 @@ func TestPluginMistakes(t *testing.T) {
 	registerTag[T](dup, 1)
 	registerTag[T](dup, 1)
 	d := newRig(t, nil, dup, "test", func(p *save.Plugin) { p.Resources = nil })
+	// At Build, with the app's other problems: before, the first Update
+	// (the registry sealed) said it.
+	if err := d.app.Build(); err == nil || !strings.Contains(err.Error(), "type save_test.T registered twice") {
+		t.Errorf("Build = %v, want the registry's mistake", err)
+	}
 	if err := d.app.Update(); err == nil || !strings.Contains(err.Error(), "type save_test.T registered twice") {
 		t.Errorf("first Update = %v, want the registry's mistake", err)
 	}
