@@ -115,6 +115,47 @@ func TestAgonesRoomPlaysForFirstSeatedPlayer(t *testing.T) {
 	until(t, not("the player in the sidecar's list"), func() bool { l, c, _ := sc.List("players"); return len(l) == 1 && c == 2 }, app, joined)
 }
 
+// A reused room that Agones allocates again before the room sees it
+// Ready (a busy fleet allocates a Ready room at once, and the watch
+// stream can bring Ready and Allocated between two of the room's ticks)
+// plays its next match: Allocations counts the allocation, and
+// agones.dev/last-allocated marks it. Before, the room waited to see
+// Ready before it took an Allocated for a new match, and sat Allocated,
+// its players let in to nothing, forever (seen under load in CI's
+// TestAgonesRoomReuse).
+func TestAgonesRoomReallocatedBeforeItSawReady(t *testing.T) {
+	sc := agonestest.New(&agonestest.Options{Address: "127.0.0.1"})
+	defer sc.Close()
+	app, _ := agonesRoom(t, sc, true)
+	srv := glue.Resource[net.Server](app)
+	sc.Allocate(nil, nil)
+	until(t, not("playing"), func() bool { return glue.StateAfter[Phase](app) == Playing }, app)
+	glue.Resource[glue.NextState[Phase]](app).Set(Won)
+	until(t, not("waiting"), func() bool { return glue.StateAfter[Phase](app) == Waiting }, app)
+	// No tick from here: the room sees Ready and the new allocation
+	// only as one, Allocated.
+	seen := func(state net.AgonesState) func() bool {
+		return func() bool { gs, _ := srv.Agones(); return gs.State == state }
+	}
+	waitWithoutTicks(t, "the server to see its GameServer Ready", seen(net.AgonesReady))
+	sc.Allocate(nil, nil)
+	waitWithoutTicks(t, "the server to see its GameServer Allocated again", seen(net.AgonesAllocated))
+	until(t, not("playing again"), func() bool { return glue.StateAfter[Phase](app) == Playing }, app)
+	if n := glue.Resource[Room](app).Matches; n != 2 {
+		t.Errorf("%d matches begun; want 2", n)
+	}
+}
+
+// waitWithoutTicks waits for ok without ticking any app, up to 60 s.
+func waitWithoutTicks(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); !ok(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 60 s: no %s", what)
+		}
+	}
+}
+
 // TestAgonesRoomReuse: with -agones-reuse, a match's end returns the room
 // to Ready with a fresh world, Waiting, and it plays again when allocated
 // again; without it the game ends.

@@ -58,7 +58,10 @@ type Room struct {
 	// Matches counts the matches begun.
 	Matches int
 
-	readyAsked bool // AgonesReady was asked; an Allocated seen before Ready is the last match's
+	// allocation is the GameServer's allocation count
+	// (net.AgonesGameServer.Allocations) when the last match began or
+	// ended: an Allocated room with that count is still the last match's.
+	allocation int
 }
 
 // WaitForMatch (Control, while Waiting) begins the match — Serving, the
@@ -73,12 +76,12 @@ func WaitForMatch(server glue.Opt[net.Server], seats glue.Res[Seats], r glue.Res
 	}
 	room := r.Get()
 	gs, _ := srv.Agones()
-	if room.readyAsked && gs.State == net.AgonesReady {
-		room.readyAsked = false
-	}
-	allocated := gs.State == net.AgonesAllocated && !room.readyAsked
+	// A new allocation, not the last match's: Agones may allocate the
+	// room again before the room ever sees it Ready.
+	allocated := gs.State == net.AgonesAllocated && gs.Allocations != room.allocation
 	if seated := seats.Get().Taken(); allocated || seated > 0 {
 		room.Matches++
+		room.allocation = gs.Allocations
 		slog.Info("breakout: the match begins", "allocated", allocated, "players", seated, "mode", gs.Labels["mode"], "match", room.Matches)
 		next.Get().Set(Serving)
 	}
@@ -103,7 +106,8 @@ func EndMatch(server glue.Opt[net.Server], r glue.ResMut[Room], s glue.ResMut[Se
 	seats.Leave(slices.Clone(seats.Clients)...)
 	m.start()
 	next.Get().Set(Waiting)
-	room.readyAsked = true
+	gs, _ := srv.Agones()
+	room.allocation = gs.Allocations
 	srv.AgonesReady()
 	slog.Info("breakout: the match is over; the room is Ready again", "match", room.Matches)
 }

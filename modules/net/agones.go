@@ -162,7 +162,19 @@ type AgonesGameServer struct {
 	// Labels and Annotations are the GameServer's, with those an
 	// allocation set (game mode, expected players, …).
 	Labels, Annotations map[string]string
+	// Allocations counts the allocations the server saw on the watch
+	// stream: each change into Allocated, and each new
+	// agones.dev/last-allocated while Allocated (Agones' mark of each
+	// allocation, set again on a re-allocation). A room that goes back to
+	// Ready after a match tells its next allocation from the last one by
+	// this count: Agones may allocate it again before the room ever sees
+	// it Ready.
+	Allocations int
 }
+
+// agonesLastAllocated is the annotation Agones sets on a GameServer at
+// each allocation, an RFC 3339 time.
+const agonesLastAllocated = "agones.dev/last-allocated"
 
 // Agones returns what the server last saw of its GameServer on the SDK's
 // watch stream, and false when it is not configured for Agones or has
@@ -756,6 +768,13 @@ func (a *agones) observe(s *server, w *agonesWatch) {
 		gs.Port = w.Status.Ports[0].Port
 	}
 	old := a.gs.Load()
+	if old != nil {
+		gs.Allocations = old.Allocations
+	}
+	if gs.State == AgonesAllocated && (old == nil || old.State != AgonesAllocated ||
+		old.Annotations[agonesLastAllocated] != gs.Annotations[agonesLastAllocated]) {
+		gs.Allocations++
+	}
 	if old != nil && sameGameServer(old, gs) {
 		return
 	}

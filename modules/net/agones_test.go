@@ -149,11 +149,28 @@ func TestAgonesWatch(t *testing.T) {
 	if !ok || gs.Labels["mode"] != "duel" || gs.Annotations["players"] != "ann,bob" || gs.Name != "room-1" || gs.Port != 7777 {
 		t.Errorf("Agones() = %+v, %v; want the allocation's label and annotation", gs, ok)
 	}
+	// Allocated again while Allocated (a re-allocation: Agones sets
+	// agones.dev/last-allocated anew), then Ready and Allocated again:
+	// each allocation counted.
+	allocations := func(n int) func() bool {
+		return func() bool { gs, _ := srv.Agones(); return gs.Allocations == n }
+	}
+	if gs.Allocations != 1 {
+		t.Errorf("Allocations %d after the first allocation; want 1", gs.Allocations)
+	}
+	time.Sleep(time.Millisecond) // a later last-allocated
+	sc.Allocate(nil, nil)
+	waitFor(t, "the re-allocation counted", 10*time.Second, tick, allocations(2))
 	srv.AgonesReady()
 	waitFor(t, "Ready again", 10*time.Second, tick, func() bool { gs, _ := srv.Agones(); return gs.State == AgonesReady })
 	if n := sc.Count(http.MethodPost, "/ready"); n != 2 {
 		t.Errorf("POST /ready %d times; want 2", n)
 	}
+	if gs, _ := srv.Agones(); gs.Allocations != 2 {
+		t.Errorf("Allocations %d when Ready again; want 2", gs.Allocations)
+	}
+	sc.Allocate(nil, nil)
+	waitFor(t, "the third allocation counted", 10*time.Second, tick, allocations(3))
 	mu.Lock()
 	defer mu.Unlock()
 	if !slices.Contains(seen, AgonesAllocated) {

@@ -230,14 +230,26 @@ func (s *Sidecar) SetAddress(address string, addresses ...string) {
 }
 
 // Allocate moves the GameServer to Allocated with the allocation's
-// labels and annotations, as a GameServerAllocation does.
+// labels and annotations, as a GameServerAllocation does, and sets its
+// agones.dev/last-allocated annotation to the time, as Agones does at
+// each allocation, of a GameServer Allocated already too.
 func (s *Sidecar) Allocate(labels, annotations map[string]string) {
 	s.mu.Lock()
 	s.state = "Allocated"
 	maps.Copy(s.labels, labels)
 	maps.Copy(s.annotations, annotations)
+	s.allocated()
 	s.mu.Unlock()
 	s.notify()
+}
+
+// allocated sets the agones.dev/last-allocated annotation to the time,
+// as Agones' allocator and SDK server do at each allocation (in
+// RFC 3339 with nanoseconds: time.Time.MarshalText). Called with s.mu
+// held.
+func (s *Sidecar) allocated() {
+	ts, _ := time.Now().MarshalText()
+	s.annotations["agones.dev/last-allocated"] = string(ts)
 }
 
 // State returns the GameServer's state.
@@ -516,6 +528,7 @@ func (s *Sidecar) apply(key, name string, m map[string]any) (any, error) {
 		s.state = "Shutdown"
 	case "POST /allocate":
 		s.state = "Allocated"
+		s.allocated()
 	case "POST /reserve":
 		s.state = "Reserved"
 	case "PUT /metadata/label":
