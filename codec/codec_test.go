@@ -327,16 +327,17 @@ func TestRegistrySameName(t *testing.T) {
 	}
 }
 
-// CheckAt has Build report a registry's mistakes with the app's others,
-// once, however many plugins share the registry; a registry without
-// mistakes adds none. Before, they waited for the first Update.
-func TestCheckAtReportsAtBuildOnce(t *testing.T) {
+// A plugin that takes a registry has Build report its mistakes
+// (OnBuild(reg.Err)): with the app's others, once however many plugins
+// share the registry; a registry without mistakes adds none. Before,
+// they waited for the first Update.
+func TestRegistryMistakesAtBuildOnce(t *testing.T) {
 	reg := NewRegistry()
 	Register[pos](reg)
 	Register[pos](reg)
 	app := glue.NewApp()
-	reg.CheckAt(app) // one plugin
-	reg.CheckAt(app) // another, sharing the registry
+	app.OnBuild(reg.Err) // one plugin
+	app.OnBuild(reg.Err) // another, sharing the registry
 	err := app.Build()
 	if err == nil || strings.Count(err.Error(), "type codec.pos registered twice") != 1 {
 		t.Errorf("Build = %v, want the mistake once", err)
@@ -345,9 +346,7 @@ func TestCheckAtReportsAtBuildOnce(t *testing.T) {
 	good := NewRegistry()
 	Register[pos](good)
 	app = glue.NewApp()
-	good.CheckAt(app)
-	var none *Registry
-	none.CheckAt(app) // a plugin whose registry is missing says so itself
+	app.OnBuild(good.Err)
 	if err := app.Build(); err != nil {
 		t.Errorf("Build = %v, want no error", err)
 	}

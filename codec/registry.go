@@ -6,7 +6,6 @@ import (
 	"hash/fnv"
 	"math"
 	"reflect"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -546,20 +545,6 @@ func (reg *Registry) add(c *Codec, o *options) {
 
 // Err returns the registration mistakes, joined, or nil.
 func (reg *Registry) Err() error { return errors.Join(reg.errs...) }
-
-// CheckAt has app's [glue.App.Build] report the registry's mistakes
-// ([Registry.Err]: a type or a name registered twice, a field with no
-// codec) with the app's other problems, rather than its first Update,
-// when the registry is sealed. A plugin that takes a registry calls it
-// from its Build; the mistakes come once, however many plugins share
-// the registry. Native builds only, where a game is developed: in the
-// browser the first Update reports them.
-func (reg *Registry) CheckAt(app *glue.App) {
-	if runtime.GOOS == "js" || reg == nil {
-		return
-	}
-	app.OnBuild(reg.Err)
-}
 
 // setName names c and makes its schema and wire version.
 func (c *Codec) setName(name string) {

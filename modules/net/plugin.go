@@ -2,6 +2,7 @@ package net
 
 import (
 	"errors"
+	"runtime"
 
 	"github.com/gluekit/glue"
 )
@@ -68,7 +69,9 @@ func (p ClientPlugin) Build(app *glue.App) {
 	} else if c.initErr != nil {
 		app.AddError(c.initErr)
 	}
-	p.Config.Registry.CheckAt(app)
+	if runtime.GOOS != "js" && p.Config.Registry != nil {
+		app.OnBuild(p.Config.Registry.Err) // the registry's mistakes at Build, not the first Update
+	}
 	app.InsertResource(Client{c: c})
 	app.InsertResource(Seat{Seat: -1})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })

@@ -6,6 +6,7 @@ package net
 
 import (
 	"errors"
+	"runtime"
 
 	"github.com/gluekit/glue"
 )
@@ -35,7 +36,9 @@ func (p ServerPlugin) Build(app *glue.App) {
 	} else if s.initErr != nil {
 		app.AddError(s.initErr)
 	}
-	p.Config.Registry.CheckAt(app)
+	if runtime.GOOS != "js" && p.Config.Registry != nil {
+		app.OnBuild(p.Config.Registry.Err) // the registry's mistakes at Build, not the first Update
+	}
 	app.InsertResource(Server{s: s})
 	app.OnClose(func() { glue.Resource[Server](app).Close() })
 	app.InsertResource(Inputs{})

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"reflect"
+	"runtime"
 	"sync"
 	"time"
 
@@ -211,7 +212,9 @@ func (p RollbackWatch[I]) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	cfg.Registry.CheckAt(app)
+	if runtime.GOOS != "js" {
+		app.OnBuild(cfg.Registry.Err) // the registry's mistakes at Build, not the first Update
+	}
 	setDefault(&cfg.Behind, 6)
 	cfg.Behind = max(cfg.Behind, 0)
 	if cfg.Logger == nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -253,7 +254,9 @@ func (p *Plugin) Build(app *glue.App) {
 		fail(fmt.Errorf("replay: Plugin.Every and Detail must be 0 (the defaults, %d and %d) to %d, got %d and %d", DefaultEvery, DefaultDetail, MaxEvery, p.Every, p.Detail))
 		return
 	}
-	p.Registry.CheckAt(app)
+	if runtime.GOOS != "js" && p.Registry != nil {
+		app.OnBuild(p.Registry.Err) // the registry's mistakes at Build, not the first Update
+	}
 	s := &state{p: *p, app: app, store: p.Store, log: p.Logger, digests: map[key]uint16{}, now: map[key]uint16{}}
 	p.run = s
 	if s.store == nil {

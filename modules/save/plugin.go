@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"runtime"
 	"sync"
 
 	"github.com/gluekit/glue"
@@ -79,7 +80,9 @@ func (p Plugin) Build(app *glue.App) {
 	if p.Registry == nil {
 		app.AddError(errors.New("save: Plugin.Registry is required: make one with codec.NewRegistry and register the components and resources to save"))
 	} else {
-		p.Registry.CheckAt(app)
+		if runtime.GOOS != "js" {
+			app.OnBuild(p.Registry.Err) // the registry's mistakes at Build, not the first Update
+		}
 		for _, t := range p.Resources {
 			switch {
 			case p.Registry.ByType(t) != nil:
@@ -87,8 +90,6 @@ func (p Plugin) Build(app *glue.App) {
 				// Its registration may be what failed (a map field, say):
 				// the registry's own errors say why, which "register it"
 				// would hide.
-				// (In native builds CheckAt reports them; here they are
-				// named again, for the browser's first Update.)
 				app.AddError(fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not hold; its registrations failed: %w", t, p.Registry.Err()))
 			default:
 				app.AddError(fmt.Errorf("save: Plugin.Resources lists %s, which the registry does not register; register it with codec.Register[%s](registry)", t, t))
