@@ -6,7 +6,6 @@ package net
 
 import (
 	"errors"
-	"runtime"
 
 	"github.com/gluekit/glue"
 )
@@ -36,7 +35,7 @@ func (p ServerPlugin) Build(app *glue.App) {
 	} else if s.initErr != nil {
 		app.AddError(s.initErr)
 	}
-	if runtime.GOOS != "js" && p.Config.Registry != nil {
+	if p.Config.Registry != nil {
 		app.OnBuild(p.Config.Registry.Err) // the registry's mistakes at Build, not the first Update
 	}
 	app.InsertResource(Server{s: s})
