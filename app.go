@@ -506,6 +506,17 @@ func (a *App) fail(err error) error {
 
 // joinErrors returns the one error of errs as it is, so that a caller can
 // type-assert a *SystemError, or several joined (use errors.As).
+// reported reports whether errs holds an error that says what err says
+// (two plugins' OnBuild checks of one shared thing).
+func reported(errs []error, err error) bool {
+	for _, e := range errs {
+		if e.Error() == err.Error() {
+			return true
+		}
+	}
+	return false
+}
+
 func joinErrors(errs []error) error {
 	if len(errs) == 1 {
 		return errs[0]

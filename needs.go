@@ -79,14 +79,3 @@ func (a *App) unmetNeed(t reflect.Type) error {
 	}
 	return nil
 }
-
-// reported reports whether errs holds an error that says what err says
-// (two plugins' OnBuild checks of one shared thing).
-func reported(errs []error, err error) bool {
-	for _, e := range errs {
-		if e.Error() == err.Error() {
-			return true
-		}
-	}
-	return false
-}

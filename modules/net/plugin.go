@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/gluekit/glue"
+	"github.com/gluekit/glue/codec"
 )
 
 // The names glue.App.AddPlugins records for the plugins: the resources
@@ -69,9 +70,7 @@ func (p ClientPlugin) Build(app *glue.App) {
 	} else if c.initErr != nil {
 		app.AddError(c.initErr)
 	}
-	if runtime.GOOS != "js" && p.Config.Registry != nil {
-		app.OnBuild(p.Config.Registry.Err) // the registry's mistakes at Build, not the first Update
-	}
+	registryAtBuild(app, p.Config.Registry)
 	app.InsertResource(Client{c: c})
 	app.InsertResource(Seat{Seat: -1})
 	app.OnClose(func() { glue.Resource[Client](app).Close() })
@@ -93,3 +92,14 @@ func (Client) ProvidedBy() string { return clientPluginName }
 // ProvidedBy returns "net.ClientPlugin", the plugin that inserts the Peer
 // when [ClientPlugin.Peer] is set.
 func (Peer) ProvidedBy() string { return clientPluginName }
+
+// registryAtBuild has app's Build report the mistakes of reg
+// ([codec.Registry.Err]: a type registered twice, a field without a
+// codec) with the app's others, rather than the first Update, when reg
+// is sealed; Build reports an error once, however many of net's plugins
+// share reg. Native builds only: the page's download stays as it was.
+func registryAtBuild(app *glue.App, reg *codec.Registry) {
+	if runtime.GOOS != "js" && reg != nil {
+		app.OnBuild(reg.Err)
+	}
+}

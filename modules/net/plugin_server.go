@@ -35,9 +35,7 @@ func (p ServerPlugin) Build(app *glue.App) {
 	} else if s.initErr != nil {
 		app.AddError(s.initErr)
 	}
-	if p.Config.Registry != nil {
-		app.OnBuild(p.Config.Registry.Err) // the registry's mistakes at Build, not the first Update
-	}
+	registryAtBuild(app, p.Config.Registry)
 	app.InsertResource(Server{s: s})
 	app.OnClose(func() { glue.Resource[Server](app).Close() })
 	app.InsertResource(Inputs{})

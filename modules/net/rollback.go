@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"math"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -397,9 +396,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	if runtime.GOOS != "js" {
-		app.OnBuild(cfg.Registry.Err) // the registry's mistakes at Build, not the first Update
-	}
+	registryAtBuild(app, cfg.Registry)
 	// The input resource is the machine's sample, not the game's state.
 	// So are the session and a relay server the app runs, and its drain
 	// state: one side's own.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"reflect"
-	"runtime"
 	"sync"
 	"time"
 
@@ -212,9 +211,7 @@ func (p RollbackWatch[I]) Build(app *glue.App) {
 		app.AddError(err)
 		return
 	}
-	if runtime.GOOS != "js" {
-		app.OnBuild(cfg.Registry.Err) // the registry's mistakes at Build, not the first Update
-	}
+	registryAtBuild(app, cfg.Registry)
 	setDefault(&cfg.Behind, 6)
 	cfg.Behind = max(cfg.Behind, 0)
 	if cfg.Logger == nil {
