@@ -199,6 +199,10 @@ type client struct {
 	// relayed through the server (relay.go), on the connection's
 	// goroutine.
 	onRelayed func(from ClientID, seat int, payload []byte)
+	// onVacated, if set before start, gets the server's word that client
+	// from no longer holds seat, dropped by the other players or gone
+	// (relay.go), on the connection's goroutine.
+	onVacated func(from ClientID, seat int, dropped bool)
 	// onWatched, if set before start, gets the messages a rollback
 	// match's player 0 sent for watchers (rollback_watch.go), on the
 	// connection's goroutine.
@@ -214,11 +218,12 @@ type outMsg struct {
 	stamp   uint64 // a stamped input's tick (predict.go), or 0
 	relay   bool   // payload is a message for the other clients (relay.go)
 	watch   bool   // payload is a message for the watchers (rollback_watch.go)
+	drop    int    // the seat of a player to drop, plus one (relay.go), or 0
 }
 
 // numbered reports whether m takes the connection's next sequence
 // number: inputs do, relay and watch messages do not.
-func (m outMsg) numbered() bool { return !m.relay && !m.watch }
+func (m outMsg) numbered() bool { return !m.relay && !m.watch && m.drop == 0 }
 
 // appendFrame appends m's wire message to dst, numbered seq if it is
 // numbered.
@@ -228,6 +233,8 @@ func (m outMsg) appendFrame(dst []byte, seq uint64) []byte {
 		return appendRelay(dst, m.payload)
 	case m.watch:
 		return appendWatch(dst, m.payload)
+	case m.drop != 0:
+		return appendDrop(dst, m.drop-1)
 	case m.stamp != 0:
 		return appendStamped(dst, seq, m.stamp, m.c, m.payload)
 	}
@@ -431,6 +438,9 @@ func (c *client) serve(url string) (synced bool, err error) {
 			continue
 		case f.typ == msgWatched:
 			c.watchedIn(f) // rollback_watch.go: to a watcher of a rollback match, if any
+			continue
+		case f.typ == msgVacated:
+			c.vacatedIn(f) // relay.go: to a rollback session, if any
 			continue
 		case f.typ == msgSeated && c.claim != nil && f.seat == c.claim.seat:
 			c.mu.Lock()

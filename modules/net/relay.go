@@ -25,6 +25,18 @@ import (
 // digests this way, through a server that runs no game of theirs, and
 // take the sender's player from the seat the server stamps, not from
 // what the payload says.
+//
+// A seat's player can be given up on. A seated client that has had no
+// input from another seat's player for RollbackConfig.DisconnectAfter, in
+// a game of three or four, asks the server to drop it (wire type 22: the
+// seat). The server drops a player only if it relayed nothing of that
+// player's for dropQuiet, and while two other players hold seats: it
+// frees the seat, refuses it to that client from then on, and tells every
+// seated client, the dropped one too (wire type 8: the client and the
+// seat), in the order of everything it relayed — so each player holds the
+// dropped player's inputs up to the same tick, and the others play on
+// without it from there. It says the same when a seat is freed because
+// its client left (its connection ended, or its reconnect grace did).
 
 // MaxRelaySeats is the number of rollback seats a server grants: players
 // 0 to MaxRelaySeats-1.
@@ -53,6 +65,19 @@ func appendRelay(dst, payload []byte) []byte {
 	return w.Data()
 }
 
+// Why a seat was vacated (msgVacated).
+const (
+	vacatedLeft    = 0 // its client left: its connection ended, and was not resumed
+	vacatedDropped = 1 // the other players gave up on it (dropSeat)
+)
+
+// appendDrop writes a request to drop the player in seat.
+func appendDrop(dst []byte, seat int) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgDrop))
+	w.Uvarint(uint64(seat))
+	return w.Data()
+}
+
 // appendSeat writes a claim of seat with key.
 func appendSeat(dst []byte, seat int, key string) []byte {
 	w := codec.NewWriter(appendHeader(dst, msgSeat))
@@ -76,6 +101,20 @@ func (c *client) relayedIn(f *frame) {
 	if c.onRelayed != nil {
 		c.onRelayed(ClientID(f.client), f.seat, []byte(f.token))
 	}
+}
+
+// vacatedIn hands the server's word that client from no longer holds
+// seat to the client's rollback session, if it has one (the connection's
+// goroutine, after every message relayed before it).
+func (c *client) vacatedIn(f *frame) {
+	if c.onVacated != nil {
+		c.onVacated(ClientID(f.client), f.seat, f.why == vacatedDropped)
+	}
+}
+
+// askDrop queues a request that the server drop the player in seat.
+func (c *client) askDrop(seat int) error {
+	return c.enqueue(func() outMsg { return outMsg{drop: seat + 1} })
 }
 
 // sendRelay queues payload for the other seated clients. It fails while

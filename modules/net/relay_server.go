@@ -61,6 +61,9 @@ func (s *server) grantSeat(c *conn, seat int, key string) (gone ClientID, err er
 	if keyed && subtle.ConstantTimeCompare([]byte(key), []byte(s.cfg.SeatKeys[seat])) != 1 {
 		return 0, fmt.Errorf("net: wrong key for seat %d; the seat is kept for an invited player (RollbackConfig.SeatKey, ServerConfig.SeatKeys)", seat)
 	}
+	if s.dropped[seat] == c.id {
+		return 0, fmt.Errorf("net: seat %d: the other players gave up waiting for this client's inputs and play on without it (RollbackConfig.DisconnectAfter); a match cannot be rejoined, start a new one", seat)
+	}
 	if mine := s.seatOf(c.id); mine >= 0 && mine != seat {
 		return 0, fmt.Errorf("net: this client holds seat %d already and cannot take seat %d too", mine, seat)
 	}
@@ -76,6 +79,7 @@ func (s *server) grantSeat(c *conn, seat int, key string) (gone ClientID, err er
 		gone = held
 	}
 	s.relaySeats[seat] = c.id
+	s.dropped[seat] = 0
 	if !c.queue(appendSeated(nil, seat)) {
 		return gone, errors.New("net: too much waiting for this client")
 	}
@@ -100,7 +104,87 @@ func (e seatHeld) Error() string {
 func (s *server) freeSeat(id ClientID) {
 	if i := s.seatOf(id); i >= 0 {
 		s.relaySeats[i] = 0
+		s.vacate(id, i, vacatedLeft)
 	}
+}
+
+// appendVacated writes the word that client from no longer holds seat,
+// and why.
+func appendVacated(dst []byte, from ClientID, seat, why int) []byte {
+	w := codec.NewWriter(appendHeader(dst, msgVacated))
+	w.Uvarint(uint64(from))
+	w.Uvarint(uint64(seat))
+	w.Uvarint(uint64(why))
+	return w.Data()
+}
+
+// vacate tells the seated clients, and client from if it is connected,
+// that from no longer holds seat, after everything relayed to them
+// before. Called with s.mu held.
+func (s *server) vacate(from ClientID, seat, why int) {
+	msg := appendVacated(nil, from, seat, why)
+	for _, id := range s.relaySeats {
+		if c := s.conns[id]; id != 0 && c != nil {
+			c.queue(msg)
+		}
+	}
+	if c := s.conns[from]; c != nil {
+		c.queue(msg)
+	}
+}
+
+// dropQuiet is how long a player must have relayed nothing before the
+// server drops it at another player's request (dropSeat): a player whose
+// messages still come is playing, and the one asking has lost its own
+// link's downstream instead.
+const dropQuiet = time.Second
+
+// dropSeat is a seated client's request, from connection c, to drop the
+// player in seat, whose inputs it has waited for for
+// RollbackConfig.DisconnectAfter (the read loop of c). The server drops it
+// if that player relayed nothing for dropQuiet and two other players keep
+// their seats (a game of two ends instead): the seat is freed, refused to
+// that client from then on, and every seated client is told (vacate). A
+// request the server does not grant is ignored; only one from a client
+// without a seat is refused.
+func (s *server) dropSeat(c *conn, seat int) error {
+	s.mu.Lock()
+	if s.seatOf(c.id) < 0 {
+		s.mu.Unlock()
+		return errNoSeat
+	}
+	x := s.relaySeats[seat]
+	others := 0
+	for _, id := range s.relaySeats {
+		if id != 0 && id != x {
+			others++
+		}
+	}
+	xc := s.conns[x]
+	quiet := time.Duration(0)
+	if xc != nil {
+		quiet = time.Since(time.Unix(0, xc.lastRelay.Load()))
+	}
+	if x == 0 || x == c.id || others < 2 || xc != nil && quiet < dropQuiet {
+		s.mu.Unlock()
+		s.info.warn("net: a request to drop a rollback player is not granted", "client", c.id, "seat", seat, "player", x, "others", others, "quiet", quiet.Round(time.Millisecond))
+		return nil
+	}
+	s.relaySeats[seat], s.dropped[seat] = 0, x
+	s.vacate(x, seat, vacatedDropped)
+	_, away := s.awayOf(x)
+	if away != nil {
+		s.dropAway(x)
+	}
+	n := len(s.conns)
+	s.mu.Unlock()
+	s.info.warn("net: a rollback player is dropped: the others had no input of its for their DisconnectAfter", "client", x, "seat", seat, "asked by", c.id)
+	if away != nil {
+		s.hookMu.Lock()
+		s.leave(x, n)
+		s.hookMu.Unlock()
+	}
+	return nil
 }
 
 // seatBeat is how often the server sends each seated client its seat
@@ -143,6 +227,7 @@ func (s *server) relay(from *conn, payload string) error {
 	if seat < 0 {
 		return errNoSeat
 	}
+	from.lastRelay.Store(time.Now().UnixNano())
 	var msg []byte
 	for _, id := range s.relaySeats {
 		c := s.conns[id]

@@ -59,6 +59,8 @@ type hostile struct {
 	relay  chan int      // bytes of relayed messages received
 	watch  chan int      // bytes of watch messages received (rollback_watch.go)
 	seated chan struct{} // a seat grant arrived
+	// vacated receives the seat vacated notices (relay.go) that arrived.
+	vacated chan *frame
 }
 
 func dialHostile(t *testing.T, url string) *hostile {
@@ -68,7 +70,7 @@ func dialHostile(t *testing.T, url string) *hostile {
 		t.Fatal(err)
 	}
 	ws.SetReadLimit(-1)
-	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16), watch: make(chan int, 1<<16), seated: make(chan struct{}, 1)}
+	h := &hostile{ws: ws, closed: make(chan error, 1), relay: make(chan int, 1<<16), watch: make(chan int, 1<<16), seated: make(chan struct{}, 1), vacated: make(chan *frame, 16)}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -88,6 +90,11 @@ func dialHostile(t *testing.T, url string) *hostile {
 				select {
 				case h.seated <- struct{}{}:
 				default:
+				}
+			}
+			if len(data) >= headerSize && msgType(data[3]) == msgVacated {
+				if f, err := parseFrame(data, nil, true); err == nil {
+					h.vacated <- f
 				}
 			}
 			if len(data) >= headerSize && msgType(data[3]) == msgWatched {

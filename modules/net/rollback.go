@@ -44,6 +44,10 @@ const (
 	rbInput  = 3 // player, last tick, each other player's ack, count, inputs (the ticks up to the last)
 	rbDigest = 4 // player, tick, count, names?, ([name], sum)...: names only when they changed
 	rbLate   = 9 // player, the player whose new client came after the match started (restarted)
+	// rbVacated is the server's word that a seat's client no longer holds
+	// it (relay.go), queued in order with the relayed messages; never
+	// sent between players.
+	rbVacated = 100
 )
 
 // rbRing is the length of the rings of inputs by tick; prediction is
@@ -147,7 +151,12 @@ type RollbackConfig struct {
 	// DisconnectAfter is how long the session waits for another
 	// player's inputs, running no tick, before it gives up: the game gets
 	// a Disconnected event and App.Update returns the reason
-	// ([ErrDisconnected]). It, or DisconnectAwayAfter if longer, is also
+	// ([ErrDisconnected]). In a game of three or four the session first
+	// asks the relay server to drop that player, and the others play on
+	// without it (a PeerLeft event; its input is Gone from the tick after
+	// its last) — the server drops a player only if it has relayed
+	// nothing of its for a second — and gives up itself if the server has
+	// not dropped it 5 seconds later. It, or DisconnectAwayAfter if longer, is also
 	// the grace period in which a relay server run by the same app keeps
 	// a lost player's seat (ServerConfig.ReconnectGrace, when that is not
 	// set). The default is 10 seconds.
@@ -411,6 +420,7 @@ func (p Rollback[I]) Build(app *glue.App) {
 	// dead connection (the server sends one every second by default).
 	s.link = newClient(ClientConfig{Registry: cfg.Registry, Logger: cfg.Logger, RetryMax: time.Second, IdleTimeout: 3 * time.Second})
 	s.link.onRelayed = s.received
+	s.link.onVacated = s.vacatedSeat
 	s.link.claim = &seatClaim{seat: int(cfg.Player), key: cfg.SeatKey} // relay.go
 	for i := range s.ckpts {
 		s.ckpts[i].Keep(cfg.Keep...)
@@ -516,6 +526,9 @@ type session[I comparable] struct {
 	events      []SessionEvent // for the game, not yet written
 	progress    time.Time      // when another's inputs last came (or no tick waited for them)
 	interrupted bool           // Interrupted was told, Resumed not yet
+	dropAsked   int            // the player this side asked the server to drop, plus one (watch)
+	dropAskedAt time.Time      // when it first asked
+	dropAgain   time.Time      // when it asks again
 	waitedFor   Player         // the player Interrupted named (Resumed names it too)
 	endAt       time.Time      // when drive first saw the session over (ShowEnd)
 	waitTold    uint64         // the tick of the last WaitRecommended
@@ -616,6 +629,7 @@ type rbMsg[I any] struct {
 	from     ClientID
 	hidden   bool   // its page is hidden (rbAway)
 	about    Player // the player a restarted client plays (rbLate)
+	dropped  bool   // the other players gave the player up (rbVacated)
 	badInput error
 }
 
@@ -708,6 +722,17 @@ func (s *session[I]) received(from ClientID, seat int, payload []byte) {
 	s.mu.Unlock()
 }
 
+// vacatedSeat queues the server's word that client from no longer holds
+// seat (the connection's goroutine), after the messages relayed before it.
+func (s *session[I]) vacatedSeat(from ClientID, seat int, dropped bool) {
+	if seat < 0 || seat >= len(s.peers) {
+		return
+	}
+	s.mu.Lock()
+	s.inbox = append(s.inbox, rbMsg[I]{kind: rbVacated, from: from, player: Player(seat), dropped: dropped})
+	s.mu.Unlock()
+}
+
 // send relays a message to the other player.
 func (s *session[I]) send(kind int, fill func(w *codec.Writer)) {
 	s.w.Reset()
@@ -732,6 +757,10 @@ func (s *session[I]) poll() {
 	s.mu.Unlock()
 	for _, m := range msgs {
 		q := &s.peers[m.player]
+		if m.kind == rbVacated {
+			s.vacated(m)
+			continue
+		}
 		if q.id == 0 {
 			q.id = m.from // the player is the first client that speaks in its seat
 		}

@@ -150,7 +150,7 @@ func (s *session[I]) flush(w glue.Writer[SessionEvent]) {
 func (s *session[I]) watch(waiting bool) {
 	now := s.clock()
 	if !waiting {
-		s.progress = now
+		s.progress, s.dropAsked = now, 0
 		return
 	}
 	quiet := now.Sub(s.progress)
@@ -165,7 +165,7 @@ func (s *session[I]) watch(waiting bool) {
 		s.cfg.Logger.Warn("net: rollback: waiting for a player's inputs", "player", int(late), "for", quiet, "tick", s.simulated, "away", s.peers[late].away)
 		s.tell(SessionEvent{Kind: Interrupted, Player: late, DisconnectIn: limit - quiet})
 	}
-	if quiet < limit {
+	if quiet < limit || s.askDrop(late, now) {
 		return
 	}
 	var err error
@@ -178,11 +178,95 @@ func (s *session[I]) watch(waiting bool) {
 		}
 		err = fmt.Errorf("net: rollback: no input from %s for %v (RollbackConfig.DisconnectAfter); its game or its link is down (%s)", s.who(late), limit.Round(time.Millisecond), link)
 	}
+	if s.dropAsked == int(late)+1 {
+		err = fmt.Errorf("%w; the relay server did not drop it so that the others could play on (it still relays that player's messages, or this side's request did not reach it)", err)
+	}
 	// A player that comes back late hears that this side left, rather
 	// than waiting in turn for inputs that will not come.
 	s.sayBye()
 	s.fail(err)
 }
+
+// dropWait is how long a session that asks the relay server to drop a
+// player waits for the server's word before it gives up itself; it asks
+// again every tenth of it.
+const dropWait = 5 * time.Second
+
+// askDrop asks the relay server, once, to drop player late, whose inputs
+// this side has waited for for its limit (watch), in a game of three or
+// four where another player is left to play with, and reports whether
+// the session waits for the server's word (vacated) a while longer
+// (dropWait) instead of ending.
+func (s *session[I]) askDrop(late Player, now time.Time) bool {
+	if s.cfg.Players < 3 || !s.othersBut(late) {
+		return false
+	}
+	if s.dropAsked != int(late)+1 {
+		s.dropAsked, s.dropAskedAt, s.dropAgain = int(late)+1, now, time.Time{}
+		s.cfg.Logger.Warn("net: rollback: asking the relay server to drop a player whose inputs stopped", "player", int(late), "tick", s.simulated)
+	}
+	if now.Sub(s.dropAskedAt) >= dropWait {
+		return false
+	}
+	if now.After(s.dropAgain) {
+		// Again every half second: the server drops a player only once it
+		// has relayed nothing of its for dropQuiet.
+		s.dropAgain = now.Add(dropWait / 10)
+		if s.link.askDrop(int(late)) != nil {
+			return false // the link is down: the server cannot hear it
+		}
+	}
+	return true
+}
+
+// othersBut reports whether a player other than this side and p is still
+// in the game.
+func (s *session[I]) othersBut(p Player) bool {
+	for o := range s.peers {
+		if Player(o) != s.me && Player(o) != p && !s.peers[o].left {
+			return true
+		}
+	}
+	return false
+}
+
+// vacated is the server's word that client m.from no longer holds player
+// m.player's seat (poll): the other players gave it up (askDrop), or its
+// client left the relay server for good (its connection ended and was
+// not resumed). Every side hears it after the same relayed messages of
+// that player, so each holds its inputs up to the same tick: in a game of
+// three or four the player is gone from the next tick on, and the others
+// play on (gone); in a game of two the other player is waited for until
+// DisconnectAfter, as before. This side's own seat, dropped, ends its
+// session with the reason.
+func (s *session[I]) vacated(m rbMsg[I]) {
+	if m.player == s.me {
+		if m.dropped && m.from == s.myID && s.err == nil {
+			s.fail(fmt.Errorf("net: rollback: %w", errDropped))
+		}
+		return
+	}
+	q := &s.peers[m.player]
+	switch {
+	case q.left || q.id != m.from:
+		return // gone already, or not the player's client
+	case !s.started:
+		q.id, q.pong, q.ack, q.adv, q.theirs = 0, 0, 0, 0, nil // the seat is free for a new client
+		return
+	case !m.dropped && s.cfg.Players == 2:
+		return
+	}
+	q.left, q.leftAt = true, q.confirmed
+	reason := fmt.Errorf("net: rollback: %s's connection to the relay server ended and was not resumed", s.who(m.player))
+	if m.dropped {
+		reason = fmt.Errorf("net: rollback: %s sent no input for RollbackConfig.DisconnectAfter (its game or its link is down), and the relay server dropped it at the others' request", s.who(m.player))
+	}
+	s.cfg.Logger.Warn("net: rollback: a player is gone", "player", int(m.player), "after tick", q.leftAt, "dropped", m.dropped)
+	s.gone(m.player, reason)
+}
+
+// errDropped ends the session of a side the others gave up on (ReasonLine).
+var errDropped = errors.New("the other players had no input from this side for their RollbackConfig.DisconnectAfter (its game stalled, or its link was down), and the relay server dropped it from the match; they play on without it")
 
 // late returns the other player whose inputs the session has for the
 // fewest ticks, of those still in the game.

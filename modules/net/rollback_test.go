@@ -354,6 +354,11 @@ type rbRun struct {
 	// inputs as player 0 learnt it from its bye.
 	leave []uint64
 	gone  []uint64
+	// stall makes the leavers stop at their tick without closing their
+	// game (no bye): a game that froze, its link up; stopped, if set, is
+	// called as each stops.
+	stall   bool
+	stopped func(p int)
 	// watchers is the number of RollbackWatch apps connected to the relay
 	// server (player 0 sets Watchers): watcher k connects k seconds after
 	// the players start. watched, if set, gets their digests at tick n.
@@ -422,7 +427,11 @@ func runRollbackWith(t *testing.T, r rbRun) ([]RollbackStats, []Desync) {
 			defer wg.Done()
 			if r.leaves(p) {
 				err := rbPlay(apps[p], sess[p], p, r.leave[p], &recs[p])
-				apps[p].Close() // its bye
+				if !r.stall {
+					apps[p].Close() // its bye
+				} else if r.stopped != nil {
+					r.stopped(p)
+				}
 				errs <- err
 				return
 			}

@@ -307,6 +307,9 @@ type server struct {
 	// relaySeats holds the client in each rollback seat, 0 for a free one
 	// (relay.go). Guarded by mu.
 	relaySeats [MaxRelaySeats]ClientID
+	// dropped holds, for each rollback seat, the client the other
+	// players gave up on (relay.go), which may not claim it again.
+	dropped [MaxRelaySeats]ClientID
 	// watchLog holds what a rollback match's player 0 sent for watchers,
 	// for those who connect later, up to maxWatchLog bytes
 	// (rollback_watch.go). Guarded by mu.
@@ -851,6 +854,7 @@ type conn struct {
 	relayQ     [][]byte      // relayed messages and seat grants waiting to be written
 	relayBytes int           // their bytes
 	relayed    chan struct{} // wakes the writer for relayQ
+	lastRelay  atomic.Int64  // when the client last sent a relay message, in Unix nanoseconds
 
 	token     string      // the reconnection token, if ReconnectGrace > 0
 	sentInput atomic.Bool // the client sent an input (reconnect.go)
@@ -1114,13 +1118,15 @@ func (c *conn) readLoop() {
 		if f.typ == msgKeepAlive {
 			continue
 		}
-		if f.typ == msgRelay || f.typ == msgSeat || f.typ == msgWatch { // relay.go, rollback_watch.go
+		if f.typ == msgRelay || f.typ == msgSeat || f.typ == msgWatch || f.typ == msgDrop { // relay.go, rollback_watch.go
 			var err error
 			switch f.typ {
 			case msgSeat:
 				err = s.claimSeat(c, f.seat, f.token)
 			case msgWatch:
 				err = s.forWatchers(c, f.token)
+			case msgDrop:
+				err = s.dropSeat(c, f.seat)
 			default:
 				err = s.relay(c, f.token)
 			}

@@ -65,10 +65,16 @@ func (n *SessionNotice) Note(e SessionEvent) {
 	case Resumed:
 		n.set(e.Kind, "Connection back", 90)
 	case PeerLeft:
-		n.set(e.Kind, "The other player left", -1)
+		if errors.Is(e.Reason, errLeft) {
+			n.set(e.Kind, "The other player left", -1)
+		} else {
+			// A game of three or four goes on without the player (if
+			// the last other player left, Disconnected follows).
+			n.set(e.Kind, fmt.Sprintf("Player %d left;\nthe game goes on", int(e.Player)), 180)
+		}
 		n.Reason = e.Reason
 	case Disconnected:
-		if n.Kind != PeerLeft {
+		if n.Kind != PeerLeft || n.frames != -1 { // after "The other player left", that says it
 			n.set(e.Kind, "Connection lost\n"+ReasonLine(e.Reason), -1)
 		}
 		n.Reason = e.Reason
@@ -106,7 +112,8 @@ func (n *SessionNotice) frame() {
 // browser's back/forward cache); the other player's page stayed hidden
 // for DisconnectAwayAfter; the other player's inputs stopped coming (its
 // game or a link is down); the other player's game restarted mid-match;
-// this game restarted mid-match and came too late to join it;
+// this game restarted mid-match and came too late to join it; the
+// others gave this game up (its inputs stopped) and play on without it;
 // or, for the rest (a peer that broke the protocol, a seat refused),
 // that the log says why.
 func ReasonLine(reason error) string {
@@ -123,10 +130,14 @@ func ReasonLine(reason error) string {
 		return "the other player's page\nstayed hidden"
 	case errors.Is(reason, errForgotten):
 		return "the server forgot\nthe match"
+	case errors.Is(reason, errDropped):
+		return "the others went on\nwithout this game"
 	case errors.Is(reason, errTooLate):
 		return "the match began\nwithout this game"
 	case strings.Contains(msg, "game restarted"):
 		return "the other player's\ngame restarted"
+	case strings.Contains(msg, "relay server dropped it"), strings.Contains(msg, "to the relay server ended"):
+		return "no word from the\nother players"
 	case strings.Contains(msg, "no input from"):
 		// Not whose link: the reason's words on this side's link are no
 		// proof (the platformer's TestOnlineCutTooLongDisconnects cuts

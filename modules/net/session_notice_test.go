@@ -116,3 +116,32 @@ func TestSessionNoticeReasons(t *testing.T) {
 		}
 	}
 }
+
+// In a game of three or four, a player who leaves or is dropped is said
+// for three seconds while the game goes on, not for good as in a game of
+// two; the session's end after it still shows. A game dropped by the
+// others says so.
+func TestSessionNoticeOthersPlayOn(t *testing.T) {
+	left := disconnected{errors.New("net: rollback: player 2 sent no input for RollbackConfig.DisconnectAfter (its game or its link is down), and the relay server dropped it at the others' request")}
+	frame, draw := noticeApp(t)
+	if got := frame(SessionEvent{Kind: PeerLeft, Player: 2, Reason: left}); got.Text != "Player 2 left;\nthe game goes on" {
+		t.Errorf("after PeerLeft: %q", got.Text)
+	}
+	var got SessionNotice
+	for range 181 {
+		got = draw()
+	}
+	if got.Text != "" {
+		t.Errorf("3 s after PeerLeft: %q, want nothing", got.Text)
+	}
+	timeout := disconnected{errors.New("net: rollback: no input from player 1 for 3s (RollbackConfig.DisconnectAfter); its game or its link is down (this side's link to the relay server is up)")}
+	if got := frame(SessionEvent{Kind: Disconnected, Reason: timeout}); got.Text != "Connection lost\nno word from the\nother player" {
+		t.Errorf("Disconnected after a PeerLeft that was shown: %q", got.Text)
+	}
+	if got := ReasonLine(left); got != "no word from the\nother players" {
+		t.Errorf("ReasonLine of a dropped player: %q", got)
+	}
+	if got := ReasonLine(disconnected{fmt.Errorf("net: rollback: %w", errDropped)}); got != "the others went on\nwithout this game" {
+		t.Errorf("ReasonLine of this side dropped: %q", got)
+	}
+}

@@ -59,12 +59,14 @@ const (
 	msgRelayed   msgType = 5 // relay.go
 	msgSeated    msgType = 6 // relay.go
 	msgWatched   msgType = 7 // rollback_watch.go
+	msgVacated   msgType = 8 // relay.go
 	msgInput     msgType = 16
 	msgKeepAlive msgType = 17
 	msgStamped   msgType = 18 // predict.go
 	msgRelay     msgType = 19 // relay.go
 	msgSeat      msgType = 20 // relay.go
 	msgWatch     msgType = 21 // rollback_watch.go
+	msgDrop      msgType = 22 // relay.go
 )
 
 func (t msgType) String() string {
@@ -91,6 +93,10 @@ func (t msgType) String() string {
 		return "seat grant"
 	case msgWatch, msgWatched:
 		return "watch"
+	case msgDrop:
+		return "seat drop"
+	case msgVacated:
+		return "seat vacated"
 	}
 	return fmt.Sprintf("message type %d", uint8(t))
 }
@@ -120,7 +126,7 @@ type entUpdate struct {
 // frame is a parsed message.
 type frame struct {
 	typ     msgType
-	client  uint64      // welcome
+	client  uint64      // welcome; relayed, seat vacated: the client (relay.go)
 	token   string      // welcome: the reconnection token, or ""
 	base    uint64      // delta
 	tick    uint64      // snapshot, delta
@@ -130,8 +136,9 @@ type frame struct {
 	seq     uint64      // input, stamped input
 	input   compValue   // input, stamped input
 	stamp   uint64      // stamped input: the client's tick; ack: the last stamp applied by tick
-	seat    int         // seat claim, seat grant, relayed: the rollback seat (relay.go)
+	seat    int         // seat claim, grant, drop and vacated, relayed: the rollback seat (relay.go)
 	watched []string    // watched: the payloads for watchers (rollback_watch.go)
+	why     int         // seat vacated: why (relay.go: vacatedLeft, vacatedDropped)
 }
 
 // parseFrame decodes and checks one message. fromServer says which
@@ -180,8 +187,12 @@ func parseFrame(data []byte, reg *codec.Registry, fromServer bool) (*frame, erro
 		f.client = r.Uvarint()
 		f.seat, err = parseSeat(r)
 		f.token = string(r.BlobView())
-	case fromServer && f.typ == msgSeated:
+	case fromServer && f.typ == msgSeated, !fromServer && f.typ == msgDrop:
 		f.seat, err = parseSeat(r)
+	case fromServer && f.typ == msgVacated:
+		f.client = r.Uvarint()
+		f.seat, err = parseSeat(r)
+		f.why = int(r.Uvarint())
 	case !fromServer && f.typ == msgWatch:
 		f.token = string(r.BlobView()) // the payload, for watchers (rollback_watch.go)
 	case fromServer && f.typ == msgWatched:
