@@ -510,3 +510,23 @@ func TestPluginMistakes(t *testing.T) {
 	}
 	app.Close()
 }
+
+// A resource Plugin.Resources lists that the app does not hold when it
+// saves is not saved, and the save's Result says so in its Notes and
+// the log (a Warn); before, it was left out in silence, and a load of
+// that save said it "predates" the resource.
+func TestSaveNotesAResourceTheAppDoesNotHold(t *testing.T) {
+	r := newRig(t, nil, nil, "test")
+	r.app.InsertResource(R1{Count: 3}) // R2 is listed, never inserted
+	r.run(func(s *step) { s.Saves.Save("slot") })
+	res := r.last()
+	if res.Err != nil {
+		t.Fatalf("save: %v", res.Err)
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "the app holds no save_test.R2") || !strings.Contains(res.Notes[0], "not saved") {
+		t.Errorf("Notes %q, want one naming save_test.R2, not saved", res.Notes)
+	}
+	if logs := r.logs.String(); !strings.Contains(logs, "level=WARN") || !strings.Contains(logs, "the app holds no save_test.R2") {
+		t.Errorf("the log does not warn of it:\n%s", logs)
+	}
+}

@@ -21,7 +21,9 @@
 //
 // A save holds every entity that has at least one component of a type in
 // the registry — with those components, in the order the world stores
-// them — and the resources listed in [Plugin.Resources]. Components of
+// them — and the resources listed in [Plugin.Resources] that the app
+// holds (one it does not hold is named in the save's [Result.Notes] and
+// the log, in native builds). Components of
 // types that are not registered are not saved, and entities with none of
 // a registered type (a HUD's labels) are neither saved nor touched by a
 // load. Nothing else is saved: not events in flight, not glue.Local

@@ -177,7 +177,9 @@ type Result struct {
 	// made by an older build of the game: "the save predates
 	// main.Settings: the current one is kept" for a resource added to
 	// the saved list since, types the game no longer saves that were
-	// ignored. They are logged at Info.
+	// ignored. They are logged at Info. A save's notes name the
+	// resources listed in Plugin.Resources that the app did not hold, so
+	// were not saved; they are logged at Warn.
 	Notes []string
 }
 
@@ -301,6 +303,13 @@ func (s *state) carryOut(w *glue.World, rq request) Result {
 			return res
 		}
 		res.Entities, res.Bytes = n, len(data)
+		for _, t := range s.resources {
+			// Native builds only: a developer's mistake, seen where the
+			// game is made, and kept out of the page's download (issue #40).
+			if runtime.GOOS != "js" && w.Resource(t) == nil {
+				res.Notes = append(res.Notes, fmt.Sprintf("the app holds no %s (Plugin.Resources lists it): not saved, and a load keeps the app's", t))
+			}
+		}
 	case Load:
 		data, err := s.store.Read(rq.name)
 		switch {
@@ -342,7 +351,11 @@ func (s *state) finish(r Result) {
 	default:
 		s.log.Info("save: "+r.Op.String(), "name", r.Name, "where", r.Where, "entities", r.Entities, "bytes", r.Bytes)
 		for _, n := range r.Notes {
-			s.log.Info("save: "+r.Op.String()+": "+n, "name", r.Name)
+			if runtime.GOOS != "js" && r.Op == Save { // a save's notes are native (run)
+				s.log.Warn("save: "+r.Op.String()+": "+n, "name", r.Name)
+			} else {
+				s.log.Info("save: "+r.Op.String()+": "+n, "name", r.Name)
+			}
 		}
 	}
 	s.mu.Lock()
