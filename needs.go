@@ -29,6 +29,17 @@ func RunBy[T any](plugin string) {
 	runBy.Store(reflect.TypeFor[T](), plugin)
 }
 
+// RunBySystem is implemented by component types that do nothing unless
+// a system runs them, one per type argument — tween.Tween[T] and
+// tween.Group[T] by tween.Update[T] —, which [RunBy]'s plugin names cannot
+// say: RunBy returns that system (a new one; its [System.Name] is what
+// counts). When such a component first appears in an app's world and no
+// stage has a system of that name, the tick fails naming the component
+// and the system to add. Native builds only, as for RunBy.
+type RunBySystem interface {
+	RunBy() *System
+}
+
 // runBy holds the plugin that runs each component type RunBy named.
 var runBy sync.Map // reflect.Type -> string
 
@@ -67,6 +78,12 @@ func (a *App) unmetNeed(t reflect.Type) error {
 			return fmt.Errorf("glue: a %s was spawned, and the app has no %s to run it, so it would do nothing; add the plugin (app.AddPlugins(%s{…}))", shortTypeName(t), plugin, plugin)
 		}
 	}
+	if r, ok := runBySystem(t); ok {
+		name := r.RunBy().Name()
+		if !hasSystem(a, name) {
+			return fmt.Errorf("glue: a %s was spawned, and no stage runs %s, so it would do nothing; add that system to an update stage (app.AddSystems(glue.Update, %s()))", shortTypeName(t), name, name)
+		}
+	}
 	// StateScoped[S], whose field State is an S.
 	if t.PkgPath() == reflect.TypeFor[App]().PkgPath() && strings.HasPrefix(t.Name(), "StateScoped[") {
 		s := t.Field(0).Type
@@ -78,4 +95,42 @@ func (a *App) unmetNeed(t reflect.Type) error {
 		return fmt.Errorf("glue: an entity was spawned into a state of type %s (%s), and the app has no such state, so it would never be despawned; add it with glue.AddState(app, …)", shortTypeName(s), shortTypeName(t))
 	}
 	return nil
+}
+
+// hasSystem reports whether a stage of app a (a transition stage, or
+// startup) has a system named name. A function, not a method: a method
+// of App costs the browser's download its name in App's method table,
+// even unused there.
+func hasSystem(a *App, name string) bool {
+	for _, list := range [][]*stageDef{a.stages, a.transStages} {
+		for _, st := range list {
+			for _, r := range st.runs {
+				if r.spec.name == name {
+					return true
+				}
+			}
+		}
+	}
+	for _, r := range a.startup {
+		if r.spec.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// runBySystem returns a value of component type t as a RunBySystem, if
+// t or *t is one (native builds).
+func runBySystem(t reflect.Type) (RunBySystem, bool) {
+	if runtime.GOOS == "js" {
+		return nil, false
+	}
+	rt := reflect.TypeFor[RunBySystem]()
+	switch {
+	case t.Implements(rt):
+		return reflect.Zero(t).Interface().(RunBySystem), true
+	case reflect.PointerTo(t).Implements(rt):
+		return reflect.New(t).Interface().(RunBySystem), true
+	}
+	return nil, false
 }

@@ -59,3 +59,33 @@ func TestComponentWithoutItsPluginFailsTheTick(t *testing.T) {
 		})
 	}
 }
+
+// Driven is a component run by a system per type argument, named by its
+// RunBy method (glue.RunBySystem), here on the pointer.
+type Driven struct{}
+
+func (*Driven) RunBy() *glue.System { return glue.Func(driveSystem).Named("drive") }
+
+func driveSystem(glue.Query1[Driven]) {}
+
+// TestComponentWithoutItsSystemFailsTheTick: a glue.RunBySystem
+// component spawned where no stage has its system fails the tick, naming
+// the system; with the system in any stage (a draw stage here), it does
+// not.
+func TestComponentWithoutItsSystemFailsTheTick(t *testing.T) {
+	for _, with := range []bool{false, true} {
+		app := glue.NewApp()
+		app.AddSystems(glue.Update, glue.Func(func(cmds glue.Commands) { glue.Spawn1(cmds, Driven{}) }).Named("spawner"))
+		if with {
+			app.AddSystems(glue.PreDraw, glue.Func(driveSystem).Named("drive"))
+		}
+		err := app.Update()
+		app.Close()
+		switch {
+		case with && err != nil:
+			t.Errorf("with the system: %v", err)
+		case !with && (err == nil || !strings.Contains(err.Error(), "glue: a glue_test.Driven was spawned, and no stage runs drive, so it would do nothing")):
+			t.Errorf("without the system: %v", err)
+		}
+	}
+}

@@ -15,5 +15,8 @@
 //		Steps: []tween.Step{tween.ToXY(100, 20, 0.5, tween.OutCubic)},
 //	})
 //
+// A Tween[T] or Group[T] spawned in an app where no stage runs
+// Update[T] fails the tick, naming the system to add (native builds).
+//
 // Advancing a tween allocates nothing, nor does a tick of [Update].
 package tween

@@ -120,3 +120,39 @@ func TestUpdateInADrawStageIsABuildError(t *testing.T) {
 		t.Fatalf("tween.Update in glue.Draw: %v; want a Build error naming it and the fix", err)
 	}
 }
+
+// A Tween[T] or Group[T] spawned in an app that does not run
+// tween.Update[T] fails the tick, naming the system to add; before, it
+// did nothing, in silence. Update of another type does not run it.
+func TestTweenWithoutItsUpdateFails(t *testing.T) {
+	alpha := tween.Float(func(l *Label) *float64 { return &l.Alpha })
+	for _, c := range []struct {
+		name  string
+		spawn func(glue.Commands)
+		want  string
+	}{
+		{"Tween", func(c glue.Commands) {
+			c.Spawn(Ball{}, tween.Tween[Ball]{Prop: pos, Steps: []tween.Step{tween.ToXY(30, 0, 0.5, nil)}})
+		}, "tween.Update[tween_test.Ball]"},
+		{"Group", func(c glue.Commands) {
+			c.Spawn(Label{}, tween.Group[Label]{Tweens: []tween.Tween[Label]{{Prop: alpha, Steps: []tween.Step{tween.To(1, 0.5, nil)}}}})
+		}, "tween.Update[tween_test.Label]"},
+	} {
+		app := glue.NewApp()
+		app.AddPlugins(timer.Plugin{})
+		if c.name == "Group" {
+			app.AddSystems(glue.Update, tween.Update[Ball]()) // not Label's
+		}
+		app.AddStartup(glue.Func(c.spawn))
+		var err error
+		for range 3 {
+			if err = app.Update(); err != nil {
+				break
+			}
+		}
+		if err == nil || !strings.Contains(err.Error(), "no stage runs "+c.want) || !strings.Contains(err.Error(), "app.AddSystems(glue.Update, "+c.want+"())") {
+			t.Errorf("%s: Update returned %v, want an error naming %s and how to add it", c.name, err, c.want)
+		}
+		app.Close()
+	}
+}
