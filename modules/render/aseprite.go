@@ -87,8 +87,8 @@ type asepriteFrame struct {
 // LoadAseprite reads the JSON that Aseprite exports with a sprite sheet
 // (the "Array" or the "Hash" form; with the hash form, frames keep the
 // file's order) and loads the sheet's image, which the JSON names in
-// meta.image, relative to the JSON file, as [LoadImage] does (the game
-// imports image/png). It uses only the standard library. Every error
+// meta.image, relative to the JSON file, as [LoadImage] does. It uses
+// only the standard library. Every error
 // names the file: a missing file, JSON that is not an Aseprite export, a
 // rotated frame (turn off "rotated" packing), a frame outside the image,
 // a tag out of range, reversed (from after to), with an unknown direction

@@ -1,32 +1,30 @@
 package render
 
 import (
-	"bufio"
-	"errors"
-	"image"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
-// TestDecodeErrorNamesTheMissingDecoder: in a program that does not
-// import image/png (render imports none; a WebAssembly build of it has
-// none), image.Decode fails a PNG with image.ErrFormat, and the error
-// says what to add instead of calling the PNG invalid. The test binary
-// has the decoder (the tests encode PNGs), so the message is checked as
-// decodeError makes it.
-func TestDecodeErrorNamesTheMissingDecoder(t *testing.T) {
-	for _, c := range []struct{ data, want string }{
-		{"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR", `render: image "hero.png" (x) is a PNG, and this program has no PNG decoder: add import _ "image/png" to the game's main package`},
-		{"GIF89a", `render: image "hero.png" (x) is not a valid PNG: it does not begin with PNG's signature`},
-		{"", `render: image "hero.png" (x) is not a valid PNG: it does not begin with PNG's signature`},
-	} {
-		err := decodeError("hero.png", " (x)", bufio.NewReader(strings.NewReader(c.data)), image.ErrFormat)
-		if !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("decodeError(%q) = %v, want it to begin %q", c.data, err, c.want)
-		}
+// TestDecodeFileErrors: a file that is not a PNG, or a PNG the decoder
+// refuses, fails with an error that names the file and why. (A PNG
+// always has a decoder now: image/png natively, the browser's own in a
+// page; before, a program that did not import image/png was told to.)
+func TestDecodeFileErrors(t *testing.T) {
+	fsys := fstest.MapFS{
+		"hero.gif":  {Data: []byte("GIF89a")},
+		"empty.png": {Data: nil},
+		"cut.png":   {Data: []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR")},
 	}
-	inner := errors.New("png: invalid format: bad CRC")
-	if err := decodeError("hero.png", "", bufio.NewReader(strings.NewReader("")), inner); !errors.Is(err, inner) || !strings.Contains(err.Error(), "is not a valid PNG: png: invalid format") {
-		t.Errorf("decodeError(a decoder's error) = %v, want it wrapped", err)
+	for _, c := range []struct{ path, want string }{
+		{"hero.gif", `render: image "hero.gif" is not a valid PNG: it does not begin with PNG's signature (only PNG images are loaded)`},
+		{"empty.png", `render: image "empty.png" is not a valid PNG: it does not begin with PNG's signature`},
+		{"cut.png", `render: image "cut.png" is not a valid PNG: unexpected EOF`},
+		{"none.png", `render: image "none.png": open none.png: file does not exist`},
+	} {
+		_, err := DecodeImage(fsys, c.path)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("DecodeImage(%q) = %v, want it to begin %q", c.path, err, c.want)
+		}
 	}
 }

@@ -109,11 +109,10 @@
 // Images are loaded from an fs.FS — an embed.FS in the games, so that
 // they work in the browser too — as PNG files, packed into atlas pages
 // (shelves, tallest first) with a transparent border. A missing or
-// undecodable file is an error naming its path. The game imports the PNG
-// decoder (import _ "image/png"), as Go's image package asks; render
-// links none, so that a game that loads no image does not download one
-// (modules tiled and ldtk import it for the maps they load, and gluevet
-// reports a program that loads images without it). [HTTPFS] fetches files
+// undecodable file is an error naming its path. Natively Go's image/png
+// decodes them; in the browser the browser's own decoder does
+// ([DecodeImage]), so a page's download carries no PNG decoder and the
+// game imports none. [HTTPFS] fetches files
 // over HTTP (with the page's fetch in the browser); [LoadImagesAsync]
 // loads on a goroutine of its own while the game goes on — the way to
 // load from an HTTPFS in the browser without freezing the page — and a

@@ -23,8 +23,8 @@ type ImageLoad struct {
 // LoadImagesAsync starts loading PNG files from fsys on a goroutine of
 // its own and returns at once: the game goes on while the files arrive
 // and are decoded. It is the way to load images from an [HTTPFS] in the
-// browser without freezing the page, and works with any fs.FS. As for
-// [LoadImage], the game imports image/png.
+// browser without freezing the page, and works with any fs.FS. The
+// PNGs are decoded as [LoadImage] decodes them.
 //
 // Poll the returned ImageLoad from a system every tick until it is done:
 // the images are then packed into the atlas (on the goroutine that

@@ -3,18 +3,23 @@
 // tinted and ordered by Z with a custom draw between them, and a sprite
 // sheet loaded over HTTP (render.HTTPFS, render.LoadImagesAsync) while
 // the game runs, with two loads that fail (a missing file, a file that
-// is not a PNG). In the browser it answers window.gfxState() with what it
-// has drawn and loaded (web/test/render.test.mjs checks its pixels);
+// is not a PNG); once the sheet is in, it decodes it again with
+// render.DecodeImage (in the browser, the browser's own decoder) and with
+// Go's image/png, and compares their pixels. In the browser it answers
+// window.gfxState() with what it has drawn and loaded and how the
+// decoders compare (web/test/render.test.mjs checks them);
 // natively it loads the sheet from games/assets:
 //
 //	go run ./web/gfxtest
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/png" // the sheet (render.LoadImagesAsync decodes with it)
+	"image/png" // the reference decoder, against render.DecodeImage's
+	"io/fs"
 	"log"
 	"math"
 
@@ -44,8 +49,13 @@ type Scene struct {
 	Frame  int      // frames drawn
 	Loaded int      // the frame the sheet appeared in, 0 before
 	Errors []string // the failed loads' errors, in order
-	loads  []*render.ImageLoad
-	sheet  *render.ImageLoad
+	// Decoders compares render.DecodeImage's pixels of the sheet with
+	// image/png's, once the sheet is in: "" before.
+	Decoders string
+	loads    []*render.ImageLoad
+	sheet    *render.ImageLoad
+	fsys     fs.FS
+	compared chan string
 }
 
 // Sheet marks the sprite that shows the sheet's frame once it is loaded.
@@ -78,6 +88,7 @@ func setup(p struct {
 	p.Cmds.Spawn(Sheet{S: render.Sprite{X: 130, Y: 80, OriginX: 0.5, OriginY: 0.5}})                                    // 114..146 × 64..96 once loaded
 	fsys := assetFS()
 	s := p.Scene.Get()
+	s.fsys = fsys
 	s.sheet = render.LoadImagesAsync(fsys, assets.Sheet)
 	s.loads = []*render.ImageLoad{render.LoadImagesAsync(fsys, "missing.png"), render.LoadImagesAsync(fsys, "notpng.png")}
 }
@@ -101,7 +112,16 @@ func poll(p struct {
 			} else {
 				p.Sheets.Each(func(_ glue.Entity, sp *Sheet) { sp.S.Image = frame })
 				s.Loaded = s.Frame + 1
+				s.compared = make(chan string, 1)
+				go func(fsys fs.FS, out chan<- string) { out <- compareDecoders(fsys, assets.Sheet) }(s.fsys, s.compared)
 			}
+		}
+	}
+	if s.compared != nil {
+		select {
+		case s.Decoders = <-s.compared:
+			s.compared = nil
+		default:
 		}
 	}
 	for i, l := range s.loads {
@@ -116,6 +136,57 @@ func poll(p struct {
 			s.Errors = append(s.Errors, err.Error())
 		}
 	}
+}
+
+// compareDecoders decodes the PNG at path in fsys with render.DecodeImage
+// and with image/png, and says, as JSON, how many pixels there are, how
+// many are opaque, transparent and in between (by image/png), and, of
+// each kind, how many differ and by how much at most in a channel:
+// straight colours, and premultiplied (what the atlas holds and draws).
+func compareDecoders(fsys fs.FS, path string) string {
+	data, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return fmt.Sprintf(`{"error":%q}`, err.Error())
+	}
+	want, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Sprintf(`{"error":%q}`, err.Error())
+	}
+	got, err := render.DecodeImage(fsys, path)
+	if err != nil {
+		return fmt.Sprintf(`{"error":%q}`, err.Error())
+	}
+	if got.Bounds() != want.Bounds() {
+		return fmt.Sprintf(`{"error":"bounds %v, image/png's %v"}`, got.Bounds(), want.Bounds())
+	}
+	var n, differ, maxStraight, maxPremul [3]int // opaque, transparent, in between
+	delta := func(a, b uint8) int { return max(int(a)-int(b), int(b)-int(a)) }
+	b := want.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			w, g := color.NRGBAModel.Convert(want.At(x, y)).(color.NRGBA), color.NRGBAModel.Convert(got.At(x, y)).(color.NRGBA)
+			wp, gp := color.RGBAModel.Convert(w).(color.RGBA), color.RGBAModel.Convert(g).(color.RGBA)
+			k := 2
+			switch w.A {
+			case 255:
+				k = 0
+			case 0:
+				k = 1
+			}
+			n[k]++
+			ds := max(delta(w.R, g.R), delta(w.G, g.G), delta(w.B, g.B), delta(w.A, g.A))
+			if k == 1 {
+				ds = delta(w.A, g.A) // a transparent pixel's colour is not drawn
+			}
+			dp := max(delta(wp.R, gp.R), delta(wp.G, gp.G), delta(wp.B, gp.B), delta(wp.A, gp.A))
+			if ds != 0 || dp != 0 {
+				differ[k]++
+			}
+			maxStraight[k], maxPremul[k] = max(maxStraight[k], ds), max(maxPremul[k], dp)
+		}
+	}
+	return fmt.Sprintf(`{"pixels":[%d,%d,%d],"differ":[%d,%d,%d],"maxStraight":[%d,%d,%d],"maxPremultiplied":[%d,%d,%d]}`,
+		n[0], n[1], n[2], differ[0], differ[1], differ[2], maxStraight[0], maxStraight[1], maxStraight[2], maxPremul[0], maxPremul[1], maxPremul[2])
 }
 
 // asteroid cuts the asteroid's frame out of the sheet.

@@ -23,5 +23,9 @@ func (s *Scene) state() string {
 	for i, e := range s.Errors {
 		q[i] = fmt.Sprintf("%q", e)
 	}
-	return fmt.Sprintf(`{"frame":%d,"loaded":%d,"errors":[%s]}`, s.Frame, s.Loaded, strings.Join(q, ","))
+	decoders := s.Decoders
+	if decoders == "" {
+		decoders = "null"
+	}
+	return fmt.Sprintf(`{"frame":%d,"loaded":%d,"errors":[%s],"decoders":%s}`, s.Frame, s.Loaded, strings.Join(q, ","), decoders)
 }

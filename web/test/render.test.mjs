@@ -109,6 +109,18 @@ test("a sprite sheet fetched over HTTP appears while the game goes on; bad files
   const [missing, notPNG] = [...s.errors].sort((a, b) => a.indexOf("notpng") - b.indexOf("notpng"));
   assert.match(missing, /render: image "missing\.png": open assets\/missing\.png: HTTP 404/);
   assert.match(notPNG, /render: image "notpng\.png" \(assets\/notpng\.png\) is not a valid PNG/);
+  // The page decodes PNGs with the browser's own decoder
+  // (render.DecodeImage): the sheet's pixels are image/png's — opaque
+  // ones exactly, transparent ones transparent, the semi-transparent
+  // (2,050 of them, anti-aliased edges) within one step in 255 once
+  // premultiplied, as the atlas holds them.
+  while (!s.decoders && Date.now() < end + 30_000) { await page.waitForTimeout(100); s = await state(page); }
+  const d = s.decoders;
+  assert.ok(d && !d.error, `the decoders' comparison: ${JSON.stringify(d)}`);
+  assert.ok(d.pixels[0] > 0 && d.pixels[2] > 0, `the sheet has opaque and semi-transparent pixels: ${JSON.stringify(d)}`);
+  assert.deepEqual([d.differ[0], d.differ[1]], [0, 0], `opaque or transparent pixels differ from image/png's: ${JSON.stringify(d)}`);
+  assert.ok(d.maxPremultiplied[2] <= 1, `semi-transparent pixels differ by more than one step, premultiplied: ${JSON.stringify(d)}`);
+  console.log(`decoders: ${JSON.stringify(d)}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
