@@ -6,10 +6,7 @@
 // entity systems that glue may split across workers, pointers into
 // component storage kept after the call that handed them out, and calls
 // that do nothing (a QueryN.All iterator dropped, entities enabled that
-// are never disabled), and programs that load PNG images with
-// modules/render and no PNG decoder, whose images would load on the
-// desktop and not in the browser. Run it through go vet, instead of go
-// vet:
+// are never disabled). Run it through go vet, instead of go vet:
 //
 //	go vet -vettool=$(go tool -n gluevet) ./...
 //

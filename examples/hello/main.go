@@ -13,7 +13,6 @@ import (
 	"embed"
 	"fmt"
 	"image/color"
-	_ "image/png" // hero.png (render.LoadImage decodes with it)
 	"io"
 	"os"
 	"time"

@@ -44,3 +44,22 @@ func buildImports(t *testing.T, pkg, goos, goarch string, tags ...string) bool {
 	}
 	return slices.Contains(strings.Fields(string(out)), pkg)
 }
+
+// TestBrowserBuildsHaveNoPNGDecoder: in the browser the page decodes the
+// level's and the sheet's PNGs with the browser's own decoder
+// (render.DecodeImage), so neither browser build carries image/png (23.7
+// KB of platformer.wasm's brotli -q 5 download with compress/zlib);
+// natively render imports it.
+func TestBrowserBuildsHaveNoPNGDecoder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, tags := range [][]string{nil, {"-tags", "replay"}} {
+		if buildImports(t, "image/png", "js", "wasm", tags...) {
+			t.Errorf("the browser build %v imports image/png; the page decodes PNGs itself (render.DecodeImage)", tags)
+		}
+	}
+	if !buildImports(t, "image/png", "linux", "amd64") {
+		t.Error("the native build lacks image/png")
+	}
+}

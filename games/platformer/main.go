@@ -31,7 +31,6 @@ import (
 	"cmp"
 	"fmt"
 	"image/color"
-	_ "image/png" // the sheets and tilesets are PNGs (render.LoadBakedAseprite, tiled.Baked)
 	"io"
 	"io/fs"
 	"os"

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"image/color"
-	_ "image/png" // the sprite sheet is a PNG (render.LoadImage)
 	"math"
 
 	"github.com/gluekit/glue"

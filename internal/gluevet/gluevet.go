@@ -14,8 +14,6 @@
 //   - [Noop]: calls that do nothing — a dropped QueryN.All iterator,
 //     enabling entities that are never disabled, disabling ones that all
 //     are, a bundle spawned as one component;
-//   - [PNG]: a program that loads PNG images with modules/render and
-//     links no PNG decoder (they would fail to load in the browser).
 //
 // docs/gluevet.md lists every check with an example and its fix.
 package gluevet
@@ -37,7 +35,7 @@ const GluePath = "github.com/gluekit/glue"
 
 // Analyzers are all of gluevet's analyzers, in the order cmd/gluevet
 // runs them.
-var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape, Noop, PNG, Setter}
+var Analyzers = []*analysis.Analyzer{ReadOnly, Unadded, Captured, Escape, Noop, Setter}
 
 var (
 	eachFunc  = regexp.MustCompile(`^Each([1-8])P?$`)

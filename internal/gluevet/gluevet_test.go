@@ -34,13 +34,6 @@ func TestNoopCorpus(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), gluevet.Noop, "noop")
 }
 
-// TestPNGCorpus runs PNG over testdata/src/png: programs that load PNG
-// images through render with and without image/png, directly and
-// through packages of their own.
-func TestPNGCorpus(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), gluevet.PNG, "png/...")
-}
-
 // TestSetterCorpus runs Setter over testdata/src/setter: value-receiver
 // setters whose writes are lost, and the methods that only look alike.
 func TestSetterCorpus(t *testing.T) {

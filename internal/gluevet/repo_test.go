@@ -52,9 +52,7 @@ func vet(t *testing.T, pkgs ...string) (string, bool) {
 // games, examples and modules, which must draw no report (no false
 // positive), and over testdata/realapi, which misuses the real glue API:
 // exactly its lines marked "// report" must be reported, so a change of
-// glue's API that the analyzers miss fails here; and over
-// testdata/realpng, a program that loads images with the real
-// modules/render and no PNG decoder.
+// glue's API that the analyzers miss fails here.
 func TestRepository(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and vets the whole repository")
@@ -66,9 +64,7 @@ func TestRepository(t *testing.T) {
 		t.Errorf("gluevet reported on the repository's own code (a false positive, or a real misuse to fix):\n%s", out)
 	}
 
-	for _, file := range []string{"realapi/realapi.go", "realpng/main.go"} {
-		checkMarked(t, file)
-	}
+	checkMarked(t, "realapi/realapi.go")
 }
 
 // checkMarked runs gluevet over the package of testdata's file, which

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	_ "image/png" // the tilesets' PNGs (render.LoadImage)
 	"io/fs"
 	"math"
 	"path"

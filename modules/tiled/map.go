@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io/fs"
 	"math"
 	"path"
@@ -529,14 +528,9 @@ const transMark = " (trans #"
 // decodePNG decodes the PNG at p (a path inside fsys); with trans, the
 // pixels of that colour are transparent.
 func decodePNG(fsys fs.FS, p string, trans *tmx.HexColor) (image.Image, error) {
-	f, err := fsys.Open(p)
+	src, err := render.DecodeImage(fsys, p) // in the browser, by the browser's decoder
 	if err != nil {
-		return nil, fmt.Errorf("image %q: %w", p, err)
-	}
-	defer f.Close()
-	src, err := png.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("image %q is not a valid PNG: %w", p, err)
+		return nil, err
 	}
 	if trans == nil {
 		return src, nil
