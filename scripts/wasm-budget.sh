@@ -133,14 +133,22 @@ trap 'rm -rf "$dir"' EXIT
 # 1,241,500: its code changed by 30 bytes (physics' Static check, native
 # only) and -q 5 moved by 1.9 KB with the file's layout (1,237,177 at
 # 10:31, 1,239,083 at 10:50); its -q 11, 1,002,333, is far under its goal.
+# The platformer's both lowered on 30 Nov 2026 (16:06 UTC) to its sizes
+# plus 1.5 % (-q 5) and 1.4 % (-q 11) when the page decoded its PNGs with
+# the browser's decoder (render.DecodeImage; no image/png in the page):
+# over minimal -q 5 948,406 -> 924,667, -q 11 781,510 -> 769,401 (goal
+# 700,000: still missed, docs/web.md). The watcher's raised then to its
+# sizes plus 1.5 % and 1.4 % (-q 5 1,240,252, -q 11 1,012,298), after
+# rollback sessions of 3-4 players learnt to drop a player whose game
+# stalled (+3.2 KB at -q 5; its goal, 1.2 MB at -q 11, is met).
 budget() {
   case "$1:$2" in
     breakout:5) echo 856500 ;;
-    watch:5) echo 1241500 ;;
-    platformer:5) echo 962000 ;;
+    watch:5) echo 1259000 ;;
+    platformer:5) echo 938500 ;;
     breakout:11) echo 700000 ;;
-    watch:11) echo 1021000 ;;
-    platformer:11) echo 797500 ;;
+    watch:11) echo 1026500 ;;
+    platformer:11) echo 780200 ;;
   esac
 }
 # goal BUILD: issue #40's goal, at brotli -q 11.
