@@ -59,15 +59,27 @@ const (
 // Event is what a menu tells the game, written by [UpdateSystem] for
 // the game's systems to read with glue.Reader[ui.Event]: the menu's
 // entity, what happened, the widget's ID and its new value (or key).
+//
+// Only the field of the widget's kind is set; the others are zero, and a
+// zero Key is ebiten.KeyA, so read Key only for a [KeyField]'s Changed.
 type Event struct {
-	Menu  glue.Entity
-	Kind  EventKind
-	ID    string
+	// Menu is the menu's entity.
+	Menu glue.Entity
+	// Kind is what happened.
+	Kind EventKind
+	// ID is the widget's ID ("" for Back, which is the menu's).
+	ID string
+	// Value is a [Slider]'s new value (Changed).
 	Value float64
+	// Index is an [Options] widget's new choice (Changed).
 	Index int
-	On    bool
-	Text  string
-	Key   ebiten.Key
+	// On is a [Toggle]'s new state (Changed).
+	On bool
+	// Text is a [TextField]'s text (Changed, Submitted).
+	Text string
+	// Key is a [KeyField]'s new key (Changed); zero, ebiten.KeyA, for
+	// every other widget.
+	Key ebiten.Key
 }
 
 // Menu is a component: a tree of widgets placed on the screen, drawn on
