@@ -217,8 +217,8 @@ wasm-minimal: deps-wasm
 	$(call compress,web/dist/minimal/minimal.wasm)
 
 ## wasm-gfx: web/gfxtest, the browser test's scene of modules/render, in
-## web/dist/gfxtest, with the games' sprite sheet and a file that is not
-## a PNG in its assets/ (which it fetches over HTTP). Not compressed: the
+## web/dist/gfxtest, with the games' sprite sheet, a file that is not
+## a PNG and a PNG cut short in its assets/ (which it fetches over HTTP). Not compressed: the
 ## test only needs it served.
 wasm-gfx: deps-wasm
 	@mkdir -p web/dist/gfxtest/assets
@@ -227,6 +227,7 @@ wasm-gfx: deps-wasm
 	sed -e 's|<body>|<body data-wasm="gfxtest.wasm">|' -e 's|Loading Breakout|Loading the render test|' -e 's|<title>[^<]*</title>|<title>glue: render in the browser</title>|' web/static/index.html > web/dist/gfxtest/index.html
 	cp games/assets/sprites.png web/dist/gfxtest/assets/
 	printf '<!doctype html><title>not a PNG</title>\n' > web/dist/gfxtest/assets/notpng.png
+	head -c 200 games/assets/sprites.png > web/dist/gfxtest/assets/cut.png
 
 ## wasm-ui: web/uitest, the browser test's scene of modules/ui, in
 ## web/dist/uitest. Not compressed.

@@ -2,8 +2,8 @@
 // browser by `make wasm-gfx` into web/dist/gfxtest: sprites turned,
 // tinted and ordered by Z with a custom draw between them, and a sprite
 // sheet loaded over HTTP (render.HTTPFS, render.LoadImagesAsync) while
-// the game runs, with two loads that fail (a missing file, a file that
-// is not a PNG); once the sheet is in, it decodes it again with
+// the game runs, with three loads that fail (a missing file, a file that
+// is not a PNG, a PNG cut short); once the sheet is in, it decodes it again with
 // render.DecodeImage (in the browser, the browser's own decoder) and with
 // Go's image/png, and compares their pixels. In the browser it answers
 // window.gfxState() with what it has drawn and loaded and how the
@@ -90,7 +90,7 @@ func setup(p struct {
 	s := p.Scene.Get()
 	s.fsys = fsys
 	s.sheet = render.LoadImagesAsync(fsys, assets.Sheet)
-	s.loads = []*render.ImageLoad{render.LoadImagesAsync(fsys, "missing.png"), render.LoadImagesAsync(fsys, "notpng.png")}
+	s.loads = []*render.ImageLoad{render.LoadImagesAsync(fsys, "missing.png"), render.LoadImagesAsync(fsys, "notpng.png"), render.LoadImagesAsync(fsys, "cut.png")}
 }
 
 // poll shows the sheet's asteroid frame once it has arrived and records

@@ -3,7 +3,9 @@
 // the pixels of sprites turned, tinted and ordered by Z with a custom draw
 // between them, and a sprite sheet fetched over HTTP (render.HTTPFS,
 // render.LoadImagesAsync) while the game goes on, with the errors of a
-// missing file and of a file that is not a PNG naming their URLs.
+// missing file, of a file that is not a PNG and of a PNG cut short naming
+// their URLs, and the browser's decoding of the sheet (render.DecodeImage)
+// against Go's image/png.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG } from "pngjs";
@@ -105,10 +107,12 @@ test("a sprite sheet fetched over HTTP appears while the game goes on; bad files
   const n = lit(await shot(page));
   assert.ok(n > 100, `the asteroid from the fetched sheet lit ${n} of 1024 logical pixels, want most of its disc`);
   // The failed loads, by the URLs the page fetched.
-  assert.equal(s.errors.length, 2, `errors: ${JSON.stringify(s.errors)}`);
-  const [missing, notPNG] = [...s.errors].sort((a, b) => a.indexOf("notpng") - b.indexOf("notpng"));
-  assert.match(missing, /render: image "missing\.png": open assets\/missing\.png: HTTP 404/);
-  assert.match(notPNG, /render: image "notpng\.png" \(assets\/notpng\.png\) is not a valid PNG/);
+  assert.equal(s.errors.length, 3, `errors: ${JSON.stringify(s.errors)}`);
+  const named = (f) => s.errors.find((e) => e.includes(`"${f}"`)) || "";
+  assert.match(named("missing.png"), /render: image "missing\.png": open assets\/missing\.png: HTTP 404/);
+  assert.match(named("notpng.png"), /render: image "notpng\.png" \(assets\/notpng\.png\) is not a valid PNG: it does not begin with PNG's signature/);
+  // A PNG cut short: the browser's decoder refuses it, and says so.
+  assert.match(named("cut.png"), /render: image "cut\.png" \(assets\/cut\.png\) is not a valid PNG: the browser could not decode it/);
   // The page decodes PNGs with the browser's own decoder
   // (render.DecodeImage): the sheet's pixels are image/png's — opaque
   // ones exactly, transparent ones transparent, the semi-transparent
