@@ -561,6 +561,12 @@ type rbPeer[I comparable] struct {
 	names        []string // the names of its digests' parts (the connection's goroutine)
 }
 
+// follow makes client id the player's before the match starts (0: none
+// yet, the seat free): what the client before it said is forgotten.
+func (q *rbPeer[I]) follow(id ClientID) {
+	q.id, q.pong, q.ack, q.adv, q.theirs = id, 0, 0, 0, nil
+}
+
 // known reports whether player q's input of every tick up to t is known:
 // received, or zero after it left.
 func (q *rbPeer[I]) known(t uint64) bool {
@@ -778,7 +784,7 @@ func (s *session[I]) poll() {
 				// hello). What this side ran with its predictions
 				// (used) stays: the new client's inputs correct them.
 				s.cfg.Logger.Info("net: rollback: a new client speaks for a player before its first input; following it", "player", int(m.player), "client", m.from, "before", q.id)
-				q.id, q.pong, q.ack, q.adv, q.theirs = m.from, 0, 0, 0, nil
+				q.follow(m.from)
 			default:
 				s.restarted(m.player, m.from)
 				continue

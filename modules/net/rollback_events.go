@@ -192,11 +192,11 @@ func (s *session[I]) watch(waiting bool) {
 // again every tenth of it.
 const dropWait = 5 * time.Second
 
-// askDrop asks the relay server, once, to drop player late, whose inputs
-// this side has waited for for its limit (watch), in a game of three or
-// four where another player is left to play with, and reports whether
-// the session waits for the server's word (vacated) a while longer
-// (dropWait) instead of ending.
+// askDrop asks the relay server to drop player late, whose inputs this
+// side has waited for for its limit (watch), in a game of three or four
+// where another player is left to play with — again every tenth of
+// dropWait —, and reports whether the session waits for the server's
+// word (vacated) instead of ending: for up to dropWait.
 func (s *session[I]) askDrop(late Player, now time.Time) bool {
 	if s.cfg.Players < 3 || !s.othersBut(late) {
 		return false
@@ -251,7 +251,7 @@ func (s *session[I]) vacated(m rbMsg[I]) {
 	case q.left || q.id != m.from:
 		return // gone already, or not the player's client
 	case !s.started:
-		q.id, q.pong, q.ack, q.adv, q.theirs = 0, 0, 0, 0, nil // the seat is free for a new client
+		q.follow(0) // the seat is free for a new client
 		return
 	case !m.dropped && s.cfg.Players == 2:
 		return
