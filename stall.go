@@ -132,8 +132,17 @@ func (a *App) goexited(st *stageDef, info *planInfo) {
 // stack has the frame of sysRun.guard), the innermost frame between the
 // blocking call and glue's own frames that is not glue's core.
 func runningSystems() []string {
+	// All the stacks, however many goroutines (a server's clients each
+	// have some): a cut dump would lose the system's.
 	buf := make([]byte, 1<<20)
-	buf = buf[:runtime.Stack(buf, true)]
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) || len(buf) >= 64<<20 {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 	var out []string
 	for _, g := range strings.Split(string(buf), "\n\n") {
 		lines := strings.Split(g, "\n")

@@ -52,7 +52,9 @@ import (
 //
 // [Server.Shutdown] stops the three and sends POST /shutdown {} ahead of
 // anything still to reconcile, with its own deadline (ShutdownTimeout),
-// whatever the sidecar does: Agones then deletes the pod. [Server.AgonesReady]
+// whatever the sidecar does: Agones then deletes the pod. A call under
+// way is let finish first, within half that deadline, so that Shutdown is
+// the last call the sidecar takes. [Server.AgonesReady]
 // marks the room Ready again, for reuse after a match. docs/net.md has a
 // Fleet, an autoscaler and how a matchmaker allocates a room.
 type AgonesConfig struct {
@@ -69,7 +71,8 @@ type AgonesConfig struct {
 	CallTimeout time.Duration
 	// ShutdownTimeout bounds POST /shutdown and the stop of the
 	// goroutines at [Server.Shutdown] (less if Shutdown's context ends
-	// sooner). The default is 800 milliseconds.
+	// sooner); a call under way may take half of it before POST /shutdown
+	// is sent. The default is 800 milliseconds.
 	ShutdownTimeout time.Duration
 	// Label is the key of the label that holds the number of clients. The
 	// default is "clients".
@@ -273,15 +276,17 @@ func (w *agonesWant) players() map[ClientID]bool {
 
 // agones is a server's connection to the SDK sidecar.
 type agones struct {
-	cfg   AgonesConfig
-	log   *slog.Logger
-	watch *http.Client // cfg.Client without its timeout
-	ctx   context.Context
-	stop  context.CancelFunc
-	wg    sync.WaitGroup
-	kick  chan struct{} // the wanted state changed
-	once  sync.Once
-	gs    atomic.Pointer[AgonesGameServer]
+	cfg       AgonesConfig
+	log       *slog.Logger
+	watch     *http.Client    // cfg.Client without its timeout
+	ctx       context.Context // the goroutines' lives; Shutdown ends it first
+	stop      context.CancelFunc
+	calls     context.Context // the state goroutine's calls; ended later (see shutdown)
+	stopCalls context.CancelFunc
+	wg        sync.WaitGroup
+	kick      chan struct{} // the wanted state changed
+	once      sync.Once
+	gs        atomic.Pointer[AgonesGameServer]
 
 	mu   sync.Mutex
 	want agonesWant
@@ -312,7 +317,8 @@ func newAgones(cfg AgonesConfig, log *slog.Logger) *agones {
 	watch := *cfg.Client
 	watch.Timeout = 0
 	ctx, stop := context.WithCancel(context.Background())
-	return &agones{cfg: cfg, log: log, watch: &watch, ctx: ctx, stop: stop, kick: make(chan struct{}, 1),
+	calls, stopCalls := context.WithCancel(context.Background())
+	return &agones{cfg: cfg, log: log, watch: &watch, ctx: ctx, stop: stop, calls: calls, stopCalls: stopCalls, kick: make(chan struct{}, 1),
 		want: agonesWant{ready: 1, connected: map[ClientID]bool{}, seated: map[ClientID]bool{}},
 		have: agonesHave{label: -1, players: map[ClientID]bool{}, capacity: -1}}
 }
@@ -380,6 +386,16 @@ func (a *agones) call(ctx context.Context, method, path string, body, out any) e
 		}
 	}
 	return nil
+}
+
+// do makes one call of the state goroutine. None starts once Shutdown
+// began; one under way is let finish, so that the sidecar has answered it
+// before POST /shutdown is sent (see shutdown).
+func (a *agones) do(method, path string, body, out any) error {
+	if err := a.ctx.Err(); err != nil {
+		return err
+	}
+	return a.call(a.calls, method, path, body, out)
 }
 
 // run starts the health, state and watch goroutines; shutdown stops
@@ -509,7 +525,7 @@ func (a *agones) reconcile() error {
 	slices.Sort(came)
 	h := &a.have
 	if h.ready < ready {
-		if err := a.call(a.ctx, http.MethodPost, "/ready", empty, nil); err != nil {
+		if err := a.do(http.MethodPost, "/ready", empty, nil); err != nil {
 			return err
 		}
 		h.ready = ready
@@ -536,7 +552,7 @@ func (a *agones) reconcile() error {
 		h.players[id] = true
 	}
 	if h.label != clients {
-		if err := a.call(a.ctx, http.MethodPut, "/metadata/label", map[string]string{"key": a.cfg.Label, "value": strconv.Itoa(clients)}, nil); err != nil {
+		if err := a.do(http.MethodPut, "/metadata/label", map[string]string{"key": a.cfg.Label, "value": strconv.Itoa(clients)}, nil); err != nil {
 			return err
 		}
 		h.label = clients
@@ -549,10 +565,10 @@ func (a *agones) setCapacity(n int) error {
 	switch a.cfg.Players {
 	case AgonesPlayersList:
 		n = min(n, 1000) // Agones' largest list
-		err := a.call(a.ctx, http.MethodPatch, "/v1beta1/lists/"+a.cfg.List, map[string]string{"capacity": strconv.Itoa(n)}, nil)
+		err := a.do(http.MethodPatch, "/v1beta1/lists/"+a.cfg.List, map[string]string{"capacity": strconv.Itoa(n)}, nil)
 		return a.listTrouble(err)
 	case AgonesPlayersTracking:
-		err := a.call(a.ctx, http.MethodPut, "/alpha/player/capacity", map[string]string{"count": strconv.Itoa(n)}, nil)
+		err := a.do(http.MethodPut, "/alpha/player/capacity", map[string]string{"count": strconv.Itoa(n)}, nil)
 		return trackingTrouble(err)
 	}
 	return nil
@@ -569,7 +585,7 @@ func (a *agones) player(id ClientID, came bool) error {
 		if came {
 			op = ":addValue"
 		}
-		err := a.call(a.ctx, http.MethodPost, "/v1beta1/lists/"+a.cfg.List+op, map[string]string{"value": v}, nil)
+		err := a.do(http.MethodPost, "/v1beta1/lists/"+a.cfg.List+op, map[string]string{"value": v}, nil)
 		var e *agonesError
 		if errors.As(err, &e) {
 			switch msg := strings.ToLower(e.msg); {
@@ -584,7 +600,7 @@ func (a *agones) player(id ClientID, came bool) error {
 		if came {
 			path = "/alpha/player/connect"
 		}
-		return trackingTrouble(a.call(a.ctx, http.MethodPost, path, map[string]string{"playerID": v}, nil))
+		return trackingTrouble(a.do(http.MethodPost, path, map[string]string{"playerID": v}, nil))
 	}
 	return nil
 }
@@ -630,15 +646,29 @@ func (a *agones) players(id ClientID, joined bool, n int) {
 }
 
 // shutdown stops the goroutines and asks Agones to shut the GameServer
-// down, within ShutdownTimeout (or ctx, if it ends sooner).
+// down, within ShutdownTimeout (or ctx, if it ends sooner). A call of the
+// state goroutine under way is let finish within half that budget first,
+// and cut short after: a label or player call the sidecar took after
+// POST /shutdown would change a GameServer being deleted (CI's run of
+// 30 Nov, 18:19, saw the clients label set after Shutdown).
 func (a *agones) shutdown(ctx context.Context) {
 	a.once.Do(func() {
 		a.stop()
+		defer a.stopCalls()
 		budget := a.cfg.ShutdownTimeout
 		if d, ok := ctx.Deadline(); ok && ctx.Err() == nil {
 			budget = min(budget, max(time.Until(d), 100*time.Millisecond))
 		}
 		deadline := time.Now().Add(budget)
+		done := make(chan struct{})
+		go func() { a.wg.Wait(); close(done) }()
+		wait := time.NewTimer(budget / 2)
+		select {
+		case <-done:
+		case <-wait.C:
+			a.stopCalls()
+		}
+		wait.Stop()
 		sctx, cancel := context.WithDeadline(context.Background(), deadline)
 		defer cancel()
 		// The sidecar gets the call at once; a slow one may answer after
@@ -646,8 +676,6 @@ func (a *agones) shutdown(ctx context.Context) {
 		if err := a.call(sctx, http.MethodPost, "/shutdown", empty, nil); err != nil {
 			a.log.Warn("net: Agones: Shutdown failed or unanswered within AgonesConfig.ShutdownTimeout", "url", a.cfg.URL, "timeout", budget, "err", err)
 		}
-		done := make(chan struct{})
-		go func() { a.wg.Wait(); close(done) }()
 		select {
 		case <-done:
 		case <-sctx.Done():

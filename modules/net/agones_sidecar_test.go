@@ -5,6 +5,7 @@ package net
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -126,6 +127,44 @@ func TestAgonesShutdownAheadOfQueuedCalls(t *testing.T) {
 	t.Logf("Shutdown returned after %v with a sidecar that answers 2 s late", d)
 	if n := sc.Count(http.MethodPost, "/shutdown"); n != 1 {
 		t.Errorf("/shutdown reached the slow sidecar %d times; want once", n)
+	}
+}
+
+// TestAgonesShutdownIsTheLastCall: a label call under way when Shutdown
+// begins is answered before POST /shutdown is sent, so the sidecar takes
+// nothing after Shutdown (CI's run of 30 Nov, 18:19: breakout's
+// TestSIGTERMDrains saw the clients label set after Shutdown, the
+// call's cancellation racing the sidecar).
+func TestAgonesShutdownIsTheLastCall(t *testing.T) {
+	t.Parallel()
+	sc := agonestest.New(&agonestest.Options{Address: "203.0.113.7"})
+	defer sc.Close()
+	_, srv, tick := agonesRoom(t, ServerConfig{Agones: &AgonesConfig{URL: sc.URL, HealthEvery: time.Hour, ShutdownTimeout: 4 * time.Second}}, sc, true)
+	waitFor(t, "the label 0", 10*time.Second, tick, func() bool { return sc.Labels()["agones.dev/sdk-clients"] == "0" })
+	sc.SetDelayFor("/metadata/label", 300*time.Millisecond)
+	if _, err := rawDial(t, srv.URL(), nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the label call of the client", 10*time.Second, tick, func() bool {
+		return slices.Contains(calls(sc), `PUT /metadata/label {"key":"clients","value":"1"}`)
+	})
+	shutdownWithin(t, srv, context.Background(), 10*time.Second)
+	var last agonestest.Call
+	var answered []agonestest.Call
+	for _, c := range sc.Calls() {
+		if c.Path == "/health" || c.Path == "/watch/gameserver" {
+			continue
+		}
+		last = c
+		answered = append(answered, c)
+	}
+	if last.Path != "/shutdown" {
+		t.Fatalf("the last call is %s; want POST /shutdown:\n%s", last, strings.Join(calls(sc), "\n"))
+	}
+	for _, c := range answered[:len(answered)-1] {
+		if c.Answered.IsZero() || c.Answered.After(last.At) {
+			t.Errorf("%s was answered after POST /shutdown arrived (or never)", c)
+		}
 	}
 }
 

@@ -61,8 +61,9 @@ type Options struct {
 type Call struct {
 	// Method and Path are the call's, Body its body ("" for none).
 	Method, Path, Body string
-	// At is when it arrived.
-	At time.Time
+	// At is when it arrived; Answered when the sidecar began its answer
+	// (zero for a watch stream, or a call whose caller gave up first).
+	At, Answered time.Time
 }
 
 // String returns "METHOD /path body".
@@ -416,6 +417,7 @@ func (s *Sidecar) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.calls = append(s.calls, Call{Method: r.Method, Path: r.URL.Path, Body: strings.TrimSpace(string(body)), At: time.Now()})
+	call := len(s.calls) - 1
 	s.mu.Unlock()
 	if r.URL.Path == "/watch/gameserver" {
 		s.watch(w, r, garbage)
@@ -434,6 +436,9 @@ func (s *Sidecar) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	s.mu.Lock()
+	s.calls[call].Answered = time.Now()
+	s.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case garbage:
