@@ -78,6 +78,9 @@ func (s *server) grantSeat(c *conn, seat int, key string) (gone ClientID, err er
 		s.dropAway(held)
 		gone = held
 	}
+	if s.relaySeats[seat] != c.id {
+		s.lastInput[seat] = nil // another client's
+	}
 	s.relaySeats[seat] = c.id
 	s.dropped[seat] = 0
 	if !c.queue(appendSeated(nil, seat)) {
@@ -123,12 +126,44 @@ func appendVacated(dst []byte, from ClientID, seat, why int) []byte {
 // before. Called with s.mu held.
 func (s *server) vacate(from ClientID, seat, why int) {
 	msg := appendVacated(nil, from, seat, why)
+	if len(s.vacatedLog) < maxVacatedLog {
+		s.vacatedLog = append(s.vacatedLog, msg)
+	}
 	for _, id := range s.relaySeats {
 		if c := s.conns[id]; id != 0 && c != nil {
 			c.queue(msg)
 		}
 	}
 	if c := s.conns[from]; c != nil {
+		c.queue(msg)
+	}
+}
+
+// maxVacatedLog bounds the vacated notices a server keeps for players
+// who resume (resumeRelay): seats change hands a few times a match.
+const maxVacatedLog = 64
+
+// resumeRelay queues for connection c, whose client resumed its
+// connection (its link was lost, ServerConfig.ReconnectGrace) and holds a
+// rollback seat, what it may have missed while away that no one will send
+// again: the last input message of every other seat's player, and the
+// seats vacated. A player that plays sends its unacknowledged inputs
+// again itself; one frozen or dropped cannot, and without its last inputs
+// this player would mark it gone at an earlier tick than the others (a
+// desync), or never learn it was dropped. The session takes inputs it
+// holds already, and notices of players gone already, as no-ops. Called
+// with s.mu held.
+func (s *server) resumeRelay(c *conn) {
+	me := s.seatOf(c.id)
+	if me < 0 {
+		return
+	}
+	for seat, msg := range s.lastInput {
+		if seat != me && msg != nil {
+			c.queue(msg)
+		}
+	}
+	for _, msg := range s.vacatedLog {
 		c.queue(msg)
 	}
 }
@@ -229,6 +264,10 @@ func (s *server) relay(from *conn, payload string) error {
 	}
 	from.lastRelay.Store(time.Now().UnixNano())
 	var msg []byte
+	if len(payload) > 0 && payload[0] == rbInput {
+		msg = appendRelayed(nil, from.id, seat, payload)
+		s.lastInput[seat] = msg // for a player who resumes (resumeRelay)
+	}
 	for _, id := range s.relaySeats {
 		c := s.conns[id]
 		if id == 0 || id == from.id || c == nil {

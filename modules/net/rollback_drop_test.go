@@ -117,6 +117,42 @@ func TestRollbackLostPlayerIsGoneFour(t *testing.T) {
 	dropRun(t, r, 3, "connection to the relay server ended")
 }
 
+// A player whose link is lost while a frozen player's last inputs are
+// relayed (its connection resumed 1.5 s later, ReconnectGrace) gets them
+// from the relay server when it resumes, which keeps each seat's last
+// input message for it: when the frozen player is dropped, its input is
+// Gone from the same tick on both sides that play on. Before, the
+// player that was away held an earlier tick of the frozen one than the
+// third player, and the two marked it gone at different ticks.
+func TestRollbackDropAfterAPlayerWasAway(t *testing.T) {
+	t.Parallel()
+	const n, stallAt = 300, 120
+	var proxies [3]*lagproxy.Proxy
+	r := rbRun{n: n,
+		// Player 2's inputs take 160 ms to reach player 1, which has
+		// sent its own up to tick 120 long before they come.
+		lags:    []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 150 * time.Millisecond},
+		leave:   []uint64{0, 0, stallAt},
+		server:  func(cfg *ServerConfig) { cfg.ReconnectGrace = 10 * time.Second },
+		proxies: func(p int, px *lagproxy.Proxy) { proxies[p] = px },
+		config: func(p int, c *RollbackConfig) {
+			// Long enough for player 1 to come back before anyone is
+			// dropped.
+			c.DisconnectAfter = 3 * time.Second
+			c.InputDelay, c.MaxPrediction, c.FixedDelay = 2, 8, true
+		},
+		alter: func(p int, app *glue.App) {
+			if p == 1 { // player 2's last inputs are relayed into its cut
+				cutAt(app, &proxies[1], stallAt+1, lagproxy.Blackhole, 1500*time.Millisecond)
+			}
+		},
+	}
+	dropRun(t, r, 2, "the relay server dropped it")
+	if proxies[1].Stats().Lost == 0 {
+		t.Fatal("nothing was lost in player 1's cut: the test tests nothing")
+	}
+}
+
 // The relay server drops a player at another's request only when that
 // player relayed nothing for dropQuiet, and only while two other players
 // keep their seats; it tells every seated client, the dropped one too,

@@ -310,6 +310,13 @@ type server struct {
 	// dropped holds, for each rollback seat, the client the other
 	// players gave up on (relay.go), which may not claim it again.
 	dropped [MaxRelaySeats]ClientID
+	// lastInput holds, for each rollback seat, the last input message
+	// its player relayed, and vacatedLog the seats' vacated notices, in
+	// order, up to maxVacatedLog: a player whose connection is resumed is
+	// sent them again (relay_server.go's resumeRelay), for what it
+	// missed while away. Guarded by mu.
+	lastInput  [MaxRelaySeats][]byte
+	vacatedLog [][]byte
 	// watchLog holds what a rollback match's player 0 sent for watchers,
 	// for those who connect later, up to maxWatchLog bytes
 	// (rollback_watch.go). Guarded by mu.
@@ -1022,6 +1029,9 @@ func (s *server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.conns[c.id] = c
 	n := len(s.conns)
 	s.watchHistory(c) // rollback_watch.go
+	if resumed {
+		s.resumeRelay(c) // relay_server.go
+	}
 	s.mu.Unlock()
 	if !resumed {
 		if s.cfg.OnJoin != nil {
