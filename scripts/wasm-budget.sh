@@ -17,11 +17,11 @@
 # make test builds each game for the browser once; only web/minimal is
 # built here.
 #
-# The budgets are today's figures plus a small margin, or the issue's
-# goal where it is met (breakout and the platformer ≤ 0.7 MB over
-# minimal, the watcher ≤ 1.2 MB at brotli -q 11): Breakout's budgets are
-# its goal, the watcher's goal is met with room, the platformer's is
-# missed, and the table says by how much. A change that makes a build larger on purpose raises its budget
+# The budgets are today's figures plus a small margin, under the issue's
+# goals where they are met (breakout and the platformer ≤ 0.7 MB over
+# minimal, the watcher ≤ 1.2 MB at brotli -q 11): Breakout's and the
+# watcher's goals are met with room, the platformer's is missed, and the
+# table says by how much. A change that makes a build larger on purpose raises its budget
 # here, in the same commit, with the figures in the commit message.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
@@ -141,14 +141,24 @@ trap 'rm -rf "$dir"' EXIT
 # sizes plus 1.5 % and 1.4 % (-q 5 1,240,252, -q 11 1,012,298), after
 # rollback sessions of 3-4 players learnt to drop a player whose game
 # stalled (+3.2 KB at -q 5; its goal, 1.2 MB at -q 11, is met).
+# All lowered on 30 Nov 2026 (19:20 UTC) to their sizes plus 1.5 % (-q 5)
+# and 1.4 % (-q 11) when the page drew the Go fonts' glyphs itself
+# (modules/render/fonts_js.go; no font parser or rasterizer in the page):
+# over minimal -q 5 Breakout 855,642 -> 806,624, the platformer 924,814
+# -> 874,100; -q 11 Breakout 697,384 -> 659,305, the platformer 769,401 ->
+# 727,499 (goal 700,000: missed by 27,499). Breakout's budgets guard its
+# size from then on, under its goal. The watcher, whose diagnostics
+# overlay keeps opentype for its own font (modules/diag) and now carries
+# the page's drawing too, grew: -q 5 1,242,213 -> 1,253,268, -q 11
+# 1,012,298 -> 1,020,054; its budgets raised by the same margins.
 budget() {
   case "$1:$2" in
-    breakout:5) echo 856500 ;;
-    watch:5) echo 1259000 ;;
-    platformer:5) echo 938500 ;;
-    breakout:11) echo 700000 ;;
-    watch:11) echo 1026500 ;;
-    platformer:11) echo 780200 ;;
+    breakout:5) echo 818800 ;;
+    watch:5) echo 1272100 ;;
+    platformer:5) echo 887200 ;;
+    breakout:11) echo 668600 ;;
+    watch:11) echo 1034400 ;;
+    platformer:11) echo 737700 ;;
   esac
 }
 # goal BUILD: issue #40's goal, at brotli -q 11.

@@ -1,7 +1,9 @@
 // Command genfont writes the Go fonts that modules/render embeds: Go
 // Regular and Go Mono Bold from golang.org/x/image/font/gofont, stripped
 // of their hinting (internal/ttf), which render's unhinted rasterizer
-// never reads — more than half of each file. It writes them into
+// never reads — more than half of each file — and beside each its
+// layout metrics (ttf.Metrics), by which render lays text out in the
+// browser, where the page draws the glyphs. It writes them into
 // modules/render/fonts, where they are committed:
 //
 //	go generate ./modules/render
@@ -21,6 +23,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gluekit/glue/internal/ttf"
 	"golang.org/x/image/font/gofont/gomonobold"
@@ -50,6 +53,13 @@ func main() {
 			log.Fatalf("genfont: %s: %v", name, err)
 		}
 		if err := os.WriteFile(filepath.Join(*out, name), stripped, 0o644); err != nil {
+			log.Fatalf("genfont: %v", err)
+		}
+		metrics, err := ttf.Metrics(stripped)
+		if err != nil {
+			log.Fatalf("genfont: %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(*out, strings.TrimSuffix(name, ".ttf")+".metrics"), metrics, 0o644); err != nil {
 			log.Fatalf("genfont: %v", err)
 		}
 	}

@@ -159,7 +159,15 @@
 // (style size times the screen scale), so text stays crisp at every
 // scale; lines are laid out with the font's advances and kerning, without
 // shaping (Latin, Greek and Cyrillic texts need none; Ebitengine's
-// text/v2 is not used, and its shaping engine not linked). Each distinct
+// text/v2 is not used, and its shaping engine not linked). In the
+// browser, the Go fonts' glyphs are drawn by the page's own text
+// renderer instead, each where render places it, and the lines are laid
+// out by a table of the font's advances and line metrics that matches
+// opentype's to the 1/64 pixel: a text measures and wraps the same in
+// the browser as natively, and the download carries no font parser or
+// rasterizer (about 40 kB less at brotli -q 11); only the glyphs'
+// anti-aliasing differs. A font of the game's own is rasterized by
+// opentype in the browser too. Each distinct
 // string, font, size and alignment is rendered once into the atlas and
 // drawn from there at whole-pixel positions; colour changes cost nothing.
 // When the atlas's text area is full, texts not drawn in the current

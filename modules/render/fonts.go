@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 )
 
@@ -20,6 +21,16 @@ var (
 	goMonoBoldTTF []byte
 )
 
+// The Go fonts' layout metrics (made by internal/genfont with
+// internal/ttf.Metrics), by which the browser build lays their text out
+// (fonts_js.go).
+var (
+	//go:embed fonts/goregular.metrics
+	goRegularMetrics []byte
+	//go:embed fonts/gomonobold.metrics
+	goMonoBoldMetrics []byte
+)
+
 // Font is a typeface texts are drawn in: one of the Go fonts
 // (golang.org/x/image/font/gofont) or a font of the game's own
 // ([NewFont]). The zero Font is Go Regular. A Font is a small comparable
@@ -33,11 +44,18 @@ type Font struct {
 	src *fontSource
 }
 
-// fontSource is a font: a Go font's data, parsed on first use, or a
-// font parsed by NewFont (data nil).
+// fontSource is a font: a Go font's data, parsed on first use (natively)
+// or laid out by its metrics table (in the browser), or a font parsed by
+// NewFont (data nil).
 type fontSource struct {
-	name string
-	data func() []byte
+	name    string
+	data    func() []byte
+	metrics *metricsTable
+	// open returns the font's face at a size in pixels: openGoFont for
+	// a Go font (fonts_js.go, fonts_other.go), openParsed for NewFont's,
+	// so that a program that never calls NewFont carries no font parser
+	// in the browser.
+	open func(s *fontSource, size float64) font.Face
 	once sync.Once
 	font *opentype.Font
 }
@@ -45,8 +63,10 @@ type fontSource struct {
 // The Go fonts. Their data is reached only through these variables, so a
 // font no code refers to is left out by the linker.
 var (
-	goRegular  = fontSource{name: "Go Regular", data: func() []byte { return goRegularTTF }}
-	goMonoBold = fontSource{name: "Go Mono Bold", data: func() []byte { return goMonoBoldTTF }}
+	goRegular = fontSource{name: "Go Regular", data: func() []byte { return goRegularTTF },
+		metrics: &metricsTable{data: func() []byte { return goRegularMetrics }}, open: openGoFont}
+	goMonoBold = fontSource{name: "Go Mono Bold", data: func() []byte { return goMonoBoldTTF },
+		metrics: &metricsTable{data: func() []byte { return goMonoBoldMetrics }}, open: openGoFont}
 )
 
 // FontRegular returns Go Regular, a proportional sans-serif: the zero
@@ -67,7 +87,17 @@ func NewFont(name string, data []byte) (Font, error) {
 	if err != nil {
 		return Font{}, fmt.Errorf("render: font %q is not a TrueType or OpenType font: %w", name, err)
 	}
-	return Font{src: &fontSource{name: name, font: f}}, nil
+	return Font{src: &fontSource{name: name, font: f, open: openParsed}}, nil
+}
+
+// openParsed returns the face of the parsed font of s at size pixels, whose
+// glyphs golang.org/x/image rasterizes.
+func openParsed(s *fontSource, size float64) font.Face {
+	xf, err := opentype.NewFace(s.parsed(), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		panic(fmt.Sprintf("render: the font %s at size %v: %v", s.name, size, err))
+	}
+	return xf
 }
 
 // String returns the font's name.
@@ -81,8 +111,7 @@ func (f Font) source() *fontSource {
 }
 
 // parsed returns the parsed font, parsing a Go font on first use.
-func (f Font) parsed() *opentype.Font {
-	s := f.source()
+func (s *fontSource) parsed() *opentype.Font {
 	if s.data == nil {
 		return s.font
 	}

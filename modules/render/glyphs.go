@@ -78,12 +78,22 @@ func (f *face) measure(s string) (width, height float64) {
 	return width, float64(lines-1)*f.lineSpacing + f.ascent + f.descent
 }
 
+// pageDrawer is a face whose glyphs the page draws (fonts_js.go): draw
+// does what rasterize says, placing each glyph where rasterize would.
+type pageDrawer interface {
+	draw(pix []byte, b image.Rectangle, f *face, s string, align Align, ax, ay float64)
+}
+
 // rasterize renders s in white into pix, a premultiplied RGBA image of
 // bounds b (row stride 4·b.Dx()), with the anchor at (ax, ay): each line
 // is placed about ax by align, and ay is the top of the first line.
 // Glyphs add to what pix holds (coverage is combined as alpha "over"), and
 // are clipped to b.
 func (f *face) rasterize(pix []byte, b image.Rectangle, s string, align Align, ax, ay float64) {
+	if d, ok := f.face.(pageDrawer); ok {
+		d.draw(pix, b, f, s, align, ax, ay)
+		return
+	}
 	stride := 4 * b.Dx()
 	top := ay
 	for rest := s; rest != ""; top += f.lineSpacing {

@@ -2,19 +2,18 @@ package render
 
 import (
 	"cmp"
-	"fmt"
 	"image"
 	"math"
 	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
 )
 
 // face is a font at one pixel size, with its vertical metrics in
 // pixels. Its glyphs are rasterized by golang.org/x/image's opentype
-// package; render lays out and composes texts itself (text.go, glyphs.go)
+// package, or, for the Go fonts in the browser, drawn by the page
+// (fonts_js.go); render lays out and composes texts itself (text.go, glyphs.go)
 // instead of going through Ebitengine's text/v2, whose shaping engine
 // (go-text/typesetting) and the image decoders it registers add about
 // 0.7 MB to a WebAssembly build for texts that need no shaping.
@@ -26,10 +25,8 @@ type face struct {
 }
 
 func newFace(f Font, size float64) face {
-	xf, err := opentype.NewFace(f.parsed(), &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		panic(fmt.Sprintf("render: the font %v at size %v: %v", f, size, err))
-	}
+	s := f.source()
+	xf := s.open(s, size)
 	m := xf.Metrics()
 	return face{font: f, size: size, face: xf,
 		ascent: fixedFloat(m.Ascent), descent: fixedFloat(m.Descent), lineSpacing: fixedFloat(m.Height)}

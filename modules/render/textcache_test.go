@@ -287,6 +287,18 @@ func TestEmbeddedFontsAreCurrent(t *testing.T) {
 			t.Errorf("fonts/%s is not the stripped Go font of this x/image version: run go generate ./modules/render", c.name)
 		}
 	}
+	for _, c := range []struct {
+		name           string
+		embedded, font []byte
+	}{{"goregular.metrics", goRegularMetrics, goRegularTTF}, {"gomonobold.metrics", goMonoBoldMetrics, goMonoBoldTTF}} {
+		want, err := ttf.Metrics(c.font)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(c.embedded, want) {
+			t.Errorf("fonts/%s is not the metrics of its font: run go generate ./modules/render", c.name)
+		}
+	}
 }
 
 // TestLargeTextKeepsNoScratch (issue #40): a large text (Breakout's

@@ -198,10 +198,23 @@ func asteroid(img render.Image) (render.Image, error) {
 	return sheet.Frame(assets.FrameAsteroid)
 }
 
+// Label is a text in Go Regular, white, with its top-left corner at
+// (LabelX, LabelY): the page draws its glyphs where render lays them out
+// (modules/render/fonts_js.go). The page is told the box MeasureText
+// gives it.
+const (
+	Label          = "Hello, glue"
+	LabelX, LabelY = 8, 60
+)
+
+var labelStyle = render.TextStyle{Size: 12, Color: color.RGBA{255, 255, 255, 255}}
+
 // interleave adds a custom draw at Z 2, between the blue square (Z 3)
-// and the yellow one (Z 1): a magenta rectangle, 94..112 × 24..40.
+// and the yellow one (Z 1): a magenta rectangle, 94..112 × 24..40; and
+// the label.
 func interleave(l glue.ResMut[render.DrawList]) {
 	d := l.Get()
+	d.AddText(Label, LabelX, LabelY, labelStyle, 0)
 	d.AddFunc(func(dst *ebiten.Image) {
 		g := d.GeoM()
 		x0, y0 := g.Apply(94, 24)

@@ -27,5 +27,6 @@ func (s *Scene) state() string {
 	if decoders == "" {
 		decoders = "null"
 	}
-	return fmt.Sprintf(`{"frame":%d,"loaded":%d,"errors":[%s],"decoders":%s}`, s.Frame, s.Loaded, strings.Join(q, ","), decoders)
+	w, h := render.MeasureText(Label, labelStyle)
+	return fmt.Sprintf(`{"frame":%d,"loaded":%d,"errors":[%s],"decoders":%s,"label":{"x":%d,"y":%d,"w":%g,"h":%g}}`, s.Frame, s.Loaded, strings.Join(q, ","), decoders, LabelX, LabelY, w, h)
 }

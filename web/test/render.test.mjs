@@ -128,3 +128,31 @@ test("a sprite sheet fetched over HTTP appears while the game goes on; bad files
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The page draws the Go fonts' glyphs itself (modules/render/fonts_js.go:
+// no font rasterizer in the download), where render lays them out by the
+// font's metrics table: the label's ink lies in the box MeasureText gives
+// it (the same box as natively, render's TestMetricsTablesLayOutAsOpentype),
+// and around the box is the background.
+test("the page draws text where render lays it out", async () => {
+  const { page, errors } = await open();
+  await page.waitForTimeout(200);
+  const { label } = await state(page);
+  assert.ok(label.w > 40 && label.w < 100 && label.h > 10 && label.h < 20, `the label's box: ${JSON.stringify(label)}`);
+  const at = await shot(page);
+  const ink = (c) => Math.min(...c) > 128; // white on the dark background
+  let inked = 0, inBox = 0, outside = [];
+  for (let y = label.y - 4; y < label.y + label.h + 4; y++) {
+    for (let x = label.x - 4; x < label.x + label.w + 4; x++) {
+      const inside = x >= label.x && x < label.x + label.w && y >= label.y && y < label.y + label.h;
+      if (inside) { inBox++; if (ink(at(x, y))) inked++; }
+      else if (x < label.x - 1 || x > label.x + label.w + 1 || y < label.y - 1 || y > label.y + label.h + 1) {
+        if (ink(at(x, y))) outside.push([x, y]);
+      }
+    }
+  }
+  assert.ok(inked > inBox / 20, `${inked} of the box's ${inBox} logical pixels inked; want the label's glyphs`);
+  assert.deepEqual(outside, [], "ink outside the label's box");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
