@@ -155,4 +155,3 @@ func (p *pageFace) draw(pix []byte, b image.Rectangle, f *face, s string, align 
 		pageText.w, pageText.h = 0, 0
 	}
 }
-
