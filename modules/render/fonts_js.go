@@ -5,12 +5,12 @@ package render
 import (
 	"image"
 	"log"
-	"math"
 	"strconv"
 	"sync"
 	"syscall/js"
 
 	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
 )
 
 // In the browser the Go fonts' text is laid out by their metrics tables
@@ -104,8 +104,8 @@ func textCanvas(w, h int) js.Value {
 	return pageText.ctx
 }
 
-// draw draws s's glyphs with the page's text renderer where rasterize
-// places them, and adds their coverage to pix.
+// draw draws s's glyphs with the page's text renderer where
+// face.glyphs places them, and adds their coverage to pix.
 func (p *pageFace) draw(pix []byte, b image.Rectangle, f *face, s string, align Align, ax, ay float64) {
 	fam := family(p.src)
 	w, h := b.Dx(), b.Dy()
@@ -113,20 +113,11 @@ func (p *pageFace) draw(pix []byte, b image.Rectangle, f *face, s string, align 
 	ctx.Set("font", strconv.FormatFloat(p.size, 'g', -1, 64)+"px "+fam)
 	ctx.Set("fillStyle", "#fff")
 	ctx.Set("textBaseline", "alphabetic")
-	top := ay
-	for rest := s; rest != ""; top += f.lineSpacing {
-		var line string
-		line, rest = nextLine(rest)
-		dot := floatFixed(ax - alignOffset(align, fixedFloat(f.advance(line))))
-		base := math.Floor(top + f.ascent) // on a whole pixel, as rasterize
-		for _, r := range line {
-			adv, _ := p.GlyphAdvance(r)
-			if r > ' ' {
-				ctx.Call("fillText", string(r), fixedFloat(dot), base)
-			}
-			dot += adv
+	f.glyphs(s, align, ax, ay, func(r rune, dot fixed.Point26_6) {
+		if r > ' ' {
+			ctx.Call("fillText", string(r), fixedFloat(dot.X), fixedFloat(dot.Y))
 		}
-	}
+	})
 	n := 4 * w * h
 	if cap(pageText.scratch) < n {
 		pageText.scratch = make([]byte, n)
@@ -134,17 +125,9 @@ func (p *pageFace) draw(pix []byte, b image.Rectangle, f *face, s string, align 
 	px := pageText.scratch[:n]
 	data := ctx.Call("getImageData", 0, 0, w, h).Get("data")
 	js.CopyBytesToGo(px, js.Global().Get("Uint8Array").New(data.Get("buffer"), data.Get("byteOffset"), data.Get("length")))
-	stride := 4 * w
-	for y := range h {
-		src, dst := px[y*stride:], pix[y*stride:]
-		for x := range w {
-			a := uint32(src[4*x+3])
-			if a == 0 {
-				continue
-			}
-			d := uint32(dst[4*x+3])
-			o := byte(a + d - (a*d+127)/255)
-			dst[4*x], dst[4*x+1], dst[4*x+2], dst[4*x+3] = o, o, o, o
+	for i := 0; i < n; i += 4 {
+		if a := uint32(px[i+3]); a != 0 {
+			cover(pix[i:], a)
 		}
 	}
 	if n > maxTextScratch {

@@ -78,15 +78,49 @@ func (f *face) measure(s string) (width, height float64) {
 	return width, float64(lines-1)*f.lineSpacing + f.ascent + f.descent
 }
 
+// glyphs calls fn for each glyph of s with the point on its baseline
+// where it is drawn: each line placed about ax by align, ay the top of
+// the first line, glyphs advanced by the font's advances and kerning
+// (those advance measures), the baseline on a whole pixel, as text/v2
+// does, so horizontal strokes stay sharp.
+func (f *face) glyphs(s string, align Align, ax, ay float64, fn func(r rune, dot fixed.Point26_6)) {
+	top := ay
+	for rest := s; rest != ""; top += f.lineSpacing {
+		var line string
+		line, rest = nextLine(rest)
+		dot := fixed.Point26_6{
+			X: floatFixed(ax - alignOffset(align, fixedFloat(f.advance(line)))),
+			Y: fixed.I(int(math.Floor(top + f.ascent))),
+		}
+		prev := rune(-1)
+		for _, r := range line {
+			if prev >= 0 {
+				dot.X += f.face.Kern(prev, r)
+			}
+			fn(r, dot)
+			a, _ := f.face.GlyphAdvance(r)
+			dot.X += a
+			prev = r
+		}
+	}
+}
+
+// cover adds coverage a (0 to 255) to the premultiplied white pixel at
+// dst[0:4], as alpha "over".
+func cover(dst []byte, a uint32) {
+	d := uint32(dst[3])
+	o := byte(a + d - (a*d+127)/255)
+	dst[0], dst[1], dst[2], dst[3] = o, o, o, o
+}
+
 // pageDrawer is a face whose glyphs the page draws (fonts_js.go): draw
-// does what rasterize says, placing each glyph where rasterize would.
+// does what rasterize says, placing each glyph where glyphs says.
 type pageDrawer interface {
 	draw(pix []byte, b image.Rectangle, f *face, s string, align Align, ax, ay float64)
 }
 
 // rasterize renders s in white into pix, a premultiplied RGBA image of
-// bounds b (row stride 4·b.Dx()), with the anchor at (ax, ay): each line
-// is placed about ax by align, and ay is the top of the first line.
+// bounds b (row stride 4·b.Dx()), with the anchor at (ax, ay) (glyphs).
 // Glyphs add to what pix holds (coverage is combined as alpha "over"), and
 // are clipped to b.
 func (f *face) rasterize(pix []byte, b image.Rectangle, s string, align Align, ax, ay float64) {
@@ -95,39 +129,21 @@ func (f *face) rasterize(pix []byte, b image.Rectangle, s string, align Align, a
 		return
 	}
 	stride := 4 * b.Dx()
-	top := ay
-	for rest := s; rest != ""; top += f.lineSpacing {
-		var line string
-		line, rest = nextLine(rest)
-		x0 := floatFixed(ax - alignOffset(align, fixedFloat(f.advance(line))))
-		// The baseline on a whole pixel, as text/v2 does.
-		dot := fixed.Point26_6{X: x0, Y: fixed.I(int(math.Floor(top + f.ascent)))}
-		prev := rune(-1)
-		for _, r := range line {
-			if prev >= 0 {
-				dot.X += f.face.Kern(prev, r)
-			}
-			dr, mask, mp, adv, _ := f.face.Glyph(dot, r)
-			dot.X += adv
-			prev = r
-			m, ok := mask.(*image.Alpha)
-			if !ok || dr.Empty() {
-				continue
-			}
-			clip := dr.Intersect(b)
-			for y := clip.Min.Y; y < clip.Max.Y; y++ {
-				src := m.Pix[(y-dr.Min.Y+mp.Y)*m.Stride+(clip.Min.X-dr.Min.X+mp.X):]
-				dst := pix[(y-b.Min.Y)*stride+4*(clip.Min.X-b.Min.X):]
-				for x := range clip.Dx() {
-					a := uint32(src[x])
-					if a == 0 {
-						continue
-					}
-					d := uint32(dst[4*x+3])
-					o := byte(a + d - (a*d+127)/255)
-					dst[4*x], dst[4*x+1], dst[4*x+2], dst[4*x+3] = o, o, o, o
+	f.glyphs(s, align, ax, ay, func(r rune, dot fixed.Point26_6) {
+		dr, mask, mp, _, _ := f.face.Glyph(dot, r)
+		m, ok := mask.(*image.Alpha)
+		if !ok || dr.Empty() {
+			return
+		}
+		clip := dr.Intersect(b)
+		for y := clip.Min.Y; y < clip.Max.Y; y++ {
+			src := m.Pix[(y-dr.Min.Y+mp.Y)*m.Stride+(clip.Min.X-dr.Min.X+mp.X):]
+			dst := pix[(y-b.Min.Y)*stride+4*(clip.Min.X-b.Min.X):]
+			for x := range clip.Dx() {
+				if a := uint32(src[x]); a != 0 {
+					cover(dst[4*x:], a)
 				}
 			}
 		}
-	}
+	})
 }
