@@ -42,7 +42,6 @@ type pageFace struct {
 var pageText struct {
 	mu       sync.Mutex
 	families map[*fontSource]string
-	canvas   js.Value
 	ctx      js.Value
 	w, h     int
 	scratch  []byte
@@ -97,8 +96,8 @@ func family(s *fontSource) string {
 func textCanvas(w, h int) js.Value {
 	if pageText.ctx.IsUndefined() || w > pageText.w || h > pageText.h {
 		pageText.w, pageText.h = max(w, pageText.w), max(h, pageText.h)
-		pageText.canvas = js.Global().Get("OffscreenCanvas").New(pageText.w, pageText.h)
-		pageText.ctx = pageText.canvas.Call("getContext", "2d", map[string]any{"willReadFrequently": true})
+		canvas := js.Global().Get("OffscreenCanvas").New(pageText.w, pageText.h)
+		pageText.ctx = canvas.Call("getContext", "2d", map[string]any{"willReadFrequently": true}) // it keeps its canvas
 	}
 	pageText.ctx.Call("clearRect", 0, 0, w, h)
 	return pageText.ctx
@@ -134,7 +133,7 @@ func (p *pageFace) draw(pix []byte, b image.Rectangle, f *face, s string, align 
 		// Keep no large buffer, nor a large canvas (see
 		// textCache.pixels): the next text makes a canvas of its size.
 		pageText.scratch = nil
-		pageText.canvas, pageText.ctx = js.Undefined(), js.Undefined()
+		pageText.ctx = js.Undefined()
 		pageText.w, pageText.h = 0, 0
 	}
 }
