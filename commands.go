@@ -262,15 +262,22 @@ func (c Commands) RemoveResource(t Type) {
 	c.buf.push(cmdRemoveResource, 0, nil, []Type{t})
 }
 
+// commandError adds to errs the error of a command of r that could not
+// be applied. It is a function, not inlined, rather than a closure in
+// apply: a closure called from a dozen places is inlined at each, which
+// was 1 KB of the browser build a place (issue #40).
+//
+//go:noinline
+func (r *sysRun) commandError(errs *[]error, format string, args ...any) {
+	*errs = append(*errs, &SystemError{System: r.name, Stage: r.stageName(), Err: fmt.Errorf(format, args...)})
+}
+
 // apply runs one buffer's commands against the app's world, in issue
 // order. Commands on entities that no longer exist are skipped. A command
 // that cannot be applied (a nil or pointer component, a zero Type) is
 // skipped and reported; a panic while applying (a bug in glue)
 // is reported too. Each error is a *SystemError naming the system.
 func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
-	fail := func(format string, args ...any) {
-		errs = append(errs, &SystemError{System: r.name, Stage: r.stageName(), Err: fmt.Errorf(format, args...)})
-	}
 	i := 0
 	defer func() {
 		if p := recover(); p != nil {
@@ -283,7 +290,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 	for ; i < len(buf.cmds); i++ {
 		cmd := &buf.cmds[i]
 		if cmd.e == 0 && (cmd.kind == cmdInsert || cmd.kind == cmdInsertTyped) {
-			fail("Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
+			r.commandError(&errs, "Insert: the zero Entity is no entity; insert into an entity that Spawn returned or a query found")
 			continue
 		}
 		switch cmd.kind {
@@ -297,7 +304,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			types, err := buf.valueTypes(vals)
 			if err != nil {
 				w.Release(world.Entity(cmd.e))
-				fail("Spawn: %v", err)
+				r.commandError(&errs, "Spawn: %v", err)
 				continue
 			}
 			// A run of spawns of values of the same types, in the same
@@ -315,7 +322,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			i = j - 1
 			blk, err := w.SpawnBatch(types, ents)
 			if err != nil {
-				fail("Spawn: %v", err)
+				r.commandError(&errs, "Spawn: %v", err)
 				continue
 			}
 			for k := range ents {
@@ -329,7 +336,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			s := buf.stores[cmd.tn]
 			if err := s.check(); err != nil {
 				w.Release(world.Entity(cmd.e))
-				fail("Spawn: %v", err)
+				r.commandError(&errs, "Spawn: %v", err)
 				continue
 			}
 			j := i + 1
@@ -344,7 +351,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			row := int(cmd.off)
 			i = j - 1
 			if err := s.spawn(w, ents, row); err != nil {
-				fail("Spawn: %v", err)
+				r.commandError(&errs, "Spawn: %v", err)
 			}
 		case cmdDespawn:
 			// A run of despawns is applied as one (world.DespawnEach:
@@ -369,7 +376,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			vals := buf.values(cmd)
 			types, err := buf.valueTypes(vals)
 			if err != nil {
-				fail("Insert: %v", err)
+				r.commandError(&errs, "Insert: %v", err)
 				continue
 			}
 			for i, t := range types {
@@ -378,14 +385,14 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 		case cmdInsertTyped:
 			s := buf.stores[cmd.tn]
 			if err := s.check(); err != nil {
-				fail("Insert: %v", err)
+				r.commandError(&errs, "Insert: %v", err)
 				continue
 			}
 			s.insert(w, world.Entity(cmd.e), int(cmd.off))
 		case cmdRemove:
 			types, err := buf.typeInfos(buf.typeList(cmd))
 			if err != nil {
-				fail("Remove: %v", err)
+				r.commandError(&errs, "Remove: %v", err)
 				continue
 			}
 			for _, t := range types {
@@ -399,7 +406,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				rm, err = typeInfos(buf.typeList(cmd))
 			}
 			if err != nil {
-				fail("Modify: %v", err)
+				r.commandError(&errs, "Modify: %v", err)
 				continue
 			}
 			e := world.Entity(cmd.e)
@@ -414,14 +421,14 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 		case cmdInsertResource:
 			v := buf.vals[cmd.off]
 			if err := checkResource(v); err != nil {
-				fail("Commands.%v", err.Error()[len("glue: "):])
+				r.commandError(&errs, "Commands.%v", err.Error()[len("glue: "):])
 				continue
 			}
 			a.setResource(v)
 		case cmdRemoveResource:
 			t := buf.types[cmd.toff]
 			if t.info == nil {
-				fail("RemoveResource: zero glue.Type; get the type with glue.TypeOf[T]()")
+				r.commandError(&errs, "RemoveResource: zero glue.Type; get the type with glue.TypeOf[T]()")
 				continue
 			}
 			if slot, ok := a.resources[t.info.RType]; ok {
@@ -429,11 +436,11 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 			}
 		case cmdExclusive:
 			if err := a.runExclusive(buf.vals[cmd.off]); err != nil {
-				fail("Exclusive: %w", err)
+				r.commandError(&errs, "Exclusive: %w", err)
 			}
 		case cmdSpawnBatch, cmdSpawnBatchOf, cmdInsertAll, cmdRemoveAll, cmdDespawnAll:
 			if err := a.applyBulk(buf, cmd); err != nil {
-				fail("%v", err)
+				r.commandError(&errs, "%v", err)
 			}
 		}
 	}

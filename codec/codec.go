@@ -162,9 +162,16 @@ type Reader struct {
 	err  error
 	ents func(glue.Entity) glue.Entity
 	// what and need describe a read that found too few bytes: the
-	// reading methods record them and ErrTruncated, which stays cheap
-	// enough for them to inline; settle makes the TruncatedError when
-	// the error is asked for.
+	// reading methods record them and ErrTruncated, and settle makes
+	// the TruncatedError when the error is asked for.
+	//
+	// The Reader's methods are not inlined (//go:noinline): a read is
+	// a call where a decoder reads a field, not a copy of the read and
+	// its checks. Decoders run at load time (saves, baked maps and
+	// sheets, network messages), where a call costs nothing that
+	// matters (BenchmarkDecode's hand-written decoder: about 15 %
+	// slower), and the copies were some 10 KB of a game's brotli'd
+	// WebAssembly download (issue #40; docs/web.md).
 	what string
 	need int
 }
@@ -174,6 +181,8 @@ func NewReader(p []byte) *Reader { return &Reader{buf: p} }
 
 // Reset makes r read p from its start, with no error, keeping its entity
 // mapping ([Reader.MapEntities]).
+//
+//go:noinline
 func (r *Reader) Reset(p []byte) { r.buf, r.off, r.err, r.what = p, 0, nil, "" }
 
 // MapEntities makes [Reader.Entity] translate every reference it reads
@@ -181,10 +190,14 @@ func (r *Reader) Reset(p []byte) { r.buf, r.off, r.err, r.what = p, 0, nil, "" }
 // save file to the entities the load spawns, and references to entities
 // the file does not hold to 0 (no entity). modules/net does not map: a
 // reference it receives is the sender's id.
+//
+//go:noinline
 func (r *Reader) MapEntities(m func(glue.Entity) glue.Entity) { r.ents = m }
 
 // Entity reads a reference written by [Writer.Entity], translated by the
 // Reader's mapping if it has one.
+//
+//go:noinline
 func (r *Reader) Entity() glue.Entity {
 	e := glue.Entity(r.Uvarint())
 	if r.err != nil {
@@ -198,6 +211,8 @@ func (r *Reader) Entity() glue.Entity {
 
 // Err returns the first error met, or nil. A read past the end is a
 // [*TruncatedError] naming what was read and the offset.
+//
+//go:noinline
 func (r *Reader) Err() error {
 	if r.what != "" {
 		r.settle()
@@ -222,15 +237,21 @@ func (r *Reader) settle() {
 
 // truncated records a TruncatedError at once, for the reading methods
 // that are not inlined anyway.
+//
+//go:noinline
 func (r *Reader) truncated(what string, need int) {
 	r.err = &TruncatedError{What: what, Offset: r.off, Need: need, Left: r.Len()}
 }
 
 // Len returns the number of unread bytes.
+//
+//go:noinline
 func (r *Reader) Len() int { return len(r.buf) - r.off }
 
 // Fail records err as the Reader's error, unless it already has one.
 // Decoders use it to reject values that read fine but are invalid.
+//
+//go:noinline
 func (r *Reader) Fail(err error) {
 	if r.err == nil && err != nil {
 		r.err = err
@@ -238,6 +259,8 @@ func (r *Reader) Fail(err error) {
 }
 
 // take returns the next n bytes of what, or nil and ErrTruncated.
+//
+//go:noinline
 func (r *Reader) take(n int, what string) []byte {
 	if r.err != nil {
 		return nil
@@ -252,6 +275,8 @@ func (r *Reader) take(n int, what string) []byte {
 }
 
 // Uint8 reads one byte.
+//
+//go:noinline
 func (r *Reader) Uint8() uint8 {
 	if p := r.take(1, "uint8"); p != nil {
 		return p[0]
@@ -260,6 +285,8 @@ func (r *Reader) Uint8() uint8 {
 }
 
 // Bool reads one byte: 0 is false, 1 is true, anything else is an error.
+//
+//go:noinline
 func (r *Reader) Bool() bool {
 	var v uint8
 	if p := r.take(1, "bool"); p != nil {
@@ -276,6 +303,8 @@ func (r *Reader) Bool() bool {
 }
 
 // Uint16 reads 2 bytes.
+//
+//go:noinline
 func (r *Reader) Uint16() uint16 {
 	if p := r.take(2, "uint16"); p != nil {
 		return binary.LittleEndian.Uint16(p)
@@ -284,6 +313,8 @@ func (r *Reader) Uint16() uint16 {
 }
 
 // Uint32 reads 4 bytes.
+//
+//go:noinline
 func (r *Reader) Uint32() uint32 {
 	if p := r.take(4, "uint32"); p != nil {
 		return binary.LittleEndian.Uint32(p)
@@ -292,6 +323,8 @@ func (r *Reader) Uint32() uint32 {
 }
 
 // Uint64 reads 8 bytes.
+//
+//go:noinline
 func (r *Reader) Uint64() uint64 {
 	if p := r.take(8, "uint64"); p != nil {
 		return binary.LittleEndian.Uint64(p)
@@ -301,13 +334,19 @@ func (r *Reader) Uint64() uint64 {
 
 // Uvarint reads a value written by [Writer.Uvarint]. An overlong or
 // overflowing encoding is an error.
+//
+//go:noinline
 func (r *Reader) Uvarint() uint64 { return readVarint(r, binary.Uvarint, "uvarint") }
 
 // Varint reads a value written by [Writer.Varint].
+//
+//go:noinline
 func (r *Reader) Varint() int64 { return readVarint(r, binary.Varint, "varint") }
 
 // readVarint reads one varint with decode (binary.Uvarint or
 // binary.Varint), failing the reader on a truncated or overlong encoding.
+//
+//go:noinline
 func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int), what string) T {
 	if r.err != nil {
 		return 0
@@ -323,6 +362,8 @@ func readVarint[T int64 | uint64](r *Reader, decode func([]byte) (T, int), what 
 
 // Int reads a value written by [Writer.Int]. A value that does not fit an
 // int is an error.
+//
+//go:noinline
 func (r *Reader) Int() int {
 	v := r.Varint()
 	if int64(int(v)) != v {
@@ -333,6 +374,8 @@ func (r *Reader) Int() int {
 }
 
 // Float32 reads 4 bytes (IEEE 754).
+//
+//go:noinline
 func (r *Reader) Float32() float32 {
 	if p := r.take(4, "float32"); p != nil {
 		return math.Float32frombits(binary.LittleEndian.Uint32(p))
@@ -341,6 +384,8 @@ func (r *Reader) Float32() float32 {
 }
 
 // Float64 reads 8 bytes (IEEE 754).
+//
+//go:noinline
 func (r *Reader) Float64() float64 {
 	if p := r.take(8, "float64"); p != nil {
 		return math.Float64frombits(binary.LittleEndian.Uint64(p))
@@ -350,6 +395,8 @@ func (r *Reader) Float64() float64 {
 
 // Text reads a string written by [Writer.Text]. Its length is checked
 // against the bytes left before anything is allocated.
+//
+//go:noinline
 func (r *Reader) Text() string {
 	n := r.length("text", "text length")
 	return string(r.take(n, "text"))
@@ -357,6 +404,8 @@ func (r *Reader) Text() string {
 
 // Blob reads a byte slice written by [Writer.Blob] and returns a copy. Its
 // length is checked against the bytes left before anything is allocated.
+//
+//go:noinline
 func (r *Reader) Blob() []byte {
 	n := r.length("blob", "blob length")
 	p := r.take(n, "blob")
@@ -368,6 +417,8 @@ func (r *Reader) Blob() []byte {
 
 // BlobView reads a byte slice written by [Writer.Blob] without copying
 // it: the slice aliases the Reader's input.
+//
+//go:noinline
 func (r *Reader) BlobView() []byte {
 	n := r.length("blob", "blob length")
 	return r.take(n, "blob")
@@ -375,6 +426,8 @@ func (r *Reader) BlobView() []byte {
 
 // length reads the uvarint length of a what (its name in errors: lenWhat)
 // and checks it against the bytes left.
+//
+//go:noinline
 func (r *Reader) length(what, lenWhat string) int {
 	v := readVarint(r, binary.Uvarint, lenWhat)
 	if r.err != nil {
@@ -389,6 +442,8 @@ func (r *Reader) length(what, lenWhat string) int {
 
 // tooMany records the TruncatedError of a count of n elements of at
 // least size bytes each.
+//
+//go:noinline
 func (r *Reader) tooMany(n uint64, size int) {
 	r.truncated(fmt.Sprintf("%s of at least %s", plural(int(min(n, math.MaxInt)), "element"), plural(size, "byte")), 0)
 }
@@ -397,6 +452,8 @@ func (r *Reader) tooMany(n uint64, size int) {
 // per element are left, so that no slice is ever sized from an unchecked
 // count: a larger count fails the Reader with [ErrTruncated] and returns
 // 0. A min below 1 counts as 1.
+//
+//go:noinline
 func (r *Reader) Count(min int) int {
 	min = max(min, 1)
 	v := r.Uvarint()

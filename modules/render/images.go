@@ -2,13 +2,12 @@ package render
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"io/fs"
-	"slices"
+	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -212,8 +211,10 @@ func addImages(imgs []image.Image, names []string, named bool) ([]Image, error) 
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		return cmp.Compare(imgs[b].Bounds().Dy(), imgs[a].Bounds().Dy())
+	// Tallest first. sort's, not slices': the core links it already,
+	// and a generic stable sort is 6 KB of the browser build.
+	sort.SliceStable(order, func(a, b int) bool {
+		return imgs[order[a]].Bounds().Dy() > imgs[order[b]].Bounds().Dy()
 	})
 	theAtlas.mu.Lock()
 	defer theAtlas.mu.Unlock()

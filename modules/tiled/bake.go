@@ -84,9 +84,7 @@ func Bake(fsys fs.FS, file string, opts *LoadOptions) ([]byte, error) {
 // image in fsys changed after it was baked is an error that says to bake
 // it again.
 func LoadBaked(fsys fs.FS, file string) (*Map, error) {
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("tiled: %s: "+format, append([]any{file}, args...)...)
-	}
+	fail := func(format string, args ...any) error { return fileError(file, format, args...) }
 	again := "bake it again: go generate (gluebake " + strings.TrimSuffix(path.Base(file), BakedSuffix) + ")"
 	clean, err := inFS(file)
 	if err != nil {

@@ -195,14 +195,22 @@ type LoadOptions struct {
 	Zstd func(src []byte) ([]byte, error)
 }
 
+// fileError is an error about the file (a map, or a baked map). The
+// loaders' fail closures call it rather than format the error
+// themselves: a closure is inlined at each of its calls, and each copy
+// of the formatting is code in the browser build (issue #40).
+//
+//go:noinline
+func fileError(file, format string, args ...any) error {
+	return fmt.Errorf("tiled: %s: "+format, append([]any{file}, args...)...)
+}
+
 // LoadWith is [Load] with options.
 func LoadWith(fsys fs.FS, file string, opts *LoadOptions) (*Map, error) {
 	if opts == nil {
 		opts = &LoadOptions{}
 	}
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("tiled: %s: "+format, append([]any{file}, args...)...)
-	}
+	fail := func(format string, args ...any) error { return fileError(file, format, args...) }
 	clean, err := inFS(file)
 	if err != nil {
 		return nil, fail("%v", err)
