@@ -108,6 +108,12 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// wasmGCFlags compiles glue's core package without inlining, as make
+// wasm does (the Makefile's WASM_GCFLAGS): a smaller download (25 KB of
+// the platformer's, brotli'd) for commands 10-20 % slower and queries no
+// slower (docs/web.md, "Compiler flags for size").
+const wasmGCFlags = "-gcflags=github.com/gluekit/glue=-l"
+
 // buildSite builds the game that o names for the browser and puts it with
 // glue's loader page (web/static) and Go's wasm_exec.js.
 func buildSite(o webOptions) (*site, error) {
@@ -150,7 +156,7 @@ func buildSite(o webOptions) (*site, error) {
 	}
 	buildWasm := func(tags ...string) ([]byte, error) {
 		wasmFile := filepath.Join(tmp, "game.wasm")
-		args := append(append([]string{"build"}, tags...), "-trimpath", "-ldflags=-s -w", "-o", wasmFile, pkg)
+		args := append(append([]string{"build"}, tags...), "-trimpath", "-ldflags=-s -w", wasmGCFlags, "-o", wasmFile, pkg)
 		if _, err := goCommand(build, args...); err != nil {
 			return nil, err
 		}

@@ -177,3 +177,24 @@ func TestWebReplayBuild(t *testing.T) {
 		}
 	}
 }
+
+// glue web builds with the compiler flags make wasm builds with, which
+// the size budgets (scripts/wasm-budget.sh) and docs/web.md's figures
+// measure.
+func TestWebBuildsAsMakeWasm(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "WASM_GCFLAGS := " + wasmGCFlags + "\n"
+	if !strings.Contains(string(mk), want) {
+		t.Errorf("the Makefile has no line %q: glue web (wasmGCFlags) and make wasm (WASM_GCFLAGS) must build alike", strings.TrimSpace(want))
+	}
+	sh, err := os.ReadFile("../../scripts/wasm-budget.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "gcflags=${WASM_GCFLAGS-" + wasmGCFlags + "}"; !strings.Contains(string(sh), want) {
+		t.Errorf("scripts/wasm-budget.sh does not default to %q", want)
+	}
+}
