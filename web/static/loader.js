@@ -116,6 +116,22 @@
     }
   }
 
+  // warmImageDecoder has the browser decode a 1×1 PNG the way
+  // render.DecodeImage does (createImageBitmap, drawn into a 2D canvas
+  // and read back) while the game downloads: the browser's first decode
+  // starts its decoding machinery, which took 0.2–0.5 s of the
+  // platformer's start when its first image waited for it (docs/web.md).
+  function warmImageDecoder() {
+    if (typeof createImageBitmap !== "function" || typeof OffscreenCanvas !== "function") return;
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+    createImageBitmap(new Blob([png], { type: "image/png" }), { premultiplyAlpha: "none", colorSpaceConversion: "none" }).then((bmp) => {
+      const ctx = new OffscreenCanvas(1, 1).getContext("2d", { willReadFrequently: true });
+      ctx.drawImage(bmp, 0, 0);
+      bmp.close();
+      ctx.getImageData(0, 0, 1, 1);
+    }).catch(() => {}); // a page that cannot decode says so when the game does
+  }
+
   // instantiate downloads and compiles the game at once
   // (WebAssembly.instantiateStreaming compiles while the bytes arrive),
   // counting the bytes for the progress bar on the way. The bar and the
@@ -338,6 +354,7 @@
     if (!hasWebGL2()) {
       return fail(`This browser has no WebGL2, which ${game} needs to draw. Try a current Chrome, Firefox or Safari, or enable hardware acceleration.`);
     }
+    warmImageDecoder();
     let instance;
     try {
       ({ instance } = await instantiating);
