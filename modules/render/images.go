@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"io/fs"
 	"sort"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -130,14 +131,28 @@ func LoadImage(fsys fs.FS, path string) (Image, error) {
 // (tallest first, which packs shelves tightly), and returns them in the
 // order of paths. It loads all or none: the error names the first path
 // that failed.
+//
+// The files are read one by one and decoded side by side: in the browser
+// each decode waits for the page's decoder, and the waits overlap.
 func LoadImages(fsys fs.FS, paths ...string) ([]Image, error) {
-	decoded := make([]image.Image, len(paths))
+	data := make([][]byte, len(paths))
 	for i, p := range paths {
-		img, err := decodeFile(fsys, p)
-		if err != nil {
+		var err error
+		if data[i], err = readPNG(fsys, p); err != nil {
 			return nil, err
 		}
-		decoded[i] = img
+	}
+	decoded := make([]image.Image, len(paths))
+	errs := make([]error, len(paths))
+	var wg sync.WaitGroup
+	for i := range paths {
+		wg.Go(func() { decoded[i], errs[i] = decodeData(fsys, paths[i], data[i]) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err // the first path's that failed
+		}
 	}
 	return addImages(decoded, paths, true)
 }
@@ -162,10 +177,24 @@ func DecodeImage(fsys fs.FS, path string) (image.Image, error) {
 }
 
 func decodeFile(fsys fs.FS, path string) (image.Image, error) {
+	data, err := readPNG(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	return decodeData(fsys, path, data)
+}
+
+// readPNG reads the file at path, for decodeData.
+func readPNG(fsys fs.FS, path string) ([]byte, error) {
 	data, err := fs.ReadFile(fsys, path)
 	if err != nil {
 		return nil, fmt.Errorf("render: image %q: %w", path, err)
 	}
+	return data, nil
+}
+
+// decodeData decodes data, the PNG file at path in fsys (for errors).
+func decodeData(fsys fs.FS, path string, data []byte) (image.Image, error) {
 	where := ""
 	if u, ok := fsys.(interface{ URL(string) string }); ok {
 		where = " (" + u.URL(path) + ")" // an HTTPFS: name the URL too

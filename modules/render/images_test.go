@@ -47,4 +47,12 @@ func TestLoadImageErrors(t *testing.T) {
 	if imgs, err := render.LoadImages(fsys, "ok.png", "missing.png"); err == nil || imgs != nil {
 		t.Errorf("LoadImages(ok, missing) = %v, %v; want an error", imgs, err)
 	}
+	// The files decode side by side; the error is the first path's that
+	// failed, whichever decode ended first.
+	for range 20 {
+		_, err := render.LoadImages(fsys, "ok.png", "corrupt.png", "ok.png", "text.png")
+		if want := `render: image "corrupt.png"`; err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Fatalf("LoadImages(ok, corrupt, ok, text) = %v, want an error starting %q", err, want)
+		}
+	}
 }

@@ -117,8 +117,19 @@ func LoadBaked(fsys fs.FS, file string) (*Map, error) {
 	if err := r.Err(); err != nil {
 		return nil, fail("damaged (%v); %s", err, again)
 	}
+	// The PNGs without a trans colour load in one call, which decodes
+	// them side by side (in the browser, the page's decoder's waits
+	// overlap).
+	var plain []string
 	for _, n := range names {
-		if err := loadNamed(fsys, n); err != nil {
+		if !strings.Contains(n, transMark) {
+			plain = append(plain, n)
+		} else if err := loadTrans(fsys, n); err != nil {
+			return nil, fail("%v", err)
+		}
+	}
+	if len(plain) > 0 {
+		if _, err := render.LoadImages(fsys, plain...); err != nil {
 			return nil, fail("%v", err)
 		}
 	}
@@ -179,14 +190,10 @@ func (r *recordFS) Open(name string) (fs.File, error) {
 	return f, err
 }
 
-// loadNamed loads the image a baked map names: a PNG's path, with its
-// trans colour if it has one (transName).
-func loadNamed(fsys fs.FS, name string) error {
-	p, hex, ok := strings.Cut(name, transMark)
-	if !ok {
-		_, err := render.LoadImage(fsys, name)
-		return err
-	}
+// loadTrans loads an image a baked map names with its trans colour
+// (transName): a PNG's path, then the colour.
+func loadTrans(fsys fs.FS, name string) error {
+	p, hex, _ := strings.Cut(name, transMark)
 	v, err := strconv.ParseUint(strings.TrimSuffix(hex, ")"), 16, 32)
 	if err != nil {
 		return fmt.Errorf("image %q: not a trans colour", name)

@@ -524,7 +524,7 @@ func loadImage(fsys fs.FS, p string, trans *tmx.HexColor) (render.Image, error) 
 }
 
 // transName names an image loaded with a trans colour: its path and
-// the colour, as [loadNamed] reads it back.
+// the colour, as [loadTrans] reads it back.
 func transName(p string, trans *tmx.HexColor) string {
 	r, g, b, _ := trans.RGBA()
 	return fmt.Sprintf("%s%s%02x%02x%02x)", p, transMark, r>>8, g>>8, b>>8)
