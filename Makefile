@@ -167,9 +167,9 @@ GZIP_LEVEL ?= 9
 # with Ebitengine as it is.
 WASM_WORK  ?= $(CURDIR)/tmp/wasm/go.work
 # WASM_GCFLAGS: glue's core package is compiled without inlining in the
-# browser builds: 25 KB less of the platformer's brotli'd download, its
-# commands 10-20 % slower, its queries no slower (docs/web.md, "Compiler
-# flags for size"). cmd/glue's `glue web` builds with the same flag
+# browser builds: 18-25 KB less of the platformer's brotli'd download;
+# in the page its commands are 15-50 % slower, its queries no slower
+# (docs/web.md, "Under budget"). cmd/glue's `glue web` builds with the same flag
 # (TestWebBuildsAsMakeWasm).
 WASM_GCFLAGS := -gcflags=github.com/gluekit/glue=-l
 WASM_BUILD := GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(WASM_GCFLAGS)

@@ -264,8 +264,8 @@ func (c Commands) RemoveResource(t Type) {
 
 // commandError adds to errs the error of a command of r that could not
 // be applied. It is a function, not inlined, rather than a closure in
-// apply: a closure called from a dozen places is inlined at each, which
-// was 1 KB of the browser build a place (issue #40).
+// apply: a closure called from a dozen places is inlined at each, about
+// 1 KB of the browser build each time (issue #40).
 //
 //go:noinline
 func (r *sysRun) commandError(errs *[]error, format string, args ...any) {

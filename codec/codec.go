@@ -169,7 +169,7 @@ type Reader struct {
 	// a call where a decoder reads a field, not a copy of the read and
 	// its checks. Decoders run at load time (saves, baked maps and
 	// sheets, network messages), where a call costs nothing that
-	// matters (BenchmarkDecode's hand-written decoder: about 15 %
+	// matters (BenchmarkDecode's hand-written decoder: 15–30 %
 	// slower), and the copies were some 10 KB of a game's brotli'd
 	// WebAssembly download (issue #40; docs/web.md).
 	what string

@@ -109,9 +109,9 @@ func runWeb(args []string, stdout, stderr io.Writer) int {
 }
 
 // wasmGCFlags compiles glue's core package without inlining, as make
-// wasm does (the Makefile's WASM_GCFLAGS): a smaller download (25 KB of
-// the platformer's, brotli'd) for commands 10-20 % slower and queries no
-// slower (docs/web.md, "Compiler flags for size").
+// wasm does (the Makefile's WASM_GCFLAGS): a smaller download (18-25 KB
+// of the platformer's, brotli'd) for commands 15-50 % slower in the page
+// and queries no slower (docs/web.md, "Under budget").
 const wasmGCFlags = "-gcflags=github.com/gluekit/glue=-l"
 
 // buildSite builds the game that o names for the browser and puts it with
