@@ -5,6 +5,7 @@ package net
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -158,12 +159,13 @@ func TestRestartedPlayerTakesItsKeyedSeat(t *testing.T) {
 	if _, _, away := seatState(srv, old.id); away {
 		t.Error("the client away is still held; want it gone")
 	}
-	mu.Lock()
-	gone := slices.Contains(left, old.id)
-	mu.Unlock()
-	if !gone {
-		t.Errorf("OnLeave was not called for the client away (%d); want its leave reported", old.id)
-	}
+	// The server reports the leave after it grants the seat, on the
+	// claim's goroutine: the claimant can hear its grant first.
+	waitFor(t, fmt.Sprintf("OnLeave for the client away (%d): want its leave reported", old.id), 15*time.Second, nil, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Contains(left, old.id)
+	})
 	if id := dialWithToken(t, url, old.token); id == old.id {
 		t.Error("the old token took the id back after its seat went to the restarted player")
 	}
