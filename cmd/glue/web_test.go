@@ -59,23 +59,29 @@ func TestWebHello(t *testing.T) {
 	if !bytes.HasPrefix(wasm, []byte("\x00asm")) {
 		t.Fatalf("hello.wasm is not WebAssembly: starts %q", wasm[:min(8, len(wasm))])
 	}
-	// Ebitengine's shader templates made before the build: text/template
-	// (its functions' names) is not in the file (internal/ebitenpatch).
-	if bytes.Contains(wasm, []byte("text/template.")) {
-		t.Errorf("hello.wasm has text/template in it: glue web did not patch Ebitengine (stdout: %s)", stdout.String())
+	// Ebitengine's shader templates made, and its built-in shaders
+	// compiled, before the build: text/template and the Kage compiler's
+	// go/parser (their functions' names) are not in the file
+	// (internal/ebitenpatch).
+	for _, pkg := range []string{"text/template.", "go/parser.ParseFile"} {
+		if bytes.Contains(wasm, []byte(pkg)) {
+			t.Errorf("hello.wasm has %s in it: glue web did not patch Ebitengine (stdout: %s)", pkg, stdout.String())
+		}
 	}
 	entries, _ := os.ReadDir(out)
 	if len(entries) != 4 {
 		t.Errorf("-out wrote %d files, want 4 (index.html, loader.js, wasm_exec.js, hello.wasm)", len(entries))
 	}
 
-	// -ebiten-as-is: text/template is in, as without glue web.
+	// -ebiten-as-is: text/template and go/parser are in, as without glue web.
 	s, err := buildSite(webOptions{Package: "../../examples/hello", GzipLevel: gzip.BestSpeed, AsIs: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(s.Files["hello.wasm"].Data, []byte("text/template.")) {
-		t.Errorf("hello.wasm built with AsIs has no text/template in it")
+	for _, pkg := range []string{"text/template.", "go/parser.ParseFile"} {
+		if !bytes.Contains(s.Files["hello.wasm"].Data, []byte(pkg)) {
+			t.Errorf("hello.wasm built with AsIs has no %s in it", pkg)
+		}
 	}
 	wasm = s.Files["hello.wasm"].Data // what is served below
 	srv := httptest.NewServer(s.handler())

@@ -1,22 +1,41 @@
-// Package ebitenpatch makes browser builds of Ebitengine games smaller by
-// taking text/template out of Ebitengine's run time.
+// Package ebitenpatch makes browser builds of Ebitengine games smaller and
+// quicker to start, by three changes to a copy of Ebitengine made before
+// the build.
 //
-// Ebitengine (v2.10) makes its built-in shaders' sources with text/template
-// (internal/builtinshader and internal/colormshader). text/template calls
-// reflect.Value.MethodByName with a name known only at run time, and a
-// program that can do that makes Go's linker keep every exported method of
-// every type that is converted to an interface, used or not: the whole
-// program grows, not only Ebitengine. For Breakout's browser build that
-// is 0.54 MB of brotli (docs/web.md, "Ebitengine without text/template").
+// Text/template out of the game. Ebitengine (v2.10) makes its built-in
+// shaders' sources with text/template (internal/builtinshader and
+// internal/colormshader). text/template calls reflect.Value.MethodByName
+// with a name known only at run time, and a program that can do that
+// makes Go's linker keep every exported method of every type that is
+// converted to an interface, used or not: the whole program grows, not
+// only Ebitengine. For Breakout's browser build that was 0.54 MB of
+// brotli (docs/web.md, "Ebitengine without text/template"). The templates
+// only choose between fixed pieces of text for the nine filter and
+// address pairs, so [ShaderFile] makes the sources once, before the build
+// (by the same templates, so the shaders are the same to the byte).
 //
-// The templates only choose between fixed pieces of text for the nine
-// filter and address pairs, so the sources can be made once, before the
-// build. [Prepare] copies the Ebitengine module the game uses into a cache
-// folder, replaces the two template files by ones that hold the nine
-// sources each (made by the same templates, so the shaders are the same to
-// the byte), and writes a go.work file that builds the game with that copy
-// (a workspace `replace`). Nothing in the game's module changes, and a
-// native build is not affected.
+// The built-in shaders compiled before the build. Every Ebitengine
+// program compiles three Kage shaders when it starts, parsing their Go
+// source with go/parser and type-checking it (0.3–0.5 s of a browser's
+// main thread here, before the game's own start), and compiles the
+// others (colour matrices, other addresses, the stencil buffer's) when it
+// first draws with them. [RewriteBuiltin] makes Ebitengine take those
+// shaders' IR from legacyshader.CompileBuiltinShader instead, whose table
+// a generator writes into the copy by running Ebitengine's own compiler
+// on every built-in shader (a native build, once per copy; a check then
+// compares each IR with what the compiler makes). A game that compiles no
+// shader of its own then links no shader compiler.
+//
+// go/build out of the game. Ebitengine's internal/debug looks for its
+// own source folder with go/build to name the caller of a misused call;
+// in a browser there are no files and it finds none. [RewriteCaller]
+// makes it say so at once there, and go/build, go/doc and go/parser
+// (0.2 MB of brotli with the compiler's) are not linked.
+//
+// [Prepare] copies the Ebitengine module the game uses into a cache
+// folder, makes the changes, and writes a go.work file that builds the
+// game with that copy (a workspace `replace`). Nothing in the game's
+// module changes, and a native build is not affected.
 package ebitenpatch
 
 import (

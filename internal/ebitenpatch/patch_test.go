@@ -165,3 +165,69 @@ func TestPrepareDownloadsEbitengine(t *testing.T) {
 		t.Errorf("the copy of Ebitengine has no go.mod: %v", err)
 	}
 }
+
+func TestRewriteBuiltinSaysWhatIsMissing(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"internal/atlas/shader.go", "package atlas\n\nfunc init() {}\n", "no call of legacyshader.CompileShader"},
+		{"shader.go", "package ebiten\n\nfunc newShader(src []byte, name string) {}\n", "no func builtinShader and func newShader"},
+		{"shader.go", "package ebiten\n\nfunc builtinShader() { newShader(nil, \"\"); newShader(nil, \"\") }\n\nfunc newShader(src []byte, name string) {}\n", "calls newShader 2 times"},
+		{"shader.go", "package ebiten\n\nfunc builtinShader() { newShader(nil, \"\") }\n\nfunc newShader(src []byte, name string) {}\n", "newShader calls legacyshader.CompileShader 0 times"},
+		{"stencilbuffer.go", "package ebiten\n\nfunc f() {}\n", "no NewShader call"},
+		{"stencilbuffer.go", "package ebiten\n\nvar src = \"x\"\n\nfunc f() { NewShader([]byte(src)) }\n", "not []byte(a string constant of the file)"},
+		{"other.go", "package ebiten\n", "not one of the files"},
+	} {
+		_, _, err := ebitenpatch.RewriteBuiltin(c.name, []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), c.name+": ") {
+			t.Errorf("%s: error %v, want one naming the file and saying %q", c.name, err, c.want)
+		}
+	}
+	if _, err := ebitenpatch.RewriteCaller("caller.go", []byte("package debug\n\nimport \"runtime\"\n\nvar _ = runtime.GOOS\n")); err == nil || !strings.Contains(err.Error(), "FirstCaller is not declared") {
+		t.Errorf("RewriteCaller without FirstCaller: %v", err)
+	}
+	if _, err := ebitenpatch.RewriteCaller("caller.go", []byte("package debug\n\nfunc FirstCaller() (file string, line int, callerType CallerType) { return }\n")); err == nil || !strings.Contains(err.Error(), "does not import runtime") {
+		t.Errorf("RewriteCaller without runtime: %v", err)
+	}
+}
+
+// TestPrepareLeavesTheShaderCompilerOut builds glue's minimal program for
+// the browser with and without the go.work Prepare writes, and looks for
+// the Kage compiler's and go/build's functions in the two files' name
+// sections: without the patch they are linked (the program compiles the
+// built-in shaders at every start); with it, they are not (their IR was
+// compiled before the build), nor go/parser, which only they used.
+func TestPrepareLeavesTheShaderCompilerOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program for the browser twice")
+	}
+	root := strings.TrimSpace(goCmd(t, ".", nil, "list", "-m", "-f", "{{.Dir}}"))
+	w, err := ebitenpatch.Prepare(root, t.TempDir(), filepath.Join(t.TempDir(), "go.work"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{
+		"github.com_hajimehoshi_ebiten_v2_internal_shader.__compileState_.parse", // the Kage compiler
+		"go_build.__Context_.Import",
+		"go_parser.ParseFile",
+	}
+	build := func(work string) string {
+		out := filepath.Join(t.TempDir(), "minimal.wasm")
+		goCmd(t, root, []string{"GOOS=js", "GOARCH=wasm", "GOWORK=" + work}, "build", "-trimpath", "-o", out, "./web/minimal")
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	plain := build("off")
+	for _, n := range names {
+		if !strings.Contains(plain, n) {
+			t.Fatalf("without the patch, %s is not in web/minimal: is the patch still needed, or has it another name?", n)
+		}
+	}
+	patched := build(w.File)
+	for _, n := range names {
+		if strings.Contains(patched, n) {
+			t.Errorf("with the patch, %s is still in web/minimal", n)
+		}
+	}
+}

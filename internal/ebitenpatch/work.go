@@ -17,8 +17,9 @@ import (
 const Module = "github.com/hajimehoshi/ebiten/v2"
 
 // copyFormat is the version of what Prepare writes into its cache: a copy
-// made by another format is made again.
-const copyFormat = "1"
+// made by another format is made again (1: the shader sources; 2: and
+// the built-in shaders precompiled).
+const copyFormat = "2"
 
 // ErrSkipped is the error Prepare returns when it leaves the build as it is
 // (the game's module is already in a workspace, or replaces Ebitengine
@@ -100,12 +101,13 @@ func Prepare(dir, cache, work string) (*Work, error) {
 		goVersion = m.GoVersion
 	}
 
-	copyDir := filepath.Join(cache, "ebiten@"+m.Version+"-notemplate"+copyFormat)
+	copyDir := filepath.Join(cache, "ebiten@"+m.Version+"-glue"+copyFormat)
 	if err := makeCopy(m.Dir, copyDir); err != nil {
 		return nil, err
 	}
 	text := fmt.Sprintf("// Made by glue's internal/ebitenpatch: the module at %s, built with\n"+
-		"// Ebitengine %s whose shader sources are made before the build.\n\n"+
+		"// Ebitengine %s whose shader sources are made, and whose built-in\n"+
+		"// shaders are compiled, before the build.\n\n"+
 		"go %s\n\nuse %s\n\nreplace %s %s => %s\n",
 		mainDir, m.Version, goVersion, quote(mainDir), Module, m.Version, quote(copyDir))
 	if err := os.MkdirAll(filepath.Dir(work), 0o755); err != nil {
@@ -127,16 +129,17 @@ func quote(p string) string {
 	return p
 }
 
-// makeCopy copies the module at src into dst with its shader files
-// rewritten, unless dst holds a finished copy already. The copy is made
-// beside dst and renamed into place, so that two builds at once do not
-// see half a copy.
+// makeCopy copies the module at src into dst with its shader files and
+// its shader compiler rewritten and the built-in shaders precompiled,
+// unless dst holds a finished copy already. The copy is made beside dst
+// and renamed into place, so that two builds at once do not see half a
+// copy.
 func makeCopy(src, dst string) error {
 	done := filepath.Join(dst, ".glue-ebitenpatch")
 	if _, err := os.Stat(done); err == nil {
 		return nil
 	}
-	for _, name := range ShaderFiles {
+	for _, name := range append(append(ShaderFiles[:len(ShaderFiles):len(ShaderFiles)], BuiltinFiles...), CallerFile) {
 		if _, err := os.Stat(filepath.Join(src, name)); err != nil {
 			return fmt.Errorf("ebitenpatch: Ebitengine at %s has no %s (a version that makes its shaders another way): build without the patch", src, name)
 		}
@@ -149,6 +152,7 @@ func makeCopy(src, dst string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	var extra []string // the shader sources RewriteBuiltin found
 	err = filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -172,10 +176,27 @@ func makeCopy(src, dst string) error {
 				}
 			}
 		}
+		for _, name := range BuiltinFiles {
+			if filepath.ToSlash(rel) == name {
+				var sources []string
+				if data, sources, err = RewriteBuiltin(rel, data); err != nil {
+					return fmt.Errorf("ebitenpatch: Ebitengine at %s: %w", src, err)
+				}
+				extra = append(extra, sources...)
+			}
+		}
+		if filepath.ToSlash(rel) == CallerFile {
+			if data, err = RewriteCaller(rel, data); err != nil {
+				return fmt.Errorf("ebitenpatch: Ebitengine at %s: %w", src, err)
+			}
+		}
 		return os.WriteFile(to, data, 0o644)
 	})
 	if err != nil {
 		return err
+	}
+	if err := precompile(tmp, extra); err != nil {
+		return fmt.Errorf("ebitenpatch: Ebitengine at %s: %w", src, err)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, ".glue-ebitenpatch"), []byte(copyFormat+"\n"), 0o644); err != nil {
 		return err

@@ -25,3 +25,16 @@ func Run(dir string, env []string, args ...string) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// Combined is Run for commands that report on standard output what went
+// wrong (go test): an error carries both outputs.
+func Combined(dir string, env []string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
+	}
+	return out, nil
+}

@@ -1,8 +1,10 @@
 // Ebitenwork prepares the go.work file with which the Makefile and
 // scripts/wasm-budget.sh build glue's games for the browser: Ebitengine
-// with its shader sources made before the build, so that text/template is
-// not in the game (internal/ebitenpatch; docs/web.md, "Ebitengine without
-// text/template"). It prints the file's path:
+// with its shader sources made, and its built-in shaders compiled, before
+// the build, so that neither text/template nor the shader compiler is in
+// the game (internal/ebitenpatch; docs/web.md, "Ebitengine without
+// text/template" and "Ebitengine's shaders compiled before the build").
+// It prints the file's path:
 //
 //	GOWORK=$(go run ./scripts/ebitenwork -o tmp/wasm/go.work) GOOS=js GOARCH=wasm go build ./games/breakout
 //
