@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -274,9 +275,9 @@ func precompile(dir string, extra []string) error {
 			return err
 		}
 	}
-	// The copy's own module, built for this machine, whatever the caller
-	// builds for.
-	env := []string{"GOWORK=off", "GOOS=", "GOARCH=", "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly"}
+	// The copy's own module, built for this machine (the one this program
+	// runs on), whatever the caller builds for.
+	env := []string{"GOWORK=off", "GOOS=" + runtime.GOOS, "GOARCH=" + runtime.GOARCH, "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly"}
 	if _, err := gocmd.Run(dir, env, "run", "./internal/glueprecompile", filepath.FromSlash(precompiledFile), filepath.Join("internal", "glueprecompile", "extra")); err != nil {
 		return fmt.Errorf("precompiling the built-in shaders: %w", err)
 	}
