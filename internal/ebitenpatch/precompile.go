@@ -256,40 +256,66 @@ func renameCalls(n ast.Node, pkg, from, to string) int {
 // builds the rewritten packages for the browser, so that a mistake shows
 // here rather than in a game's build.
 func precompile(dir string, extra []string) error {
-	gen := filepath.Join(dir, "internal", "glueprecompile")
-	check := filepath.Join(dir, filepath.FromSlash(filepath.Dir(precompiledFile)), "glue_precompiled_test.go")
+	gen := filepath.Join(dir, filepath.FromSlash(genDir))
 	defer os.RemoveAll(gen)
-	defer os.Remove(check)
 	if err := os.MkdirAll(gen, 0o755); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(gen, "main.go"), genSource, 0o644); err != nil {
 		return err
 	}
-	// The extra sources, as files the generator and the check read.
-	if err := os.MkdirAll(filepath.Join(gen, "extra"), 0o755); err != nil {
+	if err := writeExtra(dir, extra); err != nil {
 		return err
 	}
-	for i, src := range extra {
-		if err := os.WriteFile(filepath.Join(gen, "extra", fmt.Sprintf("%d.kage", i)), []byte(src), 0o644); err != nil {
-			return err
-		}
-	}
-	// The copy's own module, built for this machine (the one this program
-	// runs on), whatever the caller builds for.
-	env := []string{"GOWORK=off", "GOOS=" + runtime.GOOS, "GOARCH=" + runtime.GOARCH, "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly"}
-	if _, err := gocmd.Run(dir, env, "run", "./internal/glueprecompile", filepath.FromSlash(precompiledFile), filepath.Join("internal", "glueprecompile", "extra")); err != nil {
+	if _, err := gocmd.Run(dir, hostEnv(), "run", "./"+genDir, filepath.FromSlash(precompiledFile), filepath.FromSlash(genDir+"/extra")); err != nil {
 		return fmt.Errorf("precompiling the built-in shaders: %w", err)
 	}
-	if err := os.WriteFile(check, checkSource, 0o644); err != nil {
+	if err := checkPrecompiled(dir); err != nil {
 		return err
-	}
-	if _, err := gocmd.Combined(dir, env, "test", "-count=1", "-run", "^TestGluePrecompiled$", "./"+filepath.Dir(precompiledFile)); err != nil {
-		return fmt.Errorf("checking the precompiled shaders: %w", err)
 	}
 	js := []string{"GOWORK=off", "GOOS=js", "GOARCH=wasm", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly"}
 	if _, err := gocmd.Run(dir, js, "build", ".", "./internal/atlas", "./internal/legacyshader", "./internal/debug"); err != nil {
 		return fmt.Errorf("building the rewritten packages: %w", err)
 	}
 	return nil
+}
+
+// genDir is the generator's folder in the copy, relative to its root;
+// its extra folder holds the sources RewriteBuiltin found, one per file,
+// which the generator and the check read.
+const genDir = "internal/glueprecompile"
+
+// writeExtra writes the extra sources into the copy at dir.
+func writeExtra(dir string, extra []string) error {
+	folder := filepath.Join(dir, filepath.FromSlash(genDir), "extra")
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		return err
+	}
+	for i, src := range extra {
+		if err := os.WriteFile(filepath.Join(folder, fmt.Sprintf("%d.kage", i)), []byte(src), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkPrecompiled runs the check in the copy at dir (with its extra
+// sources written): every built-in shader is precompiled, and its IR is
+// the compiler's. The check's file is removed again.
+func checkPrecompiled(dir string) error {
+	check := filepath.Join(dir, filepath.FromSlash(filepath.Dir(precompiledFile)), "glue_precompiled_test.go")
+	defer os.Remove(check)
+	if err := os.WriteFile(check, checkSource, 0o644); err != nil {
+		return err
+	}
+	if _, err := gocmd.Combined(dir, hostEnv(), "test", "-count=1", "-run", "^TestGluePrecompiled$", "./"+filepath.Dir(precompiledFile)); err != nil {
+		return fmt.Errorf("checking the precompiled shaders: %w", err)
+	}
+	return nil
+}
+
+// hostEnv builds the copy's own module for this machine (the one this
+// program runs on), whatever the caller builds for.
+func hostEnv() []string {
+	return []string{"GOWORK=off", "GOOS=" + runtime.GOOS, "GOARCH=" + runtime.GOARCH, "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly"}
 }

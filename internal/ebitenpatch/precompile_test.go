@@ -1,7 +1,6 @@
 package ebitenpatch
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -45,26 +44,16 @@ func TestPrecompiledCheckFails(t *testing.T) {
 	if err := os.WriteFile(file, []byte(swapped), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	check := filepath.Join(filepath.Dir(file), "glue_precompiled_test.go")
-	if err := os.WriteFile(check, checkSource, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	// The check reads the extra sources the generator was given; a copy
 	// keeps none, so give it the stencil buffer's again.
 	_, extra, err := RewriteBuiltin(BuiltinFiles[2], mustRead(t, filepath.Join(strings.TrimSpace(mustGo(t, "list", "-m", "-f", "{{.Dir}}", Module)), BuiltinFiles[2])))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "internal", "glueprecompile", "extra"), 0o755); err != nil {
+	if err := writeExtra(dir, extra); err != nil {
 		t.Fatal(err)
 	}
-	for i, s := range extra {
-		if err := os.WriteFile(filepath.Join(dir, "internal", "glueprecompile", "extra", fmt.Sprintf("%d.kage", i)), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	env := []string{"GOWORK=off", "GOFLAGS=-mod=readonly", "GOTOOLCHAIN=local", "CGO_ENABLED=0"}
-	_, err = gocmd.Combined(dir, env, "test", "-count=1", "-run", "^TestGluePrecompiled$", "./internal/legacyshader")
+	err = checkPrecompiled(dir)
 	if err == nil || !strings.Contains(err.Error(), "the precompiled IR differs") {
 		t.Errorf("the check with two IRs swapped: %v, want a failure saying an IR differs", err)
 	}
