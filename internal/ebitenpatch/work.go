@@ -129,9 +129,10 @@ func quote(p string) string {
 	return p
 }
 
-// makeCopy copies the module at src into dst with its shader files and
-// its shader compiler rewritten and the built-in shaders precompiled,
-// unless dst holds a finished copy already. The copy is made beside dst
+// makeCopy copies the module at src into dst with its shader files, the
+// files that compile its built-in shaders and its caller lookup rewritten
+// and the built-in shaders precompiled, unless dst holds a finished copy
+// already. The copy is made beside dst
 // and renamed into place, so that two builds at once do not see half a
 // copy.
 func makeCopy(src, dst string) error {
