@@ -174,6 +174,17 @@ WASM_WORK  ?= $(CURDIR)/tmp/wasm/go.work
 # (TestWebBuildsAsMakeWasm).
 WASM_GCFLAGS := -gcflags=github.com/gluekit/glue=-l
 WASM_BUILD := GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(WASM_GCFLAGS)
+# WASM_PACK joins the tens of thousands of data segments Go's linker
+# writes into a few dozen (internal/wasmpack): the same memory at start,
+# 0.09-0.13 MB less brotli per build (docs/web.md, "Go's data segments
+# packed"). glue web packs its builds the same way.
+WASM_PACK  := $(GO) run ./scripts/wasmpack
+
+# build_wasm FILE,ARGS: go build ARGS for the browser into FILE, packed.
+define build_wasm
+	$(WASM_BUILD) -o $(1) $(2)
+	$(WASM_PACK) $(1)
+endef
 
 # compress FILE: FILE.br and FILE.gz beside it, and the three sizes.
 define compress
@@ -184,21 +195,21 @@ endef
 
 wasm: deps-wasm
 	@mkdir -p web/dist
-	$(WASM_BUILD) -o web/dist/breakout.wasm ./games/breakout
-	$(WASM_BUILD) -tags watch -o web/dist/breakout-watch.wasm ./games/breakout
-	$(WASM_BUILD) -tags replay -o web/dist/breakout-replay.wasm ./games/breakout
+	$(call build_wasm,web/dist/breakout.wasm,./games/breakout)
+	$(call build_wasm,web/dist/breakout-watch.wasm,-tags watch ./games/breakout)
+	$(call build_wasm,web/dist/breakout-replay.wasm,-tags replay ./games/breakout)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
 	$(call compress,web/dist/breakout.wasm)
 	$(call compress,web/dist/breakout-watch.wasm)
 	$(call compress,web/dist/breakout-replay.wasm)
 	@mkdir -p web/dist/swarm
-	$(WASM_BUILD) -o web/dist/swarm/swarm.wasm ./games/swarm
+	$(call build_wasm,web/dist/swarm/swarm.wasm,./games/swarm)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/swarm/
 	sed -e 's|<body>|<body data-wasm="swarm.wasm">|' -e 's|Loading Breakout|Loading Swarm|' -e 's|<title>[^<]*</title>|<title>Swarm (glue demo)</title>|' web/static/index.html > web/dist/swarm/index.html
 	$(call compress,web/dist/swarm/swarm.wasm)
 	@mkdir -p web/dist/platformer
-	$(WASM_BUILD) -o web/dist/platformer/platformer.wasm ./games/platformer
-	$(WASM_BUILD) -tags replay -o web/dist/platformer/platformer-replay.wasm ./games/platformer
+	$(call build_wasm,web/dist/platformer/platformer.wasm,./games/platformer)
+	$(call build_wasm,web/dist/platformer/platformer-replay.wasm,-tags replay ./games/platformer)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/platformer/
 	sed -e 's|<body>|<body data-wasm="platformer.wasm" data-wasm-replay="platformer-replay.wasm">|' -e 's|Loading Breakout|Loading the platformer|' -e 's|<title>[^<]*</title>|<title>Platformer (glue starter)</title>|' web/static/index.html > web/dist/platformer/index.html
 	$(call compress,web/dist/platformer/platformer.wasm)
@@ -211,14 +222,14 @@ wasm: deps-wasm
 ## compressed (web/serve sends it as it is).
 wasm-diag: deps-wasm
 	@mkdir -p web/dist
-	$(WASM_BUILD) -tags diag -o web/dist/breakout-diag.wasm ./games/breakout
+	$(call build_wasm,web/dist/breakout-diag.wasm,-tags diag ./games/breakout)
 
 ## wasm-minimal: the smallest Ebitengine program that fills the screen
 ## (web/minimal), built and served like Breakout, in web/dist/minimal, for
 ## the browser test's benchmark mode.
 wasm-minimal: deps-wasm
 	@mkdir -p web/dist/minimal
-	$(WASM_BUILD) -o web/dist/minimal/minimal.wasm ./web/minimal
+	$(call build_wasm,web/dist/minimal/minimal.wasm,./web/minimal)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/minimal/
 	sed -e 's|<body>|<body data-wasm="minimal.wasm">|' -e 's|Loading Breakout|Loading the minimal Ebitengine program|' -e 's|<title>[^<]*</title>|<title>Minimal Ebitengine program (glue benchmark)</title>|' web/static/index.html > web/dist/minimal/index.html
 	$(call compress,web/dist/minimal/minimal.wasm)
@@ -229,7 +240,7 @@ wasm-minimal: deps-wasm
 ## test only needs it served.
 wasm-gfx: deps-wasm
 	@mkdir -p web/dist/gfxtest/assets
-	$(WASM_BUILD) -o web/dist/gfxtest/gfxtest.wasm ./web/gfxtest
+	$(call build_wasm,web/dist/gfxtest/gfxtest.wasm,./web/gfxtest)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/gfxtest/
 	sed -e 's|<body>|<body data-wasm="gfxtest.wasm">|' -e 's|Loading Breakout|Loading the render test|' -e 's|<title>[^<]*</title>|<title>glue: render in the browser</title>|' web/static/index.html > web/dist/gfxtest/index.html
 	cp games/assets/sprites.png web/dist/gfxtest/assets/
@@ -240,7 +251,7 @@ wasm-gfx: deps-wasm
 ## web/dist/uitest. Not compressed.
 wasm-ui: deps-wasm
 	@mkdir -p web/dist/uitest
-	$(WASM_BUILD) -o web/dist/uitest/uitest.wasm ./web/uitest
+	$(call build_wasm,web/dist/uitest/uitest.wasm,./web/uitest)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/uitest/
 	sed -e 's|<body>|<body data-wasm="uitest.wasm">|' -e 's|Loading Breakout|Loading the ui test|' -e 's|<title>[^<]*</title>|<title>glue: ui in the browser</title>|' web/static/index.html > web/dist/uitest/index.html
 

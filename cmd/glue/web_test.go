@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gluekit/glue/internal/gocmd"
+	"github.com/gluekit/glue/internal/wasmpack"
 	"github.com/gluekit/glue/web/static"
 )
 
@@ -67,6 +68,11 @@ func TestWebHello(t *testing.T) {
 		if bytes.Contains(wasm, []byte(pkg)) {
 			t.Errorf("hello.wasm has %s in it: glue web did not patch Ebitengine (stdout: %s)", pkg, stdout.String())
 		}
+	}
+	// Its data segments packed, as make wasm packs its builds: Go's linker
+	// writes tens of thousands.
+	if _, st, err := wasmpack.Pack(wasm); err != nil || st.Segments > 1000 {
+		t.Errorf("hello.wasm has %d data segments (%v): glue web did not pack them (internal/wasmpack)", st.Segments, err)
 	}
 	entries, _ := os.ReadDir(out)
 	if len(entries) != 4 {
@@ -202,5 +208,15 @@ func TestWebBuildsAsMakeWasm(t *testing.T) {
 	}
 	if want := "gcflags=${WASM_GCFLAGS-" + wasmGCFlags + "}"; !strings.Contains(string(sh), want) {
 		t.Errorf("scripts/wasm-budget.sh does not default to %q", want)
+	}
+	// Both pack their builds' data segments, as buildSite does.
+	if !strings.Contains(string(mk), "\t$(WASM_BUILD) -o $(1) $(2)\n\t$(WASM_PACK) $(1)\n") {
+		t.Errorf("the Makefile's build_wasm does not run $(WASM_PACK) after $(WASM_BUILD): make wasm and glue web must build alike")
+	}
+	if !strings.Contains(string(sh), `"$go" run ./scripts/wasmpack "$dir/$1.wasm"`) {
+		t.Errorf("scripts/wasm-budget.sh does not pack its builds with scripts/wasmpack")
+	}
+	if n := strings.Count(string(mk), "$(WASM_BUILD)"); n != 1 {
+		t.Errorf("the Makefile runs $(WASM_BUILD) %d times: build for the browser with $(call build_wasm,FILE,ARGS), which packs", n)
 	}
 }

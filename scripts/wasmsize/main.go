@@ -8,8 +8,10 @@
 //	go run ./scripts/wasmsize /tmp/b.wasm
 //	go run ./scripts/wasmsize -top 40 /tmp/b.wasm
 //
-// Go's linker puts all data (read-only data, pclntab, type data, ...) in
-// a few data segments, so data is reported by section, not by package.
+// Go's linker writes all data (read-only data, pclntab, type data, ...)
+// in segments that do not say which package a byte is of (tens of
+// thousands of them, or a few dozen once scripts/wasmpack has packed
+// them), so data is reported by section, not by package.
 package main
 
 import (
