@@ -265,12 +265,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// play build leaves them out: replay_js.go)
 	rp := addReplayer(cmd.FlagSet)
 	online := addOnlineFlags(cmd.FlagSet) // -serve, -join, -players, -rollback… (net.go)
-	if !cmd.Parse(args, func(p *render.Problems) { online.check(p, cmd.Headless); rp.check(p) }) {
+	if !cmd.Parse(args, func(p *render.Problems) {
+		online.check(p, cmd.Headless)
+		rp.check(p)
+		if *dev && runtime.GOOS == "js" {
+			p.Add("-dev: a browser cannot reload the level from " + LevelDir + "; use -dev with the game run natively (go run)")
+		}
+	}) {
 		return 2
 	}
 	cfg := Config{Headless: cmd.Headless, Sequential: cmd.Sequential, Scale: cmd.Scale, Screenshot: cmd.Screenshot}
 	online.apply(&cfg)
-	if *dev {
+	if runtime.GOOS != "js" && *dev { // a constant: the browser's build has no DevFS, nor os's files behind it
 		lvl, err := tiled.DevFS(LevelDir, level.Map) // LevelDir under the module's root, wherever in it the game runs
 		if err != nil {
 			return cmd.Fail(fmt.Errorf("-dev: %w", err))
