@@ -254,10 +254,6 @@ func main() {
 // -screenshot, -frames; no -seed: nothing is random) and the run they
 // ask for are render.Command's.
 func run(args []string, stdout, stderr io.Writer) int {
-	// The sheet loads while the flags are read: in a browser the page
-	// decodes its PNG meanwhile (NewApp waits for it; nothing else places
-	// images in the atlas before, so its places stay the same).
-	go loadSheet()
 	cmd := render.NewCommand(Name, stdout, stderr, render.CommandDefaults{Scale: 3, NoSeed: true})
 	cmd.FlagSet.Lookup("headless").Usage = "run without a window, where nobody plays but a -replay, and print the final state"
 	dev := cmd.FlagSet.Bool("dev", false, "reload "+LevelDir+"/level.tmx when it changes (from anywhere in the module)")
