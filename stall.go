@@ -96,13 +96,21 @@ func (w *stallWatch) check(now time.Time) {
 		return
 	}
 	w.told = seq
+	// The tick, its stage and its goroutines' stacks (which take long
+	// with many goroutines) are of one moment only if the tick has not
+	// ended meanwhile: a tick that ended is not reported, and the next
+	// is checked on its own.
+	tick, st := w.tick.Load(), w.stage.Load()
+	running := stallRunning()
+	if w.seq.Load() != seq {
+		return
+	}
 	where := ""
-	if st := w.stage.Load(); st != nil {
+	if st != nil {
 		where = " in stage " + string(st.name)
 	}
-	running := runningSystems()
 	var b strings.Builder
-	fmt.Fprintf(&b, "glue: tick %d has not ended after %v%s: ", w.tick.Load(), now.Sub(w.since).Round(time.Millisecond), where)
+	fmt.Fprintf(&b, "glue: tick %d has not ended after %v%s: ", tick, now.Sub(w.since).Round(time.Millisecond), where)
 	if len(running) == 0 {
 		b.WriteString("no system is running (it waits in glue or in a hook of the game's); a system or hook that never returns hangs the game\n")
 	} else {
@@ -126,6 +134,9 @@ func (a *App) goexited(st *stageDef, info *planInfo) {
 	a.failed = err
 	fmt.Fprintln(os.Stderr, err)
 }
+
+// stallRunning is runningSystems; tests replace it.
+var stallRunning = runningSystems
 
 // runningSystems names, from every goroutine's stack, the functions of
 // the systems still running: on a goroutine that runs a system (its
