@@ -195,28 +195,18 @@ func (r *reader) byte() byte {
 	return r.b[r.i-1]
 }
 
-func (r *reader) u32() uint32 {
-	var v uint32
-	for shift := 0; shift < 35; shift += 7 {
-		c := r.byte()
-		v |= uint32(c&0x7f) << shift
-		if c < 0x80 {
-			return v
-		}
-	}
-	if r.err == nil {
-		r.err = errors.New("a number longer than 5 bytes")
-	}
-	return 0
-}
+func (r *reader) u32() uint32 { return uint32(r.leb(false)) }
 
-func (r *reader) s32() int64 {
+func (r *reader) s32() int64 { return r.leb(true) }
+
+// leb reads a LEB128 number of at most 5 bytes, signed or not.
+func (r *reader) leb(signed bool) int64 {
 	var v int64
 	for shift := 0; shift < 35; shift += 7 {
 		c := r.byte()
 		v |= int64(c&0x7f) << shift
 		if c < 0x80 {
-			if c&0x40 != 0 {
+			if signed && c&0x40 != 0 {
 				v -= 1 << (shift + 7)
 			}
 			return v
