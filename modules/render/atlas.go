@@ -82,6 +82,19 @@ func discPixels() []byte {
 		x0, y0 := int(d.cx-d.r)-1, int(d.cy-d.r)-1
 		for y := y0; y < y0+int(2*d.r)+2; y++ {
 			for x := x0; x < x0+int(2*d.r)+2; x++ {
+				// Only texels on the edge are sampled: one whose square is
+				// inside the disc by a margin is covered, one outside it
+				// by a margin is not (the browser build runs this at
+				// start: a fifth of the time).
+				near, far := texelDistances(float64(x)-float64(d.cx), float64(y)-float64(d.cy))
+				if far < (r-edgeMargin)*(r-edgeMargin) {
+					i := 4 * (y*w + x)
+					pix[i], pix[i+1], pix[i+2], pix[i+3] = 255, 255, 255, 255
+					continue
+				}
+				if near > (r+edgeMargin)*(r+edgeMargin) {
+					continue
+				}
 				in := 0
 				for sy := range n {
 					for sx := range n {
@@ -101,6 +114,29 @@ func discPixels() []byte {
 	return pix
 }
 
+// edgeMargin keeps discPixels' shortcuts away from the edge, where
+// rounding could make a texel's corners and its samples disagree.
+const edgeMargin = 1.0 / 64
+
+// texelDistances returns the squared distances from the origin to the
+// nearest and the farthest point of the unit square with top-left corner
+// (x, y).
+func texelDistances(x, y float64) (near, far float64) {
+	axis := func(a float64) (lo, hi float64) {
+		b := a + 1
+		switch {
+		case a > 0:
+			lo = a
+		case b < 0:
+			lo = -b
+		}
+		return lo, max(math.Abs(a), math.Abs(b))
+	}
+	nx, fx := axis(x)
+	ny, fy := axis(y)
+	return nx*nx + ny*ny, fx*fx + fy*fy
+}
+
 // theAtlas is the process's atlas: Ebitengine runs one game per process,
 // and its images belong to that game. Its text part is a cache that any
 // DrawList fills; the mutex makes that safe should two DrawLists flush
@@ -112,11 +148,20 @@ var theAtlas struct {
 	images imagePages
 }
 
+// newPage makes an atlas page of size × size pixels: a texture of its
+// own (Unmanaged), not a region of one of Ebitengine's shared atlases,
+// which keep a pixel of padding around each image and so would put a
+// 1024² page into a 2048×1024 texture and a 2048² one into 4096×2048 —
+// twice the memory, and twice the texture to clear at start.
+func newPage(size int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, size, size), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
 // atlasImage returns the atlas image, creating it on first use. The
 // caller holds theAtlas.mu.
 func atlasImage() *ebiten.Image {
 	if theAtlas.img == nil {
-		theAtlas.img = ebiten.NewImage(atlasSize, atlasSize)
+		theAtlas.img = newPage(atlasSize)
 		discs := theAtlas.img.SubImage(image.Rect(0, 0, atlasLayout.w, atlasLayout.h)).(*ebiten.Image)
 		discs.WritePixels(discPixels())
 	}

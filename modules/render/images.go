@@ -256,7 +256,7 @@ func addImages(imgs []image.Image, names []string, named bool) ([]Image, error) 
 		b := imgs[i].Bounds()
 		page, pt, _ := ip.pack.alloc(b.Dx()+2*imagePad, b.Dy()+2*imagePad)
 		for len(ip.imgs) <= page {
-			ip.imgs = append(ip.imgs, ebiten.NewImage(PageSize, PageSize))
+			ip.imgs = append(ip.imgs, newPage(PageSize))
 		}
 		r := image.Rect(0, 0, b.Dx(), b.Dy()).Add(pt).Add(image.Pt(imagePad, imagePad))
 		ip.imgs[page].SubImage(r).(*ebiten.Image).WritePixels(premultiplied(imgs[i]))

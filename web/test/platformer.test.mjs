@@ -37,6 +37,36 @@ test("the platformer starts on its title menu, plays on Space, pauses and resume
   await page.close();
 });
 
+// The textures the platformer makes by its first frame are no larger
+// than they need to be: render's atlas pages (the 1024² page of shapes
+// and texts, the 2048² page of its sheet and tiles) are textures of
+// their own size. As regions of Ebitengine's shared atlases, which keep a
+// pixel of padding around each image, the 2048² page did not fit a
+// 2048² texture and took a 4096×2048 one: 10.5 Mpx (42 MB) of texture by
+// the first frame, against 7.5 Mpx now.
+test("the platformer's atlas pages are textures of their own size", async () => {
+  const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  await page.addInitScript(() => {
+    window.glueTextures = [];
+    const texImage2D = WebGL2RenderingContext.prototype.texImage2D;
+    WebGL2RenderingContext.prototype.texImage2D = function (...args) {
+      if (typeof args[3] === "number") window.glueTextures.push([args[3], args[4]]); // (target, level, format, width, height, ...)
+      return texImage2D.apply(this, args);
+    };
+  });
+  await page.goto(base + "platformer/");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  const textures = await page.evaluate(() => window.glueTextures);
+  assert.ok(textures.length > 0, "no texture seen: did the spy miss WebGL2's texImage2D?");
+  const big = textures.filter(([w, h]) => w > 2048 || h > 2048);
+  assert.deepEqual(big, [], `textures wider or taller than render's 2048² page: ${JSON.stringify(textures)}`);
+  const pixels = textures.reduce((n, [w, h]) => n + w * h, 0);
+  // The two pages (5.2 Mpx) and Ebitengine's own: its screen and its
+  // atlas for the game's other images.
+  assert.ok(pixels <= 8 << 20, `${(pixels / 2 ** 20).toFixed(1)} Mpx of texture by the first frame: ${JSON.stringify(textures)}`);
+  await page.close();
+});
+
 // ?record= and ?replay= load platformer-replay.wasm (data-wasm-replay;
 // -tags replay): platformer.wasm leaves modules/replay out (docs/web.md,
 // 30 Nov 2026). A headless run recorded in the page (its title waits:
