@@ -197,14 +197,17 @@ function over(res, prefix) {
   }
 }
 
-// byPackage prints, by package, how much more code Breakout compiles
-// before its first frame than the minimal program, naming the functions
-// from builds with their name section (the same code as web/dist's).
+// byPackage prints, by package, how much more code Breakout and the
+// platformer compile before their first frame than the minimal program,
+// naming the functions from builds with their name section (the same
+// code as web/dist's).
 function byPackage(compiled) {
   const bytes = {};
-  for (const [p, pkg] of [["breakout", "./games/breakout"], ["minimal", "./web/minimal"]]) {
+  for (const [p, pkg] of [["breakout", "./games/breakout"], ["platformer", "./games/platformer"], ["minimal", "./web/minimal"]]) {
     const out = join(work, `${p}-names.wasm`);
-    const r = spawnSync("go", ["build", "-trimpath", "-o", out, pkg], { cwd: root, stdio: "inherit",
+    // The Makefile's flags but -ldflags="-s -w" (WASM_BUILD, with its
+    // WASM_GCFLAGS): the same code, with the names kept.
+    const r = spawnSync("go", ["build", "-trimpath", "-gcflags=github.com/gluekit/glue=-l", "-o", out, pkg], { cwd: root, stdio: "inherit",
       env: { ...process.env, GOWORK: join(root, "tmp/wasm/go.work"), GOOS: "js", GOARCH: "wasm" } });
     if (r.status !== 0) throw new Error(`go build ${pkg} failed`);
     const wasm = readFileSync(out);
@@ -219,13 +222,16 @@ function byPackage(compiled) {
       bytes[p][k] = (bytes[p][k] ?? 0) + sizes.get(f);
     }
   }
-  const b = bytes.breakout, m = bytes.minimal;
-  const rows = Object.keys({ ...b, ...m }).map((k) => [k, b[k] ?? 0, m[k] ?? 0]).sort((x, y) => (y[1] - y[2]) - (x[1] - x[2]));
-  console.log("\nCode compiled by the first frame, by package (KB): breakout, minimal, difference");
-  console.log("| package | breakout | minimal | more |\n|---|---:|---:|---:|");
-  for (const [k, x, y] of rows.slice(0, 16)) console.log(`| ${k} | ${Math.round(x / 1e3)} | ${Math.round(y / 1e3)} | ${Math.round((x - y) / 1e3)} |`);
-  const rest = rows.slice(16).reduce((a, [, x, y]) => a + x - y, 0);
-  console.log(`| the rest | | | ${Math.round(rest / 1e3)} |`);
+  const m = bytes.minimal;
+  for (const game of ["breakout", "platformer"]) {
+    const b = bytes[game];
+    const rows = Object.keys({ ...b, ...m }).map((k) => [k, b[k] ?? 0, m[k] ?? 0]).sort((x, y) => (y[1] - y[2]) - (x[1] - x[2]));
+    console.log(`\nCode compiled by the first frame, by package (KB): ${game}, minimal, difference`);
+    console.log(`| package | ${game} | minimal | more |\n|---|---:|---:|---:|`);
+    for (const [k, x, y] of rows.slice(0, 16)) console.log(`| ${k} | ${Math.round(x / 1e3)} | ${Math.round(y / 1e3)} | ${Math.round((x - y) / 1e3)} |`);
+    const rest = rows.slice(16).reduce((a, [, x, y]) => a + x - y, 0);
+    console.log(`| the rest | | | ${Math.round(rest / 1e3)} |`);
+  }
 }
 
 const compiled = {};
