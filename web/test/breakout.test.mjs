@@ -324,14 +324,17 @@ test("a watch page the game server refuses says so and what to do", async () => 
 // that both see the same machine load. Reports the medians of the bytes
 // on the wire (response bodies as received, encoded) and of the time from
 // navigation to the first frame (data-glue-ready).
+// GLUE_WEB_BENCH_VIEWPORT=WxH sets the page's size (default 400x800, a
+// phone held upright).
 const benchRuns = Number(process.env.GLUE_WEB_BENCH || 0);
+const [benchW, benchH] = (process.env.GLUE_WEB_BENCH_VIEWPORT || "400x800").split("x").map(Number);
 test("benchmark: Breakout, the platformer and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
   const progs = [["breakout", ""], ["minimal", "minimal/"], ["platformer", "platformer/"]];
   const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], compile: [], start: [], encoding: "" }]));
   for (let i = 0; i < benchRuns; i++) {
     const order = i % 2 ? [...progs].reverse() : progs;
     for (const [name, path] of order) {
-      const ctx = await browser.newContext({ viewport: { width: 400, height: 800 } });
+      const ctx = await browser.newContext({ viewport: { width: benchW, height: benchH } });
       const page = await ctx.newPage();
       const responses = [];
       page.on("requestfinished", (req) => responses.push(req));
@@ -375,6 +378,7 @@ test("benchmark: Breakout, the platformer and a minimal Ebitengine program, inte
     const b = results[name];
     lines.push("", `${name} over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms).`);
   }
+  lines.push("", `Viewport ${benchW}×${benchH} CSS px, device scale 1.`);
   console.log("\n" + lines.join("\n") + "\n");
 });
 
