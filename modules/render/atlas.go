@@ -71,10 +71,9 @@ func discFor(r float32) *discLevel {
 }
 
 // discPixels renders the discs' part of the atlas (atlasLayout.w ×
-// atlasLayout.h): premultiplied white with each texel's coverage, sampled
-// 4×4 times per texel.
+// atlasLayout.h): premultiplied white with each texel's coverage,
+// sampled 4×4 times per texel (discCoverage).
 func discPixels() []byte {
-	const n = 4
 	w, h := atlasLayout.w, atlasLayout.h
 	pix := make([]byte, 4*w*h)
 	for _, d := range atlasLayout.levels {
@@ -86,32 +85,40 @@ func discPixels() []byte {
 				// inside the disc by a margin is covered, one outside it
 				// by a margin is not (the browser build runs this at
 				// start: a fifth of the time).
+				var a byte
 				near, far := texelDistances(float64(x)-float64(d.cx), float64(y)-float64(d.cy))
-				if far < (r-edgeMargin)*(r-edgeMargin) {
-					i := 4 * (y*w + x)
-					pix[i], pix[i+1], pix[i+2], pix[i+3] = 255, 255, 255, 255
+				switch {
+				case far < (r-edgeMargin)*(r-edgeMargin):
+					a = 255
+				case near > (r+edgeMargin)*(r+edgeMargin):
 					continue
+				default:
+					a = discCoverage(d, x, y)
 				}
-				if near > (r+edgeMargin)*(r+edgeMargin) {
-					continue
-				}
-				in := 0
-				for sy := range n {
-					for sx := range n {
-						dx := float64(x) + (float64(sx)+0.5)/n - float64(d.cx)
-						dy := float64(y) + (float64(sy)+0.5)/n - float64(d.cy)
-						if dx*dx+dy*dy <= r*r {
-							in++
-						}
-					}
-				}
-				a := byte(math.Round(255 * float64(in) / (n * n)))
 				i := 4 * (y*w + x)
 				pix[i], pix[i+1], pix[i+2], pix[i+3] = a, a, a, a
 			}
 		}
 	}
 	return pix
+}
+
+// discCoverage returns the part of texel (x, y) that disc d covers, in
+// 255ths, sampled 4×4 times.
+func discCoverage(d discLevel, x, y int) byte {
+	const n = 4
+	r := float64(d.r)
+	in := 0
+	for sy := range n {
+		for sx := range n {
+			dx := float64(x) + (float64(sx)+0.5)/n - float64(d.cx)
+			dy := float64(y) + (float64(sy)+0.5)/n - float64(d.cy)
+			if dx*dx+dy*dy <= r*r {
+				in++
+			}
+		}
+	}
+	return byte(math.Round(255 * float64(in) / (n * n)))
 }
 
 // edgeMargin keeps discPixels' shortcuts away from the edge, where

@@ -128,29 +128,16 @@ func TestStrokeArea(t *testing.T) {
 }
 
 // TestDiscPixelsAreSampled: every texel of the atlas's discs is its
-// coverage sampled 4×4 times, as it was before discPixels skipped the
-// texels inside and outside the edge (a fifth of the time, which the
-// browser spends at start).
+// coverage sampled 4×4 times (discCoverage), as it was before discPixels
+// skipped the texels inside and outside the edge (a fifth of the time,
+// which the browser spends at start).
 func TestDiscPixelsAreSampled(t *testing.T) {
-	const n = 4
 	pix := discPixels()
 	for _, d := range atlasLayout.levels {
-		r := float64(d.r)
 		x0, y0 := int(d.cx-d.r)-1, int(d.cy-d.r)-1
 		for y := y0; y < y0+int(2*d.r)+2; y++ {
 			for x := x0; x < x0+int(2*d.r)+2; x++ {
-				in := 0
-				for sy := range n {
-					for sx := range n {
-						dx := float64(x) + (float64(sx)+0.5)/n - float64(d.cx)
-						dy := float64(y) + (float64(sy)+0.5)/n - float64(d.cy)
-						if dx*dx+dy*dy <= r*r {
-							in++
-						}
-					}
-				}
-				want := byte(math.Round(255 * float64(in) / (n * n)))
-				if got := pix[4*(y*atlasLayout.w+x)+3]; got != want {
+				if got, want := pix[4*(y*atlasLayout.w+x)+3], discCoverage(d, x, y); got != want {
 					t.Fatalf("disc of radius %v, texel (%d, %d): alpha %d, want %d", d.r, x, y, got, want)
 				}
 			}
