@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { PNG } from "pngjs";
 import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { setup, base, browser, root, state, until } from "./harness.mjs";
 
 setup();
@@ -323,24 +324,43 @@ test("a watch page the game server refuses says so and what to do", async () => 
 // each, every load in a fresh browser context (no cache), interleaved so
 // that both see the same machine load. Reports the medians of the bytes
 // on the wire (response bodies as received, encoded) and of the time from
-// navigation to the first frame (data-glue-ready).
+// navigation to the first frame (data-glue-ready), and when the GPU has
+// drawn it: data-glue-ready says the frame's commands were issued to
+// WebGL, and the GPU process (SwiftShader here) may still be working on
+// them; a one-pixel readPixels as soon as the page is told waits for it
+// to finish everything sent. Each difference over the minimal program is
+// also given as the median of the rounds' own differences (paired).
 // GLUE_WEB_BENCH_VIEWPORT=WxH sets the page's size (default 400x800, a
 // phone held upright).
 const benchRuns = Number(process.env.GLUE_WEB_BENCH || 0);
 const [benchW, benchH] = (process.env.GLUE_WEB_BENCH_VIEWPORT || "400x800").split("x").map(Number);
 test("benchmark: Breakout, the platformer and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
   const progs = [["breakout", ""], ["minimal", "minimal/"], ["platformer", "platformer/"]];
-  const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], compile: [], start: [], encoding: "" }]));
+  const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], drawn: [], compile: [], start: [], encoding: "" }]));
+  // Once the page is told of the first frame, wait for the GPU to draw it.
+  const drawnProbe = () => {
+    new MutationObserver((_, observer) => {
+      if (!document.body || !document.body.dataset.glueReady) return;
+      observer.disconnect();
+      const gl = document.querySelector("canvas")?.getContext("webgl2");
+      gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+      window.glueDrawn = performance.now();
+    }).observe(document, { attributes: true, subtree: true });
+  };
+  const loads = [loadavg()[0]];
   for (let i = 0; i < benchRuns; i++) {
+    loads.push(loadavg()[0]);
     const order = i % 2 ? [...progs].reverse() : progs;
     for (const [name, path] of order) {
       const ctx = await browser.newContext({ viewport: { width: benchW, height: benchH } });
       const page = await ctx.newPage();
+      await page.addInitScript(drawnProbe);
       const responses = [];
       page.on("requestfinished", (req) => responses.push(req));
       await page.goto(base + path);
       await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
       const frame = Number(await page.getAttribute("body", "data-glue-ready"));
+      const drawn = Math.round(await page.evaluate(() => window.glueDrawn));
       // The loader's marks (web/static/loader.js): download and compile,
       // then the game's own start-up until its first frame.
       const marks = await page.evaluate(() => Object.fromEntries(["glue:fetch", "glue:compiled", "glue:run"].map((n) => [n, performance.getEntriesByName(n)[0]?.startTime])));
@@ -357,28 +377,30 @@ test("benchmark: Breakout, the platformer and a minimal Ebitengine program, inte
         }
       }
       const r = results[name];
-      r.wire.push(wire); r.wasm.push(wasm); r.raw.push(raw); r.frame.push(frame);
+      r.wire.push(wire); r.wasm.push(wasm); r.raw.push(raw); r.frame.push(frame); r.drawn.push(drawn);
       r.compile.push(marks["glue:compiled"] - marks["glue:fetch"]); r.start.push(frame - marks["glue:run"]);
-      console.log(`run ${i + 1} ${name}: ${(wire / 1e6).toFixed(2)} MB on the wire, first frame ${frame} ms (download and compile ${Math.round(r.compile.at(-1))} ms, start ${Math.round(r.start.at(-1))} ms)`);
+      console.log(`run ${i + 1} ${name}: ${(wire / 1e6).toFixed(2)} MB on the wire, first frame ${frame} ms, drawn ${drawn} ms (download and compile ${Math.round(r.compile.at(-1))} ms, start ${Math.round(r.start.at(-1))} ms)`);
       await ctx.close();
     }
   }
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
   const mb = (n) => (n / 1e6).toFixed(2);
   const lines = [
-    `| program | wasm raw (MB) | wasm on the wire (MB, ${results.breakout.encoding}) | page on the wire (MB) | first frame, median (ms) | first frame, range (ms) | download and compile, median (ms) | start to first frame, median (ms) |`,
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    `| program | wasm raw (MB) | wasm on the wire (MB, ${results.breakout.encoding}) | page on the wire (MB) | first frame, median (ms) | first frame, range (ms) | drawn by the GPU, median (ms) | download and compile, median (ms) | start to first frame, median (ms) |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [name] of progs) {
     const r = results[name];
-    lines.push(`| ${name} | ${mb(median(r.raw))} | ${mb(median(r.wasm))} | ${mb(median(r.wire))} | ${Math.round(median(r.frame))} | ${Math.min(...r.frame)}–${Math.max(...r.frame)} | ${Math.round(median(r.compile))} | ${Math.round(median(r.start))} |`);
+    lines.push(`| ${name} | ${mb(median(r.raw))} | ${mb(median(r.wasm))} | ${mb(median(r.wire))} | ${Math.round(median(r.frame))} | ${Math.min(...r.frame)}–${Math.max(...r.frame)} | ${Math.round(median(r.drawn))} | ${Math.round(median(r.compile))} | ${Math.round(median(r.start))} |`);
   }
   const m = results.minimal;
   for (const name of ["breakout", "platformer"]) {
     const b = results[name];
-    lines.push("", `${name} over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms).`);
+    const paired = (k) => Math.round(median(b[k].map((x, j) => x - m[k][j])));
+    lines.push("", `${name} over minimal: ${mb(median(b.wire) - median(m.wire))} MB more on the wire, first frame ${Math.round(median(b.frame) - median(m.frame))} ms later (medians of ${benchRuns} interleaved runs; download and compile ${Math.round(median(b.compile) - median(m.compile))} ms, start ${Math.round(median(b.start) - median(m.start))} ms); median of the rounds' own differences ${paired("frame")} ms, drawn by the GPU ${paired("drawn")} ms.`);
   }
-  lines.push("", `Viewport ${benchW}×${benchH} CSS px, device scale 1.`);
+  loads.push(loadavg()[0]);
+  lines.push("", `Viewport ${benchW}×${benchH} CSS px, device scale 1; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}, ${new Date().toISOString().slice(0, 16)} UTC.`);
   console.log("\n" + lines.join("\n") + "\n");
 });
 
