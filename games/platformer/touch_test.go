@@ -35,7 +35,7 @@ func touchControls(t *testing.T, outW, outH int, below bool) {
 	if !vp.GrowDown {
 		t.Fatal("the platformer's render.Viewport does not grow down (render.Window.GrowDown)")
 	}
-	vp.Layout(outW, outH) // what the Game's Layout does in a window of that size
+	vp.LayoutDevice(outW, outH, 3) // what the Game's Layout does in a phone's page of that size
 	d := glue.Resource[input.Devices](g.app)
 	tc := glue.Resource[input.TouchControls](g.app)
 	if tc == nil {

@@ -43,7 +43,7 @@ func TestTouchControlsArrange(t *testing.T) {
 		{"16:9 monitor", 1920, 1080, false, field},
 	} {
 		vp := render.Viewport{Width: 320, Height: 180, Scale: 3, GrowDown: true}
-		vp.Layout(c.outW, c.outH)
+		vp.LayoutDevice(c.outW, c.outH, 3) // a phone's device scale
 		tc := anchoredLayout()
 		if err := tc.Arrange(320, 180, vp.Below); err != nil {
 			t.Fatal(err)
@@ -90,7 +90,7 @@ func TestTouchControlsActBelowTheField(t *testing.T) {
 	b.PointerActions = nil
 	app.AddPlugins(input.Plugin{Headless: true, Bindings: &b, Touch: anchoredLayout()})
 	vp := render.Viewport{Width: 320, Height: 180, Scale: 3, GrowDown: true}
-	vp.Layout(390, 844)
+	vp.LayoutDevice(390, 844, 3) // a phone held upright
 	app.InsertResource(vp)
 	if err := app.Build(); err != nil {
 		t.Fatal(err)

@@ -72,12 +72,16 @@
 // the right and y down. The screen is rendered at Scale screen pixels per
 // logical pixel, so a 200×400 game at scale 2 is drawn on an 400×800
 // image — sharp text and round circles — and Ebitengine fits that image
-// into the window, keeping its aspect ratio. Pointer input converts back
-// with [Viewport.ToLogical].
+// into the window, keeping its aspect ratio. In a window too small to show
+// that many pixels the screen is rendered at fewer, a whole number of
+// them per logical pixel ([Viewport.LayoutDevice]): the GPU draws no more
+// than about what the window shows. Custom draws scale by [Screen].Scale,
+// which says the scale of the frame; pointer input converts back with
+// [Viewport.ToLogical].
 //
 // A window of another aspect is letterboxed, unless the game's [Window]
 // says GrowDown: then a window taller than the field (a phone held
-// upright) grows the screen downwards to its aspect ([Viewport.Layout]).
+// upright) grows the screen downwards to its aspect ([Viewport.LayoutDevice]).
 // The field, Width × Height, stays at the top, as wide as the window, and
 // the world is drawn in it exactly as before, clipped to it; the
 // [Viewport]'s Below logical pixels under it are for the UI layers —

@@ -31,3 +31,8 @@ func publishField(x, y, w, h float64) {
 	}
 	canvas.Call("setAttribute", "data-glue-field", string(b))
 }
+
+// monitorAlways says that the Game may ask Ebitengine's monitor for the
+// device scale whenever it lays out (game.go, deviceScale): in the
+// browser the monitor is the page's devicePixelRatio.
+const monitorAlways = true

@@ -58,7 +58,9 @@ func Run(app *glue.App, opts *RunOptions) error {
 	if opts != nil {
 		ro = opts.Ebiten
 	}
-	return noDisplay(ebiten.RunGameWithOptions(NewGame(app), ro))
+	g := NewGame(app)
+	g.running = true
+	return noDisplay(ebiten.RunGameWithOptions(g, ro))
 }
 
 // Game runs a glue app as an ebiten.Game. [Run] makes one and runs it;
@@ -66,6 +68,7 @@ func Run(app *glue.App, opts *RunOptions) error {
 // themselves, for example drawing into an offscreen image.
 type Game struct {
 	app        *glue.App
+	running    bool  // started by Run: Ebitengine's monitor may be asked
 	err        error // the first error from a frame, returned by the next Update
 	frame      uint64
 	fullscreen fullscreenState // the full screen applied (fullscreen.go)
@@ -132,7 +135,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.frame++
 	scale := 1.0
 	if vp := glue.Resource[Viewport](g.app); vp != nil {
-		scale = vp.scale()
+		scale = vp.Fit()
 	}
 	*s = Screen{Image: screen, Scale: scale, Tick: g.app.Tick(), Frame: g.frame}
 	err := g.app.Draw()
@@ -149,10 +152,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 // stage — or nil. The next Update returns it too.
 func (g *Game) Err() error { return g.err }
 
-// Layout returns the screen size: the [Viewport]'s logical size times its
-// scale, grown downwards to the window's aspect if the viewport grows
-// ([Viewport.Layout]), or the window's size if the viewport follows the
-// window.
+// Layout returns the screen size: the [Viewport]'s logical size times the
+// scale it is rendered at in this window, grown downwards to the window's
+// aspect if the viewport grows ([Viewport.LayoutDevice]), or the window's
+// size if the viewport follows the window. The window's device scale is
+// the monitor's (the page's devicePixelRatio in the browser) in a game
+// started by [Run], and 1 in a Game run by other means natively.
 //
 // In the browser it also tells the page where the field is — the
 // Viewport's Width × Height, without the letterbox and the space a
@@ -162,10 +167,27 @@ func (g *Game) Err() error { return g.err }
 func (g *Game) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeight int) {
 	vp := glue.Resource[Viewport](g.app)
 	if vp != nil {
-		screenWidth, screenHeight = vp.Layout(outsideWidth, outsideHeight)
+		screenWidth, screenHeight = vp.LayoutDevice(outsideWidth, outsideHeight, g.deviceScale())
 	} else {
 		screenWidth, screenHeight = outsideWidth, outsideHeight
 	}
 	g.field.layout(outsideWidth, outsideHeight, screenWidth, screenHeight, vp)
 	return screenWidth, screenHeight
+}
+
+// deviceScale returns the window's device pixels per device-independent
+// pixel: the monitor's in a game started by [Run] (and always in the
+// browser, where asking costs nothing), else 1. Natively, Ebitengine
+// answers before the game runs only by starting its window system, which
+// a test's Game, laid out without a window, must not do.
+func (g *Game) deviceScale() float64 {
+	if !g.running && !monitorAlways {
+		return 1
+	}
+	if m := ebiten.Monitor(); m != nil {
+		if s := m.DeviceScaleFactor(); s > 0 {
+			return s
+		}
+	}
+	return 1
 }

@@ -29,22 +29,24 @@ func TestFieldImageIsReused(t *testing.T) {
 }
 
 // TestViewportField: the field's rectangle on the screen image is the
-// top Width × Height × Scale pixels while the screen grows below it, and
-// empty (the whole screen) otherwise.
+// top Width × Height × the scale it is rendered at while the screen grows
+// below it, and empty (the whole screen) otherwise.
 func TestViewportField(t *testing.T) {
 	vp := Viewport{Width: 320, Height: 180, Scale: 3, GrowDown: true}
 	for _, c := range []struct {
 		outW, outH int
+		dpr        float64
 		want       image.Rectangle
 	}{
-		{390, 844, image.Rect(0, 0, 960, 540)},
-		{844, 390, image.Rectangle{}},
-		{320, 240, image.Rect(0, 0, 960, 540)},
-		{1920, 1080, image.Rectangle{}},
+		{390, 844, 3, image.Rect(0, 0, 960, 540)},
+		{390, 844, 1, image.Rect(0, 0, 640, 360)}, // rendered at 2
+		{844, 390, 3, image.Rectangle{}},
+		{320, 240, 1, image.Rect(0, 0, 320, 180)}, // rendered at 1
+		{1920, 1080, 1, image.Rectangle{}},
 	} {
-		vp.Layout(c.outW, c.outH)
+		vp.LayoutDevice(c.outW, c.outH, c.dpr)
 		if got := vp.field(); got != c.want {
-			t.Errorf("%d×%d: the field is %v on the screen, want %v", c.outW, c.outH, got, c.want)
+			t.Errorf("%d×%d at %v: the field is %v on the screen, want %v", c.outW, c.outH, c.dpr, got, c.want)
 		}
 	}
 }

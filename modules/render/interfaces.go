@@ -76,8 +76,9 @@ type IWindow interface {
 	LogicalSize() (width, height int)
 	// WindowScale returns how many screen pixels a logical pixel covers:
 	// the window opens at LogicalSize × WindowScale and the screen is
-	// rendered at that resolution, so text and circles stay sharp.
-	// Values <= 0 mean 1.
+	// rendered at that resolution, so text and circles stay sharp (at
+	// less in a smaller window: [Viewport.LayoutDevice]). Values <= 0
+	// mean 1.
 	WindowScale() float64
 	// WindowResizable reports whether the user may resize the window. The
 	// picture is scaled to fit, keeping its aspect ratio.

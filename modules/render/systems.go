@@ -109,13 +109,20 @@ func applyWindow(w IWindow, vp *Viewport) error {
 	if lw <= 0 || lh <= 0 {
 		return fmt.Errorf("render: the window's logical size must be positive, got %dx%d; set Window.Width and Window.Height", lw, lh)
 	}
-	*vp = Viewport{Width: lw, Height: lh, Scale: w.WindowScale()}
-	vp.Scale = vp.scale()
+	nv := Viewport{Width: lw, Height: lh, Scale: w.WindowScale()}
+	nv.Scale = nv.scale()
 	if g, ok := w.(IWindowGrow); ok {
-		vp.GrowDown = g.WindowGrowDown()
+		nv.GrowDown = g.WindowGrowDown()
 	}
+	// The same window applied again (Run applies it before the window
+	// opens, SetupWindow after the first layout) keeps the layout: the
+	// first frame is drawn at the scale its screen was laid out for.
+	if nv.Width == vp.Width && nv.Height == vp.Height && nv.Scale == vp.Scale && nv.GrowDown == vp.GrowDown {
+		nv.Below, nv.fit = vp.Below, vp.fit
+	}
+	*vp = nv
 	ebiten.SetWindowTitle(w.WindowTitle())
-	ebiten.SetWindowSize(vp.ScreenSize())
+	ebiten.SetWindowSize(vp.sizeAt(vp.Scale))
 	mode := ebiten.WindowResizingModeDisabled
 	if w.WindowResizable() {
 		mode = ebiten.WindowResizingModeEnabled

@@ -15,7 +15,8 @@ type Window struct {
 	Width, Height int
 	// Scale is the number of screen pixels per logical pixel: the window
 	// opens at Width×Scale by Height×Scale and is rendered at that
-	// resolution. The default (zero) value is 1.
+	// resolution — at less in a window made smaller, or a page smaller
+	// than that ([Viewport.LayoutDevice]). The default (zero) value is 1.
 	Scale float64
 	// Resizable lets the user resize the window; the picture is scaled
 	// to fit.
