@@ -71,3 +71,20 @@ func ExampleNotice() {
 	fmt.Println(n.Text, n.Left == render.NoticeTicks)
 	// Output: Sound off (M for sound) true
 }
+
+// A 320×180 field at scale 3 is rendered 960 pixels wide where the
+// window shows that many device pixels, and at a smaller whole scale
+// where it shows fewer: in a 400×800 page at device scale 1 at 2, on a
+// phone of the same size (device scale 3) at 3. The screen grows below
+// the field with GrowDown.
+func ExampleViewport_LayoutDevice() {
+	vp := render.Viewport{Width: 320, Height: 180, Scale: 3, GrowDown: true}
+	for _, dpr := range []float64{1, 3} {
+		w, h := vp.LayoutDevice(400, 800, dpr)
+		x, y := vp.ToLogical(300, 150) // a pointer on the screen
+		fmt.Printf("device scale %v: screen %d×%d at scale %v; screen (300, 150) is logical (%v, %v)\n", dpr, w, h, vp.Fit(), x, y)
+	}
+	// Output:
+	// device scale 1: screen 640×1280 at scale 2; screen (300, 150) is logical (150, 75)
+	// device scale 3: screen 960×1920 at scale 3; screen (300, 150) is logical (100, 50)
+}
