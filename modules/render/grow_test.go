@@ -134,15 +134,7 @@ func TestGrowDownDrawsTheWorldInTheField(t *testing.T) {
 		if below := glue.Resource[render.Viewport](app).Below; below != 48 {
 			t.Errorf("pixel art %v: Viewport.Below = %v, want 48", pixel.On, below)
 		}
-		diff := 0
-		for y := range 96 {
-			for x := range 128 {
-				if plain.RGBAAt(x, y) != grown.RGBAAt(x, y) {
-					diff++
-				}
-			}
-		}
-		if diff != 0 {
+		if diff := pixelsDiffer(plain, grown, image.Rect(0, 0, 128, 96)); diff != 0 {
 			t.Errorf("pixel art %v: %d pixels of the field differ from the same frame without GrowDown", pixel.On, diff)
 		}
 		checkPixel(t, grown, 40, 90, red, "the red box at the field's bottom edge")
@@ -213,15 +205,7 @@ func TestSmallWindowDrawsAtTheFittedScale(t *testing.T) {
 		if got.Bounds() != want.Bounds() || want.Bounds().Dx() != 128 {
 			t.Fatalf("pixel art %v: a scale-4 field in a 100×75 window is rendered %v, want %v (scale 2)", pixel.On, got.Bounds(), want.Bounds())
 		}
-		diff := 0
-		for y := range 96 {
-			for x := range 128 {
-				if got.RGBAAt(x, y) != want.RGBAAt(x, y) {
-					diff++
-				}
-			}
-		}
-		if diff != 0 {
+		if diff := pixelsDiffer(want, got, want.Bounds()); diff != 0 {
 			t.Errorf("pixel art %v: %d pixels differ from the same field drawn at scale 2", pixel.On, diff)
 		}
 		if full := growFrame(t, app, 256, 192); full.Bounds().Dx() != 256 {
@@ -265,4 +249,17 @@ func TestFirstFrameAtTheFittedScale(t *testing.T) {
 	if len(drawn) != 2 || drawn[0] != 2 || drawn[1] != 2 {
 		t.Errorf("frames drawn at scales %v, want [2 2]", drawn)
 	}
+}
+
+// pixelsDiffer counts the pixels of r that differ between a and b.
+func pixelsDiffer(a, b *image.RGBA, r image.Rectangle) int {
+	diff := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				diff++
+			}
+		}
+	}
+	return diff
 }
