@@ -76,3 +76,48 @@ func TestGameLayoutPublishesTheField(t *testing.T) {
 		})
 	}
 }
+
+// TestDeviceScaleAskedOnChange: the Game asks for the device scale at its
+// first layout, again when the window's size changes or after dpiRefresh
+// layouts, and not in between (asking Ebitengine natively is a call on
+// the main thread that allocates); the screen follows what it is told:
+// the platformer's field in a 400×800 window is rendered at 2 at device
+// scale 1 and at 3 at device scale 2. Without a way to ask (a Game that
+// Run did not start, natively) the device scale is 1.
+func TestDeviceScaleAskedOnChange(t *testing.T) {
+	app := glue.NewApp()
+	app.AddPlugins(Plugin{})
+	t.Cleanup(app.Close)
+	if err := app.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if err := applyWindow(Window{Width: 320, Height: 180, Scale: 3, GrowDown: true}, glue.Resource[Viewport](app)); err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(app)
+	g.field.publish = func(x, y, w, h float64) {}
+	if !monitorAlways {
+		if w, _ := g.Layout(400, 800); w != 640 {
+			t.Errorf("a Game Run did not start: the screen is %d wide, want 640 (device scale 1)", w)
+		}
+	}
+	asked, scale := 0, 1.0
+	g.dpi = dpiCache{ask: func() float64 { asked++; return scale }}
+	if w, _ := g.Layout(400, 800); w != 640 || asked != 1 {
+		t.Fatalf("first layout: the screen is %d wide after %d asks, want 640 after 1", w, asked)
+	}
+	scale = 2 // the window moved to a monitor of scale 2
+	if allocs := testing.AllocsPerRun(20, func() { g.Layout(400, 800) }); allocs != 0 || asked != 1 {
+		t.Errorf("the same window: %v allocations and %d asks, want none and 1", allocs, asked)
+	}
+	for range dpiRefresh {
+		g.Layout(400, 800)
+	}
+	if w, _ := g.Layout(400, 800); w != 960 || asked != 2 {
+		t.Errorf("after %d layouts: the screen is %d wide after %d asks, want 960 (scale 3 at device scale 2) after 2", dpiRefresh, w, asked)
+	}
+	scale = 1
+	if w, _ := g.Layout(401, 800); w != 640 || asked != 3 {
+		t.Errorf("a resized window: the screen is %d wide after %d asks, want 640 after 3", w, asked)
+	}
+}

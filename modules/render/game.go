@@ -59,7 +59,7 @@ func Run(app *glue.App, opts *RunOptions) error {
 		ro = opts.Ebiten
 	}
 	g := NewGame(app)
-	g.running = true
+	g.dpi.ask = monitorScale
 	return noDisplay(ebiten.RunGameWithOptions(g, ro))
 }
 
@@ -68,8 +68,8 @@ func Run(app *glue.App, opts *RunOptions) error {
 // themselves, for example drawing into an offscreen image.
 type Game struct {
 	app        *glue.App
-	running    bool  // started by Run: Ebitengine's monitor may be asked
-	err        error // the first error from a frame, returned by the next Update
+	dpi        dpiCache // the window's device scale (deviceScale)
+	err        error    // the first error from a frame, returned by the next Update
 	frame      uint64
 	fullscreen fullscreenState // the full screen applied (fullscreen.go)
 	field      fieldPublisher  // where the field is, told to the page (field.go)
@@ -167,7 +167,7 @@ func (g *Game) Err() error { return g.err }
 func (g *Game) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeight int) {
 	vp := glue.Resource[Viewport](g.app)
 	if vp != nil {
-		screenWidth, screenHeight = vp.LayoutDevice(outsideWidth, outsideHeight, g.deviceScale())
+		screenWidth, screenHeight = vp.LayoutDevice(outsideWidth, outsideHeight, g.deviceScale(outsideWidth, outsideHeight))
 	} else {
 		screenWidth, screenHeight = outsideWidth, outsideHeight
 	}
@@ -176,18 +176,50 @@ func (g *Game) Layout(outsideWidth, outsideHeight int) (screenWidth, screenHeigh
 }
 
 // deviceScale returns the window's device pixels per device-independent
-// pixel: the monitor's in a game started by [Run] (and always in the
-// browser, where asking costs nothing), else 1. Natively, Ebitengine
-// answers before the game runs only by starting its window system, which
-// a test's Game, laid out without a window, must not do.
-func (g *Game) deviceScale() float64 {
-	if !g.running && !monitorAlways {
-		return 1
-	}
-	if m := ebiten.Monitor(); m != nil {
-		if s := m.DeviceScaleFactor(); s > 0 {
-			return s
+// pixel: what g.dpi.ask says (the monitor's, in a game started by [Run]
+// and always in the browser), else 1. Asking natively is a call on the
+// main thread that allocates, so the answer is kept until the window's
+// size changes (a monitor of another scale, or the browser's zoom,
+// changes it) or for dpiRefresh layouts.
+func (g *Game) deviceScale(outW, outH int) float64 {
+	d := &g.dpi
+	if d.ask == nil {
+		if !monitorAlways {
+			return 1
 		}
+		d.ask = monitorScale
+	}
+	if d.scale > 0 && d.w == outW && d.h == outH && d.age < dpiRefresh {
+		d.age++
+		return d.scale
+	}
+	d.scale, d.w, d.h, d.age = d.ask(), outW, outH, 0
+	if !(d.scale > 0) {
+		d.scale = 1
+	}
+	return d.scale
+}
+
+// monitorScale asks Ebitengine for the monitor's device scale. Natively,
+// Ebitengine answers before the game runs only by starting its window
+// system, which a test's Game, laid out without a window, must not do:
+// [Run] sets it, NewGame does not (but in the browser).
+func monitorScale() float64 {
+	if m := ebiten.Monitor(); m != nil {
+		return m.DeviceScaleFactor()
 	}
 	return 1
+}
+
+// dpiRefresh is how many layouts a device scale is kept for while the
+// window keeps its size: a second at 60 frames a second.
+const dpiRefresh = 60
+
+// dpiCache is how the Game asks for the device scale (nil: it is 1), the
+// scale it last got, the window size it asked at, and the layouts since.
+type dpiCache struct {
+	ask   func() float64
+	scale float64
+	w, h  int
+	age   int
 }
