@@ -15,7 +15,7 @@ docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
 .PHONY: test-go release-check
-.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 allocs
+.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab allocs
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -324,6 +324,22 @@ bench-web: wasm wasm-minimal
 bench-web-v8: wasm wasm-minimal
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node v8start.mjs $(GLUE_WEB_BENCH)
+
+## bench-web-ab: the first frame of this tree's browser builds against
+## those of BASE (a git revision, default HEAD), paired (web/test/abfirst.mjs):
+## the minimal program, Breakout and the platformer each loaded from both in
+## turn AB_ROUNDS times (default 15), the medians of the rounds' own
+## differences of the frame issued and drawn by the GPU, and the load.
+## BASE is built in tmp/ab-base, a worktree removed afterwards; both with
+## brotli -q 5. About 2 minutes of builds and 3 of loads.
+BASE ?= HEAD
+AB_ROUNDS ?= 15
+bench-web-ab: BROTLI_Q = 5
+bench-web-ab: wasm wasm-minimal
+	rm -rf tmp/ab-base && git worktree prune && git worktree add --force --detach tmp/ab-base $(BASE)
+	$(MAKE) -C tmp/ab-base wasm wasm-minimal BROTLI_Q=5
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	cd web/test && node abfirst.mjs tmp/ab-base/web/dist web/dist $(AB_ROUNDS); s=$$?; cd ../.. && git worktree remove --force tmp/ab-base; exit $$s
 
 ## test-go: what needs nothing but Go, on any OS: go vet and go test over
 ## the repository (the tests that need a window or a browser skip

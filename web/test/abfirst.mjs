@@ -1,0 +1,102 @@
+// abfirst.mjs compares the first frame of two sets of browser builds,
+// paired: each program (web/minimal, Breakout, the platformer) loaded
+// from a base web/dist and from a head web/dist in turn, N rounds, each
+// load a first visit (a fresh browser context), the base first in even
+// rounds and the head first in odd ones, so that both see the same
+// machine. It reports, per program, the medians of both and the median
+// of the rounds' own differences (head − base) of the first frame (the
+// page told, data-glue-ready) and of the frame drawn by the GPU (a
+// one-pixel readPixels as soon as the page is told, as `make bench-web`
+// does), with how many rounds the head was sooner, and the load. It is
+// a measurement, not a test: `make bench-web-ab BASE=<revision>` builds
+// both sets and runs it (docs/web.md, "How to measure").
+//
+// node abfirst.mjs BASE_DIST HEAD_DIST [N] [programs]
+//
+// (from web/test; the folders relative to the repository's root or
+// absolute; N rounds, default 15; programs a comma-separated list of
+// minimal, breakout and platformer, default all three).
+// GLUE_WEB_BENCH_VIEWPORT=WxH sets the page's size (default 400x800).
+import { loadavg } from "node:os";
+import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath, serve, stop } from "./harness.mjs";
+
+const [baseDist, headDist] = process.argv.slice(2, 4);
+if (!baseDist || !headDist) {
+  console.error("usage: node abfirst.mjs BASE_DIST HEAD_DIST [N] [programs]");
+  process.exit(2);
+}
+const N = Number(process.argv[4] || 15);
+const paths = { minimal: "minimal/", breakout: "", platformer: "platformer/" };
+const programs = (process.argv[5] || "minimal,breakout,platformer").split(",");
+for (const p of programs) {
+  if (!(p in paths)) {
+    console.error(`abfirst: unknown program ${p}: minimal, breakout or platformer`);
+    process.exit(2);
+  }
+}
+const [vw, vh] = (process.env.GLUE_WEB_BENCH_VIEWPORT || "400x800").split("x").map(Number);
+
+// Once the page is told of the first frame, wait for the GPU to draw it.
+const drawnProbe = () => {
+  new MutationObserver((_, observer) => {
+    if (!document.body || !document.body.dataset.glueReady) return;
+    observer.disconnect();
+    const gl = document.querySelector("canvas")?.getContext("webgl2");
+    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    window.glueDrawn = performance.now();
+  }).observe(document, { attributes: true, subtree: true });
+};
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const servers = [];
+let browser;
+try {
+  const sides = {};
+  for (const [side, dir] of [["base", baseDist], ["head", headDist]]) {
+    const s = await serve(dir);
+    servers.push(s.server);
+    sides[side] = s.base;
+  }
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const res = Object.fromEntries(programs.map((p) => [p, { base: { frame: [], drawn: [] }, head: { frame: [], drawn: [] } }]));
+  const loads = [loadavg()[0]];
+  const started = new Date().toISOString().slice(11, 16);
+  for (let i = 0; i < N; i++) {
+    const order = i % 2 ? ["head", "base"] : ["base", "head"];
+    for (const p of i % 2 ? [...programs].reverse() : programs) {
+      for (const side of order) {
+        const ctx = await browser.newContext({ viewport: { width: vw, height: vh } });
+        const page = await ctx.newPage();
+        await page.addInitScript(drawnProbe);
+        await page.goto(sides[side] + paths[p]);
+        await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+        await page.waitForFunction(() => window.glueDrawn);
+        res[p][side].frame.push(Number(await page.getAttribute("body", "data-glue-ready")));
+        res[p][side].drawn.push(await page.evaluate(() => window.glueDrawn));
+        await ctx.close();
+      }
+    }
+    loads.push(loadavg()[0]);
+    process.stderr.write(`round ${i + 1} of ${N}, load ${loads.at(-1).toFixed(1)}\n`);
+  }
+  console.log(`\nFirst frame, head (${headDist}) against base (${baseDist}): ${N} paired rounds, ${vw}×${vh} CSS px, ${started}–${new Date().toISOString().slice(11, 16)} UTC, load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+  console.log("| program | base: first frame, drawn (ms) | head: first frame, drawn (ms) | head − base, paired: first frame (ms) | quartiles | sooner | drawn (ms) | quartiles | sooner |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const p of programs) {
+    const { base, head } = res[p];
+    const d = (k) => head[k].map((x, j) => x - base[k][j]);
+    const sooner = (xs) => `${xs.filter((x) => x < 0).length}/${N}`;
+    const quartiles = (xs) => { const s = [...xs].sort((a, b) => a - b); return `${Math.round(s[Math.floor((s.length - 1) / 4)])} to ${Math.round(s[Math.ceil(3 * (s.length - 1) / 4)])}`; };
+    console.log(`| ${p} | ${Math.round(median(base.frame))}, ${Math.round(median(base.drawn))} | ${Math.round(median(head.frame))}, ${Math.round(median(head.drawn))} | ${Math.round(median(d("frame")))} | ${quartiles(d("frame"))} | ${sooner(d("frame"))} | ${Math.round(median(d("drawn")))} | ${quartiles(d("drawn"))} | ${sooner(d("drawn"))} |`);
+  }
+  console.log("A program whose code is the same on both sides (the minimal program, unless Ebitengine changed) shows what this machine's noise makes of no difference.");
+} finally {
+  await browser?.close();
+  servers.forEach(stop);
+}
