@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { PNG } from "pngjs";
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
-import { setup, base, browser, root, state, until } from "./harness.mjs";
+import { setup, base, browser, root, state, until, drawnProbe } from "./harness.mjs";
 
 setup();
 
@@ -337,16 +337,6 @@ const [benchW, benchH] = (process.env.GLUE_WEB_BENCH_VIEWPORT || "400x800").spli
 test("benchmark: Breakout, the platformer and a minimal Ebitengine program, interleaved", { skip: benchRuns < 1 && "set GLUE_WEB_BENCH=N" }, async () => {
   const progs = [["breakout", ""], ["minimal", "minimal/"], ["platformer", "platformer/"]];
   const results = Object.fromEntries(progs.map(([name]) => [name, { wire: [], wasm: [], raw: [], frame: [], drawn: [], compile: [], start: [], encoding: "" }]));
-  // Once the page is told of the first frame, wait for the GPU to draw it.
-  const drawnProbe = () => {
-    new MutationObserver((_, observer) => {
-      if (!document.body || !document.body.dataset.glueReady) return;
-      observer.disconnect();
-      const gl = document.querySelector("canvas")?.getContext("webgl2");
-      gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-      window.glueDrawn = performance.now();
-    }).observe(document, { attributes: true, subtree: true });
-  };
   const loads = [loadavg()[0]];
   for (let i = 0; i < benchRuns; i++) {
     loads.push(loadavg()[0]);

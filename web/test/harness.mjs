@@ -39,6 +39,21 @@ export function serve(dir = "web/dist", extraArgs = []) {
   });
 }
 
+// drawnProbe is an init script (page.addInitScript) for the benchmarks:
+// once the page is told of the first frame (data-glue-ready), it waits
+// for the GPU to draw it — a one-pixel readPixels from the game's canvas
+// waits for the GPU process to finish everything sent — and sets
+// window.glueDrawn to the time.
+export function drawnProbe() {
+  new MutationObserver((_, observer) => {
+    if (!document.body || !document.body.dataset.glueReady) return;
+    observer.disconnect();
+    const gl = document.querySelector("canvas")?.getContext("webgl2");
+    gl?.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    window.glueDrawn = performance.now();
+  }).observe(document, { attributes: true, subtree: true });
+}
+
 // stop ends a server started by serve, if it still runs.
 export function stop(server) {
   if (server?.pid) {
