@@ -19,7 +19,7 @@
 // GLUE_WEB_BENCH_VIEWPORT=WxH sets the page's size (default 400x800).
 import { loadavg } from "node:os";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath, drawnProbe, serve, stop } from "./harness.mjs";
+import { chromiumArgs, chromiumPath, drawnProbe, median, serve, stop } from "./harness.mjs";
 
 const [baseDist, headDist] = process.argv.slice(2, 4);
 if (!baseDist || !headDist) {
@@ -36,12 +36,6 @@ for (const p of programs) {
   }
 }
 const [vw, vh] = (process.env.GLUE_WEB_BENCH_VIEWPORT || "400x800").split("x").map(Number);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 const servers = [];
 let browser;

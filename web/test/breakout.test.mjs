@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { PNG } from "pngjs";
 import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
-import { setup, base, browser, root, state, until, drawnProbe } from "./harness.mjs";
+import { setup, base, browser, root, state, until, drawnProbe, median } from "./harness.mjs";
 
 setup();
 
@@ -350,6 +350,7 @@ test("benchmark: Breakout, the platformer and a minimal Ebitengine program, inte
       await page.goto(base + path);
       await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
       const frame = Number(await page.getAttribute("body", "data-glue-ready"));
+      await page.waitForFunction(() => window.glueDrawn);
       const drawn = Math.round(await page.evaluate(() => window.glueDrawn));
       // The loader's marks (web/static/loader.js): download and compile,
       // then the game's own start-up until its first frame.
@@ -373,7 +374,6 @@ test("benchmark: Breakout, the platformer and a minimal Ebitengine program, inte
       await ctx.close();
     }
   }
-  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
   const mb = (n) => (n / 1e6).toFixed(2);
   const lines = [
     `| program | wasm raw (MB) | wasm on the wire (MB, ${results.breakout.encoding}) | page on the wire (MB) | first frame, median (ms) | first frame, range (ms) | drawn by the GPU, median (ms) | download and compile, median (ms) | start to first frame, median (ms) |`,

@@ -54,6 +54,14 @@ export function drawnProbe() {
   }).observe(document, { attributes: true, subtree: true });
 }
 
+// median returns the median of xs (the mean of the middle two for an
+// even count), for the benchmarks.
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
 // stop ends a server started by serve, if it still runs.
 export function stop(server) {
   if (server?.pid) {
