@@ -5,6 +5,7 @@ package render
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"syscall/js"
 
@@ -17,6 +18,28 @@ var page struct {
 	states map[string]string // by window function name
 	notice string
 	ready  bool
+}
+
+// startHeapLimit bounds the Go heap while the collector waits for the
+// first frame: a start that allocates more is collected as before.
+const startHeapLimit = 64 << 20
+
+// startGC is the collector's setting (GOGC, GOMEMLIMIT) from before init,
+// which markPageReady restores once the first frame is out.
+var startGC struct {
+	percent int
+	limit   int64
+}
+
+// init puts the garbage collector off until the first frame (up to
+// startHeapLimit). In the browser the first collection costs more than
+// its marking: V8 compiles the collector's code, about 150 KB, on the
+// main thread on its first call, and a start that crosses the first heap
+// goal (4 MB), as the platformer's does, paid for both before its first
+// frame (docs/web.md, "The collector after the first frame").
+func init() {
+	startGC.percent = debug.SetGCPercent(-1)
+	startGC.limit = debug.SetMemoryLimit(startHeapLimit)
 }
 
 // pageSystems are markPageReady, in glue.PostDraw after FlushSystem.
@@ -45,9 +68,13 @@ func markPageReady(struct{}) {
 	var done js.Func
 	done = js.FuncOf(func(js.Value, []js.Value) any {
 		done.Release()
+		var gc debug.GCStats
+		debug.ReadGCStats(&gc)
+		debug.SetGCPercent(startGC.percent)
+		debug.SetMemoryLimit(startGC.limit)
 		now := js.Global().Get("performance").Call("now").Float()
 		js.Global().Get("document").Get("body").Get("dataset").Set("glueReady", fmt.Sprintf("%.0f", now))
-		js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms", now))
+		js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms, after %d garbage collections", now, gc.NumGC))
 		return nil
 	})
 	js.Global().Call("setTimeout", done, 0)

@@ -67,6 +67,23 @@ test("the platformer's atlas pages are textures of their own size", async () => 
   await page.close();
 });
 
+// The garbage collector waits for the first frame (modules/render's
+// page_js.go): the platformer's start allocates past the first heap goal
+// (4 MB), and its first collection — V8 compiling the collector's code on
+// the main thread, then the marking — came before its first frame.
+test("the platformer's first frame comes before its first garbage collection", async () => {
+  const page = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  const said = new Promise((resolve) => page.on("console", (m) => {
+    const found = /^glue: first frame at \d+ ms, after (\d+) garbage collections/.exec(m.text());
+    if (found) resolve(Number(found[1]));
+  }));
+  await page.goto(base + "platformer/");
+  await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+  const late = new Promise((_, reject) => setTimeout(() => reject(new Error("the page logged no 'glue: first frame at … ms, after N garbage collections'")), 10_000).unref());
+  assert.equal(await Promise.race([said, late]), 0, "garbage collections before the first frame");
+  await page.close();
+});
+
 // ?record= and ?replay= load platformer-replay.wasm (data-wasm-replay;
 // -tags replay): platformer.wasm leaves modules/replay out (docs/web.md,
 // 30 Nov 2026). A headless run recorded in the page (its title waits:
