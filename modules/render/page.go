@@ -4,8 +4,8 @@ package render
 // the game has drawn its first frame — <body data-glue-ready="ms since
 // navigation">, which the loader (web/static/loader.js) and the browser
 // tests wait for, and a console line that says how many garbage
-// collections came before it (the collector waits for the first frame:
-// page_js.go's init) — and defines window.glueLiveHeap(), the Go heap's
+// collections came before it (the collector waits for the first frame,
+// 10 s at most: page_js.go's init) — and defines window.glueLiveHeap(), the Go heap's
 // live bytes after a collection, for the memory test. A game publishes
 // its own state to the page's scripts with PublishState and shows a
 // message over the page with PageNotice. The Game's Layout tells the page

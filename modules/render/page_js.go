@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/gluekit/glue"
 )
@@ -24,22 +25,22 @@ var page struct {
 // first frame: a start that allocates more is collected as before.
 const startHeapLimit = 64 << 20
 
-// startGC is the collector's setting (GOGC, GOMEMLIMIT) from before init,
-// which markPageReady restores once the first frame is out.
-var startGC struct {
-	percent int
-	limit   int64
-}
+// startGCWait is how long the collector waits for the first frame at
+// most: a page that is never told of one gets the program's setting back.
+const startGCWait = 10 * time.Second
+
+// startGC holds the collector's setting (GOGC, GOMEMLIMIT) from before
+// init, which markPageReady gives back once the first frame is out.
+var startGC *gcHold
 
 // init puts the garbage collector off until the first frame (up to
-// startHeapLimit). In the browser the first collection costs more than
+// startHeapLimit, for startGCWait at most). In the browser the first collection costs more than
 // its marking: V8 compiles the collector's code, about 150 KB, on the
 // main thread on its first call, and a start that crosses the first heap
 // goal (4 MB), as the platformer's does, paid for both before its first
 // frame (docs/web.md, "The collector after the first frame").
 func init() {
-	startGC.percent = debug.SetGCPercent(-1)
-	startGC.limit = debug.SetMemoryLimit(startHeapLimit)
+	startGC = holdGC(startHeapLimit, startGCWait)
 }
 
 // pageSystems are markPageReady, in glue.PostDraw after FlushSystem.
@@ -70,8 +71,7 @@ func markPageReady(struct{}) {
 		done.Release()
 		var gc debug.GCStats
 		debug.ReadGCStats(&gc)
-		debug.SetGCPercent(startGC.percent)
-		debug.SetMemoryLimit(startGC.limit)
+		startGC.release()
 		now := js.Global().Get("performance").Call("now").Float()
 		js.Global().Get("document").Get("body").Get("dataset").Set("glueReady", fmt.Sprintf("%.0f", now))
 		js.Global().Get("console").Call("log", fmt.Sprintf("glue: first frame at %.0f ms, after %d garbage collections", now, gc.NumGC))
