@@ -5,8 +5,8 @@ package render
 // navigation">, which the loader (web/static/loader.js) and the browser
 // tests wait for, and a console line that says how many garbage
 // collections came before it (the collector waits for the first frame,
-// 10 s at most: page_js.go's init) — and defines window.glueLiveHeap(), the Go heap's
-// live bytes after a collection, for the memory test. A game publishes
+// 10 s at most: page_js.go's init) — and defines window.glueLiveHeap(),
+// the Go heap's live bytes after a collection, for the memory test. A game publishes
 // its own state to the page's scripts with PublishState and shows a
 // message over the page with PageNotice. The Game's Layout tells the page
 // where the field is, <canvas data-glue-field="x y w h"> in CSS pixels,

@@ -34,11 +34,11 @@ const startGCWait = 10 * time.Second
 var startGC *gcHold
 
 // init puts the garbage collector off until the first frame (up to
-// startHeapLimit, for startGCWait at most). In the browser the first collection costs more than
-// its marking: V8 compiles the collector's code, about 150 KB, on the
-// main thread on its first call, and a start that crosses the first heap
-// goal (4 MB), as the platformer's does, paid for both before its first
-// frame (docs/web.md, "The collector after the first frame").
+// startHeapLimit, for startGCWait at most). In the browser the first
+// collection costs more than its marking: V8 compiles the collector's
+// code, about 150 KB, on the main thread on its first call, and a start
+// that crosses the first heap goal (4 MB), as the platformer's does, paid
+// for both before its first frame (docs/web.md, "The collector after the first frame").
 func init() {
 	startGC = holdGC(startHeapLimit, startGCWait)
 }

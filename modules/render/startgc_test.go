@@ -2,15 +2,17 @@ package render
 
 import (
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
 	"time"
 )
 
-// gcSetting reads GOGC and GOMEMLIMIT as they are now.
+// gcSetting reads GOGC and GOMEMLIMIT as they are now, without setting
+// them (a release on the hold's timer may set them at the same time).
 func gcSetting() (percent int, limit int64) {
-	percent = debug.SetGCPercent(100)
-	debug.SetGCPercent(percent)
-	return percent, debug.SetMemoryLimit(-1)
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}}
+	metrics.Read(s)
+	return int(int64(s[0].Value.Uint64())), int64(s[1].Value.Uint64())
 }
 
 // keepGCSetting gives the test's collector setting back when it ends.
