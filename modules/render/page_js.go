@@ -38,7 +38,8 @@ var startGC *gcHold
 // collection costs more than its marking: V8 compiles the collector's
 // code, about 150 KB, on the main thread on its first call, and a start
 // that crosses the first heap goal (4 MB), as the platformer's does, paid
-// for both before its first frame (docs/web.md, "The collector after the first frame").
+// for both before its first frame (docs/web.md, "The collector after the
+// first frame").
 func init() {
 	startGC = holdGC(startHeapLimit, startGCWait)
 }
