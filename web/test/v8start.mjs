@@ -24,6 +24,10 @@
 // It prints the medians and each game over the minimal program.
 //
 // node v8start.mjs [N]   (N rounds, default 7; from web/test)
+// V8START_LIST=FILE writes each program's functions compiled by the
+// first frame to FILE (program, name, bytes; tab-separated) and stops
+// after step 1: the list is the code's, not the clock's, so two
+// revisions compare in one load each.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -202,7 +206,7 @@ function over(res, prefix) {
 // naming the functions from builds with their name section (the same
 // code as web/dist's).
 function byPackage(compiled) {
-  const bytes = {};
+  const bytes = {}, listed = [];
   for (const [p, pkg] of [["breakout", "./games/breakout"], ["platformer", "./games/platformer"], ["minimal", "./web/minimal"]]) {
     const out = join(work, `${p}-names.wasm`);
     // The Makefile's flags but -ldflags="-s -w" (WASM_BUILD, with its
@@ -220,6 +224,7 @@ function byPackage(compiled) {
     for (const f of compiled[p].fns) {
       const k = packageOf(names.get(f) ?? "?");
       bytes[p][k] = (bytes[p][k] ?? 0) + sizes.get(f);
+      listed.push(`${p}\t${names.get(f) ?? "?"}\t${sizes.get(f)}`);
     }
   }
   const m = bytes.minimal;
@@ -232,6 +237,7 @@ function byPackage(compiled) {
     const rest = rows.slice(16).reduce((a, [, x, y]) => a + x - y, 0);
     console.log(`| the rest | | | ${Math.round(rest / 1e3)} |`);
   }
+  if (process.env.V8START_LIST) writeFileSync(process.env.V8START_LIST, listed.join("\n") + "\n");
 }
 
 const compiled = {};
@@ -276,53 +282,55 @@ try {
   await gen.close();
   process.chdir(cwd);
   byPackage(compiled);
-  let hintedBase;
-  ({ server: hintedServer, base: hintedBase } = await serve(hinted));
+  if (!process.env.V8START_LIST) {
+    let hintedBase;
+    ({ server: hintedServer, base: hintedBase } = await serve(hinted));
 
-  // 2. A first visit: plain and hinted builds, V8's hints on.
-  const first = {};
-  const withFlag = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, "--js-flags=--wasm-compilation-hints"] });
-  for (let i = 0; i < N; i++) {
-    const variants = i % 2 ? [["hinted ", hintedBase], ["", plain]] : [["", plain], ["hinted ", hintedBase]];
-    const order = i % 2 ? ["platformer", "minimal", "breakout"] : ["breakout", "minimal", "platformer"];
-    for (const [v, base] of variants) {
+    // 2. A first visit: plain and hinted builds, V8's hints on.
+    const first = {};
+    const withFlag = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, "--js-flags=--wasm-compilation-hints"] });
+    for (let i = 0; i < N; i++) {
+      const variants = i % 2 ? [["hinted ", hintedBase], ["", plain]] : [["", plain], ["hinted ", hintedBase]];
+      const order = i % 2 ? ["platformer", "minimal", "breakout"] : ["breakout", "minimal", "platformer"];
+      for (const [v, base] of variants) {
+        for (const p of order) {
+          const ctx = await withFlag.newContext({ viewport: { width: 400, height: 800 } });
+          note(first, v + p, await firstFrame(await ctx.newPage(), base + paths[p]));
+          await ctx.close();
+        }
+      }
+      process.stderr.write(`first visits: round ${i + 1} of ${N}, load ${load()}\n`);
+    }
+    await withFlag.close();
+
+    // 3. A returning player: the second load of one context, as players'
+    // browsers are (no flag).
+    const again = {};
+    const asIs = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    for (let i = 0; i < N; i++) {
+      const order = i % 2 ? ["platformer", "minimal", "breakout"] : ["breakout", "minimal", "platformer"];
       for (const p of order) {
-        const ctx = await withFlag.newContext({ viewport: { width: 400, height: 800 } });
-        note(first, v + p, await firstFrame(await ctx.newPage(), base + paths[p]));
+        const ctx = await asIs.newContext({ viewport: { width: 400, height: 800 } });
+        const page = await ctx.newPage();
+        note(again, "first " + p, await firstFrame(page, plain + paths[p]));
+        await page.waitForTimeout(8000); // V8 caches the module 2 s after its last compilation
+        note(again, "again " + p, await firstFrame(page, plain + paths[p]));
         await ctx.close();
       }
+      process.stderr.write(`returning visits: round ${i + 1} of ${N}, load ${load()}\n`);
     }
-    process.stderr.write(`first visits: round ${i + 1} of ${N}, load ${load()}\n`);
-  }
-  await withFlag.close();
+    await asIs.close();
 
-  // 3. A returning player: the second load of one context, as players'
-  // browsers are (no flag).
-  const again = {};
-  const asIs = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  for (let i = 0; i < N; i++) {
-    const order = i % 2 ? ["platformer", "minimal", "breakout"] : ["breakout", "minimal", "platformer"];
-    for (const p of order) {
-      const ctx = await asIs.newContext({ viewport: { width: 400, height: 800 } });
-      const page = await ctx.newPage();
-      note(again, "first " + p, await firstFrame(page, plain + paths[p]));
-      await page.waitForTimeout(8000); // V8 caches the module 2 s after its last compilation
-      note(again, "again " + p, await firstFrame(page, plain + paths[p]));
-      await ctx.close();
-    }
-    process.stderr.write(`returning visits: round ${i + 1} of ${N}, load ${load()}\n`);
+    report(`First visit, ${N} interleaved rounds, Chromium with --js-flags=--wasm-compilation-hints:`, first,
+      ["breakout", "minimal", "platformer", "hinted breakout", "hinted minimal", "hinted platformer"]);
+    over(first, "");
+    over(first, "hinted ");
+    report(`A first and a returning visit (the second load, 8 s later, in the same context), ${N} rounds, Chromium as players have it:`, again,
+      ["first breakout", "first minimal", "first platformer", "again breakout", "again minimal", "again platformer"]);
+    over(again, "first ");
+    over(again, "again ");
+    console.log(`\nload average at the end: ${load()}`);
   }
-  await asIs.close();
-
-  report(`First visit, ${N} interleaved rounds, Chromium with --js-flags=--wasm-compilation-hints:`, first,
-    ["breakout", "minimal", "platformer", "hinted breakout", "hinted minimal", "hinted platformer"]);
-  over(first, "");
-  over(first, "hinted ");
-  report(`A first and a returning visit (the second load, 8 s later, in the same context), ${N} rounds, Chromium as players have it:`, again,
-    ["first breakout", "first minimal", "first platformer", "again breakout", "again minimal", "again platformer"]);
-  over(again, "first ");
-  over(again, "again ");
-  console.log(`\nload average at the end: ${load()}`);
 } finally {
   stop(plainServer);
   stop(hintedServer);
