@@ -111,7 +111,7 @@ func writingParam(t reflect.Type, where string) string {
 		}
 		return where + " (" + shortTypeName(t) + ")"
 	}
-	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(paramType) {
+	if t.Kind() != reflect.Struct || isParam(t) {
 		return ""
 	}
 	for i := range t.NumField() {

@@ -2,6 +2,11 @@
 
 package glue
 
+import (
+	"reflect"
+	"unsafe"
+)
+
 // funcArgs2 holds the params of a [Func2] system, in order.
 type funcArgs2[A, B any] struct {
 	P1 A
@@ -21,7 +26,10 @@ func (funcArgs2[A, B]) positional() {}
 // ("parameter 2 has type …"). Func3 … Func8 take three to eight params;
 // a struct of params ([Func]) takes any number.
 func Func2[A, B any](fn func(A, B)) *System {
-	return funcN(fn, func(p funcArgs2[A, B]) { fn(p.P1, p.P2) })
+	return funcN(fn, reflect.TypeFor[*funcArgs2[A, B]](), func(p unsafe.Pointer) {
+		a := (*funcArgs2[A, B])(p)
+		fn(a.P1, a.P2)
+	})
 }
 
 // funcArgs3 holds the params of a [Func3] system, in order.
@@ -36,7 +44,10 @@ func (funcArgs3[A, B, C]) positional() {}
 // Func3 makes a global system from fn, a function of 3 system params
 // given directly. See [Func2].
 func Func3[A, B, C any](fn func(A, B, C)) *System {
-	return funcN(fn, func(p funcArgs3[A, B, C]) { fn(p.P1, p.P2, p.P3) })
+	return funcN(fn, reflect.TypeFor[*funcArgs3[A, B, C]](), func(p unsafe.Pointer) {
+		a := (*funcArgs3[A, B, C])(p)
+		fn(a.P1, a.P2, a.P3)
+	})
 }
 
 // funcArgs4 holds the params of a [Func4] system, in order.
@@ -52,7 +63,10 @@ func (funcArgs4[A, B, C, D]) positional() {}
 // Func4 makes a global system from fn, a function of 4 system params
 // given directly. See [Func2].
 func Func4[A, B, C, D any](fn func(A, B, C, D)) *System {
-	return funcN(fn, func(p funcArgs4[A, B, C, D]) { fn(p.P1, p.P2, p.P3, p.P4) })
+	return funcN(fn, reflect.TypeFor[*funcArgs4[A, B, C, D]](), func(p unsafe.Pointer) {
+		a := (*funcArgs4[A, B, C, D])(p)
+		fn(a.P1, a.P2, a.P3, a.P4)
+	})
 }
 
 // funcArgs5 holds the params of a [Func5] system, in order.
@@ -69,7 +83,10 @@ func (funcArgs5[A, B, C, D, E]) positional() {}
 // Func5 makes a global system from fn, a function of 5 system params
 // given directly. See [Func2].
 func Func5[A, B, C, D, E any](fn func(A, B, C, D, E)) *System {
-	return funcN(fn, func(p funcArgs5[A, B, C, D, E]) { fn(p.P1, p.P2, p.P3, p.P4, p.P5) })
+	return funcN(fn, reflect.TypeFor[*funcArgs5[A, B, C, D, E]](), func(p unsafe.Pointer) {
+		a := (*funcArgs5[A, B, C, D, E])(p)
+		fn(a.P1, a.P2, a.P3, a.P4, a.P5)
+	})
 }
 
 // funcArgs6 holds the params of a [Func6] system, in order.
@@ -87,7 +104,10 @@ func (funcArgs6[A, B, C, D, E, F]) positional() {}
 // Func6 makes a global system from fn, a function of 6 system params
 // given directly. See [Func2].
 func Func6[A, B, C, D, E, F any](fn func(A, B, C, D, E, F)) *System {
-	return funcN(fn, func(p funcArgs6[A, B, C, D, E, F]) { fn(p.P1, p.P2, p.P3, p.P4, p.P5, p.P6) })
+	return funcN(fn, reflect.TypeFor[*funcArgs6[A, B, C, D, E, F]](), func(p unsafe.Pointer) {
+		a := (*funcArgs6[A, B, C, D, E, F])(p)
+		fn(a.P1, a.P2, a.P3, a.P4, a.P5, a.P6)
+	})
 }
 
 // funcArgs7 holds the params of a [Func7] system, in order.
@@ -106,7 +126,10 @@ func (funcArgs7[A, B, C, D, E, F, G]) positional() {}
 // Func7 makes a global system from fn, a function of 7 system params
 // given directly. See [Func2].
 func Func7[A, B, C, D, E, F, G any](fn func(A, B, C, D, E, F, G)) *System {
-	return funcN(fn, func(p funcArgs7[A, B, C, D, E, F, G]) { fn(p.P1, p.P2, p.P3, p.P4, p.P5, p.P6, p.P7) })
+	return funcN(fn, reflect.TypeFor[*funcArgs7[A, B, C, D, E, F, G]](), func(p unsafe.Pointer) {
+		a := (*funcArgs7[A, B, C, D, E, F, G])(p)
+		fn(a.P1, a.P2, a.P3, a.P4, a.P5, a.P6, a.P7)
+	})
 }
 
 // funcArgs8 holds the params of a [Func8] system, in order.
@@ -126,5 +149,8 @@ func (funcArgs8[A, B, C, D, E, F, G, H]) positional() {}
 // Func8 makes a global system from fn, a function of 8 system params
 // given directly. See [Func2].
 func Func8[A, B, C, D, E, F, G, H any](fn func(A, B, C, D, E, F, G, H)) *System {
-	return funcN(fn, func(p funcArgs8[A, B, C, D, E, F, G, H]) { fn(p.P1, p.P2, p.P3, p.P4, p.P5, p.P6, p.P7, p.P8) })
+	return funcN(fn, reflect.TypeFor[*funcArgs8[A, B, C, D, E, F, G, H]](), func(p unsafe.Pointer) {
+		a := (*funcArgs8[A, B, C, D, E, F, G, H])(p)
+		fn(a.P1, a.P2, a.P3, a.P4, a.P5, a.P6, a.P7, a.P8)
+	})
 }

@@ -4,21 +4,34 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unsafe"
 
+	"github.com/gluekit/glue/internal/sched"
 	"github.com/gluekit/glue/internal/world"
 )
 
 // param is implemented (through a pointer) by the types a system may take
-// as parameters: [Res], [ResMut], [Opt], [Local], [Commands], [Added],
-// [Removed] and the queries [Query1] … [Query8]. initParam runs once per
-// app when the app is built and declares the param's access; fetchParam
-// runs before every run of the system and fills the param's value.
+// as parameters — [Commands], [Writer], [Reader], [Added], [Removed] and
+// the queries [Query1] … [Query8] — but for [Res], [ResMut], [Opt] and
+// [Local], which hold a typedParam. initParam runs once
+// per app when the app is built and declares the param's access;
+// fetchParam ([paramFetch]), if the param has it, runs before every run
+// of the system and fills the param's value.
 type param interface {
 	initParam(b *builder) error
-	fetchParam(ctx *runCtx) error
 }
 
 var paramType = reflect.TypeFor[param]()
+
+// paramFetch is implemented by the params that are filled before each
+// run of their system, and by the typedParam a [Res], [ResMut] or [Opt]
+// holds. The queries and [Local] are filled once,
+// when the app is built, and have no fetchParam: a method that does
+// nothing would still be run, once per instance, and compiled by the
+// browser before the first frame (issue #40).
+type paramFetch interface {
+	fetchParam(ctx *runCtx) error
+}
 
 // paramKinds lists what a system may take, for errors.
 const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glue.Commands, glue.Writer[E], glue.Reader[E], glue.Added[T], glue.Removed[T], glue.Query1[*A] … glue.Query8[*A, *…], or a struct whose exported fields are these"
@@ -28,7 +41,7 @@ const paramKinds = "glue.Res[T], glue.ResMut[T], glue.Opt[T], glue.Local[T], glu
 // (nested structs too). It returns one P per chunk slot and, per slot, the
 // params to fetch before each run. Reflection runs here, once per app,
 // never per tick.
-func initParams[P any](b *builder) (slots []P, fetch [][]param, err error) {
+func initParams[P any](b *builder) (slots []P, fetch [][]paramFetch, err error) {
 	sv, fetch, err := initSlots(b, reflect.TypeOf((*P)(nil)))
 	if err != nil {
 		return nil, nil, err
@@ -45,7 +58,7 @@ func initParams[P any](b *builder) (slots []P, fetch [][]param, err error) {
 // the slice itself).
 //
 //go:noinline
-func initSlots(b *builder, ptr reflect.Type) (any, [][]param, error) {
+func initSlots(b *builder, ptr reflect.Type) (any, [][]paramFetch, error) {
 	p := ptr.Elem()
 	slots := reflect.MakeSlice(reflect.SliceOf(p), b.slots, b.slots)
 	tmpl := reflect.New(p).Elem()
@@ -53,7 +66,7 @@ func initSlots(b *builder, ptr reflect.Type) (any, [][]param, error) {
 	if err := collectParams(b, tmpl, nil, "", &paths); err != nil {
 		return nil, nil, err
 	}
-	fetch := make([][]param, slots.Len())
+	fetch := make([][]paramFetch, slots.Len())
 	for c := range fetch {
 		sv := slots.Index(c)
 		sv.Set(tmpl)
@@ -62,34 +75,88 @@ func initSlots(b *builder, ptr reflect.Type) (any, [][]param, error) {
 			if len(path) > 0 {
 				f = sv.FieldByIndex(path)
 			}
-			fetch[c] = append(fetch[c], f.Addr().Interface().(param))
+			var p any
+			if isTypedParam(f.Type()) {
+				p, _ = typedParamOf(f)
+			} else {
+				p = f.Addr().Interface()
+			}
+			if pf, ok := p.(paramFetch); ok {
+				fetch[c] = append(fetch[c], pf)
+			}
 		}
 	}
 	return slots.Interface(), fetch, nil
 }
 
 // paramsSystem sets s's init for a system whose params are a P (ptr is
-// the type *P): run receives the []P, one per chunk slot, in an
-// interface, and returns the system's body. Not generic: [Func] and the
-// FuncN constructors keep only the typed assertion and the body in
-// their instances, so the build-time steps are compiled once (noinline:
-// inlined, its closure would be compiled into each instance again).
+// the type *P): call runs the system's function with the *P it is given,
+// one per chunk slot. Not generic: [Func] and the FuncN constructors
+// keep only call in their instances, so the build-time steps and the
+// body that picks the chunk's P are compiled once (issue #40: the
+// browser compiles each function a game runs before its first frame;
+// noinline: inlined, its closures would be compiled into each instance
+// again).
 //
 //go:noinline
-func (s *System) paramsSystem(ptr reflect.Type, run func(slots any) func(*runCtx, int, int)) {
+func (s *System) paramsSystem(ptr reflect.Type, call func(unsafe.Pointer)) {
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		slots, fetch, err := initSlots(b, ptr)
 		if err != nil {
 			return nil, nil, err
 		}
-		return fetcher(fetch), run(slots), nil
+		base, size := reflect.ValueOf(slots).UnsafePointer(), ptr.Elem().Size()
+		body := func(ctx *runCtx, _, _ int) { call(unsafe.Add(base, uintptr(ctx.chunk)*size)) }
+		return fetcher(fetch), body, nil
 	}
 }
+
+// spanSystem sets s's init for an entity system (EachN, BatchN and their
+// P variants) of components comps: seg runs the system's function on one
+// span of q, the system's query, with the P of the chunk (ptr is the
+// type *P; nil for a system of no params, whose seg gets nil). Not
+// generic, as paramsSystem: each instance is its constructor and seg, the
+// loop over a span, so the build, the fetch and the body that walks the
+// segments are compiled once (issue #40).
+//
+//go:noinline
+func (s *System) spanSystem(comps []*world.Type, writes []bool, ptr reflect.Type, seg func(*world.Query, world.Span, unsafe.Pointer)) {
+	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
+		q := b.query(comps, writes, s.with, s.without)
+		fetch := noFetch
+		var base unsafe.Pointer
+		var size uintptr
+		if ptr != nil {
+			slots, f, err := initSlots(b, ptr)
+			if err != nil {
+				return nil, nil, err
+			}
+			fetch = fetcher(f)
+			base, size = reflect.ValueOf(slots).UnsafePointer(), ptr.Elem().Size()
+		}
+		body := func(ctx *runCtx, lo, hi int) {
+			p := unsafe.Add(base, uintptr(ctx.chunk)*size)
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) { seg(q, sp, p) })
+		}
+		return fetch, body, nil
+	}
+}
+
+// noFetch is the fetch of a system of no params.
+func noFetch(*runCtx) error { return nil }
 
 // collectParams initialises the params in v (a param or a struct of
 // params), recording their field paths.
 func collectParams(b *builder, v reflect.Value, path []int, where string, paths *[][]int) error {
 	t := v.Type()
+	if isTypedParam(t) {
+		p, elem := typedParamOf(v)
+		if err := p.initTyped(b, elem); err != nil {
+			return err
+		}
+		*paths = append(*paths, append([]int(nil), path...))
+		return nil
+	}
 	if p, ok := v.Addr().Interface().(param); ok {
 		if err := p.initParam(b); err != nil {
 			return err
@@ -132,7 +199,7 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 		}
 		hint = fmt.Sprintf("; to use the resource %s, take glue.Res[%s] (read) or glue.ResMut[%s] (write)", base, base, base)
 		switch {
-		case t.Kind() == reflect.Pointer && reflect.PointerTo(base).Implements(paramType):
+		case t.Kind() == reflect.Pointer && isParam(base):
 			// *glue.Query1[*Pos]: not a resource (a stranger, 30 Nov).
 			hint = fmt.Sprintf("; take %s itself, not a pointer to it", shortTypeName(base))
 		case base.PkgPath() == "github.com/gluekit/glue" && (strings.HasPrefix(base.Name(), "View[") || strings.HasPrefix(base.Name(), "Column[")):
@@ -151,7 +218,7 @@ func collectParams(b *builder, v reflect.Value, path []int, where string, paths 
 func hasParams(t reflect.Type) bool {
 	for i := range t.NumField() {
 		ft := t.Field(i).Type
-		if reflect.PointerTo(ft).Implements(paramType) || ft.Kind() == reflect.Struct && hasParams(ft) {
+		if isParam(ft) || ft.Kind() == reflect.Struct && hasParams(ft) {
 			return true
 		}
 	}
@@ -163,11 +230,11 @@ func hasParams(t reflect.Type) bool {
 // list per chunk slot. It is made here, not as a closure in each generic
 // system constructor, so that it is compiled once rather than once per
 // system's param type.
-func fetcher(fetch [][]param) func(*runCtx) error {
+func fetcher(fetch [][]paramFetch) func(*runCtx) error {
 	return func(ctx *runCtx) error { return fetchAll(fetch[ctx.chunk], ctx) }
 }
 
-func fetchAll(ps []param, ctx *runCtx) error {
+func fetchAll(ps []paramFetch, ctx *runCtx) error {
 	for _, p := range ps {
 		if err := p.fetchParam(ctx); err != nil {
 			return err
@@ -180,7 +247,8 @@ func fetchAll(ps []param, ctx *runCtx) error {
 type resSlot struct {
 	rtype reflect.Type
 	name  string
-	val   any // a *T, or nil when the resource does not exist
+	val   any            // a *T, or nil when the resource does not exist
+	ptr   unsafe.Pointer // val's pointer, for the params (see resParam)
 	// local tells that the type is [MachineLocal]: no checkpoint saves,
 	// restores or hashes it.
 	local bool
@@ -235,7 +303,17 @@ func (a *App) setResource(v any) {
 	slot := a.slotFor(rv.Type())
 	p := reflect.New(rv.Type())
 	p.Elem().Set(rv)
-	slot.val = p.Interface()
+	slot.set(p)
+}
+
+// set makes p (a reflect.Value of a *T) the slot's resource.
+func (s *resSlot) set(p reflect.Value) {
+	s.val, s.ptr = p.Interface(), p.UnsafePointer()
+}
+
+// empty removes the slot's resource.
+func (s *resSlot) empty() {
+	s.val, s.ptr = nil, nil
 }
 
 // Resource returns the app's resource of type T, or nil. It is for
@@ -346,60 +424,117 @@ func (a *App) checkProviders(r *sysRun) []error {
 // only read a resource may run in parallel. The system fails with an error
 // naming it, its stage and T if the resource does not exist when it runs.
 type Res[T any] struct {
-	slot *resSlot
-	ptr  *T
+	_   [0]*T // names T for the build: see typedParam
+	res resRead
 }
 
 // Get returns the resource. The pointer is valid during this run of the
 // system; the resource must not be modified through it.
-func (r Res[T]) Get() *T { return r.ptr }
-
-func (r *Res[T]) initParam(b *builder) error {
-	return initRes(b, &r.slot, reflect.TypeFor[T](), false, true)
-}
-
-func (r *Res[T]) fetchParam(ctx *runCtx) (err error) {
-	r.ptr, err = fetchResource[T](ctx, r.slot)
-	return err
-}
+func (r Res[T]) Get() *T { return (*T)(r.res.ptr) }
 
 // ResMut gives a system read and write access to the resource of type T.
 // No other system that uses T runs at the same time. The system fails with
 // an error naming it, its stage and T if the resource does not exist when
 // it runs.
 type ResMut[T any] struct {
-	slot *resSlot
-	ptr  *T
+	_   [0]*T
+	res resWrite
 }
 
 // Get returns the resource for reading and writing during this run.
-func (r ResMut[T]) Get() *T { return r.ptr }
-
-func (r *ResMut[T]) initParam(b *builder) error {
-	return initRes(b, &r.slot, reflect.TypeFor[T](), true, true)
-}
-
-func (r *ResMut[T]) fetchParam(ctx *runCtx) (err error) {
-	r.ptr, err = fetchResource[T](ctx, r.slot)
-	return err
-}
+func (r ResMut[T]) Get() *T { return (*T)(r.res.ptr) }
 
 // Opt gives a system read access to the resource of type T if it exists:
 // unlike [Res], a missing resource is not an error.
 type Opt[T any] struct {
-	slot *resSlot
-	ptr  *T
+	_   [0]*T
+	res resOpt
 }
 
 // Get returns the resource, or nil if there is none.
-func (r Opt[T]) Get() *T { return r.ptr }
+func (r Opt[T]) Get() *T { return (*T)(r.res.ptr) }
 
-func (r *Opt[T]) initParam(b *builder) error {
-	return initRes(b, &r.slot, reflect.TypeFor[T](), false, false)
+// resParam is what [Res], [ResMut] and [Opt] hold: the resource's slot
+// and, while the system runs, the resource. The kind of access is the
+// field's type (resRead, resWrite, resOpt).
+type resParam struct {
+	slot *resSlot
+	ptr  unsafe.Pointer // the resource, a *T, while the system runs
 }
 
-func (r *Opt[T]) fetchParam(*runCtx) error {
-	r.ptr, _ = r.slot.val.(*T)
+type (
+	resRead  resParam // Res: reads, needed
+	resWrite resParam // ResMut: writes, needed
+	resOpt   resParam // Opt: reads, optional
+)
+
+func (r *resRead) initTyped(b *builder, t reflect.Type) error {
+	return initRes(b, &r.slot, t, false, true)
+}
+
+func (r *resWrite) initTyped(b *builder, t reflect.Type) error {
+	return initRes(b, &r.slot, t, true, true)
+}
+
+func (r *resOpt) initTyped(b *builder, t reflect.Type) error {
+	return initRes(b, &r.slot, t, false, false)
+}
+
+// typedParam is the part of a generic param that does not depend on its
+// type argument: [Res], [ResMut], [Opt] and [Local] are a zero-size field
+// of type [0]*T, which names T for the build, and a typedParam, which is
+// built with T's reflect.Type. Their build and fetch are then compiled
+// once, not once per type — the generic types only convert a pointer in
+// Get (issue #40: the browser compiles each function a game runs before
+// its first frame, and Breakout ran about 200 copies of these and of the
+// system adapters). A typedParam that implements [paramFetch] is fetched
+// before each run.
+type typedParam interface {
+	initTyped(b *builder, t reflect.Type) error
+}
+
+var typedParamType = reflect.TypeFor[typedParam]()
+
+// isTypedParam reports whether t is a param of a typedParam: [Res],
+// [ResMut], [Opt] or [Local].
+func isTypedParam(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct || t.NumField() != 2 {
+		return false
+	}
+	tag := t.Field(0).Type
+	return tag.Kind() == reflect.Array && tag.Len() == 0 && tag.Elem().Kind() == reflect.Pointer &&
+		reflect.PointerTo(t.Field(1).Type).Implements(typedParamType)
+}
+
+// typedParamOf returns the typedParam that v (addressable, of a type
+// isTypedParam accepts) holds, and its type argument T.
+func typedParamOf(v reflect.Value) (typedParam, reflect.Type) {
+	t := v.Type()
+	f := t.Field(1)
+	p := reflect.NewAt(f.Type, unsafe.Add(v.Addr().UnsafePointer(), f.Offset))
+	return p.Interface().(typedParam), t.Field(0).Type.Elem().Elem()
+}
+
+// isParam reports whether a value of type t is a system param.
+func isParam(t reflect.Type) bool {
+	return reflect.PointerTo(t).Implements(paramType) || isTypedParam(t)
+}
+
+func (r *resRead) fetchParam(ctx *runCtx) error { return (*resParam)(r).fetch(ctx) }
+
+func (r *resWrite) fetchParam(ctx *runCtx) error { return (*resParam)(r).fetch(ctx) }
+
+// fetch fills in the resource, or returns the error naming the system,
+// its stage and the type if there is none.
+func (r *resParam) fetch(ctx *runCtx) error {
+	if r.ptr = r.slot.ptr; r.ptr == nil {
+		return ctx.app.missingResource(ctx.run, r.slot)
+	}
+	return nil
+}
+
+func (r *resOpt) fetchParam(*runCtx) error {
+	r.ptr = r.slot.ptr
 	return nil
 }
 
@@ -416,15 +551,6 @@ func initRes(b *builder, slot **resSlot, t reflect.Type, write, needed bool) err
 		b.run.needs = append(b.run.needs, *slot)
 	}
 	return nil
-}
-
-// fetchResource returns the resource in slot, or the error naming the
-// system, its stage and the type if there is none.
-func fetchResource[T any](ctx *runCtx, slot *resSlot) (*T, error) {
-	if p, ok := slot.val.(*T); ok {
-		return p, nil
-	}
-	return nil, ctx.app.missingResource(ctx.run, slot)
 }
 
 func (a *App) missingResource(r *sysRun, slot *resSlot) error {
@@ -476,20 +602,26 @@ func (a *App) pendingInsert(t reflect.Type, r *sysRun) string {
 // like a static variable. T starts as its zero value. A system with a
 // Local is never split across workers.
 type Local[T any] struct {
-	ptr *T
+	_   [0]*T // names T for the build: see typedParam
+	loc localParam
 }
 
 // Get returns the system's state.
-func (l Local[T]) Get() *T { return l.ptr }
+func (l Local[T]) Get() *T { return (*T)(l.loc.ptr) }
 
-func (l *Local[T]) initParam(b *builder) error {
-	l.ptr = new(T)
-	b.run.chunkSafe = false
-	b.app.ckpt.locals = append(b.app.ckpt.locals, l.ptr)
-	return nil
+// localParam is what a [Local] holds: its state, made when the app is
+// built.
+type localParam struct {
+	ptr unsafe.Pointer // a *T
 }
 
-func (l *Local[T]) fetchParam(*runCtx) error { return nil }
+func (l *localParam) initTyped(b *builder, t reflect.Type) error {
+	v := reflect.New(t)
+	l.ptr = v.UnsafePointer()
+	b.run.chunkSafe = false
+	b.app.ckpt.locals = append(b.app.ckpt.locals, v.Interface())
+	return nil
+}
 
 // Commands queues changes to the world — spawning and despawning entities,
 // adding and removing components and resources, ending the app. Commands

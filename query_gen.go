@@ -26,8 +26,6 @@ func (q *Query1[A]) initParam(b *builder) error {
 	return nil
 }
 
-func (q *Query1[A]) fetchParam(*runCtx) error { return nil }
-
 // Len returns the number of matching entities when the stage started.
 func (q Query1[A]) Len() int { return q.q.Len() }
 
@@ -107,8 +105,6 @@ func (q *Query2[A, B]) initParam(b *builder) error {
 	copy(q.p[:], writes)
 	return nil
 }
-
-func (q *Query2[A, B]) fetchParam(*runCtx) error { return nil }
 
 // Len returns the number of matching entities when the stage started.
 func (q Query2[A, B]) Len() int { return q.q.Len() }
@@ -215,8 +211,6 @@ func (q *Query3[A, B, C]) initParam(b *builder) error {
 	copy(q.p[:], writes)
 	return nil
 }
-
-func (q *Query3[A, B, C]) fetchParam(*runCtx) error { return nil }
 
 // Len returns the number of matching entities when the stage started.
 func (q Query3[A, B, C]) Len() int { return q.q.Len() }
@@ -344,8 +338,6 @@ func (q *Query4[A, B, C, D]) initParam(b *builder) error {
 	return nil
 }
 
-func (q *Query4[A, B, C, D]) fetchParam(*runCtx) error { return nil }
-
 // Len returns the number of matching entities when the stage started.
 func (q Query4[A, B, C, D]) Len() int { return q.q.Len() }
 
@@ -454,8 +446,6 @@ func (q *Query5[A, B, C, D, E]) initParam(b *builder) error {
 	copy(q.p[:], writes)
 	return nil
 }
-
-func (q *Query5[A, B, C, D, E]) fetchParam(*runCtx) error { return nil }
 
 // Len returns the number of matching entities when the stage started.
 func (q Query5[A, B, C, D, E]) Len() int { return q.q.Len() }
@@ -570,8 +560,6 @@ func (q *Query6[A, B, C, D, E, F]) initParam(b *builder) error {
 	copy(q.p[:], writes)
 	return nil
 }
-
-func (q *Query6[A, B, C, D, E, F]) fetchParam(*runCtx) error { return nil }
 
 // Len returns the number of matching entities when the stage started.
 func (q Query6[A, B, C, D, E, F]) Len() int { return q.q.Len() }
@@ -691,8 +679,6 @@ func (q *Query7[A, B, C, D, E, F, G]) initParam(b *builder) error {
 	copy(q.p[:], writes)
 	return nil
 }
-
-func (q *Query7[A, B, C, D, E, F, G]) fetchParam(*runCtx) error { return nil }
 
 // Len returns the number of matching entities when the stage started.
 func (q Query7[A, B, C, D, E, F, G]) Len() int { return q.q.Len() }
@@ -817,8 +803,6 @@ func (q *Query8[A, B, C, D, E, F, G, H]) initParam(b *builder) error {
 	copy(q.p[:], writes)
 	return nil
 }
-
-func (q *Query8[A, B, C, D, E, F, G, H]) fetchParam(*runCtx) error { return nil }
 
 // Len returns the number of matching entities when the stage started.
 func (q Query8[A, B, C, D, E, F, G, H]) Len() int { return q.q.Len() }

@@ -1,6 +1,9 @@
 package glue
 
-import "reflect"
+import (
+	"reflect"
+	"unsafe"
+)
 
 // Func makes a global system from fn: it runs once per tick in its
 // stage. fn's parameter is a system param — [Res], [ResMut], [Opt],
@@ -24,25 +27,20 @@ import "reflect"
 //	glue.Func3(func(t glue.Res[timer.Time], cmds glue.Commands, q glue.Query1[*Ship]) { … })
 func Func[P any](fn func(P)) *System {
 	s := newSystem(fn, globalSystem, nil, nil)
-	s.paramsSystem(reflect.TypeOf((*P)(nil)), func(slots any) func(*runCtx, int, int) {
-		sl := slots.([]P)
-		return func(ctx *runCtx, _, _ int) { fn(sl[ctx.chunk]) }
-	})
+	s.paramsSystem(reflect.TypeFor[*P](), func(p unsafe.Pointer) { fn(*(*P)(p)) })
 	return s
 }
 
 // funcN makes a global system of several params given directly ([Func2]
-// … [Func8]): call unpacks the positional params struct P and calls fn,
-// which names the system.
-func funcN[P any](fn any, call func(P)) *System {
+// … [Func8]): ptr is the type *P of the positional params struct, call
+// unpacks the P it is given and calls fn, which names the system. Not
+// generic, as paramsSystem: each FuncN instance is itself and call.
+func funcN(fn any, ptr reflect.Type, call func(unsafe.Pointer)) *System {
 	// Frames between funcName's caller and the user's code: funcN, FuncN.
 	s := &System{kind: globalSystem}
 	s.name, s.module, s.line = funcName(fn, 2)
 	s.checkNil()
-	s.paramsSystem(reflect.TypeOf((*P)(nil)), func(slots any) func(*runCtx, int, int) {
-		sl := slots.([]P)
-		return func(ctx *runCtx, _, _ int) { call(sl[ctx.chunk]) }
-	})
+	s.paramsSystem(ptr, call)
 	return s
 }
 

@@ -3,7 +3,9 @@
 package glue
 
 import (
-	"github.com/gluekit/glue/internal/sched"
+	"reflect"
+	"unsafe"
+
 	"github.com/gluekit/glue/internal/world"
 )
 
@@ -19,28 +21,22 @@ func Each1[A any](fn func(Entity, A)) *System {
 	t0, p0 := world.ElemType[A]()
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0 := q.Size(0)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0 := sp.Cols[0]
-				switch kind {
-				case 1:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0))
-					}
-				default:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i))
-					}
-				}
-			})
+		c0 := sp.Cols[0]
+		switch kind {
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0))
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i))
+			}
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	})
 	return s
 }
 
@@ -53,33 +49,23 @@ func Each1P[A, P any](fn func(Entity, A, P)) *System {
 	t0, p0 := world.ElemType[A]()
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0 := q.Size(0)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0 := sp.Cols[0]
+		switch kind {
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), p)
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), p)
+			}
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0 := sp.Cols[0]
-				switch kind {
-				case 1:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), p)
-					}
-				default:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), p)
-					}
-				}
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -95,36 +81,30 @@ func Each2[A, B any](fn func(Entity, A, B)) *System {
 	t1, p1 := world.ElemType[B]()
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1 := q.Size(0), q.Size(1)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1 := sp.Cols[0], sp.Cols[1]
-				switch kind {
-				case 3:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1))
-					}
-				case 2:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1))
-					}
-				case 1:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i))
-					}
-				default:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i))
-					}
-				}
-			})
+		c0, c1 := sp.Cols[0], sp.Cols[1]
+		switch kind {
+		case 3:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1))
+			}
+		case 2:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1))
+			}
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i))
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i))
+			}
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	})
 	return s
 }
 
@@ -137,41 +117,31 @@ func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
 	t1, p1 := world.ElemType[B]()
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1 := q.Size(0), q.Size(1)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1 := sp.Cols[0], sp.Cols[1]
+		switch kind {
+		case 3:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), p)
+			}
+		case 2:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), p)
+			}
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), p)
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), p)
+			}
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1 := sp.Cols[0], sp.Cols[1]
-				switch kind {
-				case 3:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), p)
-					}
-				case 2:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), p)
-					}
-				case 1:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), p)
-					}
-				default:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), p)
-					}
-				}
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -189,52 +159,46 @@ func Each3[A, B, C any](fn func(Entity, A, B, C)) *System {
 	t2, p2 := world.ElemType[C]()
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1, s2 := q.Size(0), q.Size(1), q.Size(2)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
-				switch kind {
-				case 7:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
-					}
-				case 6:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
-					}
-				case 5:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
-					}
-				case 4:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
-					}
-				case 3:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
-					}
-				case 2:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
-					}
-				case 1:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
-					}
-				default:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
-					}
-				}
-			})
+		c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
+		switch kind {
+		case 7:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
+			}
+		case 6:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2))
+			}
+		case 5:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
+			}
+		case 4:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2))
+			}
+		case 3:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
+			}
+		case 2:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i))
+			}
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i))
+			}
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	})
 	return s
 }
 
@@ -249,57 +213,47 @@ func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
 	t2, p2 := world.ElemType[C]()
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1, s2 := q.Size(0), q.Size(1), q.Size(2)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
+		switch kind {
+		case 7:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), p)
+			}
+		case 6:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), p)
+			}
+		case 5:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2), p)
+			}
+		case 4:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2), p)
+			}
+		case 3:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i), p)
+			}
+		case 2:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i), p)
+			}
+		case 1:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i), p)
+			}
+		default:
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i), p)
+			}
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
-				switch kind {
-				case 7:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), p)
-					}
-				case 6:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), p)
-					}
-				case 5:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2), p)
-					}
-				case 4:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.PtrAt[C](c2, i, s2), p)
-					}
-				case 3:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i), p)
-					}
-				case 2:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.PtrAt[B](c1, i, s1), world.ValAt[C](c2, i), p)
-					}
-				case 1:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.ValAt[B](c1, i), world.ValAt[C](c2, i), p)
-					}
-				default:
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.ValAt[A](c0, i), world.ValAt[B](c1, i), world.ValAt[C](c2, i), p)
-					}
-				}
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -318,31 +272,25 @@ func Each4[A, B, C, D any](fn func(Entity, A, B, C, D)) *System {
 	t3, p3 := world.ElemType[D]()
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1, s2, s3 := q.Size(0), q.Size(1), q.Size(2), q.Size(3)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
-				if kind == 15 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3))
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i))
-				}
-			})
+		c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
+		if kind == 15 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3))
+			}
+			return
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i))
+		}
+	})
 	return s
 }
 
@@ -358,36 +306,26 @@ func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
 	t3, p3 := world.ElemType[D]()
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1, s2, s3 := q.Size(0), q.Size(1), q.Size(2), q.Size(3)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
+		if kind == 15 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), p)
+			}
+			return
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
-				if kind == 15 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), p)
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), p)
-				}
-			})
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), p)
 		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -407,32 +345,26 @@ func Each5[A, B, C, D, E any](fn func(Entity, A, B, C, D, E)) *System {
 	t4, p4 := world.ElemType[E]()
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1, s2, s3, s4 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
-				if kind == 31 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4))
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i))
-				}
-			})
+		c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
+		if kind == 31 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4))
+			}
+			return
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i))
+		}
+	})
 	return s
 }
 
@@ -449,37 +381,27 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
 	t4, p4 := world.ElemType[E]()
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1, s2, s3, s4 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
+		if kind == 31 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), p)
+			}
+			return
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
-				if kind == 31 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), p)
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), p)
-				}
-			})
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), p)
 		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -500,33 +422,27 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, A, B, C, D, E, F)) *System {
 	t5, p5 := world.ElemType[F]()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1, s2, s3, s4, s5 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
-				if kind == 63 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5))
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				col5 := world.ColumnOf[F](q, &sp, 5, p5)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i))
-				}
-			})
+		c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
+		if kind == 63 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5))
+			}
+			return
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		col5 := world.ColumnOf[F](q, &sp, 5, p5)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i))
+		}
+	})
 	return s
 }
 
@@ -544,38 +460,28 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *Syst
 	t5, p5 := world.ElemType[F]()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1, s2, s3, s4, s5 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
+		if kind == 63 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), p)
+			}
+			return
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
-				if kind == 63 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), p)
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				col5 := world.ColumnOf[F](q, &sp, 5, p5)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), p)
-				}
-			})
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		col5 := world.ColumnOf[F](q, &sp, 5, p5)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), p)
 		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -597,34 +503,28 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, A, B, C, D, E, F, G)) *Syste
 	t6, p6 := world.ElemType[G]()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1, s2, s3, s4, s5, s6 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
-				if kind == 127 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6))
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				col5 := world.ColumnOf[F](q, &sp, 5, p5)
-				col6 := world.ColumnOf[G](q, &sp, 6, p6)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i))
-				}
-			})
+		c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
+		if kind == 127 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6))
+			}
+			return
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		col5 := world.ColumnOf[F](q, &sp, 5, p5)
+		col6 := world.ColumnOf[G](q, &sp, 6, p6)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i))
+		}
+	})
 	return s
 }
 
@@ -643,39 +543,29 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P))
 	t6, p6 := world.ElemType[G]()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1, s2, s3, s4, s5, s6 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
+		if kind == 127 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), p)
+			}
+			return
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
-				if kind == 127 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), p)
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				col5 := world.ColumnOf[F](q, &sp, 5, p5)
-				col6 := world.ColumnOf[G](q, &sp, 6, p6)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), p)
-				}
-			})
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		col5 := world.ColumnOf[F](q, &sp, 5, p5)
+		col6 := world.ColumnOf[G](q, &sp, 6, p6)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), p)
 		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -698,35 +588,29 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, A, B, C, D, E, F, G, H)) 
 	t7, p7 := world.ElemType[H]()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
 		s0, s1, s2, s3, s4, s5, s6, s7 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6), q.Size(7)
-		kind := world.Kinds(writes)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
-				if kind == 255 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7))
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				col5 := world.ColumnOf[F](q, &sp, 5, p5)
-				col6 := world.ColumnOf[G](q, &sp, 6, p6)
-				col7 := world.ColumnOf[H](q, &sp, 7, p7)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i))
-				}
-			})
+		c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
+		if kind == 255 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7))
+			}
+			return
 		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		col5 := world.ColumnOf[F](q, &sp, 5, p5)
+		col6 := world.ColumnOf[G](q, &sp, 6, p6)
+		col7 := world.ColumnOf[H](q, &sp, 7, p7)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i))
+		}
+	})
 	return s
 }
 
@@ -746,40 +630,30 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 	t7, p7 := world.ElemType[H]()
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
+	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
 		s0, s1, s2, s3, s4, s5, s6, s7 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6), q.Size(7)
-		kind := world.Kinds(writes)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
+		c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
+		if kind == 255 {
+			for i, e := range sp.Ents {
+				fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7), p)
+			}
+			return
 		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
-				if kind == 255 {
-					for i, e := range sp.Ents {
-						fn(Entity(e), world.PtrAt[A](c0, i, s0), world.PtrAt[B](c1, i, s1), world.PtrAt[C](c2, i, s2), world.PtrAt[D](c3, i, s3), world.PtrAt[E](c4, i, s4), world.PtrAt[F](c5, i, s5), world.PtrAt[G](c6, i, s6), world.PtrAt[H](c7, i, s7), p)
-					}
-					return
-				}
-				col0 := world.ColumnOf[A](q, &sp, 0, p0)
-				col1 := world.ColumnOf[B](q, &sp, 1, p1)
-				col2 := world.ColumnOf[C](q, &sp, 2, p2)
-				col3 := world.ColumnOf[D](q, &sp, 3, p3)
-				col4 := world.ColumnOf[E](q, &sp, 4, p4)
-				col5 := world.ColumnOf[F](q, &sp, 5, p5)
-				col6 := world.ColumnOf[G](q, &sp, 6, p6)
-				col7 := world.ColumnOf[H](q, &sp, 7, p7)
-				for i, e := range sp.Ents {
-					fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i), p)
-				}
-			})
+		col0 := world.ColumnOf[A](q, &sp, 0, p0)
+		col1 := world.ColumnOf[B](q, &sp, 1, p1)
+		col2 := world.ColumnOf[C](q, &sp, 2, p2)
+		col3 := world.ColumnOf[D](q, &sp, 3, p3)
+		col4 := world.ColumnOf[E](q, &sp, 4, p4)
+		col5 := world.ColumnOf[F](q, &sp, 5, p5)
+		col6 := world.ColumnOf[G](q, &sp, 6, p6)
+		col7 := world.ColumnOf[H](q, &sp, 7, p7)
+		for i, e := range sp.Ents {
+			fn(Entity(e), col0.Elem(i), col1.Elem(i), col2.Elem(i), col3.Elem(i), col4.Elem(i), col5.Elem(i), col6.Elem(i), col7.Elem(i), p)
 		}
-		return fetcher(fetch), body, nil
-	}
+	})
 	return s
 }
 
@@ -799,15 +673,9 @@ func Batch1[A any, PA batchColumn[A]](fn func(Entities, A)) *System {
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0))
+	})
 	return s
 }
 
@@ -819,20 +687,10 @@ func Batch1P[A, P any, PA batchColumn[A]](fn func(Entities, A, P)) *System {
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), p)
+	})
 	return s
 }
 
@@ -852,15 +710,9 @@ func Batch2[A, B any, PA batchColumn[A], PB batchColumn[B]](fn func(Entities, A,
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1))
+	})
 	return s
 }
 
@@ -872,20 +724,10 @@ func Batch2P[A, B, P any, PA batchColumn[A], PB batchColumn[B]](fn func(Entities
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), p)
+	})
 	return s
 }
 
@@ -907,15 +749,9 @@ func Batch3[A, B, C any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C]
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2))
+	})
 	return s
 }
 
@@ -929,20 +765,10 @@ func Batch3P[A, B, C, P any, PA batchColumn[A], PB batchColumn[B], PC batchColum
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), p)
+	})
 	return s
 }
 
@@ -965,15 +791,9 @@ func Batch4[A, B, C, D any, PA batchColumn[A], PB batchColumn[B], PC batchColumn
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3))
+	})
 	return s
 }
 
@@ -988,20 +808,10 @@ func Batch4P[A, B, C, D, P any, PA batchColumn[A], PB batchColumn[B], PC batchCo
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), p)
+	})
 	return s
 }
 
@@ -1025,15 +835,9 @@ func Batch5[A, B, C, D, E any, PA batchColumn[A], PB batchColumn[B], PC batchCol
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4))
+	})
 	return s
 }
 
@@ -1049,20 +853,10 @@ func Batch5P[A, B, C, D, E, P any, PA batchColumn[A], PB batchColumn[B], PC batc
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), p)
+	})
 	return s
 }
 
@@ -1087,15 +881,9 @@ func Batch6[A, B, C, D, E, F any, PA batchColumn[A], PB batchColumn[B], PC batch
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5))
+	})
 	return s
 }
 
@@ -1112,20 +900,10 @@ func Batch6P[A, B, C, D, E, F, P any, PA batchColumn[A], PB batchColumn[B], PC b
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), p)
+	})
 	return s
 }
 
@@ -1151,15 +929,9 @@ func Batch7[A, B, C, D, E, F, G any, PA batchColumn[A], PB batchColumn[B], PC ba
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6))
+	})
 	return s
 }
 
@@ -1177,20 +949,10 @@ func Batch7P[A, B, C, D, E, F, G, P any, PA batchColumn[A], PB batchColumn[B], P
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), p)
+	})
 	return s
 }
 
@@ -1217,15 +979,9 @@ func Batch8[A, B, C, D, E, F, G, H any, PA batchColumn[A], PB batchColumn[B], PC
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		body := func(ctx *runCtx, lo, hi int) {
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7))
-			})
-		}
-		return func(*runCtx) error { return nil }, body, nil
-	}
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7))
+	})
 	return s
 }
 
@@ -1244,19 +1000,9 @@ func Batch8P[A, B, C, D, E, F, G, H, P any, PA batchColumn[A], PB batchColumn[B]
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
-		q := b.query(comps, writes, s.with, s.without)
-		slots, fetch, err := initParams[P](b)
-		if err != nil {
-			return nil, nil, err
-		}
-		body := func(ctx *runCtx, lo, hi int) {
-			p := slots[ctx.chunk]
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) {
-				fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7), p)
-			})
-		}
-		return fetcher(fetch), body, nil
-	}
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
+		p := *(*P)(pp)
+		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7), p)
+	})
 	return s
 }
