@@ -17,6 +17,14 @@
 // absolute; N rounds, default 15; programs a comma-separated list of
 // minimal, breakout and platformer, default all three).
 // GLUE_WEB_BENCH_VIEWPORT=WxH sets the page's size (default 400x800).
+// It also reports the loader's split, paired: download and compile
+// (glue:fetch to glue:compiled) and the start (glue:run to the first
+// frame). AB_TRACE=1 traces each load (V8's wasm categories) and reports,
+// paired, the time V8 spent compiling functions lazily on the main
+// thread until the first frame and how many it compiled: what a change
+// to the code run before the first frame does, with less of the
+// machine's noise than the first frame itself (the tracing makes every
+// load slower alike).
 import { loadavg } from "node:os";
 import { chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath, drawnProbe, median, serve, stop } from "./harness.mjs";
@@ -47,7 +55,9 @@ try {
     sides[side] = s.base;
   }
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  const res = Object.fromEntries(programs.map((p) => [p, { base: { frame: [], drawn: [] }, head: { frame: [], drawn: [] } }]));
+  const trace = !!process.env.AB_TRACE;
+  const blank = () => ({ frame: [], drawn: [], compile: [], start: [], lazy: [], lazyN: [] });
+  const res = Object.fromEntries(programs.map((p) => [p, { base: blank(), head: blank() }]));
   // One load of each program first, not counted: the browser's first
   // load compiles the shaders every later one finds in the GPU process's
   // cache, which would count against the side that happens to go first.
@@ -67,11 +77,23 @@ try {
         const ctx = await browser.newContext({ viewport: { width: vw, height: vh } });
         const page = await ctx.newPage();
         await page.addInitScript(drawnProbe);
+        if (trace) await browser.startTracing(page, { categories: ["v8.wasm", "disabled-by-default-v8.wasm.detailed"] });
         await page.goto(sides[side] + paths[p]);
         await page.waitForSelector("body[data-glue-ready]", { timeout: 90_000 });
+        const r = res[p][side];
+        if (trace) {
+          const events = JSON.parse(await browser.stopTracing()).traceEvents;
+          const lazy = events.filter((e) => e.name === "wasm.CompileLazy" && e.ph === "X");
+          r.lazy.push(lazy.reduce((a, e) => a + e.dur, 0) / 1000);
+          r.lazyN.push(lazy.length);
+        }
         await page.waitForFunction(() => window.glueDrawn);
-        res[p][side].frame.push(Number(await page.getAttribute("body", "data-glue-ready")));
-        res[p][side].drawn.push(await page.evaluate(() => window.glueDrawn));
+        const frame = Number(await page.getAttribute("body", "data-glue-ready"));
+        r.frame.push(frame);
+        r.drawn.push(await page.evaluate(() => window.glueDrawn));
+        const m = await page.evaluate(() => Object.fromEntries(["glue:fetch", "glue:compiled", "glue:run"].map((n) => [n, performance.getEntriesByName(n)[0]?.startTime])));
+        r.compile.push(m["glue:compiled"] - m["glue:fetch"]);
+        r.start.push(frame - m["glue:run"]);
         await ctx.close();
       }
     }
@@ -87,6 +109,16 @@ try {
     const sooner = (xs) => `${xs.filter((x) => x < 0).length}/${N}`;
     const quartiles = (xs) => { const s = [...xs].sort((a, b) => a - b); return `${Math.round(s[Math.floor((s.length - 1) / 4)])} to ${Math.round(s[Math.ceil(3 * (s.length - 1) / 4)])}`; };
     console.log(`| ${p} | ${Math.round(median(base.frame))}, ${Math.round(median(base.drawn))} | ${Math.round(median(head.frame))}, ${Math.round(median(head.drawn))} | ${Math.round(median(d("frame")))} | ${quartiles(d("frame"))} | ${sooner(d("frame"))} | ${Math.round(median(d("drawn")))} | ${quartiles(d("drawn"))} | ${sooner(d("drawn"))} |`);
+  }
+  console.log("\n| program | head − base, paired: download and compile (ms) | quartiles | start to first frame (ms) | quartiles |" + (trace ? " lazy compilation on the main thread, base, head (ms) | head − base, paired (ms) | quartiles | functions compiled lazily, base, head |" : ""));
+  console.log("|---|---:|---:|---:|---:|" + (trace ? "---:|---:|---:|---:|" : ""));
+  for (const p of programs) {
+    const { base, head } = res[p];
+    const d = (k) => head[k].map((x, j) => x - base[k][j]);
+    const quartiles = (xs) => { const s = [...xs].sort((a, b) => a - b); return `${Math.round(s[Math.floor((s.length - 1) / 4)])} to ${Math.round(s[Math.ceil(3 * (s.length - 1) / 4)])}`; };
+    let row = `| ${p} | ${Math.round(median(d("compile")))} | ${quartiles(d("compile"))} | ${Math.round(median(d("start")))} | ${quartiles(d("start"))} |`;
+    if (trace) row += ` ${Math.round(median(base.lazy))}, ${Math.round(median(head.lazy))} | ${Math.round(median(d("lazy")))} | ${quartiles(d("lazy"))} | ${median(base.lazyN)}, ${median(head.lazyN)} |`;
+    console.log(row);
   }
   console.log("A program whose code is the same on both sides (the minimal program, unless Ebitengine changed) shows what this machine's noise makes of no difference.");
 } finally {
