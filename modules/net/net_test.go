@@ -360,7 +360,11 @@ func TestInputs(t *testing.T) {
 	step()
 	cl := glue.Resource[Client](capp)
 	defer cl.Close()
-	waitFor(t, "the first state", 5*time.Second, step, func() bool { return len(received) == 1 })
+	// The client sends its periodic state as soon as its connection is
+	// open, and is Connected once it has read the server's welcome: the
+	// server may have the state first (SendInput then failed with "not
+	// connected", once in a CI run under -race).
+	waitFor(t, "the first state", 5*time.Second, step, func() bool { return len(received) == 1 && cl.Connected() })
 	if err := SendInput(cl, steer{1}); err != nil {
 		t.Fatal(err)
 	}
