@@ -182,11 +182,11 @@ func (c *Checkpoint) Restore(a *App) error {
 			continue
 		}
 		if i >= len(c.res) || !c.res[i].exists {
-			s.empty() // made (or emptied) since the Save
+			s.val = nil // made (or emptied) since the Save
 			continue
 		}
 		if s.val == nil {
-			s.set(reflect.New(s.rtype))
+			s.val = reflect.New(s.rtype).Interface()
 		}
 		copyValue(s.val, c.res[i].val)
 	}

@@ -432,7 +432,7 @@ func (a *App) apply(r *sysRun, buf *cmdBuffer) (errs []error) {
 				continue
 			}
 			if slot, ok := a.resources[t.info.RType]; ok {
-				slot.empty()
+				slot.val = nil
 			}
 		case cmdExclusive:
 			if err := a.runExclusive(buf.vals[cmd.off]); err != nil {

@@ -2,10 +2,7 @@
 
 package glue
 
-import (
-	"reflect"
-	"unsafe"
-)
+import "reflect"
 
 // funcArgs2 holds the params of a [Func2] system, in order.
 type funcArgs2[A, B any] struct {
@@ -26,8 +23,8 @@ func (funcArgs2[A, B]) positional() {}
 // ("parameter 2 has type …"). Func3 … Func8 take three to eight params;
 // a struct of params ([Func]) takes any number.
 func Func2[A, B any](fn func(A, B)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs2[A, B]](), func(p unsafe.Pointer) {
-		a := (*funcArgs2[A, B])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs2[A, B]](), func(slots any, c int) {
+		a := &slots.([]funcArgs2[A, B])[c]
 		fn(a.P1, a.P2)
 	})
 }
@@ -44,8 +41,8 @@ func (funcArgs3[A, B, C]) positional() {}
 // Func3 makes a global system from fn, a function of 3 system params
 // given directly. See [Func2].
 func Func3[A, B, C any](fn func(A, B, C)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs3[A, B, C]](), func(p unsafe.Pointer) {
-		a := (*funcArgs3[A, B, C])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs3[A, B, C]](), func(slots any, c int) {
+		a := &slots.([]funcArgs3[A, B, C])[c]
 		fn(a.P1, a.P2, a.P3)
 	})
 }
@@ -63,8 +60,8 @@ func (funcArgs4[A, B, C, D]) positional() {}
 // Func4 makes a global system from fn, a function of 4 system params
 // given directly. See [Func2].
 func Func4[A, B, C, D any](fn func(A, B, C, D)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs4[A, B, C, D]](), func(p unsafe.Pointer) {
-		a := (*funcArgs4[A, B, C, D])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs4[A, B, C, D]](), func(slots any, c int) {
+		a := &slots.([]funcArgs4[A, B, C, D])[c]
 		fn(a.P1, a.P2, a.P3, a.P4)
 	})
 }
@@ -83,8 +80,8 @@ func (funcArgs5[A, B, C, D, E]) positional() {}
 // Func5 makes a global system from fn, a function of 5 system params
 // given directly. See [Func2].
 func Func5[A, B, C, D, E any](fn func(A, B, C, D, E)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs5[A, B, C, D, E]](), func(p unsafe.Pointer) {
-		a := (*funcArgs5[A, B, C, D, E])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs5[A, B, C, D, E]](), func(slots any, c int) {
+		a := &slots.([]funcArgs5[A, B, C, D, E])[c]
 		fn(a.P1, a.P2, a.P3, a.P4, a.P5)
 	})
 }
@@ -104,8 +101,8 @@ func (funcArgs6[A, B, C, D, E, F]) positional() {}
 // Func6 makes a global system from fn, a function of 6 system params
 // given directly. See [Func2].
 func Func6[A, B, C, D, E, F any](fn func(A, B, C, D, E, F)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs6[A, B, C, D, E, F]](), func(p unsafe.Pointer) {
-		a := (*funcArgs6[A, B, C, D, E, F])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs6[A, B, C, D, E, F]](), func(slots any, c int) {
+		a := &slots.([]funcArgs6[A, B, C, D, E, F])[c]
 		fn(a.P1, a.P2, a.P3, a.P4, a.P5, a.P6)
 	})
 }
@@ -126,8 +123,8 @@ func (funcArgs7[A, B, C, D, E, F, G]) positional() {}
 // Func7 makes a global system from fn, a function of 7 system params
 // given directly. See [Func2].
 func Func7[A, B, C, D, E, F, G any](fn func(A, B, C, D, E, F, G)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs7[A, B, C, D, E, F, G]](), func(p unsafe.Pointer) {
-		a := (*funcArgs7[A, B, C, D, E, F, G])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs7[A, B, C, D, E, F, G]](), func(slots any, c int) {
+		a := &slots.([]funcArgs7[A, B, C, D, E, F, G])[c]
 		fn(a.P1, a.P2, a.P3, a.P4, a.P5, a.P6, a.P7)
 	})
 }
@@ -149,8 +146,8 @@ func (funcArgs8[A, B, C, D, E, F, G, H]) positional() {}
 // Func8 makes a global system from fn, a function of 8 system params
 // given directly. See [Func2].
 func Func8[A, B, C, D, E, F, G, H any](fn func(A, B, C, D, E, F, G, H)) *System {
-	return funcN(fn, reflect.TypeFor[*funcArgs8[A, B, C, D, E, F, G, H]](), func(p unsafe.Pointer) {
-		a := (*funcArgs8[A, B, C, D, E, F, G, H])(p)
+	return funcN(fn, reflect.TypeFor[*funcArgs8[A, B, C, D, E, F, G, H]](), func(slots any, c int) {
+		a := &slots.([]funcArgs8[A, B, C, D, E, F, G, H])[c]
 		fn(a.P1, a.P2, a.P3, a.P4, a.P5, a.P6, a.P7, a.P8)
 	})
 }

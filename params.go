@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unsafe"
 
 	"github.com/gluekit/glue/internal/sched"
 	"github.com/gluekit/glue/internal/world"
@@ -90,53 +89,50 @@ func initSlots(b *builder, ptr reflect.Type) (any, [][]paramFetch, error) {
 }
 
 // paramsSystem sets s's init for a system whose params are a P (ptr is
-// the type *P): call runs the system's function with the *P it is given,
-// one per chunk slot. Not generic: [Func] and the FuncN constructors
-// keep only call in their instances, so the build-time steps and the
-// body that picks the chunk's P are compiled once (issue #40: the
+// the type *P): call runs the system's function with slots[c], slots
+// being the []P, one per chunk slot, in an interface. Not generic: [Func]
+// and the FuncN constructors keep only call in their instances, so the
+// build-time steps and the body are compiled once (issue #40: the
 // browser compiles each function a game runs before its first frame;
 // noinline: inlined, its closures would be compiled into each instance
 // again).
 //
 //go:noinline
-func (s *System) paramsSystem(ptr reflect.Type, call func(unsafe.Pointer)) {
+func (s *System) paramsSystem(ptr reflect.Type, call func(slots any, c int)) {
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		slots, fetch, err := initSlots(b, ptr)
 		if err != nil {
 			return nil, nil, err
 		}
-		base, size := reflect.ValueOf(slots).UnsafePointer(), ptr.Elem().Size()
-		body := func(ctx *runCtx, _, _ int) { call(unsafe.Add(base, uintptr(ctx.chunk)*size)) }
-		return fetcher(fetch), body, nil
+		return fetcher(fetch), func(ctx *runCtx, _, _ int) { call(slots, ctx.chunk) }, nil
 	}
 }
 
 // spanSystem sets s's init for an entity system (EachN, BatchN and their
 // P variants) of components comps: seg runs the system's function on one
-// span of q, the system's query, with the P of the chunk (ptr is the
-// type *P; nil for a system of no params, whose seg gets nil). Not
-// generic, as paramsSystem: each instance is its constructor and seg, the
-// loop over a span, so the build, the fetch and the body that walks the
-// segments are compiled once (issue #40).
+// span of q, the system's query, with slots[c] as its params (slots is
+// the []P, one per chunk slot, in an interface; ptr is the type *P, nil
+// for a system of no params, whose seg gets nil). Not generic, as
+// paramsSystem: each instance is its constructor and seg, the loop over
+// a span, so the build, the fetch and the body that walks the segments
+// are compiled once (issue #40).
 //
 //go:noinline
-func (s *System) spanSystem(comps []*world.Type, writes []bool, ptr reflect.Type, seg func(*world.Query, world.Span, unsafe.Pointer)) {
+func (s *System) spanSystem(comps []*world.Type, writes []bool, ptr reflect.Type, seg func(q *world.Query, sp world.Span, slots any, c int)) {
 	s.init = func(b *builder) (func(*runCtx) error, func(*runCtx, int, int), error) {
 		q := b.query(comps, writes, s.with, s.without)
 		fetch := noFetch
-		var base unsafe.Pointer
-		var size uintptr
+		var slots any
 		if ptr != nil {
-			slots, f, err := initSlots(b, ptr)
+			sl, f, err := initSlots(b, ptr)
 			if err != nil {
 				return nil, nil, err
 			}
-			fetch = fetcher(f)
-			base, size = reflect.ValueOf(slots).UnsafePointer(), ptr.Elem().Size()
+			slots, fetch = sl, fetcher(f)
 		}
 		body := func(ctx *runCtx, lo, hi int) {
-			p := unsafe.Add(base, uintptr(ctx.chunk)*size)
-			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) { seg(q, sp, p) })
+			c := ctx.chunk
+			q.Segments(lo, hi, sched.Segment, &ctx.at, func(sp world.Span) { seg(q, sp, slots, c) })
 		}
 		return fetch, body, nil
 	}
@@ -247,8 +243,7 @@ func fetchAll(ps []paramFetch, ctx *runCtx) error {
 type resSlot struct {
 	rtype reflect.Type
 	name  string
-	val   any            // a *T, or nil when the resource does not exist
-	ptr   unsafe.Pointer // val's pointer, for the params (see resParam)
+	val   any // a *T, or nil when the resource does not exist
 	// local tells that the type is [MachineLocal]: no checkpoint saves,
 	// restores or hashes it.
 	local bool
@@ -303,17 +298,7 @@ func (a *App) setResource(v any) {
 	slot := a.slotFor(rv.Type())
 	p := reflect.New(rv.Type())
 	p.Elem().Set(rv)
-	slot.set(p)
-}
-
-// set makes p (a reflect.Value of a *T) the slot's resource.
-func (s *resSlot) set(p reflect.Value) {
-	s.val, s.ptr = p.Interface(), p.UnsafePointer()
-}
-
-// empty removes the slot's resource.
-func (s *resSlot) empty() {
-	s.val, s.ptr = nil, nil
+	slot.val = p.Interface()
 }
 
 // Resource returns the app's resource of type T, or nil. It is for
@@ -430,7 +415,7 @@ type Res[T any] struct {
 
 // Get returns the resource. The pointer is valid during this run of the
 // system; the resource must not be modified through it.
-func (r Res[T]) Get() *T { return (*T)(r.res.ptr) }
+func (r Res[T]) Get() *T { p, _ := r.res.val.(*T); return p }
 
 // ResMut gives a system read and write access to the resource of type T.
 // No other system that uses T runs at the same time. The system fails with
@@ -442,7 +427,7 @@ type ResMut[T any] struct {
 }
 
 // Get returns the resource for reading and writing during this run.
-func (r ResMut[T]) Get() *T { return (*T)(r.res.ptr) }
+func (r ResMut[T]) Get() *T { p, _ := r.res.val.(*T); return p }
 
 // Opt gives a system read access to the resource of type T if it exists:
 // unlike [Res], a missing resource is not an error.
@@ -452,14 +437,14 @@ type Opt[T any] struct {
 }
 
 // Get returns the resource, or nil if there is none.
-func (r Opt[T]) Get() *T { return (*T)(r.res.ptr) }
+func (r Opt[T]) Get() *T { p, _ := r.res.val.(*T); return p }
 
 // resParam is what [Res], [ResMut] and [Opt] hold: the resource's slot
 // and, while the system runs, the resource. The kind of access is the
 // field's type (resRead, resWrite, resOpt).
 type resParam struct {
 	slot *resSlot
-	ptr  unsafe.Pointer // the resource, a *T, while the system runs
+	val  any // the resource, a *T, while the system runs
 }
 
 type (
@@ -509,10 +494,7 @@ func isTypedParam(t reflect.Type) bool {
 // typedParamOf returns the typedParam that v (addressable, of a type
 // isTypedParam accepts) holds, and its type argument T.
 func typedParamOf(v reflect.Value) (typedParam, reflect.Type) {
-	t := v.Type()
-	f := t.Field(1)
-	p := reflect.NewAt(f.Type, unsafe.Add(v.Addr().UnsafePointer(), f.Offset))
-	return p.Interface().(typedParam), t.Field(0).Type.Elem().Elem()
+	return world.FieldAddr(v, 1).(typedParam), v.Type().Field(0).Type.Elem().Elem()
 }
 
 // isParam reports whether a value of type t is a system param.
@@ -527,14 +509,14 @@ func (r *resWrite) fetchParam(ctx *runCtx) error { return (*resParam)(r).fetch(c
 // fetch fills in the resource, or returns the error naming the system,
 // its stage and the type if there is none.
 func (r *resParam) fetch(ctx *runCtx) error {
-	if r.ptr = r.slot.ptr; r.ptr == nil {
+	if r.val = r.slot.val; r.val == nil {
 		return ctx.app.missingResource(ctx.run, r.slot)
 	}
 	return nil
 }
 
 func (r *resOpt) fetchParam(*runCtx) error {
-	r.ptr = r.slot.ptr
+	r.val = r.slot.val
 	return nil
 }
 
@@ -607,19 +589,18 @@ type Local[T any] struct {
 }
 
 // Get returns the system's state.
-func (l Local[T]) Get() *T { return (*T)(l.loc.ptr) }
+func (l Local[T]) Get() *T { p, _ := l.loc.val.(*T); return p }
 
 // localParam is what a [Local] holds: its state, made when the app is
 // built.
 type localParam struct {
-	ptr unsafe.Pointer // a *T
+	val any // a *T
 }
 
 func (l *localParam) initTyped(b *builder, t reflect.Type) error {
-	v := reflect.New(t)
-	l.ptr = v.UnsafePointer()
+	l.val = reflect.New(t).Interface()
 	b.run.chunkSafe = false
-	b.app.ckpt.locals = append(b.app.ckpt.locals, v.Interface())
+	b.app.ckpt.locals = append(b.app.ckpt.locals, l.val)
 	return nil
 }
 

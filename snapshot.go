@@ -120,7 +120,7 @@ func (w *World) RemoveResource(t Type) {
 		return
 	}
 	if slot, ok := a.resources[t.info.RType]; ok {
-		slot.empty()
+		slot.val = nil
 	}
 }
 

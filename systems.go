@@ -1,9 +1,6 @@
 package glue
 
-import (
-	"reflect"
-	"unsafe"
-)
+import "reflect"
 
 // Func makes a global system from fn: it runs once per tick in its
 // stage. fn's parameter is a system param — [Res], [ResMut], [Opt],
@@ -27,15 +24,15 @@ import (
 //	glue.Func3(func(t glue.Res[timer.Time], cmds glue.Commands, q glue.Query1[*Ship]) { … })
 func Func[P any](fn func(P)) *System {
 	s := newSystem(fn, globalSystem, nil, nil)
-	s.paramsSystem(reflect.TypeFor[*P](), func(p unsafe.Pointer) { fn(*(*P)(p)) })
+	s.paramsSystem(reflect.TypeFor[*P](), func(slots any, c int) { fn(slots.([]P)[c]) })
 	return s
 }
 
 // funcN makes a global system of several params given directly ([Func2]
 // … [Func8]): ptr is the type *P of the positional params struct, call
-// unpacks the P it is given and calls fn, which names the system. Not
-// generic, as paramsSystem: each FuncN instance is itself and call.
-func funcN(fn any, ptr reflect.Type, call func(unsafe.Pointer)) *System {
+// unpacks slots[c] (slots a []P) and calls fn, which names the system.
+// Not generic, as paramsSystem: each FuncN instance is itself and call.
+func funcN(fn any, ptr reflect.Type, call func(slots any, c int)) *System {
 	// Frames between funcName's caller and the user's code: funcN, FuncN.
 	s := &System{kind: globalSystem}
 	s.name, s.module, s.line = funcName(fn, 2)

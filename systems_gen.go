@@ -4,7 +4,6 @@ package glue
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/gluekit/glue/internal/world"
 )
@@ -23,7 +22,7 @@ func Each1[A any](fn func(Entity, A)) *System {
 	writes := []bool{p0}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0 := q.Size(0)
 		c0 := sp.Cols[0]
 		switch kind {
@@ -51,8 +50,8 @@ func Each1P[A, P any](fn func(Entity, A, P)) *System {
 	writes := []bool{p0}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0 := q.Size(0)
 		c0 := sp.Cols[0]
 		switch kind {
@@ -83,7 +82,7 @@ func Each2[A, B any](fn func(Entity, A, B)) *System {
 	writes := []bool{p0, p1}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1 := q.Size(0), q.Size(1)
 		c0, c1 := sp.Cols[0], sp.Cols[1]
 		switch kind {
@@ -119,8 +118,8 @@ func Each2P[A, B, P any](fn func(Entity, A, B, P)) *System {
 	writes := []bool{p0, p1}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1 := q.Size(0), q.Size(1)
 		c0, c1 := sp.Cols[0], sp.Cols[1]
 		switch kind {
@@ -161,7 +160,7 @@ func Each3[A, B, C any](fn func(Entity, A, B, C)) *System {
 	writes := []bool{p0, p1, p2}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1, s2 := q.Size(0), q.Size(1), q.Size(2)
 		c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
 		switch kind {
@@ -215,8 +214,8 @@ func Each3P[A, B, C, P any](fn func(Entity, A, B, C, P)) *System {
 	writes := []bool{p0, p1, p2}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1, s2 := q.Size(0), q.Size(1), q.Size(2)
 		c0, c1, c2 := sp.Cols[0], sp.Cols[1], sp.Cols[2]
 		switch kind {
@@ -274,7 +273,7 @@ func Each4[A, B, C, D any](fn func(Entity, A, B, C, D)) *System {
 	writes := []bool{p0, p1, p2, p3}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1, s2, s3 := q.Size(0), q.Size(1), q.Size(2), q.Size(3)
 		c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
 		if kind == 15 {
@@ -308,8 +307,8 @@ func Each4P[A, B, C, D, P any](fn func(Entity, A, B, C, D, P)) *System {
 	writes := []bool{p0, p1, p2, p3}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1, s2, s3 := q.Size(0), q.Size(1), q.Size(2), q.Size(3)
 		c0, c1, c2, c3 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3]
 		if kind == 15 {
@@ -347,7 +346,7 @@ func Each5[A, B, C, D, E any](fn func(Entity, A, B, C, D, E)) *System {
 	writes := []bool{p0, p1, p2, p3, p4}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1, s2, s3, s4 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4)
 		c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
 		if kind == 31 {
@@ -383,8 +382,8 @@ func Each5P[A, B, C, D, E, P any](fn func(Entity, A, B, C, D, E, P)) *System {
 	writes := []bool{p0, p1, p2, p3, p4}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1, s2, s3, s4 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4)
 		c0, c1, c2, c3, c4 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4]
 		if kind == 31 {
@@ -424,7 +423,7 @@ func Each6[A, B, C, D, E, F any](fn func(Entity, A, B, C, D, E, F)) *System {
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1, s2, s3, s4, s5 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5)
 		c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
 		if kind == 63 {
@@ -462,8 +461,8 @@ func Each6P[A, B, C, D, E, F, P any](fn func(Entity, A, B, C, D, E, F, P)) *Syst
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1, s2, s3, s4, s5 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5)
 		c0, c1, c2, c3, c4, c5 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5]
 		if kind == 63 {
@@ -505,7 +504,7 @@ func Each7[A, B, C, D, E, F, G any](fn func(Entity, A, B, C, D, E, F, G)) *Syste
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1, s2, s3, s4, s5, s6 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6)
 		c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
 		if kind == 127 {
@@ -545,8 +544,8 @@ func Each7P[A, B, C, D, E, F, G, P any](fn func(Entity, A, B, C, D, E, F, G, P))
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1, s2, s3, s4, s5, s6 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6)
 		c0, c1, c2, c3, c4, c5, c6 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6]
 		if kind == 127 {
@@ -590,7 +589,7 @@ func Each8[A, B, C, D, E, F, G, H any](fn func(Entity, A, B, C, D, E, F, G, H)) 
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(q *world.Query, sp world.Span, _ any, _ int) {
 		s0, s1, s2, s3, s4, s5, s6, s7 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6), q.Size(7)
 		c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
 		if kind == 255 {
@@ -632,8 +631,8 @@ func Each8P[A, B, C, D, E, F, G, H, P any](fn func(Entity, A, B, C, D, E, F, G, 
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	kind := world.Kinds(writes)
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(q *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		s0, s1, s2, s3, s4, s5, s6, s7 := q.Size(0), q.Size(1), q.Size(2), q.Size(3), q.Size(4), q.Size(5), q.Size(6), q.Size(7)
 		c0, c1, c2, c3, c4, c5, c6, c7 := sp.Cols[0], sp.Cols[1], sp.Cols[2], sp.Cols[3], sp.Cols[4], sp.Cols[5], sp.Cols[6], sp.Cols[7]
 		if kind == 255 {
@@ -673,7 +672,7 @@ func Batch1[A any, PA batchColumn[A]](fn func(Entities, A)) *System {
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0))
 	})
 	return s
@@ -687,8 +686,8 @@ func Batch1P[A, P any, PA batchColumn[A]](fn func(Entities, A, P)) *System {
 	comps := []*world.Type{t0}
 	writes := []bool{p0}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), p)
 	})
 	return s
@@ -710,7 +709,7 @@ func Batch2[A, B any, PA batchColumn[A], PB batchColumn[B]](fn func(Entities, A,
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1))
 	})
 	return s
@@ -724,8 +723,8 @@ func Batch2P[A, B, P any, PA batchColumn[A], PB batchColumn[B]](fn func(Entities
 	comps := []*world.Type{t0, t1}
 	writes := []bool{p0, p1}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), p)
 	})
 	return s
@@ -749,7 +748,7 @@ func Batch3[A, B, C any, PA batchColumn[A], PB batchColumn[B], PC batchColumn[C]
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2))
 	})
 	return s
@@ -765,8 +764,8 @@ func Batch3P[A, B, C, P any, PA batchColumn[A], PB batchColumn[B], PC batchColum
 	comps := []*world.Type{t0, t1, t2}
 	writes := []bool{p0, p1, p2}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), p)
 	})
 	return s
@@ -791,7 +790,7 @@ func Batch4[A, B, C, D any, PA batchColumn[A], PB batchColumn[B], PC batchColumn
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3))
 	})
 	return s
@@ -808,8 +807,8 @@ func Batch4P[A, B, C, D, P any, PA batchColumn[A], PB batchColumn[B], PC batchCo
 	comps := []*world.Type{t0, t1, t2, t3}
 	writes := []bool{p0, p1, p2, p3}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), p)
 	})
 	return s
@@ -835,7 +834,7 @@ func Batch5[A, B, C, D, E any, PA batchColumn[A], PB batchColumn[B], PC batchCol
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4))
 	})
 	return s
@@ -853,8 +852,8 @@ func Batch5P[A, B, C, D, E, P any, PA batchColumn[A], PB batchColumn[B], PC batc
 	comps := []*world.Type{t0, t1, t2, t3, t4}
 	writes := []bool{p0, p1, p2, p3, p4}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), p)
 	})
 	return s
@@ -881,7 +880,7 @@ func Batch6[A, B, C, D, E, F any, PA batchColumn[A], PB batchColumn[B], PC batch
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5))
 	})
 	return s
@@ -900,8 +899,8 @@ func Batch6P[A, B, C, D, E, F, P any, PA batchColumn[A], PB batchColumn[B], PC b
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5}
 	writes := []bool{p0, p1, p2, p3, p4, p5}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), p)
 	})
 	return s
@@ -929,7 +928,7 @@ func Batch7[A, B, C, D, E, F, G any, PA batchColumn[A], PB batchColumn[B], PC ba
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6))
 	})
 	return s
@@ -949,8 +948,8 @@ func Batch7P[A, B, C, D, E, F, G, P any, PA batchColumn[A], PB batchColumn[B], P
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), p)
 	})
 	return s
@@ -979,7 +978,7 @@ func Batch8[A, B, C, D, E, F, G, H any, PA batchColumn[A], PB batchColumn[B], PC
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ unsafe.Pointer) {
+	s.spanSystem(comps, writes, nil, func(_ *world.Query, sp world.Span, _ any, _ int) {
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7))
 	})
 	return s
@@ -1000,8 +999,8 @@ func Batch8P[A, B, C, D, E, F, G, H, P any, PA batchColumn[A], PB batchColumn[B]
 	comps := []*world.Type{t0, t1, t2, t3, t4, t5, t6, t7}
 	writes := []bool{p0, p1, p2, p3, p4, p5, p6, p7}
 	s := newSystem(fn, entitySystem, comps, writes)
-	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, pp unsafe.Pointer) {
-		p := *(*P)(pp)
+	s.spanSystem(comps, writes, reflect.TypeFor[*P](), func(_ *world.Query, sp world.Span, slots any, c int) {
+		p := slots.([]P)[c]
 		fn(Entities{sp.Ents}, PA(nil).of(sp, 0), PB(nil).of(sp, 1), PC(nil).of(sp, 2), PD(nil).of(sp, 3), PE(nil).of(sp, 4), PF(nil).of(sp, 5), PG(nil).of(sp, 6), PH(nil).of(sp, 7), p)
 	})
 	return s

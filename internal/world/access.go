@@ -222,3 +222,15 @@ func ElemIn[A any](base unsafe.Pointer, i int, size uintptr, ptr bool) A {
 // SizeOf is [Query.Size] as a generic function, for QueryN.All (see
 // Tables).
 func SizeOf[A any](q *Query, k int) uintptr { return q.sizes[k] }
+
+// FieldAddr returns a pointer to field i of v, an addressable struct
+// value, as an interface, even when the field is unexported (where
+// reflect's own Interface refuses). glue's core keeps the part of a
+// generic param that does not depend on its type argument in an
+// unexported field (glue.Res holds a resRead) and builds it through the
+// interface that part's pointer implements; the unsafe arithmetic stays
+// here, with the storage's.
+func FieldAddr(v reflect.Value, i int) any {
+	f := v.Type().Field(i)
+	return reflect.NewAt(f.Type, unsafe.Add(v.Addr().UnsafePointer(), f.Offset)).Interface()
+}
