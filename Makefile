@@ -15,7 +15,7 @@ docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
 .PHONY: test-go release-check
-.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab allocs
+.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab bench-web-phases allocs
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -324,6 +324,25 @@ bench-web: wasm wasm-minimal
 bench-web-v8: wasm wasm-minimal
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node v8start.mjs $(GLUE_WEB_BENCH)
+
+## bench-web-phases: where each program's start goes, phase by phase
+## (web/test/startphases.mjs): Go's runtime and package init, the game's
+## main up to App.Build, Build, Ebitengine's start, the first Update and
+## Draw, and the frame's flush, read from V8's sampling profiler; and the
+## WebGL programs linked by the first frame, with how long their status
+## blocks. Builds the three programs as make wasm does but with their
+## function names (no -s) into tmp/phases. GLUE_WEB_BENCH rounds.
+bench-web-phases: wasm wasm-minimal
+	rm -rf tmp/phases && mkdir -p tmp/phases/minimal tmp/phases/platformer
+	cp web/dist/index.html web/dist/loader.js web/dist/wasm_exec.js tmp/phases/
+	cp web/dist/minimal/index.html web/dist/minimal/loader.js web/dist/minimal/wasm_exec.js tmp/phases/minimal/
+	cp web/dist/platformer/index.html web/dist/platformer/loader.js web/dist/platformer/wasm_exec.js tmp/phases/platformer/
+	$(subst -s -w,-w,$(WASM_BUILD)) -o tmp/phases/breakout.wasm ./games/breakout
+	$(subst -s -w,-w,$(WASM_BUILD)) -o tmp/phases/platformer/platformer.wasm ./games/platformer
+	$(subst -s -w,-w,$(WASM_BUILD)) -o tmp/phases/minimal/minimal.wasm ./web/minimal
+	for f in tmp/phases/breakout.wasm tmp/phases/platformer/platformer.wasm tmp/phases/minimal/minimal.wasm; do $(WASM_PACK) $$f || exit 1; done
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	cd web/test && node startphases.mjs $(GLUE_WEB_BENCH)
 
 ## bench-web-ab: the first frame of this tree's browser builds against
 ## those of BASE (a git revision, default HEAD), paired (web/test/abfirst.mjs):
