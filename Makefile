@@ -15,7 +15,7 @@ docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
 .PHONY: test-go release-check
-.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab bench-web-phases allocs
+.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab bench-web-phases wasm-phases allocs
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -173,7 +173,11 @@ WASM_WORK  ?= $(CURDIR)/tmp/wasm/go.work
 # (docs/web.md, "Under budget"). cmd/glue's `glue web` builds with the same flag
 # (TestWebBuildsAsMakeWasm).
 WASM_GCFLAGS := -gcflags=github.com/gluekit/glue=-l
-WASM_BUILD := GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" $(WASM_GCFLAGS)
+# WASM_LDFLAGS: the browser builds are stripped (-s: no symbol table or
+# function names); make bench-web-phases builds with -w only, keeping the
+# names its profiler reads.
+WASM_LDFLAGS ?= -s -w
+WASM_BUILD := GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS)
 # WASM_PACK joins the tens of thousands of data segments Go's linker
 # writes into a few dozen (internal/wasmpack): the same memory at start,
 # 0.09-0.13 MB less brotli per build (docs/web.md, "Go's data segments
@@ -337,12 +341,15 @@ bench-web-phases: wasm wasm-minimal
 	cp web/dist/index.html web/dist/loader.js web/dist/wasm_exec.js tmp/phases/
 	cp web/dist/minimal/index.html web/dist/minimal/loader.js web/dist/minimal/wasm_exec.js tmp/phases/minimal/
 	cp web/dist/platformer/index.html web/dist/platformer/loader.js web/dist/platformer/wasm_exec.js tmp/phases/platformer/
-	$(subst -s -w,-w,$(WASM_BUILD)) -o tmp/phases/breakout.wasm ./games/breakout
-	$(subst -s -w,-w,$(WASM_BUILD)) -o tmp/phases/platformer/platformer.wasm ./games/platformer
-	$(subst -s -w,-w,$(WASM_BUILD)) -o tmp/phases/minimal/minimal.wasm ./web/minimal
-	for f in tmp/phases/breakout.wasm tmp/phases/platformer/platformer.wasm tmp/phases/minimal/minimal.wasm; do $(WASM_PACK) $$f || exit 1; done
+	$(MAKE) --no-print-directory wasm-phases WASM_LDFLAGS=-w
 	cd web/test && npm ci --no-audit --no-fund --loglevel=error
 	cd web/test && node startphases.mjs $(GLUE_WEB_BENCH)
+
+# wasm-phases: bench-web-phases's builds (it sets WASM_LDFLAGS=-w).
+wasm-phases:
+	$(call build_wasm,tmp/phases/breakout.wasm,./games/breakout)
+	$(call build_wasm,tmp/phases/platformer/platformer.wasm,./games/platformer)
+	$(call build_wasm,tmp/phases/minimal/minimal.wasm,./web/minimal)
 
 ## bench-web-ab: the first frame of this tree's browser builds against
 ## those of BASE (a git revision, default HEAD), paired (web/test/abfirst.mjs):
