@@ -175,8 +175,9 @@ WASM_WORK  ?= $(CURDIR)/tmp/wasm/go.work
 WASM_GCFLAGS := -gcflags=github.com/gluekit/glue=-l
 # WASM_LDFLAGS: the browser builds are stripped (-s: no symbol table or
 # function names); make bench-web-phases builds with -w only, keeping the
-# names its profiler reads.
-WASM_LDFLAGS ?= -s -w
+# names its profiler reads (a command-line WASM_LDFLAGS overrides it; the
+# environment does not).
+WASM_LDFLAGS := -s -w
 WASM_BUILD := GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS)
 # WASM_PACK joins the tens of thousands of data segments Go's linker
 # writes into a few dozen (internal/wasmpack): the same memory at start,
