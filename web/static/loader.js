@@ -43,12 +43,85 @@
   const wasmURL = (watching ? ds.wasmWatch || "breakout-watch.wasm" : diag ? ds.wasmDiag || "breakout-diag.wasm" :
     replaying ? ds.wasmReplay || "breakout-replay.wasm" : ds.wasm) || "breakout.wasm";
 
+  // The start compiled on a second thread (docs/web.md): V8 compiles a
+  // WebAssembly function the first time it is called, on the calling
+  // thread, and the game's start calls some 2,400 for the first time on
+  // the page's main thread, one after another, while the second core
+  // waits. A build with a start profile (wasmpack -start: the functions
+  // its page calls before the first frame, recorded by make web-profiles)
+  // has them listed in its custom section "glue.start", and this worker
+  // calls them, from the last to the first, in an instance of its own
+  // whose stack and goroutine registers point past its memory: each call
+  // compiles the function — for every instance of the module, the page's
+  // too — and traps at its first memory access, having done nothing.
+  // The page's thread compiles from the first on; the two meet. The
+  // worker is made now, while the page waits for the download: made
+  // later, it would wait for the page's main thread to start, which the
+  // game's start keeps busy until its first frame. It ends at the first
+  // frame, done or not.
+  const warmer = (() => {
+    if (typeof Worker !== "function" || typeof Blob !== "function" || !window.URL?.createObjectURL) return null;
+    function warm() {
+      onmessage = (ev) => compile(ev.data).catch((e) => postMessage({ done: true, error: String(e) }));
+      postMessage({ ready: true });
+      async function compile(mod) {
+        const t0 = performance.now();
+        const sec = WebAssembly.Module.customSections(mod, "glue.start")[0];
+        if (!sec) return postMessage({ done: true, functions: 0 });
+        const b = new Uint8Array(sec);
+        let i = 0;
+        const leb = () => { let v = 0, s = 1, c; do { c = b[i++]; v += (c & 0x7f) * s; s *= 128; } while (c & 0x80); return v; };
+        const slots = Array.from({ length: leb() }, leb);
+        const imports = {};
+        for (const imp of WebAssembly.Module.imports(mod)) {
+          if (imp.kind === "function") (imports[imp.module] ||= {})[imp.name] = () => {};
+        }
+        const { glue_table: table, glue_sp: sp, glue_g: g } = (await WebAssembly.instantiate(mod, imports)).exports;
+        let traps = 0, returns = 0, other = 0;
+        for (let k = slots.length - 1; k >= 0; k--) {
+          sp.value = 0xffffff00;
+          g.value = 0xffffff00n;
+          try {
+            table.get(slots[k])(0);
+            returns++;
+          } catch (e) {
+            if (e instanceof WebAssembly.RuntimeError) traps++; else other++;
+          }
+        }
+        postMessage({ done: true, functions: slots.length, traps, returns, other, ms: performance.now() - t0 });
+      }
+    }
+    try {
+      const url = URL.createObjectURL(new Blob([`"use strict";(${warm})()`], { type: "text/javascript" }));
+      const worker = new Worker(url, { name: "glue start" });
+      let ready;
+      const started = new Promise((resolve) => { ready = resolve; });
+      started.then(() => URL.revokeObjectURL(url)); // loaded, or gone
+      const w = { worker, started, given: false, report: null };
+      worker.onmessage = (ev) => {
+        if (ev.data.ready) ready(true);
+        if (ev.data.done) {
+          w.report = ev.data;
+          worker.terminate();
+        }
+      };
+      worker.onerror = (ev) => { ev.preventDefault(); ready(false); worker.terminate(); };
+      return w;
+    } catch (e) {
+      return null;
+    }
+  })();
+  // For the browser test: whether the worker got the module, and its
+  // report if it finished before the first frame.
+  window.glueStartWorker = () => warmer && { given: warmer.given, report: warmer.report };
+
   const stallMs = Number(window.glueStallMs || document.body.dataset.stallMs) || 20000;
 
   let failed = false;
   function fail(text) {
     if (failed) return;
     failed = true;
+    warmer?.worker.terminate();
     msg.textContent = text;
     msg.classList.add("error");
     bar.remove();
@@ -327,6 +400,7 @@
   // Hide the loading screen once the game reports its first frame, and
   // name the game's canvas (which Ebitengine adds) for screen readers.
   new MutationObserver(() => {
+    if (document.body.dataset.glueReady && warmer && !warmer.report) warmer.worker.terminate();
     if (document.body.dataset.glueReady && !over) status.classList.add("hidden");
     const canvas = document.querySelector("canvas");
     if (canvas && !canvas.hasAttribute("aria-label")) {
@@ -355,9 +429,9 @@
       return fail(`This browser has no WebGL2, which ${game} needs to draw. Try a current Chrome, Firefox or Safari, or enable hardware acceleration.`);
     }
     warmImageDecoder();
-    let instance;
+    let instance, module;
     try {
-      ({ instance } = await instantiating);
+      ({ instance, module } = await instantiating);
       performance.mark("glue:compiled");
     } catch (e) {
       console.warn("glue loader: " + e.message);
@@ -388,6 +462,15 @@
     msg.textContent = "Starting…";
     bar.removeAttribute("value"); // indeterminate
     console.debug(`glue loader: compiled at ${Math.round(performance.now())} ms`);
+    // The worker gets the module if it has a start profile and the
+    // worker has started (it says so while the game downloads; a little
+    // longer is worth waiting for), else it ends: its start would wait
+    // for this thread, and a build without a profile gives it nothing to do.
+    const profiled = warmer && WebAssembly.Module.customSections(module, "glue.start").length > 0;
+    const started = profiled && await Promise.race([warmer.started, new Promise((resolve) => setTimeout(resolve, 100, false))]);
+    if (started) warmer.worker.postMessage(module);
+    else warmer?.worker.terminate();
+    if (warmer) warmer.given = !!started;
     await nextPaint();
     performance.mark("glue:run");
     // The game's WebAssembly memory in bytes (it only grows), for the
