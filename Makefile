@@ -15,7 +15,7 @@ docs-screenshot:
 	@rm -f docs/breakout.png && $(MAKE) docs/breakout.png
 
 .PHONY: test-go release-check
-.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab bench-web-phases wasm-phases allocs
+.PHONY: docs-screenshot bench-smoke bench-check repo-check run coinflip test deps-run deps-test deps-wasm lint fmt-check generate-check unit bench wasm wasm-diag wasm-minimal wasm-gfx wasm-ui serve test-web bench-web wasm-budget wasm-budget-release wasm-budget-test bench-web-v8 bench-web-ab bench-web-phases wasm-phases web-profiles wasm-profiles allocs
 
 run: deps-run
 	$(GO) run ./games/breakout
@@ -178,15 +178,27 @@ WASM_GCFLAGS := -gcflags=github.com/gluekit/glue=-l
 # names its profiler reads (a command-line WASM_LDFLAGS overrides it; the
 # environment does not).
 WASM_LDFLAGS := -s -w
-WASM_BUILD := GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS)
+# A build with a start profile (build_wasm's PROFILE) is linked keeping its
+# names (-w only), which wasmpack -start reads and then drops: the file is
+# the -s build's but for the build ID, the profile and three exports.
+WASM_START_LDFLAGS := -w
+WASM_BUILD = GOWORK=$(WASM_WORK) GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="$(if $(3),$(WASM_START_LDFLAGS),$(WASM_LDFLAGS))" $(WASM_GCFLAGS)
 # WASM_PACK joins the tens of thousands of data segments Go's linker
 # writes into a few dozen (internal/wasmpack): the same memory at start,
 # 0.09-0.13 MB less brotli per build (docs/web.md, "Go's data segments
 # packed"). glue web packs its builds the same way.
-WASM_PACK  := $(GO) run ./scripts/wasmpack
+# With a start profile it also writes the profile into the build, for
+# the loader's compiling worker (docs/web.md, "The start compiled on a
+# second thread").
+WASM_PACK   = $(GO) run ./scripts/wasmpack$(if $(3), -start $(3))
 
-# build_wasm FILE,ARGS: go build ARGS for the browser into FILE, packed.
+# build_wasm FILE,ARGS[,PROFILE]: go build ARGS for the browser into FILE,
+# packed; with PROFILE (a game's webstart.txt, recorded by make
+# web-profiles), the profile written into it (and FILE removed first:
+# go build leaves a file alone whose build ID is current, and wasmpack
+# -start needs the names that it drops).
 define build_wasm
+	$(if $(3),rm -f $(1))
 	$(WASM_BUILD) -o $(1) $(2)
 	$(WASM_PACK) $(1)
 endef
@@ -200,7 +212,7 @@ endef
 
 wasm: deps-wasm
 	@mkdir -p web/dist
-	$(call build_wasm,web/dist/breakout.wasm,./games/breakout)
+	$(call build_wasm,web/dist/breakout.wasm,./games/breakout,games/breakout/webstart.txt)
 	$(call build_wasm,web/dist/breakout-watch.wasm,-tags watch ./games/breakout)
 	$(call build_wasm,web/dist/breakout-replay.wasm,-tags replay ./games/breakout)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/index.html web/static/loader.js web/dist/
@@ -213,7 +225,7 @@ wasm: deps-wasm
 	sed -e 's|<body>|<body data-wasm="swarm.wasm">|' -e 's|Loading Breakout|Loading Swarm|' -e 's|<title>[^<]*</title>|<title>Swarm (glue demo)</title>|' web/static/index.html > web/dist/swarm/index.html
 	$(call compress,web/dist/swarm/swarm.wasm)
 	@mkdir -p web/dist/platformer
-	$(call build_wasm,web/dist/platformer/platformer.wasm,./games/platformer)
+	$(call build_wasm,web/dist/platformer/platformer.wasm,./games/platformer,games/platformer/webstart.txt)
 	$(call build_wasm,web/dist/platformer/platformer-replay.wasm,-tags replay ./games/platformer)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/static/loader.js web/dist/platformer/
 	sed -e 's|<body>|<body data-wasm="platformer.wasm" data-wasm-replay="platformer-replay.wasm">|' -e 's|Loading Breakout|Loading the platformer|' -e 's|<title>[^<]*</title>|<title>Platformer (glue starter)</title>|' web/static/index.html > web/dist/platformer/index.html
@@ -351,6 +363,27 @@ wasm-phases:
 	$(call build_wasm,tmp/phases/breakout.wasm,./games/breakout)
 	$(call build_wasm,tmp/phases/platformer/platformer.wasm,./games/platformer)
 	$(call build_wasm,tmp/phases/minimal/minimal.wasm,./web/minimal)
+
+## web-profiles: records the games' start profiles, games/<game>/webstart.txt
+## (web/test/startprofile.mjs): the functions each page calls before its
+## first frame, in the order it first calls them, read from V8's trace of
+## three loads of a build keeping its names and without a profile (in
+## tmp/profiles). make wasm writes them into breakout.wasm and
+## platformer.wasm for the loader's compiling worker (docs/web.md, "The
+## start compiled on a second thread"). Run it again when a game's start
+## changes; wasmpack warns when a tenth of a profile is no longer in its build.
+web-profiles: wasm
+	rm -rf tmp/profiles && mkdir -p tmp/profiles/platformer
+	cp web/dist/index.html web/dist/loader.js web/dist/wasm_exec.js tmp/profiles/
+	cp web/dist/platformer/index.html web/dist/platformer/loader.js web/dist/platformer/wasm_exec.js tmp/profiles/platformer/
+	$(MAKE) --no-print-directory wasm-profiles WASM_LDFLAGS=-w
+	cd web/test && npm ci --no-audit --no-fund --loglevel=error
+	cd web/test && node startprofile.mjs tmp/profiles
+
+# wasm-profiles: web-profiles's builds (it sets WASM_LDFLAGS=-w).
+wasm-profiles:
+	$(call build_wasm,tmp/profiles/breakout.wasm,./games/breakout)
+	$(call build_wasm,tmp/profiles/platformer/platformer.wasm,./games/platformer)
 
 ## bench-web-ab: the first frame of this tree's browser builds against
 ## those of BASE (a git revision, default HEAD), paired (web/test/abfirst.mjs):

@@ -2,7 +2,8 @@
 # wasm-budget.sh guards the browser downloads (issue #40, item 1). It
 # builds the browser builds as `make wasm` does (GOOS=js GOARCH=wasm,
 # -trimpath -ldflags="-s -w" $WASM_GCFLAGS, data segments packed by
-# scripts/wasmpack) — web/minimal, the smallest Ebitengine
+# scripts/wasmpack; Breakout and the platformer with their start
+# profiles, as make wasm builds them) — web/minimal, the smallest Ebitengine
 # program that fills the screen, Breakout, Breakout's watcher/rollback
 # build (-tags watch) and the platformer — compresses each with brotli at
 # quality BROTLI_Q (default 5, what `make test` runs: a second per file;
@@ -236,10 +237,19 @@ work=${WASM_WORK:-$dir/go.work}
 if [ "$work" != off ]; then "$go" run ./scripts/ebitenwork -o "$work" >/dev/null; fi
 # The Makefile's WASM_GCFLAGS (glue's core compiled without inlining).
 gcflags=${WASM_GCFLAGS--gcflags=github.com/gluekit/glue=-l}
-build() { # name, package, tags
-  # shellcheck disable=SC2086 # WASM_GCFLAGS is one flag or none
-  GOWORK=$work GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags="-s -w" $gcflags -tags "$3" -o "$dir/$1.wasm" "$2"
-  "$go" run ./scripts/wasmpack "$dir/$1.wasm" >/dev/null # as make wasm does (internal/wasmpack)
+build() { # name, package, tags[, start profile]
+  if [ -n "${4:-}" ]; then
+    # As make wasm's build_wasm with a profile: linked keeping the names,
+    # which wasmpack -start turns into the profile and drops.
+    rm -f "$dir/$1.wasm"
+    # shellcheck disable=SC2086 # WASM_GCFLAGS is one flag or none
+    GOWORK=$work GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags="-w" $gcflags -tags "$3" -o "$dir/$1.wasm" "$2"
+    "$go" run ./scripts/wasmpack -start "$4" "$dir/$1.wasm" >/dev/null
+  else
+    # shellcheck disable=SC2086 # WASM_GCFLAGS is one flag or none
+    GOWORK=$work GOOS=js GOARCH=wasm "$go" build -trimpath -ldflags="-s -w" $gcflags -tags "$3" -o "$dir/$1.wasm" "$2"
+    "$go" run ./scripts/wasmpack "$dir/$1.wasm" >/dev/null # as make wasm does (internal/wasmpack)
+  fi
   brotli -f -q "$q" -o "$dir/$1.wasm.br" "$dir/$1.wasm"
 }
 build minimal ./web/minimal ""
@@ -257,9 +267,9 @@ if [ -n "${WASM_DIST:-}" ]; then
   take watch "$WASM_DIST/breakout-watch.wasm"
   take platformer "$WASM_DIST/platformer/platformer.wasm"
 else
-  build breakout ./games/breakout ""
+  build breakout ./games/breakout "" games/breakout/webstart.txt
   build watch ./games/breakout watch
-  build platformer ./games/platformer ""
+  build platformer ./games/platformer "" games/platformer/webstart.txt
 fi
 
 size() { wc -c <"$1" | tr -d ' '; } # portable: no GNU stat

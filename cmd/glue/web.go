@@ -125,12 +125,13 @@ func buildSite(o webOptions) (*site, error) {
 	}
 	goCommand := func(env []string, args ...string) ([]byte, error) { return gocmd.Run(o.Dir, env, args...) }
 	js := []string{"GOOS=js", "GOARCH=wasm"}
-	info, err := goCommand(js, "list", "-f", "{{.Name}} {{.ImportPath}}", pkg)
+	info, err := goCommand(js, "list", "-f", "{{.Name}} {{.ImportPath}}\n{{.Dir}}", pkg)
 	if err != nil {
 		return nil, err
 	}
-	kind, importPath, _ := strings.Cut(strings.TrimSpace(string(info)), " ")
-	if kind != "main" || strings.Contains(importPath, "\n") {
+	first, pkgDir, _ := strings.Cut(strings.TrimSpace(string(info)), "\n")
+	kind, importPath, _ := strings.Cut(first, " ")
+	if kind != "main" || strings.Contains(pkgDir, "\n") {
 		return nil, fmt.Errorf("%s is not one game (package %s, %s): run glue web in the folder of the game's package main, or name it", pkg, kind, importPath)
 	}
 	name := path.Base(importPath)
@@ -156,9 +157,25 @@ func buildSite(o webOptions) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A start profile beside the package (webstart.txt, recorded as make
+	// web-profiles records the games') goes into the play build for the
+	// loader's compiling worker, as make wasm does (internal/wasmpack.Start).
+	var profile []string
+	if f, err := os.Open(filepath.Join(pkgDir, "webstart.txt")); err == nil {
+		profile, err = wasmpack.ReadProfile(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(pkgDir, "webstart.txt"), err)
+		}
+	}
 	buildWasm := func(tags ...string) ([]byte, error) {
 		wasmFile := filepath.Join(tmp, "game.wasm")
-		args := append(append([]string{"build"}, tags...), "-trimpath", "-ldflags=-s -w", wasmGCFlags, "-o", wasmFile, pkg)
+		start := profile != nil && len(tags) == 0
+		ldflags := "-ldflags=-s -w"
+		if start {
+			ldflags = "-ldflags=-w" // the names, which Start reads and drops
+		}
+		args := append(append([]string{"build"}, tags...), "-trimpath", ldflags, wasmGCFlags, "-o", wasmFile, pkg)
 		if _, err := goCommand(build, args...); err != nil {
 			return nil, err
 		}
@@ -172,6 +189,11 @@ func buildSite(o webOptions) (*site, error) {
 		packed, _, err := wasmpack.Pack(wasm)
 		if err != nil {
 			return nil, fmt.Errorf("the build of %s: %w", pkg, err)
+		}
+		if start {
+			if packed, _, err = wasmpack.Start(packed, profile); err != nil {
+				return nil, fmt.Errorf("the build of %s with its webstart.txt: %w", pkg, err)
+			}
 		}
 		return packed, nil
 	}

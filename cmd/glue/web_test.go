@@ -159,6 +159,49 @@ func TestWebNotAGame(t *testing.T) {
 // A game whose package has files for -tags replay (the platformer's
 // replay.go and replay_js.go) gets NAME-replay.wasm, which its page loads
 // for ?record= and ?replay=; one without (hello) one build, as before.
+// TestWebStartProfile: glue web writes the start profile beside a game's
+// package (the platformer's webstart.txt) into its play build, for the
+// loader's compiling worker, as make wasm does; the replay build, which
+// starts otherwise, gets none.
+func TestWebStartProfile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds the platformer for the browser")
+	}
+	out := t.TempDir()
+	var stdout, stderr strings.Builder
+	if code := run([]string{"web", "-out", out, "../../games/platformer"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("glue web -out: exit %d, stderr %s", code, stderr.String())
+	}
+	f, err := os.Open("../../games/platformer/webstart.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	profile, err := wasmpack.ReadProfile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"platformer.wasm": true, "platformer-replay.wasm": false} {
+		wasm, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slots, err := wasmpack.StartSlots(wasm)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slots != nil; got != want {
+			t.Errorf("%s has a start profile: %v, want %v", name, got, want)
+		}
+		if want && len(slots) < len(profile)*9/10 {
+			t.Errorf("%s has %d of the %d functions of games/platformer/webstart.txt in its profile", name, len(slots), len(profile))
+		}
+		if want && !bytes.Contains(wasm, []byte(wasmpack.ExportTable)) {
+			t.Errorf("%s does not export its function table (%s)", name, wasmpack.ExportTable)
+		}
+	}
+}
+
 func TestWebReplayBuild(t *testing.T) {
 	goCommand := func(env []string, args ...string) ([]byte, error) { return gocmd.Run("", env, args...) }
 	js := []string{"GOOS=js", "GOARCH=wasm"}
@@ -215,6 +258,20 @@ func TestWebBuildsAsMakeWasm(t *testing.T) {
 	}
 	if !strings.Contains(string(sh), `"$go" run ./scripts/wasmpack "$dir/$1.wasm"`) {
 		t.Errorf("scripts/wasm-budget.sh does not pack its builds with scripts/wasmpack")
+	}
+	// The games' play builds carry their start profiles in both (glue
+	// web reads webstart.txt beside the package itself).
+	for _, g := range []struct{ file, pkg, sh string }{
+		{"web/dist/breakout.wasm", "./games/breakout", "build breakout ./games/breakout \"\" games/breakout/webstart.txt"},
+		{"web/dist/platformer/platformer.wasm", "./games/platformer", "build platformer ./games/platformer \"\" games/platformer/webstart.txt"},
+	} {
+		call := "$(call build_wasm," + g.file + "," + g.pkg + "," + strings.TrimPrefix(g.pkg, "./") + "/webstart.txt)"
+		if !strings.Contains(string(mk), call) {
+			t.Errorf("the Makefile does not build %s with its start profile: %s", g.file, call)
+		}
+		if !strings.Contains(string(sh), g.sh) {
+			t.Errorf("scripts/wasm-budget.sh does not build %s with its start profile: %s", g.pkg, g.sh)
+		}
 	}
 	if n := strings.Count(string(mk), "$(WASM_BUILD)"); n != 1 {
 		t.Errorf("the Makefile runs $(WASM_BUILD) %d times: build for the browser with $(call build_wasm,FILE,ARGS), which packs", n)

@@ -13,8 +13,9 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 // The longest files, longest first (their seconds in a CI run at load 5–8:
-// 138, 153 over 13 tests, 58 and 54), started before the others.
-const longest = ["memory.test.mjs", "breakout.test.mjs", "replay.test.mjs", "rollback.test.mjs"];
+// 138, 153 over 13 tests, 58 and 54; startworker.test.mjs's nine traced
+// loads 165 s at load 12–15, 2 Dec 2026), started before the others.
+const longest = ["memory.test.mjs", "breakout.test.mjs", "startworker.test.mjs", "replay.test.mjs", "rollback.test.mjs"];
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 let files = process.argv.slice(2);
