@@ -47,46 +47,29 @@ type StartStats struct {
 // (docs/web.md, "The start compiled on a second thread").
 func Start(module []byte, profile []string) ([]byte, StartStats, error) {
 	st := StartStats{Listed: len(profile)}
-	if len(module) < 8 || !bytes.Equal(module[:4], []byte("\x00asm")) {
-		return nil, st, errors.New("wasmpack: not a WebAssembly module (no \\0asm at its start)")
-	}
-	type span struct {
-		id         byte
-		start, end int
-		body       []byte
+	all, err := split(module)
+	if err != nil {
+		return nil, st, err
 	}
 	var spans []span
 	imports := -1
 	started := false
 	var names map[string]uint32 // function name -> index
 	slot := map[uint32]uint32{} // function index -> table slot
-	r := reader{b: module, i: 8}
-	for r.i < len(module) {
-		start := r.i
-		id := r.byte()
-		body := r.bytes(r.u32())
-		if r.err != nil {
-			return nil, st, fmt.Errorf("wasmpack: section at byte %d: %w", start, r.err)
-		}
-		s := span{id, start, r.i, body}
-		var err error
-		switch id {
+	for _, s := range all {
+		switch s.id {
 		case 0:
-			b := reader{b: body}
-			name := string(b.bytes(b.u32()))
-			if name == StartSection {
-				started = true
-			}
-			if name == "name" && b.err == nil {
-				if names, err = functionNames(body[b.i:]); err != nil {
+			started = started || s.custom == StartSection
+			if s.custom == "name" {
+				if names, err = functionNames(s.content); err != nil {
 					return nil, st, err
 				}
 				continue // dropped
 			}
 		case 2:
-			imports, err = functionImports(body)
+			imports, err = functionImports(s.body)
 		case 9:
-			err = tableSlots(body, slot)
+			err = tableSlots(s.body, slot)
 		}
 		if err != nil {
 			return nil, st, err
@@ -241,31 +224,22 @@ func functionNames(body []byte) (map[string]uint32, error) {
 // name section (a module linked with -ldflags=-w keeps it), for
 // recording start profiles: V8's trace names a function by its index.
 func Names(module []byte) (map[uint32]string, error) {
-	r := reader{b: module, i: 8}
-	for r.i < len(module) && r.err == nil {
-		id := r.byte()
-		body := r.bytes(r.u32())
-		if id != 0 || r.err != nil {
-			continue
-		}
-		b := reader{b: body}
-		if string(b.bytes(b.u32())) != "name" || b.err != nil {
-			continue
-		}
-		byName, err := functionNames(body[b.i:])
-		if err != nil {
-			return nil, err
-		}
-		out := make(map[uint32]string, len(byName))
-		for n, f := range byName {
-			out[f] = n
-		}
-		return out, nil
+	content, err := customSection(module, "name")
+	if err != nil {
+		return nil, err
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("wasmpack: %w", r.err)
+	if content == nil {
+		return nil, errors.New("wasmpack: the module has no function names: link it with -ldflags=-w, not -s")
 	}
-	return nil, errors.New("wasmpack: the module has no function names: link it with -ldflags=-w, not -s")
+	byName, err := functionNames(content)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uint32]string, len(byName))
+	for n, f := range byName {
+		out[f] = n
+	}
+	return out, nil
 }
 
 // ReadProfile reads a start profile (a game's webstart.txt): one function
@@ -285,28 +259,17 @@ func ReadProfile(r io.Reader) ([]string, error) {
 // StartSlots returns the table slots of a module's start profile (its
 // StartSection), or nil if it has none.
 func StartSlots(module []byte) ([]uint32, error) {
-	r := reader{b: module, i: 8}
-	for r.i < len(module) && r.err == nil {
-		id := r.byte()
-		body := r.bytes(r.u32())
-		if id != 0 || r.err != nil {
-			continue
-		}
-		b := reader{b: body}
-		if string(b.bytes(b.u32())) != StartSection || b.err != nil {
-			continue
-		}
-		slots := make([]uint32, b.u32())
-		for k := range slots {
-			slots[k] = b.u32()
-		}
-		if b.err != nil {
-			return nil, fmt.Errorf("wasmpack: %s section: %w", StartSection, b.err)
-		}
-		return slots, nil
+	content, err := customSection(module, StartSection)
+	if content == nil || err != nil {
+		return nil, err
 	}
-	if r.err != nil {
-		return nil, fmt.Errorf("wasmpack: %w", r.err)
+	b := reader{b: content}
+	slots := make([]uint32, b.u32())
+	for k := range slots {
+		slots[k] = b.u32()
 	}
-	return nil, nil
+	if b.err != nil {
+		return nil, fmt.Errorf("wasmpack: %s section: %w", StartSection, b.err)
+	}
+	return slots, nil
 }

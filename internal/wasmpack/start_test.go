@@ -54,15 +54,7 @@ func TestStartAGoProgram(t *testing.T) {
 	}
 	dir := t.TempDir()
 	build := func(name, ldflags string) []byte {
-		file := filepath.Join(dir, name)
-		if _, err := gocmd.Run("", []string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags="+ldflags, "-o", file, "./testdata/sparse"); err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		packed, _, err := Pack(b)
+		packed, _, err := Pack(buildSparse(t, filepath.Join(dir, name), ldflags))
 		if err != nil {
 			t.Fatal(err)
 		}

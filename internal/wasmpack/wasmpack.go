@@ -40,28 +40,15 @@ type Stats struct {
 // segments that overlap.
 func Pack(module []byte) ([]byte, Stats, error) {
 	var st Stats
-	if len(module) < 8 || !bytes.Equal(module[:4], []byte("\x00asm")) {
-		return nil, st, errors.New("wasmpack: not a WebAssembly module (no \\0asm at its start)")
+	spans, err := split(module)
+	if err != nil {
+		return nil, st, err
 	}
-	type span struct {
-		id         byte
-		start, end int // the whole section, header included
-		body       []byte
-	}
-	var spans []span
 	data := -1
-	r := reader{b: module, i: 8}
-	for r.i < len(module) {
-		start := r.i
-		id := r.byte()
-		body := r.bytes(r.u32())
-		if r.err != nil {
-			return nil, st, fmt.Errorf("wasmpack: section at byte %d: %w", start, r.err)
+	for i, s := range spans {
+		if s.id == 11 {
+			data = i
 		}
-		if id == 11 {
-			data = len(spans)
-		}
-		spans = append(spans, span{id, start, r.i, body})
 	}
 	if data < 0 {
 		return module, st, nil
@@ -83,6 +70,60 @@ func Pack(module []byte) ([]byte, Stats, error) {
 		}
 	}
 	return out.Bytes(), st, nil
+}
+
+// span is one section of a module: its id, where it is (header
+// included), its body and, for a custom section, its name and the body
+// after the name.
+type span struct {
+	id         byte
+	start, end int
+	body       []byte
+	custom     string
+	content    []byte
+}
+
+// split cuts module into its sections, checking its magic number.
+func split(module []byte) ([]span, error) {
+	if len(module) < 8 || !bytes.Equal(module[:4], []byte("\x00asm")) {
+		return nil, errors.New("wasmpack: not a WebAssembly module (no \\0asm at its start)")
+	}
+	var spans []span
+	r := reader{b: module, i: 8}
+	for r.i < len(module) {
+		start := r.i
+		id := r.byte()
+		body := r.bytes(r.u32())
+		if r.err != nil {
+			return nil, fmt.Errorf("wasmpack: section at byte %d: %w", start, r.err)
+		}
+		s := span{id: id, start: start, end: r.i, body: body}
+		if id == 0 {
+			b := reader{b: body}
+			s.custom = string(b.bytes(b.u32()))
+			if b.err != nil {
+				return nil, fmt.Errorf("wasmpack: custom section at byte %d: %w", start, b.err)
+			}
+			s.content = body[b.i:]
+		}
+		spans = append(spans, s)
+	}
+	return spans, nil
+}
+
+// customSection returns the content (after its name) of module's first
+// custom section called name, or nil.
+func customSection(module []byte, name string) ([]byte, error) {
+	spans, err := split(module)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range spans {
+		if s.id == 0 && s.custom == name {
+			return s.content, nil
+		}
+	}
+	return nil, nil
 }
 
 // segment is an active data segment: its bytes and where they go.

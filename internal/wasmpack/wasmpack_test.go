@@ -162,13 +162,7 @@ func TestPackAGoProgram(t *testing.T) {
 	}
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain.wasm")
-	if _, err := gocmd.Run("", []string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", plain, "./testdata/sparse"); err != nil {
-		t.Fatal(err)
-	}
-	in, err := os.ReadFile(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := buildSparse(t, plain, "-s -w")
 	out, st, err := Pack(in)
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +195,20 @@ func TestPackAGoProgram(t *testing.T) {
 	if a != b || !strings.Contains(a, "63 values, digest") {
 		t.Errorf("the plain program printed %q, the packed one %q", a, b)
 	}
+}
+
+// buildSparse builds testdata/sparse for the browser into file, linked
+// with ldflags, and returns the file's bytes.
+func buildSparse(t *testing.T, file, ldflags string) []byte {
+	t.Helper()
+	if _, err := gocmd.Run("", []string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags="+ldflags, "-o", file, "./testdata/sparse"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 func gocmdNode(node, execJS, file string) ([]byte, error) {
